@@ -1,0 +1,16 @@
+import { ApiError } from '../../shared/errors/api-error.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { routes } from '../../shared/http/routes.ts';
+import { findCodeTable } from '../../shared/reference/code-tables.ts';
+import { presentCodeTable } from '../../shared/reference/presenters.ts';
+
+export const handler = createHttpHandler(routes.getCodeTable, async ({ path, services }) => {
+  const table = findCodeTable(path.table);
+  if (!table) {
+    throw new ApiError('code_table_not_found', {
+      param: 'table',
+      message: `No code table is called '${path.table}'. GET /v1/reference/code-tables lists them.`,
+    });
+  }
+  return { body: presentCodeTable(table, services.config.docsUrl) };
+});

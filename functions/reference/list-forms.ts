@@ -1,0 +1,18 @@
+import { pageOfArray } from '../../shared/domain/cursor.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { routes } from '../../shared/http/routes.ts';
+import { formsInCategory } from '../../shared/reference/forms.ts';
+import { presentForm } from '../../shared/reference/presenters.ts';
+import { PAGE_SIZE } from '../../shared/schemas/common.ts';
+
+export const handler = createHttpHandler(routes.listForms, async ({ query, services }) => {
+  const category = query.category ?? 'all';
+  const page = await pageOfArray(formsInCategory(category), {
+    route: routes.listForms.name,
+    filters: { category },
+    limit: query.limit ?? PAGE_SIZE.default,
+    cursor: query.cursor,
+    codec: services.cursors,
+  });
+  return { body: { object: 'list', ...page, data: page.data.map((form) => presentForm(form, category)) } };
+});

@@ -1,0 +1,179 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import type { TableDefinition } from '../shared/infra/tables.ts';
+
+/** DynamoDB Local: AWS's own emulator, whose jar ships inside the amplify-dynamodb-simulator package. */
+export interface LocalDynamo {
+  endpoint: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(preferred = 0): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number>((done, fail) => {
+      const server = createServer();
+      server.once('error', fail);
+      server.listen(port, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => done(typeof address === 'object' && address ? address.port : port));
+      });
+    });
+  try {
+    return await tryPort(preferred);
+  } catch {
+    return tryPort(0);
+  }
+}
+
+function emulatorDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+}
+
+export function localClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: 'ap-southeast-2',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+async function waitUntilReady(endpoint: string, child: ChildProcess, output: () => string): Promise<void> {
+  const client = localClient(endpoint);
+  const deadline = Date.now() + 30_000;
+  try {
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited early:\n${output()}`);
+      try {
+        await client.send(new ListTablesCommand({}));
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    }
+    throw new Error(`DynamoDB Local did not answer within 30 s:\n${output()}`);
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Starts DynamoDB Local on the port (0 = any free one); in memory unless a data folder is given. */
+export async function startDynamoLocal(
+  options: { port?: number; dataDir?: string } = {},
+): Promise<LocalDynamo> {
+  const port = await freePort(options.port ?? 0);
+  const storage = options.dataDir ? ['-dbPath', resolve(options.dataDir)] : ['-inMemory'];
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const dir = emulatorDir();
+  const child = spawn(
+    'java',
+    [
+      '-Xms64m',
+      '-Xmx512m',
+      '-Djava.library.path=./DynamoDBLocal_lib',
+      '-jar',
+      'DynamoDBLocal.jar',
+      '-port',
+      String(port),
+      '-sharedDb',
+      ...storage,
+    ],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  child.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  const spawnFailed = new Promise<never>((_, fail) =>
+    child.once('error', (error) =>
+      fail(
+        new Error(`Could not start Java for DynamoDB Local (${error.message}). Install a Java 17+ runtime.`),
+      ),
+    ),
+  );
+  const endpoint = `http://127.0.0.1:${port}`;
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  await Promise.race([waitUntilReady(endpoint, child, () => log), spawnFailed]);
+  return {
+    endpoint,
+    port,
+    stop: () =>
+      new Promise<void>((done) => {
+        process.off('exit', killOnExit);
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      }),
+  };
+}
+
+/** Creates the tables that do not exist yet, exactly as described in shared/infra/tables.ts. */
+export async function ensureTables(
+  endpoint: string,
+  definitions: readonly TableDefinition[],
+  nameOf: (table: TableDefinition) => string,
+): Promise<void> {
+  const client = localClient(endpoint);
+  try {
+    const { TableNames = [] } = await client.send(new ListTablesCommand({}));
+    for (const table of definitions) {
+      const name = nameOf(table);
+      if (TableNames.includes(name)) continue;
+      const keyAttributes = [
+        table.partitionKey,
+        table.sortKey,
+        ...table.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+      ].filter((a): a is NonNullable<typeof a> => a !== undefined);
+      const attributeDefinitions = [...new Map(keyAttributes.map((a) => [a.name, a])).values()].map((a) => ({
+        AttributeName: a.name,
+        AttributeType: a.type,
+      }));
+      const keySchema = (pk: { name: string }, sk?: { name: string }) => [
+        { AttributeName: pk.name, KeyType: 'HASH' as const },
+        ...(sk ? [{ AttributeName: sk.name, KeyType: 'RANGE' as const }] : []),
+      ];
+      await client.send(
+        new CreateTableCommand({
+          TableName: name,
+          BillingMode: 'PAY_PER_REQUEST',
+          AttributeDefinitions: attributeDefinitions,
+          KeySchema: keySchema(table.partitionKey, table.sortKey),
+          ...(table.globalIndexes.length > 0
+            ? {
+                GlobalSecondaryIndexes: table.globalIndexes.map((index) => ({
+                  IndexName: index.indexName,
+                  KeySchema: keySchema(index.partitionKey, index.sortKey),
+                  Projection: { ProjectionType: 'ALL' },
+                })),
+              }
+            : {}),
+        }),
+      );
+      if (table.ttlAttribute) {
+        await client.send(
+          new UpdateTimeToLiveCommand({
+            TableName: name,
+            TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
+          }),
+        );
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,48 @@
+import { type Environment, newKeyRecord } from '../shared/domain/api-keys.ts';
+
+export interface SeedKey {
+  accountId: string;
+  environment: Environment;
+  secret: string;
+}
+
+/** Keys the local stack creates when LOCAL_API_KEYS is not set (documented in the README). */
+export const defaultLocalKeys: readonly SeedKey[] = [
+  { accountId: 'acct_a', environment: 'test', secret: 'sk_test_localAccountA' },
+  { accountId: 'acct_a', environment: 'live', secret: 'sk_live_localAccountA' },
+  { accountId: 'acct_b', environment: 'test', secret: 'sk_test_localAccountB' },
+  { accountId: 'acct_b', environment: 'live', secret: 'sk_live_localAccountB' },
+];
+
+/** `acct_a:test:sk_test_a1,acct_a:live:sk_live_a1` → seed keys; throws on a malformed entry. */
+export function parseKeyList(text: string): SeedKey[] {
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [accountId, environment, secret, ...rest] = part.split(':');
+      if (!accountId || !secret || rest.length > 0 || (environment !== 'test' && environment !== 'live')) {
+        throw new Error(
+          `LOCAL_API_KEYS entry '${part}' is not account:environment:key (environment test or live)`,
+        );
+      }
+      if (!secret.startsWith(`sk_${environment}_`)) {
+        throw new Error(
+          `LOCAL_API_KEYS entry '${part}': a ${environment} key must start with sk_${environment}_`,
+        );
+      }
+      return { accountId, environment, secret };
+    });
+}
+
+/** Stores the keys that are not stored yet (hashed); existing ones are left as they are. */
+export async function seedKeys(keys: readonly SeedKey[], now: Date): Promise<void> {
+  const { getServices } = await import('../shared/runtime.ts');
+  const { apiKeys } = getServices();
+  for (const key of keys) {
+    const { hash, record } = newKeyRecord(key.secret, key.accountId, now);
+    if (await apiKeys.findByHash(hash)) continue;
+    await apiKeys.create(hash, record);
+  }
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { AdjustableClock } from '../shared/domain/clock.ts';
+import { ApiError, errorEnvelope } from '../shared/errors/api-error.ts';
+import type { RouteDefinition } from '../shared/http/route.ts';
+
+type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  pattern: RegExp;
+  names: string[];
+  handler: LambdaHandler;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function compile(route: RouteDefinition, handler: LambdaHandler): CompiledRoute {
+  const names: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(param[1] as string);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}/?$`), names, handler };
+}
+
+/** Imports each route's handler module, the same file CDK bundles for Lambda. */
+export async function loadRoutes(routes: readonly RouteDefinition[]): Promise<CompiledRoute[]> {
+  return Promise.all(
+    routes.map(async (route) => {
+      const module = (await import(`../functions/${route.handler}.ts`)) as { handler: LambdaHandler };
+      return compile(route, module.handler);
+    }),
+  );
+}
+
+function lambdaContext(route: RouteDefinition): Context {
+  const deadline = Date.now() + 10_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: route.name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.name}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${route.name}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/** The API Gateway REST (v1) proxy event for a request, as Lambda would receive it. */
+export function toProxyEvent(
+  req: IncomingMessage,
+  url: URL,
+  body: string | null,
+  match: { route: RouteDefinition; params: Record<string, string> },
+): APIGatewayProxyEvent {
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i] as string;
+    const value = req.rawHeaders[i + 1] as string;
+    headers[name] = value;
+    multiValueHeaders[name] = [...(multiValueHeaders[name] ?? []), value];
+  }
+  const query: Record<string, string> = {};
+  const multiQuery: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    query[name] = value;
+    multiQuery[name] = [...(multiQuery[name] ?? []), value];
+  }
+  const hasQuery = Object.keys(query).length > 0;
+  const requestId = randomUUID();
+  return {
+    resource: match.route.path,
+    path: url.pathname,
+    httpMethod: req.method ?? 'GET',
+    headers,
+    multiValueHeaders,
+    queryStringParameters: hasQuery ? query : null,
+    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
+    pathParameters: Object.keys(match.params).length > 0 ? match.params : null,
+    stageVariables: null,
+    body,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      authorizer: null,
+      protocol: 'HTTP/1.1',
+      httpMethod: req.method ?? 'GET',
+      identity: {
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: req.headers['user-agent'] ?? null,
+      },
+      path: url.pathname,
+      stage: 'local',
+      requestId,
+      requestTimeEpoch: Date.now(),
+      resourceId: 'local',
+      resourcePath: match.route.path,
+    } as APIGatewayProxyEvent['requestContext'],
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        fail(new Error('body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => done(chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : null));
+    req.on('error', fail);
+  });
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | number | boolean>,
+  body: string,
+) {
+  res.writeHead(status, Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])));
+  res.end(body);
+}
+
+function sendError(res: ServerResponse, error: ApiError, docsUrl: string) {
+  const requestId = `req_${randomUUID()}`;
+  send(
+    res,
+    error.status,
+    { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId },
+    JSON.stringify(errorEnvelope(error, requestId, docsUrl)),
+  );
+}
+
+export interface LocalServerOptions {
+  routes: CompiledRoute[];
+  clock: AdjustableClock;
+  docsUrl: string;
+}
+
+/** Local-only control of the clock: `/__local/clock` (GET, POST {advanceMs} or {now}, DELETE). */
+async function handleClock(req: IncomingMessage, res: ServerResponse, clock: AdjustableClock) {
+  if (req.method === 'POST') {
+    const body = JSON.parse((await readBody(req)) ?? '{}') as { advanceMs?: number; now?: string };
+    if (typeof body.advanceMs === 'number') clock.advance(body.advanceMs);
+    if (typeof body.now === 'string') clock.set(new Date(body.now));
+  } else if (req.method === 'DELETE') {
+    clock.reset();
+  }
+  send(res, 200, { 'Content-Type': 'application/json' }, JSON.stringify({ now: clock.now().toISOString() }));
+}
+
+export function createLocalServer({ routes, clock, docsUrl }: LocalServerOptions): Server {
+  return createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === '/__local/clock') return await handleClock(req, res, clock);
+      const candidates = routes
+        .map((compiled) => ({ compiled, found: compiled.pattern.exec(url.pathname) }))
+        .filter((c) => c.found !== null);
+      const chosen = candidates.find((c) => c.compiled.route.method === req.method);
+      if (!chosen?.found) {
+        const allowed = candidates.map((c) => c.compiled.route.method);
+        const message = allowed.length
+          ? `${req.method} is not supported on ${url.pathname}; use ${allowed.join(' or ')}.`
+          : `No endpoint at ${url.pathname}.`;
+        return sendError(res, new ApiError('route_not_found', { message }), docsUrl);
+      }
+      const params = Object.fromEntries(
+        chosen.compiled.names.map((name, i) => [name, chosen.found?.[i + 1] as string]),
+      );
+      const body = await readBody(req);
+      const event = toProxyEvent(req, url, body, { route: chosen.compiled.route, params });
+      const result = await chosen.compiled.handler(event, lambdaContext(chosen.compiled.route));
+      send(res, result.statusCode, result.headers ?? {}, result.body);
+    } catch (error) {
+      console.error('local server error', error);
+      if (!res.headersSent) sendError(res, new ApiError('internal_error'), docsUrl);
+    }
+  });
+}

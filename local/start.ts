@@ -1,0 +1,42 @@
+/**
+ * `npm start`: DynamoDB Local (data kept in .local/dynamodb), the tables, seeded API keys and
+ * the API on PORT (default 3000). Ctrl-C stops everything.
+ */
+import { defaultLocalKeys, parseKeyList } from './keys.ts';
+import { startLocalStack } from './stack.ts';
+
+const port = Number(process.env.PORT ?? 3000);
+const keys = process.env.LOCAL_API_KEYS ? parseKeyList(process.env.LOCAL_API_KEYS) : defaultLocalKeys;
+
+const stack = await startLocalStack({
+  port,
+  dynamoPort: Number(process.env.DYNAMODB_PORT ?? 8000),
+  dataDir: process.env.LOCAL_DATA_DIR ?? '.local/dynamodb',
+  keys,
+  logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
+});
+
+console.log(`
+Company Register Data Service (local)
+  API:            ${stack.baseUrl}/v1
+  DynamoDB Local: ${stack.dynamoEndpoint}
+
+API keys${process.env.LOCAL_API_KEYS ? ' (from LOCAL_API_KEYS)' : ' (defaults; set LOCAL_API_KEYS to choose your own)'}:
+${keys.map((k) => `  ${k.accountId.padEnd(10)} ${k.environment.padEnd(5)} ${k.secret}`).join('\n')}
+
+Try:
+  curl -H 'Authorization: Bearer ${keys[0]?.secret ?? '<key>'}' ${stack.baseUrl}/v1/identifiers/51824753556
+
+Ctrl-C stops the API and DynamoDB Local.
+`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping…');
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,36 @@
+import { tableDefinitions } from './infra/tables.ts';
+
+/** Settings read from the environment once per process. Lambda gets them from CDK, the local stack sets them. */
+export interface ServiceConfig {
+  keysTable: string;
+  limitsTable: string;
+  mainTable: string;
+  /** Base of the public docs: error links are `${docsUrl}/errors#<code>`. */
+  docsUrl: string;
+  /** A literal signing secret (local stack) or the ARN of the Secrets Manager secret (AWS). */
+  cursorSecret: { value: string } | { arn: string } | undefined;
+  /** Check every response against its route's schema (local stack and tests). */
+  validateResponses: boolean;
+}
+
+const required = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`environment variable ${name} is not set`);
+  return value;
+};
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const cursorSecret = env.CURSOR_SECRET
+    ? { value: env.CURSOR_SECRET }
+    : env.CURSOR_SECRET_ARN
+      ? { arn: env.CURSOR_SECRET_ARN }
+      : undefined;
+  return {
+    keysTable: env[tableDefinitions.keys.envVar] ?? required(tableDefinitions.keys.envVar),
+    limitsTable: env[tableDefinitions.limits.envVar] ?? required(tableDefinitions.limits.envVar),
+    mainTable: env[tableDefinitions.main.envVar] ?? '',
+    docsUrl: env.DOCS_URL ?? 'https://docs.company-register.example.com',
+    cursorSecret,
+    validateResponses: env.VALIDATE_RESPONSES === 'true',
+  };
+}

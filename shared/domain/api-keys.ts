@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+export const environments = ['test', 'live'] as const;
+export type Environment = (typeof environments)[number];
+
+export type ApiKeyStatus = 'active' | 'revoked';
+
+/** What the service keeps about a key. The secret itself is never stored, only its SHA-256. */
+export interface ApiKeyRecord {
+  keyId: string;
+  accountId: string;
+  environment: Environment;
+  status: ApiKeyStatus;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  /** Last four characters of the secret, to tell keys apart in listings. */
+  lastFour: string;
+}
+
+/** Keys look like `sk_test_…` or `sk_live_…`; the prefix always matches the key's environment. */
+const KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{1,128}$/;
+const ACCOUNT_PATTERN = /^acct_[A-Za-z0-9_]{1,64}$/;
+
+export const isValidAccountId = (accountId: string): boolean => ACCOUNT_PATTERN.test(accountId);
+
+export function environmentOfKey(secret: string): Environment | undefined {
+  const match = KEY_PATTERN.exec(secret);
+  return match ? (match[1] as Environment) : undefined;
+}
+
+/** SHA-256 is enough: keys carry 190 bits of randomness, so there is nothing to brute-force. */
+export const hashKey = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+export const keyIdForHash = (hash: string): string => `key_${hash.slice(0, 20)}`;
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function generateKeySecret(environment: Environment): string {
+  const bytes = randomBytes(32);
+  const body = Array.from(bytes, (b) => BASE62[b % 62]).join('');
+  return `sk_${environment}_${body}`;
+}
+
+/** The bearer token of an Authorization header, or undefined when the header is malformed. */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer ([^\s]+)$/.exec(header.trim());
+  const token = match?.[1];
+  return token && environmentOfKey(token) ? token : undefined;
+}
+
+export function isKeyUsable(record: ApiKeyRecord, now: Date): boolean {
+  if (record.status !== 'active') return false;
+  return record.expiresAt === null || Date.parse(record.expiresAt) > now.getTime();
+}
+
+export function newKeyRecord(
+  secret: string,
+  accountId: string,
+  now: Date,
+  expiresAt: Date | null = null,
+): { hash: string; record: ApiKeyRecord } {
+  const environment = environmentOfKey(secret);
+  if (!environment) throw new Error('An API key must look like sk_test_… or sk_live_… (letters and digits).');
+  if (!isValidAccountId(accountId))
+    throw new Error('An account id must look like acct_… (letters, digits, _).');
+  const hash = hashKey(secret);
+  return {
+    hash,
+    record: {
+      keyId: keyIdForHash(hash),
+      accountId,
+      environment,
+      status: 'active',
+      createdAt: now.toISOString(),
+      expiresAt: expiresAt ? expiresAt.toISOString() : null,
+      revokedAt: null,
+      lastFour: secret.slice(-4),
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/** Every expiry in the service reads time through a Clock so tests can move it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that runs with real time plus an offset the local stack can move (never used in Lambda). */
+export class AdjustableClock implements Clock {
+  private offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+
+  set(at: Date): void {
+    this.offsetMs = at.getTime() - Date.now();
+  }
+
+  reset(): void {
+    this.offsetMs = 0;
+  }
+}

@@ -1,0 +1,120 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ApiError } from '../errors/api-error.ts';
+import type { Clock } from './clock.ts';
+
+/** Cursors stay valid for 30 minutes after they are issued. */
+export const CURSOR_TTL_MS = 30 * 60_000;
+
+interface CursorBody<P> {
+  /** Route the cursor was made for. */
+  r: string;
+  /** Fingerprint of the filters the first page was asked with. */
+  f: string;
+  /** Issue time, epoch ms. */
+  t: number;
+  /** Where the next page starts: an offset, a DynamoDB key, whatever the list needs. */
+  p: P;
+}
+
+const cursorError = (message: string) =>
+  new ApiError('validation_error', { status: 400, param: 'cursor', message });
+
+/** Stable text for a filter set: key order does not matter, absent and undefined are the same. */
+export function filterFingerprint(filters: Record<string, unknown>): string {
+  const entries = Object.entries(filters)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return createHash(JSON.stringify(entries));
+}
+
+function createHash(text: string): string {
+  return createHmac('sha256', 'filters').update(text).digest('base64url').slice(0, 16);
+}
+
+/**
+ * Opaque, signed pagination cursors. The signature stops a client from editing the position or
+ * the issue time; the fingerprint detects a filter changed between pages.
+ */
+export class CursorCodec {
+  constructor(
+    private readonly signingKey: () => Promise<string>,
+    private readonly clock: Clock,
+  ) {}
+
+  async encode<P>(route: string, filters: Record<string, unknown>, position: P): Promise<string> {
+    const body: CursorBody<P> = {
+      r: route,
+      f: filterFingerprint(filters),
+      t: this.clock.now().getTime(),
+      p: position,
+    };
+    const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
+    return `${payload}.${await this.sign(payload)}`;
+  }
+
+  async decode<P>(route: string, filters: Record<string, unknown>, cursor: string): Promise<P> {
+    const [payload, signature, extra] = cursor.split('.');
+    if (!payload || !signature || extra !== undefined)
+      throw cursorError('cursor is not a cursor this API issued.');
+    const expected = Buffer.from(await this.sign(payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw cursorError('cursor is not a cursor this API issued.');
+    }
+    let body: CursorBody<P>;
+    try {
+      body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CursorBody<P>;
+    } catch {
+      throw cursorError('cursor is not a cursor this API issued.');
+    }
+    if (body.r !== route) throw cursorError('cursor was issued for another list.');
+    if (this.clock.now().getTime() - body.t > CURSOR_TTL_MS) {
+      throw cursorError('cursor expired: cursors are valid for 30 minutes. Start again from the first page.');
+    }
+    if (body.f !== filterFingerprint(filters)) {
+      throw cursorError(
+        'The filters changed since this cursor was issued. Keep them the same or start again.',
+      );
+    }
+    return body.p;
+  }
+
+  private async sign(payload: string): Promise<string> {
+    return createHmac('sha256', await this.signingKey())
+      .update(payload)
+      .digest('base64url');
+  }
+}
+
+export interface Page<T> {
+  data: T[];
+  hasMore: boolean;
+  nextCursor: string | null;
+  totalCount: number | null;
+}
+
+/** One page of an in-memory list (reference data), by offset. */
+export async function pageOfArray<T>(
+  items: readonly T[],
+  options: {
+    route: string;
+    filters: Record<string, unknown>;
+    limit: number;
+    cursor: string | undefined;
+    codec: CursorCodec;
+  },
+): Promise<Page<T>> {
+  const offset = options.cursor
+    ? await options.codec.decode<number>(options.route, options.filters, options.cursor)
+    : 0;
+  if (!Number.isInteger(offset) || offset < 0) throw cursorError('cursor is not a cursor this API issued.');
+  const data = items.slice(offset, offset + options.limit);
+  const next = offset + data.length;
+  const hasMore = next < items.length;
+  return {
+    data,
+    hasMore,
+    nextCursor: hasMore ? await options.codec.encode(options.route, options.filters, next) : null,
+    totalCount: items.length,
+  };
+}

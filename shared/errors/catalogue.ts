@@ -1,0 +1,355 @@
+/**
+ * The one error catalogue: every code of spec section 7 (plus the few the service adds for
+ * platform concerns), with its type, HTTP status and the registry codes that map to it.
+ * Nothing else in the code base decides a status or a type for an error.
+ */
+
+export type ErrorType =
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'extract_required_error'
+  | 'permission_error'
+  | 'not_found_error'
+  | 'conflict_error'
+  | 'rate_limit_error'
+  | 'registry_unavailable_error'
+  | 'api_error';
+
+export interface CatalogueEntry {
+  readonly type: ErrorType;
+  readonly status: number;
+  /** Registry rejection codes that surface as this error. */
+  readonly registryCodes: readonly string[];
+  /** Default developer message; call sites may give a more specific one. */
+  readonly message: string;
+  /** Other statuses the spec allows for the same code (validation_error is 400 for cursor misuse). */
+  readonly alternateStatuses?: readonly number[];
+}
+
+const entry = (
+  type: ErrorType,
+  status: number,
+  registryCodes: readonly string[],
+  message: string,
+  alternateStatuses?: readonly number[],
+): CatalogueEntry => ({
+  type,
+  status,
+  registryCodes,
+  message,
+  ...(alternateStatuses ? { alternateStatuses } : {}),
+});
+
+const range = (prefix: string, from: number, to: number): string[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${String(from + i).padStart(2, '0')}`);
+
+export const errorCatalogue = {
+  // 7.3 universal registry errors
+  product_unavailable_in_jurisdiction: entry(
+    'permission_error',
+    403,
+    ['ZZ01'],
+    'This product is not offered for the requested jurisdiction.',
+  ),
+  product_not_enabled: entry(
+    'permission_error',
+    403,
+    ['ZZ02'],
+    'This product or jurisdiction is not enabled on your account.',
+  ),
+  registry_unavailable: entry(
+    'registry_unavailable_error',
+    503,
+    ['ZZ51'],
+    'The registry is unavailable, usually for a maintenance window. Retry after the Retry-After delay.',
+  ),
+  registry_application_error: entry(
+    'api_error',
+    502,
+    ['ZZ53'],
+    'The registry reported an application error. Retry once.',
+  ),
+  sandbox_product_unavailable: entry(
+    'permission_error',
+    403,
+    ['ZZ54'],
+    'Test keys cannot use this product; use a live key.',
+  ),
+
+  // 7.4 company and charge errors
+  acn_invalid: entry(
+    'invalid_request_error',
+    400,
+    ['CE01', 'CD01', 'CR01', 'CC01'],
+    'The company number must be nine digits with a valid check digit.',
+  ),
+  company_not_found: entry(
+    'not_found_error',
+    404,
+    ['CE03', 'CD07', 'CR03'],
+    'No organisation has this identifier.',
+  ),
+  abn_and_acn_supplied: entry(
+    'invalid_request_error',
+    400,
+    ['CE04'],
+    'Supply either an ABN or an ACN, not both.',
+  ),
+  abn_invalid: entry('invalid_request_error', 400, ['CE10'], 'The ABN fails its check digit test.'),
+  abn_not_acn_based: entry(
+    'invalid_request_error',
+    400,
+    ['CE11'],
+    'The ABN is valid but does not embed a valid ACN.',
+  ),
+  abn_not_found: entry('not_found_error', 404, ['CE12', 'CE13'], 'No company matches this ABN.'),
+  extract_unavailable_for_type: entry(
+    'invalid_request_error',
+    422,
+    ['CE51', 'CR51', 'CC51'],
+    'This organisation type has no such extract product. Nothing was charged.',
+  ),
+  no_relational_data: entry(
+    'not_found_error',
+    404,
+    ['CR02'],
+    'The organisation holds no roles, licences or shareholdings in other organisations.',
+  ),
+  document_period_conflict: entry(
+    'invalid_request_error',
+    400,
+    ['CD02'],
+    'Supply either years or a from/to range, not both.',
+  ),
+  document_date_range_invalid: entry(
+    'invalid_request_error',
+    400,
+    ['CD03', 'CD04'],
+    'The date range is invalid: from needs to, and from must not be later than to.',
+  ),
+  identifier_conflict: entry(
+    'invalid_request_error',
+    400,
+    ['CD05', 'CD06'],
+    'More than one kind of identifier was supplied, or a state number without a jurisdiction.',
+  ),
+  business_name_not_found: entry(
+    'not_found_error',
+    404,
+    ['CD08', 'CD09'],
+    'The business registration number is unknown.',
+  ),
+  document_list_unavailable: entry(
+    'invalid_request_error',
+    422,
+    ['CD51'],
+    'No document list is available for this organisation.',
+  ),
+  no_charges: entry('not_found_error', 404, ['CC52'], 'The company has no charges.'),
+  charge_not_found: entry('not_found_error', 404, ['CH01'], 'The charge number is invalid or unknown.'),
+
+  // 7.5 search errors
+  search_scope_invalid: entry('invalid_request_error', 400, ['ON02'], 'Unknown search scope.'),
+  no_matches: entry(
+    'not_found_error',
+    404,
+    ['ON51', 'PN51', 'RP51', 'RR51', 'RB51', 'RQ51', 'RS51', 'RC51'],
+    'Nothing matched the search.',
+  ),
+  too_many_matches: entry(
+    'invalid_request_error',
+    422,
+    ['ON52', 'PN52'],
+    'Too many names matched; narrow the search.',
+  ),
+  name_required: entry(
+    'invalid_request_error',
+    400,
+    ['PN01', 'PN02'],
+    'A people search needs familyName and givenName.',
+  ),
+  name_invalid_characters: entry(
+    'invalid_request_error',
+    400,
+    ['PN03'],
+    'Names may hold only letters, hyphens, apostrophes and spaces.',
+  ),
+  birth_date_range_invalid: entry(
+    'invalid_request_error',
+    400,
+    ['PN05', 'PN06', 'PN07'],
+    'The birth date range is invalid.',
+  ),
+
+  // 7.6 extract errors
+  extract_required: entry(
+    'extract_required_error',
+    402,
+    [],
+    'No held extract contains this data; purchase the extract in details.purchase.',
+  ),
+  extract_not_found: entry('not_found_error', 404, [], 'No extract with this id.'),
+  extract_expired: entry(
+    'invalid_request_error',
+    410,
+    [],
+    'The extract is older than 12 months and can no longer be read.',
+  ),
+  extract_owner_mismatch: entry(
+    'permission_error',
+    403,
+    [],
+    'The extract belongs to another account or environment.',
+  ),
+  extract_type_invalid: entry('invalid_request_error', 400, ['RS02'], 'The extract type is invalid.'),
+
+  // 7.7 people, documents, registers, weekly summaries, orders, platform
+  search_expired: entry(
+    'invalid_request_error',
+    410,
+    ['PE01', 'PD01'],
+    'The people search is older than 30 days; search again.',
+  ),
+  search_owner_mismatch: entry(
+    'permission_error',
+    403,
+    ['PE02', 'PD02'],
+    'The search or person id belongs to another account or environment.',
+  ),
+  person_not_found: entry(
+    'not_found_error',
+    404,
+    ['PE03', 'PD03'],
+    'The person id is not in the referenced search.',
+  ),
+  person_too_many_roles: entry(
+    'invalid_request_error',
+    422,
+    ['PE51'],
+    'A person has more than 999 roles; nothing was purchased.',
+  ),
+  document_number_invalid: entry(
+    'invalid_request_error',
+    400,
+    ['DD01', 'DI01'],
+    'A document number is nine characters starting with a digit.',
+  ),
+  duplicate_document_number: entry(
+    'invalid_request_error',
+    400,
+    ['DD02', 'DI07'],
+    'The same document number appears twice.',
+  ),
+  document_not_found: entry('not_found_error', 404, ['DD51', 'DI51'], 'No such document.'),
+  document_not_imaged: entry(
+    'invalid_request_error',
+    422,
+    ['DD52', 'DI52'],
+    'The document is not in the imaging system.',
+  ),
+  page_range_invalid: entry(
+    'invalid_request_error',
+    400,
+    ['DI02', 'DI08', 'DI53'],
+    'The page range is invalid.',
+  ),
+  delivery_invalid: entry(
+    'invalid_request_error',
+    400,
+    [...range('DI', 3, 6), ...range('CC', 3, 6)],
+    'The delivery instructions are invalid or incomplete.',
+  ),
+  document_too_large_for_delivery: entry(
+    'invalid_request_error',
+    422,
+    [...range('DI', 54, 57), ...range('CC', 53, 56)],
+    'The document is too large for this delivery method.',
+  ),
+  register_invalid: entry(
+    'invalid_request_error',
+    400,
+    ['RP01', 'RQ01', 'RR01', 'RS01', 'RB01', 'RC01'],
+    'Invalid register code.',
+  ),
+  browse_key_too_short: entry(
+    'invalid_request_error',
+    400,
+    ['RP02', 'RR02', 'RB02'],
+    'The browse key needs at least two characters.',
+  ),
+  summary_type_invalid: entry(
+    'invalid_request_error',
+    400,
+    ['WS01'],
+    'The weekly summary type must be one of the six slugs.',
+  ),
+  week_start_invalid: entry(
+    'invalid_request_error',
+    400,
+    ['WS02'],
+    'weekStarting must be the Monday of a completed week within the last 12 months.',
+  ),
+  summary_unavailable: entry('not_found_error', 404, ['WS51'], 'The summary was not produced for that week.'),
+  order_not_found: entry('not_found_error', 404, ['RO51'], 'No such order.'),
+  order_owner_mismatch: entry(
+    'permission_error',
+    403,
+    ['RO01'],
+    'The order belongs to another account or environment.',
+  ),
+  order_not_ready: entry('conflict_error', 409, [], 'The order is not ready for download yet.'),
+  order_download_expired: entry(
+    'invalid_request_error',
+    410,
+    [],
+    'The download link expired 7 days after the order became ready.',
+  ),
+  unauthorized: entry(
+    'authentication_error',
+    401,
+    [],
+    'Missing, malformed, revoked or expired API key. Send Authorization: Bearer <API_KEY>.',
+  ),
+  rate_limited: entry(
+    'rate_limit_error',
+    429,
+    [],
+    'Too many requests for this API key. Retry after the Retry-After delay.',
+  ),
+  validation_error: entry('invalid_request_error', 422, [], 'A parameter failed validation.', [400]),
+  idempotency_conflict: entry(
+    'conflict_error',
+    409,
+    [],
+    'This Idempotency-Key was used in the last 24 hours with a different request.',
+  ),
+
+  // Service-level codes the spec leaves to the implementation (see docs/architecture.md)
+  code_table_not_found: entry('not_found_error', 404, [], 'No code table has this slug.'),
+  invalid_json: entry('invalid_request_error', 400, [], 'The request body is not valid JSON.'),
+  route_not_found: entry('not_found_error', 404, [], 'No endpoint matches this method and path.'),
+  internal_error: entry(
+    'api_error',
+    500,
+    [],
+    'Something went wrong on our side. Retry once, then contact support with the requestId.',
+  ),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/**
+ * WS52 is the registry's "empty weekly summary": a success (HTTP 200, totalCount 0), never an
+ * envelope. It is listed here so the registry-code map is complete.
+ */
+export const nonErrorRegistryCodes = { summary_empty: { status: 200, registryCodes: ['WS52'] } } as const;
+
+const byRegistryCode = new Map<string, ErrorCode>();
+for (const [code, e] of Object.entries(errorCatalogue) as [ErrorCode, CatalogueEntry][]) {
+  for (const registryCode of e.registryCodes) byRegistryCode.set(registryCode, code);
+}
+
+/** The service error for a registry rejection code, if the catalogue knows it. */
+export function errorCodeForRegistryCode(registryCode: string): ErrorCode | undefined {
+  return byRegistryCode.get(registryCode);
+}

@@ -1,0 +1,292 @@
+/**
+ * The HTTP pipeline every handler shares: one call, `createHttpHandler(route, useCase)`, gives a
+ * Lambda proxy handler with request ids, authentication, rate and concurrency limits, input
+ * validation, the error envelope and Powertools logging, metrics and tracing.
+ */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { type ApiKeyRecord, bearerToken, hashKey, isKeyUsable, keyIdForHash } from '../domain/api-keys.ts';
+import { decideRate, type RateDecision, type WindowCounts, windowStartOf } from '../domain/rate-limit.ts';
+import { ApiError, errorEnvelope } from '../errors/api-error.ts';
+import { logger, metrics, redactHeaders, tracer } from '../observability.ts';
+import { getServices, type Services } from '../runtime.ts';
+import { parseRequest, type RawRequest } from './request.ts';
+import type { RouteDefinition } from './route.ts';
+
+export interface AuthContext {
+  accountId: string;
+  environment: ApiKeyRecord['environment'];
+  keyId: string;
+}
+
+export interface HandlerInput<R extends RouteDefinition> {
+  path: z.output<R['request']['path']>;
+  query: z.output<R['request']['query']>;
+  body: R['request']['body'] extends z.ZodType ? z.output<R['request']['body']> : undefined;
+  headers: Readonly<Record<string, string>>;
+  auth: AuthContext;
+  requestId: string;
+  services: Services;
+}
+
+export interface HandlerResult {
+  /** Defaults to the route's status. */
+  status?: number;
+  /** The resource or list; the pipeline adds `meta`. */
+  body: Record<string, unknown>;
+  /** True only when this call incurred a registry fee. */
+  billable?: boolean;
+  quantity?: number;
+  headers?: Record<string, string>;
+}
+
+export type UseCase<R extends RouteDefinition> = (input: HandlerInput<R>) => Promise<HandlerResult>;
+
+/** Per-request state the middlewares share. */
+interface ApiState {
+  requestId: string;
+  startedAt: number;
+  raw: RawRequest;
+  auth?: AuthContext;
+  rate?: RateDecision;
+  lease?: { keyId: string; windowStart: number; uncount: boolean };
+  input?: { path: unknown; query: unknown; body: unknown };
+}
+
+type ApiContext = Context & { api: ApiState };
+type ApiMiddleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>;
+
+const requestIdOf = (event: APIGatewayProxyEvent): string =>
+  `req_${event.requestContext?.requestId ?? crypto.randomUUID()}`;
+
+function rateHeaders(rate: RateDecision | undefined): Record<string, string> {
+  if (!rate) return {};
+  return {
+    'RateLimit-Limit': String(rate.limit),
+    'RateLimit-Remaining': String(rate.remaining),
+    'RateLimit-Reset': String(rate.resetSeconds),
+  };
+}
+
+function respond(state: ApiState, status: number, body: unknown, headers: Record<string, string> = {}) {
+  return {
+    statusCode: status,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'X-Request-Id': state.requestId,
+      'Cache-Control': 'no-store',
+      ...rateHeaders(state.rate),
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  } satisfies APIGatewayProxyResult;
+}
+
+/** Request id, the error envelope, one access log line and the request metrics. */
+const envelope = (route: RouteDefinition): ApiMiddleware => {
+  const finish = (state: ApiState, status: number) => {
+    const latencyMs = Date.now() - state.startedAt;
+    metrics.addMetric('Requests', MetricUnit.Count, 1);
+    if (status >= 500) metrics.addMetric('ServerErrors', MetricUnit.Count, 1);
+    else if (status >= 400) metrics.addMetric('ClientErrors', MetricUnit.Count, 1);
+    metrics.addMetric('Latency', MetricUnit.Milliseconds, latencyMs);
+    logger.info('request completed', {
+      method: state.raw.method,
+      path: state.raw.path,
+      status,
+      latencyMs,
+      headers: redactHeaders(state.raw.headers),
+    });
+  };
+  return {
+    before: (request) => {
+      const requestId = requestIdOf(request.event);
+      request.context.api = { requestId, startedAt: Date.now(), raw: parseRawRequest(request.event) };
+      logger.appendKeys({ requestId, route: route.name });
+    },
+    after: (request) => {
+      finish(request.context.api, request.response?.statusCode ?? 0);
+    },
+    onError: (request) => {
+      const state = request.context.api ?? {
+        requestId: requestIdOf(request.event),
+        startedAt: Date.now(),
+        raw: {
+          method: request.event.httpMethod,
+          path: request.event.path,
+          headers: {},
+          query: {},
+          body: null,
+        },
+      };
+      const error = toApiError(request.error);
+      const { docsUrl } = getServices().config;
+      request.response = respond(state, error.status, errorEnvelope(error, state.requestId, docsUrl), {
+        ...error.headers,
+      });
+      finish(state, error.status);
+    },
+  };
+};
+
+function parseRawRequest(event: APIGatewayProxyEvent): RawRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (value !== undefined) headers[name.toLowerCase()] = value;
+  }
+  const query: Record<string, string | string[]> = {};
+  const multi = event.multiValueQueryStringParameters ?? {};
+  for (const [name, values] of Object.entries(multi)) {
+    if (!values) continue;
+    query[name] = values.length === 1 && !name.endsWith('[]') ? (values[0] as string) : values;
+  }
+  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) {
+    if (value !== undefined && !(name in query)) query[name] = name.endsWith('[]') ? [value] : value;
+  }
+  const body =
+    event.body === null || event.body === undefined
+      ? null
+      : event.isBase64Encoded
+        ? Buffer.from(event.body, 'base64').toString('utf8')
+        : event.body;
+  return {
+    method: event.httpMethod,
+    path: event.path,
+    headers,
+    query,
+    body,
+    pathParameters: event.pathParameters ?? {},
+  };
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  logger.error('unhandled error', error as Error);
+  return new ApiError('internal_error');
+}
+
+/**
+ * Authentication and the per-key limits (600 requests per sliding minute, 20 in flight).
+ *
+ * The key lookup and the limit update run side by side: the limit state is keyed by the key id,
+ * which is derived from the key's hash, so it is known before the lookup answers. A request that
+ * fails authentication or is over a limit is uncounted and touches nothing else; an admitted one
+ * holds a concurrency lease until its response is ready.
+ */
+const admit = (): ApiMiddleware => {
+  const release = async (state: ApiState) => {
+    const lease = state.lease;
+    if (!lease) return;
+    state.lease = undefined;
+    await getServices().limiter.release(lease.keyId, state.requestId, {
+      ...(lease.uncount ? { uncountFromWindow: lease.windowStart } : {}),
+    });
+  };
+  return {
+    before: async (request) => {
+      const state = request.context.api;
+      const secret = bearerToken(state.raw.headers.authorization);
+      if (!secret) throw new ApiError('unauthorized');
+      const { apiKeys, limiter, clock } = getServices();
+      const now = clock.now();
+      const hash = hashKey(secret);
+      const keyId = keyIdForHash(hash);
+      const [record, acquired] = await Promise.all([
+        apiKeys.findByHash(hash),
+        limiter.acquire(keyId, state.requestId, now),
+      ]);
+      if (acquired.ok) state.lease = { keyId, windowStart: acquired.counts.windowStart, uncount: false };
+
+      if (!record || !isKeyUsable(record, now)) {
+        if (state.lease) state.lease.uncount = true;
+        await release(state);
+        throw new ApiError('unauthorized');
+      }
+      state.auth = { accountId: record.accountId, environment: record.environment, keyId };
+      logger.appendKeys({ accountId: record.accountId, environment: record.environment, keyId });
+
+      if (!acquired.ok) {
+        state.rate = decideRate(acquired.counts ?? emptyWindow(now.getTime()), now.getTime());
+        throw new ApiError('rate_limited', {
+          message: 'Too many concurrent requests for this API key (limit 20). Retry after 1 second.',
+          headers: { 'Retry-After': '1' },
+        });
+      }
+      const rate = decideRate(acquired.counts, now.getTime());
+      state.rate = rate;
+      if (!rate.allowed) {
+        if (state.lease) state.lease.uncount = true;
+        await release(state);
+        throw new ApiError('rate_limited', {
+          message: `More than ${rate.limit} requests in the last minute for this API key. Retry after ${rate.retryAfterSeconds} seconds.`,
+          headers: { 'Retry-After': String(rate.retryAfterSeconds) },
+        });
+      }
+    },
+    after: async (request) => release(request.context.api),
+    onError: async (request) => {
+      if (request.context.api) await release(request.context.api);
+    },
+  };
+};
+
+const emptyWindow = (nowMs: number): WindowCounts => ({
+  windowStart: windowStartOf(nowMs),
+  current: 0,
+  previous: 0,
+});
+
+/** Path, query and body checked against the route's zod schemas. */
+const validate = (route: RouteDefinition): ApiMiddleware => ({
+  before: (request) => {
+    const state = request.context.api;
+    state.input = parseRequest(route, state.raw);
+  },
+});
+
+export function createHttpHandler<R extends RouteDefinition>(route: R, useCase: UseCase<R>) {
+  // One route per Lambda, so the route is a fixed dimension of every metric it emits.
+  metrics.setDefaultDimensions({ route: route.name });
+  const core = async (_event: APIGatewayProxyEvent, context: ApiContext): Promise<APIGatewayProxyResult> => {
+    const state = context.api;
+    const services = getServices();
+    const input = state.input as unknown as Pick<HandlerInput<R>, 'path' | 'query' | 'body'>;
+    const result = await useCase({
+      ...input,
+      headers: state.raw.headers,
+      auth: state.auth as AuthContext,
+      requestId: state.requestId,
+      services,
+    });
+    const body = {
+      ...result.body,
+      meta: {
+        billable: result.billable ?? false,
+        product: route.product,
+        requestId: state.requestId,
+        ...(result.quantity !== undefined ? { quantity: result.quantity } : {}),
+      },
+    };
+    if (services.config.validateResponses) {
+      const check = route.response.safeParse(body);
+      if (!check.success) {
+        logger.error('response does not match its route schema', { issues: check.error.issues });
+        throw new Error(`response of ${route.name} does not match its schema`);
+      }
+    }
+    return respond(state, result.status ?? route.status, body, result.headers);
+  };
+
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>(core)
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(logMetrics(metrics))
+    .use(envelope(route))
+    .use(admit())
+    .use(validate(route));
+}

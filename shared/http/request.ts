@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import { ApiError } from '../errors/api-error.ts';
+import type { RouteDefinition } from './route.ts';
+
+/** The parts of an HTTP request the pipeline reads, with header names in lower case. */
+export interface RawRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  /** A repeated parameter, or one whose name ends in `[]`, is an array. */
+  query: Record<string, string | string[]>;
+  body: string | null;
+  pathParameters?: Record<string, string | undefined>;
+}
+
+type Location = 'path' | 'query' | 'body';
+
+/** `['personIds', 3, 'id']` → `personIds[3].id`. */
+export function paramName(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((name, part) => {
+    if (typeof part === 'number') return `${name}[${part}]`;
+    return name ? `${name}.${String(part)}` : String(part);
+  }, '');
+}
+
+function describeIssue(
+  issue: z.core.$ZodIssue,
+  location: Location,
+  raw: unknown,
+): { param: string; message: string } {
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? '';
+    const param = paramName([...issue.path, key]);
+    const what =
+      location === 'query' ? 'query parameter' : location === 'body' ? 'body field' : 'path parameter';
+    return { param, message: `Unknown ${what} ${param}.` };
+  }
+  const param = paramName(issue.path);
+  const top = issue.path[0];
+  if (
+    location === 'query' &&
+    typeof top === 'string' &&
+    Array.isArray((raw as Record<string, unknown>)[top])
+  ) {
+    if (issue.code === 'invalid_type' && issue.path.length === 1) {
+      return { param, message: `${param} may be given only once.` };
+    }
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return { param, message: `${param} is required.` };
+  }
+  const message = issue.message.startsWith(param) || !param ? issue.message : `${param}: ${issue.message}`;
+  return { param, message };
+}
+
+function check<T extends z.ZodType>(schema: T, value: unknown, location: Location): z.output<T> {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  const first = result.error.issues[0];
+  if (!first) throw new ApiError('validation_error');
+  const { param, message } = describeIssue(first, location, value);
+  throw new ApiError('validation_error', { param: param || null, message });
+}
+
+function decodePathParameters(raw: RawRequest): Record<string, string> {
+  const decoded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw.pathParameters ?? {})) {
+    if (value === undefined) continue;
+    try {
+      decoded[name] = decodeURIComponent(value);
+    } catch {
+      decoded[name] = value;
+    }
+  }
+  return decoded;
+}
+
+function parseJsonBody(raw: RawRequest): unknown {
+  if (raw.body === null || raw.body.trim() === '') return {};
+  try {
+    return JSON.parse(raw.body);
+  } catch (error) {
+    throw new ApiError('invalid_json', {
+      message: `The request body is not valid JSON: ${(error as Error).message}. Send Content-Type: application/json with a JSON object.`,
+    });
+  }
+}
+
+/** Validates path, query and body (in that order) against the route; throws the first problem. */
+export function parseRequest(route: RouteDefinition, raw: RawRequest) {
+  const path = check(route.request.path, decodePathParameters(raw), 'path');
+  const query = check(route.request.query, raw.query, 'query');
+  const body = route.request.body ? check(route.request.body, parseJsonBody(raw), 'body') : undefined;
+  return { path, query, body };
+}

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import type { TableId } from '../infra/tables.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a route's function may do to a table; CDK turns it into a least-privilege grant. */
+export type TableAccess = 'read' | 'readWrite';
+
+export interface RouteDefinition<
+  TPath extends z.ZodType = z.ZodType,
+  TQuery extends z.ZodType = z.ZodType,
+  TBody extends z.ZodType = z.ZodType,
+  TResponse extends z.ZodType = z.ZodType,
+> {
+  /** Unique, PascalCase: names the Lambda function and the OpenAPI operation. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** API Gateway style path template, for example `/v1/identifiers/{value}`. */
+  readonly path: string;
+  /** Module under `functions/` (without `.ts`) exporting `handler`. */
+  readonly handler: string;
+  readonly summary: string;
+  readonly request: {
+    readonly path: TPath;
+    readonly query: TQuery;
+    readonly body?: TBody;
+  };
+  readonly response: TResponse;
+  readonly status: number;
+  /** Whether a live-key call can incur a registry fee. */
+  readonly billable: boolean;
+  /** `meta.product` of a purchase; null for free reads. */
+  readonly product: string | null;
+  /** Tables the handler touches beyond the keys and limits every route reads and writes. */
+  readonly tables: Partial<Record<TableId, TableAccess>>;
+}
+
+export const defineRoute = <
+  TPath extends z.ZodType,
+  TQuery extends z.ZodType,
+  TBody extends z.ZodType,
+  TResponse extends z.ZodType,
+>(
+  route: RouteDefinition<TPath, TQuery, TBody, TResponse>,
+): RouteDefinition<TPath, TQuery, TBody, TResponse> => route;

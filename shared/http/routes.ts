@@ -1,0 +1,72 @@
+/**
+ * The route table: the one list of endpoints. The CDK stack makes one Lambda per entry, the
+ * local server dispatches to the same handler modules, and the OpenAPI document is generated
+ * from it. Adding an endpoint = one entry here + one module under functions/.
+ */
+import { noPath, noQuery } from '../schemas/common.ts';
+import { identifierSchema, validateIdentifierPath, validateIdentifierQuery } from '../schemas/identifiers.ts';
+import {
+  codeTableListSchema,
+  codeTablePath,
+  codeTableSchema,
+  formListQuery,
+  formListSchema,
+} from '../schemas/reference.ts';
+import { defineRoute, type RouteDefinition } from './route.ts';
+
+export const routes = {
+  validateIdentifier: defineRoute({
+    name: 'ValidateIdentifier',
+    method: 'GET',
+    path: '/v1/identifiers/{value}',
+    handler: 'identifiers/validate',
+    summary: 'Validate an ACN, ARBN, ARSN or ABN',
+    request: { path: validateIdentifierPath, query: validateIdentifierQuery },
+    response: identifierSchema,
+    status: 200,
+    billable: false,
+    product: null,
+    tables: {},
+  }),
+  listCodeTables: defineRoute({
+    name: 'ListCodeTables',
+    method: 'GET',
+    path: '/v1/reference/code-tables',
+    handler: 'reference/list-code-tables',
+    summary: 'List the code tables',
+    request: { path: noPath, query: noQuery },
+    response: codeTableListSchema,
+    status: 200,
+    billable: false,
+    product: null,
+    tables: {},
+  }),
+  getCodeTable: defineRoute({
+    name: 'GetCodeTable',
+    method: 'GET',
+    path: '/v1/reference/code-tables/{table}',
+    handler: 'reference/get-code-table',
+    summary: 'Read one code table',
+    request: { path: codeTablePath, query: noQuery },
+    response: codeTableSchema,
+    status: 200,
+    billable: false,
+    product: null,
+    tables: {},
+  }),
+  listForms: defineRoute({
+    name: 'ListForms',
+    method: 'GET',
+    path: '/v1/reference/forms',
+    handler: 'reference/list-forms',
+    summary: 'List the form schedule',
+    request: { path: noPath, query: formListQuery },
+    response: formListSchema,
+    status: 200,
+    billable: false,
+    product: null,
+    tables: {},
+  }),
+} as const;
+
+export const routeList: readonly RouteDefinition[] = Object.values(routes);

@@ -1,0 +1,60 @@
+/**
+ * DynamoDB tables, described once. The CDK stack and the local stack both build their tables
+ * from these descriptions, so key schemas, indexes and TTL attributes cannot drift apart.
+ */
+
+export interface KeyAttribute {
+  readonly name: string;
+  readonly type: 'S' | 'N';
+}
+
+export interface IndexDefinition {
+  readonly indexName: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+}
+
+export interface TableDefinition {
+  /** Stable logical name: CDK construct id suffix and local table name suffix. */
+  readonly id: TableId;
+  /** Environment variable through which functions learn the physical table name. */
+  readonly envVar: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+  readonly globalIndexes: readonly IndexDefinition[];
+  /** Attribute holding an epoch-seconds expiry. DynamoDB deletes lazily; reads still compare times. */
+  readonly ttlAttribute?: string;
+}
+
+export type TableId = 'keys' | 'limits' | 'main';
+
+const s = (name: string): KeyAttribute => ({ name, type: 'S' });
+
+export const tableDefinitions: Readonly<Record<TableId, TableDefinition>> = {
+  /** API keys, stored by the SHA-256 of the secret; the index lists an account's keys. */
+  keys: {
+    id: 'keys',
+    envVar: 'KEYS_TABLE',
+    partitionKey: s('pk'),
+    globalIndexes: [{ indexName: 'byAccount', partitionKey: s('accountId'), sortKey: s('keyId') }],
+  },
+  /** Per-key rate and concurrency state: one small, hot item per key, expiring when idle. */
+  limits: {
+    id: 'limits',
+    envVar: 'LIMITS_TABLE',
+    partitionKey: s('pk'),
+    globalIndexes: [],
+    ttlAttribute: 'expiresAtEpoch',
+  },
+  /** Everything the account buys or creates (extracts, searches, orders, ledger, webhooks). */
+  main: {
+    id: 'main',
+    envVar: 'MAIN_TABLE',
+    partitionKey: s('pk'),
+    sortKey: s('sk'),
+    globalIndexes: [{ indexName: 'gsi1', partitionKey: s('gsi1pk'), sortKey: s('gsi1sk') }],
+    ttlAttribute: 'expiresAtEpoch',
+  },
+};
+
+export const allTables: readonly TableDefinition[] = Object.values(tableDefinitions);

@@ -1,0 +1,29 @@
+import { type CodeTableDefinition, codeTables } from './code-tables.ts';
+import type { FormCategory, FormDefinition } from './forms.ts';
+
+const tableDocsUrl = (docsUrl: string, table: string) =>
+  `${docsUrl.replace(/\/+$/, '')}/reference/code-tables#${table}`;
+
+export const codeTableSummaries = (docsUrl: string) =>
+  codeTables.map((table) => ({
+    object: 'codeTableSummary' as const,
+    table: table.table,
+    title: table.title,
+    entryCount: table.entries.length,
+    docsUrl: tableDocsUrl(docsUrl, table.table),
+  }));
+
+export const presentCodeTable = (table: CodeTableDefinition, docsUrl: string) => ({
+  object: 'codeTable' as const,
+  table: table.table,
+  title: table.title,
+  docsUrl: tableDocsUrl(docsUrl, table.table),
+  entries: table.entries.map(({ code, label, registryCode }) => ({ code, label, registryCode })),
+});
+
+export const presentForm = (form: FormDefinition, category: FormCategory) => ({
+  object: 'form' as const,
+  formCode: form.formCode,
+  description: form.description,
+  category,
+});

@@ -1,0 +1,60 @@
+import { DynamoApiKeyRepository } from './adapters/dynamodb/api-keys.ts';
+import { DynamoLimiterStore } from './adapters/dynamodb/limiter.ts';
+import { readConfig, type ServiceConfig } from './config.ts';
+import { type Clock, systemClock } from './domain/clock.ts';
+import { CursorCodec } from './domain/cursor.ts';
+import type { ApiKeyRepository } from './ports/api-keys.ts';
+import type { LimiterStore } from './ports/limiter.ts';
+
+/** The adapters a handler may use, built once per process on first use. */
+export interface Services {
+  config: ServiceConfig;
+  clock: Clock;
+  apiKeys: ApiKeyRepository;
+  limiter: LimiterStore;
+  cursors: CursorCodec;
+}
+
+let services: Services | undefined;
+let clockOverride: Clock | undefined;
+
+function cursorKeySource(config: ServiceConfig): () => Promise<string> {
+  const secret = config.cursorSecret;
+  if (!secret) return () => Promise.reject(new Error('CURSOR_SECRET or CURSOR_SECRET_ARN must be set'));
+  if ('value' in secret) return () => Promise.resolve(secret.value);
+  let cached: Promise<string> | undefined;
+  return () => {
+    cached ??= import('@aws-lambda-powertools/parameters/secrets')
+      .then(({ getSecret }) => getSecret(secret.arn, { maxAge: 3600 }))
+      .then((value) => {
+        if (typeof value !== 'string' || value.length === 0)
+          throw new Error('cursor signing secret is empty');
+        return value;
+      });
+    cached.catch(() => {
+      cached = undefined;
+    });
+    return cached;
+  };
+}
+
+export function getServices(): Services {
+  if (!services) {
+    const config = readConfig();
+    const clock = clockOverride ?? systemClock;
+    services = {
+      config,
+      clock,
+      apiKeys: new DynamoApiKeyRepository(config.keysTable),
+      limiter: new DynamoLimiterStore(config.limitsTable),
+      cursors: new CursorCodec(cursorKeySource(config), clock),
+    };
+  }
+  return services;
+}
+
+/** Local stack only: every service reads this clock instead of the system's. */
+export function useClock(clock: Clock): void {
+  clockOverride = clock;
+  services = undefined;
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { formCategories } from '../reference/forms.ts';
+import { cursorParam, limitParam, listEnvelope, metaSchema } from './common.ts';
+
+export const codeTableSummarySchema = z.object({
+  object: z.literal('codeTableSummary'),
+  table: z.string(),
+  title: z.string(),
+  entryCount: z.number().int(),
+  docsUrl: z.string(),
+});
+
+export const codeTableEntrySchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  registryCode: z.string().nullable(),
+});
+
+export const codeTableSchema = z.object({
+  object: z.literal('codeTable'),
+  table: z.string(),
+  title: z.string(),
+  docsUrl: z.string(),
+  entries: z.array(codeTableEntrySchema),
+  meta: metaSchema,
+});
+
+export const codeTableListSchema = listEnvelope(codeTableSummarySchema);
+
+export const codeTablePath = z.strictObject({
+  table: z.string().min(1).max(64, 'table must be at most 64 characters'),
+});
+
+export const formSchema = z.object({
+  object: z.literal('form'),
+  formCode: z.string(),
+  description: z.string(),
+  category: z.enum(formCategories),
+});
+
+export const formListSchema = listEnvelope(formSchema);
+
+export const formListQuery = z.strictObject({
+  category: z
+    .enum(formCategories, { error: `category must be one of ${formCategories.join(', ')}` })
+    .optional(),
+  limit: limitParam,
+  cursor: cursorParam,
+});

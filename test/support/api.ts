@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { type Environment, newKeyRecord } from '../../shared/domain/api-keys.ts';
+import { tableDefinitions } from '../../shared/infra/tables.ts';
+
+export const baseUrl = inject('baseUrl');
+const tableNames = inject('tableNames');
+
+// Repositories in the test process talk to the same DynamoDB Local as the server.
+process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+for (const table of Object.values(tableDefinitions)) process.env[table.envVar] = tableNames[table.id];
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface CallOptions {
+  key?: string | null;
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls the local API like a client would. */
+export async function call<T = Record<string, unknown>>(
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers.Authorization = `Bearer ${options.key}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['Content-Type'] ??= 'application/json';
+  const response = await fetch(`${baseUrl}${path}`, { method: options.method ?? 'GET', headers, body });
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+export interface TestKey {
+  secret: string;
+  accountId: string;
+  environment: Environment;
+  keyId: string;
+}
+
+/** A fresh key (and by default a fresh account), stored hashed like the key admin command does. */
+export async function createKey(
+  environment: Environment = 'test',
+  options: { accountId?: string; expiresAt?: Date } = {},
+): Promise<TestKey> {
+  const { getServices } = await import('../../shared/runtime.ts');
+  const secret = `sk_${environment}_${randomBytes(16).toString('hex')}`;
+  const accountId = options.accountId ?? `acct_t${randomBytes(6).toString('hex')}`;
+  const { hash, record } = newKeyRecord(secret, accountId, new Date(), options.expiresAt ?? null);
+  await getServices().apiKeys.create(hash, record);
+  return { secret, accountId, environment, keyId: record.keyId };
+}
+
+export async function revokeKey(key: TestKey): Promise<void> {
+  const { getServices } = await import('../../shared/runtime.ts');
+  await getServices().apiKeys.revoke(key.keyId, key.accountId, new Date());
+}
+
+export const clock = {
+  advance: (ms: number) => call('/__local/clock', { method: 'POST', body: { advanceMs: ms } }),
+  reset: () => call('/__local/clock', { method: 'DELETE' }),
+};
+
+export interface ErrorBody {
+  error: {
+    type: string;
+    code: string;
+    message: string;
+    param: string | null;
+    registryCode: string | null;
+    requestId: string;
+    details?: Record<string, unknown>;
+    docUrl: string;
+  };
+}
+
+/** Asserts nothing itself: returns the error fields for exact comparisons. */
+export const errorOf = (response: ApiResponse<unknown>) => (response.body as ErrorBody).error;

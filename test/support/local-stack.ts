@@ -1,0 +1,24 @@
+import type { TestProject } from 'vitest/node';
+import { type LocalStack, startLocalStack } from '../../local/stack.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dynamoEndpoint: string;
+    tableNames: LocalStack['tableNames'];
+  }
+}
+
+let stack: LocalStack | undefined;
+
+/** Starts the same local stack `npm start` runs (DynamoDB Local in memory) once for all HTTP tests. */
+export async function setup(project: TestProject) {
+  stack = await startLocalStack({ port: 0, dynamoPort: 0, logLevel: 'ERROR' });
+  project.provide('baseUrl', stack.baseUrl);
+  project.provide('dynamoEndpoint', stack.dynamoEndpoint);
+  project.provide('tableNames', stack.tableNames);
+}
+
+export async function teardown() {
+  await stack?.stop();
+}
