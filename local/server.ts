@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { AdjustableClock } from '../shared/domain/clock.ts';
 import { ApiError, errorEnvelope } from '../shared/errors/api-error.ts';
@@ -15,6 +17,7 @@ interface CompiledRoute {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+const FUNCTIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'functions');
 
 function compile(route: RouteDefinition, handler: LambdaHandler): CompiledRoute {
   const names: string[] = [];
@@ -34,7 +37,8 @@ function compile(route: RouteDefinition, handler: LambdaHandler): CompiledRoute 
 export async function loadRoutes(routes: readonly RouteDefinition[]): Promise<CompiledRoute[]> {
   return Promise.all(
     routes.map(async (route) => {
-      const module = (await import(`../functions/${route.handler}.ts`)) as { handler: LambdaHandler };
+      const file = pathToFileURL(join(FUNCTIONS_DIR, `${route.handler}.ts`)).href;
+      const module = (await import(/* @vite-ignore */ file)) as { handler: LambdaHandler };
       return compile(route, module.handler);
     }),
   );

@@ -1,0 +1,122 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, createKey, errorOf, revokeKey, type TestKey } from '../support/api.ts';
+
+const run = promisify(execFile);
+const IDENTIFIER = '/v1/identifiers/51824753556';
+
+function expectUnauthorized(response: Awaited<ReturnType<typeof call>>) {
+  expect(response.status).toBe(401);
+  const requestId = response.headers.get('x-request-id');
+  expect(requestId).toMatch(/^req_/);
+  expect(response.body).toEqual({
+    error: {
+      type: 'authentication_error',
+      code: 'unauthorized',
+      message: expect.stringContaining('Authorization: Bearer'),
+      param: null,
+      registryCode: null,
+      requestId,
+      docUrl: expect.stringMatching(/\/errors#unauthorized$/),
+    },
+  });
+}
+
+describe('authentication', () => {
+  let key: TestKey;
+  beforeAll(async () => {
+    key = await createKey('test');
+  });
+
+  it('accepts a valid key and reports the request id in header and meta', async () => {
+    const response = await call(IDENTIFIER, { key: key.secret });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.body.meta).toEqual({
+      billable: false,
+      product: null,
+      requestId: response.headers.get('x-request-id'),
+    });
+  });
+
+  it('refuses a request without an Authorization header', async () => {
+    expectUnauthorized(await call(IDENTIFIER));
+  });
+
+  it.each([
+    ['no scheme', (secret: string) => secret],
+    ['wrong scheme', (secret: string) => `Basic ${secret}`],
+    ['lower-case scheme and extra token', (secret: string) => `bearer ${secret} extra`],
+    ['empty bearer', () => 'Bearer '],
+    ['key of an unknown shape', () => 'Bearer pk_test_123'],
+    ['non-ASCII key', () => 'Bearer sk_test_\u00e9t\u00e9'],
+  ])('refuses a malformed Authorization header (%s)', async (_, header) => {
+    const response = await call(IDENTIFIER, { headers: { Authorization: header(key.secret) } });
+    expectUnauthorized(response);
+  });
+
+  it('refuses an unknown key of the right shape', async () => {
+    expectUnauthorized(await call(IDENTIFIER, { key: 'sk_test_doesNotExist000' }));
+  });
+
+  it('refuses a revoked key', async () => {
+    const revoked = await createKey('live');
+    expect((await call(IDENTIFIER, { key: revoked.secret })).status).toBe(200);
+    await revokeKey(revoked);
+    expectUnauthorized(await call(IDENTIFIER, { key: revoked.secret }));
+  });
+
+  it('refuses an expired key', async () => {
+    const expired = await createKey('test', { expiresAt: new Date(Date.now() - 1000) });
+    expectUnauthorized(await call(IDENTIFIER, { key: expired.secret }));
+  });
+
+  it('does not echo the key anywhere in an error', async () => {
+    const response = await call(IDENTIFIER, { key: 'sk_test_secretValue123' });
+    expect(response.text).not.toContain('secretValue123');
+  });
+});
+
+describe('key admin command', () => {
+  it('creates a key that works at once and revokes it', async () => {
+    const { inject } = await import('vitest');
+    const env = { ...process.env, DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), KEYS_TABLE: inject('tableNames').keys };
+    const tsx = 'node_modules/.bin/tsx';
+    const created = await run(tsx, ['bin/keys.ts', 'create', '--account', 'acct_cli', '--env', 'live'], { env });
+    const secret = /Secret \(shown once, store it now\): (sk_live_\w+)/.exec(created.stdout)?.[1];
+    const keyId = /Created (key_\w+) \(live\)/.exec(created.stdout)?.[1];
+    expect(secret).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
+    expect((await call(IDENTIFIER, { key: secret ?? null })).status).toBe(200);
+
+    const listed = await run(tsx, ['bin/keys.ts', 'list', '--account', 'acct_cli'], { env });
+    expect(listed.stdout).toContain(`${keyId}  live  active  …${secret?.slice(-4)}`);
+    expect(listed.stdout).not.toContain(secret);
+
+    await run(tsx, ['bin/keys.ts', 'revoke', '--account', 'acct_cli', '--key-id', keyId ?? ''], { env });
+    expectUnauthorized(await call(IDENTIFIER, { key: secret ?? null }));
+  });
+
+  it('refuses an unknown environment', async () => {
+    const failure = await run('node_modules/.bin/tsx', ['bin/keys.ts', 'create', '--account', 'acct_cli', '--env', 'prod']).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('--env must be one of test, live') });
+  });
+});
+
+describe('errors outside any route', () => {
+  it('answers an unknown path with route_not_found in the envelope', async () => {
+    const key = await createKey('test');
+    const response = await call('/v1/no-such-thing', { key: key.secret });
+    expect(response.status).toBe(404);
+    expect(errorOf(response)).toMatchObject({ type: 'not_found_error', code: 'route_not_found', param: null });
+  });
+
+  it('answers a known path with the wrong method with route_not_found naming the allowed method', async () => {
+    const key = await createKey('test');
+    const response = await call(IDENTIFIER, { key: key.secret, method: 'DELETE' });
+    expect(response.status).toBe(404);
+    expect(errorOf(response)).toMatchObject({ code: 'route_not_found', message: expect.stringContaining('use GET') });
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The shared pipeline, driven in-process with API Gateway proxy events for a route that only
+ * this test defines (a POST with a body), against the same DynamoDB Local as the HTTP tests.
+ */
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { defineRoute } from '../../shared/http/route.ts';
+import { noPath, noQuery } from '../../shared/schemas/common.ts';
+import { createKey, type TestKey } from '../support/api.ts';
+
+const echoRoute = defineRoute({
+  name: 'EchoForTest',
+  method: 'POST',
+  path: '/v1/test/echo',
+  handler: 'unused',
+  summary: 'test only',
+  request: {
+    path: noPath,
+    query: noQuery,
+    body: z.strictObject({
+      personIds: z.array(z.string().startsWith('prs_', 'each id starts with prs_')).min(1).max(100),
+      delivery: z.strictObject({ method: z.enum(['web', 'email']), email: z.email().optional() }).optional(),
+      history: z.boolean().optional(),
+    }),
+  },
+  response: z.object({ object: z.literal('echo'), count: z.number() }).loose(),
+  status: 201,
+  billable: true,
+  product: 'person_extract',
+  tables: {},
+});
+
+const echo = createHttpHandler(echoRoute, async ({ body, auth }) => {
+  if (body.personIds.includes('prs_boom')) throw new Error('database password is hunter2');
+  return { body: { object: 'echo', count: body.personIds.length }, billable: auth.environment === 'live', quantity: 1 };
+});
+
+function event(body: string | null, secret: string | null, headers: Record<string, string> = {}): APIGatewayProxyEvent {
+  return {
+    resource: echoRoute.path,
+    path: echoRoute.path,
+    httpMethod: 'POST',
+    headers: { ...(secret ? { Authorization: `Bearer ${secret}` } : {}), 'Content-Type': 'application/json', ...headers },
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: null,
+    stageVariables: null,
+    body,
+    isBase64Encoded: false,
+    requestContext: { requestId: crypto.randomUUID() } as APIGatewayProxyEvent['requestContext'],
+  };
+}
+
+const context = {
+  functionName: 'EchoForTest',
+  awsRequestId: 'test',
+  getRemainingTimeInMillis: () => 10_000,
+} as unknown as Context;
+
+const invoke = async (body: string | null, secret: string | null) => {
+  const result = await echo(event(body, secret), context);
+  return { ...result, json: JSON.parse(result.body) };
+};
+
+describe('pipeline', () => {
+  let live: TestKey;
+  let test: TestKey;
+  beforeAll(async () => {
+    live = await createKey('live');
+    test = await createKey('test');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('logs the request with the request id and account, never the Authorization header', async () => {
+    const { logger } = await import('../../shared/observability.ts');
+    // Powertools writes through its own Console; capture what it prints.
+    const printed = logger as unknown as { console: Console };
+    const lines: string[] = [];
+    for (const method of ['info', 'warn', 'error'] as const) {
+      vi.spyOn(printed.console, method).mockImplementation((line: string) => void lines.push(line));
+    }
+    const level = logger.getLevelName();
+    logger.setLogLevel('INFO');
+    const response = await invoke(JSON.stringify({ personIds: ['prs_1'] }), live.secret);
+    logger.setLogLevel(level);
+    const access = lines.map((line) => JSON.parse(line)).find((entry) => entry.message === 'request completed');
+    expect(access).toMatchObject({
+      requestId: response.headers?.['X-Request-Id'],
+      accountId: live.accountId,
+      environment: 'live',
+      status: 201,
+      headers: { authorization: '[REDACTED]' },
+    });
+    expect(lines.join('\n')).not.toContain(live.secret);
+  });
+
+  it('adds meta with the route product, the billable flag and the quantity', async () => {
+    const response = await invoke(JSON.stringify({ personIds: ['prs_1', 'prs_2'] }), live.secret);
+    expect(response.statusCode).toBe(201);
+    expect(response.json).toEqual({
+      object: 'echo',
+      count: 2,
+      meta: { billable: true, product: 'person_extract', quantity: 1, requestId: response.headers?.['X-Request-Id'] },
+    });
+    const sandbox = await invoke(JSON.stringify({ personIds: ['prs_1'] }), test.secret);
+    expect(sandbox.json.meta).toMatchObject({ billable: false, product: 'person_extract' });
+  });
+
+  it('answers malformed JSON with a 400 invalid_request_error', async () => {
+    const response = await invoke('{"personIds": [', live.secret);
+    expect(response.statusCode).toBe(400);
+    expect(response.json.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'invalid_json',
+      param: null,
+      message: expect.stringContaining('not valid JSON'),
+    });
+  });
+
+  it.each([
+    [{ personIds: ['prs_1', 'prs_2', 'prs_3', 'bad'] }, 'personIds[3]'],
+    [{}, 'personIds'],
+    [{ personIds: [] }, 'personIds'],
+    [{ personIds: Array.from({ length: 101 }, (_, i) => `prs_${i}`) }, 'personIds'],
+    [{ personIds: ['prs_1'], history: 'yes' }, 'history'],
+    [{ personIds: ['prs_1'], delivery: { method: 'fax' } }, 'delivery.method'],
+    [{ personIds: ['prs_1'], delivery: { method: 'email', email: 'not-an-email' } }, 'delivery.email'],
+    [{ personIds: ['prs_1'], extra: 1 }, 'extra'],
+    [[1, 2], null],
+  ])('names the exact offending parameter: %j → %s', async (body, param) => {
+    const response = await invoke(JSON.stringify(body), live.secret);
+    expect(response.statusCode).toBe(422);
+    expect(response.json.error).toMatchObject({ type: 'invalid_request_error', code: 'validation_error', param });
+  });
+
+  it('authenticates before it validates', async () => {
+    const response = await invoke('{not json', null);
+    expect(response.statusCode).toBe(401);
+    expect(response.json.error.code).toBe('unauthorized');
+  });
+
+  it('turns an unexpected exception into a 500 api_error without leaking internals', async () => {
+    const { logger } = await import('../../shared/observability.ts');
+    const errors = vi
+      .spyOn((logger as unknown as { console: Console }).console, 'error')
+      .mockImplementation(() => undefined);
+    const response = await invoke(JSON.stringify({ personIds: ['prs_boom'] }), live.secret);
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(errors.mock.calls[0]?.[0]))).toMatchObject({
+      level: 'ERROR',
+      message: 'unhandled error',
+      error: { message: 'database password is hunter2' },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json.error).toMatchObject({ type: 'api_error', code: 'internal_error', param: null });
+    expect(response.body).not.toContain('hunter2');
+    expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+});
