@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, errorEnvelope } from '../../shared/errors/api-error.ts';
+import { type ErrorCode, errorCatalogue, errorCodeForRegistryCode } from '../../shared/errors/catalogue.ts';
+
+/** Spec section 7, transcribed: code → [HTTP status, type, registry codes]. */
+const spec: Record<string, [number, string, string[]]> = {
+  product_unavailable_in_jurisdiction: [403, 'permission_error', ['ZZ01']],
+  product_not_enabled: [403, 'permission_error', ['ZZ02']],
+  registry_unavailable: [503, 'registry_unavailable_error', ['ZZ51']],
+  registry_application_error: [502, 'api_error', ['ZZ53']],
+  sandbox_product_unavailable: [403, 'permission_error', ['ZZ54']],
+  acn_invalid: [400, 'invalid_request_error', ['CE01', 'CD01', 'CR01', 'CC01']],
+  company_not_found: [404, 'not_found_error', ['CE03', 'CD07', 'CR03']],
+  abn_and_acn_supplied: [400, 'invalid_request_error', ['CE04']],
+  abn_invalid: [400, 'invalid_request_error', ['CE10']],
+  abn_not_acn_based: [400, 'invalid_request_error', ['CE11']],
+  abn_not_found: [404, 'not_found_error', ['CE12', 'CE13']],
+  extract_unavailable_for_type: [422, 'invalid_request_error', ['CE51', 'CR51', 'CC51']],
+  no_relational_data: [404, 'not_found_error', ['CR02']],
+  document_period_conflict: [400, 'invalid_request_error', ['CD02']],
+  document_date_range_invalid: [400, 'invalid_request_error', ['CD03', 'CD04']],
+  identifier_conflict: [400, 'invalid_request_error', ['CD05', 'CD06']],
+  business_name_not_found: [404, 'not_found_error', ['CD08', 'CD09']],
+  document_list_unavailable: [422, 'invalid_request_error', ['CD51']],
+  no_charges: [404, 'not_found_error', ['CC52']],
+  charge_not_found: [404, 'not_found_error', ['CH01']],
+  search_scope_invalid: [400, 'invalid_request_error', ['ON02']],
+  no_matches: [404, 'not_found_error', ['ON51', 'PN51', 'RP51', 'RR51', 'RB51', 'RQ51', 'RS51', 'RC51']],
+  too_many_matches: [422, 'invalid_request_error', ['ON52', 'PN52']],
+  name_required: [400, 'invalid_request_error', ['PN01', 'PN02']],
+  name_invalid_characters: [400, 'invalid_request_error', ['PN03']],
+  birth_date_range_invalid: [400, 'invalid_request_error', ['PN05', 'PN06', 'PN07']],
+  extract_required: [402, 'extract_required_error', []],
+  extract_not_found: [404, 'not_found_error', []],
+  extract_expired: [410, 'invalid_request_error', []],
+  extract_owner_mismatch: [403, 'permission_error', []],
+  extract_type_invalid: [400, 'invalid_request_error', ['RS02']],
+  search_expired: [410, 'invalid_request_error', ['PE01', 'PD01']],
+  search_owner_mismatch: [403, 'permission_error', ['PE02', 'PD02']],
+  person_not_found: [404, 'not_found_error', ['PE03', 'PD03']],
+  person_too_many_roles: [422, 'invalid_request_error', ['PE51']],
+  document_number_invalid: [400, 'invalid_request_error', ['DD01', 'DI01']],
+  duplicate_document_number: [400, 'invalid_request_error', ['DD02', 'DI07']],
+  document_not_found: [404, 'not_found_error', ['DD51', 'DI51']],
+  document_not_imaged: [422, 'invalid_request_error', ['DD52', 'DI52']],
+  page_range_invalid: [400, 'invalid_request_error', ['DI02', 'DI08', 'DI53']],
+  delivery_invalid: [400, 'invalid_request_error', ['DI03', 'DI04', 'DI05', 'DI06', 'CC03', 'CC04', 'CC05', 'CC06']],
+  document_too_large_for_delivery: [
+    422,
+    'invalid_request_error',
+    ['DI54', 'DI55', 'DI56', 'DI57', 'CC53', 'CC54', 'CC55', 'CC56'],
+  ],
+  register_invalid: [400, 'invalid_request_error', ['RP01', 'RQ01', 'RR01', 'RS01', 'RB01', 'RC01']],
+  browse_key_too_short: [400, 'invalid_request_error', ['RP02', 'RR02', 'RB02']],
+  summary_type_invalid: [400, 'invalid_request_error', ['WS01']],
+  week_start_invalid: [400, 'invalid_request_error', ['WS02']],
+  summary_unavailable: [404, 'not_found_error', ['WS51']],
+  order_not_found: [404, 'not_found_error', ['RO51']],
+  order_owner_mismatch: [403, 'permission_error', ['RO01']],
+  order_not_ready: [409, 'conflict_error', []],
+  order_download_expired: [410, 'invalid_request_error', []],
+  unauthorized: [401, 'authentication_error', []],
+  rate_limited: [429, 'rate_limit_error', []],
+  validation_error: [422, 'invalid_request_error', []],
+  idempotency_conflict: [409, 'conflict_error', []],
+};
+
+describe('error catalogue', () => {
+  it.each(Object.entries(spec))('%s has the status, type and registry codes of spec section 7', (code, expected) => {
+    const entry = errorCatalogue[code as ErrorCode];
+    expect(entry).toBeDefined();
+    expect([entry.status, entry.type, [...entry.registryCodes]]).toEqual(expected);
+  });
+
+  it('maps every registry code back to its error', () => {
+    for (const [code, [, , registryCodes]] of Object.entries(spec)) {
+      for (const registryCode of registryCodes) expect(errorCodeForRegistryCode(registryCode)).toBe(code);
+    }
+    expect(errorCodeForRegistryCode('XX99')).toBeUndefined();
+  });
+
+  it('adds only the documented service codes beyond the spec', () => {
+    const extra = Object.keys(errorCatalogue).filter((code) => !(code in spec));
+    expect(extra.sort()).toEqual(['code_table_not_found', 'internal_error', 'invalid_json', 'route_not_found']);
+  });
+});
+
+describe('error envelope', () => {
+  it('holds every field of spec 7.1 and links the code', () => {
+    const error = new ApiError('person_not_found', { param: 'personIds[3]', registryCode: 'PE03' });
+    expect(errorEnvelope(error, 'req_1', 'https://docs.example/')).toEqual({
+      error: {
+        type: 'not_found_error',
+        code: 'person_not_found',
+        message: errorCatalogue.person_not_found.message,
+        param: 'personIds[3]',
+        registryCode: 'PE03',
+        requestId: 'req_1',
+        docUrl: 'https://docs.example/errors#person_not_found',
+      },
+    });
+  });
+
+  it('carries details only when there are some', () => {
+    const error = new ApiError('too_many_matches', { details: { counts: { returned: 0, found: 250 } } });
+    expect(errorEnvelope(error, 'req_2', 'https://d').error.details).toEqual({ counts: { returned: 0, found: 250 } });
+  });
+
+  it('allows validation_error as 400 for cursors but no status the catalogue does not list', () => {
+    expect(new ApiError('validation_error', { status: 400, param: 'cursor' }).status).toBe(400);
+    expect(() => new ApiError('unauthorized', { status: 403 })).toThrow();
+  });
+});
