@@ -27,7 +27,9 @@ export interface AuthContext {
 export interface HandlerInput<R extends RouteDefinition> {
   path: z.output<R['request']['path']>;
   query: z.output<R['request']['query']>;
-  body: R['request']['body'] extends z.ZodType ? z.output<R['request']['body']> : undefined;
+  body: [NonNullable<R['request']['body']>] extends [z.ZodType]
+    ? z.output<NonNullable<R['request']['body']>>
+    : undefined;
   headers: Readonly<Record<string, string>>;
   auth: AuthContext;
   requestId: string;
@@ -282,11 +284,18 @@ export function createHttpHandler<R extends RouteDefinition>(route: R, useCase: 
     return respond(state, result.status ?? route.status, body, result.headers);
   };
 
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>(core)
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>(core)
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics))
     .use(envelope(route))
     .use(admit())
     .use(validate(route));
+  // Lambda passes a plain Context; the pipeline's first middleware attaches `api` to it.
+  return handler as unknown as LambdaHttpHandler;
 }
+
+export type LambdaHttpHandler = (
+  event: APIGatewayProxyEvent,
+  context: Context,
+) => Promise<APIGatewayProxyResult>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 
@@ -26,7 +26,8 @@ export const limitParam = z
   )
   .optional();
 
-export const cursorParam = z.string().min(1).max(2048).optional();
+/** Any string: a bad cursor, empty ones included, is a 400 on `cursor` from the codec. */
+export const cursorParam = z.string().optional();
 
 export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({

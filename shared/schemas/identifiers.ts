@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { identifierHints, identifierTypes } from '../domain/identifiers.ts';
 import { metaSchema } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { formCategories } from '../reference/forms.ts';
 import { cursorParam, limitParam, listEnvelope, metaSchema } from './common.ts';
 
@@ -28,7 +28,7 @@ export const codeTableSchema = z.object({
 export const codeTableListSchema = listEnvelope(codeTableSummarySchema);
 
 export const codeTablePath = z.strictObject({
-  table: z.string().min(1).max(64, 'table must be at most 64 characters'),
+  table: z.string().min(1),
 });
 
 export const formSchema = z.object({

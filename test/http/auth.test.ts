@@ -81,9 +81,15 @@ describe('authentication', () => {
 describe('key admin command', () => {
   it('creates a key that works at once and revokes it', async () => {
     const { inject } = await import('vitest');
-    const env = { ...process.env, DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), KEYS_TABLE: inject('tableNames').keys };
+    const env = {
+      ...process.env,
+      DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+      KEYS_TABLE: inject('tableNames').keys,
+    };
     const tsx = 'node_modules/.bin/tsx';
-    const created = await run(tsx, ['bin/keys.ts', 'create', '--account', 'acct_cli', '--env', 'live'], { env });
+    const created = await run(tsx, ['bin/keys.ts', 'create', '--account', 'acct_cli', '--env', 'live'], {
+      env,
+    });
     const secret = /Secret \(shown once, store it now\): (sk_live_\w+)/.exec(created.stdout)?.[1];
     const keyId = /Created (key_\w+) \(live\)/.exec(created.stdout)?.[1];
     expect(secret).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
@@ -98,10 +104,18 @@ describe('key admin command', () => {
   });
 
   it('refuses an unknown environment', async () => {
-    const failure = await run('node_modules/.bin/tsx', ['bin/keys.ts', 'create', '--account', 'acct_cli', '--env', 'prod']).catch(
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('--env must be one of test, live') });
+    const failure = await run('node_modules/.bin/tsx', [
+      'bin/keys.ts',
+      'create',
+      '--account',
+      'acct_cli',
+      '--env',
+      'prod',
+    ]).catch((error: { code: number; stderr: string }) => error);
+    expect(failure).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--env must be one of test, live'),
+    });
   });
 });
 
@@ -110,13 +124,20 @@ describe('errors outside any route', () => {
     const key = await createKey('test');
     const response = await call('/v1/no-such-thing', { key: key.secret });
     expect(response.status).toBe(404);
-    expect(errorOf(response)).toMatchObject({ type: 'not_found_error', code: 'route_not_found', param: null });
+    expect(errorOf(response)).toMatchObject({
+      type: 'not_found_error',
+      code: 'route_not_found',
+      param: null,
+    });
   });
 
   it('answers a known path with the wrong method with route_not_found naming the allowed method', async () => {
     const key = await createKey('test');
     const response = await call(IDENTIFIER, { key: key.secret, method: 'DELETE' });
     expect(response.status).toBe(404);
-    expect(errorOf(response)).toMatchObject({ code: 'route_not_found', message: expect.stringContaining('use GET') });
+    expect(errorOf(response)).toMatchObject({
+      code: 'route_not_found',
+      message: expect.stringContaining('use GET'),
+    });
   });
 });

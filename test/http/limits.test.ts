@@ -89,7 +89,7 @@ describe('20 concurrent requests per key', () => {
 
   it('refuses a request while 20 others of the key are in flight on other instances', async () => {
     const { limiter } = getServices();
-    const now = new Date((((await clock.advance(0)).body as { now: string }).now));
+    const now = new Date(((await clock.advance(0)).body as { now: string }).now);
     const held = Array.from({ length: LIMITS.concurrentRequests }, (_, i) => `req_elsewhere_${i}`);
     for (const id of held) expect((await limiter.acquire(key.keyId, id, now)).ok).toBe(true);
 
@@ -106,8 +106,9 @@ describe('20 concurrent requests per key', () => {
 
   it('frees the lease of a request that died without releasing it', async () => {
     const { limiter } = getServices();
-    const now = new Date((((await clock.advance(0)).body as { now: string }).now));
-    for (let i = 0; i < LIMITS.concurrentRequests; i++) await limiter.acquire(key.keyId, `req_crashed_${i}`, now);
+    const now = new Date(((await clock.advance(0)).body as { now: string }).now);
+    for (let i = 0; i < LIMITS.concurrentRequests; i++)
+      await limiter.acquire(key.keyId, `req_crashed_${i}`, now);
     expect((await call(IDENTIFIER, { key: key.secret })).status).toBe(429);
     await clock.advance(LIMITS.leaseMs + 1000);
     expect((await call(IDENTIFIER, { key: key.secret })).status).toBe(200);

@@ -37,7 +37,9 @@ describe('cursor lifetime', () => {
   it('is refused 31 minutes after it was issued with 400 validation_error on cursor', async () => {
     const cursor = await firstCursor();
     await clock.advance(31 * 60_000);
-    const next = await call(`/v1/reference/forms?limit=5&cursor=${encodeURIComponent(cursor)}`, { key: key.secret });
+    const next = await call(`/v1/reference/forms?limit=5&cursor=${encodeURIComponent(cursor)}`, {
+      key: key.secret,
+    });
     expect(next.status).toBe(400);
     expect(errorOf(next)).toMatchObject({
       type: 'invalid_request_error',

@@ -34,15 +34,27 @@ const echoRoute = defineRoute({
 
 const echo = createHttpHandler(echoRoute, async ({ body, auth }) => {
   if (body.personIds.includes('prs_boom')) throw new Error('database password is hunter2');
-  return { body: { object: 'echo', count: body.personIds.length }, billable: auth.environment === 'live', quantity: 1 };
+  return {
+    body: { object: 'echo', count: body.personIds.length },
+    billable: auth.environment === 'live',
+    quantity: 1,
+  };
 });
 
-function event(body: string | null, secret: string | null, headers: Record<string, string> = {}): APIGatewayProxyEvent {
+function event(
+  body: string | null,
+  secret: string | null,
+  headers: Record<string, string> = {},
+): APIGatewayProxyEvent {
   return {
     resource: echoRoute.path,
     path: echoRoute.path,
     httpMethod: 'POST',
-    headers: { ...(secret ? { Authorization: `Bearer ${secret}` } : {}), 'Content-Type': 'application/json', ...headers },
+    headers: {
+      ...(secret ? { Authorization: `Bearer ${secret}` } : {}),
+      'Content-Type': 'application/json',
+      ...headers,
+    },
     multiValueHeaders: {},
     queryStringParameters: null,
     multiValueQueryStringParameters: null,
@@ -88,7 +100,9 @@ describe('pipeline', () => {
     logger.setLogLevel('INFO');
     const response = await invoke(JSON.stringify({ personIds: ['prs_1'] }), live.secret);
     logger.setLogLevel(level);
-    const access = lines.map((line) => JSON.parse(line)).find((entry) => entry.message === 'request completed');
+    const access = lines
+      .map((line) => JSON.parse(line))
+      .find((entry) => entry.message === 'request completed');
     expect(access).toMatchObject({
       requestId: response.headers?.['X-Request-Id'],
       accountId: live.accountId,
@@ -105,7 +119,12 @@ describe('pipeline', () => {
     expect(response.json).toEqual({
       object: 'echo',
       count: 2,
-      meta: { billable: true, product: 'person_extract', quantity: 1, requestId: response.headers?.['X-Request-Id'] },
+      meta: {
+        billable: true,
+        product: 'person_extract',
+        quantity: 1,
+        requestId: response.headers?.['X-Request-Id'],
+      },
     });
     const sandbox = await invoke(JSON.stringify({ personIds: ['prs_1'] }), test.secret);
     expect(sandbox.json.meta).toMatchObject({ billable: false, product: 'person_extract' });
@@ -135,7 +154,11 @@ describe('pipeline', () => {
   ])('names the exact offending parameter: %j → %s', async (body, param) => {
     const response = await invoke(JSON.stringify(body), live.secret);
     expect(response.statusCode).toBe(422);
-    expect(response.json.error).toMatchObject({ type: 'invalid_request_error', code: 'validation_error', param });
+    expect(response.json.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'validation_error',
+      param,
+    });
   });
 
   it('authenticates before it validates', async () => {
@@ -161,5 +184,4 @@ describe('pipeline', () => {
     expect(response.body).not.toContain('hunter2');
     expect(response.body).not.toMatch(/at .*\.ts:\d+/);
   });
-
 });

@@ -26,7 +26,9 @@ describe('cursor codec', () => {
   it('refuses a tampered, truncated or foreign cursor', async () => {
     const cursor = await codec.encode('ListForms', {}, 5);
     const [payload, signature] = cursor.split('.') as [string, string];
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), p: 0 }));
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), p: 0 }),
+    );
     await rejection(codec.decode('ListForms', {}, `${forged.toString('base64url')}.${signature}`));
     await rejection(codec.decode('ListForms', {}, payload));
     await rejection(codec.decode('ListForms', {}, 'garbage'));
@@ -36,8 +38,12 @@ describe('cursor codec', () => {
 
   it('refuses a cursor of another list or with changed filters', async () => {
     const cursor = await codec.encode('ListForms', { category: 'debt' }, 5);
-    expect(await rejection(codec.decode('ListExtracts', { category: 'debt' }, cursor))).toContain('another list');
-    expect(await rejection(codec.decode('ListForms', { category: 'financial' }, cursor))).toContain('filters changed');
+    expect(await rejection(codec.decode('ListExtracts', { category: 'debt' }, cursor))).toContain(
+      'another list',
+    );
+    expect(await rejection(codec.decode('ListForms', { category: 'financial' }, cursor))).toContain(
+      'filters changed',
+    );
   });
 
   it('expires 30 minutes after issue', async () => {

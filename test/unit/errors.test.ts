@@ -44,7 +44,11 @@ const spec: Record<string, [number, string, string[]]> = {
   document_not_found: [404, 'not_found_error', ['DD51', 'DI51']],
   document_not_imaged: [422, 'invalid_request_error', ['DD52', 'DI52']],
   page_range_invalid: [400, 'invalid_request_error', ['DI02', 'DI08', 'DI53']],
-  delivery_invalid: [400, 'invalid_request_error', ['DI03', 'DI04', 'DI05', 'DI06', 'CC03', 'CC04', 'CC05', 'CC06']],
+  delivery_invalid: [
+    400,
+    'invalid_request_error',
+    ['DI03', 'DI04', 'DI05', 'DI06', 'CC03', 'CC04', 'CC05', 'CC06'],
+  ],
   document_too_large_for_delivery: [
     422,
     'invalid_request_error',
@@ -66,11 +70,14 @@ const spec: Record<string, [number, string, string[]]> = {
 };
 
 describe('error catalogue', () => {
-  it.each(Object.entries(spec))('%s has the status, type and registry codes of spec section 7', (code, expected) => {
-    const entry = errorCatalogue[code as ErrorCode];
-    expect(entry).toBeDefined();
-    expect([entry.status, entry.type, [...entry.registryCodes]]).toEqual(expected);
-  });
+  it.each(Object.entries(spec))(
+    '%s has the status, type and registry codes of spec section 7',
+    (code, expected) => {
+      const entry = errorCatalogue[code as ErrorCode];
+      expect(entry).toBeDefined();
+      expect([entry.status, entry.type, [...entry.registryCodes]]).toEqual(expected);
+    },
+  );
 
   it('maps every registry code back to its error', () => {
     for (const [code, [, , registryCodes]] of Object.entries(spec)) {
@@ -81,7 +88,12 @@ describe('error catalogue', () => {
 
   it('adds only the documented service codes beyond the spec', () => {
     const extra = Object.keys(errorCatalogue).filter((code) => !(code in spec));
-    expect(extra.sort()).toEqual(['code_table_not_found', 'internal_error', 'invalid_json', 'route_not_found']);
+    expect(extra.sort()).toEqual([
+      'code_table_not_found',
+      'internal_error',
+      'invalid_json',
+      'route_not_found',
+    ]);
   });
 });
 
@@ -103,7 +115,9 @@ describe('error envelope', () => {
 
   it('carries details only when there are some', () => {
     const error = new ApiError('too_many_matches', { details: { counts: { returned: 0, found: 250 } } });
-    expect(errorEnvelope(error, 'req_2', 'https://d').error.details).toEqual({ counts: { returned: 0, found: 250 } });
+    expect(errorEnvelope(error, 'req_2', 'https://d').error.details).toEqual({
+      counts: { returned: 0, found: 250 },
+    });
   });
 
   it('allows validation_error as 400 for cursors but no status the catalogue does not list', () => {

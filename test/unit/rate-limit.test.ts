@@ -31,6 +31,12 @@ describe('sliding minute', () => {
 
   it('reports remaining requests rounded down and reset as seconds to the end of the minute', () => {
     const decision = decideRate({ windowStart: minute, current: 10, previous: 100 }, minute + 30_000);
-    expect(decision).toEqual({ allowed: true, limit: 600, remaining: 540, resetSeconds: 30, retryAfterSeconds: 0 });
+    expect(decision).toEqual({
+      allowed: true,
+      limit: 600,
+      remaining: 540,
+      resetSeconds: 30,
+      retryAfterSeconds: 0,
+    });
   });
 });
