@@ -88,6 +88,8 @@ describe('pipeline', () => {
     vi.restoreAllMocks();
   });
 
+  // First in the file on purpose: Powertools puts a level set at run time back to the configured one
+  // (ERROR in tests) at each warm invocation, so INFO only sticks before the first one.
   it('logs the request with the request id and account, never the Authorization header', async () => {
     const { logger } = await import('../../shared/observability.ts');
     // Powertools writes through its own Console; capture what it prints.
