@@ -10,7 +10,12 @@
  * --table (or KEYS_TABLE).
  */
 import { parseArgs } from 'node:util';
-import { environments, generateKeySecret, isValidAccountId, newKeyRecord } from '../shared/domain/api-keys.ts';
+import {
+  environments,
+  generateKeySecret,
+  isValidAccountId,
+  newKeyRecord,
+} from '../shared/domain/api-keys.ts';
 
 const usage = `usage: npm run keys -- create --account acct_x --env test|live [--expires YYYY-MM-DD] [--aws --table NAME]
        npm run keys -- revoke --account acct_x --key-id key_… [--aws --table NAME]
@@ -39,12 +44,15 @@ const accountId = values.account ?? fail('--account is required');
 if (!isValidAccountId(accountId)) fail(`--account '${accountId}' must look like acct_… (letters, digits, _)`);
 
 if (values.aws) {
-  process.env.KEYS_TABLE = values.table ?? process.env.KEYS_TABLE ?? fail('--aws needs --table or KEYS_TABLE');
+  process.env.KEYS_TABLE =
+    values.table ?? process.env.KEYS_TABLE ?? fail('--aws needs --table or KEYS_TABLE');
   delete process.env.DYNAMODB_ENDPOINT;
 } else {
   process.env.KEYS_TABLE = values.table ?? process.env.KEYS_TABLE ?? 'crds-keys';
   process.env.DYNAMODB_ENDPOINT =
-    values.endpoint ?? process.env.DYNAMODB_ENDPOINT ?? `http://localhost:${process.env.DYNAMODB_PORT ?? 8000}`;
+    values.endpoint ??
+    process.env.DYNAMODB_ENDPOINT ??
+    `http://localhost:${process.env.DYNAMODB_PORT ?? 8000}`;
 }
 process.env.LIMITS_TABLE ??= 'unused';
 process.env.POWERTOOLS_TRACE_ENABLED = 'false';
@@ -55,7 +63,8 @@ const repository = new DynamoApiKeyRepository(process.env.KEYS_TABLE);
 switch (command) {
   case 'create': {
     const environment = values.env;
-    if (environment !== 'test' && environment !== 'live') fail(`--env must be one of ${environments.join(', ')}`);
+    if (environment !== 'test' && environment !== 'live')
+      fail(`--env must be one of ${environments.join(', ')}`);
     const expiresAt = values.expires ? new Date(values.expires) : null;
     if (expiresAt && Number.isNaN(expiresAt.getTime())) fail('--expires must be a date, e.g. 2027-01-31');
     const secret = generateKeySecret(environment);
@@ -76,9 +85,14 @@ switch (command) {
     const keys = await repository.listByAccount(accountId);
     for (const key of keys) {
       console.log(
-        [key.keyId, key.environment, key.status, `…${key.lastFour}`, key.createdAt, key.expiresAt ?? 'no expiry'].join(
-          '  ',
-        ),
+        [
+          key.keyId,
+          key.environment,
+          key.status,
+          `…${key.lastFour}`,
+          key.createdAt,
+          key.expiresAt ?? 'no expiry',
+        ].join('  '),
       );
     }
     if (keys.length === 0) console.log(`No keys for ${accountId}.`);

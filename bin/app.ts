@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+/**
+ * CDK app entry (`cdk.json`: `tsx bin/app.ts`). Context: `stage` (default dev), `docsUrl`,
+ * `waf` (default true for prod only). See docs/infrastructure.md.
+ */
+import { App } from 'aws-cdk-lib';
+import { buildApp } from '../lib/app.ts';
+
+const app = new App();
+buildApp(app);
+app.synth();

@@ -1,0 +1,203 @@
+import { join } from 'node:path';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  AuthorizationType,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import type { RouteDefinition } from '../shared/http/route.ts';
+import { type TableId, tableDefinitions } from '../shared/infra/tables.ts';
+import { ApiFunction, type TableAccessLevel } from './constructs/api-function.ts';
+import { ApiWebAcl } from './constructs/web-acl.ts';
+import { envelopeTemplate, gatewayResponseHeaders, gatewayResponseMappings } from './gateway-responses.ts';
+import { acknowledgements } from './nag.ts';
+import { PROJECT_ROOT, paginates } from './routes.ts';
+import { type Settings, STAGE_THROTTLING } from './settings.ts';
+
+export interface ApiStackProps extends StackProps {
+  readonly settings: Settings;
+  readonly tables: Readonly<Record<TableId, ITable>>;
+  readonly cursorSecret: ISecret;
+  /** The endpoints; one function and one API Gateway method each. */
+  readonly routes: readonly RouteDefinition[];
+  /** Entry module of a route's function (default `functions/<handler>.ts`). */
+  readonly entryFor?: (route: RouteDefinition) => string;
+}
+
+/** What every function gets, whatever its route says: API key lookups and rate-limit counters. */
+export const BASELINE_TABLE_ACCESS: Readonly<Partial<Record<TableId, TableAccessLevel>>> = {
+  keys: 'getItem',
+  limits: 'readWrite',
+};
+
+export const CURSOR_SECRET_ENV = 'CURSOR_SECRET_ARN';
+export const DOCS_URL_ENV = 'DOCS_URL';
+
+const ACCESS_RANK: Record<TableAccessLevel, number> = { getItem: 0, read: 1, readWrite: 2 };
+
+/** Baseline access widened by the route's own `tables` entries (never narrowed). */
+export function tableAccessFor(route: RouteDefinition): Partial<Record<TableId, TableAccessLevel>> {
+  const access: Partial<Record<TableId, TableAccessLevel>> = { ...BASELINE_TABLE_ACCESS };
+  for (const [id, level] of Object.entries(route.tables) as [TableId, TableAccessLevel | undefined][]) {
+    if (!level) continue;
+    const current = access[id];
+    if (!current || ACCESS_RANK[level] > ACCESS_RANK[current]) access[id] = level;
+  }
+  return access;
+}
+
+export const defaultEntryFor = (route: RouteDefinition): string =>
+  join(PROJECT_ROOT, 'functions', `${route.handler}.ts`);
+
+/** Description of a route's function; names the route so the console (and tests) can tell them apart. */
+export const functionDescription = (route: RouteDefinition): string =>
+  `${route.name}: ${route.method} ${route.path} (functions/${route.handler}.ts)`;
+
+/**
+ * The stateless stack: one Lambda function per route behind an API Gateway REST API, with access
+ * logs, execution logs (errors), X-Ray, stage throttling, gateway responses in the service's error
+ * envelope and, when `settings.waf`, a WAFv2 web ACL.
+ */
+export class ApiStack extends Stack {
+  readonly api: RestApi;
+  readonly functions: ReadonlyMap<string, ApiFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { settings, routes } = props;
+    const entryFor = props.entryFor ?? defaultEntryFor;
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    const api = new RestApi(this, 'Api', {
+      restApiName: `company-register-${settings.stage}`,
+      description: `Company Register Data Service (${settings.stage})`,
+      endpointTypes: [EndpointType.REGIONAL],
+      // The account-level role that lets API Gateway write access and execution logs. Retained so
+      // that deleting one stage's stack does not switch logging off for the others in the region.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      deployOptions: {
+        stageName: settings.stage,
+        tracingEnabled: true,
+        metricsEnabled: true,
+        // Execution logs for errors only, and never request/response bodies (they carry API keys).
+        loggingLevel: MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        throttlingRateLimit: STAGE_THROTTLING.rateLimit,
+        throttlingBurstLimit: STAGE_THROTTLING.burstLimit,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
+    });
+    this.api = api;
+
+    // API Gateway would create the execution log group itself, with no retention: create it first.
+    const executionLogs = new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${api.restApiId}/${settings.stage}`,
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    api.deploymentStage.node.addDependency(executionLogs);
+
+    Validations.of(api).acknowledge(acknowledgements.requestValidation);
+    Validations.of(api.node.findChild('CloudWatchRole')).acknowledge(
+      acknowledgements.apiGatewayLogsManagedPolicy,
+    );
+
+    for (const mapping of gatewayResponseMappings) {
+      api.addGatewayResponse(`GatewayResponse${pascal(mapping.type.responseType)}`, {
+        type: mapping.type,
+        statusCode: String(mapping.status),
+        responseHeaders: gatewayResponseHeaders(mapping),
+        templates: { 'application/json': envelopeTemplate(mapping, settings.docsUrl) },
+      });
+    }
+
+    const functions = new Map<string, ApiFunction>();
+    for (const route of routes) {
+      if (functions.has(route.name)) throw new Error(`duplicate route name ${route.name}`);
+      const fn = this.createFunction(route, entryFor(route), props);
+      functions.set(route.name, fn);
+      const method = api.root
+        .resourceForPath(route.path)
+        .addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), {
+          operationName: route.name,
+          authorizationType: AuthorizationType.NONE,
+        });
+      Validations.of(method).acknowledge(
+        acknowledgements.methodAuthorization,
+        acknowledgements.methodCognito,
+      );
+    }
+    this.functions = functions;
+
+    if (settings.waf) {
+      new ApiWebAcl(this, 'WebAcl', {
+        stage: api.deploymentStage,
+        name: `company-register-${settings.stage}`,
+      });
+    } else {
+      Validations.of(api.deploymentStage).acknowledge(acknowledgements.noWaf);
+    }
+
+    new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL; paths start with /v1' });
+  }
+
+  private createFunction(route: RouteDefinition, entry: string, props: ApiStackProps): ApiFunction {
+    const fn = new ApiFunction(this, `${route.name}Function`, {
+      entry,
+      description: functionDescription(route),
+      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
+      environment: { [DOCS_URL_ENV]: props.settings.docsUrl },
+    });
+    Validations.of(fn).acknowledge(acknowledgements.runtimeVersion);
+    Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
+
+    for (const [id, level] of Object.entries(tableAccessFor(route)) as [TableId, TableAccessLevel][]) {
+      fn.bindTable(props.tables[id], tableDefinitions[id], level);
+    }
+    if (paginates(route)) fn.bindSecret(props.cursorSecret, CURSOR_SECRET_ENV);
+    return fn;
+  }
+}
+
+/** JSON access log line; no header or body is logged (Authorization carries the API key). */
+export const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  extendedRequestId: '$context.extendedRequestId',
+  requestTime: '$context.requestTime',
+  ip: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+  httpMethod: '$context.httpMethod',
+  resourcePath: '$context.resourcePath',
+  path: '$context.path',
+  protocol: '$context.protocol',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  responseLatency: '$context.responseLatency',
+  integrationLatency: '$context.integration.latency',
+  integrationStatus: '$context.integration.status',
+  errorType: '$context.error.responseType',
+  errorMessage: '$context.error.message',
+  wafResponseCode: '$context.wafResponseCode',
+  xrayTraceId: '$context.xrayTraceId',
+} as const;
+
+const pascal = (snake: string): string =>
+  snake
+    .toLowerCase()
+    .split('_')
+    .map((part) => `${part.charAt(0).toUpperCase()}${part.slice(1)}`)
+    .join('');

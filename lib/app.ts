@@ -1,0 +1,58 @@
+import { type App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { RouteDefinition } from '../shared/http/route.ts';
+import { routeList } from '../shared/http/routes.ts';
+import { ApiStack } from './api-stack.ts';
+import { DataStack } from './data-stack.ts';
+import { readSettings, type Settings } from './settings.ts';
+
+export interface BuildAppOptions {
+  /** Endpoints to deploy (default: the shared route table). */
+  readonly routes?: readonly RouteDefinition[];
+  /** Entry module of a route's function (default `functions/<handler>.ts`). */
+  readonly entryFor?: (route: RouteDefinition) => string;
+}
+
+export interface CompanyRegisterApp {
+  readonly settings: Settings;
+  readonly data: DataStack;
+  readonly api: ApiStack;
+}
+
+export const stackName = (stage: string, part: 'Data' | 'Api'): string => `CompanyRegister-${stage}-${part}`;
+
+/**
+ * The whole CDK app: a stateful data stack and a stateless API stack that takes the tables and
+ * the cursor secret as props, checked by cdk-nag's AWS Solutions pack. Shared by bin/app.ts and
+ * the infrastructure tests.
+ */
+export function buildApp(app: App, options: BuildAppOptions = {}): CompanyRegisterApp {
+  const settings = readSettings(app.node);
+  const env = {
+    ...(process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT } : {}),
+    ...(process.env.CDK_DEFAULT_REGION ? { region: process.env.CDK_DEFAULT_REGION } : {}),
+  };
+
+  const data = new DataStack(app, stackName(settings.stage, 'Data'), {
+    stackName: stackName(settings.stage, 'Data'),
+    description: `Company Register Data Service: tables and secrets (${settings.stage})`,
+    terminationProtection: settings.stage === 'prod',
+    env,
+  });
+  const api = new ApiStack(app, stackName(settings.stage, 'Api'), {
+    stackName: stackName(settings.stage, 'Api'),
+    description: `Company Register Data Service: API and functions (${settings.stage})`,
+    env,
+    settings,
+    tables: data.tables,
+    cursorSecret: data.cursorSecret,
+    routes: options.routes ?? routeList,
+    ...(options.entryFor ? { entryFor: options.entryFor } : {}),
+  });
+
+  Tags.of(app).add('service', 'company-register');
+  Tags.of(app).add('stage', settings.stage);
+
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { settings, data, api };
+}

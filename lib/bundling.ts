@@ -1,0 +1,51 @@
+/**
+ * The one set of esbuild settings for Lambda bundles. CDK's `NodejsFunction` gets them through
+ * `lambdaBundling`, and a benchmark (or any script) can hand `esbuildOptions` to esbuild's JS API
+ * (`build({ ...esbuildOptions, entryPoints, outdir })`) to produce the very same bundle.
+ */
+
+import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BuildOptions } from 'esbuild';
+
+/** esbuild target matching the Lambda runtime (nodejs22.x). */
+export const NODE_TARGET = 'node22';
+
+/** ESM bundles have no `require`; CommonJS dependencies that call it get one from this banner. */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire } from 'module';const require = createRequire(import.meta.url);";
+
+/** Prefer ESM entry points so that esbuild can tree-shake (the AWS SDK v3 in particular). */
+export const MAIN_FIELDS = ['module', 'main'];
+
+/**
+ * esbuild JS API options. Nothing is external: the AWS SDK v3 is bundled and tree-shaken rather
+ * than taken from the runtime, so the deployed code runs the SDK version the lock file pins.
+ */
+export const esbuildOptions = {
+  bundle: true,
+  platform: 'node',
+  target: NODE_TARGET,
+  format: 'esm',
+  outExtension: { '.js': '.mjs' },
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  mainFields: [...MAIN_FIELDS],
+  banner: { js: ESM_REQUIRE_BANNER },
+  external: [],
+  logLevel: 'warning',
+} satisfies BuildOptions;
+
+/** The same settings in `NodejsFunction` form, bundled by the local esbuild (never Docker). */
+export const lambdaBundling: BundlingOptions = {
+  forceDockerBundling: false,
+  minify: esbuildOptions.minify,
+  sourceMap: esbuildOptions.sourcemap,
+  sourcesContent: esbuildOptions.sourcesContent,
+  target: esbuildOptions.target,
+  format: OutputFormat.ESM,
+  banner: esbuildOptions.banner.js,
+  mainFields: [...esbuildOptions.mainFields],
+  externalModules: [...esbuildOptions.external],
+  bundleAwsSDK: true,
+};

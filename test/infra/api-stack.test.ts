@@ -1,0 +1,235 @@
+import { existsSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultEntryFor, functionDescription } from '../../lib/api-stack.ts';
+import { gatewayResponseMappings } from '../../lib/gateway-responses.ts';
+import { paginates } from '../../lib/routes.ts';
+import { DEFAULT_DOCS_URL } from '../../lib/settings.ts';
+import { errorCatalogue } from '../../shared/errors/catalogue.ts';
+import { routeList } from '../../shared/http/routes.ts';
+import { tableDefinitions } from '../../shared/infra/tables.ts';
+import { resourcePaths, resourcesOf, type Synthesized, synthesize, type TemplateResource } from './synth.ts';
+
+const functionOf = (synth: Synthesized, description: string): [string, TemplateResource] => {
+  const matches = Object.entries(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).filter(
+    ([, fn]) => fn.Properties.Description === description,
+  );
+  expect(matches, description).toHaveLength(1);
+  return matches[0] as [string, TemplateResource];
+};
+
+const environmentOf = (fn: TemplateResource): Record<string, unknown> =>
+  (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+describe('ApiStack functions', () => {
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize();
+  }, 120_000);
+
+  it('has one Lambda function per route and nothing else', () => {
+    expect(routeList.length).toBeGreaterThan(0);
+    synth.apiTemplate.resourceCountIs('AWS::Lambda::Function', routeList.length);
+  });
+
+  it('has a handler module under functions/ for every route', () => {
+    const missing = routeList.filter((route) => !existsSync(defaultEntryFor(route))).map((r) => r.handler);
+    expect(missing).toEqual([]);
+  });
+
+  describe.each(routeList.map((route) => [route.name, route] as const))('%s', (_, route) => {
+    it('runs the route handler on nodejs22.x, arm64, with active tracing and the fixed defaults', () => {
+      const [, fn] = functionOf(synth, functionDescription(route));
+      expect(defaultEntryFor(route)).toMatch(new RegExp(`/functions/${route.handler}\\.ts$`));
+      expect(fn.Properties).toMatchObject({
+        Handler: 'index.handler',
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+        MemorySize: 512,
+        Timeout: 10,
+        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+      });
+    });
+
+    it('gets source maps, Powertools settings, the docs URL and the env vars of its grants', () => {
+      const [, fn] = functionOf(synth, functionDescription(route));
+      const env = environmentOf(fn);
+      expect(env).toMatchObject({
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'company-register',
+        POWERTOOLS_METRICS_NAMESPACE: 'CompanyRegister',
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+        DOCS_URL: DEFAULT_DOCS_URL,
+      });
+      expect(env).toHaveProperty(tableDefinitions.keys.envVar);
+      expect(env).toHaveProperty(tableDefinitions.limits.envVar);
+      expect(Object.hasOwn(env, tableDefinitions.main.envVar)).toBe(route.tables.main !== undefined);
+      expect(Object.hasOwn(env, 'CURSOR_SECRET_ARN')).toBe(paginates(route));
+    });
+  });
+
+  it('gives every function its own log group with a one-month retention', () => {
+    const logGroups = resourcesOf(synth.apiTemplate, 'AWS::Logs::LogGroup');
+    for (const fn of Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function'))) {
+      const ref = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      expect(logGroups[ref]?.Properties?.RetentionInDays).toBe(30);
+    }
+  });
+});
+
+describe('ApiStack REST API', () => {
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize();
+  }, 120_000);
+
+  it('has exactly one method per route, at the route path, proxying to the route function', () => {
+    const paths = resourcePaths(synth.apiTemplate);
+    const methods = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Method'));
+    const deployed = methods.map((method) => {
+      const resourceId = method.Properties.ResourceId as { Ref?: string };
+      return `${String(method.Properties.HttpMethod)} ${resourceId.Ref ? paths.get(resourceId.Ref) : '/'}`;
+    });
+    expect(deployed.sort()).toEqual(routeList.map((route) => `${route.method} ${route.path}`).sort());
+
+    for (const route of routeList) {
+      const [functionId] = functionOf(synth, functionDescription(route));
+      const method = methods.find(
+        (candidate) =>
+          candidate.Properties.HttpMethod === route.method &&
+          paths.get((candidate.Properties.ResourceId as { Ref: string }).Ref) === route.path,
+      );
+      expect(method?.Properties).toMatchObject({
+        AuthorizationType: 'NONE',
+        OperationName: route.name,
+        Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' },
+      });
+      expect(JSON.stringify(method?.Properties?.Integration)).toContain(`"${functionId}"`);
+    }
+  });
+
+  it('is regional and has no request validator (the functions validate with zod)', () => {
+    synth.apiTemplate.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+    });
+    synth.apiTemplate.resourceCountIs('AWS::ApiGateway::RequestValidator', 0);
+  });
+
+  it('traces, logs access as JSON, logs errors, records metrics and throttles the stage', () => {
+    const stage = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Stage'))[0];
+    expect(stage?.Properties).toMatchObject({
+      StageName: 'dev',
+      TracingEnabled: true,
+      MethodSettings: [
+        {
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          MetricsEnabled: true,
+          LoggingLevel: 'ERROR',
+          DataTraceEnabled: false,
+          ThrottlingRateLimit: 100,
+          ThrottlingBurstLimit: 200,
+        },
+      ],
+    });
+    const accessLog = stage?.Properties?.AccessLogSetting as { DestinationArn: unknown; Format: string };
+    expect(accessLog.DestinationArn).toBeDefined();
+    const format = JSON.parse(accessLog.Format) as Record<string, string>;
+    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+    expect(accessLog.Format).not.toMatch(/authorization|header/i);
+  });
+
+  it('creates the execution log group with a retention before the stage', () => {
+    const [stageId, stage] =
+      Object.entries(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Stage'))[0] ?? [];
+    const executionLogs = Object.entries(resourcesOf(synth.apiTemplate, 'AWS::Logs::LogGroup')).find(
+      ([, group]) =>
+        JSON.stringify(group.Properties.LogGroupName ?? '').includes('API-Gateway-Execution-Logs_'),
+    );
+    expect(stageId).toBeDefined();
+    expect(executionLogs?.[1].Properties.RetentionInDays).toBe(30);
+    expect(stage?.DependsOn).toContain(executionLogs?.[0]);
+  });
+
+  it('sets the account CloudWatch role so that API Gateway can write logs', () => {
+    synth.apiTemplate.resourceCountIs('AWS::ApiGateway::Account', 1);
+  });
+
+  it('outputs the API URL', () => {
+    synth.apiTemplate.hasOutput('ApiUrl', {});
+  });
+});
+
+describe('ApiStack gateway responses', () => {
+  const docsUrl = 'https://docs.example.test/api';
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize({ context: { docsUrl: `${docsUrl}/` } });
+  }, 120_000);
+
+  const responseFor = (type: string): Record<string, unknown> => {
+    const found = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::GatewayResponse')).filter(
+      (response) => response.Properties.ResponseType === type,
+    );
+    expect(found, type).toHaveLength(1);
+    return found[0]?.Properties ?? {};
+  };
+
+  /** The body API Gateway sends, with its `$context` variables substituted. */
+  const renderBody = (properties: Record<string, unknown>): { error: Record<string, unknown> } => {
+    const template = (properties.ResponseTemplates as Record<string, string>)['application/json'] ?? '';
+    return JSON.parse(
+      template
+        .replaceAll('$context.error.messageString', JSON.stringify('API Gateway "says" no'))
+        .replaceAll('$context.requestId', 'c0ffee-1234'),
+    ) as { error: Record<string, unknown> };
+  };
+
+  it.each(gatewayResponseMappings.map((mapping) => [mapping.type.responseType, mapping] as const))(
+    '%s answers the error envelope of its catalogue code',
+    (type, mapping) => {
+      const properties = responseFor(type);
+      const entry = errorCatalogue[mapping.code];
+      expect(properties.StatusCode).toBe(String(mapping.status));
+      expect(renderBody(properties)).toEqual({
+        error: {
+          type: entry.type,
+          code: mapping.code,
+          message: mapping.message === 'gateway' ? 'API Gateway "says" no' : entry.message,
+          param: null,
+          registryCode: null,
+          requestId: 'req_c0ffee-1234',
+          docUrl: `${docsUrl}/errors#${mapping.code}`,
+        },
+      });
+      expect(properties.ResponseParameters).toMatchObject({
+        'gatewayresponse.header.X-Request-Id': 'context.requestId',
+      });
+    },
+  );
+
+  it('maps unknown routes to 404 route_not_found, throttling to 429 with Retry-After, 5XX to 500', () => {
+    expect(responseFor('MISSING_AUTHENTICATION_TOKEN')).toMatchObject({ StatusCode: '404' });
+    expect(renderBody(responseFor('MISSING_AUTHENTICATION_TOKEN')).error.code).toBe('route_not_found');
+    expect(responseFor('THROTTLED')).toMatchObject({
+      StatusCode: '429',
+      ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" },
+    });
+    expect(renderBody(responseFor('THROTTLED')).error).toMatchObject({
+      type: 'rate_limit_error',
+      code: 'rate_limited',
+    });
+    expect(renderBody(responseFor('UNAUTHORIZED')).error).toMatchObject({ type: 'authentication_error' });
+    expect(responseFor('DEFAULT_5XX')).toMatchObject({ StatusCode: '500' });
+    expect(renderBody(responseFor('DEFAULT_5XX')).error).toMatchObject({
+      type: 'api_error',
+      code: 'internal_error',
+    });
+  });
+
+  it('passes the docs URL from context to every function', () => {
+    for (const fn of Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function'))) {
+      expect(environmentOf(fn).DOCS_URL).toBe(docsUrl);
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { Validations } from 'aws-cdk-lib';
+import { CfnStage } from 'aws-cdk-lib/aws-apigateway';
+import { describe, expect, it } from 'vitest';
+import { acknowledgements } from '../../lib/nag.ts';
+import { WAF_IP_RATE_LIMIT } from '../../lib/settings.ts';
+import { resourcesOf, synthesize } from './synth.ts';
+
+const describeFindings = (findings: readonly { severity: string; rule: string; path: string }[]): string[] =>
+  findings.map((finding) => `${finding.severity} ${finding.rule} at ${finding.path}`);
+
+describe('cdk-nag (AwsSolutions)', () => {
+  it('leaves no unacknowledged error or warning on a dev stage (no web ACL)', () => {
+    const synth = synthesize();
+    expect(describeFindings(synth.findings)).toEqual([]);
+    synth.apiTemplate.resourceCountIs('AWS::WAFv2::WebACL', 0);
+  }, 120_000);
+
+  it('leaves no unacknowledged error or warning on a prod stage, which gets the web ACL', () => {
+    const synth = synthesize({ context: { stage: 'prod' } });
+    expect(describeFindings(synth.findings)).toEqual([]);
+    synth.apiTemplate.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    synth.apiTemplate.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
+    synth.apiTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'REGIONAL',
+      DefaultAction: { Allow: {} },
+    });
+    const acl = Object.values(resourcesOf(synth.apiTemplate, 'AWS::WAFv2::WebACL'))[0];
+    expect(JSON.stringify(acl?.Properties?.Rules)).toContain(`"Limit":${WAF_IP_RATE_LIMIT.limit}`);
+  }, 120_000);
+
+  it('reports a finding nobody acknowledged (so the checks above can fail)', () => {
+    const synth = synthesize({
+      beforeSynth: ({ api }) => {
+        // A bare stage: no access logs (APIG1, error), no WAF (APIG3, warning), no execution logs (APIG6).
+        new CfnStage(api, 'UnacknowledgedStage', { restApiId: 'abc123', stageName: 'control' });
+      },
+    });
+    const found = describeFindings(synth.findings);
+    expect(found).toContain('error AwsSolutions-APIG1 at CompanyRegister-dev-Api/UnacknowledgedStage');
+    expect(found).toContain('warning AwsSolutions-APIG3 at CompanyRegister-dev-Api/UnacknowledgedStage');
+    expect(found.every((finding) => finding.endsWith('/UnacknowledgedStage'))).toBe(true);
+  }, 120_000);
+
+  it('acknowledges only rules listed in lib/nag.ts, each with a reason a reviewer can check', () => {
+    const synth = synthesize();
+    const acknowledged = new Map<string, string>();
+    for (const construct of [...synth.data.node.findAll(), ...synth.api.node.findAll()]) {
+      for (const entry of construct.node.metadata) {
+        if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+        for (const [id, reason] of Object.entries(entry.data as Record<string, string>)) {
+          acknowledged.set(id.replace(/^annotation::/i, ''), reason);
+        }
+      }
+    }
+    const catalogue = new Map<string, string>(Object.values(acknowledgements).map((a) => [a.id, a.reason]));
+    expect(acknowledged.size).toBeGreaterThan(0);
+    for (const [id, reason] of acknowledged) {
+      expect(catalogue.get(id), id).toBe(reason);
+      expect(reason.length, id).toBeGreaterThan(80);
+    }
+    // Dev has no web ACL, so the WAF rule is acknowledged; nothing broader than a finding id is.
+    expect(acknowledged.has(acknowledgements.noWaf.id)).toBe(true);
+    expect([...acknowledged.keys()].filter((id) => /^AwsSolutions-IAM[45]$/.test(id))).toEqual([]);
+  }, 120_000);
+});
