@@ -21,6 +21,15 @@ export const MAIN_FIELDS = ['module', 'main'];
  * esbuild JS API options. Nothing is external: the AWS SDK v3 is bundled and tree-shaken rather
  * than taken from the runtime, so the deployed code runs the SDK version the lock file pins.
  */
+/**
+ * Lambda bundles swap the SDK's default credential chain for the environment provider: Lambda
+ * always passes the role's credentials in environment variables. Relative to the project root,
+ * where both CDK and the benchmark run esbuild.
+ */
+export const ALIASES = {
+  '@aws-sdk/credential-provider-node': './shared/adapters/aws/lambda-credentials.ts',
+} as const;
+
 export const esbuildOptions = {
   bundle: true,
   platform: 'node',
@@ -33,6 +42,7 @@ export const esbuildOptions = {
   mainFields: [...MAIN_FIELDS],
   banner: { js: ESM_REQUIRE_BANNER },
   external: [],
+  alias: { ...ALIASES },
   logLevel: 'warning',
 } satisfies BuildOptions;
 
@@ -48,4 +58,5 @@ export const lambdaBundling: BundlingOptions = {
   mainFields: [...esbuildOptions.mainFields],
   externalModules: [...esbuildOptions.external],
   bundleAwsSDK: true,
+  esbuildArgs: Object.fromEntries(Object.entries(ALIASES).map(([from, to]) => [`--alias:${from}`, to])),
 };
