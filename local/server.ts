@@ -6,6 +6,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { AdjustableClock } from '../shared/domain/clock.ts';
 import { ApiError, errorEnvelope } from '../shared/errors/api-error.ts';
 import type { RouteDefinition } from '../shared/http/route.ts';
+import { codeTablesPage, errorsPage } from './docs.ts';
 
 type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -15,6 +16,12 @@ interface CompiledRoute {
   names: string[];
   handler: LambdaHandler;
 }
+
+/** Pages behind the `docUrl` and `docsUrl` links the local stack hands out. */
+const LOCAL_DOCS: Record<string, () => string> = {
+  '/docs/errors': errorsPage,
+  '/docs/reference/code-tables': codeTablesPage,
+};
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const FUNCTIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'functions');
@@ -178,6 +185,9 @@ export function createLocalServer({ routes, clock, docsUrl }: LocalServerOptions
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === '/__local/clock') return await handleClock(req, res, clock);
+      const doc = LOCAL_DOCS[url.pathname];
+      if (doc && req.method === 'GET')
+        return send(res, 200, { 'Content-Type': 'text/html; charset=utf-8' }, doc());
       const candidates = routes
         .map((compiled) => ({ compiled, found: compiled.pattern.exec(url.pathname) }))
         .filter((c) => c.found !== null);

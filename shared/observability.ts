@@ -4,10 +4,13 @@ import { Tracer } from '@aws-lambda-powertools/tracer';
 
 /** One set of Powertools instances per process, shared by every handler and adapter. */
 export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'company-register' });
-export const metrics = new Metrics({
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'company-register',
-  namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'CompanyRegister',
-});
+/** Metrics of one route (one per Lambda function), with the route as a fixed dimension. */
+export const routeMetrics = (route: string): Metrics =>
+  new Metrics({
+    serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'company-register',
+    namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'CompanyRegister',
+    defaultDimensions: { route },
+  });
 export const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'company-register' });
 
 const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'cookie', 'svc-signature']);

@@ -4,6 +4,7 @@
  * validation, the error envelope and Powertools logging, metrics and tracing.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { Metrics } from '@aws-lambda-powertools/metrics';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
@@ -13,7 +14,7 @@ import type { z } from 'zod';
 import { type ApiKeyRecord, bearerToken, hashKey, isKeyUsable, keyIdForHash } from '../domain/api-keys.ts';
 import { decideRate, type RateDecision, type WindowCounts, windowStartOf } from '../domain/rate-limit.ts';
 import { ApiError, errorEnvelope } from '../errors/api-error.ts';
-import { logger, metrics, redactHeaders, tracer } from '../observability.ts';
+import { logger, redactHeaders, routeMetrics, tracer } from '../observability.ts';
 import { getServices, type Services } from '../runtime.ts';
 import { parseRequest, type RawRequest } from './request.ts';
 import type { RouteDefinition } from './route.ts';
@@ -90,7 +91,7 @@ function respond(state: ApiState, status: number, body: unknown, headers: Record
 }
 
 /** Request id, the error envelope, one access log line and the request metrics. */
-const envelope = (route: RouteDefinition): ApiMiddleware => {
+const envelope = (route: RouteDefinition, metrics: Metrics): ApiMiddleware => {
   const finish = (state: ApiState, status: number) => {
     const latencyMs = Date.now() - state.startedAt;
     metrics.addMetric('Requests', MetricUnit.Count, 1);
@@ -252,8 +253,7 @@ const validate = (route: RouteDefinition): ApiMiddleware => ({
 });
 
 export function createHttpHandler<R extends RouteDefinition>(route: R, useCase: UseCase<R>) {
-  // One route per Lambda, so the route is a fixed dimension of every metric it emits.
-  metrics.setDefaultDimensions({ route: route.name });
+  const metrics = routeMetrics(route.name);
   const core = async (_event: APIGatewayProxyEvent, context: ApiContext): Promise<APIGatewayProxyResult> => {
     const state = context.api;
     const services = getServices();
@@ -288,7 +288,7 @@ export function createHttpHandler<R extends RouteDefinition>(route: R, useCase: 
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics))
-    .use(envelope(route))
+    .use(envelope(route, metrics))
     .use(admit())
     .use(validate(route));
   // Lambda passes a plain Context; the pipeline's first middleware attaches `api` to it.

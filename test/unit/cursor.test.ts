@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { AdjustableClock } from '../../shared/domain/clock.ts';
+import type { Clock } from '../../shared/domain/clock.ts';
 import { CursorCodec, pageOfArray } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 
-const clock = new AdjustableClock();
+/** A clock that only moves when told to, so the 30-minute boundary is exact. */
+const clock = {
+  at: Date.parse('2026-11-21T10:00:00Z'),
+  now() {
+    return new Date(this.at);
+  },
+  advance(ms: number) {
+    this.at += ms;
+  },
+} satisfies Clock & { at: number; advance(ms: number): void };
 const codec = new CursorCodec(async () => 'test-signing-key', clock);
 
 async function rejection(promise: Promise<unknown>) {
@@ -52,7 +61,6 @@ describe('cursor codec', () => {
     expect(await codec.decode('ListForms', {}, cursor)).toBe(5);
     clock.advance(1);
     expect(await rejection(codec.decode('ListForms', {}, cursor))).toContain('expired');
-    clock.reset();
   });
 });
 
