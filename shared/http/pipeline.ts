@@ -10,7 +10,7 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { type ApiKeyRecord, bearerToken, hashKey, isKeyUsable, keyIdForHash } from '../domain/api-keys.ts';
 import { decideRate, type RateDecision, type WindowCounts, windowStartOf } from '../domain/rate-limit.ts';
 import { ApiError, errorEnvelope } from '../errors/api-error.ts';
@@ -28,7 +28,7 @@ export interface AuthContext {
 export interface HandlerInput<R extends RouteDefinition> {
   path: z.output<R['request']['path']>;
   query: z.output<R['request']['query']>;
-  body: [NonNullable<R['request']['body']>] extends [z.ZodType]
+  body: [NonNullable<R['request']['body']>] extends [z.core.$ZodType]
     ? z.output<NonNullable<R['request']['body']>>
     : undefined;
   headers: Readonly<Record<string, string>>;
@@ -275,7 +275,7 @@ export function createHttpHandler<R extends RouteDefinition>(route: R, useCase: 
       },
     };
     if (services.config.validateResponses) {
-      const check = route.response.safeParse(body);
+      const check = z.safeParse(route.response, body);
       if (!check.success) {
         logger.error('response does not match its route schema', { issues: check.error.issues });
         throw new Error(`response of ${route.name} does not match its schema`);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from '../errors/api-error.ts';
 import type { RouteDefinition } from './route.ts';
 
@@ -37,15 +37,13 @@ function describeIssue(
   }
   const param = paramName(issue.path);
   const top = issue.path[0];
-  if (
+  const repeated =
     location === 'query' &&
+    issue.path.length === 1 &&
     typeof top === 'string' &&
-    Array.isArray((raw as Record<string, unknown>)[top])
-  ) {
-    if (issue.code === 'invalid_type' && issue.path.length === 1) {
-      return { param, message: `${param} may be given only once.` };
-    }
-  }
+    !top.endsWith('[]') &&
+    Array.isArray((raw as Record<string, unknown>)[top]);
+  if (repeated) return { param, message: `${param} may be given only once.` };
   if (issue.code === 'invalid_type' && issue.input === undefined) {
     return { param, message: `${param} is required.` };
   }
@@ -53,8 +51,8 @@ function describeIssue(
   return { param, message };
 }
 
-function check<T extends z.ZodType>(schema: T, value: unknown, location: Location): z.output<T> {
-  const result = schema.safeParse(value, { reportInput: true });
+function check<T extends z.core.$ZodType>(schema: T, value: unknown, location: Location): z.output<T> {
+  const result = z.safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
   const first = result.error.issues[0];
   if (!first) throw new ApiError('validation_error');

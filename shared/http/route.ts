@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { TableId } from '../infra/tables.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -7,10 +7,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type TableAccess = 'read' | 'readWrite';
 
 export interface RouteDefinition<
-  TPath extends z.ZodType = z.ZodType,
-  TQuery extends z.ZodType = z.ZodType,
-  TBody extends z.ZodType = z.ZodType,
-  TResponse extends z.ZodType = z.ZodType,
+  TPath extends z.core.$ZodType = z.core.$ZodType,
+  TQuery extends z.core.$ZodType = z.core.$ZodType,
+  TBody extends z.core.$ZodType = z.core.$ZodType,
+  TResponse extends z.core.$ZodType = z.core.$ZodType,
 > {
   /** Unique, PascalCase: names the Lambda function and the OpenAPI operation. */
   readonly name: string;
@@ -36,10 +36,10 @@ export interface RouteDefinition<
 }
 
 export const defineRoute = <
-  TPath extends z.ZodType,
-  TQuery extends z.ZodType,
-  TBody extends z.ZodType,
-  TResponse extends z.ZodType,
+  TPath extends z.core.$ZodType,
+  TQuery extends z.core.$ZodType,
+  TBody extends z.core.$ZodType,
+  TResponse extends z.core.$ZodType,
 >(
   route: RouteDefinition<TPath, TQuery, TBody, TResponse>,
 ): RouteDefinition<TPath, TQuery, TBody, TResponse> => route;

@@ -1,42 +1,43 @@
-import * as z from 'zod';
+/**
+ * Schemas are written with `zod/mini`: the same engine as zod, with a functional API that
+ * esbuild can tree-shake (about 16 KB in a bundle instead of about 90 KB).
+ */
+import * as z from 'zod/mini';
 
 export const PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 
 export const metaSchema = z.object({
   billable: z.boolean(),
-  product: z.string().nullable(),
-  requestId: z.string().startsWith('req_'),
-  quantity: z.number().int().optional(),
+  product: z.nullable(z.string()),
+  requestId: z.string().check(z.startsWith('req_')),
+  quantity: z.optional(z.int()),
 });
 
 /** No query parameters at all: any parameter is reported by name. */
 export const noQuery = z.strictObject({});
 export const noPath = z.strictObject({});
 
-export const limitParam = z
-  .string()
-  .regex(/^\d{1,4}$/, `limit must be an integer from ${PAGE_SIZE.min} to ${PAGE_SIZE.max}`)
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .min(PAGE_SIZE.min, `limit must be at least ${PAGE_SIZE.min}`)
-      .max(PAGE_SIZE.max, `limit must be at most ${PAGE_SIZE.max}`),
-  )
-  .optional();
+const limitMessage = `limit must be an integer from ${PAGE_SIZE.min} to ${PAGE_SIZE.max}`;
+
+export const limitParam = z.optional(
+  z.pipe(
+    z.string().check(z.regex(/^\d{1,4}$/, limitMessage)),
+    z.pipe(
+      z.transform(Number),
+      z.int().check(z.minimum(PAGE_SIZE.min, limitMessage), z.maximum(PAGE_SIZE.max, limitMessage)),
+    ),
+  ),
+);
 
 /** Any string: a bad cursor, empty ones included, is a 400 on `cursor` from the codec. */
-export const cursorParam = z.string().optional();
+export const cursorParam = z.optional(z.string());
 
-export const listEnvelope = <T extends z.ZodType>(item: T) =>
+export const listEnvelope = <T extends z.core.$ZodType>(item: T) =>
   z.object({
     object: z.literal('list'),
     data: z.array(item),
     hasMore: z.boolean(),
-    nextCursor: z.string().nullable(),
-    totalCount: z.number().int().nullable(),
+    nextCursor: z.nullable(z.string()),
+    totalCount: z.nullable(z.int()),
     meta: metaSchema,
   });
-
-export const withMeta = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, meta: metaSchema });

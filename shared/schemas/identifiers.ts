@@ -1,13 +1,15 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { identifierHints, identifierTypes } from '../domain/identifiers.ts';
 import { metaSchema } from './common.ts';
 
 export const validateIdentifierPath = z.strictObject({
-  value: z.string().min(1, 'value must not be empty').max(64, 'value must be at most 64 characters'),
+  value: z
+    .string()
+    .check(z.minLength(1, 'value must not be empty'), z.maxLength(64, 'value must be at most 64 characters')),
 });
 
 export const validateIdentifierQuery = z.strictObject({
-  hint: z.enum(identifierHints, { error: `hint must be one of ${identifierHints.join(', ')}` }).optional(),
+  hint: z.optional(z.enum(identifierHints, { error: `hint must be one of ${identifierHints.join(', ')}` })),
 });
 
 export const identifierSchema = z.object({
@@ -15,8 +17,8 @@ export const identifierSchema = z.object({
   input: z.string(),
   type: z.enum(identifierTypes),
   valid: z.boolean(),
-  normalized: z.string().nullable(),
-  formatted: z.string().nullable(),
-  acnFromAbn: z.string().nullable(),
+  normalized: z.nullable(z.string()),
+  formatted: z.nullable(z.string()),
+  acnFromAbn: z.nullable(z.string()),
   meta: metaSchema,
 });

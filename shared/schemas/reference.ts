@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { formCategories } from '../reference/forms.ts';
 import { cursorParam, limitParam, listEnvelope, metaSchema } from './common.ts';
 
@@ -6,14 +6,14 @@ export const codeTableSummarySchema = z.object({
   object: z.literal('codeTableSummary'),
   table: z.string(),
   title: z.string(),
-  entryCount: z.number().int(),
+  entryCount: z.int(),
   docsUrl: z.string(),
 });
 
 export const codeTableEntrySchema = z.object({
   code: z.string(),
   label: z.string(),
-  registryCode: z.string().nullable(),
+  registryCode: z.nullable(z.string()),
 });
 
 export const codeTableSchema = z.object({
@@ -28,7 +28,7 @@ export const codeTableSchema = z.object({
 export const codeTableListSchema = listEnvelope(codeTableSummarySchema);
 
 export const codeTablePath = z.strictObject({
-  table: z.string().min(1),
+  table: z.string().check(z.minLength(1)),
 });
 
 export const formSchema = z.object({
@@ -41,9 +41,9 @@ export const formSchema = z.object({
 export const formListSchema = listEnvelope(formSchema);
 
 export const formListQuery = z.strictObject({
-  category: z
-    .enum(formCategories, { error: `category must be one of ${formCategories.join(', ')}` })
-    .optional(),
+  category: z.optional(
+    z.enum(formCategories, { error: `category must be one of ${formCategories.join(', ')}` }),
+  ),
   limit: limitParam,
   cursor: cursorParam,
 });
