@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, call, createKey, type TestKey } from '../support/api.ts';
+import {
+  type ApiResponse,
+  call,
+  createKey,
+  expectError,
+  type TestKey,
+  validationError,
+} from '../support/api.ts';
+import { specCodeTables as specTables } from '../support/spec-code-tables.ts';
 
 /**
  * GET /v1/reference/code-tables and GET /v1/reference/code-tables/{table} (spec document 2,
@@ -43,46 +51,6 @@ interface CodeTable {
   entries: Entry[];
   meta: Meta;
 }
-
-/** The 36 slugs and entry counts in the order of document 1, section 2.9. */
-const specTables: readonly (readonly [slug: string, entryCount: number])[] = [
-  ['organisation-types', 17],
-  ['organisation-classes', 10],
-  ['organisation-sub-classes', 29],
-  ['states', 12],
-  ['office-holder-roles', 37],
-  ['record-status', 3],
-  ['charge-types', 3],
-  ['charge-statuses', 2],
-  ['address-types', 5],
-  ['jurisdictions', 9],
-  ['court-types', 3],
-  ['organisation-statuses', 21],
-  ['information-products', 6],
-  ['deregistration-reasons', 17],
-  ['company-licence-types', 7],
-  ['company-roles', 6],
-  ['person-additional-roles', 1],
-  ['asic-fee-codes', 33],
-  ['register-types', 16],
-  ['weekly-summary-types', 6],
-  ['weekly-summary-sub-types', 22],
-  ['licence-ban-types', 6],
-  ['suspension-reasons', 17],
-  ['authorities-held', 4],
-  ['register-status', 2],
-  ['pre-asic-legislation', 6],
-  ['register-address-types', 4],
-  ['register-trading-types', 3],
-  ['number-types', 4],
-  ['licence-statuses', 5],
-  ['person-licence-roles', 12],
-  ['document-list-organisation-types', 7],
-  ['register-officer-roles', 8],
-  ['governance-types', 2],
-  ['scheme-categories', 25],
-  ['controlling-jurisdictions', 13],
-];
 
 /** Tables whose entries carry the registry's original value (document 1, section 2.8). */
 const tablesWithRegistryCode = new Set(['jurisdictions', 'controlling-jurisdictions', 'number-types']);
@@ -179,33 +147,6 @@ function expectSuccessMeta(response: ApiResponse<{ meta: Meta }>) {
   expect(requestId).toMatch(/^req_./);
   expect(response.body.meta).toStrictEqual({ billable: false, product: null, requestId });
 }
-
-function expectError(
-  response: ApiResponse<unknown>,
-  status: number,
-  expected: { type: string; code: string; param: string | null },
-) {
-  expect(response.status, response.text).toBe(status);
-  const requestId = response.headers.get('x-request-id');
-  expect(requestId).toMatch(/^req_./);
-  expect(response.body).toStrictEqual({
-    error: {
-      type: expected.type,
-      code: expected.code,
-      message: expect.any(String),
-      param: expected.param,
-      registryCode: null,
-      requestId,
-      docUrl: expect.stringMatching(new RegExp(`^https?://.+/errors#${expected.code}$`)),
-    },
-  });
-}
-
-const validationError = (param: string) => ({
-  type: 'invalid_request_error',
-  code: 'validation_error',
-  param,
-});
 
 const withoutMeta = <T extends { meta: Meta }>(body: T): Omit<T, 'meta'> => {
   const { meta: _meta, ...rest } = body;

@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CursorCodec } from '../../shared/domain/cursor.ts';
 import { routes } from '../../shared/http/routes.ts';
 import { type FormCategory, formCategories, formsInCategory } from '../../shared/reference/forms.ts';
-import { type ApiResponse, call, createKey, type TestKey } from '../support/api.ts';
+import {
+  type ApiResponse,
+  call,
+  createKey,
+  expectError,
+  type TestKey,
+  validationError,
+} from '../support/api.ts';
 
 /**
  * GET /v1/reference/forms (spec document 2, section 4.7; pagination and cursors in document 3,
@@ -69,33 +76,6 @@ function expectPage(response: ApiResponse<FormPage>) {
     'totalCount',
   ]);
 }
-
-function expectError(
-  response: ApiResponse<unknown>,
-  status: number,
-  expected: { type: string; code: string; param: string | null },
-) {
-  expect(response.status, response.text).toBe(status);
-  const requestId = response.headers.get('x-request-id');
-  expect(requestId).toMatch(/^req_./);
-  expect(response.body).toStrictEqual({
-    error: {
-      type: expected.type,
-      code: expected.code,
-      message: expect.any(String),
-      param: expected.param,
-      registryCode: null,
-      requestId,
-      docUrl: expect.stringMatching(new RegExp(`^https?://.+/errors#${expected.code}$`)),
-    },
-  });
-}
-
-const validationError = (param: string) => ({
-  type: 'invalid_request_error',
-  code: 'validation_error',
-  param,
-});
 
 /** A cursor problem: 400, not 422 (document 3, section 7.7). */
 const expectCursorError = (response: ApiResponse<unknown>) =>

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, call, createKey, type TestKey } from '../support/api.ts';
+import {
+  type ApiResponse,
+  call,
+  createKey,
+  expectError,
+  type TestKey,
+  validationError,
+} from '../support/api.ts';
 
 /**
  * GET /v1/identifiers/{value} (spec document 2, section 4.8) over real HTTP.
@@ -44,33 +51,6 @@ function expectIdentifier(
     meta: { billable: false, product: null, requestId },
   });
 }
-
-function expectError(
-  response: ApiResponse<unknown>,
-  status: number,
-  expected: { type: string; code: string; param: string | null },
-) {
-  expect(response.status, response.text).toBe(status);
-  const requestId = response.headers.get('x-request-id');
-  expect(requestId).toMatch(/^req_./);
-  expect(response.body).toStrictEqual({
-    error: {
-      type: expected.type,
-      code: expected.code,
-      message: expect.any(String),
-      param: expected.param,
-      registryCode: null,
-      requestId,
-      docUrl: expect.stringMatching(new RegExp(`^https?://.+/errors#${expected.code}$`)),
-    },
-  });
-}
-
-const validationError = (param: string) => ({
-  type: 'invalid_request_error',
-  code: 'validation_error',
-  param,
-});
 
 const unknown = (input: string) => ({
   input,

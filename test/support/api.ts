@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type Environment, newKeyRecord } from '../../shared/domain/api-keys.ts';
 import { tableDefinitions } from '../../shared/infra/tables.ts';
 
@@ -92,3 +92,31 @@ export interface ErrorBody {
 
 /** Asserts nothing itself: returns the error fields for exact comparisons. */
 export const errorOf = (response: ApiResponse<unknown>) => (response.body as ErrorBody).error;
+
+/** Asserts a whole error envelope: status, every field, and that ids and links line up. */
+export function expectError(
+  response: ApiResponse<unknown>,
+  status: number,
+  expected: { type: string; code: string; param: string | null },
+) {
+  expect(response.status, response.text).toBe(status);
+  const requestId = response.headers.get('x-request-id');
+  expect(requestId).toMatch(/^req_./);
+  expect(response.body).toStrictEqual({
+    error: {
+      type: expected.type,
+      code: expected.code,
+      message: expect.any(String),
+      param: expected.param,
+      registryCode: null,
+      requestId,
+      docUrl: expect.stringMatching(new RegExp(`^https?://.+/errors#${expected.code}$`)),
+    },
+  });
+}
+
+export const validationError = (param: string) => ({
+  type: 'invalid_request_error',
+  code: 'validation_error',
+  param,
+});

@@ -1,45 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeTables, findCodeTable, labelFor } from '../../../shared/reference/code-tables.ts';
-
-/** Slugs and entry counts exactly as listed in spec document 1, section 2.9. */
-const expectedTables: readonly (readonly [string, number])[] = [
-  ['organisation-types', 17],
-  ['organisation-classes', 10],
-  ['organisation-sub-classes', 29],
-  ['states', 12],
-  ['office-holder-roles', 37],
-  ['record-status', 3],
-  ['charge-types', 3],
-  ['charge-statuses', 2],
-  ['address-types', 5],
-  ['jurisdictions', 9],
-  ['court-types', 3],
-  ['organisation-statuses', 21],
-  ['information-products', 6],
-  ['deregistration-reasons', 17],
-  ['company-licence-types', 7],
-  ['company-roles', 6],
-  ['person-additional-roles', 1],
-  ['asic-fee-codes', 33],
-  ['register-types', 16],
-  ['weekly-summary-types', 6],
-  ['weekly-summary-sub-types', 22],
-  ['licence-ban-types', 6],
-  ['suspension-reasons', 17],
-  ['authorities-held', 4],
-  ['register-status', 2],
-  ['pre-asic-legislation', 6],
-  ['register-address-types', 4],
-  ['register-trading-types', 3],
-  ['number-types', 4],
-  ['licence-statuses', 5],
-  ['person-licence-roles', 12],
-  ['document-list-organisation-types', 7],
-  ['register-officer-roles', 8],
-  ['governance-types', 2],
-  ['scheme-categories', 25],
-  ['controlling-jurisdictions', 13],
-];
+import { specCodeTables as expectedTables } from '../../support/spec-code-tables.ts';
 
 const tablesWithRegistryCodes = ['jurisdictions', 'controlling-jurisdictions', 'number-types'];
 
