@@ -4,21 +4,16 @@ import {
   call,
   createKey,
   expectError,
+  type Meta,
   type TestKey,
   validationError,
 } from '../support/api.ts';
-import { specCodeTables as specTables } from '../support/spec-code-tables.ts';
+import { specCodeTables as specTables } from '../support/spec.ts';
 
 /**
  * GET /v1/reference/code-tables and GET /v1/reference/code-tables/{table} (spec document 2,
  * section 4.6; resources in document 1, sections 2.8 and 2.9) over real HTTP.
  */
-
-interface Meta {
-  billable: boolean;
-  product: string | null;
-  requestId: string;
-}
 
 interface Summary {
   object: string;

@@ -7,20 +7,16 @@ import {
   call,
   createKey,
   expectError,
+  type Meta,
   type TestKey,
   validationError,
 } from '../support/api.ts';
+import { specCommonForms } from '../support/spec.ts';
 
 /**
  * GET /v1/reference/forms (spec document 2, section 4.7; pagination and cursors in document 3,
  * section 8 and 7.7 `validation_error`) over real HTTP.
  */
-
-interface Meta {
-  billable: boolean;
-  product: string | null;
-  requestId: string;
-}
 
 interface Form {
   object: string;
@@ -185,22 +181,7 @@ describe('GET /v1/reference/forms: categories', () => {
     const response = await listForms('?limit=100');
     expectPage(response);
     const codes = response.body.data.map((form) => form.formCode);
-    for (const code of [
-      '201',
-      '205',
-      '370',
-      '388',
-      '410',
-      '484',
-      '492',
-      '502',
-      '505',
-      '6010',
-      '902',
-      '309',
-      '312',
-      '350',
-    ]) {
+    for (const code of specCommonForms) {
       expect(codes).toContain(code);
     }
     for (const form of response.body.data) {

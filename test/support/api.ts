@@ -10,6 +10,13 @@ const tableNames = inject('tableNames');
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
 for (const table of Object.values(tableDefinitions)) process.env[table.envVar] = tableNames[table.id];
 
+/** `meta` of every success body. */
+export interface Meta {
+  billable: boolean;
+  product: string | null;
+  requestId: string;
+}
+
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
   headers: Headers;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeTables, findCodeTable, labelFor } from '../../../shared/reference/code-tables.ts';
-import { specCodeTables as expectedTables } from '../../support/spec-code-tables.ts';
+import { specCodeTables as expectedTables } from '../../support/spec.ts';
 
 const tablesWithRegistryCodes = ['jurisdictions', 'controlling-jurisdictions', 'number-types'];
 

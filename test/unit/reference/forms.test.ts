@@ -5,24 +5,7 @@ import {
   forms,
   formsInCategory,
 } from '../../../shared/reference/forms.ts';
-
-/** Form codes the spec (document 2, section 4.7) names as in common use. */
-const specNamedForms = [
-  '201',
-  '205',
-  '370',
-  '388',
-  '410',
-  '484',
-  '492',
-  '502',
-  '505',
-  '6010',
-  '902',
-  '309',
-  '312',
-  '350',
-];
+import { specCommonForms as specNamedForms } from '../../support/spec.ts';
 
 const memberCategories = formCategories.filter(
   (category): category is Exclude<FormCategory, 'all'> => category !== 'all',

@@ -37,3 +37,21 @@ export const specCodeTables: readonly (readonly [slug: string, entryCount: numbe
   ['scheme-categories', 25],
   ['controlling-jurisdictions', 13],
 ];
+
+/** Form codes the spec (document 2, section 4.7) names as in common use. */
+export const specCommonForms = [
+  '201',
+  '205',
+  '370',
+  '388',
+  '410',
+  '484',
+  '492',
+  '502',
+  '505',
+  '6010',
+  '902',
+  '309',
+  '312',
+  '350',
+];
