@@ -2,19 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { AdjustableClock } from '../shared/domain/clock.ts';
 import { ApiError, errorEnvelope } from '../shared/errors/api-error.ts';
+import type { LambdaHttpHandler } from '../shared/http/pipeline.ts';
 import type { RouteDefinition } from '../shared/http/route.ts';
 import { codeTablesPage, errorsPage } from './docs.ts';
-
-type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 interface CompiledRoute {
   route: RouteDefinition;
   pattern: RegExp;
   names: string[];
-  handler: LambdaHandler;
+  handler: LambdaHttpHandler;
 }
 
 /** Pages behind the `docUrl` and `docsUrl` links the local stack hands out. */
@@ -26,7 +25,7 @@ const LOCAL_DOCS: Record<string, () => string> = {
 const MAX_BODY_BYTES = 1024 * 1024;
 const FUNCTIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'functions');
 
-function compile(route: RouteDefinition, handler: LambdaHandler): CompiledRoute {
+function compile(route: RouteDefinition, handler: LambdaHttpHandler): CompiledRoute {
   const names: string[] = [];
   const source = route.path
     .split('/')
@@ -45,7 +44,7 @@ export async function loadRoutes(routes: readonly RouteDefinition[]): Promise<Co
   return Promise.all(
     routes.map(async (route) => {
       const file = pathToFileURL(join(FUNCTIONS_DIR, `${route.handler}.ts`)).href;
-      const module = (await import(/* @vite-ignore */ file)) as { handler: LambdaHandler };
+      const module = (await import(/* @vite-ignore */ file)) as { handler: LambdaHttpHandler };
       return compile(route, module.handler);
     }),
   );

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorEnvelope } from '../../shared/errors/api-error.ts';
-import { type ErrorCode, errorCatalogue, errorCodeForRegistryCode } from '../../shared/errors/catalogue.ts';
+import {
+  type ErrorCode,
+  errorCatalogue,
+  errorCodeForRegistryCode,
+  nonErrorRegistryCodes,
+} from '../../shared/errors/catalogue.ts';
 
 /** Spec section 7, transcribed: code → [HTTP status, type, registry codes]. */
 const spec: Record<string, [number, string, string[]]> = {
@@ -84,6 +89,11 @@ describe('error catalogue', () => {
       for (const registryCode of registryCodes) expect(errorCodeForRegistryCode(registryCode)).toBe(code);
     }
     expect(errorCodeForRegistryCode('XX99')).toBeUndefined();
+  });
+
+  it('keeps WS52 (summary_empty) as a 200 outcome, never an error', () => {
+    expect(nonErrorRegistryCodes.summary_empty).toEqual({ status: 200, registryCodes: ['WS52'] });
+    expect(errorCodeForRegistryCode('WS52')).toBeUndefined();
   });
 
   it('adds only the documented service codes beyond the spec', () => {
