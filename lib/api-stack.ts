@@ -161,6 +161,7 @@ export class ApiStack extends Stack {
       description: functionDescription(route),
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
       environment: { [DOCS_URL_ENV]: props.settings.docsUrl },
+      readsSecrets: paginates(route),
     });
     Validations.of(fn).acknowledge(acknowledgements.runtimeVersion);
     Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);

@@ -22,12 +22,15 @@ export const MAIN_FIELDS = ['module', 'main'];
  * than taken from the runtime, so the deployed code runs the SDK version the lock file pins.
  */
 /**
- * Lambda bundles swap the SDK's default credential chain for the environment provider: Lambda
- * always passes the role's credentials in environment variables. Relative to the project root,
+ * Lambda bundles swap two heavy dependencies for what the service actually uses of them: the
+ * SDK's default credential chain for the environment provider (Lambda always passes the role's
+ * credentials in environment variables), and `semver` for the one `gte` check the X-Ray SDK and
+ * cls-hooked make. Relative to the project root,
  * where both CDK and the benchmark run esbuild.
  */
 export const ALIASES = {
   '@aws-sdk/credential-provider-node': './shared/adapters/aws/lambda-credentials.ts',
+  semver: './shared/adapters/aws/semver-gte.ts',
 } as const;
 
 export const esbuildOptions = {

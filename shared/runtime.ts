@@ -1,3 +1,4 @@
+import { readSecretFromExtension } from './adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from './adapters/dynamodb/api-keys.ts';
 import { DynamoLimiterStore } from './adapters/dynamodb/limiter.ts';
 import { readConfig, type ServiceConfig } from './config.ts';
@@ -24,13 +25,7 @@ function cursorKeySource(config: ServiceConfig): () => Promise<string> {
   if ('value' in secret) return () => Promise.resolve(secret.value);
   let cached: Promise<string> | undefined;
   return () => {
-    cached ??= import('@aws-lambda-powertools/parameters/secrets')
-      .then(({ getSecret }) => getSecret(secret.arn, { maxAge: 3600 }))
-      .then((value) => {
-        if (typeof value !== 'string' || value.length === 0)
-          throw new Error('cursor signing secret is empty');
-        return value;
-      });
+    cached ??= readSecretFromExtension(secret.arn);
     cached.catch(() => {
       cached = undefined;
     });

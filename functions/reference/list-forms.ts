@@ -1,8 +1,7 @@
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { routes } from '../../shared/http/routes.ts';
-import { formsInCategory } from '../../shared/reference/forms.ts';
-import { presentForm } from '../../shared/reference/presenters.ts';
+import { formsInCategory, presentForm } from '../../shared/reference/forms.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
 export const handler = createHttpHandler(routes.listForms, async ({ query, services }) => {

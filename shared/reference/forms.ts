@@ -114,3 +114,11 @@ const formsByCategory: ReadonlyMap<FormCategory, readonly FormDefinition[]> = ne
 export function formsInCategory(category: FormCategory): readonly FormDefinition[] {
   return formsByCategory.get(category) ?? [];
 }
+
+/** The API's `form` resource; `category` is the category the client asked for. */
+export const presentForm = (form: FormDefinition, category: FormCategory) => ({
+  object: 'form' as const,
+  formCode: form.formCode,
+  description: form.description,
+  category,
+});

@@ -1,5 +1,4 @@
 import { type CodeTableDefinition, codeTables } from './code-tables.ts';
-import type { FormCategory, FormDefinition } from './forms.ts';
 
 const tableDocsUrl = (docsUrl: string, table: string) =>
   `${docsUrl.replace(/\/+$/, '')}/reference/code-tables#${table}`;
@@ -19,11 +18,4 @@ export const presentCodeTable = (table: CodeTableDefinition, docsUrl: string) =>
   title: table.title,
   docsUrl: tableDocsUrl(docsUrl, table.table),
   entries: table.entries.map(({ code, label, registryCode }) => ({ code, label, registryCode })),
-});
-
-export const presentForm = (form: FormDefinition, category: FormCategory) => ({
-  object: 'form' as const,
-  formCode: form.formCode,
-  description: form.description,
-  category,
 });

@@ -147,11 +147,24 @@ describe('function grants', () => {
       expect(actions(grants.statements(route))).not.toContain('dynamodb:Scan');
     });
 
-    it('reads the cursor secret only if it paginates', () => {
+    it('reads the cursor secret only if it paginates, through the Parameters and Secrets extension', () => {
       const paginating = paginates(route);
       const onSecret = actions(grants.onSecret(route));
       if (paginating) expect(onSecret).toContain('secretsmanager:GetSecretValue');
       else expect(onSecret).toEqual([]);
+      const fn = Object.values(resourcesOf(grants.synth.apiTemplate, 'AWS::Lambda::Function')).find(
+        (f) => f.Properties.Description === functionDescription(route),
+      );
+      if (!fn) throw new Error(`no function for ${route.name}`);
+      const layers = JSON.stringify(fn.Properties.Layers ?? []);
+      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      if (paginating) {
+        expect(layers).toMatch(/Paramsandsecrets.*arm64/i);
+        expect(env).toHaveProperty('CURSOR_SECRET_ARN');
+      } else {
+        expect(layers).toBe('[]');
+        expect(env).not.toHaveProperty('CURSOR_SECRET_ARN');
+      }
     });
 
     it('has Resource "*" only for the X-Ray actions', () => {
