@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   AuthorizationType,
@@ -15,7 +15,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/http/route.ts';
 import { type TableId, tableDefinitions } from '../shared/infra/tables.ts';
-import { ApiFunction, type TableAccessLevel } from './constructs/api-function.ts';
+import { API_FUNCTION_DEFAULTS, ApiFunction, type TableAccessLevel } from './constructs/api-function.ts';
 import { ApiWebAcl } from './constructs/web-acl.ts';
 import { envelopeTemplate, gatewayResponseHeaders, gatewayResponseMappings } from './gateway-responses.ts';
 import { acknowledgements } from './nag.ts';
@@ -26,6 +26,8 @@ export interface ApiStackProps extends StackProps {
   readonly settings: Settings;
   readonly tables: Readonly<Record<TableId, ITable>>;
   readonly cursorSecret: ISecret;
+  /** Credential of the live registry; read only by the functions of routes with `usesRegistry`. */
+  readonly registryCredentialSecret: ISecret;
   /** The endpoints; one function and one API Gateway method each. */
   readonly routes: readonly RouteDefinition[];
   /** Entry module of a route's function (default `functions/<handler>.ts`). */
@@ -40,6 +42,32 @@ export const BASELINE_TABLE_ACCESS: Readonly<Partial<Record<TableId, TableAccess
 
 export const CURSOR_SECRET_ENV = 'CURSOR_SECRET_ARN';
 export const DOCS_URL_ENV = 'DOCS_URL';
+export const REGISTRY_URL_ENV = 'REGISTRY_URL';
+export const REGISTRY_CREDENTIAL_ENV = 'REGISTRY_CREDENTIAL_ARN';
+
+/**
+ * API Gateway's integration timeout for every method: the REST API default and maximum without a
+ * quota increase. Set explicitly so that the template states it and `functionTimeoutFor` can be
+ * checked against it.
+ */
+export const INTEGRATION_TIMEOUT = Duration.seconds(29);
+
+/**
+ * Timeout of a function whose route calls the registry. An extract purchase may wait 25 s for the
+ * registry (`DEFAULT_TIMEOUTS.purchaseMs` in shared/adapters/registry-http/http-registry.ts) and a
+ * free lookup 2 × 5 s plus a retry delay, and then still has to record the result. It equals the
+ * integration timeout: a longer function would keep running (and possibly buy) after API Gateway
+ * has already answered 504, a shorter one would leave less time to record a purchase.
+ */
+export const REGISTRY_FUNCTION_TIMEOUT = INTEGRATION_TIMEOUT;
+
+/** A route's function timeout: longer for routes that call the registry, the default otherwise. */
+export const functionTimeoutFor = (route: RouteDefinition): Duration =>
+  route.usesRegistry ? REGISTRY_FUNCTION_TIMEOUT : API_FUNCTION_DEFAULTS.timeout;
+
+/** Whether a route's function reads a secret (and so gets the Parameters and Secrets extension). */
+export const readsSecrets = (route: RouteDefinition): boolean =>
+  paginates(route) || route.usesRegistry === true;
 
 const ACCESS_RANK: Record<TableAccessLevel, number> = { getItem: 0, read: 1, readWrite: 2 };
 
@@ -62,7 +90,8 @@ export const functionDescription = (route: RouteDefinition): string =>
   `${route.name}: ${route.method} ${route.path} (functions/${route.handler}.ts)`;
 
 /**
- * The stateless stack: one Lambda function per route behind an API Gateway REST API, with access
+ * The stateless stack: one Lambda function per route behind an API Gateway REST API (functions of
+ * routes that call the registry also get its URL, its credential secret and a longer timeout), with access
  * logs, execution logs (errors), X-Ray, stage throttling, gateway responses in the service's error
  * envelope and, when `settings.waf`, a WAFv2 web ACL.
  */
@@ -130,12 +159,14 @@ export class ApiStack extends Stack {
       if (functions.has(route.name)) throw new Error(`duplicate route name ${route.name}`);
       const fn = this.createFunction(route, entryFor(route), props);
       functions.set(route.name, fn);
-      const method = api.root
-        .resourceForPath(route.path)
-        .addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), {
-          operationName: route.name,
-          authorizationType: AuthorizationType.NONE,
-        });
+      const integration = new LambdaIntegration(fn, {
+        allowTestInvoke: false,
+        timeout: INTEGRATION_TIMEOUT,
+      });
+      const method = api.root.resourceForPath(route.path).addMethod(route.method, integration, {
+        operationName: route.name,
+        authorizationType: AuthorizationType.NONE,
+      });
       Validations.of(method).acknowledge(
         acknowledgements.methodAuthorization,
         acknowledgements.methodCognito,
@@ -156,12 +187,20 @@ export class ApiStack extends Stack {
   }
 
   private createFunction(route: RouteDefinition, entry: string, props: ApiStackProps): ApiFunction {
+    const timeout = functionTimeoutFor(route);
+    if (timeout.toMilliseconds() > INTEGRATION_TIMEOUT.toMilliseconds()) {
+      throw new Error(`${route.name}: function timeout exceeds the API Gateway integration timeout`);
+    }
     const fn = new ApiFunction(this, `${route.name}Function`, {
       entry,
       description: functionDescription(route),
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
-      environment: { [DOCS_URL_ENV]: props.settings.docsUrl },
-      readsSecrets: paginates(route),
+      environment: {
+        [DOCS_URL_ENV]: props.settings.docsUrl,
+        ...(route.usesRegistry ? { [REGISTRY_URL_ENV]: props.settings.registryUrl } : {}),
+      },
+      readsSecrets: readsSecrets(route),
+      timeout,
     });
     Validations.of(fn).acknowledge(acknowledgements.runtimeVersion);
     Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
@@ -170,6 +209,7 @@ export class ApiStack extends Stack {
       fn.bindTable(props.tables[id], tableDefinitions[id], level);
     }
     if (paginates(route)) fn.bindSecret(props.cursorSecret, CURSOR_SECRET_ENV);
+    if (route.usesRegistry) fn.bindSecret(props.registryCredentialSecret, REGISTRY_CREDENTIAL_ENV);
     return fn;
   }
 }

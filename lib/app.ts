@@ -1,10 +1,10 @@
-import { type App, Tags, Validations } from 'aws-cdk-lib';
+import { Annotations, type App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { RouteDefinition } from '../shared/http/route.ts';
 import { routeList } from '../shared/http/routes.ts';
 import { ApiStack } from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
-import { readSettings, type Settings } from './settings.ts';
+import { DEFAULT_REGISTRY_URL, readSettings, type Settings } from './settings.ts';
 
 export interface BuildAppOptions {
   /** Endpoints to deploy (default: the shared route table). */
@@ -23,8 +23,8 @@ export const stackName = (stage: string, part: 'Data' | 'Api'): string => `Compa
 
 /**
  * The whole CDK app: a stateful data stack and a stateless API stack that takes the tables and
- * the cursor secret as props, checked by cdk-nag's AWS Solutions pack. Shared by bin/app.ts and
- * the infrastructure tests.
+ * the secrets (cursor signing key, registry credential) as props, checked by cdk-nag's AWS
+ * Solutions pack. Shared by bin/app.ts and the infrastructure tests.
  */
 export function buildApp(app: App, options: BuildAppOptions = {}): CompanyRegisterApp {
   const settings = readSettings(app.node);
@@ -46,9 +46,18 @@ export function buildApp(app: App, options: BuildAppOptions = {}): CompanyRegist
     settings,
     tables: data.tables,
     cursorSecret: data.cursorSecret,
+    registryCredentialSecret: data.registryCredentialSecret,
     routes: options.routes ?? routeList,
     ...(options.entryFor ? { entryFor: options.entryFor } : {}),
   });
+
+  if (settings.stage === 'prod' && settings.registryUrl === DEFAULT_REGISTRY_URL) {
+    Annotations.of(api).addWarningV2(
+      'company-register:registryUrlPlaceholder',
+      `No registryUrl in context: live keys would call the placeholder ${DEFAULT_REGISTRY_URL} ` +
+        '(deploy with -c registryUrl=https://…).',
+    );
+  }
 
   Tags.of(app).add('service', 'company-register');
   Tags.of(app).add('stage', settings.stage);

@@ -24,14 +24,20 @@ const attribute = (key: KeyAttribute): Attribute => ({
 });
 
 /**
- * The stateful stack: the DynamoDB tables (built only from `shared/infra/tables.ts`) and the
- * cursor signing secret. Everything here is retained on stack deletion and protected against
+ * The stateful stack: the DynamoDB tables (built only from `shared/infra/tables.ts`), the cursor
+ * signing secret and the registry credential secret. Everything here is retained on stack deletion and protected against
  * accidental deletion; the stateless API stack can be destroyed and redeployed freely.
  */
 export class DataStack extends Stack {
   readonly tables: Readonly<Record<TableId, ITable>>;
   /** HMAC key that signs pagination cursors (64 generated characters). */
   readonly cursorSecret: ISecret;
+  /**
+   * The credential the service presents to the live registry (`Authorization: Bearer …`). Created
+   * with a random placeholder value that the registry refuses; operators put the credential the
+   * registry issued with `aws secretsmanager put-secret-value` (docs/infrastructure.md).
+   */
+  readonly registryCredentialSecret: ISecret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -55,6 +61,18 @@ export class DataStack extends Stack {
     Validations.of(cursorSecret).acknowledge(acknowledgements.cursorSecretRotation);
     this.cursorSecret = cursorSecret;
     new CfnOutput(this, 'CursorSigningSecretArn', { value: cursorSecret.secretArn });
+
+    const registryCredentialSecret = new Secret(this, 'RegistryCredentialSecret', {
+      description:
+        'Credential of the live company registry (bearer token); replace the generated placeholder ' +
+        'with the credential the registry issued',
+      // A placeholder the registry refuses, so that nothing secret is ever in the template.
+      generateSecretString: { passwordLength: 32, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(registryCredentialSecret).acknowledge(acknowledgements.registryCredentialRotation);
+    this.registryCredentialSecret = registryCredentialSecret;
+    new CfnOutput(this, 'RegistryCredentialSecretArn', { value: registryCredentialSecret.secretArn });
   }
 
   private createTable(definition: TableDefinition): Table {
@@ -66,7 +84,6 @@ export class DataStack extends Stack {
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
-      ...(definition.ttlAttribute ? { timeToLiveAttribute: definition.ttlAttribute } : {}),
     });
     for (const index of definition.globalIndexes) {
       table.addGlobalSecondaryIndex({

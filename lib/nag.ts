@@ -61,6 +61,14 @@ export const acknowledgements = {
       '30 minutes and a rotation would invalidate every open cursor. Rotation is a manual runbook step ' +
       '(docs/infrastructure.md) that costs clients at most one restarted pagination.',
   },
+  /** On the registry credential secret. */
+  registryCredentialRotation: {
+    id: 'AwsSolutions-SMG4',
+    reason:
+      'The registry issues this credential out of band (its operator creates and revokes it), so no ' +
+      'rotation Lambda can make a new one; rotation is the manual runbook step in docs/infrastructure.md: ' +
+      'obtain a new credential from the registry, put it in the secret, then revoke the old one.',
+  },
   /** On each function. */
   runtimeVersion: {
     id: 'AwsSolutions-L1',

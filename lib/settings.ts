@@ -1,6 +1,6 @@
 import type { Node } from 'constructs';
 
-/** Deployment settings, read from CDK context (`-c stage=prod -c docsUrl=https://…`). */
+/** Deployment settings, read from CDK context (`-c stage=prod -c docsUrl=https://… -c registryUrl=https://…`). */
 export interface Settings {
   /** Stage name: part of the stack names and the API Gateway stage name. */
   readonly stage: string;
@@ -8,10 +8,20 @@ export interface Settings {
   readonly docsUrl: string;
   /** Whether a WAFv2 web ACL protects the API stage (default: only for the `prod` stage). */
   readonly waf: boolean;
+  /**
+   * Base URL of the live registry (`REGISTRY_URL` of the functions that call it); operations are
+   * posted to `${registryUrl}/v1/<operation>`. Live keys only: test keys use the built-in sandbox.
+   */
+  readonly registryUrl: string;
 }
 
 export const DEFAULT_STAGE = 'dev';
 export const DEFAULT_DOCS_URL = 'https://docs.company-register.example.com';
+/**
+ * Placeholder for stages that have no registry yet: a reserved `example.com` name that resolves to
+ * no registry, so live-key registry calls fail as `registry_unavailable` instead of reaching anyone.
+ */
+export const DEFAULT_REGISTRY_URL = 'https://registry.company-register.example.com';
 
 /** Stage-level API Gateway throttling, above any single key's 600 requests per minute. */
 export const STAGE_THROTTLING = { rateLimit: 100, burstLimit: 200 } as const;
@@ -20,6 +30,16 @@ export const STAGE_THROTTLING = { rateLimit: 100, burstLimit: 200 } as const;
 export const WAF_IP_RATE_LIMIT = { limit: 1200, windowSeconds: 60 } as const;
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
+
+/** An https URL that can be pasted into a template and an env var as is (no quotes, `$` or spaces). */
+const HTTPS_URL_PATTERN = /^https:\/\/[^\s"'$\\]+$/;
+
+const parseUrl = (value: unknown, name: string): string => {
+  if (typeof value !== 'string' || !HTTPS_URL_PATTERN.test(value)) {
+    throw new Error(`context ${name} must be an https URL without quotes or $, got ${String(value)}`);
+  }
+  return value.replace(/\/+$/, '');
+};
 
 const parseBoolean = (value: unknown, name: string): boolean | undefined => {
   if (value === undefined) return undefined;
@@ -33,10 +53,8 @@ export function readSettings(node: Node): Settings {
   if (typeof stage !== 'string' || !STAGE_PATTERN.test(stage)) {
     throw new Error(`context stage must match ${STAGE_PATTERN}, got ${String(stage)}`);
   }
-  const docsUrl: unknown = node.tryGetContext('docsUrl') ?? DEFAULT_DOCS_URL;
-  if (typeof docsUrl !== 'string' || !/^https:\/\/[^\s"'$\\]+$/.test(docsUrl)) {
-    throw new Error(`context docsUrl must be an https URL without quotes or $, got ${String(docsUrl)}`);
-  }
+  const docsUrl = parseUrl(node.tryGetContext('docsUrl') ?? DEFAULT_DOCS_URL, 'docsUrl');
+  const registryUrl = parseUrl(node.tryGetContext('registryUrl') ?? DEFAULT_REGISTRY_URL, 'registryUrl');
   const waf = parseBoolean(node.tryGetContext('waf'), 'waf') ?? stage === 'prod';
-  return { stage, docsUrl: docsUrl.replace(/\/+$/, ''), waf };
+  return { stage, docsUrl, waf, registryUrl };
 }

@@ -8,6 +8,7 @@ import { ApiError, errorEnvelope } from '../shared/errors/api-error.ts';
 import type { LambdaHttpHandler } from '../shared/http/pipeline.ts';
 import type { RouteDefinition } from '../shared/http/route.ts';
 import { codeTablesPage, errorsPage } from './docs.ts';
+import type { StorageFaults } from './faults.ts';
 
 interface CompiledRoute {
   route: RouteDefinition;
@@ -164,7 +165,19 @@ function sendError(res: ServerResponse, error: ApiError, docsUrl: string) {
 export interface LocalServerOptions {
   routes: CompiledRoute[];
   clock: AdjustableClock;
+  faults: StorageFaults;
   docsUrl: string;
+}
+
+/** Local-only storage faults: `/__local/faults` (GET, POST {failCommits}, DELETE). */
+async function handleFaults(req: IncomingMessage, res: ServerResponse, faults: StorageFaults) {
+  if (req.method === 'POST') {
+    const body = JSON.parse((await readBody(req)) ?? '{}') as { failCommits?: number };
+    if (typeof body.failCommits === 'number') faults.failCommits = body.failCommits;
+  } else if (req.method === 'DELETE') {
+    faults.failCommits = 0;
+  }
+  send(res, 200, { 'Content-Type': 'application/json' }, JSON.stringify(faults.state()));
 }
 
 /** Local-only control of the clock: `/__local/clock` (GET, POST {advanceMs} or {now}, DELETE). */
@@ -179,17 +192,20 @@ async function handleClock(req: IncomingMessage, res: ServerResponse, clock: Adj
   send(res, 200, { 'Content-Type': 'application/json' }, JSON.stringify({ now: clock.now().toISOString() }));
 }
 
-export function createLocalServer({ routes, clock, docsUrl }: LocalServerOptions): Server {
+export function createLocalServer({ routes, clock, faults, docsUrl }: LocalServerOptions): Server {
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === '/__local/clock') return await handleClock(req, res, clock);
+      if (url.pathname === '/__local/faults') return await handleFaults(req, res, faults);
       const doc = LOCAL_DOCS[url.pathname];
       if (doc && req.method === 'GET')
         return send(res, 200, { 'Content-Type': 'text/html; charset=utf-8' }, doc());
+      // A literal segment wins over a parameter, as in API Gateway (/companies/search before /companies/{id}).
       const candidates = routes
         .map((compiled) => ({ compiled, found: compiled.pattern.exec(url.pathname) }))
-        .filter((c) => c.found !== null);
+        .filter((c) => c.found !== null)
+        .sort((a, b) => a.compiled.names.length - b.compiled.names.length);
       const chosen = candidates.find((c) => c.compiled.route.method === req.method);
       if (!chosen?.found) {
         const allowed = candidates.map((c) => c.compiled.route.method);

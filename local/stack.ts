@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { allTables, type TableDefinition } from '../shared/infra/tables.ts';
+import { DatasetRegistry } from '../shared/registry/dataset-registry.ts';
+import { simulatorDataset } from '../shared/registry/generated-data.ts';
 import { ensureTables, freePort, type LocalDynamo, startDynamoLocal } from './dynamodb.ts';
+import { StorageFaults } from './faults.ts';
 import { type SeedKey, seedKeys } from './keys.ts';
+import { startRegistrySimulator } from './registry-simulator.ts';
 import { createLocalServer, loadRoutes } from './server.ts';
 
 export interface LocalStackOptions {
   /** HTTP port; 0 picks a free one. */
   port?: number;
+  /** Registry simulator port; 0 picks a free one. */
+  registryPort?: number;
   /** DynamoDB Local port; 0 picks a free one. */
   dynamoPort?: number;
   /** Keep DynamoDB data in this folder between runs; in memory when absent. */
@@ -16,10 +22,12 @@ export interface LocalStackOptions {
 }
 
 export interface LocalStack {
-  /** The local clock: real time plus an offset tests and demos can move. */
   baseUrl: string;
   dynamoEndpoint: string;
+  /** The registry simulator live keys reach; its `/__simulator/*` endpoints inject faults. */
+  registryUrl: string;
   tableNames: Record<TableDefinition['id'], string>;
+  /** The local clock: real time plus an offset tests and demos can move. */
   clock: import('../shared/domain/clock.ts').AdjustableClock;
   stop(): Promise<void>;
 }
@@ -35,8 +43,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     port: options.dynamoPort ?? 0,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   });
+  let simulator: { url: string; stop(): Promise<void> } | undefined;
   try {
     await ensureTables(dynamo.endpoint, allTables, localTableName);
+    const { AdjustableClock } = await import('../shared/domain/clock.ts');
+    const clock = new AdjustableClock();
+    const registryCredential = randomBytes(16).toString('hex');
+    simulator = await startRegistrySimulator({
+      registry: new DatasetRegistry(simulatorDataset(), () => clock.now()),
+      port: options.registryPort ?? 0,
+      credential: registryCredential,
+    });
     const tableNames = Object.fromEntries(
       allTables.map((t) => [t.id, localTableName(t)]),
     ) as LocalStack['tableNames'];
@@ -51,19 +68,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_SERVICE_NAME: 'company-register',
       AWS_REGION: process.env.AWS_REGION ?? 'ap-southeast-2',
+      REGISTRY_URL: simulator.url,
+      REGISTRY_CREDENTIAL: registryCredential,
       ...Object.fromEntries(allTables.map((t) => [t.envVar, tableNames[t.id]])),
     };
     Object.assign(process.env, env);
 
-    const { AdjustableClock } = await import('../shared/domain/clock.ts');
-    const clock = new AdjustableClock();
-    const { useClock } = await import('../shared/runtime.ts');
+    const { useClock, decorateServices } = await import('../shared/runtime.ts');
     useClock(clock);
+    const faults = new StorageFaults();
+    decorateServices((services) => ({ ...services, extracts: faults.wrap(services.extracts) }));
     if (options.keys?.length) await seedKeys(options.keys, clock.now());
 
     const { routeList } = await import('../shared/http/routes.ts');
     const routes = await loadRoutes(routeList);
-    const server = createLocalServer({ routes, clock, docsUrl: env.DOCS_URL as string });
+    const server = createLocalServer({ routes, clock, faults, docsUrl: env.DOCS_URL as string });
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
       server.listen(port, '127.0.0.1', () => done());
@@ -72,15 +91,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     return {
       baseUrl: `http://localhost:${port}`,
       dynamoEndpoint: dynamo.endpoint,
+      registryUrl: simulator.url,
       tableNames,
       clock,
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
+        await simulator?.stop();
         await dynamo.stop();
       },
     };
   } catch (error) {
+    await simulator?.stop();
     await dynamo.stop();
     throw error;
   }

@@ -9,6 +9,9 @@ export interface ServiceConfig {
   docsUrl: string;
   /** A literal signing secret (local stack) or the ARN of the Secrets Manager secret (AWS). */
   cursorSecret: { value: string } | { arn: string } | undefined;
+  /** Live keys' registry: its base URL and credential (literal locally, a secret's ARN on AWS). */
+  registryUrl: string | undefined;
+  registryCredential: { value: string } | { arn: string } | undefined;
   /** Check every response against its route's schema (local stack and tests). */
   validateResponses: boolean;
 }
@@ -31,6 +34,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     mainTable: env[tableDefinitions.main.envVar] ?? '',
     docsUrl: env.DOCS_URL ?? 'https://docs.company-register.example.com',
     cursorSecret,
+    registryUrl: env.REGISTRY_URL,
+    registryCredential: env.REGISTRY_CREDENTIAL
+      ? { value: env.REGISTRY_CREDENTIAL }
+      : env.REGISTRY_CREDENTIAL_ARN
+        ? { arn: env.REGISTRY_CREDENTIAL_ARN }
+        : undefined,
     validateResponses: env.VALIDATE_RESPONSES === 'true',
   };
 }

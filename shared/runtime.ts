@@ -1,11 +1,17 @@
 import { readSecretFromExtension } from './adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from './adapters/dynamodb/api-keys.ts';
+import { DynamoExtractStore } from './adapters/dynamodb/extracts.ts';
 import { DynamoLimiterStore } from './adapters/dynamodb/limiter.ts';
+import { HttpRegistry } from './adapters/registry-http/http-registry.ts';
 import { readConfig, type ServiceConfig } from './config.ts';
+import type { Environment } from './domain/api-keys.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { CursorCodec } from './domain/cursor.ts';
 import type { ApiKeyRepository } from './ports/api-keys.ts';
+import type { ExtractStore, UsageLedger } from './ports/extracts.ts';
 import type { LimiterStore } from './ports/limiter.ts';
+import type { Registry } from './ports/registry.ts';
+import { createSandboxRegistry } from './registry/sandbox.ts';
 
 /** The adapters a handler may use, built once per process on first use. */
 export interface Services {
@@ -14,14 +20,18 @@ export interface Services {
   apiKeys: ApiKeyRepository;
   limiter: LimiterStore;
   cursors: CursorCodec;
+  extracts: ExtractStore;
+  usage: UsageLedger;
+  /** Test keys get the sandbox registry, live keys the real one (the simulator locally). */
+  registryFor(environment: Environment): Registry;
 }
 
 let services: Services | undefined;
 let clockOverride: Clock | undefined;
+let decorate: ((built: Services) => Services) | undefined;
 
-function cursorKeySource(config: ServiceConfig): () => Promise<string> {
-  const secret = config.cursorSecret;
-  if (!secret) return () => Promise.reject(new Error('CURSOR_SECRET or CURSOR_SECRET_ARN must be set'));
+function secretSource(secret: ServiceConfig['cursorSecret'], names: string): () => Promise<string> {
+  if (!secret) return () => Promise.reject(new Error(`${names} must be set`));
   if ('value' in secret) return () => Promise.resolve(secret.value);
   let cached: Promise<string> | undefined;
   return () => {
@@ -37,15 +47,45 @@ export function getServices(): Services {
   if (!services) {
     const config = readConfig();
     const clock = clockOverride ?? systemClock;
+    const extracts = new DynamoExtractStore(config.mainTable);
+    let sandbox: Registry | undefined;
+    let live: Registry | undefined;
     services = {
       config,
       clock,
       apiKeys: new DynamoApiKeyRepository(config.keysTable),
       limiter: new DynamoLimiterStore(config.limitsTable),
-      cursors: new CursorCodec(cursorKeySource(config), clock),
+      cursors: new CursorCodec(
+        secretSource(config.cursorSecret, 'CURSOR_SECRET or CURSOR_SECRET_ARN'),
+        clock,
+      ),
+      extracts,
+      usage: extracts,
+      registryFor: (environment) => {
+        if (environment === 'test') {
+          sandbox ??= createSandboxRegistry(() => clock.now());
+          return sandbox;
+        }
+        if (!config.registryUrl) throw new Error('REGISTRY_URL must be set for live keys');
+        live ??= new HttpRegistry({
+          baseUrl: config.registryUrl,
+          credential: secretSource(
+            config.registryCredential,
+            'REGISTRY_CREDENTIAL or REGISTRY_CREDENTIAL_ARN',
+          ),
+        });
+        return live;
+      },
     };
+    if (decorate) services = decorate(services);
   }
   return services;
+}
+
+/** Local stack only: wraps the built services, for example to inject storage faults. */
+export function decorateServices(decorator: (built: Services) => Services): void {
+  decorate = decorator;
+  services = undefined;
 }
 
 /** Local stack only: every service reads this clock instead of the system's. */

@@ -15,7 +15,9 @@ import { type ApiKeyRecord, bearerToken, hashKey, isKeyUsable, keyIdForHash } fr
 import { decideRate, type RateDecision, type WindowCounts, windowStartOf } from '../domain/rate-limit.ts';
 import { ApiError, errorEnvelope } from '../errors/api-error.ts';
 import { logger, redactHeaders, routeMetrics, tracer } from '../observability.ts';
+import { apiErrorFromRegistry } from '../registry/errors.ts';
 import { getServices, type Services } from '../runtime.ts';
+import { checkIdempotencyKey, recoveryKeyFor, runIdempotently } from './idempotency.ts';
 import { parseRequest, type RawRequest } from './request.ts';
 import type { RouteDefinition } from './route.ts';
 
@@ -35,6 +37,10 @@ export interface HandlerInput<R extends RouteDefinition> {
   auth: AuthContext;
   requestId: string;
   services: Services;
+  /** Purchase routes: `X-Client-Reference`, checked (at most 30 characters) or null. */
+  clientReference: string | null;
+  /** Purchase routes with an `Idempotency-Key`: names the purchase across retries. */
+  recoveryKey: string | undefined;
 }
 
 export interface HandlerResult {
@@ -44,6 +50,8 @@ export interface HandlerResult {
   body: Record<string, unknown>;
   /** True only when this call incurred a registry fee. */
   billable?: boolean;
+  /** `meta.product` when it depends on the request (the route's otherwise). */
+  product?: string;
   quantity?: number;
   headers?: Record<string, string>;
 }
@@ -167,7 +175,8 @@ function parseRawRequest(event: APIGatewayProxyEvent): RawRequest {
   };
 }
 
-function toApiError(error: unknown): ApiError {
+function toApiError(thrown: unknown): ApiError {
+  const error = apiErrorFromRegistry(thrown);
   if (error instanceof ApiError) return error;
   logger.error('unhandled error', error as Error);
   return new ApiError('internal_error');
@@ -252,24 +261,53 @@ const validate = (route: RouteDefinition): ApiMiddleware => ({
   },
 });
 
+const MAX_CLIENT_REFERENCE = 30;
+
+function checkClientReference(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (value.length > MAX_CLIENT_REFERENCE) {
+    throw new ApiError('validation_error', {
+      param: 'X-Client-Reference',
+      message: `X-Client-Reference must be at most ${MAX_CLIENT_REFERENCE} characters (got ${value.length}).`,
+    });
+  }
+  return value;
+}
+
 export function createHttpHandler<R extends RouteDefinition>(route: R, useCase: UseCase<R>) {
   const metrics = routeMetrics(route.name);
   const core = async (_event: APIGatewayProxyEvent, context: ApiContext): Promise<APIGatewayProxyResult> => {
     const state = context.api;
     const services = getServices();
     const input = state.input as unknown as Pick<HandlerInput<R>, 'path' | 'query' | 'body'>;
-    const result = await useCase({
-      ...input,
-      headers: state.raw.headers,
-      auth: state.auth as AuthContext,
-      requestId: state.requestId,
-      services,
+    const auth = state.auth as AuthContext;
+    const headers = state.raw.headers;
+    const clientReference = route.idempotent ? checkClientReference(headers['x-client-reference']) : null;
+    const idempotencyKey = route.idempotent ? checkIdempotencyKey(headers['idempotency-key']) : undefined;
+    const scope = `${auth.accountId}#${auth.environment}#${route.name}#${state.raw.path}`;
+    const request = { path: input.path, body: input.body ?? null, clientReference };
+    const result = await runIdempotently({
+      scope,
+      key: idempotencyKey,
+      request,
+      context,
+      run: () =>
+        useCase({
+          ...input,
+          headers,
+          auth,
+          requestId: state.requestId,
+          services,
+          clientReference,
+          recoveryKey:
+            idempotencyKey === undefined ? undefined : recoveryKeyFor(scope, idempotencyKey, request),
+        }),
     });
     const body = {
       ...result.body,
       meta: {
         billable: result.billable ?? false,
-        product: route.product,
+        product: result.product ?? route.product,
         requestId: state.requestId,
         ...(result.quantity !== undefined ? { quantity: result.quantity } : {}),
       },

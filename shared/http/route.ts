@@ -31,6 +31,10 @@ export interface RouteDefinition<
   readonly billable: boolean;
   /** `meta.product` of a purchase; null for free reads. */
   readonly product: string | null;
+  /** Purchase routes honour `Idempotency-Key` (24 hours) and `X-Client-Reference`. */
+  readonly idempotent?: boolean;
+  /** Whether the handler may call the registry (so it needs the registry's settings and secret). */
+  readonly usesRegistry?: boolean;
   /** Tables the handler touches beyond the keys and limits every route reads and writes. */
   readonly tables: Partial<Record<TableId, TableAccess>>;
 }

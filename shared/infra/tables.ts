@@ -26,7 +26,7 @@ export interface TableDefinition {
   readonly ttlAttribute?: string;
 }
 
-export type TableId = 'keys' | 'limits' | 'main';
+export type TableId = 'keys' | 'limits' | 'main' | 'idempotency';
 
 const s = (name: string): KeyAttribute => ({ name, type: 'S' });
 
@@ -54,6 +54,14 @@ export const tableDefinitions: Readonly<Record<TableId, TableDefinition>> = {
     sortKey: s('sk'),
     globalIndexes: [{ indexName: 'gsi1', partitionKey: s('gsi1pk'), sortKey: s('gsi1sk') }],
     ttlAttribute: 'expiresAtEpoch',
+  },
+  /** Powertools idempotency records of purchase requests (its default attribute names), 24 hours. */
+  idempotency: {
+    id: 'idempotency',
+    envVar: 'IDEMPOTENCY_TABLE',
+    partitionKey: s('id'),
+    globalIndexes: [],
+    ttlAttribute: 'expiration',
   },
 };
 

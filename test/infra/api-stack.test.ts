@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultEntryFor, functionDescription } from '../../lib/api-stack.ts';
+import { BASELINE_TABLE_ACCESS, defaultEntryFor, functionDescription } from '../../lib/api-stack.ts';
 import { gatewayResponseMappings } from '../../lib/gateway-responses.ts';
 import { paginates } from '../../lib/routes.ts';
-import { DEFAULT_DOCS_URL } from '../../lib/settings.ts';
+import { DEFAULT_DOCS_URL, DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import { errorCatalogue } from '../../shared/errors/catalogue.ts';
 import { routeList } from '../../shared/http/routes.ts';
-import { tableDefinitions } from '../../shared/infra/tables.ts';
+import { type TableId, tableDefinitions } from '../../shared/infra/tables.ts';
 import { resourcePaths, resourcesOf, type Synthesized, synthesize, type TemplateResource } from './synth.ts';
 
 const functionOf = (synth: Synthesized, description: string): [string, TemplateResource] => {
@@ -19,6 +19,14 @@ const functionOf = (synth: Synthesized, description: string): [string, TemplateR
 
 const environmentOf = (fn: TemplateResource): Record<string, unknown> =>
   (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+/**
+ * Seconds. Written out rather than imported: a function that calls the registry may wait 25 s for
+ * an extract, and API Gateway's REST integration gives up at 29 s.
+ */
+const DEFAULT_TIMEOUT = 10;
+const REGISTRY_TIMEOUT = 29;
+const INTEGRATION_TIMEOUT_MS = 29_000;
 
 describe('ApiStack functions', () => {
   let synth: Synthesized;
@@ -37,7 +45,7 @@ describe('ApiStack functions', () => {
   });
 
   describe.each(routeList.map((route) => [route.name, route] as const))('%s', (_, route) => {
-    it('runs the route handler on nodejs22.x, arm64, with active tracing and the fixed defaults', () => {
+    it('runs the route handler on nodejs22.x, arm64, with active tracing, the fixed defaults and its timeout', () => {
       const [, fn] = functionOf(synth, functionDescription(route));
       expect(defaultEntryFor(route)).toMatch(new RegExp(`/functions/${route.handler}\\.ts$`));
       expect(fn.Properties).toMatchObject({
@@ -46,7 +54,7 @@ describe('ApiStack functions', () => {
         Architectures: ['arm64'],
         TracingConfig: { Mode: 'Active' },
         MemorySize: 512,
-        Timeout: 10,
+        Timeout: route.usesRegistry ? REGISTRY_TIMEOUT : DEFAULT_TIMEOUT,
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
       });
     });
@@ -63,8 +71,14 @@ describe('ApiStack functions', () => {
       });
       expect(env).toHaveProperty(tableDefinitions.keys.envVar);
       expect(env).toHaveProperty(tableDefinitions.limits.envVar);
-      expect(Object.hasOwn(env, tableDefinitions.main.envVar)).toBe(route.tables.main !== undefined);
+      for (const id of Object.keys(tableDefinitions) as TableId[]) {
+        if (BASELINE_TABLE_ACCESS[id] !== undefined) continue;
+        const envVar = tableDefinitions[id].envVar;
+        expect(Object.hasOwn(env, envVar), envVar).toBe(route.tables[id] !== undefined);
+      }
       expect(Object.hasOwn(env, 'CURSOR_SECRET_ARN')).toBe(paginates(route));
+      expect(Object.hasOwn(env, 'REGISTRY_CREDENTIAL_ARN')).toBe(route.usesRegistry === true);
+      expect(env.REGISTRY_URL).toBe(route.usesRegistry ? DEFAULT_REGISTRY_URL : undefined);
     });
   });
 
@@ -102,9 +116,28 @@ describe('ApiStack REST API', () => {
       expect(method?.Properties).toMatchObject({
         AuthorizationType: 'NONE',
         OperationName: route.name,
-        Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' },
+        Integration: {
+          Type: 'AWS_PROXY',
+          IntegrationHttpMethod: 'POST',
+          TimeoutInMillis: INTEGRATION_TIMEOUT_MS,
+        },
       });
       expect(JSON.stringify(method?.Properties?.Integration)).toContain(`"${functionId}"`);
+    }
+  });
+
+  it('lets every function finish within its integration timeout (never runs on after a 504)', () => {
+    const functions = Object.entries(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function'));
+    const methods = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Method'));
+    expect(functions).toHaveLength(routeList.length);
+    for (const [logicalId, fn] of functions) {
+      const integrations = methods
+        .map((method) => method.Properties.Integration as { TimeoutInMillis?: number })
+        .filter((integration) => JSON.stringify(integration).includes(`"${logicalId}"`));
+      expect(integrations, logicalId).toHaveLength(1);
+      const timeoutMs = Number(fn.Properties.Timeout) * 1000;
+      expect(timeoutMs, logicalId).toBeGreaterThan(0);
+      expect(timeoutMs, logicalId).toBeLessThanOrEqual(integrations[0]?.TimeoutInMillis ?? 0);
     }
   });
 

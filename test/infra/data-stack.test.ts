@@ -1,7 +1,6 @@
-import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CURSOR_SECRET_LENGTH, tableConstructId } from '../../lib/data-stack.ts';
-import { allTables, type TableDefinition } from '../../shared/infra/tables.ts';
+import { allTables, type TableDefinition, tableDefinitions } from '../../shared/infra/tables.ts';
 import { logicalIdOf, resourcesOf, type Synthesized, synthesize, type TemplateResource } from './synth.ts';
 
 const keySchema = (definition: { partitionKey: { name: string }; sortKey?: { name: string } }) => [
@@ -15,6 +14,13 @@ function tableFor(synth: Synthesized, definition: TableDefinition): TemplateReso
   const table = resourcesOf(synth.dataTemplate, 'AWS::DynamoDB::Table')[logicalId];
   if (!table) throw new Error(`no table for ${definition.id}`);
   return table;
+}
+
+function secretOf(synth: Synthesized, constructId: string): TemplateResource {
+  const logicalId = logicalIdOf(synth.data, synth.data.node.findChild(constructId));
+  const secret = resourcesOf(synth.dataTemplate, 'AWS::SecretsManager::Secret')[logicalId];
+  if (!secret) throw new Error(`no secret ${constructId}`);
+  return secret;
 }
 
 describe('DataStack', () => {
@@ -96,18 +102,60 @@ describe('DataStack', () => {
     },
   );
 
+  it('has exactly two secrets: the cursor signing key and the registry credential', () => {
+    synth.dataTemplate.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    const secrets = resourcesOf(synth.dataTemplate, 'AWS::SecretsManager::Secret');
+    expect(Object.keys(secrets).sort()).toEqual(
+      [
+        logicalIdOf(synth.data, synth.data.node.findChild('CursorSigningSecret')),
+        logicalIdOf(synth.data, synth.data.node.findChild('RegistryCredentialSecret')),
+      ].sort(),
+    );
+  });
+
   it('generates a retained 64-character cursor signing secret', () => {
-    synth.dataTemplate.resourceCountIs('AWS::SecretsManager::Secret', 1);
-    synth.dataTemplate.hasResource('AWS::SecretsManager::Secret', {
-      DeletionPolicy: 'Retain',
-      Properties: Match.objectLike({
-        GenerateSecretString: Match.objectLike({
-          PasswordLength: CURSOR_SECRET_LENGTH,
-          ExcludePunctuation: true,
-        }),
-      }),
+    const secret = secretOf(synth, 'CursorSigningSecret');
+    expect(secret.DeletionPolicy).toBe('Retain');
+    expect(secret.UpdateReplacePolicy).toBe('Retain');
+    expect(secret.Properties.GenerateSecretString).toMatchObject({
+      PasswordLength: CURSOR_SECRET_LENGTH,
+      ExcludePunctuation: true,
     });
     expect(CURSOR_SECRET_LENGTH).toBe(64);
+  });
+
+  it('creates a retained registry credential secret with a generated placeholder, never a literal', () => {
+    const secret = secretOf(synth, 'RegistryCredentialSecret');
+    expect(secret.DeletionPolicy).toBe('Retain');
+    expect(secret.UpdateReplacePolicy).toBe('Retain');
+    expect(secret.Properties.GenerateSecretString).toBeDefined();
+    expect(secret.Properties).not.toHaveProperty('SecretString');
+    expect(String(secret.Properties.Description)).toMatch(/registry/i);
+  });
+
+  it('outputs the name of every table and the ARN of every secret', () => {
+    const outputs = Object.keys(synth.dataTemplate.findOutputs('*'));
+    for (const definition of allTables) expect(outputs).toContain(`${tableConstructId(definition.id)}Name`);
+    expect(outputs).toContain('IdempotencyTableName');
+    expect(outputs).toContain('CursorSigningSecretArn');
+    expect(outputs).toContain('RegistryCredentialSecretArn');
+  });
+
+  it('has the Powertools idempotency table: key id only, TTL on expiration, like every other table', () => {
+    const table = tableFor(synth, tableDefinitions.idempotency);
+    expect(table.Properties).toMatchObject({
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      TimeToLiveSpecification: { AttributeName: 'expiration', Enabled: true },
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      SSESpecification: { SSEEnabled: true },
+      DeletionProtectionEnabled: true,
+    });
+    expect(table.Properties.GlobalSecondaryIndexes).toBeUndefined();
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    expect(tableDefinitions.idempotency.envVar).toBe('IDEMPOTENCY_TABLE');
   });
 
   it('holds no function, API or other stateless resource', () => {

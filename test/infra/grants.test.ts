@@ -1,27 +1,28 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { functionDescription } from '../../lib/api-stack.ts';
-import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
-import { tableConstructId } from '../../lib/data-stack.ts';
+import { BASELINE_TABLE_ACCESS } from '../../lib/api-stack.ts';
+import { SECRET_READ_ACTION, TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
 import { paginates } from '../../lib/routes.ts';
 import type { RouteDefinition } from '../../shared/http/route.ts';
 import { routeList } from '../../shared/http/routes.ts';
 import type { TableId } from '../../shared/infra/tables.ts';
 import { tableDefinitions } from '../../shared/infra/tables.ts';
 import {
+  actionsIn,
   actionsOf,
-  logicalIdOf,
-  type PolicyStatementJson,
+  environmentOf,
+  functionOfRoute,
+  type Grants,
+  grantsOf,
   resourcesOf,
   roleOfFunction,
-  type Synthesized,
   statementsOfRole,
   synthesize,
 } from './synth.ts';
 
 const WRITE_ACTION = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|\*)$/;
 
-/** Two routes that exist only in this test, to exercise the `tables` grants and pagination. */
+/** Routes that exist only in this test, to exercise the `tables` grants, pagination and the registry. */
 const template = routeList[0] as RouteDefinition;
 const mainReader: RouteDefinition = {
   ...template,
@@ -29,6 +30,7 @@ const mainReader: RouteDefinition = {
   method: 'GET',
   path: '/v1/test/main-reader/{value}',
   request: { path: z.object({ value: z.string() }), query: z.strictObject({}) },
+  usesRegistry: false,
   tables: { main: 'read' },
 };
 const mainWriter: RouteDefinition = {
@@ -39,45 +41,24 @@ const mainWriter: RouteDefinition = {
   request: { path: z.strictObject({}), query: z.strictObject({ cursor: z.string().optional() }) },
   tables: { main: 'readWrite', keys: 'read' },
 };
-const testRoutes = [...routeList, mainReader, mainWriter];
+/** Calls the registry without paginating: needs the extension for the registry secret alone. */
+const registryUser: RouteDefinition = {
+  ...template,
+  name: 'TestRegistryUser',
+  method: 'GET',
+  path: '/v1/test/registry-user',
+  request: { path: z.strictObject({}), query: z.strictObject({}) },
+  usesRegistry: true,
+  tables: { idempotency: 'read' },
+};
+const testRoutes = [...routeList, mainReader, mainWriter, registryUser];
 
-interface Grants {
-  readonly synth: Synthesized;
-  /** Policy statements of a route's function role. */
-  statements(route: RouteDefinition): PolicyStatementJson[];
-  /** The statements among them whose resources name the table. */
-  on(route: RouteDefinition, table: TableId): PolicyStatementJson[];
-  /** The statements among them whose resources name the cursor secret. */
-  onSecret(route: RouteDefinition): PolicyStatementJson[];
-}
+/** Tables a function reaches only when its route's `tables` names them. */
+const routeScopedTables = (Object.keys(tableDefinitions) as TableId[]).filter(
+  (id) => BASELINE_TABLE_ACCESS[id] === undefined,
+);
 
-function grantsOf(synth: Synthesized): Grants {
-  const functions = resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function');
-  const statements = (route: RouteDefinition): PolicyStatementJson[] => {
-    const fn = Object.values(functions).find((f) => f.Properties.Description === functionDescription(route));
-    if (!fn) throw new Error(`no function for ${route.name}`);
-    return statementsOfRole(synth.apiTemplate, roleOfFunction(fn));
-  };
-  // Cross-stack references are imports whose export names contain the data stack's logical ids.
-  const naming = (logicalId: string) => (statement: PolicyStatementJson) =>
-    JSON.stringify(statement.Resource).includes(logicalId);
-  const tableIds = Object.fromEntries(
-    (Object.keys(tableDefinitions) as TableId[]).map((id) => [
-      id,
-      logicalIdOf(synth.data, synth.data.node.findChild(tableConstructId(id))),
-    ]),
-  ) as Record<TableId, string>;
-  const secretId = logicalIdOf(synth.data, synth.data.node.findChild('CursorSigningSecret'));
-  return {
-    synth,
-    statements,
-    on: (route, table) => statements(route).filter(naming(tableIds[table])),
-    onSecret: (route) => statements(route).filter(naming(secretId)),
-  };
-}
-
-const actions = (statements: PolicyStatementJson[]): string[] =>
-  [...new Set(statements.flatMap(actionsOf))].sort();
+const actions = actionsIn;
 
 describe('paginates', () => {
   const withQuery = (query: z.ZodType): RouteDefinition => ({
@@ -111,6 +92,20 @@ describe('function grants', () => {
     grants = grantsOf(synthesize({ routes: testRoutes }));
   }, 120_000);
 
+  it('exercises both sides of every switch with the shared routes and the test routes', () => {
+    expect(testRoutes.some((route) => route.usesRegistry && !paginates(route))).toBe(true);
+    expect(testRoutes.some((route) => route.usesRegistry && paginates(route))).toBe(true);
+    expect(testRoutes.some((route) => !route.usesRegistry && paginates(route))).toBe(true);
+    expect(testRoutes.some((route) => !route.usesRegistry && !paginates(route))).toBe(true);
+    for (const table of routeScopedTables) {
+      for (const access of ['read', 'readWrite'] as const)
+        expect(
+          testRoutes.some((route) => route.tables[table] === access),
+          `${table} ${access}`,
+        ).toBe(true);
+    }
+  });
+
   describe.each(testRoutes.map((route) => [route.name, route] as const))('%s', (_, route) => {
     it('may read the keys table but never write to it', () => {
       const onKeys = grants.on(route, 'keys');
@@ -128,43 +123,79 @@ describe('function grants', () => {
       expect(actions(grants.on(route, 'limits'))).toEqual([...TABLE_ACTIONS.readWrite].sort());
     });
 
-    it('reaches the main table only when the route table says so, with exactly that access', () => {
-      const onMain = grants.on(route, 'main');
-      const access = route.tables.main;
-      if (access === undefined) {
-        expect(onMain).toEqual([]);
-      } else {
-        expect(actions(onMain)).toEqual([...TABLE_ACTIONS[access]].sort());
-        // Each index is named: no `/index/*` wildcard.
-        const resources = JSON.stringify(onMain.map((s) => s.Resource));
-        for (const index of tableDefinitions.main.globalIndexes)
-          expect(resources).toContain(`/index/${index.indexName}`);
-        expect(resources).not.toContain('/index/*');
-      }
-    });
+    it.each(routeScopedTables)(
+      'reaches the %s table only when the route table says so, with exactly that access',
+      (table) => {
+        const onTable = grants.on(route, table);
+        const access = route.tables[table];
+        const env = environmentOf(functionOfRoute(grants.synth, route));
+        if (access === undefined) {
+          expect(onTable).toEqual([]);
+          expect(env).not.toHaveProperty(tableDefinitions[table].envVar);
+        } else {
+          expect(actions(onTable)).toEqual([...TABLE_ACTIONS[access]].sort());
+          expect(env).toHaveProperty(tableDefinitions[table].envVar);
+          // Each index is named: no `/index/*` wildcard.
+          const resources = JSON.stringify(onTable.map((s) => s.Resource));
+          for (const index of tableDefinitions[table].globalIndexes)
+            expect(resources).toContain(`/index/${index.indexName}`);
+          expect(resources).not.toContain('/index/*');
+        }
+      },
+    );
 
     it('never scans a table', () => {
       expect(actions(grants.statements(route))).not.toContain('dynamodb:Scan');
     });
 
-    it('reads the cursor secret only if it paginates, through the Parameters and Secrets extension', () => {
-      const paginating = paginates(route);
-      const onSecret = actions(grants.onSecret(route));
-      if (paginating) expect(onSecret).toContain('secretsmanager:GetSecretValue');
-      else expect(onSecret).toEqual([]);
-      const fn = Object.values(resourcesOf(grants.synth.apiTemplate, 'AWS::Lambda::Function')).find(
-        (f) => f.Properties.Description === functionDescription(route),
-      );
-      if (!fn) throw new Error(`no function for ${route.name}`);
-      const layers = JSON.stringify(fn.Properties.Layers ?? []);
-      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      if (paginating) {
-        expect(layers).toMatch(/Paramsandsecrets.*arm64/i);
+    it('reads the cursor secret only if it paginates', () => {
+      const onSecret = actions(grants.onSecret(route, 'cursor'));
+      const env = environmentOf(functionOfRoute(grants.synth, route));
+      if (paginates(route)) {
+        expect(onSecret).toEqual([SECRET_READ_ACTION]);
         expect(env).toHaveProperty('CURSOR_SECRET_ARN');
       } else {
-        expect(layers).toBe('[]');
+        expect(onSecret).toEqual([]);
         expect(env).not.toHaveProperty('CURSOR_SECRET_ARN');
       }
+    });
+
+    it('reads the registry credential and knows the registry URL only if it calls the registry', () => {
+      const onSecret = actions(grants.onSecret(route, 'registryCredential'));
+      const env = environmentOf(functionOfRoute(grants.synth, route));
+      if (route.usesRegistry) {
+        expect(onSecret).toEqual([SECRET_READ_ACTION]);
+        expect(env).toHaveProperty('REGISTRY_CREDENTIAL_ARN');
+        expect(env).toHaveProperty('REGISTRY_URL');
+      } else {
+        expect(onSecret).toEqual([]);
+        expect(env).not.toHaveProperty('REGISTRY_CREDENTIAL_ARN');
+        expect(env).not.toHaveProperty('REGISTRY_URL');
+      }
+    });
+
+    it('gets GetSecretValue on named secrets only, and the extension exactly when it reads one', () => {
+      const secretStatements = grants
+        .statements(route)
+        .filter((s) => actionsOf(s).some((action) => action.startsWith('secretsmanager:')));
+      const needed = [
+        ...(paginates(route) ? [grants.secretLogicalId('cursor')] : []),
+        ...(route.usesRegistry ? [grants.secretLogicalId('registryCredential')] : []),
+      ];
+      if (needed.length === 0) expect(secretStatements).toEqual([]);
+      else expect(actions(secretStatements)).toEqual([SECRET_READ_ACTION]);
+      for (const statement of secretStatements) {
+        const resources = [statement.Resource].flat().map((resource) => JSON.stringify(resource));
+        for (const resource of resources) {
+          expect(
+            needed.some((logicalId) => resource.includes(logicalId)),
+            resource,
+          ).toBe(true);
+        }
+      }
+      const layers = JSON.stringify(functionOfRoute(grants.synth, route).Properties.Layers ?? []);
+      if (needed.length > 0) expect(layers).toMatch(/Paramsandsecrets.*arm64/i);
+      else expect(layers).toBe('[]');
     });
 
     it('has Resource "*" only for the X-Ray actions', () => {

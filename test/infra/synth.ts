@@ -10,10 +10,12 @@ import { join } from 'node:path';
 import { App, type CfnElement, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Construct } from 'constructs';
-import { defaultEntryFor } from '../../lib/api-stack.ts';
+import { defaultEntryFor, functionDescription } from '../../lib/api-stack.ts';
 import { type BuildAppOptions, buildApp, type CompanyRegisterApp } from '../../lib/app.ts';
+import { tableConstructId } from '../../lib/data-stack.ts';
 import { PROJECT_ROOT } from '../../lib/routes.ts';
 import type { RouteDefinition } from '../../shared/http/route.ts';
+import { type TableId, tableDefinitions } from '../../shared/infra/tables.ts';
 
 export const PLACEHOLDER_ENTRY = join(PROJECT_ROOT, 'test', 'infra', 'fixtures', 'placeholder-handler.ts');
 
@@ -168,3 +170,64 @@ export function resourcePaths(template: Template): Map<string, string> {
   for (const logicalId of Object.keys(resources)) pathOf(logicalId);
   return paths;
 }
+
+// ---- functions and their grants ----------------------------------------------------------------
+
+/** The function of a route, found by its description (which names the route). */
+export function functionOfRoute(synth: Synthesized, route: RouteDefinition): TemplateResource {
+  const matches = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).filter(
+    (fn) => fn.Properties.Description === functionDescription(route),
+  );
+  if (matches.length !== 1) throw new Error(`${matches.length} functions for ${route.name}`);
+  return matches[0] as TemplateResource;
+}
+
+/** Environment variables of a function. */
+export const environmentOf = (fn: TemplateResource): Record<string, unknown> =>
+  (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+export type SecretName = 'cursor' | 'registryCredential';
+
+const SECRET_CONSTRUCT_IDS: Readonly<Record<SecretName, string>> = {
+  cursor: 'CursorSigningSecret',
+  registryCredential: 'RegistryCredentialSecret',
+};
+
+export interface Grants {
+  readonly synth: Synthesized;
+  /** Policy statements of a route's function role. */
+  statements(route: RouteDefinition): PolicyStatementJson[];
+  /** The statements among them whose resources name the table. */
+  on(route: RouteDefinition, table: TableId): PolicyStatementJson[];
+  /** The statements among them whose resources name the secret. */
+  onSecret(route: RouteDefinition, secret: SecretName): PolicyStatementJson[];
+  /** Logical id of a secret in the data stack (cross-stack references name it). */
+  secretLogicalId(secret: SecretName): string;
+}
+
+export function grantsOf(synth: Synthesized): Grants {
+  const statements = (route: RouteDefinition): PolicyStatementJson[] =>
+    statementsOfRole(synth.apiTemplate, roleOfFunction(functionOfRoute(synth, route)));
+  // Cross-stack references are imports whose export names contain the data stack's logical ids.
+  const naming = (logicalId: string) => (statement: PolicyStatementJson) =>
+    JSON.stringify(statement.Resource).includes(logicalId);
+  const tableIds = Object.fromEntries(
+    (Object.keys(tableDefinitions) as TableId[]).map((id) => [
+      id,
+      logicalIdOf(synth.data, synth.data.node.findChild(tableConstructId(id))),
+    ]),
+  ) as Record<TableId, string>;
+  const secretLogicalId = (secret: SecretName): string =>
+    logicalIdOf(synth.data, synth.data.node.findChild(SECRET_CONSTRUCT_IDS[secret]));
+  return {
+    synth,
+    statements,
+    on: (route, table) => statements(route).filter(naming(tableIds[table])),
+    onSecret: (route, secret) => statements(route).filter(naming(secretLogicalId(secret))),
+    secretLogicalId,
+  };
+}
+
+/** The distinct actions of some statements, sorted. */
+export const actionsIn = (statements: readonly PolicyStatementJson[]): string[] =>
+  [...new Set(statements.flatMap(actionsOf))].sort();

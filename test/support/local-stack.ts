@@ -5,6 +5,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dynamoEndpoint: string;
+    registryUrl: string;
     tableNames: LocalStack['tableNames'];
   }
 }
@@ -16,6 +17,7 @@ export async function setup(project: TestProject) {
   stack = await startLocalStack({ port: 0, dynamoPort: 0, logLevel: 'ERROR' });
   project.provide('baseUrl', stack.baseUrl);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
+  project.provide('registryUrl', stack.registryUrl);
   project.provide('tableNames', stack.tableNames);
 }
 

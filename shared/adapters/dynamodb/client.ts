@@ -2,8 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tracer } from '../../observability.ts';
 
-/** One client per process, created at module load and reused by every invocation. */
-function createDocumentClient(): DynamoDBDocumentClient {
+function createClient(): DynamoDBClient {
   const endpoint = process.env.DYNAMODB_ENDPOINT;
   const client = new DynamoDBClient({
     ...(endpoint
@@ -14,14 +13,21 @@ function createDocumentClient(): DynamoDBDocumentClient {
         }
       : {}),
   });
-  return DynamoDBDocumentClient.from(tracer.captureAWSv3Client(client), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  return tracer.captureAWSv3Client(client);
 }
 
+let rawClient: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
 
+/** One client per process, created on first use and reused by every invocation. */
+export const dynamoClient = (): DynamoDBClient => {
+  rawClient ??= createClient();
+  return rawClient;
+};
+
 export const dynamo = (): DynamoDBDocumentClient => {
-  documentClient ??= createDocumentClient();
+  documentClient ??= DynamoDBDocumentClient.from(dynamoClient(), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
   return documentClient;
 };

@@ -1,0 +1,33 @@
+import { byRecordStatus, readSection } from '../../shared/company/sections.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { routes } from '../../shared/http/routes.ts';
+
+interface AddressRecord {
+  type: { code: string };
+  status: { code: string };
+}
+
+export const handler = createHttpHandler(routes.listAddresses, async (input) => {
+  const status = input.query.status ?? 'current';
+  const { extract, data } = await readSection(input, 'addresses', status !== 'current');
+  const { records, contactAddress } = data as {
+    records: AddressRecord[];
+    contactAddress: AddressRecord | null;
+  };
+  const type = input.query.type;
+  const candidates = type === 'CC' ? (contactAddress ? [contactAddress] : []) : records;
+  const matching = candidates
+    .filter((record) => type === undefined || record.type.code === type)
+    .filter(byRecordStatus(status));
+  return {
+    body: {
+      object: 'list',
+      data: matching,
+      hasMore: false,
+      nextCursor: null,
+      totalCount: matching.length,
+      extract,
+      contactAddress,
+    },
+  };
+});

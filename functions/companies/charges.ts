@@ -1,0 +1,18 @@
+import { readSection } from '../../shared/company/sections.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { routes } from '../../shared/http/routes.ts';
+
+const STATUS_CODES = { satisfied: ['SATF'], deleted: ['DELT'], all: ['SATF', 'DELT'] } as const;
+
+export const handler = createHttpHandler(routes.listCharges, async (input) => {
+  const status = input.query.status ?? 'satisfied';
+  const { extract, data } = await readSection(input, 'charges', true);
+  const wanted: readonly string[] = STATUS_CODES[status];
+  // Unknown statuses are kept under `all`: code sets are open.
+  const charges = (data as { status: { code: string } }[]).filter(
+    (charge) => status === 'all' || wanted.includes(charge.status.code),
+  );
+  return {
+    body: { object: 'list', data: charges, hasMore: false, nextCursor: null, totalCount: null, extract },
+  };
+});

@@ -1,0 +1,64 @@
+import { readSection } from '../../shared/company/sections.ts';
+import { pageOfArray } from '../../shared/domain/cursor.ts';
+import { ApiError } from '../../shared/errors/api-error.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { routes } from '../../shared/http/routes.ts';
+import { PAGE_SIZE } from '../../shared/schemas/common.ts';
+
+interface DocumentRecord {
+  receivedAt: string;
+  qualifier: string | null;
+}
+
+/** `years` or `from`/`to`, never both; a range needs both ends in order. Checked before any read. */
+function checkWindow(query: {
+  years?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}) {
+  if (query.years !== undefined && (query.from !== undefined || query.to !== undefined)) {
+    throw new ApiError('document_period_conflict', {
+      param: 'years',
+      message: 'Give either years or a from/to range, not both.',
+    });
+  }
+  if ((query.from === undefined) !== (query.to === undefined)) {
+    throw new ApiError('document_date_range_invalid', {
+      param: query.from === undefined ? 'from' : 'to',
+      message: 'A date range needs both from and to.',
+    });
+  }
+  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+    throw new ApiError('document_date_range_invalid', { param: 'from', message: 'from is later than to.' });
+  }
+}
+
+function yearsBefore(asOf: string, years: number): string {
+  const start = new Date(asOf);
+  start.setUTCFullYear(start.getUTCFullYear() - years);
+  return start.toISOString().slice(0, 10);
+}
+
+export const handler = createHttpHandler(routes.listCompanyDocuments, async (input) => {
+  const { query } = input;
+  checkWindow(query);
+  const qualifier = query.qualifier;
+  // Annual returns and financial reports are only in historical extracts.
+  const { extract, data } = await readSection(input, 'documents', qualifier !== undefined);
+  const from = query.years !== undefined ? yearsBefore(extract.asOf, query.years) : query.from;
+  const to = query.to;
+  const documents = (data as DocumentRecord[]).filter(
+    (document) =>
+      (from === undefined || document.receivedAt >= from) &&
+      (to === undefined || document.receivedAt <= to) &&
+      (qualifier === undefined || (document.qualifier ?? '').startsWith(qualifier)),
+  );
+  const page = await pageOfArray(documents, {
+    route: routes.listCompanyDocuments.name,
+    filters: { id: input.path.id, years: query.years, from, to, qualifier, extract: extract.id },
+    limit: query.limit ?? PAGE_SIZE.default,
+    cursor: query.cursor,
+    codec: input.services.cursors,
+  });
+  return { body: { object: 'list', ...page, extract } };
+});

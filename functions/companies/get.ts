@@ -1,0 +1,12 @@
+import { lookupCompany } from '../../shared/company/extracts.ts';
+import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
+import { presentCompany } from '../../shared/company/presenters.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { routes } from '../../shared/http/routes.ts';
+
+export const handler = createHttpHandler(routes.getCompany, async ({ path, auth, requestId, services }) => {
+  const company = parseCompanyIdentifier(path.id);
+  const registry = services.registryFor(auth.environment);
+  const found = await lookupCompany(registry, company, { accountId: auth.accountId, requestId });
+  return { body: presentCompany(found) };
+});

@@ -1,0 +1,80 @@
+import { lookupCompany } from '../../shared/company/extracts.ts';
+import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
+import { presentCompanyMatch } from '../../shared/company/presenters.ts';
+import { pageOfArray } from '../../shared/domain/cursor.ts';
+import { ApiError } from '../../shared/errors/api-error.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { routes } from '../../shared/http/routes.ts';
+import {
+  type CompanySearchScope,
+  companySearchScopes,
+  type RegistryCompanyMatch,
+} from '../../shared/ports/registry.ts';
+import { fromRegistry } from '../../shared/registry/errors.ts';
+import { PAGE_SIZE } from '../../shared/schemas/common.ts';
+
+/** Exactly one of q, acn or abn; a known scope. Checked before the registry is asked. */
+function checkCriteria(query: {
+  q?: string | undefined;
+  acn?: string | undefined;
+  abn?: string | undefined;
+  scope?: string | undefined;
+}) {
+  if (query.acn !== undefined && query.abn !== undefined) {
+    throw new ApiError('abn_and_acn_supplied', { param: 'abn', message: 'Give an ACN or an ABN, not both.' });
+  }
+  if (query.q !== undefined && (query.acn !== undefined || query.abn !== undefined)) {
+    throw new ApiError('identifier_conflict', {
+      param: query.acn !== undefined ? 'acn' : 'abn',
+      message: 'Search by name (q) or by number (acn or abn), not both.',
+    });
+  }
+  if (query.q === undefined && query.acn === undefined && query.abn === undefined) {
+    throw new ApiError('validation_error', { param: 'q', message: 'q (a name), acn or abn is required.' });
+  }
+  const scope = query.scope ?? 'current';
+  if (!(companySearchScopes as readonly string[]).includes(scope)) {
+    throw new ApiError('search_scope_invalid', {
+      param: 'scope',
+      message: `scope must be one of ${companySearchScopes.join(', ')}.`,
+    });
+  }
+  return scope as CompanySearchScope;
+}
+
+export const handler = createHttpHandler(
+  routes.searchCompanies,
+  async ({ query, auth, requestId, services }) => {
+    const scope = checkCriteria(query);
+    const number = query.acn ?? query.abn;
+    const identifier =
+      number === undefined ? undefined : parseCompanyIdentifier(number, query.acn ? 'acn' : 'abn');
+    if (identifier && query.acn !== undefined && identifier.abn) {
+      throw new ApiError('acn_invalid', {
+        param: 'acn',
+        message: 'acn must be nine digits; use abn for an ABN.',
+      });
+    }
+    const registry = services.registryFor(auth.environment);
+    const caller = { accountId: auth.accountId, requestId };
+    let matches: RegistryCompanyMatch[];
+    if (identifier) {
+      const company = await lookupCompany(registry, identifier, caller);
+      matches = [{ company, matchedName: company.name, nameStatus: 'current', score: 100, address: null }];
+    } else {
+      const found = await fromRegistry(
+        registry.searchCompanies({ name: query.q as string, scope }, caller),
+        'q',
+      );
+      matches = found.matches;
+    }
+    const page = await pageOfArray(matches, {
+      route: routes.searchCompanies.name,
+      filters: { q: query.q, acn: query.acn, abn: query.abn, scope },
+      limit: query.limit ?? PAGE_SIZE.default,
+      cursor: query.cursor,
+      codec: services.cursors,
+    });
+    return { body: { object: 'list', ...page, data: page.data.map(presentCompanyMatch) } };
+  },
+);

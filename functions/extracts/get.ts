@@ -1,0 +1,17 @@
+import { assertReadable, EXTRACT_ID_PATTERN, presentCompanyExtract } from '../../shared/company/extracts.ts';
+import { ApiError } from '../../shared/errors/api-error.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { routes } from '../../shared/http/routes.ts';
+
+export const handler = createHttpHandler(routes.getExtract, async ({ path, auth, services }) => {
+  if (!EXTRACT_ID_PATTERN.test(path.id)) {
+    throw new ApiError('extract_not_found', {
+      param: 'id',
+      message: 'Extract ids look like ext_ and 24 hex digits.',
+    });
+  }
+  const stored = await services.extracts.getExtract(path.id);
+  const header = assertReadable(stored?.header, auth, services.clock.now());
+  const { summary: _summary, ...sections } = stored?.sections ?? {};
+  return { body: presentCompanyExtract(header.summary, sections) };
+});

@@ -1,0 +1,26 @@
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { routes } from '../../shared/http/routes.ts';
+import { PAGE_SIZE } from '../../shared/schemas/common.ts';
+
+export const handler = createHttpHandler(routes.listExtracts, async ({ query, auth, services }) => {
+  const filters = { kind: query.kind };
+  const route = routes.listExtracts.name;
+  const after = query.cursor
+    ? await services.cursors.decode<string>(route, filters, query.cursor)
+    : undefined;
+  const page = await services.extracts.list(auth.accountId, auth.environment, {
+    ...(query.kind ? { kind: query.kind } : {}),
+    limit: query.limit ?? PAGE_SIZE.default,
+    ...(after ? { after } : {}),
+    now: services.clock.now().toISOString(),
+  });
+  return {
+    body: {
+      object: 'list',
+      data: page.items.map((item) => item.summary),
+      hasMore: page.next !== undefined,
+      nextCursor: page.next === undefined ? null : await services.cursors.encode(route, filters, page.next),
+      totalCount: null,
+    },
+  };
+});

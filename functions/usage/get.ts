@@ -1,0 +1,67 @@
+import { pageOfArray } from '../../shared/domain/cursor.ts';
+import { ApiError } from '../../shared/errors/api-error.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { routes } from '../../shared/http/routes.ts';
+import type { FeeEntry } from '../../shared/ports/extracts.ts';
+import { PAGE_SIZE } from '../../shared/schemas/common.ts';
+
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
+
+/** Fees grouped by product, fee code and billability, in first-seen order. */
+function totalsOf(entries: FeeEntry[]) {
+  const totals = new Map<
+    string,
+    { product: string; feeCode: string | null; billable: boolean; quantity: number; entries: number }
+  >();
+  for (const entry of entries) {
+    const key = `${entry.product}#${entry.feeCode}#${entry.billable}`;
+    const total = totals.get(key) ?? {
+      product: entry.product,
+      feeCode: entry.feeCode,
+      billable: entry.billable,
+      quantity: 0,
+      entries: 0,
+    };
+    total.quantity += entry.quantity;
+    total.entries += 1;
+    totals.set(key, total);
+  }
+  return [...totals.values()];
+}
+
+export const handler = createHttpHandler(routes.getUsage, async ({ query, auth, services }) => {
+  const today = services.clock.now().toISOString().slice(0, 10);
+  const from = query.from ?? `${today.slice(0, 8)}01`;
+  const to = query.to ?? today;
+  if (Number.isNaN(Date.parse(from)))
+    throw new ApiError('validation_error', { param: 'from', message: `from is not a real date: ${from}.` });
+  if (Number.isNaN(Date.parse(to)))
+    throw new ApiError('validation_error', { param: 'to', message: `to is not a real date: ${to}.` });
+  if (from > to) throw new ApiError('validation_error', { param: 'from', message: 'from is later than to.' });
+  const entries = await services.usage.entries(
+    auth.accountId,
+    auth.environment,
+    `${from}T00:00:00.000Z`,
+    dayAfter(to),
+  );
+  const page = await pageOfArray(entries, {
+    route: routes.getUsage.name,
+    filters: { from, to },
+    limit: query.limit ?? PAGE_SIZE.default,
+    cursor: query.cursor,
+    codec: services.cursors,
+  });
+  return {
+    body: {
+      object: 'list',
+      ...page,
+      data: page.data.map(({ accountId: _a, environment: _e, ...entry }) => ({
+        object: 'feeEntry',
+        ...entry,
+      })),
+      from,
+      to,
+      totals: totalsOf(entries),
+    },
+  };
+});

@@ -1,0 +1,637 @@
+/**
+ * The registry simulator: a real HTTP server speaking the registry protocol
+ * (docs/registry-protocol.md) in front of any `CompanyRegistry`, so the HTTP adapter, the local
+ * stack and the HTTP tests exercise the same wire format as production. Faults (maintenance
+ * windows, application errors, latency, broken answers) are switched on programmatically or
+ * through `/__simulator/*` control endpoints, and every call is logged so that tests can count
+ * registry calls and billed extracts.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  billableOperations,
+  MAINTENANCE_RETRY_AFTER_SECONDS,
+  REGISTRY_CODE_PATTERN,
+  type RegistryOperation,
+  registryOperations,
+  rejectionStatus,
+} from '../shared/adapters/registry-http/http-registry.ts';
+import {
+  type CompanyExtractType,
+  type CompanyRegistry,
+  type CompanySearchScope,
+  type RegistryCaller,
+  RegistryRejection,
+} from '../shared/ports/registry.ts';
+
+/** How a fault breaks the answer after the registry did the work (an extract is still billed). */
+export const brokenResponses = ['non-json', 'malformed', 'disconnect'] as const;
+export type BrokenResponse = (typeof brokenResponses)[number];
+
+export interface FaultRuleInput {
+  /** A registry code to answer with, for example ZZ51 (maintenance window) or ZZ53. */
+  code?: string;
+  /** Operations the rule applies to; all when absent. */
+  operations?: RegistryOperation[];
+  /** How many calls the rule applies to; until cleared when absent. */
+  times?: number;
+  /** Delay before answering (or before the code is answered). */
+  latencyMs?: number;
+  message?: string;
+  details?: Record<string, unknown>;
+  /** Only for ZZ51: the `Retry-After` header (default 300). */
+  retryAfterSeconds?: number;
+  response?: BrokenResponse;
+}
+
+export interface FaultRule {
+  id: string;
+  code: string | null;
+  operations: RegistryOperation[] | null;
+  times: number | null;
+  /** Calls left before the rule is spent; null when unlimited. */
+  remaining: number | null;
+  /** Calls the rule has applied to so far. */
+  applied: number;
+  latencyMs: number;
+  message: string | null;
+  details: Record<string, unknown> | null;
+  retryAfterSeconds: number | null;
+  response: BrokenResponse | null;
+}
+
+export class FaultRuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FaultRuleError';
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const nonNegativeInt = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+
+/** What the matching rules do to one call. */
+interface AppliedFaults {
+  latencyMs: number;
+  rejection: {
+    code: string;
+    message: string;
+    details: Record<string, unknown> | null;
+    retryAfter: number;
+  } | null;
+  response: BrokenResponse | null;
+  ruleIds: string[];
+}
+
+/**
+ * Every rule that matches a call applies to it (and uses up one of its `times`): latencies add
+ * up, the first rule with a code decides the rejection, the first with a `response` breaks it.
+ */
+export class FaultController {
+  private rules: FaultRule[] = [];
+
+  add(input: FaultRuleInput): FaultRule {
+    const rule = validateRule(input);
+    this.rules.push(rule);
+    return { ...rule };
+  }
+
+  remove(id: string): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((rule) => rule.id !== id);
+    return this.rules.length < before;
+  }
+
+  /** Removes every rule; returns how many there were. */
+  clear(): number {
+    const count = this.rules.length;
+    this.rules = [];
+    return count;
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map((rule) => ({ ...rule }));
+  }
+
+  /** Applies the matching rules to one call of `operation`. */
+  take(operation: RegistryOperation): AppliedFaults {
+    const applied: AppliedFaults = { latencyMs: 0, rejection: null, response: null, ruleIds: [] };
+    for (const rule of this.rules) {
+      if (rule.remaining === 0) continue;
+      if (rule.operations && !rule.operations.includes(operation)) continue;
+      if (rule.remaining !== null) rule.remaining -= 1;
+      rule.applied += 1;
+      applied.ruleIds.push(rule.id);
+      applied.latencyMs += rule.latencyMs;
+      if (rule.code && !applied.rejection)
+        applied.rejection = {
+          code: rule.code,
+          message: rule.message ?? defaultFaultMessage(rule.code),
+          details: rule.details,
+          retryAfter: rule.retryAfterSeconds ?? MAINTENANCE_RETRY_AFTER_SECONDS,
+        };
+      if (rule.response && !applied.response) applied.response = rule.response;
+    }
+    return applied;
+  }
+}
+
+const defaultFaultMessage = (code: string): string =>
+  code === 'ZZ51'
+    ? 'Registry database unavailable: maintenance window'
+    : code === 'ZZ53'
+      ? 'Registry application error'
+      : `Simulated rejection ${code}`;
+
+function validateRule(input: unknown): FaultRule {
+  if (!isObject(input)) throw new FaultRuleError('a fault rule is a JSON object');
+  const known = new Set([
+    'code',
+    'operations',
+    'times',
+    'latencyMs',
+    'message',
+    'details',
+    'retryAfterSeconds',
+    'response',
+  ]);
+  const unknown = Object.keys(input).filter((key) => !known.has(key));
+  if (unknown.length > 0) throw new FaultRuleError(`unknown fault rule field(s): ${unknown.join(', ')}`);
+  const { code, operations, times, latencyMs, message, details, retryAfterSeconds, response } = input;
+  if (code !== undefined && (typeof code !== 'string' || !REGISTRY_CODE_PATTERN.test(code)))
+    throw new FaultRuleError('code must be a registry code: two capital letters and two digits, like ZZ51');
+  if (
+    operations !== undefined &&
+    (!Array.isArray(operations) ||
+      operations.length === 0 ||
+      !operations.every((op) => (registryOperations as readonly unknown[]).includes(op)))
+  )
+    throw new FaultRuleError(`operations must be a non-empty list of: ${registryOperations.join(', ')}`);
+  if (times !== undefined && (!nonNegativeInt(times) || times === 0))
+    throw new FaultRuleError('times must be a positive integer');
+  if (latencyMs !== undefined && (!nonNegativeInt(latencyMs) || latencyMs > 120_000))
+    throw new FaultRuleError('latencyMs must be an integer from 0 to 120000');
+  if (message !== undefined && typeof message !== 'string')
+    throw new FaultRuleError('message must be a string');
+  if (details !== undefined && !isObject(details)) throw new FaultRuleError('details must be an object');
+  if (retryAfterSeconds !== undefined && !nonNegativeInt(retryAfterSeconds))
+    throw new FaultRuleError('retryAfterSeconds must be a non-negative integer');
+  if (response !== undefined && !(brokenResponses as readonly unknown[]).includes(response))
+    throw new FaultRuleError(`response must be one of: ${brokenResponses.join(', ')}`);
+  if (code === undefined && latencyMs === undefined && response === undefined)
+    throw new FaultRuleError('a fault rule needs a code, a latencyMs or a response');
+  return {
+    id: `fault_${randomUUID().slice(0, 8)}`,
+    code: (code as string | undefined) ?? null,
+    operations: (operations as RegistryOperation[] | undefined) ?? null,
+    times: (times as number | undefined) ?? null,
+    remaining: (times as number | undefined) ?? null,
+    applied: 0,
+    latencyMs: (latencyMs as number | undefined) ?? 0,
+    message: (message as string | undefined) ?? null,
+    details: (details as Record<string, unknown> | undefined) ?? null,
+    retryAfterSeconds: (retryAfterSeconds as number | undefined) ?? null,
+    response: (response as BrokenResponse | undefined) ?? null,
+  };
+}
+
+/**
+ * The outcome of a call: `pending` while it runs, `ok`, a registry code, or a protocol failure
+ * (`unauthorized`, `bad_request`).
+ */
+export type CallOutcome = 'pending' | 'ok' | 'unauthorized' | 'bad_request' | (string & {});
+
+export interface SimulatorCall {
+  seq: number;
+  operation: RegistryOperation;
+  /** The arguments without the caller. */
+  args: Record<string, unknown>;
+  accountId: string | null;
+  requestId: string | null;
+  clientReference: string | null;
+  /** When the call arrived. */
+  at: string;
+  outcome: CallOutcome;
+  /** HTTP status answered; null while pending or when the connection was dropped. */
+  status: number | null;
+  /** A successful billable call: the registry charged for it, whether or not the answer arrived. */
+  billed: boolean;
+  /** Fault rules applied to the call. */
+  faults: string[];
+  durationMs: number | null;
+}
+
+export interface CallLogSnapshot {
+  /** Calls received per operation, whatever their outcome. */
+  counts: Partial<Record<RegistryOperation, number>>;
+  /** Billed calls (successful `company.extract`). */
+  billed: number;
+  calls: SimulatorCall[];
+}
+
+export class CallLog {
+  private entries: SimulatorCall[] = [];
+  private seq = 0;
+
+  /** Internal: records a call as it arrives. */
+  start(
+    call: Omit<SimulatorCall, 'seq' | 'outcome' | 'status' | 'billed' | 'faults' | 'durationMs'>,
+  ): SimulatorCall {
+    const entry: SimulatorCall = {
+      ...call,
+      seq: ++this.seq,
+      outcome: 'pending',
+      status: null,
+      billed: false,
+      faults: [],
+      durationMs: null,
+    };
+    this.entries.push(entry);
+    return entry;
+  }
+
+  list(operation?: RegistryOperation): SimulatorCall[] {
+    return this.entries
+      .filter((call) => !operation || call.operation === operation)
+      .map((call) => ({ ...call }));
+  }
+
+  /** Calls received, of one operation or all. */
+  count(operation?: RegistryOperation): number {
+    return operation
+      ? this.entries.filter((call) => call.operation === operation).length
+      : this.entries.length;
+  }
+
+  counts(): Partial<Record<RegistryOperation, number>> {
+    const counts: Partial<Record<RegistryOperation, number>> = {};
+    for (const call of this.entries) counts[call.operation] = (counts[call.operation] ?? 0) + 1;
+    return counts;
+  }
+
+  billed(): number {
+    return this.entries.filter((call) => call.billed).length;
+  }
+
+  reset(): void {
+    this.entries = [];
+  }
+
+  snapshot(): CallLogSnapshot {
+    return { counts: this.counts(), billed: this.billed(), calls: this.list() };
+  }
+}
+
+export interface RegistrySimulatorOptions {
+  registry: CompanyRegistry;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** The bearer credential to require; when absent any non-empty bearer credential is accepted. */
+  credential?: string;
+}
+
+export interface RegistrySimulator {
+  /** For example `http://127.0.0.1:43123`: the adapter's `baseUrl`. */
+  url: string;
+  stop(): Promise<void>;
+  faults: FaultController;
+  calls: CallLog;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const CONTROL_PREFIX = '/__simulator';
+
+class BadRequest extends Error {}
+
+type Invocation = (
+  registry: CompanyRegistry,
+  body: Record<string, unknown>,
+  caller: RegistryCaller,
+) => Promise<unknown>;
+
+const text = (body: Record<string, unknown>, name: string): string => {
+  const value = body[name];
+  if (typeof value !== 'string') throw new BadRequest(`${name} must be a string`);
+  return value;
+};
+
+/** Each operation's arguments, and how it is passed on. Values are not checked: that is the registry's job. */
+const operations: Record<RegistryOperation, { args: string[]; invoke: Invocation }> = {
+  'company.get': { args: ['number'], invoke: (r, b, c) => r.getCompany(text(b, 'number'), c) },
+  'company.getByAbn': { args: ['abn'], invoke: (r, b, c) => r.getCompanyByAbn(text(b, 'abn'), c) },
+  'company.search': {
+    args: ['name', 'scope'],
+    invoke: (r, b, c) =>
+      r.searchCompanies({ name: text(b, 'name'), scope: text(b, 'scope') as CompanySearchScope }, c),
+  },
+  'company.extract': {
+    args: ['number', 'type'],
+    invoke: (r, b, c) =>
+      r.purchaseCompanyExtract(text(b, 'number'), text(b, 'type') as CompanyExtractType, c),
+  },
+  'charge.get': { args: ['chargeNumber'], invoke: (r, b, c) => r.getCharge(text(b, 'chargeNumber'), c) },
+};
+
+function callerOf(body: Record<string, unknown>): RegistryCaller {
+  const caller = body.caller;
+  if (!isObject(caller) || typeof caller.accountId !== 'string' || typeof caller.requestId !== 'string')
+    throw new BadRequest('caller must be an object with accountId and requestId strings');
+  const { clientReference } = caller;
+  if (clientReference !== undefined && clientReference !== null && typeof clientReference !== 'string')
+    throw new BadRequest('caller.clientReference must be a string or null');
+  return {
+    accountId: caller.accountId,
+    requestId: caller.requestId,
+    clientReference: clientReference ?? null,
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        fail(new BadRequest('body larger than 1 MiB'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', fail);
+  });
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (res.destroyed || res.headersSent) return;
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+const protocolError = (res: ServerResponse, status: number, code: string, message: string, headers = {}) =>
+  send(res, status, { error: { code, message } }, headers);
+
+function sendRejection(
+  res: ServerResponse,
+  code: string,
+  message: string,
+  details: unknown,
+  retryAfter: number,
+) {
+  const headers: Record<string, string> = code === 'ZZ51' ? { 'Retry-After': String(retryAfter) } : {};
+  send(
+    res,
+    rejectionStatus(code),
+    { error: { code, message, ...(isObject(details) ? { details } : {}) } },
+    headers,
+  );
+}
+
+export async function startRegistrySimulator(options: RegistrySimulatorOptions): Promise<RegistrySimulator> {
+  const faults = new FaultController();
+  const calls = new CallLog();
+  let stopped = false;
+  // Latency faults wait here; stop() cuts every wait short.
+  const waiting = new Set<() => void>();
+  const pause = (ms: number) =>
+    new Promise<void>((done) => {
+      if (ms <= 0 || stopped) return done();
+      const finish = () => {
+        clearTimeout(timer);
+        waiting.delete(finish);
+        done();
+      };
+      const timer = setTimeout(finish, ms);
+      waiting.add(finish);
+    });
+
+  const authorised = (req: IncomingMessage): boolean => {
+    const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
+    if (!match) return false;
+    return options.credential === undefined || match[1] === options.credential;
+  };
+
+  async function serveOperation(req: IncomingMessage, res: ServerResponse, operation: RegistryOperation) {
+    const started = Date.now();
+    let raw: string;
+    try {
+      raw = await readBody(req);
+    } catch (error) {
+      protocolError(res, 400, 'bad_request', (error as Error).message);
+      return;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      body = undefined;
+    }
+    const fields = isObject(body) ? body : {};
+    const caller = isObject(fields.caller) ? fields.caller : {};
+    const call = calls.start({
+      operation,
+      args: Object.fromEntries(operations[operation].args.map((name) => [name, fields[name]])),
+      accountId: typeof caller.accountId === 'string' ? caller.accountId : null,
+      requestId: typeof caller.requestId === 'string' ? caller.requestId : null,
+      clientReference: typeof caller.clientReference === 'string' ? caller.clientReference : null,
+      at: new Date(started).toISOString(),
+    });
+    const finish = (outcome: CallOutcome, status: number | null) => {
+      call.outcome = outcome;
+      call.status = status;
+      call.durationMs = Date.now() - started;
+    };
+
+    if (!authorised(req)) {
+      protocolError(res, 401, 'unauthorized', 'credential not accepted', { 'WWW-Authenticate': 'Bearer' });
+      finish('unauthorized', 401);
+      return;
+    }
+    let registryCaller: RegistryCaller;
+    try {
+      if (!isObject(body)) throw new BadRequest('the body must be a JSON object');
+      registryCaller = callerOf(body);
+      for (const name of operations[operation].args) text(body, name);
+    } catch (error) {
+      protocolError(res, 400, 'bad_request', (error as Error).message);
+      finish('bad_request', 400);
+      return;
+    }
+
+    const applied = faults.take(operation);
+    call.faults = applied.ruleIds;
+    await pause(applied.latencyMs);
+    if (stopped) {
+      res.destroy();
+      finish('pending', null);
+      return;
+    }
+    if (applied.rejection) {
+      const { code, message, details, retryAfter } = applied.rejection;
+      sendRejection(res, code, message, details, retryAfter);
+      finish(code, rejectionStatus(code));
+      return;
+    }
+
+    let result: unknown;
+    try {
+      result = await operations[operation].invoke(options.registry, body, registryCaller);
+    } catch (error) {
+      if (error instanceof RegistryRejection) {
+        sendRejection(res, error.registryCode, error.message, error.details, MAINTENANCE_RETRY_AFTER_SECONDS);
+        finish(error.registryCode, rejectionStatus(error.registryCode));
+      } else {
+        // What a real registry does with a bug of its own: an application error.
+        sendRejection(res, 'ZZ53', `simulator: the registry threw ${String(error)}`, undefined, 0);
+        finish('ZZ53', 500);
+      }
+      return;
+    }
+    call.billed = billableOperations.has(operation);
+    switch (applied.response) {
+      case 'disconnect':
+        res.destroy();
+        finish('ok', null);
+        return;
+      case 'non-json':
+        if (!res.destroyed)
+          res
+            .writeHead(200, { 'Content-Type': 'text/html' })
+            .end('<html><body>502 Bad Gateway</body></html>');
+        finish('ok', 200);
+        return;
+      case 'malformed':
+        send(res, 200, { outcome: 'done', data: result });
+        finish('ok', 200);
+        return;
+      default:
+        send(res, 200, { result });
+        finish('ok', 200);
+    }
+  }
+
+  async function serveControl(req: IncomingMessage, res: ServerResponse, path: string) {
+    const method = req.method ?? 'GET';
+    if (path === '/faults') {
+      if (method === 'GET') return send(res, 200, { faults: faults.list() });
+      if (method === 'DELETE') return send(res, 200, { cleared: faults.clear() });
+      if (method === 'POST') {
+        try {
+          const raw = await readBody(req);
+          let input: unknown;
+          try {
+            input = JSON.parse(raw);
+          } catch {
+            throw new FaultRuleError('the body must be JSON');
+          }
+          return send(res, 201, { fault: faults.add(input as FaultRuleInput) });
+        } catch (error) {
+          return protocolError(res, 400, 'bad_request', (error as Error).message);
+        }
+      }
+    }
+    const one = /^\/faults\/([^/]+)$/.exec(path);
+    if (one && method === 'DELETE') {
+      if (faults.remove(decodeURIComponent(one[1] as string))) return send(res, 200, { removed: one[1] });
+      return protocolError(res, 404, 'not_found', `no fault ${one[1]}`);
+    }
+    if (path === '/calls') {
+      if (method === 'GET') return send(res, 200, calls.snapshot());
+      if (method === 'DELETE') {
+        calls.reset();
+        return send(res, 200, { reset: true });
+      }
+    }
+    return protocolError(res, 404, 'not_found', `no control endpoint ${method} ${CONTROL_PREFIX}${path}`);
+  }
+
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://simulator').pathname;
+    const handle = async () => {
+      if (path.startsWith(`${CONTROL_PREFIX}/`))
+        return serveControl(req, res, path.slice(CONTROL_PREFIX.length));
+      const match = /^\/v1\/([^/]+)$/.exec(path);
+      const operation = match?.[1] as RegistryOperation | undefined;
+      if (!operation || !(registryOperations as readonly string[]).includes(operation))
+        return protocolError(res, 404, 'unknown_operation', `no operation at ${path}`);
+      if (req.method !== 'POST')
+        return protocolError(res, 405, 'method_not_allowed', 'operations are POSTed', { Allow: 'POST' });
+      return serveOperation(req, res, operation);
+    };
+    handle().catch((error: unknown) => {
+      protocolError(res, 500, 'simulator_error', String(error));
+    });
+  });
+
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', fail);
+      done();
+    });
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+
+  return {
+    url: `http://${host}:${port}`,
+    faults,
+    calls,
+    async stop() {
+      stopped = true;
+      for (const cut of [...waiting]) cut();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+export interface SimulatorControl {
+  addFault(rule: FaultRuleInput): Promise<FaultRule>;
+  removeFault(id: string): Promise<void>;
+  clearFaults(): Promise<void>;
+  faults(): Promise<FaultRule[]>;
+  calls(): Promise<CallLogSnapshot>;
+  resetCalls(): Promise<void>;
+}
+
+/** A client of the control endpoints, for tests that reach the simulator only by URL. */
+export function simulatorControl(url: string): SimulatorControl {
+  const base = `${url.replace(/\/+$/, '')}${CONTROL_PREFIX}`;
+  const request = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    const answer = await response.text();
+    if (!response.ok)
+      throw new Error(`simulator ${method} ${CONTROL_PREFIX}${path}: HTTP ${response.status} ${answer}`);
+    return JSON.parse(answer);
+  };
+  return {
+    addFault: async (rule) => ((await request('POST', '/faults', rule)) as { fault: FaultRule }).fault,
+    removeFault: async (id) => {
+      await request('DELETE', `/faults/${encodeURIComponent(id)}`);
+    },
+    clearFaults: async () => {
+      await request('DELETE', '/faults');
+    },
+    faults: async () => ((await request('GET', '/faults')) as { faults: FaultRule[] }).faults,
+    calls: async () => (await request('GET', '/calls')) as CallLogSnapshot,
+    resetCalls: async () => {
+      await request('DELETE', '/calls');
+    },
+  };
+}

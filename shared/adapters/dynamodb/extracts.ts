@@ -1,0 +1,331 @@
+/**
+ * Extracts in the main table.
+ *
+ *   EXT#<id>        HEAD                     header: owner, kind, dates, summary (never expires)
+ *   EXT#<id>        SEC#<name>#<nnn>         gzip'd JSON of one section, split in 300 KB chunks
+ *   EXT#<id>        SECMAN                   which sections and how many chunks; written last
+ *   HELD#<acct>#<env>#<kind>#<subject>   <purchasedAt>#<id>   extracts of one subject
+ *   EXTS#<acct>#<env>[#<kind>]           <purchasedAt>#<id>   the account's extracts
+ *   USAGE#<acct>#<env>                   <at>#<requestId>#<resourceId>   fee entries
+ *
+ * Sections are written before the header, so a purchase whose final transaction fails leaves a
+ * complete draft that a retry commits without asking the registry again. Sections and index
+ * entries carry a TTL a day past expiry; the header stays so an expired id answers 410.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  type NativeAttributeValue,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Environment } from '../../domain/api-keys.ts';
+import type {
+  ExtractHeader,
+  ExtractKind,
+  ExtractListPage,
+  ExtractStore,
+  FeeEntry,
+  HeldExtractRef,
+  ListedExtract,
+  StoredExtract,
+  UsageLedger,
+} from '../../ports/extracts.ts';
+import { dynamo } from './client.ts';
+
+const CHUNK_BYTES = 300_000;
+const TTL_GRACE_SECONDS = 24 * 3600;
+
+const extractPk = (id: string) => `EXT#${id}`;
+const heldPk = (accountId: string, env: Environment, kind: ExtractKind, subject: string) =>
+  `HELD#${accountId}#${env}#${kind}#${subject}`;
+const listPk = (accountId: string, env: Environment, kind?: ExtractKind) =>
+  kind ? `EXTS#${accountId}#${env}#${kind}` : `EXTS#${accountId}#${env}`;
+const usagePk = (accountId: string, env: Environment) => `USAGE#${accountId}#${env}`;
+const chunkSk = (name: string, index: number) => `SEC#${name}#${String(index).padStart(3, '0')}`;
+
+const ttlOf = (expiresAt: string) => Math.floor(Date.parse(expiresAt) / 1000) + TTL_GRACE_SECONDS;
+
+type Item = Record<string, NativeAttributeValue>;
+
+const refOf = (header: ExtractHeader): HeldExtractRef => ({
+  id: header.id,
+  kind: header.kind,
+  type: header.type,
+  purchasedAt: header.purchasedAt,
+  asOf: header.asOf,
+  expiresAt: header.expiresAt,
+});
+
+const toRef = (item: Item): HeldExtractRef => ({
+  id: item.id,
+  kind: item.kind,
+  type: item.type,
+  purchasedAt: item.purchasedAt,
+  asOf: item.asOf,
+  expiresAt: item.expiresAt,
+});
+
+const toListed = (item: Item): ListedExtract => ({ ...toRef(item), summary: item.summary });
+
+const toHeader = ({ pk: _pk, sk: _sk, ...rest }: Item): ExtractHeader => rest as ExtractHeader;
+
+function encodeSection(value: unknown): Uint8Array[] {
+  const packed = gzipSync(Buffer.from(JSON.stringify(value)));
+  const chunks: Uint8Array[] = [];
+  for (let offset = 0; offset < packed.length; offset += CHUNK_BYTES) {
+    chunks.push(packed.subarray(offset, offset + CHUNK_BYTES));
+  }
+  return chunks.length > 0 ? chunks : [packed];
+}
+
+const decodeSection = (chunks: Uint8Array[]): unknown =>
+  JSON.parse(gunzipSync(Buffer.concat(chunks)).toString('utf8'));
+
+/** Reassembles sections from chunk items, checking each section has all its chunks. */
+function assemble(items: Item[], manifest: Record<string, number>): Record<string, unknown> | undefined {
+  const byName = new Map<string, Item[]>();
+  for (const item of items) {
+    const [, name] = /^SEC#(.+)#\d{3}$/.exec(item.sk as string) ?? [];
+    if (name) byName.set(name, [...(byName.get(name) ?? []), item]);
+  }
+  const sections: Record<string, unknown> = {};
+  for (const [name, count] of Object.entries(manifest)) {
+    const chunks = (byName.get(name) ?? []).sort((a, b) => (a.sk < b.sk ? -1 : 1));
+    if (chunks.length !== count) return undefined;
+    sections[name] = decodeSection(chunks.map((c) => c.data as Uint8Array));
+  }
+  return sections;
+}
+
+async function queryAll(input: QueryCommandInput): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...((page.Items ?? []) as Item[]));
+    start = page.LastEvaluatedKey as Item | undefined;
+  } while (start);
+  return items;
+}
+
+export class DynamoExtractStore implements ExtractStore, UsageLedger {
+  constructor(private readonly tableName: string) {}
+
+  async saveSections(
+    id: string,
+    sections: Record<string, unknown>,
+    expiresAt: string,
+    recovery?: { key: string; validUntil: string },
+  ): Promise<void> {
+    const ttl = ttlOf(expiresAt);
+    const manifest: Record<string, number> = {};
+    const puts: Item[] = [];
+    for (const [name, value] of Object.entries(sections)) {
+      const chunks = encodeSection(value);
+      manifest[name] = chunks.length;
+      for (const [index, data] of chunks.entries()) {
+        puts.push({ pk: extractPk(id), sk: chunkSk(name, index), data, expiresAtEpoch: ttl });
+      }
+    }
+    for (let i = 0; i < puts.length; i += 25) {
+      let pending: Item[] = puts.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt > 5) throw new Error(`could not store the sections of ${id}`);
+        if (attempt > 0) await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));
+        const result = await dynamo().send(
+          new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } }),
+        );
+        pending = (result.UnprocessedItems?.[this.tableName] ?? []) as Item[];
+      }
+    }
+    // The manifest goes last (then the recovery pointer): its presence means every chunk is there.
+    await dynamo().send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: extractPk(id), sk: 'SECMAN', manifest, expiresAtEpoch: ttl },
+      }),
+    );
+    if (recovery) {
+      await dynamo().send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            pk: `DRAFT#${recovery.key}`,
+            sk: 'DRAFT',
+            extractId: id,
+            validUntil: recovery.validUntil,
+            expiresAtEpoch: ttlOf(recovery.validUntil),
+          },
+        }),
+      );
+    }
+  }
+
+  async findDraft(
+    recoveryKey: string,
+    now: string,
+  ): Promise<{ id: string; sections: Record<string, unknown> } | undefined> {
+    const { Item: pointer } = await dynamo().send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: `DRAFT#${recoveryKey}`, sk: 'DRAFT' } }),
+    );
+    if (!pointer || pointer.validUntil <= now) return undefined;
+    const id = pointer.extractId as string;
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sec)',
+      ExpressionAttributeValues: { ':pk': extractPk(id), ':sec': 'SEC' },
+    });
+    const manifest = items.find((item) => item.sk === 'SECMAN')?.manifest as
+      | Record<string, number>
+      | undefined;
+    const sections = manifest ? assemble(items, manifest) : undefined;
+    return sections ? { id, sections } : undefined;
+  }
+
+  async commit(header: ExtractHeader, fee: FeeEntry): Promise<void> {
+    const ttl = ttlOf(header.expiresAt);
+    const ref = { ...refOf(header), summary: header.summary, expiresAtEpoch: ttl };
+    const indexSk = `${header.purchasedAt}#${header.id}`;
+    const { accountId, environment, kind } = header;
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { pk: extractPk(header.id), sk: 'HEAD', ...header },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { pk: heldPk(accountId, environment, kind, header.subjectKey), sk: indexSk, ...ref },
+              },
+            },
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { pk: listPk(accountId, environment), sk: indexSk, ...ref },
+              },
+            },
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { pk: listPk(accountId, environment, kind), sk: indexSk, ...ref },
+              },
+            },
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: {
+                  pk: usagePk(fee.accountId, fee.environment),
+                  sk: `${fee.at}#${fee.requestId}#${fee.resourceId}`,
+                  ...fee,
+                },
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      // A header already there means an earlier attempt committed: nothing more to do.
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return;
+      throw error;
+    }
+  }
+
+  async getHeader(id: string): Promise<ExtractHeader | undefined> {
+    const { Item } = await dynamo().send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: extractPk(id), sk: 'HEAD' } }),
+    );
+    return Item ? toHeader(Item) : undefined;
+  }
+
+  async getExtract(id: string): Promise<StoredExtract | undefined> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': extractPk(id) },
+    });
+    const head = items.find((item) => item.sk === 'HEAD');
+    if (!head) return undefined;
+    const manifest = items.find((item) => item.sk === 'SECMAN')?.manifest as
+      | Record<string, number>
+      | undefined;
+    return { header: toHeader(head), sections: (manifest && assemble(items, manifest)) || {} };
+  }
+
+  async getSection(id: string, name: string): Promise<unknown> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': extractPk(id), ':prefix': `SEC#${name}#` },
+    });
+    return items.length > 0 ? decodeSection(items.map((item) => item.data as Uint8Array)) : undefined;
+  }
+
+  async heldForSubject(
+    accountId: string,
+    environment: Environment,
+    kind: ExtractKind,
+    subjectKey: string,
+  ): Promise<ListedExtract[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': heldPk(accountId, environment, kind, subjectKey) },
+      ScanIndexForward: false,
+    });
+    return items.map(toListed);
+  }
+
+  async list(
+    accountId: string,
+    environment: Environment,
+    options: { kind?: ExtractKind; limit: number; after?: string; now: string },
+  ): Promise<ExtractListPage> {
+    const pk = listPk(accountId, environment, options.kind);
+    const found: Item[] = [];
+    let start: Item | undefined = options.after ? { pk, sk: options.after } : undefined;
+    // Expired entries are filtered out; keep reading until the page is full or the list ends.
+    do {
+      const page = await dynamo().send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          FilterExpression: 'expiresAt > :now',
+          ExpressionAttributeValues: { ':pk': pk, ':now': options.now },
+          ScanIndexForward: false,
+          Limit: options.limit + 1 - found.length,
+          ExclusiveStartKey: start,
+        }),
+      );
+      found.push(...((page.Items ?? []) as Item[]));
+      start = page.LastEvaluatedKey as Item | undefined;
+    } while (start && found.length <= options.limit);
+    const pageItems = found.slice(0, options.limit);
+    const more = found.length > options.limit;
+    return {
+      items: pageItems.map(toListed),
+      next: more ? (pageItems.at(-1)?.sk as string) : undefined,
+    };
+  }
+
+  async entries(accountId: string, environment: Environment, from: string, to: string): Promise<FeeEntry[]> {
+    const items = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': usagePk(accountId, environment), ':from': from, ':to': to },
+    });
+    return items
+      .map(({ pk: _pk, sk: _sk, ...entry }) => entry as FeeEntry)
+      .filter((entry) => entry.at >= from && entry.at < to);
+  }
+}

@@ -1,0 +1,359 @@
+/**
+ * The registry over HTTP: live keys call the national register (or, locally and in tests, the
+ * registry simulator in local/registry-simulator.ts) through this adapter.
+ *
+ * Protocol (docs/registry-protocol.md has the full text):
+ *
+ * - `POST {baseUrl}/v1/{operation}`, `Content-Type: application/json`,
+ *   `Authorization: Bearer <credential>`. Operations and their arguments:
+ *   `company.get` {number}, `company.getByAbn` {abn}, `company.search` {name, scope},
+ *   `company.extract` {number, type} (the only billable one), `charge.get` {chargeNumber}.
+ *   Every body also carries `caller` {accountId, requestId, clientReference}.
+ * - Success: HTTP 200 `{"result": …}` with the raw type of the port.
+ * - Rejection: `{"error": {"code": "CE03", "message": "…", "details": {…}}}` where the code is a
+ *   registry code (two letters, two digits). HTTP 422 in general, 503 with `Retry-After` for
+ *   ZZ51 (maintenance window), 500 for ZZ53 (application error). Any status is accepted as long
+ *   as the body carries a registry code.
+ * - Protocol failures carry a lowercase code that is not a registry code: 401 `unauthorized`
+ *   (credential not accepted), 400 `bad_request`, 404 `unknown_operation`.
+ *
+ * What the caller sees: a registry rejection is a `RegistryRejection`; everything else (timeout,
+ * connection failure, credential refused, an answer that is not the protocol) is a
+ * `RegistryUnreachable`. One retry at most per call: after ZZ53 or a refused connection for
+ * every operation; after a timeout or a dropped connection only for the free operations, because
+ * the registry may already have charged for an extract whose answer was lost.
+ */
+import { logger, tracer } from '../../observability.ts';
+import {
+  type CompanyExtractType,
+  type CompanyRegistry,
+  type CompanySearchScope,
+  type RegistryCaller,
+  type RegistryCharge,
+  type RegistryCompany,
+  type RegistryCompanyExtract,
+  type RegistryCompanyMatch,
+  RegistryRejection,
+} from '../../ports/registry.ts';
+
+export const registryOperations = [
+  'company.get',
+  'company.getByAbn',
+  'company.search',
+  'company.extract',
+  'charge.get',
+] as const;
+export type RegistryOperation = (typeof registryOperations)[number];
+
+/** Operations the registry bills: a lost answer to one of them is never retried. */
+export const billableOperations: ReadonlySet<RegistryOperation> = new Set(['company.extract']);
+
+/** Registry codes are two capital letters and two digits (CE03, ON52, ZZ51…). */
+export const REGISTRY_CODE_PATTERN = /^[A-Z]{2}\d{2}$/;
+
+/** The HTTP status the protocol gives a registry rejection. */
+export function rejectionStatus(code: string): number {
+  if (code === 'ZZ51') return 503;
+  if (code === 'ZZ53') return 500;
+  return 422;
+}
+
+/** Seconds in the `Retry-After` header of a ZZ51 answer (the registry's maintenance window). */
+export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
+
+export type RegistryUnreachableReason =
+  /** No answer within the operation's timeout: for an extract, whether it was charged is unknown. */
+  | 'timeout'
+  /** The connection was refused (nothing sent) or dropped (outcome unknown). */
+  | 'connection'
+  /** The registry refused our credential (HTTP 401): a configuration problem on our side. */
+  | 'unauthorized'
+  /** An answer that is not the protocol: not JSON, unexpected status, malformed result. */
+  | 'bad_response';
+
+/** The registry could not be asked, or its answer could not be understood. */
+export class RegistryUnreachable extends Error {
+  readonly operation: RegistryOperation;
+  readonly reason: RegistryUnreachableReason;
+  /** Attempts made, retries included. */
+  readonly attempts: number;
+  constructor(
+    operation: RegistryOperation,
+    reason: RegistryUnreachableReason,
+    message: string,
+    options: { cause?: unknown; attempts?: number } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'RegistryUnreachable';
+    this.operation = operation;
+    this.reason = reason;
+    this.attempts = options.attempts ?? 1;
+  }
+}
+
+export interface HttpRegistryOptions {
+  /** For example `https://registry.example.com`; operations are posted to `{baseUrl}/v1/{operation}`. */
+  baseUrl: string;
+  /** Called before every attempt, so a rotated secret is picked up by the provider's cache. */
+  credential: () => Promise<string>;
+  timeouts?: { lookupMs?: number; purchaseMs?: number };
+  /** Wait before the single retry (default 200 ms). */
+  retryDelayMs?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export const DEFAULT_TIMEOUTS = { lookupMs: 5_000, purchaseMs: 25_000 } as const;
+export const DEFAULT_RETRY_DELAY_MS = 200;
+
+type Attempt =
+  | { kind: 'result'; value: unknown }
+  | { kind: 'rejection'; error: RegistryRejection }
+  | {
+      kind: 'unreachable';
+      reason: RegistryUnreachableReason;
+      message: string;
+      cause?: unknown;
+      /** The request certainly never reached the registry. */
+      nothingSent: boolean;
+    };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Shallow checks of each operation's result: enough to catch an answer of the wrong kind. */
+const resultChecks: Record<RegistryOperation, (value: unknown) => boolean> = {
+  'company.get': (v) => isObject(v) && typeof v.number === 'string',
+  'company.getByAbn': (v) => isObject(v) && typeof v.number === 'string',
+  'company.search': (v) => isObject(v) && typeof v.found === 'number' && Array.isArray(v.matches),
+  'company.extract': (v) => isObject(v) && typeof v.type === 'string' && isObject(v.company),
+  'charge.get': (v) => isObject(v) && typeof v.chargeNumber === 'string',
+};
+
+const errorCode = (error: unknown): string | undefined => {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+/** Classifies what `fetch` (or reading its body) threw. */
+function failureOf(error: unknown, timeoutMs: number): Extract<Attempt, { kind: 'unreachable' }> {
+  const name = (error as { name?: unknown } | undefined)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return {
+      kind: 'unreachable',
+      reason: 'timeout',
+      message: `no answer within ${timeoutMs} ms`,
+      cause: error,
+      nothingSent: false,
+    };
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  const code = errorCode(cause) ?? errorCode(error);
+  return {
+    kind: 'unreachable',
+    reason: 'connection',
+    message: `connection failed${code ? ` (${code})` : ''}: ${(cause as Error | undefined)?.message ?? (error as Error).message}`,
+    cause: error,
+    nothingSent: code === 'ECONNREFUSED',
+  };
+}
+
+export class HttpRegistry implements CompanyRegistry {
+  private readonly baseUrl: string;
+  private readonly credential: () => Promise<string>;
+  private readonly timeouts: { lookupMs: number; purchaseMs: number };
+  private readonly retryDelayMs: number;
+  private readonly fetchImpl: typeof fetch;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(options: HttpRegistryOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.credential = options.credential;
+    this.timeouts = {
+      lookupMs: options.timeouts?.lookupMs ?? DEFAULT_TIMEOUTS.lookupMs,
+      purchaseMs: options.timeouts?.purchaseMs ?? DEFAULT_TIMEOUTS.purchaseMs,
+    };
+    this.retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+    this.fetchImpl = options.fetch ?? fetch;
+    this.sleep = options.sleep ?? ((ms) => new Promise((done) => setTimeout(done, ms)));
+  }
+
+  getCompany(number: string, caller: RegistryCaller): Promise<RegistryCompany> {
+    return this.call('company.get', { number }, caller) as Promise<RegistryCompany>;
+  }
+
+  getCompanyByAbn(abn: string, caller: RegistryCaller): Promise<RegistryCompany> {
+    return this.call('company.getByAbn', { abn }, caller) as Promise<RegistryCompany>;
+  }
+
+  searchCompanies(
+    query: { name: string; scope: CompanySearchScope },
+    caller: RegistryCaller,
+  ): Promise<{ found: number; matches: RegistryCompanyMatch[] }> {
+    return this.call('company.search', { name: query.name, scope: query.scope }, caller) as Promise<{
+      found: number;
+      matches: RegistryCompanyMatch[];
+    }>;
+  }
+
+  purchaseCompanyExtract(
+    number: string,
+    type: CompanyExtractType,
+    caller: RegistryCaller,
+  ): Promise<RegistryCompanyExtract> {
+    return this.call('company.extract', { number, type }, caller) as Promise<RegistryCompanyExtract>;
+  }
+
+  getCharge(chargeNumber: string, caller: RegistryCaller): Promise<RegistryCharge> {
+    return this.call('charge.get', { chargeNumber }, caller) as Promise<RegistryCharge>;
+  }
+
+  private async call(
+    operation: RegistryOperation,
+    args: Record<string, unknown>,
+    caller: RegistryCaller,
+  ): Promise<unknown> {
+    const body = JSON.stringify({
+      ...args,
+      caller: {
+        accountId: caller.accountId,
+        requestId: caller.requestId,
+        clientReference: caller.clientReference ?? null,
+      },
+    });
+    return this.traced(operation, async () => {
+      let attempt = await this.attempt(operation, body);
+      let attempts = 1;
+      if (this.shouldRetry(operation, attempt)) {
+        logger.warn('registry call retried', {
+          operation,
+          requestId: caller.requestId,
+          after: whatFailed(attempt),
+        });
+        await this.sleep(this.retryDelayMs);
+        attempt = await this.attempt(operation, body);
+        attempts = 2;
+      }
+      if (attempt.kind === 'result') return attempt.value;
+      if (attempt.kind === 'rejection') throw attempt.error;
+      const message = `registry ${operation}: ${attempt.message}${attempts > 1 ? ' (after one retry)' : ''}`;
+      logger.warn('registry unreachable', {
+        operation,
+        requestId: caller.requestId,
+        reason: attempt.reason,
+        detail: message,
+      });
+      throw new RegistryUnreachable(operation, attempt.reason, message, { cause: attempt.cause, attempts });
+    });
+  }
+
+  private shouldRetry(operation: RegistryOperation, attempt: Attempt): boolean {
+    if (attempt.kind === 'rejection') return attempt.error.registryCode === 'ZZ53';
+    if (attempt.kind === 'result') return false;
+    if (attempt.nothingSent) return true;
+    return (
+      (attempt.reason === 'timeout' || attempt.reason === 'connection') && !billableOperations.has(operation)
+    );
+  }
+
+  private async attempt(operation: RegistryOperation, body: string): Promise<Attempt> {
+    const timeoutMs = billableOperations.has(operation) ? this.timeouts.purchaseMs : this.timeouts.lookupMs;
+    const credential = await this.credential();
+    let status: number;
+    let retryAfter: string | null;
+    let text: string;
+    try {
+      // The timeout covers reading the body as well as the headers.
+      const response = await this.fetchImpl(`${this.baseUrl}/v1/${operation}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          Authorization: `Bearer ${credential}`,
+        },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      status = response.status;
+      retryAfter = response.headers.get('retry-after');
+      text = await response.text();
+    } catch (error) {
+      return failureOf(error, timeoutMs);
+    }
+    return interpret(operation, status, retryAfter, text);
+  }
+
+  private async traced<T>(operation: RegistryOperation, run: () => Promise<T>): Promise<T> {
+    if (!tracer.isTracingEnabled()) return run();
+    const parent = tracer.getSegment();
+    const segment = parent?.addNewSubsegment(`## registry ${operation}`);
+    if (!parent || !segment) return run();
+    tracer.setSegment(segment);
+    segment.addAnnotation('registryOperation', operation);
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof RegistryRejection) segment.addAnnotation('registryCode', error.registryCode);
+      else segment.addError(error as Error);
+      throw error;
+    } finally {
+      segment.close();
+      tracer.setSegment(parent);
+    }
+  }
+}
+
+function interpret(
+  operation: RegistryOperation,
+  status: number,
+  retryAfter: string | null,
+  text: string,
+): Attempt {
+  const bad = (message: string, cause?: unknown): Attempt => ({
+    kind: 'unreachable',
+    reason: 'bad_response',
+    message,
+    cause,
+    nothingSent: false,
+  });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (cause) {
+    if (status === 401) return unauthorized(text);
+    return bad(`HTTP ${status} with a body that is not JSON`, cause);
+  }
+  const error = isObject(parsed) ? parsed.error : undefined;
+  if (isObject(error) && typeof error.code === 'string' && REGISTRY_CODE_PATTERN.test(error.code)) {
+    const details = isObject(error.details) ? { ...error.details } : undefined;
+    const seconds = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
+    const withRetry =
+      error.code === 'ZZ51' && seconds !== undefined ? { ...details, retryAfterSeconds: seconds } : details;
+    const message =
+      typeof error.message === 'string' ? error.message : `registry rejected with ${error.code}`;
+    return { kind: 'rejection', error: new RegistryRejection(error.code, message, withRetry) };
+  }
+  if (status === 401)
+    return unauthorized(isObject(error) && typeof error.message === 'string' ? error.message : '');
+  if (status !== 200) {
+    const what = isObject(error) ? `${String(error.code)}: ${String(error.message)}` : 'no error object';
+    return bad(`HTTP ${status} (${what})`);
+  }
+  if (!isObject(parsed) || !('result' in parsed)) return bad('HTTP 200 without a result');
+  if (!resultChecks[operation](parsed.result))
+    return bad(`HTTP 200 with a result that is not a ${operation} result`);
+  return { kind: 'result', value: parsed.result };
+}
+
+const whatFailed = (attempt: Attempt): string =>
+  attempt.kind === 'rejection'
+    ? attempt.error.registryCode
+    : attempt.kind === 'unreachable'
+      ? attempt.reason
+      : 'nothing';
+
+const unauthorized = (detail: string): Attempt => ({
+  kind: 'unreachable',
+  reason: 'unauthorized',
+  message: `the registry refused our credential (HTTP 401)${detail ? `: ${detail.slice(0, 200)}` : ''}`,
+  nothingSent: false,
+});

@@ -1,0 +1,358 @@
+/**
+ * Company extracts: buying one exactly once, and finding the held extract a free read uses.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Environment } from '../domain/api-keys.ts';
+import { companyExtractProducts, productAvailableFor } from '../domain/products.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { ExtractHeader, ExtractStore, FeeEntry, ListedExtract } from '../ports/extracts.ts';
+import type { CompanyExtractType, Registry, RegistryCaller, RegistryCompany } from '../ports/registry.ts';
+import { findCodeTable } from '../reference/code-tables.ts';
+import { fromRegistry } from '../registry/errors.ts';
+import type { CompanyIdentifier } from './identifier.ts';
+import {
+  type CompanySectionName,
+  presentCompany,
+  presentCompanySections,
+  sectionsByType,
+} from './presenters.ts';
+
+const documentListTypes = new Set(
+  findCodeTable('document-list-organisation-types')?.entries.map((entry) => entry.code) ?? [],
+);
+
+export const EXTRACT_DISCLAIMER =
+  'This extract is a snapshot of the national company register at the time shown in asOf. It is ' +
+  'supplied as the registry holds it; the registry and this service accept no liability for ' +
+  'errors or omissions in the register. Display this notice with the extract.';
+
+export const EXTRACT_ID_PATTERN = /^ext_[0-9a-f]{24}$/;
+const EXTRACT_LIFETIME_MONTHS = 12;
+const DRAFT_VALIDITY_MS = 24 * 3600_000;
+
+export const newExtractId = () => `ext_${randomBytes(12).toString('hex')}`;
+
+export function extractExpiry(purchasedAt: Date): Date {
+  const expiry = new Date(purchasedAt);
+  expiry.setUTCMonth(expiry.getUTCMonth() + EXTRACT_LIFETIME_MONTHS);
+  return expiry;
+}
+
+export const isoSeconds = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
+
+export interface Owner {
+  accountId: string;
+  environment: Environment;
+}
+
+/** Looks a company up for free, by ABN when it was named by one. */
+export function lookupCompany(registry: Registry, id: CompanyIdentifier, caller: RegistryCaller) {
+  return fromRegistry(
+    id.abn ? registry.getCompanyByAbn(id.abn, caller) : registry.getCompany(id.number, caller),
+    'id',
+  );
+}
+
+/** The extract object as GET /v1/extracts/{id} shows it: the header's summary plus every section. */
+export function presentCompanyExtract(summary: Record<string, unknown>, sections: Record<string, unknown>) {
+  const addresses = sections.addresses as { records: unknown[]; contactAddress: unknown } | undefined;
+  const section = (name: CompanySectionName) => (name in sections ? sections[name] : null);
+  return {
+    ...summary,
+    officeholders: section('officeholders'),
+    addresses: addresses ? addresses.records : null,
+    contactAddress: addresses ? addresses.contactAddress : null,
+    shareStructure: section('shareStructure'),
+    documents: section('documents'),
+    externalAdministration: section('externalAdministration'),
+    charges: section('charges'),
+    relationships: section('relationships'),
+  };
+}
+
+export interface PurchaseInput {
+  company: CompanyIdentifier;
+  type: CompanyExtractType;
+  owner: Owner;
+  requestId: string;
+  clientReference: string | null;
+  /** Set when the client sent an Idempotency-Key: lets a retry finish a purchase whose write failed. */
+  recoveryKey: string | undefined;
+  now: Date;
+  registry: Registry;
+  store: ExtractStore;
+}
+
+/**
+ * Buys a company extract. The registry is asked once; its answer is stored as a draft before
+ * the header and fee entry are committed together, so a commit that fails leaves a draft the
+ * retry (same Idempotency-Key) commits instead of buying again.
+ */
+export async function purchaseCompanyExtract(input: PurchaseInput) {
+  const { owner, store } = input;
+  const draft = input.recoveryKey
+    ? await store.findDraft(input.recoveryKey, input.now.toISOString())
+    : undefined;
+  let id: string;
+  let sections: Record<string, unknown>;
+  if (draft) {
+    ({ id, sections } = draft);
+  } else {
+    const caller: RegistryCaller = {
+      accountId: owner.accountId,
+      requestId: input.requestId,
+      clientReference: input.clientReference,
+    };
+    const number = input.company.abn
+      ? (await lookupCompany(input.registry, input.company, caller)).number
+      : input.company.number;
+    const bought = await fromRegistry(
+      input.registry.purchaseCompanyExtract(number, input.type, caller),
+      'id',
+    );
+    id = newExtractId();
+    const purchasedAt = input.now;
+    const summary = {
+      object: 'extract',
+      id,
+      kind: 'company',
+      type: input.type,
+      company: presentCompany(bought.company),
+      purchasedAt: isoSeconds(purchasedAt),
+      asOf: isoSeconds(new Date(bought.asOf)),
+      expiresAt: isoSeconds(extractExpiry(purchasedAt)),
+      clientReference: input.clientReference,
+      disclaimer: EXTRACT_DISCLAIMER,
+    };
+    sections = { ...presentCompanySections(bought), summary };
+    await store.saveSections(
+      id,
+      sections,
+      summary.expiresAt,
+      input.recoveryKey
+        ? {
+            key: input.recoveryKey,
+            validUntil: new Date(input.now.getTime() + DRAFT_VALIDITY_MS).toISOString(),
+          }
+        : undefined,
+    );
+  }
+  const { summary, ...companySections } = sections as { summary: Record<string, unknown> } & Record<
+    string,
+    unknown
+  >;
+  const header = headerFor(summary, owner, input.requestId, Object.keys(companySections));
+  const { product, feeCode } = companyExtractProducts[header.type as CompanyExtractType];
+  const billable = owner.environment === 'live';
+  const fee: FeeEntry = {
+    accountId: owner.accountId,
+    environment: owner.environment,
+    at: header.purchasedAt,
+    product,
+    feeCode: billable ? feeCode : null,
+    quantity: 1,
+    billable,
+    clientReference: header.clientReference,
+    requestId: header.requestId,
+    resourceId: id,
+  };
+  await store.commit(header, fee);
+  return { body: presentCompanyExtract(summary, companySections), billable, product };
+}
+
+function headerFor(
+  summary: Record<string, unknown>,
+  owner: Owner,
+  requestId: string,
+  sectionNames: string[],
+): ExtractHeader {
+  const company = summary.company as { acn: string | null; arsn?: string };
+  return {
+    id: summary.id as string,
+    accountId: owner.accountId,
+    environment: owner.environment,
+    kind: 'company',
+    type: summary.type as string,
+    subjectKey: (company.acn ?? company.arsn) as string,
+    purchasedAt: summary.purchasedAt as string,
+    asOf: summary.asOf as string,
+    expiresAt: summary.expiresAt as string,
+    clientReference: summary.clientReference as string | null,
+    requestId,
+    summary,
+    sectionNames,
+  };
+}
+
+/** 404, 403 or 410 for an extract id the caller names, in that order of precedence. */
+export function assertReadable(
+  header: ExtractHeader | undefined,
+  owner: Owner,
+  now: Date,
+  param = 'id',
+): ExtractHeader {
+  if (!header) throw new ApiError('extract_not_found', { param, message: 'No extract has this id.' });
+  if (header.accountId !== owner.accountId || header.environment !== owner.environment) {
+    throw new ApiError('extract_owner_mismatch', {
+      param,
+      message:
+        header.accountId !== owner.accountId
+          ? 'This extract belongs to another account.'
+          : `This extract was bought with a ${header.environment} key; use a ${header.environment} key to read it.`,
+    });
+  }
+  if (Date.parse(header.expiresAt) <= now.getTime()) {
+    throw new ApiError('extract_expired', {
+      param,
+      message: `This extract expired on ${header.expiresAt}, 12 months after purchase. Buy a new one for current data.`,
+    });
+  }
+  return header;
+}
+
+export interface ExtractRef {
+  id: string;
+  type: string;
+  purchasedAt: string;
+  asOf: string;
+}
+
+export const extractRefOf = (extract: {
+  id: string;
+  type: string;
+  purchasedAt: string;
+  asOf: string;
+}): ExtractRef => ({
+  id: extract.id,
+  type: extract.type,
+  purchasedAt: extract.purchasedAt,
+  asOf: extract.asOf,
+});
+
+export interface SectionRequest {
+  company: CompanyIdentifier;
+  section: CompanySectionName;
+  /** Ceased records, charges, annual returns or financial reports: only a historical extract has them. */
+  needsHistorical: boolean;
+  /** The `extract` query parameter, when given. */
+  extractId: string | undefined;
+  owner: Owner;
+  now: Date;
+  requestId: string;
+  registry: Registry;
+  store: ExtractStore;
+}
+
+/** The extract type a section needs, and so the purchase a 402 proposes. */
+function requiredType(section: CompanySectionName, needsHistorical: boolean): CompanyExtractType {
+  if (section === 'relationships') return 'relational';
+  if (section === 'charges' || needsHistorical) return 'historical';
+  return 'current';
+}
+
+const holdsSection = (type: string, section: CompanySectionName) =>
+  (sectionsByType[type as CompanyExtractType] as readonly string[] | undefined)?.includes(section) ?? false;
+
+function extractRequired(number: string, type: CompanyExtractType, reason: string): ApiError {
+  const { product } = companyExtractProducts[type];
+  return new ApiError('extract_required', {
+    message: reason,
+    details: {
+      purchase: { method: 'POST', path: `/v1/companies/${number}/extracts`, body: { type }, product },
+    },
+  });
+}
+
+function checkAbn(company: CompanyIdentifier, summary: Record<string, unknown>) {
+  const held = summary.company as { abn: string | null };
+  if (company.abn && held.abn !== company.abn) {
+    throw new ApiError('abn_not_found', {
+      param: 'id',
+      message: `The company with ACN ${company.number} has no ABN ${company.abn} recorded.`,
+    });
+  }
+}
+
+/**
+ * Finds the held extract a free section read uses, and reads that section: the named extract,
+ * or the newest unexpired one holding the section. With none, the registry is asked (free)
+ * whether the company exists and can have the extract, and the answer is a 402 naming the
+ * purchase that would satisfy the call.
+ */
+export async function readCompanySection(request: SectionRequest) {
+  const { company, section, needsHistorical, owner, now, store } = request;
+  const wanted = requiredType(section, needsHistorical);
+  const satisfies = (type: string) =>
+    holdsSection(type, section) && (!needsHistorical || type === 'historical');
+
+  if (request.extractId !== undefined) {
+    const header = assertReadable(await store.getHeader(request.extractId), owner, now, 'extract');
+    if (header.kind !== 'company') {
+      throw new ApiError('extract_type_invalid', {
+        param: 'extract',
+        message: `${header.id} is a ${header.kind} extract, not a company extract.`,
+      });
+    }
+    if (header.subjectKey !== company.number) {
+      throw new ApiError('extract_owner_mismatch', {
+        param: 'extract',
+        message: `${header.id} is an extract of another company.`,
+      });
+    }
+    checkAbn(company, header.summary);
+    if (!satisfies(header.type)) {
+      throw extractRequired(
+        company.number,
+        wanted,
+        `${header.id} is a ${header.type} extract; this needs a ${wanted} extract.`,
+      );
+    }
+    return {
+      extract: extractRefOf(header),
+      summary: header.summary,
+      data: await store.getSection(header.id, section),
+    };
+  }
+
+  const held: ListedExtract[] = await store.heldForSubject(
+    owner.accountId,
+    owner.environment,
+    'company',
+    company.number,
+  );
+  const usable = held.find((ref) => Date.parse(ref.expiresAt) > now.getTime() && satisfies(ref.type));
+  if (usable) {
+    checkAbn(company, usable.summary);
+    return {
+      extract: extractRefOf(usable),
+      summary: usable.summary,
+      data: await store.getSection(usable.id, section),
+    };
+  }
+
+  const found: RegistryCompany = await lookupCompany(request.registry, company, {
+    accountId: owner.accountId,
+    requestId: request.requestId,
+  });
+  if (section === 'documents' && !documentListTypes.has(found.type)) {
+    throw new ApiError('document_list_unavailable', {
+      param: 'id',
+      message: `The registry keeps no document list for organisations of type ${found.type}.`,
+    });
+  }
+  const productFor = section === 'charges' ? 'charges' : wanted;
+  if (!productAvailableFor(productFor, found.type)) {
+    throw new ApiError('extract_unavailable_for_type', {
+      param: 'id',
+      message: `${found.name} is of type ${found.type}, for which the registry has no ${wanted} extract.`,
+    });
+  }
+  const currentHeld = held.some((ref) => Date.parse(ref.expiresAt) > now.getTime() && ref.type === 'current');
+  throw extractRequired(
+    found.number,
+    wanted,
+    currentHeld && wanted === 'historical'
+      ? 'Only a current extract is held; ceased records, charges, annual returns and financial reports need a historical extract.'
+      : `No unexpired ${wanted} extract of this company is held. Buy one with the request in details.purchase.`,
+  );
+}

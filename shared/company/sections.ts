@@ -1,0 +1,37 @@
+import type { AuthContext } from '../http/pipeline.ts';
+import type { Services } from '../runtime.ts';
+import { readCompanySection } from './extracts.ts';
+import { parseCompanyIdentifier } from './identifier.ts';
+import type { CompanySectionName } from './presenters.ts';
+
+interface SectionInput {
+  path: { id: string };
+  query: { extract?: string | undefined };
+  auth: AuthContext;
+  requestId: string;
+  services: Services;
+}
+
+/** The section of the held company extract a free read uses (see `readCompanySection`). */
+export function readSection(input: SectionInput, section: CompanySectionName, needsHistorical: boolean) {
+  const { services, auth } = input;
+  return readCompanySection({
+    company: parseCompanyIdentifier(input.path.id),
+    section,
+    needsHistorical,
+    extractId: input.query.extract,
+    owner: auth,
+    now: services.clock.now(),
+    requestId: input.requestId,
+    registry: services.registryFor(auth.environment),
+    store: services.extracts,
+  });
+}
+
+type RecordStatusFilter = 'current' | 'ceased' | 'all';
+
+/** `current` keeps current and future records (C, F); `ceased` keeps E; filters never reorder. */
+export const byRecordStatus =
+  (filter: RecordStatusFilter) =>
+  (record: { status: { code: string } }): boolean =>
+    filter === 'all' || (filter === 'ceased' ? record.status.code === 'E' : record.status.code !== 'E');

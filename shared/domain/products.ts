@@ -1,0 +1,26 @@
+/**
+ * Products, their statutory fee codes (document 1, 2.9 mapping table) and which organisation
+ * types each company product exists for.
+ */
+import type { CompanyExtractType } from '../ports/registry.ts';
+
+export const companyExtractProducts = {
+  current: { product: 'company_extract_current', feeCode: '955A' },
+  historical: { product: 'company_extract_historical', feeCode: '955A' },
+  relational: { product: 'company_relationships', feeCode: '955B' },
+} as const satisfies Record<CompanyExtractType, { product: string; feeCode: string }>;
+
+const EXTRACT_TYPES = ['APTY', 'APUB', 'RACN', 'FNOS', 'MISM'];
+const RELATIONAL_TYPES = ['APTY', 'APUB', 'FNOS', 'RACN'];
+const CHARGES_TYPES = ['APTY', 'APUB', 'RACN', 'FNOS'];
+
+/** Organisation types each company product is sold for; anything else is `extract_unavailable_for_type`. */
+export const organisationTypesFor = {
+  current: EXTRACT_TYPES,
+  historical: EXTRACT_TYPES,
+  relational: RELATIONAL_TYPES,
+  charges: CHARGES_TYPES,
+} as const satisfies Record<CompanyExtractType | 'charges', readonly string[]>;
+
+export const productAvailableFor = (product: keyof typeof organisationTypesFor, organisationType: string) =>
+  (organisationTypesFor[product] as readonly string[]).includes(organisationType);

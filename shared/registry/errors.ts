@@ -1,0 +1,41 @@
+import { ApiError } from '../errors/api-error.ts';
+import { errorCodeForRegistryCode } from '../errors/catalogue.ts';
+import { RegistryRejection } from '../ports/registry.ts';
+
+/** The registry's maintenance windows are announced: clients wait five minutes. */
+const MAINTENANCE_RETRY_AFTER_SECONDS = '300';
+
+/**
+ * The client-facing error for a registry failure: a rejection is looked up in the catalogue by
+ * its registry code (an unknown code is an application error); an unreachable registry is 503.
+ */
+export function apiErrorFromRegistry(error: unknown, param: string | null = null): unknown {
+  if (error instanceof RegistryRejection) {
+    const code = errorCodeForRegistryCode(error.registryCode) ?? 'registry_application_error';
+    return new ApiError(code, {
+      param: code === 'registry_unavailable' || code === 'registry_application_error' ? null : param,
+      registryCode: error.registryCode,
+      message: error.message || undefined,
+      // Only the documented details reach clients (the adapter's own hints stay inside).
+      ...(error.details?.counts ? { details: { counts: error.details.counts } } : {}),
+      ...(code === 'registry_unavailable'
+        ? { headers: { 'Retry-After': MAINTENANCE_RETRY_AFTER_SECONDS } }
+        : {}),
+    });
+  }
+  if (error instanceof Error && error.name === 'RegistryUnreachable') {
+    return new ApiError('registry_unavailable', {
+      message: 'The registry did not answer in time. Nothing was charged; retry with backoff.',
+    });
+  }
+  return error;
+}
+
+/** Awaits a registry call, turning its failures into client errors on `param`. */
+export async function fromRegistry<T>(call: Promise<T>, param: string | null = null): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw apiErrorFromRegistry(error, param);
+  }
+}

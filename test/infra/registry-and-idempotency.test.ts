@@ -1,0 +1,179 @@
+/**
+ * The wiring of the company and extract routes, checked on the shared route table by name: the
+ * idempotency table for purchases, read-only sections, and the registry's URL, credential secret,
+ * extension layer and timeout only where the registry is called. Names and values are written
+ * out (not derived from the route flags) so that a flag that goes missing fails here.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
+import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
+import type { RouteDefinition } from '../../shared/http/route.ts';
+import { routeList } from '../../shared/http/routes.ts';
+import {
+  actionsIn,
+  actionsOf,
+  environmentOf,
+  functionOfRoute,
+  type Grants,
+  grantsOf,
+  resourcesOf,
+  synthesize,
+} from './synth.ts';
+
+const WRITE_ACTION = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|\*)$/;
+/** What the Powertools DynamoDB persistence layer calls. */
+const POWERTOOLS_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+];
+
+const REGISTRY_ROUTES = [
+  'SearchCompanies',
+  'GetCompany',
+  'PurchaseCompanyExtract',
+  'ListOfficeholders',
+  'ListCompanyAddresses',
+  'GetShareStructure',
+  'ListCompanyDocuments',
+  'GetExternalAdministration',
+  'ListCompanyRelationships',
+  'ListCompanyCharges',
+  'GetCharge',
+];
+const NON_REGISTRY_ROUTES = [
+  'ValidateIdentifier',
+  'ListCodeTables',
+  'GetCodeTable',
+  'ListForms',
+  'GetExtract',
+  'ListExtracts',
+  'GetUsage',
+];
+
+const route = (name: string): RouteDefinition => {
+  const found = routeList.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no route ${name} in shared/http/routes.ts`);
+  return found;
+};
+
+describe('company, extract and usage routes', () => {
+  let grants: Grants;
+  beforeAll(() => {
+    grants = grantsOf(synthesize());
+  }, 120_000);
+
+  const envOf = (name: string) => environmentOf(functionOfRoute(grants.synth, route(name)));
+
+  it('has one function per route of the route table, named after it', () => {
+    const functions = Object.values(resourcesOf(grants.synth.apiTemplate, 'AWS::Lambda::Function'));
+    expect(functions).toHaveLength(routeList.length);
+    const names = functions.map((fn) => String(fn.Properties.Description).split(':')[0]).sort();
+    expect(names).toEqual(routeList.map((r) => r.name).sort());
+    expect(names).toEqual([...REGISTRY_ROUTES, ...NON_REGISTRY_ROUTES].sort());
+  });
+
+  describe('PurchaseCompanyExtract', () => {
+    it('is told the idempotency and main tables', () => {
+      expect(envOf('PurchaseCompanyExtract')).toMatchObject({
+        IDEMPOTENCY_TABLE: expect.anything(),
+        MAIN_TABLE: expect.anything(),
+      });
+    });
+
+    it.each(['idempotency', 'main'] as const)('may read and write the %s table', (table) => {
+      const granted = actionsIn(grants.on(route('PurchaseCompanyExtract'), table));
+      expect(granted).toEqual([...TABLE_ACTIONS.readWrite].sort());
+      for (const action of POWERTOOLS_ACTIONS) expect(granted).toContain(action);
+    });
+  });
+
+  describe('ListCompanyCharges (a section read)', () => {
+    it('may read the main table and never write to it', () => {
+      const granted = actionsIn(grants.on(route('ListCompanyCharges'), 'main'));
+      expect(granted).toEqual([...TABLE_ACTIONS.read].sort());
+      expect(granted.filter((action) => WRITE_ACTION.test(action))).toEqual([]);
+      expect(envOf('ListCompanyCharges')).toHaveProperty('MAIN_TABLE');
+    });
+
+    it('has nothing to do with the idempotency table', () => {
+      expect(grants.on(route('ListCompanyCharges'), 'idempotency')).toEqual([]);
+      expect(envOf('ListCompanyCharges')).not.toHaveProperty('IDEMPOTENCY_TABLE');
+    });
+  });
+
+  it('grants the idempotency table to PurchaseCompanyExtract alone', () => {
+    const withIdempotency = routeList
+      .filter((r) => grants.on(r, 'idempotency').length > 0)
+      .map((r) => r.name);
+    expect(withIdempotency).toEqual(['PurchaseCompanyExtract']);
+  });
+
+  describe.each(REGISTRY_ROUTES)('%s (calls the registry)', (name) => {
+    it('gets REGISTRY_URL, REGISTRY_CREDENTIAL_ARN, the extension layer and 29 s', () => {
+      const fn = functionOfRoute(grants.synth, route(name));
+      const env = environmentOf(fn);
+      expect(env.REGISTRY_URL).toBe(DEFAULT_REGISTRY_URL);
+      expect(JSON.stringify(env.REGISTRY_CREDENTIAL_ARN)).toContain(
+        grants.secretLogicalId('registryCredential'),
+      );
+      expect(JSON.stringify(fn.Properties.Layers ?? [])).toMatch(/Paramsandsecrets.*arm64/i);
+      expect(fn.Properties.Timeout).toBe(29);
+    });
+
+    it('may GetSecretValue on the registry credential secret, and on nothing but named secrets', () => {
+      const r = route(name);
+      expect(actionsIn(grants.onSecret(r, 'registryCredential'))).toEqual(['secretsmanager:GetSecretValue']);
+      const secretStatements = grants
+        .statements(r)
+        .filter((s) => actionsOf(s).some((action) => action.startsWith('secretsmanager:')));
+      for (const statement of secretStatements) {
+        expect(JSON.stringify(statement.Resource)).not.toContain('*');
+        expect(actionsOf(statement)).toEqual(['secretsmanager:GetSecretValue']);
+      }
+    });
+  });
+
+  describe.each(NON_REGISTRY_ROUTES)('%s (never calls the registry)', (name) => {
+    it('gets neither the registry URL nor its credential, and the default 10 s', () => {
+      const fn = functionOfRoute(grants.synth, route(name));
+      const env = environmentOf(fn);
+      expect(env).not.toHaveProperty('REGISTRY_URL');
+      expect(env).not.toHaveProperty('REGISTRY_CREDENTIAL_ARN');
+      expect(grants.onSecret(route(name), 'registryCredential')).toEqual([]);
+      expect(fn.Properties.Timeout).toBe(10);
+    });
+  });
+});
+
+describe('registryUrl context', () => {
+  const registryFunctions = (context: Record<string, unknown>) => {
+    const synth = synthesize({ context });
+    return {
+      synth,
+      urls: REGISTRY_ROUTES.map((name) => environmentOf(functionOfRoute(synth, route(name))).REGISTRY_URL),
+    };
+  };
+  const placeholderWarnings = (synth: ReturnType<typeof synthesize>) =>
+    synth.api.node.metadata.filter(
+      (entry) => entry.type === 'aws:cdk:warning' && String(entry.data).includes('registryUrl'),
+    );
+
+  it('passes -c registryUrl (without a trailing slash) to every function that calls the registry', () => {
+    const { urls } = registryFunctions({ registryUrl: 'https://registry.example.test/api/' });
+    expect(urls).toEqual(REGISTRY_ROUTES.map(() => 'https://registry.example.test/api'));
+  }, 120_000);
+
+  it('refuses a registryUrl that is not https', () => {
+    expect(() => synthesize({ context: { registryUrl: 'http://registry.example.test' } })).toThrow(
+      /registryUrl/,
+    );
+  });
+
+  it('warns when a prod stage would deploy the placeholder, and not when it is given', () => {
+    expect(placeholderWarnings(synthesize({ context: { stage: 'prod' } }))).toHaveLength(1);
+    const given = synthesize({ context: { stage: 'prod', registryUrl: 'https://registry.example.test' } });
+    expect(placeholderWarnings(given)).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,568 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type RegistrySimulator,
+  simulatorControl,
+  startRegistrySimulator,
+} from '../../local/registry-simulator.ts';
+import {
+  HttpRegistry,
+  type HttpRegistryOptions,
+  RegistryUnreachable,
+} from '../../shared/adapters/registry-http/http-registry.ts';
+import { logger } from '../../shared/observability.ts';
+import {
+  type CompanyExtractType,
+  type CompanyRegistry,
+  type CompanySearchScope,
+  type RegistryCaller,
+  type RegistryCharge,
+  type RegistryCompany,
+  type RegistryCompanyExtract,
+  type RegistryCompanyMatch,
+  RegistryRejection,
+} from '../../shared/ports/registry.ts';
+
+const company: RegistryCompany = {
+  number: '000000019',
+  numberType: 'ACN',
+  name: 'EXAMPLE HOLDINGS PTY LTD',
+  type: 'APTY',
+  class: 'LMSH',
+  subClass: 'PROP',
+  status: 'REGD',
+  abn: '51000000019',
+  registeredCharity: false,
+  registeredAt: '1991-07-01',
+  governanceType: null,
+  schemeCategories: [],
+  deregistration: null,
+  formerNames: [{ name: 'EXAMPLE PTY LTD', from: null, to: '2001-03-04' }],
+  chargesExtractPages: 3,
+};
+const match: RegistryCompanyMatch = {
+  company,
+  matchedName: company.name,
+  nameStatus: 'current',
+  score: 100,
+  address: { locality: 'SYDNEY', state: 'NSW', postcode: '2000', country: 'AUSTRALIA' },
+};
+const extract = (type: CompanyExtractType): RegistryCompanyExtract => ({
+  type,
+  asOf: '2026-11-21T10:00:00Z',
+  company,
+  officeholders: [],
+  addresses: [],
+  contactAddress: null,
+  shareClasses: [],
+  members: [],
+  documents: [],
+  externalAdministration: null,
+  charges: [],
+  relationships: [],
+});
+const charge: RegistryCharge = {
+  chargeNumber: '1234567',
+  company,
+  status: 'SATF',
+  type: 'F',
+  registeredAt: '2004-05-06T00:00:00Z',
+  createdAt: '2004-05-01',
+  expiresAt: null,
+  satisfiedAt: '2010-01-02',
+  preAsicChargeNumber: null,
+  chargees: [],
+  documents: [],
+};
+
+/** A registry that knows one company and one charge, and records who asked. */
+class FakeRegistry implements CompanyRegistry {
+  readonly seen: { method: string; caller: RegistryCaller }[] = [];
+
+  async getCompany(number: string, caller: RegistryCaller) {
+    this.seen.push({ method: 'getCompany', caller });
+    if (number === company.number) return company;
+    throw new RegistryRejection('CE03', 'No organisation with this number');
+  }
+  async getCompanyByAbn(abn: string, caller: RegistryCaller) {
+    this.seen.push({ method: 'getCompanyByAbn', caller });
+    if (abn === company.abn) return company;
+    throw new RegistryRejection('CE13', 'No organisation matches the ACN in this ABN');
+  }
+  async searchCompanies(query: { name: string; scope: CompanySearchScope }, caller: RegistryCaller) {
+    this.seen.push({ method: 'searchCompanies', caller });
+    if (query.name === 'SMITH')
+      throw new RegistryRejection('ON52', 'Too many names selected', { counts: { returned: 0, found: 250 } });
+    return { found: 1, matches: [match] };
+  }
+  async purchaseCompanyExtract(number: string, type: CompanyExtractType, caller: RegistryCaller) {
+    this.seen.push({ method: 'purchaseCompanyExtract', caller });
+    if (number !== company.number) throw new RegistryRejection('CE03', 'No organisation with this number');
+    return extract(type);
+  }
+  async getCharge(chargeNumber: string, caller: RegistryCaller) {
+    this.seen.push({ method: 'getCharge', caller });
+    if (chargeNumber === charge.chargeNumber) return charge;
+    throw new RegistryRejection('CH01', 'Charge number invalid or unknown');
+  }
+}
+
+const CREDENTIAL = 'broker-credential';
+const caller: RegistryCaller = { accountId: 'acct_1', requestId: 'req_abc', clientReference: 'file 7' };
+const fake = new FakeRegistry();
+let simulator: RegistrySimulator;
+let sleeps: number[] = [];
+
+/** Sleeps are recorded and skipped; timeout tests pass small timeouts of their own. */
+function adapter(overrides: Partial<HttpRegistryOptions> = {}): HttpRegistry {
+  return new HttpRegistry({
+    baseUrl: simulator.url,
+    credential: async () => CREDENTIAL,
+    timeouts: { lookupMs: 2_000, purchaseMs: 2_000 },
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    ...overrides,
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error,
+  );
+}
+
+async function rejection(promise: Promise<unknown>): Promise<RegistryRejection> {
+  const error = await failure(promise);
+  expect(error).toBeInstanceOf(RegistryRejection);
+  return error as RegistryRejection;
+}
+
+async function unreachable(promise: Promise<unknown>): Promise<RegistryUnreachable> {
+  const error = await failure(promise);
+  expect(error).toBeInstanceOf(RegistryUnreachable);
+  return error as RegistryUnreachable;
+}
+
+const until = async (condition: () => boolean, ms = 2_000) => {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((done) => setTimeout(done, 10));
+  }
+};
+
+beforeAll(async () => {
+  // Retries and failures are logged as warnings; the assertions below say what happened.
+  logger.setLogLevel('SILENT');
+  simulator = await startRegistrySimulator({ registry: fake, credential: CREDENTIAL });
+});
+afterAll(async () => {
+  await simulator.stop();
+});
+afterEach(() => {
+  simulator.faults.clear();
+  simulator.calls.reset();
+  fake.seen.length = 0;
+  sleeps = [];
+});
+
+describe('HTTP registry adapter against the simulator: answers', () => {
+  it('round-trips every operation and passes the caller through', async () => {
+    const registry = adapter();
+    expect(await registry.getCompany('000000019', caller)).toEqual(company);
+    expect(await registry.getCompanyByAbn('51000000019', caller)).toEqual(company);
+    expect(await registry.searchCompanies({ name: 'EXAMPLE', scope: 'all' }, caller)).toEqual({
+      found: 1,
+      matches: [match],
+    });
+    expect(await registry.purchaseCompanyExtract('000000019', 'historical', caller)).toEqual(
+      extract('historical'),
+    );
+    expect(await registry.getCharge('1234567', caller)).toEqual(charge);
+
+    expect(fake.seen.map((s) => s.method)).toEqual([
+      'getCompany',
+      'getCompanyByAbn',
+      'searchCompanies',
+      'purchaseCompanyExtract',
+      'getCharge',
+    ]);
+    expect(new Set(fake.seen.map((s) => JSON.stringify(s.caller)))).toEqual(
+      new Set([JSON.stringify(caller)]),
+    );
+    const log = simulator.calls.snapshot();
+    expect(log.counts).toEqual({
+      'company.get': 1,
+      'company.getByAbn': 1,
+      'company.search': 1,
+      'company.extract': 1,
+      'charge.get': 1,
+    });
+    expect(log.billed).toBe(1);
+    expect(log.calls.map((c) => [c.operation, c.args, c.requestId, c.outcome, c.status, c.billed])).toEqual([
+      ['company.get', { number: '000000019' }, 'req_abc', 'ok', 200, false],
+      ['company.getByAbn', { abn: '51000000019' }, 'req_abc', 'ok', 200, false],
+      ['company.search', { name: 'EXAMPLE', scope: 'all' }, 'req_abc', 'ok', 200, false],
+      ['company.extract', { number: '000000019', type: 'historical' }, 'req_abc', 'ok', 200, true],
+      ['charge.get', { chargeNumber: '1234567' }, 'req_abc', 'ok', 200, false],
+    ]);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('sends a missing client reference as null', async () => {
+    await adapter().getCompany('000000019', { accountId: 'acct_2', requestId: 'req_2' });
+    expect(fake.seen[0]?.caller).toEqual({ accountId: 'acct_2', requestId: 'req_2', clientReference: null });
+  });
+
+  it('turns registry rejections into RegistryRejection with code, message and details', async () => {
+    const registry = adapter();
+    const notFound = await rejection(registry.getCompany('999999999', caller));
+    expect([notFound.registryCode, notFound.message, notFound.details]).toEqual([
+      'CE03',
+      'No organisation with this number',
+      undefined,
+    ]);
+    expect((await rejection(registry.getCompanyByAbn('11111111111', caller))).registryCode).toBe('CE13');
+    expect((await rejection(registry.getCharge('0', caller))).registryCode).toBe('CH01');
+    expect(
+      (await rejection(registry.purchaseCompanyExtract('999999999', 'current', caller))).registryCode,
+    ).toBe('CE03');
+    const tooMany = await rejection(registry.searchCompanies({ name: 'SMITH', scope: 'current' }, caller));
+    expect([tooMany.registryCode, tooMany.details]).toEqual([
+      'ON52',
+      { counts: { returned: 0, found: 250 } },
+    ]);
+
+    const log = simulator.calls.snapshot();
+    expect(log.calls.map((c) => [c.outcome, c.status])).toEqual([
+      ['CE03', 422],
+      ['CE13', 422],
+      ['CH01', 422],
+      ['CE03', 422],
+      ['ON52', 422],
+    ]);
+    expect(log.billed).toBe(0);
+    expect(sleeps).toEqual([]);
+  });
+});
+
+describe('HTTP registry adapter: retries', () => {
+  it('retries once after ZZ53 and succeeds', async () => {
+    simulator.faults.add({ code: 'ZZ53', times: 1 });
+    expect(await adapter().purchaseCompanyExtract('000000019', 'current', caller)).toEqual(
+      extract('current'),
+    );
+    expect(simulator.calls.list().map((c) => c.outcome)).toEqual(['ZZ53', 'ok']);
+    expect(simulator.calls.count('company.extract')).toBe(2);
+    expect(simulator.calls.billed()).toBe(1);
+    expect(sleeps).toEqual([200]);
+  });
+
+  it('surfaces a second ZZ53 as RegistryRejection ZZ53 after exactly two calls', async () => {
+    simulator.faults.add({ code: 'ZZ53' });
+    const error = await rejection(adapter({ retryDelayMs: 5 }).getCompany('000000019', caller));
+    expect([error.registryCode, error.message]).toEqual(['ZZ53', 'Registry application error']);
+    expect(simulator.calls.list().map((c) => [c.outcome, c.status])).toEqual([
+      ['ZZ53', 500],
+      ['ZZ53', 500],
+    ]);
+    expect(sleeps).toEqual([5]);
+    expect(fake.seen).toEqual([]);
+  });
+
+  it('answers a maintenance window with ZZ51, HTTP 503 and Retry-After 300, without a retry', async () => {
+    simulator.faults.add({ code: 'ZZ51' });
+    const error = await rejection(adapter().searchCompanies({ name: 'EXAMPLE', scope: 'current' }, caller));
+    expect([error.registryCode, error.details]).toEqual(['ZZ51', { retryAfterSeconds: 300 }]);
+    expect(simulator.calls.count()).toBe(1);
+    expect(sleeps).toEqual([]);
+
+    const raw = await fetch(`${simulator.url}/v1/company.get`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${CREDENTIAL}` },
+      body: JSON.stringify({ number: '000000019', caller }),
+    });
+    expect([raw.status, raw.headers.get('retry-after')]).toEqual([503, '300']);
+    expect(await raw.json()).toEqual({
+      error: { code: 'ZZ51', message: 'Registry database unavailable: maintenance window' },
+    });
+  });
+
+  it('does not retry a timed-out extract: the registry may have charged', async () => {
+    simulator.faults.add({ latencyMs: 350, operations: ['company.extract'] });
+    const started = Date.now();
+    const registry = adapter({ timeouts: { lookupMs: 2_000, purchaseMs: 100 } });
+    const error = await unreachable(registry.purchaseCompanyExtract('000000019', 'current', caller));
+    expect(Date.now() - started).toBeLessThan(300);
+    expect([error.reason, error.operation, error.attempts]).toEqual(['timeout', 'company.extract', 1]);
+    expect(error.message).toBe('registry company.extract: no answer within 100 ms');
+    expect((error.cause as Error).name).toBe('TimeoutError');
+    expect(simulator.calls.count()).toBe(1);
+    expect(sleeps).toEqual([]);
+    // The registry finishes the purchase nobody is waiting for: billed once, answer lost.
+    await until(() => simulator.calls.list()[0]?.outcome === 'ok');
+    expect(simulator.calls.billed()).toBe(1);
+    expect(simulator.calls.count()).toBe(1);
+  });
+
+  it('retries a timed-out lookup once', async () => {
+    simulator.faults.add({ latencyMs: 300, operations: ['company.get'] });
+    const registry = adapter({ timeouts: { lookupMs: 100, purchaseMs: 2_000 } });
+    const error = await unreachable(registry.getCompany('000000019', caller));
+    expect([error.reason, error.attempts]).toEqual(['timeout', 2]);
+    expect(error.message).toBe('registry company.get: no answer within 100 ms (after one retry)');
+    expect(simulator.calls.count('company.get')).toBe(2);
+    expect(sleeps).toEqual([200]);
+
+    simulator.calls.reset();
+    simulator.faults.clear();
+    simulator.faults.add({ latencyMs: 300, times: 1 });
+    expect(await registry.getCharge('1234567', caller)).toEqual(charge);
+    expect(simulator.calls.count('charge.get')).toBe(2);
+  });
+
+  it('retries a refused connection once, for every operation, then gives up', async () => {
+    const gone = await startRegistrySimulator({ registry: fake });
+    await gone.stop();
+    let attempts = 0;
+    const counting: typeof fetch = (input, init) => {
+      attempts += 1;
+      return fetch(input, init);
+    };
+    const registry = adapter({ baseUrl: gone.url, fetch: counting });
+    const lookup = await unreachable(registry.getCompany('000000019', caller));
+    expect([lookup.reason, lookup.attempts, attempts]).toEqual(['connection', 2, 2]);
+    expect(lookup.message).toContain('ECONNREFUSED');
+    const purchase = await unreachable(registry.purchaseCompanyExtract('000000019', 'current', caller));
+    expect([purchase.reason, purchase.attempts, attempts]).toEqual(['connection', 2, 4]);
+    expect(sleeps).toEqual([200, 200]);
+  });
+
+  it('retries a connection dropped after a lookup but not after a purchase', async () => {
+    simulator.faults.add({ response: 'disconnect', times: 1, operations: ['company.get'] });
+    expect(await adapter().getCompany('000000019', caller)).toEqual(company);
+    expect(simulator.calls.count('company.get')).toBe(2);
+
+    simulator.faults.add({ response: 'disconnect', operations: ['company.extract'] });
+    const error = await unreachable(adapter().purchaseCompanyExtract('000000019', 'relational', caller));
+    expect([error.reason, error.attempts]).toEqual(['connection', 1]);
+    expect(simulator.calls.count('company.extract')).toBe(1);
+    expect(simulator.calls.billed()).toBe(1);
+  });
+
+  it('reports an answer that is not the protocol as bad_response, without a retry', async () => {
+    simulator.faults.add({ response: 'non-json', times: 1 });
+    const html = await unreachable(adapter().getCompany('000000019', caller));
+    expect([html.reason, html.attempts, html.message]).toEqual([
+      'bad_response',
+      1,
+      'registry company.get: HTTP 200 with a body that is not JSON',
+    ]);
+    expect(html.cause).toBeInstanceOf(SyntaxError);
+
+    simulator.faults.add({ response: 'malformed', times: 1 });
+    const shapeless = await unreachable(adapter().getCharge('1234567', caller));
+    expect([shapeless.reason, shapeless.message]).toEqual([
+      'bad_response',
+      'registry charge.get: HTTP 200 without a result',
+    ]);
+    expect(simulator.calls.count()).toBe(2);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('reports a result of the wrong kind as bad_response', async () => {
+    const wrong: typeof fetch = async () =>
+      new Response(JSON.stringify({ result: { hello: 'world' } }), { status: 200 });
+    const error = await unreachable(
+      adapter({ fetch: wrong }).searchCompanies({ name: 'X', scope: 'all' }, caller),
+    );
+    expect([error.reason, error.message]).toEqual([
+      'bad_response',
+      'registry company.search: HTTP 200 with a result that is not a company.search result',
+    ]);
+  });
+});
+
+describe('HTTP registry adapter: credential', () => {
+  it('reports a refused credential as unauthorized, never reaching the registry', async () => {
+    const error = await unreachable(
+      adapter({ credential: async () => 'stale' }).getCompany('000000019', caller),
+    );
+    expect([error.reason, error.attempts]).toEqual(['unauthorized', 1]);
+    expect(error.message).toBe(
+      'registry company.get: the registry refused our credential (HTTP 401): credential not accepted',
+    );
+    expect(fake.seen).toEqual([]);
+    expect(simulator.calls.list().map((c) => [c.outcome, c.status])).toEqual([['unauthorized', 401]]);
+  });
+
+  it('asks for the credential on every attempt, so a rotated secret is picked up', async () => {
+    const handed: string[] = [];
+    const rotating = [CREDENTIAL, 'rotated'];
+    const rotated = await startRegistrySimulator({ registry: fake, credential: 'rotated' });
+    try {
+      const registry = adapter({
+        baseUrl: rotated.url,
+        credential: async () => {
+          const value = rotating.shift() ?? 'rotated';
+          handed.push(value);
+          return value;
+        },
+      });
+      await unreachable(registry.getCompany('000000019', caller));
+      expect(await registry.getCompany('000000019', caller)).toEqual(company);
+      expect(handed).toEqual([CREDENTIAL, 'rotated']);
+    } finally {
+      await rotated.stop();
+    }
+  });
+});
+
+describe('registry simulator: faults and control endpoints', () => {
+  it('scopes a fault to its operations and its number of times', async () => {
+    const rule = simulator.faults.add({
+      code: 'CE51',
+      operations: ['company.extract'],
+      times: 2,
+      details: { note: 'no product' },
+    });
+    const registry = adapter();
+    expect(await registry.getCompany('000000019', caller)).toEqual(company);
+    for (let i = 0; i < 2; i++) {
+      const error = await rejection(registry.purchaseCompanyExtract('000000019', 'current', caller));
+      expect([error.registryCode, error.message, error.details]).toEqual([
+        'CE51',
+        'Simulated rejection CE51',
+        { note: 'no product' },
+      ]);
+    }
+    expect(await registry.purchaseCompanyExtract('000000019', 'current', caller)).toEqual(extract('current'));
+    expect(simulator.faults.list()).toEqual([{ ...rule, remaining: 0, applied: 2 }]);
+    expect(simulator.calls.list().map((c) => [c.operation, c.outcome, c.faults.length])).toEqual([
+      ['company.get', 'ok', 0],
+      ['company.extract', 'CE51', 1],
+      ['company.extract', 'CE51', 1],
+      ['company.extract', 'ok', 0],
+    ]);
+    expect(simulator.calls.billed()).toBe(1);
+  });
+
+  it('delays matching calls with a latency-only rule', async () => {
+    simulator.faults.add({ latencyMs: 80, operations: ['charge.get'] });
+    const started = Date.now();
+    expect(await adapter().getCharge('1234567', caller)).toEqual(charge);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(75);
+    expect(simulator.calls.list()[0]?.durationMs).toBeGreaterThanOrEqual(75);
+  });
+
+  it('is controlled over HTTP', async () => {
+    const control = simulatorControl(simulator.url);
+    const rule = await control.addFault({
+      code: 'ZZ51',
+      operations: ['company.search'],
+      message: 'Sunday window',
+    });
+    expect(rule).toMatchObject({
+      code: 'ZZ51',
+      operations: ['company.search'],
+      times: null,
+      remaining: null,
+      latencyMs: 0,
+      message: 'Sunday window',
+    });
+    expect(rule.id).toMatch(/^fault_/);
+    expect(await control.faults()).toEqual([rule]);
+
+    const error = await rejection(adapter().searchCompanies({ name: 'EXAMPLE', scope: 'current' }, caller));
+    expect([error.registryCode, error.message]).toEqual(['ZZ51', 'Sunday window']);
+    expect(await adapter().getCompany('000000019', caller)).toEqual(company);
+
+    const log = await control.calls();
+    expect(log.counts).toEqual({ 'company.search': 1, 'company.get': 1 });
+    expect(log.billed).toBe(0);
+    expect(log.calls.map((c) => [c.operation, c.requestId, c.outcome])).toEqual([
+      ['company.search', 'req_abc', 'ZZ51'],
+      ['company.get', 'req_abc', 'ok'],
+    ]);
+    expect(log.calls[0]?.at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    await control.removeFault(rule.id);
+    expect(await control.faults()).toEqual([]);
+    await control.addFault({ code: 'ZZ53' });
+    await control.addFault({ latencyMs: 10 });
+    expect(await control.faults()).toHaveLength(2);
+    await control.clearFaults();
+    expect(await control.faults()).toEqual([]);
+    await control.resetCalls();
+    expect(await control.calls()).toEqual({ counts: {}, billed: 0, calls: [] });
+  });
+
+  it('refuses invalid fault rules with 400', async () => {
+    const post = (body: unknown) =>
+      fetch(`${simulator.url}/__simulator/faults`, { method: 'POST', body: JSON.stringify(body) });
+    for (const body of [
+      { code: 'zz51' },
+      { code: 'ZZ51', operations: ['company.delete'] },
+      { code: 'ZZ51', times: 0 },
+      { latencyMs: -1 },
+      { message: 'nothing to do' },
+      { code: 'ZZ51', colour: 'red' },
+    ]) {
+      const response = await post(body);
+      expect([response.status, ((await response.json()) as { error: { code: string } }).error.code]).toEqual([
+        400,
+        'bad_request',
+      ]);
+    }
+    expect(simulator.faults.list()).toEqual([]);
+    await expect(simulatorControl(simulator.url).removeFault('fault_nope')).rejects.toThrow('HTTP 404');
+  });
+
+  it('answers protocol errors for unknown operations and bad bodies', async () => {
+    const post = (path: string, body: string, credential = CREDENTIAL) =>
+      fetch(`${simulator.url}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${credential}` },
+        body,
+      });
+    const unknown = await post('/v1/company.delete', '{}');
+    expect([unknown.status, ((await unknown.json()) as { error: { code: string } }).error.code]).toEqual([
+      404,
+      'unknown_operation',
+    ]);
+    const noCaller = await post('/v1/company.get', JSON.stringify({ number: '000000019' }));
+    expect(noCaller.status).toBe(400);
+    const noNumber = await post('/v1/company.get', JSON.stringify({ caller }));
+    expect(noNumber.status).toBe(400);
+    const unauthorised = await post('/v1/company.get', JSON.stringify({ number: '1', caller }), 'wrong');
+    expect([unauthorised.status, unauthorised.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
+    expect(simulator.calls.list().map((c) => c.outcome)).toEqual([
+      'bad_request',
+      'bad_request',
+      'unauthorized',
+    ]);
+    expect(fake.seen).toEqual([]);
+  });
+
+  it('answers ZZ53 when the registry behind it throws something unexpected', async () => {
+    class BrokenRegistry extends FakeRegistry {
+      override async getCompany(): Promise<RegistryCompany> {
+        throw new Error('boom');
+      }
+    }
+    const broken = await startRegistrySimulator({ registry: new BrokenRegistry() });
+    try {
+      const error = await rejection(adapter({ baseUrl: broken.url }).getCompany('000000019', caller));
+      expect([error.registryCode, error.message]).toEqual([
+        'ZZ53',
+        'simulator: the registry threw Error: boom',
+      ]);
+      expect(broken.calls.count()).toBe(2);
+    } finally {
+      await broken.stop();
+    }
+  });
+});
