@@ -84,6 +84,7 @@ export class DataStack extends Stack {
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      ...(definition.ttlAttribute ? { timeToLiveAttribute: definition.ttlAttribute } : {}),
     });
     for (const index of definition.globalIndexes) {
       table.addGlobalSecondaryIndex({

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { allTables, type TableDefinition } from '../shared/infra/tables.ts';
-import { DatasetRegistry } from '../shared/registry/dataset-registry.ts';
-import { simulatorDataset } from '../shared/registry/generated-data.ts';
 import { ensureTables, freePort, type LocalDynamo, startDynamoLocal } from './dynamodb.ts';
 import { StorageFaults } from './faults.ts';
 import { type SeedKey, seedKeys } from './keys.ts';
-import { startRegistrySimulator } from './registry-simulator.ts';
 import { createLocalServer, loadRoutes } from './server.ts';
 
 export interface LocalStackOptions {
@@ -34,6 +31,13 @@ export interface LocalStack {
 
 export const localTableName = (table: TableDefinition) => `crds-${table.id}`;
 
+const observabilityEnv = (logLevel: string | undefined) => ({
+  POWERTOOLS_TRACE_ENABLED: 'false',
+  POWERTOOLS_METRICS_DISABLED: 'true',
+  POWERTOOLS_LOG_LEVEL: logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  POWERTOOLS_SERVICE_NAME: 'company-register',
+});
+
 /**
  * The whole service on one machine: DynamoDB Local, the tables, and an HTTP server that hands
  * each request to the same handler module Lambda runs, as an API Gateway proxy event.
@@ -49,6 +53,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const { AdjustableClock } = await import('../shared/domain/clock.ts');
     const clock = new AdjustableClock();
     const registryCredential = randomBytes(16).toString('hex');
+    // Loggers read their settings when their module loads: set them before importing anything that logs.
+    Object.assign(process.env, observabilityEnv(options.logLevel));
+    const { DatasetRegistry } = await import('../shared/registry/dataset-registry.ts');
+    const { simulatorDataset } = await import('../shared/registry/generated-data.ts');
+    const { startRegistrySimulator } = await import('./registry-simulator.ts');
     simulator = await startRegistrySimulator({
       registry: new DatasetRegistry(simulatorDataset(), () => clock.now()),
       port: options.registryPort ?? 0,
@@ -63,10 +72,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       CURSOR_SECRET: process.env.CURSOR_SECRET ?? randomBytes(32).toString('hex'),
       VALIDATE_RESPONSES: 'true',
-      POWERTOOLS_TRACE_ENABLED: 'false',
-      POWERTOOLS_METRICS_DISABLED: 'true',
-      POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
-      POWERTOOLS_SERVICE_NAME: 'company-register',
+      ...observabilityEnv(options.logLevel),
       AWS_REGION: process.env.AWS_REGION ?? 'ap-southeast-2',
       REGISTRY_URL: simulator.url,
       REGISTRY_CREDENTIAL: registryCredential,

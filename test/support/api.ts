@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
+import { simulatorControl } from '../../local/registry-simulator.ts';
 import { type Environment, newKeyRecord } from '../../shared/domain/api-keys.ts';
 import { tableDefinitions } from '../../shared/infra/tables.ts';
 
@@ -104,7 +105,13 @@ export const errorOf = (response: ApiResponse<unknown>) => (response.body as Err
 export function expectError(
   response: ApiResponse<unknown>,
   status: number,
-  expected: { type: string; code: string; param: string | null },
+  expected: {
+    type: string;
+    code: string;
+    param: string | null;
+    registryCode?: string | null;
+    details?: Record<string, unknown>;
+  },
 ) {
   expect(response.status, response.text).toBe(status);
   const requestId = response.headers.get('x-request-id');
@@ -115,8 +122,9 @@ export function expectError(
       code: expected.code,
       message: expect.any(String),
       param: expected.param,
-      registryCode: null,
+      registryCode: expected.registryCode ?? null,
       requestId,
+      ...(expected.details === undefined ? {} : { details: expected.details }),
       docUrl: expect.stringMatching(new RegExp(`^https?://.+/errors#${expected.code}$`)),
     },
   });
@@ -127,3 +135,32 @@ export const validationError = (param: string) => ({
   code: 'validation_error',
   param,
 });
+
+/** The registry simulator live keys reach: inject faults, read what it was asked and billed. */
+export const simulator = simulatorControl(inject('registryUrl'));
+
+/** Local storage faults: make the next `n` extract commits fail. */
+export async function failNextCommits(n: number): Promise<void> {
+  const response = await fetch(`${baseUrl}/__local/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ failCommits: n }),
+  });
+  if (!response.ok) throw new Error(`faults: ${response.status}`);
+}
+
+/** Billed extract purchases the simulator served for an account. */
+export async function registryPurchases(accountId: string): Promise<number> {
+  const { calls } = await simulator.calls();
+  return calls.filter((c) => c.accountId === accountId && c.operation === 'company.extract' && c.billed)
+    .length;
+}
+
+/** POST /v1/companies/{id}/extracts. */
+export const buyExtract = (key: string, id: string, type: string, headers: Record<string, string> = {}) =>
+  call<Record<string, unknown> & { id: string }>(`/v1/companies/${encodeURIComponent(id)}/extracts`, {
+    key,
+    method: 'POST',
+    body: { type },
+    headers,
+  });

@@ -6,7 +6,7 @@
  *   EXT#<id>        SECMAN                   which sections and how many chunks; written last
  *   HELD#<acct>#<env>#<kind>#<subject>   <purchasedAt>#<id>   extracts of one subject
  *   EXTS#<acct>#<env>[#<kind>]           <purchasedAt>#<id>   the account's extracts
- *   USAGE#<acct>#<env>                   <at>#<requestId>#<resourceId>   fee entries
+ *   USAGE#<acct>#<env>                   <at>#<ms>#<requestId>   fee entries
  *
  * Sections are written before the header, so a purchase whose final transaction fails leaves a
  * complete draft that a retry commits without asking the registry again. Sections and index
@@ -69,9 +69,11 @@ const toRef = (item: Item): HeldExtractRef => ({
   expiresAt: item.expiresAt,
 });
 
-const toListed = (item: Item): ListedExtract => ({ ...toRef(item), summary: item.summary });
+// The summary is stored as JSON text: a DynamoDB map would not keep the field order clients see.
+const toListed = (item: Item): ListedExtract => ({ ...toRef(item), summary: JSON.parse(item.summary) });
 
-const toHeader = ({ pk: _pk, sk: _sk, ...rest }: Item): ExtractHeader => rest as ExtractHeader;
+const toHeader = ({ pk: _pk, sk: _sk, summary, ...rest }: Item): ExtractHeader =>
+  ({ ...rest, summary: JSON.parse(summary) }) as ExtractHeader;
 
 function encodeSection(value: unknown): Uint8Array[] {
   const packed = gzipSync(Buffer.from(JSON.stringify(value)));
@@ -188,7 +190,8 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
 
   async commit(header: ExtractHeader, fee: FeeEntry): Promise<void> {
     const ttl = ttlOf(header.expiresAt);
-    const ref = { ...refOf(header), summary: header.summary, expiresAtEpoch: ttl };
+    const summary = JSON.stringify(header.summary);
+    const ref = { ...refOf(header), summary, expiresAtEpoch: ttl };
     const indexSk = `${header.purchasedAt}#${header.id}`;
     const { accountId, environment, kind } = header;
     try {
@@ -198,7 +201,7 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
             {
               Put: {
                 TableName: this.tableName,
-                Item: { pk: extractPk(header.id), sk: 'HEAD', ...header },
+                Item: { pk: extractPk(header.id), sk: 'HEAD', ...header, summary },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -223,9 +226,10 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
             {
               Put: {
                 TableName: this.tableName,
+                // Wall-clock milliseconds order the entries recorded within one second.
                 Item: {
                   pk: usagePk(fee.accountId, fee.environment),
-                  sk: `${fee.at}#${fee.requestId}#${fee.resourceId}`,
+                  sk: `${fee.at}#${String(Date.now()).padStart(15, '0')}#${fee.requestId}`,
                   ...fee,
                 },
               },

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { buyExtract, call, clock, createKey, expectError, validationError } from '../support/api.ts';
+
+/** GET /v1/usage: the fee ledger an account reconciles its invoice with. */
+
+interface UsageBody {
+  object: string;
+  data: { product: string; feeCode: string | null; billable: boolean; at: string; resourceId: string }[];
+  hasMore: boolean;
+  nextCursor: string | null;
+  totalCount: number;
+  from: string;
+  to: string;
+  totals: { product: string; feeCode: string | null; billable: boolean; quantity: number; entries: number }[];
+  meta: { billable: boolean; product: string | null };
+}
+
+const usage = (secret: string, query = '') => call<UsageBody>(`/v1/usage${query}`, { key: secret });
+const today = () => new Date().toISOString().slice(0, 10);
+
+afterEach(async () => {
+  await clock.reset();
+});
+
+describe('GET /v1/usage', () => {
+  it('totals by product and fee code, entries oldest first, paginated; only this environment', async () => {
+    const key = await createKey('live');
+    await buyExtract(key.secret, SANDBOX.proprietary, 'current');
+    await buyExtract(key.secret, SANDBOX.relational, 'relational');
+    await buyExtract(key.secret, SANDBOX.relational, 'current');
+    const testKey = await createKey('test', { accountId: key.accountId });
+    await buyExtract(testKey.secret, SANDBOX.proprietary, 'current');
+    // Free reads and failures record nothing.
+    await call(`/v1/companies/${SANDBOX.proprietary}/officeholders`, { key: key.secret });
+    await buyExtract(key.secret, SANDBOX.unknownNumber, 'current');
+    await buyExtract(key.secret, SANDBOX.proprietary, 'nonsense');
+
+    const response = await usage(key.secret, `?from=${today()}&to=${today()}`);
+    expect(response.status).toBe(200);
+    expect(response.body.from).toBe(today());
+    expect(response.body.to).toBe(today());
+    expect(response.body.totalCount).toBe(3);
+    expect(response.body.data.map((e) => [e.product, e.feeCode, e.billable])).toStrictEqual([
+      ['company_extract_current', '955A', true],
+      ['company_relationships', '955B', true],
+      ['company_extract_current', '955A', true],
+    ]);
+    expect(response.body.totals).toStrictEqual([
+      { product: 'company_extract_current', feeCode: '955A', billable: true, quantity: 2, entries: 2 },
+      { product: 'company_relationships', feeCode: '955B', billable: true, quantity: 1, entries: 1 },
+    ]);
+    expect(response.body.meta).toMatchObject({ billable: false, product: null });
+
+    const first = await usage(key.secret, '?limit=2');
+    expect(first.body.data).toHaveLength(2);
+    expect(first.body.hasMore).toBe(true);
+    const second = await usage(
+      key.secret,
+      `?limit=2&cursor=${encodeURIComponent(first.body.nextCursor ?? '')}`,
+    );
+    expect(second.body.data).toHaveLength(1);
+    expect(second.body.hasMore).toBe(false);
+
+    const sandbox = await usage(testKey.secret);
+    expect(sandbox.body.data.map((e) => [e.billable, e.feeCode])).toStrictEqual([[false, null]]);
+    expect(sandbox.body.totals).toStrictEqual([
+      { product: 'company_extract_current', feeCode: null, billable: false, quantity: 1, entries: 1 },
+    ]);
+  });
+
+  it('a range before the purchases is empty; the range is inclusive of `to`', async () => {
+    const key = await createKey('live');
+    await buyExtract(key.secret, SANDBOX.proprietary, 'current');
+    const empty = await usage(key.secret, '?from=2020-01-01&to=2020-12-31');
+    expect(empty.body.data).toStrictEqual([]);
+    expect(empty.body.totals).toStrictEqual([]);
+    expect((await usage(key.secret, `?from=2020-01-01&to=${today()}`)).body.totalCount).toBe(1);
+  });
+
+  it('defaults to the current month to date', async () => {
+    const key = await createKey('live');
+    const body = (await usage(key.secret)).body;
+    expect(body.from).toBe(`${today().slice(0, 8)}01`);
+    expect(body.to).toBe(today());
+  });
+
+  it('rejects bad dates and a reversed range', async () => {
+    const key = await createKey('live');
+    expectError(await usage(key.secret, '?from=2026-13-01&to=2026-12-01'), 422, validationError('from'));
+    expectError(await usage(key.secret, '?from=yesterday'), 422, validationError('from'));
+    expectError(await usage(key.secret, '?from=2026-05-02&to=2026-05-01'), 422, validationError('from'));
+  });
+});
