@@ -2,16 +2,12 @@ import { readSecretFromExtension } from './adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from './adapters/dynamodb/api-keys.ts';
 import { DynamoExtractStore } from './adapters/dynamodb/extracts.ts';
 import { DynamoLimiterStore } from './adapters/dynamodb/limiter.ts';
-import { HttpRegistry } from './adapters/registry-http/http-registry.ts';
 import { readConfig, type ServiceConfig } from './config.ts';
-import type { Environment } from './domain/api-keys.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { CursorCodec } from './domain/cursor.ts';
 import type { ApiKeyRepository } from './ports/api-keys.ts';
 import type { ExtractStore, UsageLedger } from './ports/extracts.ts';
 import type { LimiterStore } from './ports/limiter.ts';
-import type { Registry } from './ports/registry.ts';
-import { createSandboxRegistry } from './registry/sandbox.ts';
 
 /** The adapters a handler may use, built once per process on first use. */
 export interface Services {
@@ -22,15 +18,14 @@ export interface Services {
   cursors: CursorCodec;
   extracts: ExtractStore;
   usage: UsageLedger;
-  /** Test keys get the sandbox registry, live keys the real one (the simulator locally). */
-  registryFor(environment: Environment): Registry;
 }
 
 let services: Services | undefined;
 let clockOverride: Clock | undefined;
 let decorate: ((built: Services) => Services) | undefined;
 
-function secretSource(secret: ServiceConfig['cursorSecret'], names: string): () => Promise<string> {
+/** Reads a secret once per process: a literal locally, the extension's cached copy on AWS. */
+export function secretSource(secret: ServiceConfig['cursorSecret'], names: string): () => Promise<string> {
   if (!secret) return () => Promise.reject(new Error(`${names} must be set`));
   if ('value' in secret) return () => Promise.resolve(secret.value);
   let cached: Promise<string> | undefined;
@@ -48,8 +43,6 @@ export function getServices(): Services {
     const config = readConfig();
     const clock = clockOverride ?? systemClock;
     const extracts = new DynamoExtractStore(config.mainTable);
-    let sandbox: Registry | undefined;
-    let live: Registry | undefined;
     services = {
       config,
       clock,
@@ -61,21 +54,6 @@ export function getServices(): Services {
       ),
       extracts,
       usage: extracts,
-      registryFor: (environment) => {
-        if (environment === 'test') {
-          sandbox ??= createSandboxRegistry(() => clock.now());
-          return sandbox;
-        }
-        if (!config.registryUrl) throw new Error('REGISTRY_URL must be set for live keys');
-        live ??= new HttpRegistry({
-          baseUrl: config.registryUrl,
-          credential: secretSource(
-            config.registryCredential,
-            'REGISTRY_CREDENTIAL or REGISTRY_CREDENTIAL_ARN',
-          ),
-        });
-        return live;
-      },
     };
     if (decorate) services = decorate(services);
   }

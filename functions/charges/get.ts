@@ -3,6 +3,7 @@ import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { routes } from '../../shared/http/routes.ts';
 import { fromRegistry } from '../../shared/registry/errors.ts';
+import { registryFor } from '../../shared/registry/registries.ts';
 
 export const handler = createHttpHandler(routes.getCharge, async ({ path, auth, requestId, services }) => {
   if (!/^\d{1,9}$/.test(path.chargeNumber)) {
@@ -11,7 +12,7 @@ export const handler = createHttpHandler(routes.getCharge, async ({ path, auth, 
       message: 'A charge number is one to nine digits.',
     });
   }
-  const registry = services.registryFor(auth.environment);
+  const registry = registryFor(auth.environment, services);
   const charge = await fromRegistry(
     registry.getCharge(path.chargeNumber, { accountId: auth.accountId, requestId }),
     'chargeNumber',

@@ -1,29 +1,35 @@
 import { purchaseCompanyExtract } from '../../shared/company/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
+import { runIdempotently } from '../../shared/http/idempotency.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { routes } from '../../shared/http/routes.ts';
 import { type CompanyExtractType, companyExtractTypes } from '../../shared/ports/registry.ts';
+import { registryFor } from '../../shared/registry/registries.ts';
 
-export const handler = createHttpHandler(routes.purchaseCompanyExtract, async (input) => {
-  const { body, auth, services } = input;
-  if (!(companyExtractTypes as readonly string[]).includes(body.type)) {
-    throw new ApiError('extract_type_invalid', {
-      param: 'type',
-      message: `type must be one of ${companyExtractTypes.join(', ')}.`,
+export const handler = createHttpHandler(
+  routes.purchaseCompanyExtract,
+  async (input) => {
+    const { body, auth, services } = input;
+    if (!(companyExtractTypes as readonly string[]).includes(body.type)) {
+      throw new ApiError('extract_type_invalid', {
+        param: 'type',
+        message: `type must be one of ${companyExtractTypes.join(', ')}.`,
+      });
+    }
+    const company = parseCompanyIdentifier(input.path.id);
+    const result = await purchaseCompanyExtract({
+      company,
+      type: body.type as CompanyExtractType,
+      owner: auth,
+      requestId: input.requestId,
+      clientReference: input.clientReference,
+      recoveryKey: input.recoveryKey,
+      now: services.clock.now(),
+      registry: registryFor(auth.environment, services),
+      store: services.extracts,
     });
-  }
-  const company = parseCompanyIdentifier(input.path.id);
-  const result = await purchaseCompanyExtract({
-    company,
-    type: body.type as CompanyExtractType,
-    owner: auth,
-    requestId: input.requestId,
-    clientReference: input.clientReference,
-    recoveryKey: input.recoveryKey,
-    now: services.clock.now(),
-    registry: services.registryFor(auth.environment),
-    store: services.extracts,
-  });
-  return { body: result.body, billable: result.billable, product: result.product };
-});
+    return { body: result.body, billable: result.billable, product: result.product };
+  },
+  { idempotency: runIdempotently },
+);

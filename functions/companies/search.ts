@@ -11,6 +11,7 @@ import {
   type RegistryCompanyMatch,
 } from '../../shared/ports/registry.ts';
 import { fromRegistry } from '../../shared/registry/errors.ts';
+import { registryFor } from '../../shared/registry/registries.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
 /** Exactly one of q, acn or abn; a known scope. Checked before the registry is asked. */
@@ -55,11 +56,11 @@ export const handler = createHttpHandler(
         message: 'acn must be nine digits; use abn for an ABN.',
       });
     }
-    const registry = services.registryFor(auth.environment);
+    const registry = registryFor(auth.environment, services);
     const caller = { accountId: auth.accountId, requestId };
     let matches: RegistryCompanyMatch[];
     if (identifier) {
-      const company = await lookupCompany(registry, identifier, caller);
+      const company = await lookupCompany(registry, identifier, caller, query.acn !== undefined ? 'acn' : 'abn');
       matches = [{ company, matchedName: company.name, nameStatus: 'current', score: 100, address: null }];
     } else {
       const found = await fromRegistry(

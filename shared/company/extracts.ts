@@ -45,11 +45,16 @@ export interface Owner {
   environment: Environment;
 }
 
-/** Looks a company up for free, by ABN when it was named by one. */
-export function lookupCompany(registry: Registry, id: CompanyIdentifier, caller: RegistryCaller) {
+/** Looks a company up for free, by ABN when it was named by one; rejections name `param`. */
+export function lookupCompany(
+  registry: Registry,
+  id: CompanyIdentifier,
+  caller: RegistryCaller,
+  param = 'id',
+) {
   return fromRegistry(
     id.abn ? registry.getCompanyByAbn(id.abn, caller) : registry.getCompany(id.number, caller),
-    'id',
+    param,
   );
 }
 
@@ -263,6 +268,21 @@ function extractRequired(number: string, type: CompanyExtractType, reason: strin
   });
 }
 
+/** Charges exist only for APUB, APTY, RACN and FNOS (spec 4.1), even when a historical extract is held. */
+function checkChargesAvailable(section: CompanySectionName, summary: Record<string, unknown>) {
+  if (section !== 'charges') return;
+  const company = summary.company as { name: string; type: { code: string } };
+  if (!productAvailableFor('charges', company.type.code)) {
+    throw chargesUnavailable(company.name, company.type.code);
+  }
+}
+
+const chargesUnavailable = (name: string, type: string) =>
+  new ApiError('extract_unavailable_for_type', {
+    param: 'id',
+    message: `${name} is of type ${type}, for which the registry keeps no charges.`,
+  });
+
 function checkAbn(company: CompanyIdentifier, summary: Record<string, unknown>) {
   const held = summary.company as { abn: string | null };
   if (company.abn && held.abn !== company.abn) {
@@ -300,6 +320,7 @@ export async function readCompanySection(request: SectionRequest) {
       });
     }
     checkAbn(company, header.summary);
+    checkChargesAvailable(section, header.summary);
     if (!satisfies(header.type)) {
       throw extractRequired(
         company.number,
@@ -323,6 +344,7 @@ export async function readCompanySection(request: SectionRequest) {
   const usable = held.find((ref) => Date.parse(ref.expiresAt) > now.getTime() && satisfies(ref.type));
   if (usable) {
     checkAbn(company, usable.summary);
+    checkChargesAvailable(section, usable.summary);
     return {
       extract: extractRefOf(usable),
       summary: usable.summary,
@@ -340,8 +362,10 @@ export async function readCompanySection(request: SectionRequest) {
       message: `The registry keeps no document list for organisations of type ${found.type}.`,
     });
   }
-  const productFor = section === 'charges' ? 'charges' : wanted;
-  if (!productAvailableFor(productFor, found.type)) {
+  if (section === 'charges' && !productAvailableFor('charges', found.type)) {
+    throw chargesUnavailable(found.name, found.type);
+  }
+  if (!productAvailableFor(wanted, found.type)) {
     throw new ApiError('extract_unavailable_for_type', {
       param: 'id',
       message: `${found.name} is of type ${found.type}, for which the registry has no ${wanted} extract.`,

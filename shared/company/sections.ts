@@ -1,4 +1,5 @@
 import type { AuthContext } from '../http/pipeline.ts';
+import { registryFor } from '../registry/registries.ts';
 import type { Services } from '../runtime.ts';
 import { readCompanySection } from './extracts.ts';
 import { parseCompanyIdentifier } from './identifier.ts';
@@ -23,7 +24,7 @@ export function readSection(input: SectionInput, section: CompanySectionName, ne
     owner: auth,
     now: services.clock.now(),
     requestId: input.requestId,
-    registry: services.registryFor(auth.environment),
+    registry: registryFor(auth.environment, services),
     store: services.extracts,
   });
 }

@@ -5,7 +5,6 @@
  * request gets 409 `idempotency_conflict`, and so does a duplicate that arrives while the first
  * is still running (it never runs twice). A failed run keeps nothing, so it can be retried.
  */
-import { createHash } from 'node:crypto';
 import {
   IdempotencyAlreadyInProgressError,
   IdempotencyConfig,
@@ -16,19 +15,9 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import type { Context } from 'aws-lambda';
 import { dynamoClient } from '../adapters/dynamodb/client.ts';
 import { ApiError } from '../errors/api-error.ts';
+import type { IdempotentCall } from './idempotency-key.ts';
 
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 3600;
-const MAX_KEY_LENGTH = 255;
-
-export interface IdempotentCall<T> {
-  /** Who and where: account, environment, route and path, so keys never collide across them. */
-  scope: string;
-  key: string | undefined;
-  /** What must match for a replay: the path and the parsed body. */
-  request: unknown;
-  context: Context;
-  run: () => Promise<T>;
-}
 
 let persistence: DynamoDBPersistenceLayer | undefined;
 const config = new IdempotencyConfig({
@@ -42,23 +31,6 @@ function store(): DynamoDBPersistenceLayer {
   if (!tableName) throw new Error('environment variable IDEMPOTENCY_TABLE is not set');
   persistence ??= new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: dynamoClient() });
   return persistence;
-}
-
-/** Names one purchase across its retries: the key, who sent it, where, and what they asked. */
-export const recoveryKeyFor = (scope: string, key: string, request: unknown) =>
-  createHash('sha256')
-    .update(JSON.stringify([scope, key, request]))
-    .digest('hex');
-
-export function checkIdempotencyKey(key: string | undefined): string | undefined {
-  if (key === undefined) return undefined;
-  if (key.length === 0 || key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new ApiError('validation_error', {
-      param: 'Idempotency-Key',
-      message: `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} printable ASCII characters without spaces.`,
-    });
-  }
-  return key;
 }
 
 /** Runs `call.run` at most once per key and request within 24 hours. */

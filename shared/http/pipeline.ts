@@ -17,7 +17,7 @@ import { ApiError, errorEnvelope } from '../errors/api-error.ts';
 import { logger, redactHeaders, routeMetrics, tracer } from '../observability.ts';
 import { apiErrorFromRegistry } from '../registry/errors.ts';
 import { getServices, type Services } from '../runtime.ts';
-import { checkIdempotencyKey, recoveryKeyFor, runIdempotently } from './idempotency.ts';
+import { checkIdempotencyKey, type IdempotencyRunner, recoveryKeyFor } from './idempotency-key.ts';
 import { parseRequest, type RawRequest } from './request.ts';
 import type { RouteDefinition } from './route.ts';
 
@@ -274,7 +274,22 @@ function checkClientReference(value: string | undefined): string | null {
   return value;
 }
 
-export function createHttpHandler<R extends RouteDefinition>(route: R, useCase: UseCase<R>) {
+export interface HandlerOptions {
+  /** Required by idempotent routes (see `shared/http/idempotency.ts`). */
+  idempotency?: IdempotencyRunner;
+}
+
+const notIdempotent: IdempotencyRunner = (call) => call.run();
+
+export function createHttpHandler<R extends RouteDefinition>(
+  route: R,
+  useCase: UseCase<R>,
+  options: HandlerOptions = {},
+) {
+  if (route.idempotent && !options.idempotency) {
+    throw new Error(`${route.name} is idempotent: pass the idempotency runner to createHttpHandler`);
+  }
+  const runIdempotently = options.idempotency ?? notIdempotent;
   const metrics = routeMetrics(route.name);
   const core = async (_event: APIGatewayProxyEvent, context: ApiContext): Promise<APIGatewayProxyResult> => {
     const state = context.api;
