@@ -20,12 +20,15 @@ console.log(`
 Company Register Data Service (local)
   API:            ${stack.baseUrl}/v1
   DynamoDB Local: ${stack.dynamoEndpoint}
+  Registry simulator (live keys): ${stack.registryUrl}
 
 API keys${process.env.LOCAL_API_KEYS ? ' (from LOCAL_API_KEYS)' : ' (defaults; set LOCAL_API_KEYS to choose your own)'}:
 ${keys.map((k) => `  ${k.accountId.padEnd(10)} ${k.environment.padEnd(5)} ${k.secret}`).join('\n')}
 
 Try:
   curl -H 'Authorization: Bearer ${keys[0]?.secret ?? '<key>'}' ${stack.baseUrl}/v1/identifiers/51824753556
+  curl -H 'Authorization: Bearer ${keys[0]?.secret ?? '<key>'}' '${stack.baseUrl}/v1/companies/search?q=southern%20cross'
+  (sandbox companies and the cases they show: docs/sandbox.md)
 
 Ctrl-C stops the API and DynamoDB Local.
 `);

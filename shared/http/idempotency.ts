@@ -12,7 +12,6 @@ import {
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
-import type { Context } from 'aws-lambda';
 import { dynamoClient } from '../adapters/dynamodb/client.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { IdempotentCall } from './idempotency-key.ts';
