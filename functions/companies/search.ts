@@ -60,7 +60,12 @@ export const handler = createHttpHandler(
     const caller = { accountId: auth.accountId, requestId };
     let matches: RegistryCompanyMatch[];
     if (identifier) {
-      const company = await lookupCompany(registry, identifier, caller, query.acn !== undefined ? 'acn' : 'abn');
+      const company = await lookupCompany(
+        registry,
+        identifier,
+        caller,
+        query.acn !== undefined ? 'acn' : 'abn',
+      );
       matches = [{ company, matchedName: company.name, nameStatus: 'current', score: 100, address: null }];
     } else {
       const found = await fromRegistry(

@@ -198,6 +198,14 @@ export const presentRelationship = (record: RegistryRelationship) => ({
   company: presentCompanySummary(record.company),
 });
 
+/** Australian: locality, state, postcode; overseas: locality, country (document 1, 2.3). */
+function partialAddress(address: RegistryCompanyMatch['address']) {
+  if (!address) return null;
+  return address.country === 'AUSTRALIA'
+    ? { locality: address.locality, state: address.state, postcode: address.postcode }
+    : { locality: address.locality, country: address.country };
+}
+
 export function presentCompanyMatch(match: RegistryCompanyMatch) {
   return {
     object: 'companyMatch' as const,
@@ -205,7 +213,7 @@ export function presentCompanyMatch(match: RegistryCompanyMatch) {
     matchedName: match.matchedName,
     nameStatus: match.nameStatus,
     score: match.score,
-    address: match.address,
+    address: partialAddress(match.address),
   };
 }
 
