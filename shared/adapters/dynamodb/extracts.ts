@@ -4,8 +4,8 @@
  *   EXT#<id>        HEAD                     header: owner, kind, dates, summary (never expires)
  *   EXT#<id>        SEC#<name>#<nnn>         gzip'd JSON of one section, split in 300 KB chunks
  *   EXT#<id>        SECMAN                   which sections and how many chunks; written last
- *   HELD#<acct>#<env>#<kind>#<subject>   <purchasedAt>#<id>   extracts of one subject
- *   EXTS#<acct>#<env>[#<kind>]           <purchasedAt>#<id>   the account's extracts
+ *   HELD#<acct>#<env>#<kind>#<subject>   <purchasedAt>#<ms>#<id>   extracts of one subject
+ *   EXTS#<acct>#<env>[#<kind>]           <purchasedAt>#<ms>#<id>   the account's extracts
  *   USAGE#<acct>#<env>                   <at>#<ms>#<requestId>   fee entries
  *
  * Sections are written before the header, so a purchase whose final transaction fails leaves a
@@ -192,7 +192,8 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     const ttl = ttlOf(header.expiresAt);
     const summary = JSON.stringify(header.summary);
     const ref = { ...refOf(header), summary, expiresAtEpoch: ttl };
-    const indexSk = `${header.purchasedAt}#${header.id}`;
+    // purchasedAt has whole seconds; wall-clock milliseconds keep same-second purchases in order.
+    const indexSk = `${header.purchasedAt}#${String(Date.now()).padStart(15, '0')}#${header.id}`;
     const { accountId, environment, kind } = header;
     try {
       await dynamo().send(
