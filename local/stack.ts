@@ -16,6 +16,8 @@ export interface LocalStackOptions {
   dataDir?: string;
   keys?: readonly SeedKey[];
   logLevel?: string;
+  /** Check each response against its route's schema (default true; the benchmark turns it off, as in AWS). */
+  validateResponses?: boolean;
 }
 
 export interface LocalStack {
@@ -71,7 +73,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       DOCS_URL: process.env.DOCS_URL ?? `http://localhost:${port}/docs`,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       CURSOR_SECRET: process.env.CURSOR_SECRET ?? randomBytes(32).toString('hex'),
-      VALIDATE_RESPONSES: 'true',
+      VALIDATE_RESPONSES: String(options.validateResponses ?? true),
       ...observabilityEnv(options.logLevel),
       AWS_REGION: process.env.AWS_REGION ?? 'ap-southeast-2',
       REGISTRY_URL: simulator.url,

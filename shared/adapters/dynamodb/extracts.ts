@@ -114,7 +114,16 @@ async function queryAll(input: QueryCommandInput): Promise<Item[]> {
   return items;
 }
 
+/**
+ * Sections never change once stored (an extract is a fixed snapshot), so a warm function keeps
+ * the last few it decoded: paging through a large section costs one query, not one per page.
+ * Callers check ownership and expiry on the header or index first; the cache only saves the read.
+ */
+const SECTION_CACHE_ENTRIES = 16;
+
 export class DynamoExtractStore implements ExtractStore, UsageLedger {
+  private readonly sections = new Map<string, unknown>();
+
   constructor(private readonly tableName: string) {}
 
   async saveSections(
@@ -268,12 +277,25 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
   }
 
   async getSection(id: string, name: string): Promise<unknown> {
+    const cacheKey = `${id}#${name}`;
+    const cached = this.sections.get(cacheKey);
+    if (cached !== undefined) {
+      this.sections.delete(cacheKey);
+      this.sections.set(cacheKey, cached);
+      return cached;
+    }
     const items = await queryAll({
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': extractPk(id), ':prefix': `SEC#${name}#` },
     });
-    return items.length > 0 ? decodeSection(items.map((item) => item.data as Uint8Array)) : undefined;
+    if (items.length === 0) return undefined;
+    const section = decodeSection(items.map((item) => item.data as Uint8Array));
+    this.sections.set(cacheKey, section);
+    if (this.sections.size > SECTION_CACHE_ENTRIES) {
+      this.sections.delete(this.sections.keys().next().value as string);
+    }
+    return section;
   }
 
   async heldForSubject(
