@@ -161,8 +161,25 @@ export async function purchaseCompanyExtract(input: PurchaseInput) {
     requestId: header.requestId,
     resourceId: id,
   };
-  await store.commit(header, fee);
+  await commitWithRetries(store, header, fee);
   return { body: presentCompanyExtract(summary, companySections), billable, product };
+}
+
+const COMMIT_ATTEMPTS = 3;
+
+/**
+ * The registry has charged by now: a failing commit is retried in place (it is idempotent)
+ * before giving up. What is still failing after that stays a draft for the client's retry.
+ */
+async function commitWithRetries(store: ExtractStore, header: ExtractHeader, fee: FeeEntry) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await store.commit(header, fee);
+    } catch (error) {
+      if (attempt >= COMMIT_ATTEMPTS) throw error;
+      await new Promise((done) => setTimeout(done, 100 * 2 ** attempt));
+    }
+  }
 }
 
 function headerFor(

@@ -320,10 +320,20 @@ describe('Idempotency-Key', () => {
 });
 
 describe('nothing paid for is lost', () => {
+  it('a write that fails once is retried in place: 201, one purchase, one fee', async () => {
+    const key = await createKey('live');
+    await failNextCommits(1);
+    const response = await buyExtract(key.secret, SANDBOX.proprietary, 'current');
+    expect(response.status, response.text).toBe(201);
+    expect(await registryPurchases(key.accountId)).toBe(1);
+    expect((await usageOf(key.secret)).data).toHaveLength(1);
+  });
+
   it('when storing fails after the registry answered, the retry returns the kept result without buying again', async () => {
     const key = await createKey('live');
     const headers = { 'Idempotency-Key': randomUUID(), 'X-Client-Reference': 'keep-me' };
-    await failNextCommits(1);
+    // Three failures: the purchase's own retries of its final write all fail.
+    await failNextCommits(3);
     const failed = await buyExtract(key.secret, SANDBOX.satisfiedCharges, 'historical', headers);
     expect(failed.status).toBe(500);
     expect(await registryPurchases(key.accountId)).toBe(1);
