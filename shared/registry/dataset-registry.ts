@@ -6,7 +6,9 @@
  *
  * Answers are deep copies, so a caller cannot change the shared, memoised dataset.
  */
+
 import { acnFromAbn, isValidAbn, isValidAcn } from '../domain/identifiers.ts';
+import { organisationTypesFor } from '../domain/products.ts';
 import {
   type CompanyExtractType,
   type CompanyRegistry,
@@ -34,22 +36,6 @@ import {
 
 /** Most names a search may select; more is ON52. */
 export const MAX_SEARCH_MATCHES = 100;
-
-/** Organisation types with a company extract (current and historical), spec 2.9. */
-export const companyExtractOrganisationTypes: ReadonlySet<string> = new Set([
-  'APTY',
-  'APUB',
-  'RACN',
-  'FNOS',
-  'MISM',
-]);
-/** Organisation types with a relational extract, spec 2.9. */
-export const relationalExtractOrganisationTypes: ReadonlySet<string> = new Set([
-  'APTY',
-  'APUB',
-  'FNOS',
-  'RACN',
-]);
 
 /** Annual returns (AR…) and financial reports (FR…) are historical material. */
 const isHistoricalOnlyDocument = (qualifier: string | null): boolean =>
@@ -198,8 +184,8 @@ export class DatasetRegistry implements CompanyRegistry {
     const relational = type === 'relational';
     const record = relational ? this.record(number, 'CR01', 'CR03') : this.record(number, 'CE01', 'CE03');
     const { company } = record;
-    const supported = relational ? relationalExtractOrganisationTypes : companyExtractOrganisationTypes;
-    if (!supported.has(company.type)) {
+    const supported: readonly string[] = organisationTypesFor[relational ? 'relational' : 'current'];
+    if (!supported.includes(company.type)) {
       throw new RegistryRejection(
         relational ? 'CR51' : 'CE51',
         `Organisation type ${company.type} has no ${type} extract.`,
