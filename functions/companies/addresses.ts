@@ -1,10 +1,9 @@
-import { byRecordStatus, readSection } from '../../shared/company/sections.ts';
+import { byRecordStatus, readSection, type StatusRecord } from '../../shared/company/sections.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { routes } from '../../shared/http/routes.ts';
 
-interface AddressRecord {
+interface AddressRecord extends StatusRecord {
   type: { code: string };
-  status: { code: string };
 }
 
 export const handler = createHttpHandler(routes.listAddresses, async (input) => {

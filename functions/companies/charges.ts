@@ -1,4 +1,4 @@
-import { readSection } from '../../shared/company/sections.ts';
+import { readSection, type StatusRecord } from '../../shared/company/sections.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { routes } from '../../shared/http/routes.ts';
 
@@ -9,7 +9,7 @@ export const handler = createHttpHandler(routes.listCharges, async (input) => {
   const { extract, data } = await readSection(input, 'charges', true);
   const wanted: readonly string[] = STATUS_CODES[status];
   // Unknown statuses are kept under `all`: code sets are open.
-  const charges = (data as { status: { code: string } }[]).filter(
+  const charges = (data as StatusRecord[]).filter(
     (charge) => status === 'all' || wanted.includes(charge.status.code),
   );
   return {

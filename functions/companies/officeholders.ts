@@ -1,4 +1,4 @@
-import { byRecordStatus, readSection } from '../../shared/company/sections.ts';
+import { byRecordStatus, readSection, type StatusRecord } from '../../shared/company/sections.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { routes } from '../../shared/http/routes.ts';
@@ -7,7 +7,7 @@ import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 export const handler = createHttpHandler(routes.listOfficeholders, async (input) => {
   const status = input.query.status ?? 'current';
   const { extract, data } = await readSection(input, 'officeholders', status !== 'current');
-  const records = (data as { status: { code: string } }[]).filter(byRecordStatus(status));
+  const records = (data as StatusRecord[]).filter(byRecordStatus(status));
   const page = await pageOfArray(records, {
     route: routes.listOfficeholders.name,
     filters: { id: input.path.id, status, extract: extract.id },

@@ -1,11 +1,11 @@
-import { byRecordStatus, readSection } from '../../shared/company/sections.ts';
+import { byRecordStatus, readSection, type StatusRecord } from '../../shared/company/sections.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { routes } from '../../shared/http/routes.ts';
 
 export const handler = createHttpHandler(routes.listRelationships, async (input) => {
   const status = input.query.status ?? 'all';
   const { extract, data } = await readSection(input, 'relationships', false);
-  const records = (data as { status: { code: string } }[]).filter(byRecordStatus(status));
+  const records = (data as StatusRecord[]).filter(byRecordStatus(status));
   return {
     body: {
       object: 'list',

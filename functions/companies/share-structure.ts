@@ -1,13 +1,11 @@
-import { byRecordStatus, readSection } from '../../shared/company/sections.ts';
+import { byRecordStatus, readSection, type StatusRecord } from '../../shared/company/sections.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { routes } from '../../shared/http/routes.ts';
-
-type Record = { status: { code: string } };
 
 export const handler = createHttpHandler(routes.getShareStructure, async (input) => {
   const status = input.query.status ?? 'current';
   const { extract, data } = await readSection(input, 'shareStructure', status !== 'current');
-  const { shareClasses, members } = data as { shareClasses: Record[]; members: Record[] };
+  const { shareClasses, members } = data as { shareClasses: StatusRecord[]; members: StatusRecord[] };
   const keep = byRecordStatus(status);
   return {
     body: {

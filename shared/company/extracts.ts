@@ -3,9 +3,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '../domain/api-keys.ts';
+import { toTimestamp } from '../domain/clock.ts';
 import { companyExtractProducts, productAvailableFor } from '../domain/products.ts';
 import { ApiError } from '../errors/api-error.ts';
-import type { ExtractHeader, ExtractStore, FeeEntry, ListedExtract } from '../ports/extracts.ts';
+import type { ExtractHeader, ExtractStore, FeeEntry } from '../ports/extracts.ts';
 import type { CompanyExtractType, Registry, RegistryCaller, RegistryCompany } from '../ports/registry.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
 import { fromRegistry } from '../registry/errors.ts';
@@ -38,7 +39,8 @@ export function extractExpiry(purchasedAt: Date): Date {
   return expiry;
 }
 
-export const isoSeconds = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
+const isUnexpired = (extract: { expiresAt: string }, now: Date) =>
+  Date.parse(extract.expiresAt) > now.getTime();
 
 export interface Owner {
   accountId: string;
@@ -123,9 +125,9 @@ export async function purchaseCompanyExtract(input: PurchaseInput) {
       kind: 'company',
       type: input.type,
       company: presentCompany(bought.company),
-      purchasedAt: isoSeconds(purchasedAt),
-      asOf: isoSeconds(new Date(bought.asOf)),
-      expiresAt: isoSeconds(extractExpiry(purchasedAt)),
+      purchasedAt: toTimestamp(purchasedAt),
+      asOf: toTimestamp(new Date(bought.asOf)),
+      expiresAt: toTimestamp(extractExpiry(purchasedAt)),
       clientReference: input.clientReference,
       disclaimer: EXTRACT_DISCLAIMER,
     };
@@ -146,7 +148,7 @@ export async function purchaseCompanyExtract(input: PurchaseInput) {
     string,
     unknown
   >;
-  const header = headerFor(summary, owner, input.requestId, Object.keys(companySections));
+  const header = headerFor(summary, owner, input.requestId);
   const { product, feeCode } = companyExtractProducts[header.type as CompanyExtractType];
   const billable = owner.environment === 'live';
   const fee: FeeEntry = {
@@ -182,12 +184,7 @@ async function commitWithRetries(store: ExtractStore, header: ExtractHeader, fee
   }
 }
 
-function headerFor(
-  summary: Record<string, unknown>,
-  owner: Owner,
-  requestId: string,
-  sectionNames: string[],
-): ExtractHeader {
+function headerFor(summary: Record<string, unknown>, owner: Owner, requestId: string): ExtractHeader {
   const company = summary.company as { acn: string | null; arsn?: string };
   return {
     id: summary.id as string,
@@ -202,7 +199,6 @@ function headerFor(
     clientReference: summary.clientReference as string | null,
     requestId,
     summary,
-    sectionNames,
   };
 }
 
@@ -223,7 +219,7 @@ export function assertReadable(
           : `This extract was bought with a ${header.environment} key; use a ${header.environment} key to read it.`,
     });
   }
-  if (Date.parse(header.expiresAt) <= now.getTime()) {
+  if (!isUnexpired(header, now)) {
     throw new ApiError('extract_expired', {
       param,
       message: `This extract expired on ${header.expiresAt}, 12 months after purchase. Buy a new one for current data.`,
@@ -310,6 +306,30 @@ function checkAbn(company: CompanyIdentifier, summary: Record<string, unknown>) 
   }
 }
 
+/** The extract named by `extract=`: readable by this owner, a company extract, of this company. */
+async function namedExtract({
+  extractId,
+  store,
+  owner,
+  now,
+  company,
+}: SectionRequest): Promise<ExtractHeader> {
+  const header = assertReadable(await store.getHeader(extractId as string), owner, now, 'extract');
+  if (header.kind !== 'company') {
+    throw new ApiError('extract_type_invalid', {
+      param: 'extract',
+      message: `${header.id} is a ${header.kind} extract, not a company extract.`,
+    });
+  }
+  if (header.subjectKey !== company.number) {
+    throw new ApiError('extract_owner_mismatch', {
+      param: 'extract',
+      message: `${header.id} is an extract of another company.`,
+    });
+  }
+  return header;
+}
+
 /**
  * Finds the held extract a free section read uses, and reads that section: the named extract,
  * or the newest unexpired one holding the section. With none, the registry is asked (free)
@@ -322,52 +342,35 @@ export async function readCompanySection(request: SectionRequest) {
   const satisfies = (type: string) =>
     holdsSection(type, section) && (!needsHistorical || type === 'historical');
 
+  // A held extract answers for the company as it was bought: its ABN, and whether it has charges.
+  const accept = (extract: {
+    id: string;
+    type: string;
+    purchasedAt: string;
+    asOf: string;
+    summary: Record<string, unknown>;
+  }) => {
+    checkAbn(company, extract.summary);
+    checkChargesAvailable(section, extract.summary);
+    return { extract: extractRefOf(extract), summary: extract.summary };
+  };
+
   if (request.extractId !== undefined) {
-    const header = assertReadable(await store.getHeader(request.extractId), owner, now, 'extract');
-    if (header.kind !== 'company') {
-      throw new ApiError('extract_type_invalid', {
-        param: 'extract',
-        message: `${header.id} is a ${header.kind} extract, not a company extract.`,
-      });
-    }
-    if (header.subjectKey !== company.number) {
-      throw new ApiError('extract_owner_mismatch', {
-        param: 'extract',
-        message: `${header.id} is an extract of another company.`,
-      });
-    }
-    checkAbn(company, header.summary);
-    checkChargesAvailable(section, header.summary);
-    if (!satisfies(header.type)) {
+    const named = await namedExtract(request);
+    const read = accept(named);
+    if (!satisfies(named.type)) {
       throw extractRequired(
         company.number,
         wanted,
-        `${header.id} is a ${header.type} extract; this needs a ${wanted} extract.`,
+        `${named.id} is a ${named.type} extract; this needs a ${wanted} extract.`,
       );
     }
-    return {
-      extract: extractRefOf(header),
-      summary: header.summary,
-      data: await store.getSection(header.id, section),
-    };
+    return { ...read, data: await store.getSection(named.id, section) };
   }
 
-  const held: ListedExtract[] = await store.heldForSubject(
-    owner.accountId,
-    owner.environment,
-    'company',
-    company.number,
-  );
-  const usable = held.find((ref) => Date.parse(ref.expiresAt) > now.getTime() && satisfies(ref.type));
-  if (usable) {
-    checkAbn(company, usable.summary);
-    checkChargesAvailable(section, usable.summary);
-    return {
-      extract: extractRefOf(usable),
-      summary: usable.summary,
-      data: await store.getSection(usable.id, section),
-    };
-  }
+  const held = await store.heldForSubject(owner.accountId, owner.environment, 'company', company.number);
+  const usable = held.find((ref) => isUnexpired(ref, now) && satisfies(ref.type));
+  if (usable) return { ...accept(usable), data: await store.getSection(usable.id, section) };
 
   const found: RegistryCompany = await lookupCompany(request.registry, company, {
     accountId: owner.accountId,
@@ -388,7 +391,7 @@ export async function readCompanySection(request: SectionRequest) {
       message: `${found.name} is of type ${found.type}, for which the registry has no ${wanted} extract.`,
     });
   }
-  const currentHeld = held.some((ref) => Date.parse(ref.expiresAt) > now.getTime() && ref.type === 'current');
+  const currentHeld = held.some((ref) => isUnexpired(ref, now) && ref.type === 'current');
   throw extractRequired(
     found.number,
     wanted,

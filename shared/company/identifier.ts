@@ -32,7 +32,7 @@ export function parseCompanyIdentifier(raw: string, param = 'id'): CompanyIdenti
   if (!/^\d{9}$/.test(value)) {
     throw new ApiError('acn_invalid', {
       param,
-      message: `${raw} is not a company number: use nine digits (ACN, ARBN or ARSN) or an ABN that embeds an ACN.`,
+      message: `'${raw}' is not a company number: use nine digits (ACN, ARBN or ARSN) or an ABN that embeds an ACN.`,
     });
   }
   if (!isValidAcn(value)) {

@@ -1,6 +1,7 @@
 import type { AuthContext } from '../http/pipeline.ts';
 import { registryFor } from '../registry/registries.ts';
 import type { Services } from '../runtime.ts';
+import type { recordStatuses } from '../schemas/companies.ts';
 import { readCompanySection } from './extracts.ts';
 import { parseCompanyIdentifier } from './identifier.ts';
 import type { CompanySectionName } from './presenters.ts';
@@ -29,10 +30,13 @@ export function readSection(input: SectionInput, section: CompanySectionName, ne
   });
 }
 
-type RecordStatusFilter = 'current' | 'ceased' | 'all';
+/** Any presented record with a record-status (`C`, `E`, `F`). */
+export interface StatusRecord {
+  status: { code: string };
+}
 
 /** `current` keeps current and future records (C, F); `ceased` keeps E; filters never reorder. */
 export const byRecordStatus =
-  (filter: RecordStatusFilter) =>
-  (record: { status: { code: string } }): boolean =>
+  (filter: (typeof recordStatuses)[number]) =>
+  (record: StatusRecord): boolean =>
     filter === 'all' || (filter === 'ceased' ? record.status.code === 'E' : record.status.code !== 'E');

@@ -25,3 +25,6 @@ export class AdjustableClock implements Clock {
     this.offsetMs = 0;
   }
 }
+
+/** RFC 3339 UTC to the second (`YYYY-MM-DDThh:mm:ssZ`), the service's timestamp format. */
+export const toTimestamp = (date: Date): string => `${date.toISOString().slice(0, 19)}Z`;

@@ -67,6 +67,8 @@ interface ApiState {
   rate?: RateDecision;
   lease?: { keyId: string; windowStart: number; uncount: boolean };
   input?: { path: unknown; query: unknown; body: unknown };
+  /** Purchase routes: the checked `X-Client-Reference` and `Idempotency-Key`. */
+  purchase?: { clientReference: string | null; idempotencyKey: string | undefined };
 }
 
 type ApiContext = Context & { api: ApiState };
@@ -253,14 +255,6 @@ const emptyWindow = (nowMs: number): WindowCounts => ({
   previous: 0,
 });
 
-/** Path, query and body checked against the route's zod schemas. */
-const validate = (route: RouteDefinition): ApiMiddleware => ({
-  before: (request) => {
-    const state = request.context.api;
-    state.input = parseRequest(route, state.raw);
-  },
-});
-
 const MAX_CLIENT_REFERENCE = 30;
 
 function checkClientReference(value: string | undefined): string | null {
@@ -273,6 +267,20 @@ function checkClientReference(value: string | undefined): string | null {
   }
   return value;
 }
+
+/** Path, query and body checked against the route's zod schemas; a purchase's headers too. */
+const validate = (route: RouteDefinition): ApiMiddleware => ({
+  before: (request) => {
+    const state = request.context.api;
+    state.input = parseRequest(route, state.raw);
+    if (route.idempotent) {
+      state.purchase = {
+        clientReference: checkClientReference(state.raw.headers['x-client-reference']),
+        idempotencyKey: checkIdempotencyKey(state.raw.headers['idempotency-key']),
+      };
+    }
+  },
+});
 
 export interface HandlerOptions {
   /** Required by idempotent routes (see `shared/http/idempotency.ts`). */
@@ -297,8 +305,10 @@ export function createHttpHandler<R extends RouteDefinition>(
     const input = state.input as unknown as Pick<HandlerInput<R>, 'path' | 'query' | 'body'>;
     const auth = state.auth as AuthContext;
     const headers = state.raw.headers;
-    const clientReference = route.idempotent ? checkClientReference(headers['x-client-reference']) : null;
-    const idempotencyKey = route.idempotent ? checkIdempotencyKey(headers['idempotency-key']) : undefined;
+    const { clientReference, idempotencyKey } = state.purchase ?? {
+      clientReference: null,
+      idempotencyKey: undefined,
+    };
     const scope = `${auth.accountId}#${auth.environment}#${route.name}#${state.raw.path}`;
     const request = { path: input.path, body: input.body ?? null, clientReference };
     const result = await runIdempotently({

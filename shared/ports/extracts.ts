@@ -24,8 +24,6 @@ export interface ExtractHeader {
   requestId: string;
   /** The extract object without its sections, as the API shows it. */
   summary: Record<string, unknown>;
-  /** Names of the sections stored with the extract. */
-  sectionNames: string[];
 }
 
 export interface StoredExtract {

@@ -7,6 +7,7 @@
  * Answers are deep copies, so a caller cannot change the shared, memoised dataset.
  */
 
+import { toTimestamp } from '../domain/clock.ts';
 import { acnFromAbn, isValidAbn, isValidAcn } from '../domain/identifiers.ts';
 import { organisationTypesFor } from '../domain/products.ts';
 import {
@@ -42,9 +43,6 @@ const isHistoricalOnlyDocument = (qualifier: string | null): boolean =>
   qualifier !== null && (qualifier.startsWith('AR') || qualifier.startsWith('FR'));
 
 const isNineDigitNumber = (value: unknown): value is string => typeof value === 'string' && isValidAcn(value);
-
-/** RFC 3339 UTC to the second, as the registry stamps its answers. */
-const timestamp = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
  * How well a name matches a query, 0 to 100, or null when it does not match. Both are
@@ -191,7 +189,7 @@ export class DatasetRegistry implements CompanyRegistry {
         `Organisation type ${company.type} has no ${type} extract.`,
       );
     }
-    const asOf = timestamp(this.now());
+    const asOf = toTimestamp(this.now());
     const base: RegistryCompanyExtract = {
       type,
       asOf,

@@ -87,18 +87,26 @@ function encodeSection(value: unknown): Uint8Array[] {
 const decodeSection = (chunks: Uint8Array[]): unknown =>
   JSON.parse(gunzipSync(Buffer.concat(chunks)).toString('utf8'));
 
-/** Reassembles sections from chunk items, checking each section has all its chunks. */
-function assemble(items: Item[], manifest: Record<string, number>): Record<string, unknown> | undefined {
-  const byName = new Map<string, Item[]>();
+/**
+ * Reassembles the sections from an extract partition's items (they arrive in key order), or
+ * undefined when the manifest is missing or a section lacks a chunk.
+ */
+function sectionsOf(items: Item[]): Record<string, unknown> | undefined {
+  const manifest = items.find((item) => item.sk === 'SECMAN')?.manifest as Record<string, number> | undefined;
+  if (!manifest) return undefined;
+  const byName = new Map<string, Uint8Array[]>();
   for (const item of items) {
     const [, name] = /^SEC#(.+)#\d{3}$/.exec(item.sk as string) ?? [];
-    if (name) byName.set(name, [...(byName.get(name) ?? []), item]);
+    if (!name) continue;
+    const chunks = byName.get(name) ?? [];
+    chunks.push(item.data as Uint8Array);
+    byName.set(name, chunks);
   }
   const sections: Record<string, unknown> = {};
   for (const [name, count] of Object.entries(manifest)) {
-    const chunks = (byName.get(name) ?? []).sort((a, b) => (a.sk < b.sk ? -1 : 1));
+    const chunks = byName.get(name) ?? [];
     if (chunks.length !== count) return undefined;
-    sections[name] = decodeSection(chunks.map((c) => c.data as Uint8Array));
+    sections[name] = decodeSection(chunks);
   }
   return sections;
 }
@@ -190,60 +198,36 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sec)',
       ExpressionAttributeValues: { ':pk': extractPk(id), ':sec': 'SEC' },
     });
-    const manifest = items.find((item) => item.sk === 'SECMAN')?.manifest as
-      | Record<string, number>
-      | undefined;
-    const sections = manifest ? assemble(items, manifest) : undefined;
+    const sections = sectionsOf(items);
     return sections ? { id, sections } : undefined;
   }
 
   async commit(header: ExtractHeader, fee: FeeEntry): Promise<void> {
-    const ttl = ttlOf(header.expiresAt);
     const summary = JSON.stringify(header.summary);
-    const ref = { ...refOf(header), summary, expiresAtEpoch: ttl };
-    // purchasedAt has whole seconds; wall-clock milliseconds keep same-second purchases in order.
-    const indexSk = `${header.purchasedAt}#${String(Date.now()).padStart(15, '0')}#${header.id}`;
+    const ref = { ...refOf(header), summary, expiresAtEpoch: ttlOf(header.expiresAt) };
+    // Times have whole seconds; wall-clock milliseconds keep same-second entries in order.
+    const order = String(Date.now()).padStart(15, '0');
+    const indexSk = `${header.purchasedAt}#${order}#${header.id}`;
     const { accountId, environment, kind } = header;
+    const indexPks = [
+      heldPk(accountId, environment, kind, header.subjectKey),
+      listPk(accountId, environment),
+      listPk(accountId, environment, kind),
+    ];
+    const put = (Item: Item, ConditionExpression?: string) => ({
+      Put: { TableName: this.tableName, Item, ...(ConditionExpression ? { ConditionExpression } : {}) },
+    });
     try {
       await dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { pk: extractPk(header.id), sk: 'HEAD', ...header, summary },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { pk: heldPk(accountId, environment, kind, header.subjectKey), sk: indexSk, ...ref },
-              },
-            },
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { pk: listPk(accountId, environment), sk: indexSk, ...ref },
-              },
-            },
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { pk: listPk(accountId, environment, kind), sk: indexSk, ...ref },
-              },
-            },
-            {
-              Put: {
-                TableName: this.tableName,
-                // Wall-clock milliseconds order the entries recorded within one second.
-                Item: {
-                  pk: usagePk(fee.accountId, fee.environment),
-                  sk: `${fee.at}#${String(Date.now()).padStart(15, '0')}#${fee.requestId}`,
-                  ...fee,
-                },
-              },
-            },
+            put({ pk: extractPk(header.id), sk: 'HEAD', ...header, summary }, 'attribute_not_exists(pk)'),
+            ...indexPks.map((pk) => put({ pk, sk: indexSk, ...ref })),
+            put({
+              pk: usagePk(fee.accountId, fee.environment),
+              sk: `${fee.at}#${order}#${fee.requestId}`,
+              ...fee,
+            }),
           ],
         }),
       );
@@ -270,10 +254,7 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     });
     const head = items.find((item) => item.sk === 'HEAD');
     if (!head) return undefined;
-    const manifest = items.find((item) => item.sk === 'SECMAN')?.manifest as
-      | Record<string, number>
-      | undefined;
-    return { header: toHeader(head), sections: (manifest && assemble(items, manifest)) || {} };
+    return { header: toHeader(head), sections: sectionsOf(items) ?? {} };
   }
 
   async getSection(id: string, name: string): Promise<unknown> {
