@@ -47,25 +47,25 @@ export const handler = createHttpHandler(
   routes.searchCompanies,
   async ({ query, auth, requestId, services }) => {
     const scope = checkCriteria(query);
-    const number = query.acn ?? query.abn;
-    const identifier =
-      number === undefined ? undefined : parseCompanyIdentifier(number, query.acn ? 'acn' : 'abn');
-    if (identifier && query.acn !== undefined && identifier.abn) {
+    const numberParam = query.acn !== undefined ? 'acn' : query.abn !== undefined ? 'abn' : undefined;
+    const identifier = numberParam && parseCompanyIdentifier(query[numberParam] as string, numberParam);
+    if (identifier && numberParam === 'acn' && identifier.abn) {
       throw new ApiError('acn_invalid', {
         param: 'acn',
         message: 'acn must be nine digits; use abn for an ABN.',
+      });
+    }
+    if (identifier && numberParam === 'abn' && !identifier.abn) {
+      throw new ApiError('abn_invalid', {
+        param: 'abn',
+        message: 'abn must be eleven digits; use acn for an ACN.',
       });
     }
     const registry = registryFor(auth.environment, services);
     const caller = { accountId: auth.accountId, requestId };
     let matches: RegistryCompanyMatch[];
     if (identifier) {
-      const company = await lookupCompany(
-        registry,
-        identifier,
-        caller,
-        query.acn !== undefined ? 'acn' : 'abn',
-      );
+      const company = await lookupCompany(registry, identifier, caller, numberParam);
       matches = [{ company, matchedName: company.name, nameStatus: 'current', score: 100, address: null }];
     } else {
       const found = await fromRegistry(

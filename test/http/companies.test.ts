@@ -625,6 +625,31 @@ describe.each(['test', 'live'] as const)('GET /v1/companies/search with a %s key
   it('refuses an unknown query parameter', async () => {
     expectError(await search(`${q(SANDBOX.search.scored)}&name=x`, kind), 422, validationError('name'));
   });
+
+  it.each([
+    ['q=', 'q'],
+    ['q=a&q=b', 'q'],
+    ['q=acme&limit=0', 'limit'],
+    ['q=acme&limit=101', 'limit'],
+  ])('%s → 422 validation_error on %s', async (query, param) => {
+    expectError(await search(query, kind), 422, validationError(param));
+  });
+
+  it('an ACN given as abn → abn_invalid on abn', async () => {
+    expectError(await search(`abn=${SANDBOX.proprietary}`, kind), 400, {
+      type: 'invalid_request_error',
+      code: 'abn_invalid',
+      param: 'abn',
+    });
+  });
+
+  it('an empty acn is not nine digits: acn_invalid on acn', async () => {
+    expectError(await search('acn=', kind), 400, {
+      type: 'invalid_request_error',
+      code: 'acn_invalid',
+      param: 'acn',
+    });
+  });
 });
 
 /** Calls the simulator logged for one of our requests, in order. */

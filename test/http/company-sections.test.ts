@@ -1419,3 +1419,40 @@ describe('section reads during a registry maintenance window (live key)', () => 
     expect(response.headers.get('retry-after')).toBe('300');
   });
 });
+
+describe('every section parameter is checked before anything is read', () => {
+  const acn = SANDBOX.satisfiedCharges;
+  it.each([
+    ['officeholders', 'status=nope', 'status'],
+    ['officeholders', 'limit=0', 'limit'],
+    ['officeholders', 'limit=101', 'limit'],
+    ['officeholders', 'extract=ext_1', 'extract'],
+    ['officeholders', 'role=DR', 'role'],
+    ['addresses', 'type=XX', 'type'],
+    ['addresses', 'status=former', 'status'],
+    ['addresses', 'extract=abc', 'extract'],
+    ['addresses', 'limit=5', 'limit'],
+    ['share-structure', 'status=ceasedd', 'status'],
+    ['share-structure', 'extract=ext_x', 'extract'],
+    ['documents', 'years=0', 'years'],
+    ['documents', 'years=many', 'years'],
+    ['documents', 'from=21-01-2020&to=2021-01-01', 'from'],
+    ['documents', 'from=2020-01-01&to=soon', 'to'],
+    ['documents', 'qualifier=XX', 'qualifier'],
+    ['documents', 'limit=1000', 'limit'],
+    ['external-administration', 'status=current', 'status'],
+    ['external-administration', 'extract=ext_', 'extract'],
+    ['relationships', 'status=gone', 'status'],
+    ['relationships', 'extract=nope', 'extract'],
+    ['charges', 'status=SATF', 'status'],
+    ['charges', 'limit=10', 'limit'],
+  ])(
+    '/%s?%s → 422 validation_error on %s, with nothing held and no registry call',
+    async (section, query, param) => {
+      const key = await createKey('live');
+      expectError(await read(key, `/v1/companies/${acn}/${section}?${query}`), 422, validationError(param));
+      const { calls } = await simulator.calls();
+      expect(calls.filter((c) => c.accountId === key.accountId)).toStrictEqual([]);
+    },
+  );
+});

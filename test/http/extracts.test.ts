@@ -205,3 +205,28 @@ describe('GET /v1/extracts', () => {
     expect((switched.body as { error: { param: string } }).error.param).toBe('cursor');
   });
 });
+
+describe('GET /v1/extracts parameters', () => {
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=abc', 'limit'],
+    ['type=current', 'type'],
+  ])('%s → 422 validation_error on %s', async (query, param) => {
+    const key = await createKey('test');
+    expectError(await call(`/v1/extracts?${query}`, { key: key.secret }), 422, {
+      type: 'invalid_request_error',
+      code: 'validation_error',
+      param,
+    });
+  });
+
+  it('GET /v1/extracts/{id} takes no query parameters', async () => {
+    const key = await createKey('test');
+    const extract = (await buyExtract(key.secret, SANDBOX.proprietary, 'current')).body;
+    expectError(await call(`/v1/extracts/${extract.id}?expand=all`, { key: key.secret }), 422, {
+      type: 'invalid_request_error',
+      code: 'validation_error',
+      param: 'expand',
+    });
+  });
+});

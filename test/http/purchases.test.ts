@@ -351,3 +351,45 @@ describe('nothing paid for is lost', () => {
     expect(read.status).toBe(200);
   });
 });
+
+describe('purchase headers and path', () => {
+  it.each([
+    ['Idempotency-Key', 'has space'],
+    ['Idempotency-Key', 'clé'],
+    ['X-Client-Reference', 'r'.repeat(31)],
+  ])('%s %j → 422 validation_error on that header, nothing bought', async (header, value) => {
+    const key = await createKey('live');
+    expectError(
+      await buyExtract(key.secret, SANDBOX.proprietary, 'current', { [header]: value }),
+      422,
+      validationError(header),
+    );
+    expect(await registryPurchases(key.accountId)).toBe(0);
+  });
+
+  it('an ABN that embeds no ACN → 400 abn_not_acn_based; a bad ABN → 400 abn_invalid; nothing bought', async () => {
+    const key = await createKey('live');
+    expectError(await buyExtract(key.secret, '51824753556', 'current'), 400, {
+      type: 'invalid_request_error',
+      code: 'abn_not_acn_based',
+      param: 'id',
+    });
+    expectError(await buyExtract(key.secret, '51824753557', 'current'), 400, {
+      type: 'invalid_request_error',
+      code: 'abn_invalid',
+      param: 'id',
+    });
+    expect(await registryPurchases(key.accountId)).toBe(0);
+  });
+
+  it('takes no query parameters', async () => {
+    const key = await createKey('live');
+    const response = await call(`/v1/companies/${SANDBOX.proprietary}/extracts?type=current`, {
+      key: key.secret,
+      method: 'POST',
+      body: { type: 'current' },
+    });
+    expectError(response, 422, validationError('type'));
+    expect(await registryPurchases(key.accountId)).toBe(0);
+  });
+});

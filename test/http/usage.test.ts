@@ -92,3 +92,28 @@ describe('GET /v1/usage', () => {
     expectError(await usage(key.secret, '?from=2026-05-02&to=2026-05-01'), 422, validationError('from'));
   });
 });
+
+describe('GET /v1/usage parameters', () => {
+  it.each([
+    ['to=2026-5-01', 'to'],
+    ['to=2026-02-31x', 'to'],
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['month=2026-05', 'month'],
+  ])('%s → 422 validation_error on %s', async (query, param) => {
+    const key = await createKey('live');
+    expectError(await usage(key.secret, `?${query}`), 422, validationError(param));
+  });
+
+  it('a cursor from another range → 400 on cursor', async () => {
+    const key = await createKey('live');
+    await buyExtract(key.secret, SANDBOX.proprietary, 'current');
+    await buyExtract(key.secret, SANDBOX.relational, 'current');
+    const first = await usage(key.secret, '?limit=1');
+    const moved = await usage(
+      key.secret,
+      `?limit=1&from=2020-01-01&cursor=${encodeURIComponent(first.body.nextCursor ?? '')}`,
+    );
+    expectError(moved, 400, validationError('cursor'));
+  });
+});
