@@ -24,6 +24,7 @@ import {
   type RegistryCaller,
   RegistryRejection,
 } from '../shared/ports/registry.ts';
+import { readBody } from './http-body.ts';
 
 /** How a fault breaks the answer after the registry did the work (an extract is still billed). */
 export const brokenResponses = ['non-json', 'malformed', 'disconnect'] as const;
@@ -350,24 +351,6 @@ function callerOf(body: Record<string, unknown>): RegistryCaller {
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((done, fail) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        fail(new BadRequest('body larger than 1 MiB'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', fail);
-  });
-}
-
 function send(
   res: ServerResponse,
   status: number,
@@ -425,7 +408,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     const started = Date.now();
     let raw: string;
     try {
-      raw = await readBody(req);
+      raw = (await readBody(req, MAX_BODY_BYTES, () => new BadRequest('body larger than 1 MiB'))) ?? '';
     } catch (error) {
       protocolError(res, 400, 'bad_request', (error as Error).message);
       return;
@@ -527,7 +510,8 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
       if (method === 'DELETE') return send(res, 200, { cleared: faults.clear() });
       if (method === 'POST') {
         try {
-          const raw = await readBody(req);
+          const raw =
+            (await readBody(req, MAX_BODY_BYTES, () => new BadRequest('body larger than 1 MiB'))) ?? '';
           let input: unknown;
           try {
             input = JSON.parse(raw);

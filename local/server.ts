@@ -9,6 +9,7 @@ import type { LambdaHttpHandler } from '../shared/http/pipeline.ts';
 import type { RouteDefinition } from '../shared/http/route.ts';
 import { codeTablesPage, errorsPage } from './docs.ts';
 import type { StorageFaults } from './faults.ts';
+import { readBody } from './http-body.ts';
 
 interface CompiledRoute {
   route: RouteDefinition;
@@ -24,6 +25,7 @@ const LOCAL_DOCS: Record<string, () => string> = {
 };
 
 const MAX_BODY_BYTES = 1024 * 1024;
+const bodyOf = (req: IncomingMessage) => readBody(req, MAX_BODY_BYTES, () => new Error('body too large'));
 const FUNCTIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'functions');
 
 function compile(route: RouteDefinition, handler: LambdaHttpHandler): CompiledRoute {
@@ -124,24 +126,6 @@ export function toProxyEvent(
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((done, fail) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        fail(new Error('body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => done(chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : null));
-    req.on('error', fail);
-  });
-}
-
 function send(
   res: ServerResponse,
   status: number,
@@ -172,7 +156,7 @@ export interface LocalServerOptions {
 /** Local-only storage faults: `/__local/faults` (GET, POST {failCommits}, DELETE). */
 async function handleFaults(req: IncomingMessage, res: ServerResponse, faults: StorageFaults) {
   if (req.method === 'POST') {
-    const body = JSON.parse((await readBody(req)) ?? '{}') as { failCommits?: number };
+    const body = JSON.parse((await bodyOf(req)) ?? '{}') as { failCommits?: number };
     if (typeof body.failCommits === 'number') faults.failCommits = body.failCommits;
   } else if (req.method === 'DELETE') {
     faults.failCommits = 0;
@@ -183,7 +167,7 @@ async function handleFaults(req: IncomingMessage, res: ServerResponse, faults: S
 /** Local-only control of the clock: `/__local/clock` (GET, POST {advanceMs} or {now}, DELETE). */
 async function handleClock(req: IncomingMessage, res: ServerResponse, clock: AdjustableClock) {
   if (req.method === 'POST') {
-    const body = JSON.parse((await readBody(req)) ?? '{}') as { advanceMs?: number; now?: string };
+    const body = JSON.parse((await bodyOf(req)) ?? '{}') as { advanceMs?: number; now?: string };
     if (typeof body.advanceMs === 'number') clock.advance(body.advanceMs);
     if (typeof body.now === 'string') clock.set(new Date(body.now));
   } else if (req.method === 'DELETE') {
@@ -217,7 +201,7 @@ export function createLocalServer({ routes, clock, faults, docsUrl }: LocalServe
       const params = Object.fromEntries(
         chosen.compiled.names.map((name, i) => [name, chosen.found?.[i + 1] as string]),
       );
-      const body = await readBody(req);
+      const body = await bodyOf(req);
       const event = toProxyEvent(req, url, body, { route: chosen.compiled.route, params });
       const result = await chosen.compiled.handler(event, lambdaContext(chosen.compiled.route));
       send(res, result.statusCode, result.headers ?? {}, result.body);
