@@ -12,15 +12,14 @@ export class StorageFaults {
     return new Proxy(store, {
       get: (target, property, receiver) => {
         const value = Reflect.get(target, property, receiver);
-        if (property !== 'commit' || typeof value !== 'function') {
-          return typeof value === 'function' ? value.bind(target) : value;
-        }
-        return async (...args: Parameters<ExtractStore['commit']>) => {
+        if (typeof value !== 'function') return value;
+        if (property !== 'commit' && property !== 'commitBatch') return value.bind(target);
+        return async (...args: unknown[]) => {
           if (this.failCommits > 0) {
             this.failCommits -= 1;
             throw new Error('injected fault: the extract commit failed');
           }
-          return target.commit(...args);
+          return value.apply(target, args);
         };
       },
     });

@@ -1,6 +1,6 @@
 /**
  * The registry simulator: a real HTTP server speaking the registry protocol
- * (docs/registry-protocol.md) in front of any `CompanyRegistry`, so the HTTP adapter, the local
+ * (docs/registry-protocol.md) in front of any `Registry`, so the HTTP adapter, the local
  * stack and the HTTP tests exercise the same wire format as production. Faults (maintenance
  * windows, application errors, latency, broken answers) are switched on programmatically or
  * through `/__simulator/*` control endpoints, and every call is logged so that tests can count
@@ -19,8 +19,10 @@ import {
 } from '../shared/adapters/registry-http/http-registry.ts';
 import {
   type CompanyExtractType,
-  type CompanyRegistry,
   type CompanySearchScope,
+  type PeopleSearchQuery,
+  type PersonExtractOptions,
+  type Registry,
   type RegistryCaller,
   RegistryRejection,
 } from '../shared/ports/registry.ts';
@@ -35,6 +37,8 @@ export interface FaultRuleInput {
   code?: string;
   /** Operations the rule applies to; all when absent. */
   operations?: RegistryOperation[];
+  /** Only calls made for this account (`caller.accountId`); every account when absent. */
+  accountId?: string;
   /** How many calls the rule applies to; until cleared when absent. */
   times?: number;
   /** Delay before answering (or before the code is answered). */
@@ -50,6 +54,7 @@ export interface FaultRule {
   id: string;
   code: string | null;
   operations: RegistryOperation[] | null;
+  accountId: string | null;
   times: number | null;
   /** Calls left before the rule is spent; null when unlimited. */
   remaining: number | null;
@@ -117,12 +122,13 @@ export class FaultController {
     return this.rules.map((rule) => ({ ...rule }));
   }
 
-  /** Applies the matching rules to one call of `operation`. */
-  take(operation: RegistryOperation): AppliedFaults {
+  /** Applies the matching rules to one call of `operation` made for `accountId`. */
+  take(operation: RegistryOperation, accountId: string | null = null): AppliedFaults {
     const applied: AppliedFaults = { latencyMs: 0, rejection: null, response: null, ruleIds: [] };
     for (const rule of this.rules) {
       if (rule.remaining === 0) continue;
       if (rule.operations && !rule.operations.includes(operation)) continue;
+      if (rule.accountId !== null && rule.accountId !== accountId) continue;
       if (rule.remaining !== null) rule.remaining -= 1;
       rule.applied += 1;
       applied.ruleIds.push(rule.id);
@@ -152,6 +158,7 @@ function validateRule(input: unknown): FaultRule {
   const known = new Set([
     'code',
     'operations',
+    'accountId',
     'times',
     'latencyMs',
     'message',
@@ -161,7 +168,8 @@ function validateRule(input: unknown): FaultRule {
   ]);
   const unknown = Object.keys(input).filter((key) => !known.has(key));
   if (unknown.length > 0) throw new FaultRuleError(`unknown fault rule field(s): ${unknown.join(', ')}`);
-  const { code, operations, times, latencyMs, message, details, retryAfterSeconds, response } = input;
+  const { code, operations, accountId, times, latencyMs, message, details, retryAfterSeconds, response } =
+    input;
   if (code !== undefined && (typeof code !== 'string' || !REGISTRY_CODE_PATTERN.test(code)))
     throw new FaultRuleError('code must be a registry code: two capital letters and two digits, like ZZ51');
   if (
@@ -171,6 +179,8 @@ function validateRule(input: unknown): FaultRule {
       !operations.every((op) => (registryOperations as readonly unknown[]).includes(op)))
   )
     throw new FaultRuleError(`operations must be a non-empty list of: ${registryOperations.join(', ')}`);
+  if (accountId !== undefined && (typeof accountId !== 'string' || accountId === ''))
+    throw new FaultRuleError('accountId must be a non-empty string');
   if (times !== undefined && (!nonNegativeInt(times) || times === 0))
     throw new FaultRuleError('times must be a positive integer');
   if (latencyMs !== undefined && (!nonNegativeInt(latencyMs) || latencyMs > 120_000))
@@ -188,6 +198,7 @@ function validateRule(input: unknown): FaultRule {
     id: `fault_${randomUUID().slice(0, 8)}`,
     code: (code as string | undefined) ?? null,
     operations: (operations as RegistryOperation[] | undefined) ?? null,
+    accountId: (accountId as string | undefined) ?? null,
     times: (times as number | undefined) ?? null,
     remaining: (times as number | undefined) ?? null,
     applied: 0,
@@ -228,7 +239,7 @@ export interface SimulatorCall {
 export interface CallLogSnapshot {
   /** Calls received per operation, whatever their outcome. */
   counts: Partial<Record<RegistryOperation, number>>;
-  /** Billed calls (successful `company.extract`). */
+  /** Billed calls (successful `company.extract` and `person.extract`). */
   billed: number;
   calls: SimulatorCall[];
 }
@@ -287,7 +298,7 @@ export class CallLog {
 }
 
 export interface RegistrySimulatorOptions {
-  registry: CompanyRegistry;
+  registry: Registry;
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
@@ -309,10 +320,13 @@ const CONTROL_PREFIX = '/__simulator';
 class BadRequest extends Error {}
 
 type Invocation = (
-  registry: CompanyRegistry,
+  registry: Registry,
   body: Record<string, unknown>,
   caller: RegistryCaller,
 ) => Promise<unknown>;
+
+/** What an argument must be on the wire: a string, or a JSON object (passed on as it is). */
+type ArgumentKind = 'string' | 'object';
 
 const text = (body: Record<string, unknown>, name: string): string => {
   const value = body[name];
@@ -320,21 +334,49 @@ const text = (body: Record<string, unknown>, name: string): string => {
   return value;
 };
 
-/** Each operation's arguments, and how it is passed on. Values are not checked: that is the registry's job. */
-const operations: Record<RegistryOperation, { args: string[]; invoke: Invocation }> = {
-  'company.get': { args: ['number'], invoke: (r, b, c) => r.getCompany(text(b, 'number'), c) },
-  'company.getByAbn': { args: ['abn'], invoke: (r, b, c) => r.getCompanyByAbn(text(b, 'abn'), c) },
+const object = (body: Record<string, unknown>, name: string): Record<string, unknown> => {
+  const value = body[name];
+  if (!isObject(value)) throw new BadRequest(`${name} must be an object`);
+  return value;
+};
+
+const readArgument = (body: Record<string, unknown>, name: string, kind: ArgumentKind): unknown =>
+  kind === 'string' ? text(body, name) : object(body, name);
+
+/**
+ * Each operation's arguments, and how it is passed on. Values are not checked beyond their JSON
+ * type: that is the registry's job.
+ */
+const operations: Record<RegistryOperation, { args: Record<string, ArgumentKind>; invoke: Invocation }> = {
+  'company.get': { args: { number: 'string' }, invoke: (r, b, c) => r.getCompany(text(b, 'number'), c) },
+  'company.getByAbn': { args: { abn: 'string' }, invoke: (r, b, c) => r.getCompanyByAbn(text(b, 'abn'), c) },
   'company.search': {
-    args: ['name', 'scope'],
+    args: { name: 'string', scope: 'string' },
     invoke: (r, b, c) =>
       r.searchCompanies({ name: text(b, 'name'), scope: text(b, 'scope') as CompanySearchScope }, c),
   },
   'company.extract': {
-    args: ['number', 'type'],
+    args: { number: 'string', type: 'string' },
     invoke: (r, b, c) =>
       r.purchaseCompanyExtract(text(b, 'number'), text(b, 'type') as CompanyExtractType, c),
   },
-  'charge.get': { args: ['chargeNumber'], invoke: (r, b, c) => r.getCharge(text(b, 'chargeNumber'), c) },
+  'charge.get': {
+    args: { chargeNumber: 'string' },
+    invoke: (r, b, c) => r.getCharge(text(b, 'chargeNumber'), c),
+  },
+  'person.search': {
+    args: { query: 'object' },
+    invoke: (r, b, c) => r.searchPeople(object(b, 'query') as unknown as PeopleSearchQuery, c),
+  },
+  'person.extract': {
+    args: { registryIdentifier: 'string', options: 'object' },
+    invoke: (r, b, c) =>
+      r.purchasePersonExtract(
+        text(b, 'registryIdentifier'),
+        object(b, 'options') as unknown as PersonExtractOptions,
+        c,
+      ),
+  },
 };
 
 function callerOf(body: Record<string, unknown>): RegistryCaller {
@@ -423,7 +465,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     const caller = isObject(fields.caller) ? fields.caller : {};
     const call = calls.start({
       operation,
-      args: Object.fromEntries(operations[operation].args.map((name) => [name, fields[name]])),
+      args: Object.fromEntries(Object.keys(operations[operation].args).map((name) => [name, fields[name]])),
       accountId: typeof caller.accountId === 'string' ? caller.accountId : null,
       requestId: typeof caller.requestId === 'string' ? caller.requestId : null,
       clientReference: typeof caller.clientReference === 'string' ? caller.clientReference : null,
@@ -444,14 +486,14 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     try {
       if (!isObject(body)) throw new BadRequest('the body must be a JSON object');
       registryCaller = callerOf(body);
-      for (const name of operations[operation].args) text(body, name);
+      for (const [name, kind] of Object.entries(operations[operation].args)) readArgument(body, name, kind);
     } catch (error) {
       protocolError(res, 400, 'bad_request', (error as Error).message);
       finish('bad_request', 400);
       return;
     }
 
-    const applied = faults.take(operation);
+    const applied = faults.take(operation, registryCaller.accountId);
     call.faults = applied.ruleIds;
     await pause(applied.latencyMs);
     if (stopped) {

@@ -2,12 +2,14 @@ import { readSecretFromExtension } from './adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from './adapters/dynamodb/api-keys.ts';
 import { DynamoExtractStore } from './adapters/dynamodb/extracts.ts';
 import { DynamoLimiterStore } from './adapters/dynamodb/limiter.ts';
+import { DynamoPeopleSearchStore } from './adapters/dynamodb/people.ts';
 import { readConfig, type ServiceConfig } from './config.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { CursorCodec } from './domain/cursor.ts';
 import type { ApiKeyRepository } from './ports/api-keys.ts';
 import type { ExtractStore, UsageLedger } from './ports/extracts.ts';
 import type { LimiterStore } from './ports/limiter.ts';
+import type { PeopleSearchStore } from './ports/people.ts';
 
 /** The adapters a handler may use, built once per process on first use. */
 export interface Services {
@@ -18,6 +20,7 @@ export interface Services {
   cursors: CursorCodec;
   extracts: ExtractStore;
   usage: UsageLedger;
+  peopleSearches: PeopleSearchStore;
 }
 
 let services: Services | undefined;
@@ -54,6 +57,7 @@ export function getServices(): Services {
       ),
       extracts,
       usage: extracts,
+      peopleSearches: new DynamoPeopleSearchStore(config.mainTable),
     };
     if (decorate) services = decorate(services);
   }

@@ -1,6 +1,7 @@
 import { purchaseCompanyExtract } from '../../shared/company/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
+import { presentStoredExtract } from '../../shared/extracts/present.ts';
 import { runIdempotently } from '../../shared/http/idempotency.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { routes } from '../../shared/http/routes.ts';
@@ -31,5 +32,17 @@ export const handler = createHttpHandler(
     });
     return { body: result.body, billable: result.billable, product: result.product };
   },
-  { idempotency: runIdempotently },
+  {
+    idempotency: runIdempotently,
+    // A large extract can outgrow an idempotency record: a replay keeps its id and reads it back.
+    replay: {
+      pack: (result) => ({ id: result.body.id, billable: result.billable, product: result.product }),
+      async unpack(packed, { services }) {
+        const { id, billable, product } = packed as { id: string; billable: boolean; product: string };
+        const stored = await services.extracts.getExtract(id);
+        if (!stored) throw new Error(`extract ${id} of an earlier purchase is missing`);
+        return { body: presentStoredExtract(stored), billable, product };
+      },
+    },
+  },
 );

@@ -1,5 +1,6 @@
-import { assertReadable, EXTRACT_ID_PATTERN, presentCompanyExtract } from '../../shared/company/extracts.ts';
+import { assertReadable, EXTRACT_ID_PATTERN } from '../../shared/company/extracts.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
+import { presentStoredExtract } from '../../shared/extracts/present.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { routes } from '../../shared/http/routes.ts';
 
@@ -11,7 +12,6 @@ export const handler = createHttpHandler(routes.getExtract, async ({ path, auth,
     });
   }
   const stored = await services.extracts.getExtract(path.id);
-  const header = assertReadable(stored?.header, auth, services.clock.now());
-  const { summary: _summary, ...sections } = stored?.sections ?? {};
-  return { body: presentCompanyExtract(header.summary, sections) };
+  assertReadable(stored?.header, auth, services.clock.now());
+  return { body: presentStoredExtract(stored as NonNullable<typeof stored>) };
 });

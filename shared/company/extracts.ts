@@ -163,7 +163,7 @@ export async function purchaseCompanyExtract(input: PurchaseInput) {
     requestId: header.requestId,
     resourceId: id,
   };
-  await commitWithRetries(store, header, fee);
+  await commitWithRetries(() => store.commit(header, fee));
   return { body: presentCompanyExtract(summary, companySections), billable, product };
 }
 
@@ -173,10 +173,10 @@ const COMMIT_ATTEMPTS = 3;
  * The registry has charged by now: a failing commit is retried in place (it is idempotent)
  * before giving up. What is still failing after that stays a draft for the client's retry.
  */
-async function commitWithRetries(store: ExtractStore, header: ExtractHeader, fee: FeeEntry) {
+export async function commitWithRetries(commit: () => Promise<void>) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await store.commit(header, fee);
+      return await commit();
     } catch (error) {
       if (attempt >= COMMIT_ATTEMPTS) throw error;
       await new Promise((done) => setTimeout(done, 100 * 2 ** attempt));

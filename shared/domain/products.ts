@@ -24,3 +24,6 @@ export const organisationTypesFor = {
 
 export const productAvailableFor = (product: keyof typeof organisationTypesFor, organisationType: string) =>
   (organisationTypesFor[product] as readonly string[]).includes(organisationType);
+
+/** One personal name extract: one fee per person, whatever the type or shareholdings. */
+export const personExtractProduct = { product: 'person_extract', feeCode: '958' } as const;

@@ -16,6 +16,16 @@ export interface IdempotentCall<T> {
   request: unknown;
   context: Context;
   run: () => Promise<T>;
+  /**
+   * What is kept for a replay, when the result itself is too large for the idempotency record
+   * (a DynamoDB item): `pack` reduces it to references, `unpack` rebuilds it from the store.
+   */
+  replay?: ReplayCodec<T>;
+}
+
+export interface ReplayCodec<T> {
+  pack(result: T): unknown;
+  unpack(packed: unknown): Promise<T>;
 }
 
 /** Names one purchase across its retries: the key, who sent it, where, and what they asked. */

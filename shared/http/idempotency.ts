@@ -36,12 +36,19 @@ function store(): DynamoDBPersistenceLayer {
 export async function runIdempotently<T>(call: IdempotentCall<T>): Promise<T> {
   if (call.key === undefined) return call.run();
   config.registerLambdaContext(call.context);
-  const once = makeIdempotent(async (_payload: { key: string; request: unknown }) => call.run(), {
-    persistenceStore: store(),
-    config,
-  });
+  let fresh: { result: T } | undefined;
+  const once = makeIdempotent(
+    async (_payload: { key: string; request: unknown }) => {
+      const result = await call.run();
+      fresh = { result };
+      return call.replay ? call.replay.pack(result) : result;
+    },
+    { persistenceStore: store(), config },
+  );
   try {
-    return (await once({ key: `${call.scope}#${call.key}`, request: call.request })) as T;
+    const kept = await once({ key: `${call.scope}#${call.key}`, request: call.request });
+    if (fresh) return fresh.result;
+    return call.replay ? call.replay.unpack(kept) : (kept as T);
   } catch (error) {
     if (error instanceof IdempotencyValidationError) {
       throw new ApiError('idempotency_conflict', { param: 'Idempotency-Key' });

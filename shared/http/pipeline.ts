@@ -282,9 +282,17 @@ const validate = (route: RouteDefinition): ApiMiddleware => ({
   },
 });
 
-export interface HandlerOptions {
+export interface HandlerOptions<R extends RouteDefinition> {
   /** Required by idempotent routes (see `shared/http/idempotency.ts`). */
   idempotency?: IdempotencyRunner;
+  /**
+   * Idempotent routes whose response can outgrow an idempotency record: what to keep of a
+   * result (references) and how a replay rebuilds the response from them.
+   */
+  replay?: {
+    pack(result: HandlerResult): unknown;
+    unpack(packed: unknown, input: HandlerInput<R>): Promise<HandlerResult>;
+  };
 }
 
 const notIdempotent: IdempotencyRunner = (call) => call.run();
@@ -292,7 +300,7 @@ const notIdempotent: IdempotencyRunner = (call) => call.run();
 export function createHttpHandler<R extends RouteDefinition>(
   route: R,
   useCase: UseCase<R>,
-  options: HandlerOptions = {},
+  options: HandlerOptions<R> = {},
 ) {
   if (route.idempotent && !options.idempotency) {
     throw new Error(`${route.name} is idempotent: pass the idempotency runner to createHttpHandler`);
@@ -311,22 +319,26 @@ export function createHttpHandler<R extends RouteDefinition>(
     };
     const scope = `${auth.accountId}#${auth.environment}#${route.name}#${state.raw.path}`;
     const request = { path: input.path, body: input.body ?? null, clientReference };
+    const handlerInput: HandlerInput<R> = {
+      ...input,
+      headers,
+      auth,
+      requestId: state.requestId,
+      services,
+      clientReference,
+      recoveryKey: idempotencyKey === undefined ? undefined : recoveryKeyFor(scope, idempotencyKey, request),
+    } as HandlerInput<R>;
+    const { replay } = options;
     const result = await runIdempotently({
       scope,
       key: idempotencyKey,
       request,
       context,
-      run: () =>
-        useCase({
-          ...input,
-          headers,
-          auth,
-          requestId: state.requestId,
-          services,
-          clientReference,
-          recoveryKey:
-            idempotencyKey === undefined ? undefined : recoveryKeyFor(scope, idempotencyKey, request),
-        }),
+      run: () => useCase(handlerInput),
+      replay: replay && {
+        pack: (fresh: HandlerResult) => replay.pack(fresh),
+        unpack: (packed: unknown) => replay.unpack(packed, handlerInput),
+      },
     });
     const body = {
       ...result.body,

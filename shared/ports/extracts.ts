@@ -67,6 +67,19 @@ export interface ExtractListPage {
   next: string | undefined;
 }
 
+export interface DraftRecovery {
+  /** The purchase's recovery key (from its Idempotency-Key). */
+  key: string;
+  validUntil: string;
+  /** Which draft of the purchase this is, when a purchase buys several extracts. */
+  slot?: string;
+}
+
+export interface Draft {
+  id: string;
+  sections: Record<string, unknown>;
+}
+
 export interface ExtractStore {
   /**
    * Stores the sections first, under the extract id. Until `commit` runs they are reachable
@@ -76,15 +89,24 @@ export interface ExtractStore {
     id: string,
     sections: Record<string, unknown>,
     expiresAt: string,
-    recovery?: { key: string; validUntil: string },
+    recovery?: DraftRecovery,
   ): Promise<void>;
   /** The draft an earlier attempt with this recovery key left (committed or not), if still valid at `now`. */
-  findDraft(
-    recoveryKey: string,
-    now: string,
-  ): Promise<{ id: string; sections: Record<string, unknown> } | undefined>;
+  findDraft(recoveryKey: string, now: string): Promise<Draft | undefined>;
+  /**
+   * Every draft an earlier attempt with this recovery key left, by slot (a batch purchase keeps
+   * one per person), if still valid at `now`.
+   */
+  findDrafts(recoveryKey: string, now: string): Promise<Map<string, Draft>>;
   /** Header, indexes and fee entry in one transaction: the extract exists once this returns. */
   commit(header: ExtractHeader, fee: FeeEntry): Promise<void>;
+  /**
+   * A batch purchase: every extract and its fee entry become visible together, or none does.
+   * The fee entries (at most 100) are written in one transaction; headers and indexes written
+   * before it are ignored by every read until that transaction has happened. Safe to repeat
+   * with the same extracts: the fees are written once.
+   */
+  commitBatch(purchases: readonly { header: ExtractHeader; fee: FeeEntry }[]): Promise<void>;
   /** Header only (one read). */
   getHeader(id: string): Promise<ExtractHeader | undefined>;
   /** Header and every section (one query for all but the very largest extracts). */

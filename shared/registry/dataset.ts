@@ -1,7 +1,8 @@
 /**
  * The in-memory register behind the sandbox registry and the registry simulator: one
  * `CompanyRecord` per organisation holding everything the registry knows about it in full history,
- * and a `Dataset` that indexes the records by number, ABN, charge number and name.
+ * one `PersonRecord` per name record of the personal name index, and a `Dataset` that indexes the
+ * records by number, ABN, charge number, name and registry identifier.
  */
 import type {
   RegistryAddress,
@@ -11,10 +12,14 @@ import type {
   RegistryCompanyMatch,
   RegistryDocument,
   RegistryExternalAdministration,
+  RegistryLicence,
   RegistryMember,
   RegistryOfficeholder,
+  RegistryPersonMatch,
+  RegistryPersonRole,
   RegistryRelationship,
   RegistryShareClass,
+  RegistryShareholding,
 } from '../ports/registry.ts';
 import { isCurrentStatus } from './ordering.ts';
 
@@ -50,6 +55,28 @@ export interface NameEntry {
   words: readonly string[];
 }
 
+/**
+ * One name record of the personal name index, in full history: every role (office-holder roles
+ * and Member `SH` roles, current, future and ceased), licence, shareholding and document.
+ * `match.roleCount` is the number of role records, of every status, Member roles included.
+ */
+export interface PersonRecord {
+  match: RegistryPersonMatch;
+  roles: RegistryPersonRole[];
+  licences: RegistryLicence[];
+  shareholdings: RegistryShareholding[];
+  /** Status and `priced` are null in person documents. */
+  documents: RegistryDocument[];
+}
+
+/** One person as a people search sees them: the names normalised once (`normalizePersonName`). */
+export interface PersonEntry {
+  record: PersonRecord;
+  familyName: string;
+  /** The given names split into words, in order. */
+  givenWords: readonly string[];
+}
+
 export interface Dataset {
   readonly companies: readonly CompanyRecord[];
   readonly byNumber: ReadonlyMap<string, CompanyRecord>;
@@ -58,6 +85,10 @@ export interface Dataset {
   readonly charges: ReadonlyMap<string, RegistryCharge>;
   /** Current names first (in record order), then former names. */
   readonly names: readonly NameEntry[];
+  readonly people: readonly PersonRecord[];
+  readonly byRegistryIdentifier: ReadonlyMap<string, PersonRecord>;
+  /** By normalised family name, in record order. */
+  readonly peopleByFamilyName: ReadonlyMap<string, readonly PersonEntry[]>;
 }
 
 /**
@@ -73,6 +104,49 @@ export function normalizeName(name: string): string {
 }
 
 export const nameWords = (normalized: string): string[] => (normalized === '' ? [] : normalized.split(' '));
+
+/**
+ * Search form of a person's name: upper case, apostrophes dropped (O'BRIEN = OBRIEN), hyphens and
+ * anything else that is not a letter or digit turned into a space (MACKENZIE-REID = MACKENZIE
+ * REID), spaces collapsed. Like `normalizeName`, but letters of every script are kept (MÜLLER is
+ * not M LLER), in their composed form.
+ */
+export function normalizePersonName(name: string): string {
+  return name
+    .normalize('NFC')
+    .toUpperCase()
+    .replace(/['’]/g, '')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** A registry identifier: one to nine digits. */
+export const isRegistryIdentifier = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{1,9}$/.test(value);
+
+/** A record from its parts; `match.roleCount` is computed from `roles`. */
+export function personRecord(
+  parts: { match: Omit<RegistryPersonMatch, 'roleCount'> } & Partial<Omit<PersonRecord, 'match'>>,
+): PersonRecord {
+  const roles = parts.roles ?? [];
+  return {
+    match: { ...parts.match, roleCount: roles.length },
+    roles,
+    licences: parts.licences ?? [],
+    shareholdings: parts.shareholdings ?? [],
+    documents: parts.documents ?? [],
+  };
+}
+
+/** The search form of a person: normalised family name and given-name words. */
+export function personEntry(record: PersonRecord): PersonEntry {
+  const { name } = record.match;
+  return {
+    record,
+    familyName: normalizePersonName(name.familyName),
+    givenWords: nameWords(normalizePersonName(name.givenNames.join(' '))),
+  };
+}
 
 const partialAddressOrder = ['RG', 'RO', 'RP', 'PA'];
 
@@ -134,11 +208,41 @@ const nameEntry = (record: CompanyRecord, name: string, status: NameEntry['statu
   return { record, name, status, normalized, words: nameWords(normalized) };
 };
 
+interface PeopleIndex {
+  people: readonly PersonRecord[];
+  byRegistryIdentifier: ReadonlyMap<string, PersonRecord>;
+  peopleByFamilyName: ReadonlyMap<string, readonly PersonEntry[]>;
+}
+
+function indexPeople(people: readonly PersonRecord[]): PeopleIndex {
+  const byRegistryIdentifier = new Map<string, PersonRecord>();
+  const peopleByFamilyName = new Map<string, PersonEntry[]>();
+  for (const record of people) {
+    const id = record.match.registryIdentifier;
+    if (!isRegistryIdentifier(id)) throw new Error(`Registry identifier ${id} is not one to nine digits`);
+    if (byRegistryIdentifier.has(id)) throw new Error(`Duplicate registry identifier ${id}`);
+    byRegistryIdentifier.set(id, record);
+    const entry = personEntry(record);
+    const namesakes = peopleByFamilyName.get(entry.familyName);
+    if (namesakes) namesakes.push(entry);
+    else peopleByFamilyName.set(entry.familyName, [entry]);
+  }
+  return { people: [...people], byRegistryIdentifier, peopleByFamilyName };
+}
+
 /**
- * Indexes the records. Throws when two records share a number or an ABN, or two charges share a
- * number, so a generated dataset cannot shadow a documented sandbox identifier.
+ * Indexes the records. Throws when two records share a number or an ABN, two charges share a
+ * number, or two people share a registry identifier (or one is not one to nine digits), so a
+ * generated dataset cannot shadow a documented sandbox identifier.
+ *
+ * `people` may be a function: the people are then built and indexed on first use of `people`,
+ * `byRegistryIdentifier` or `peopleByFamilyName` (and their checks throw then), so a function
+ * that only looks up companies never pays for them.
  */
-export function buildDataset(records: readonly CompanyRecord[]): Dataset {
+export function buildDataset(
+  records: readonly CompanyRecord[],
+  people: readonly PersonRecord[] | (() => readonly PersonRecord[]) = [],
+): Dataset {
   const byNumber = new Map<string, CompanyRecord>();
   const byAbn = new Map<string, CompanyRecord>();
   const charges = new Map<string, RegistryCharge>();
@@ -160,5 +264,25 @@ export function buildDataset(records: readonly CompanyRecord[]): Dataset {
     for (const former of record.company.formerNames)
       formerNames.push(nameEntry(record, former.name, 'former'));
   }
-  return { companies: [...records], byNumber, byAbn, charges, names: [...currentNames, ...formerNames] };
+  let index = typeof people === 'function' ? undefined : indexPeople(people);
+  const peopleIndex = (): PeopleIndex => {
+    index ??= indexPeople((people as () => readonly PersonRecord[])());
+    return index;
+  };
+  return {
+    companies: [...records],
+    byNumber,
+    byAbn,
+    charges,
+    names: [...currentNames, ...formerNames],
+    get people() {
+      return peopleIndex().people;
+    },
+    get byRegistryIdentifier() {
+      return peopleIndex().byRegistryIdentifier;
+    },
+    get peopleByFamilyName() {
+      return peopleIndex().peopleByFamilyName;
+    },
+  };
 }

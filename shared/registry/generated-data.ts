@@ -7,9 +7,15 @@
  * so they never reuse a sandbox identifier (sandbox numbers are 990 0xx xxx, its charges seven
  * digits), and the word lists avoid the sandbox search words (SOUTHERN, CROSS, ACME, WIDGETS,
  * BLUEGUM, ZYZZYVA) so the documented searches answer the same in the simulator.
+ *
+ * People: every person who holds an office or shares in a generated organisation is one name
+ * record of the personal name index (`derivePeople`), so person and company extracts agree. The
+ * family names avoid the sandbox people's (O'BRIEN, KOWALSKI, CITIZEN…), and SMITH is kept for
+ * `generateSmiths`: exactly 100 JOHN SMITHs, so one search selects the most a search returns.
  */
 import type {
   IsoDate,
+  PeopleSearchQuery,
   RegistryAddress,
   RegistryAddressRecord,
   RegistryCharge,
@@ -18,10 +24,28 @@ import type {
   RegistryMember,
   RegistryOfficeholder,
   RegistryParty,
+  RegistryPersonRole,
   RegistryRelationship,
   RegistryShareClass,
+  RegistryShareholding,
 } from '../ports/registry.ts';
-import { buildDataset, type CompanyRecord, companyRecord, type Dataset } from './dataset.ts';
+import {
+  buildDataset,
+  type CompanyRecord,
+  companyRecord,
+  type Dataset,
+  type PersonRecord,
+  personRecord,
+} from './dataset.ts';
+import { MEMBER_ROLE } from './ordering.ts';
+import {
+  memberRole,
+  personDocument,
+  personName,
+  personRole,
+  sandboxPeople,
+  shareholding,
+} from './people-data.ts';
 import {
   abnForAcn,
   acnWithCheckDigit,
@@ -680,20 +704,255 @@ export function generateCompanyRecords(count: number, seed: number): CompanyReco
   return records;
 }
 
-/** A dataset of `count` generated organisations only. */
-export const generateDataset = (count: number, seed: number): Dataset =>
-  buildDataset(generateCompanyRecords(count, seed));
+// ---------------------------------------------------------------------------------------------
+// People
+// ---------------------------------------------------------------------------------------------
+
+/** Identifiers of people derived from generated organisations start here (nine digits). */
+export const DERIVED_PEOPLE_FIRST_IDENTIFIER = 100_000_001;
+/** Identifiers of the generated SMITHs start here. */
+export const SMITH_FIRST_IDENTIFIER = 300_000_001;
+
+const query = (familyName: string, givenName: string): PeopleSearchQuery => ({
+  familyName,
+  givenName,
+  birthDateFrom: null,
+  birthDateTo: null,
+});
+
+/** The documented simulator people searches (docs/sandbox.md, docs/registry-protocol.md). */
+export const SIMULATOR_PEOPLE = {
+  /** Exactly 100 matches (found 100): JOHN SMITHs with two to four roles each, some Member roles. */
+  hundred: query('SMITH', 'JOHN'),
+  hundredCount: 100,
+  /** PN52: the JOHNs plus 40 other J SMITHs, counts {returned: 0, found: 140}. */
+  tooMany: query('SMITH', 'J'),
+  tooManyFound: 140,
+} as const;
+
+interface PersonDraft {
+  party: RegistryParty;
+  roles: RegistryPersonRole[];
+  shareholdings: RegistryShareholding[];
+  documents: Map<string, RegistryDocument>;
+}
+
+/**
+ * One name record per person party of the organisations' office holders and members: a party
+ * object that appears in several lists (a director who is also a member) is one person. Roles
+ * and shareholdings copy the company records; documents are the roles' source documents.
+ */
+export function derivePeople(
+  records: readonly CompanyRecord[],
+  firstIdentifier = DERIVED_PEOPLE_FIRST_IDENTIFIER,
+): PersonRecord[] {
+  const drafts = new Map<RegistryParty, PersonDraft>();
+  const draftOf = (party: RegistryParty): PersonDraft => {
+    let draft = drafts.get(party);
+    if (!draft) {
+      draft = { party, roles: [], shareholdings: [], documents: new Map() };
+      drafts.set(party, draft);
+    }
+    return draft;
+  };
+  for (const record of records) {
+    const documents = new Map(record.documents.map((document) => [document.documentNumber, document]));
+    const file = (draft: PersonDraft, number: string | undefined) => {
+      const document = number === undefined ? undefined : documents.get(number);
+      if (document && !draft.documents.has(document.documentNumber))
+        draft.documents.set(document.documentNumber, personDocument(document));
+    };
+    for (const holder of record.officeholders) {
+      if (holder.party.type !== 'person' || !holder.party.person) continue;
+      const draft = draftOf(holder.party);
+      draft.roles.push({
+        role: holder.role,
+        status: holder.status,
+        appointedAt: holder.appointedAt,
+        ceasedAt: holder.ceasedAt,
+        company: record.company,
+        address: holder.address,
+        sourceDocument: holder.sourceDocument,
+      });
+      file(draft, holder.sourceDocument?.documentNumber);
+    }
+    for (const holding of record.members) {
+      if (holding.party.type !== 'person' || !holding.party.person) continue;
+      const draft = draftOf(holding.party);
+      draft.roles.push({
+        role: MEMBER_ROLE,
+        status: holding.status,
+        appointedAt: null,
+        ceasedAt: null,
+        company: record.company,
+        address: null,
+        sourceDocument: holding.sourceDocument,
+      });
+      const shareClass = record.shareClasses.find((candidate) => candidate.classCode === holding.classCode);
+      draft.shareholdings.push({
+        company: record.company,
+        classCode: holding.classCode,
+        classDescription: shareClass?.description ?? holding.classCode,
+        status: holding.status,
+        sharesHeld: holding.sharesHeld,
+        fullyPaid: holding.fullyPaid,
+        beneficiallyHeld: holding.beneficiallyHeld,
+        sourceDocument: holding.sourceDocument,
+      });
+      file(draft, holding.sourceDocument.documentNumber);
+    }
+  }
+  let next = firstIdentifier;
+  return [...drafts.values()].map((draft) =>
+    personRecord({
+      match: {
+        registryIdentifier: String(next++),
+        name: structuredClone(draft.party.person as NonNullable<RegistryParty['person']>),
+        birth: draft.party.birth,
+        formerName: null,
+      },
+      roles: draft.roles,
+      shareholdings: draft.shareholdings,
+      documents: [...draft.documents.values()],
+    }),
+  );
+}
+
+const SMITH_SECOND_NAMES = [
+  'ALBERT',
+  'ANTHONY',
+  'ARTHUR',
+  'BRUCE',
+  'CHARLES',
+  'EDWARD',
+  'FRANCIS',
+  'GEORGE',
+  'HENRY',
+  'KEITH',
+  'LEONARD',
+  'MICHAEL',
+  'PAUL',
+  'RAYMOND',
+  'RICHARD',
+  'WILLIAM',
+];
+/** Other J SMITHs: none begins with JOHN, so SMITH JOHN selects exactly the 100. */
+const OTHER_J_NAMES = ['JANE', 'JAMES', 'JESSICA', 'JULIE', 'JASON'];
+const SMITH_ROLES = ['DR', 'DR', 'DR', 'SR', 'SR', 'LD', 'AA'];
+
+/**
+ * 100 JOHN SMITHs (some of them namesakes: the same two given names) and 40 other J SMITHs, each
+ * with two to four roles in the generated organisations, current and ceased; a third of the JOHNs
+ * also hold shares (a Member role and a shareholding) in a proprietary company. These roles are
+ * the personal name index's alone: the organisations' own lists are not changed.
+ */
+export function generateSmiths(
+  records: readonly CompanyRecord[],
+  seed: number,
+  firstIdentifier = SMITH_FIRST_IDENTIFIER,
+): PersonRecord[] {
+  const random = new Random(seed);
+  const companies = records.filter((record) => ['APTY', 'APUB'].includes(record.company.type));
+  const proprietary = companies.filter((record) => record.company.type === 'APTY');
+  if (companies.length === 0 || proprietary.length === 0) return [];
+  let sequence = 0;
+  const people: PersonRecord[] = [];
+  const givenNames = [
+    ...Array.from({ length: SIMULATOR_PEOPLE.hundredCount }, () => `JOHN ${random.pick(SMITH_SECOND_NAMES)}`),
+    ...Array.from({ length: SIMULATOR_PEOPLE.tooManyFound - SIMULATOR_PEOPLE.hundredCount }, (_, i) =>
+      i % 3 === 0
+        ? (OTHER_J_NAMES[i % OTHER_J_NAMES.length] as string)
+        : `${OTHER_J_NAMES[i % OTHER_J_NAMES.length]} ${random.pick(SMITH_SECOND_NAMES)}`,
+    ),
+  ];
+  for (const [index, given] of givenNames.entries()) {
+    const book = new DocumentBook(() => `7P${String(++sequence).padStart(7, '0')}`);
+    const [locality, state] = random.pick(LOCALITIES);
+    const born = random.date('1940-01-01', '2000-12-31');
+    const roles: RegistryPersonRole[] = [];
+    const shareholdings: RegistryShareholding[] = [];
+    const roleCount = random.int(2, 4);
+    for (let r = 0; r < roleCount; r++) {
+      const { company } = random.pick(companies);
+      const earliest = addDays(born, 20 * 365);
+      const from = company.registeredAt && company.registeredAt > earliest ? company.registeredAt : earliest;
+      const end = company.deregistration?.date ?? LAST_DATE;
+      const appointedAt = random.date(from, end);
+      const ceased = company.deregistration !== null || random.chance(0.4);
+      const ceasedAt = ceased ? random.date(appointedAt, end) : null;
+      const source = book.lodge('484', appointedAt, {
+        subForms: [['484E', 'Appointment or cessation of a company officeholder']],
+      });
+      roles.push(
+        personRole(random.pick(SMITH_ROLES), company, {
+          appointedAt,
+          ceasedAt,
+          address: localAddressFrom(random),
+          source,
+        }),
+      );
+    }
+    if (index < SIMULATOR_PEOPLE.hundredCount && random.chance(1 / 3)) {
+      const { company } = random.pick(proprietary);
+      const ceased = random.chance(0.3);
+      const lodged = book.lodge('484', random.date(company.registeredAt ?? '1990-01-01', LAST_DATE), {
+        subForms: [['484G', 'Notification of share issue']],
+      });
+      const status = ceased ? 'E' : 'C';
+      roles.push(
+        memberRole(company, { status, ceasedAt: ceased ? lodged.receivedAt : null, source: lodged }),
+      );
+      shareholdings.push(
+        shareholding(company, 'ORD', 'ORDINARY SHARES', random.int(1, 100) * 10, { status, source: lodged }),
+      );
+    }
+    people.push(
+      personRecord({
+        match: {
+          registryIdentifier: String(firstIdentifier + index),
+          name: personName('SMITH', given),
+          birth: { date: born, locality, stateOrCountry: state },
+          formerName: null,
+        },
+        roles,
+        shareholdings,
+        documents: book.documents.map(personDocument),
+      }),
+    );
+  }
+  return people;
+}
+
+function localAddressFrom(random: Random): RegistryAddress {
+  const [locality, state, postcode] = random.pick(LOCALITIES);
+  return australianAddress(
+    `${random.int(1, 400)} ${random.pick(STREETS)} ${random.pick(STREET_TYPES)}`,
+    locality,
+    state,
+    postcode,
+  );
+}
+
+/** A dataset of `count` generated organisations and their people only. */
+export function generateDataset(count: number, seed: number): Dataset {
+  const records = generateCompanyRecords(count, seed);
+  return buildDataset(records, derivePeople(records));
+}
 
 let simulator: Dataset | undefined;
 
 /**
- * What the registry simulator serves: the sandbox organisations (so the documented identifiers
- * work with live keys too) and 2,000 generated ones. Built on first call, then shared.
+ * What the registry simulator serves: the sandbox organisations and people (so the documented
+ * identifiers and searches work with live keys too), 2,000 generated organisations, their people
+ * and the generated SMITHs. Built on first call, then shared.
  */
 export function simulatorDataset(): Dataset {
-  simulator ??= buildDataset([
-    ...sandboxRecords(),
-    ...generateCompanyRecords(SIMULATOR_COMPANY_COUNT, SIMULATOR_SEED),
-  ]);
+  if (!simulator) {
+    const generated = generateCompanyRecords(SIMULATOR_COMPANY_COUNT, SIMULATOR_SEED);
+    simulator = buildDataset(
+      [...sandboxRecords(), ...generated],
+      [...sandboxPeople(), ...derivePeople(generated), ...generateSmiths(generated, SIMULATOR_SEED + 1)],
+    );
+  }
   return simulator;
 }

@@ -8,7 +8,9 @@ import type {
   RegistryAddressRecord,
   RegistryCharge,
   RegistryDocument,
+  RegistryLicence,
   RegistryOfficeholder,
+  RegistryPersonRole,
   RegistryRelationship,
 } from '../ports/registry.ts';
 
@@ -58,6 +60,25 @@ export const addressTypeOrder: readonly string[] = Object.freeze(['RG', 'RP', 'P
 /** Order of the roles a company holds in other organisations. */
 export const companyRoleOrder: readonly string[] = Object.freeze(['AG', 'DR', 'UH', 'TM', 'TR', 'RN']);
 
+/** The Member role of a person extract (person-additional-roles): listed after every office role. */
+export const MEMBER_ROLE = 'SH';
+
+/** Order of licence records in a person extract: the person-licence-roles table's order. */
+export const personLicenceRoleOrder: readonly string[] = Object.freeze([
+  'BF',
+  'BS',
+  'DD',
+  'AF',
+  'FK',
+  'FL',
+  'FR',
+  'FX',
+  'LP',
+  'OQ',
+  'RA',
+  'RQ',
+]);
+
 /** Record statuses that count as current: C, and F (future, current from its effective date). */
 export const isCurrentStatus = (status: string): boolean => status === 'C' || status === 'F';
 
@@ -95,6 +116,15 @@ export function compareCurrency(
 const compareRole = rankIn(officeholderRoleOrder);
 const compareAddressType = rankIn(addressTypeOrder);
 const compareCompanyRole = rankIn(companyRoleOrder);
+const compareLicenceType = rankIn(personLicenceRoleOrder);
+
+/** Newest date first; a missing date last. */
+const compareNewestFirst = (a: string | null, b: string | null): number => {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return compareText(b, a);
+};
 
 export const compareOfficeholders = (a: RegistryOfficeholder, b: RegistryOfficeholder): number =>
   compareRole(a.role, b.role) ||
@@ -137,3 +167,43 @@ export const sortCharges = (list: readonly RegistryCharge[]): RegistryCharge[] =
   [...list].sort(compareCharges);
 export const sortRelationships = (list: readonly RegistryRelationship[]): RegistryRelationship[] =>
   [...list].sort(compareRelationships);
+
+/** What `comparePersonRoles` reads of a role record. */
+export type PersonRoleSortable = Pick<RegistryPersonRole, 'role' | 'status' | 'appointedAt' | 'ceasedAt'> & {
+  company: { number: string };
+};
+
+/**
+ * The registry's order of a person's roles: office roles in role display order (unknown roles
+ * after the known ones, by code), then every Member (`SH`) role. Within one role, current records
+ * (C, then F) come first and ceased ones newest-ceasing first (`compareCurrency`); records still
+ * equal are ordered newest appointment first (none last), then by company number.
+ */
+export function comparePersonRoles(a: PersonRoleSortable, b: PersonRoleSortable): number {
+  const aMember = a.role === MEMBER_ROLE;
+  const bMember = b.role === MEMBER_ROLE;
+  if (aMember !== bMember) return aMember ? 1 : -1;
+  return (
+    (aMember ? 0 : compareRole(a.role, b.role)) ||
+    compareCurrency({ status: a.status, ceased: a.ceasedAt }, { status: b.status, ceased: b.ceasedAt }) ||
+    compareNewestFirst(a.appointedAt, b.appointedAt) ||
+    compareText(a.company.number, b.company.number)
+  );
+}
+
+/**
+ * Licence records: by type in the person-licence-roles order (unknown types after, by code);
+ * within a type current first, then ceased newest-ending first; then newest start first, then by
+ * licence number.
+ */
+export const compareLicences = (a: RegistryLicence, b: RegistryLicence): number =>
+  compareLicenceType(a.type, b.type) ||
+  compareCurrency({ status: a.status, ceased: a.to }, { status: b.status, ceased: b.to }) ||
+  compareNewestFirst(a.from, b.from) ||
+  compareText(a.licenceNumber, b.licenceNumber);
+
+/** A person's roles in the registry's order (see `comparePersonRoles`); stable, a new array. */
+export const sortPersonRoles = <T extends PersonRoleSortable>(list: readonly T[]): T[] =>
+  [...list].sort(comparePersonRoles);
+export const sortLicences = (list: readonly RegistryLicence[]): RegistryLicence[] =>
+  [...list].sort(compareLicences);

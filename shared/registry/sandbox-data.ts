@@ -6,7 +6,8 @@
  *
  * Every number sits in the block 990 0xx xxx, which the registry has not issued, and passes its
  * check digit. Records are deliberately listed out of order so that the registry's sorting shows.
- * Nothing is built at import time: `sandboxDataset()` builds once, on first use.
+ * Nothing is built at import time: `sandboxRecords()` builds once, on first use. The people of the
+ * personal name index are in people-data.ts, and `sandboxDataset()` (sandbox.ts) joins both.
  */
 import { isValidAbn } from '../domain/identifiers.ts';
 import type {
@@ -23,7 +24,7 @@ import type {
   RegistryShareClass,
   RegistrySourceDocument,
 } from '../ports/registry.ts';
-import { buildDataset, type CompanyRecord, companyRecord, type Dataset } from './dataset.ts';
+import { type CompanyRecord, companyRecord } from './dataset.ts';
 
 /** Identifiers of the documented sandbox cases (docs/sandbox.md lists them with their cases). */
 export const SANDBOX = {
@@ -61,6 +62,8 @@ export const SANDBOX = {
   hugeChargesExtract: '990000167',
   /** Codes the tables do not know: sub-class QQQQ, office-holder role ZX, form 9ZZ. */
   unknownCodes: '990000176',
+  /** APUB limited by guarantee, registered charity: a director's person extract has an acnc_charity notice. */
+  charity: '990000185',
   /** 1,000 office holders and 2,000 documents. */
   largeCompany: '990000201',
   /** Historical extract with an empty charges list. */
@@ -767,8 +770,14 @@ function association(): CompanyRecord {
   });
   const book = sandboxBook(8);
   const registration = book.lodge('902', '1994-01-26', { imaged: false });
+  // The charity director of the people cases (people-data.ts): a ceased director, now secretary.
+  const eleanor = person('MACKENZIE-REID', 'ELEANOR GRACE', ['1962-08-19', 'ARMIDALE', 'NSW']);
   return companyRecord({
     company,
+    officeholders: [
+      officeholder('SR', eleanor, { appointedAt: '2016-07-01' }),
+      officeholder('DR', eleanor, { appointedAt: '2004-03-01', ceasedAt: '2016-06-30' }),
+    ],
     addresses: [
       addressRecord(
         'RG',
@@ -1152,6 +1161,47 @@ function unknownCodes(): CompanyRecord {
   });
 }
 
+/** A public company limited by guarantee and a registered charity. */
+function charity(): CompanyRecord {
+  const company = organisation({
+    number: SANDBOX.charity,
+    name: 'GREAT DIVIDE RURAL HEALTH FOUNDATION LIMITED',
+    type: 'APUB',
+    class: 'LMGT',
+    subClass: 'ULSN',
+    status: 'REGD',
+    registeredAt: '2001-05-14',
+    registeredCharity: true,
+  });
+  const book = sandboxBook(18);
+  const registration = book.lodge('201', '2001-05-14');
+  const board = book.lodge('484', '2015-11-04', { subForms: [SUBFORM_OFFICEHOLDER] });
+  book.lodge('388', '2024-11-28', { qualifier: 'FR2024', pageCount: 38 });
+  const office = australianAddress('120 FAULKNER STREET', 'ARMIDALE', 'NSW', '2350');
+  return companyRecord({
+    company,
+    officeholders: [
+      officeholder('DR', person('MACKENZIE-REID', 'ELEANOR GRACE', ['1962-08-19', 'ARMIDALE', 'NSW']), {
+        appointedAt: '2015-11-02',
+        address: australianAddress('4 DANGAR STREET', 'ARMIDALE', 'NSW', '2350'),
+        source: board,
+      }),
+      officeholder('DR', person('OKAFOR', 'CHINEDU'), {
+        appointedAt: '2001-05-14',
+        address: office,
+        source: registration,
+      }),
+      officeholder('SR', person('LINDQVIST', 'MARTA'), {
+        appointedAt: '2001-05-14',
+        address: office,
+        source: registration,
+      }),
+    ],
+    addresses: [addressRecord('RG', '2001-05-14', null, office, registration)],
+    documents: book.documents,
+  });
+}
+
 const FAMILY_NAMES = [
   'ANDERSON',
   'BROWN',
@@ -1345,7 +1395,7 @@ function publicCompany(related: {
   });
 }
 
-function buildSandboxRecords(): CompanyRecord[] {
+function buildSandboxRecordList(): CompanyRecord[] {
   // The public company's number, name and ABN are fixed, so the others can refer to it before
   // its record (which lists their companies) is built.
   const holding = organisation({
@@ -1389,25 +1439,22 @@ function buildSandboxRecords(): CompanyRecord[] {
     smallChargesExtract(bankRecord.company),
     hugeChargesExtract(bankRecord.company),
     unknownCodes(),
+    charity(),
     largeCompany(),
     ...acmeCompanies(),
   ];
 }
 
 let records: CompanyRecord[] | undefined;
-let dataset: Dataset | undefined;
 
-/** The sandbox organisations, built on first call and shared afterwards (treat as read-only). */
+/**
+ * The sandbox organisations, built on first call and shared afterwards (treat as read-only). The
+ * sandbox dataset (organisations and people) is `sandboxDataset()` in sandbox.ts.
+ */
 export function sandboxRecords(): readonly CompanyRecord[] {
-  records ??= buildSandboxRecords();
+  records ??= buildSandboxRecordList();
   return records;
 }
 
-/** The sandbox dataset, built on first call and shared afterwards (treat as read-only). */
-export function sandboxDataset(): Dataset {
-  dataset ??= buildDataset(sandboxRecords());
-  return dataset;
-}
-
-/** A fresh, unshared build: for tests of determinism. */
-export const buildSandboxDataset = (): Dataset => buildDataset(buildSandboxRecords());
+/** Fresh, unshared organisations: for tests of determinism. */
+export const buildSandboxRecords = (): CompanyRecord[] => buildSandboxRecordList();

@@ -1,6 +1,27 @@
-/** The registry that serves test keys: the sandbox dataset, in process, never billed. */
+/**
+ * The registry that serves test keys: the sandbox dataset (organisations and people), in process,
+ * never billed. Nothing is built at import time: the organisations are built when the registry is
+ * created (on a function's first test-key call), the people on the first people call; both are
+ * shared afterwards.
+ */
+import { buildDataset, type Dataset } from './dataset.ts';
 import { DatasetRegistry } from './dataset-registry.ts';
-import { sandboxDataset } from './sandbox-data.ts';
+import { buildSandboxPeople, sandboxPeople } from './people-data.ts';
+import { buildSandboxRecords, sandboxRecords } from './sandbox-data.ts';
+
+let dataset: Dataset | undefined;
+
+/** The sandbox dataset, built on first call and shared afterwards (treat as read-only). */
+export function sandboxDataset(): Dataset {
+  dataset ??= buildDataset(sandboxRecords(), sandboxPeople);
+  return dataset;
+}
+
+/** A fresh, unshared build: for tests of determinism. */
+export function buildSandboxDataset(): Dataset {
+  const records = buildSandboxRecords();
+  return buildDataset(records, buildSandboxPeople(records));
+}
 
 export const createSandboxRegistry = (now: () => Date): DatasetRegistry =>
   new DatasetRegistry(sandboxDataset(), now);

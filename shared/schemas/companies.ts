@@ -3,9 +3,9 @@ import { extractKinds } from '../ports/extracts.ts';
 import { companySearchScopes } from '../ports/registry.ts';
 import { cursorParam, limitParam, listEnvelope, metaSchema } from './common.ts';
 
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-const timestamp = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/));
-const nullableDate = z.nullable(isoDate);
+export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+export const timestamp = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/));
+export const nullableDate = z.nullable(isoDate);
 
 export const codedSchema = z.object({ code: z.string(), label: z.string() });
 
@@ -104,7 +104,7 @@ export { companySearchScopes };
 
 // ---- responses ------------------------------------------------------------------------------
 
-const sourceDocument = z.object({ documentNumber: z.string(), qualifier: z.nullable(z.string()) });
+export const sourceDocument = z.object({ documentNumber: z.string(), qualifier: z.nullable(z.string()) });
 
 export const companySummarySchema = z.object({
   acn: z.nullable(z.string().check(z.regex(/^\d{9}$/))),
@@ -127,7 +127,7 @@ export const companySchema = z.extend(companySummarySchema, {
   deregistration: z.nullable(z.object({ date: isoDate, reason: codedSchema })),
 });
 
-const addressSchema = z.object({
+export const addressSchema = z.object({
   careOf: z.nullable(z.string()),
   line1: z.nullable(z.string()),
   street: z.string(),
@@ -229,7 +229,7 @@ export const extractRefSchema = z.object({
   asOf: timestamp,
 });
 
-const sectionList = <T extends z.core.$ZodType>(item: T) =>
+export const sectionList = <T extends z.core.$ZodType>(item: T) =>
   z.extend(listEnvelope(item), { extract: extractRefSchema });
 
 export const companyMatchListSchema = listEnvelope(
@@ -269,8 +269,7 @@ export const companyExtractSchema = z.object({
   meta: metaSchema,
 });
 
-export const extractSummarySchema = z.object({ ...extractFields, kind: z.enum(extractKinds) });
-export const extractListSchema = listEnvelope(extractSummarySchema);
+export const companyExtractSummarySchema = z.object(extractFields);
 
 export const officeholderListSchema = sectionList(officeholderSchema);
 export const addressListSchema = z.extend(sectionList(addressRecordSchema), {

@@ -26,19 +26,17 @@ import {
   officeholderRoleOrder,
   sortOfficeholders,
 } from '../../shared/registry/ordering.ts';
-import { createSandboxRegistry } from '../../shared/registry/sandbox.ts';
+import { buildSandboxDataset, createSandboxRegistry, sandboxDataset } from '../../shared/registry/sandbox.ts';
 import {
   abnForAcn,
   acnWithCheckDigit,
   addressRecord,
   australianAddress,
-  buildSandboxDataset,
   DocumentBook,
   officeholder,
   organisation,
   person,
   SANDBOX,
-  sandboxDataset,
   sandboxRecords,
 } from '../../shared/registry/sandbox-data.ts';
 

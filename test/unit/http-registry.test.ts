@@ -12,13 +12,17 @@ import {
 import { logger } from '../../shared/observability.ts';
 import {
   type CompanyExtractType,
-  type CompanyRegistry,
   type CompanySearchScope,
+  type PeopleSearchQuery,
+  type PersonExtractOptions,
+  type Registry,
   type RegistryCaller,
   type RegistryCharge,
   type RegistryCompany,
   type RegistryCompanyExtract,
   type RegistryCompanyMatch,
+  type RegistryPersonExtract,
+  type RegistryPersonMatch,
   RegistryRejection,
 } from '../../shared/ports/registry.ts';
 
@@ -74,8 +78,43 @@ const charge: RegistryCharge = {
   documents: [],
 };
 
-/** A registry that knows one company and one charge, and records who asked. */
-class FakeRegistry implements CompanyRegistry {
+const personMatch: RegistryPersonMatch = {
+  registryIdentifier: '123456789',
+  name: { familyName: 'EXAMPLE', givenNames: ['JOHN', 'PAUL'] },
+  birth: { date: '1970-01-02', locality: 'SYDNEY', stateOrCountry: 'NSW' },
+  formerName: null,
+  roleCount: 1,
+};
+const personExtract = (options: PersonExtractOptions): RegistryPersonExtract => ({
+  type: options.history ? 'historical' : 'current',
+  asOf: '2026-11-21T10:00:00Z',
+  person: personMatch,
+  roles: [
+    {
+      role: 'DR',
+      status: 'C',
+      appointedAt: '2001-03-04',
+      ceasedAt: null,
+      company,
+      address: null,
+      sourceDocument: null,
+    },
+  ],
+  licences: [],
+  shareholdings: [],
+  documents: [],
+  notices: [{ type: 'same_name', acn: null, text: 'Namesakes exist.' }],
+});
+
+const personQuery: PeopleSearchQuery = {
+  familyName: 'EXAMPLE',
+  givenName: 'J',
+  birthDateFrom: null,
+  birthDateTo: null,
+};
+
+/** A registry that knows one company, one charge and one person, and records who asked. */
+class FakeRegistry implements Registry {
   readonly seen: { method: string; caller: RegistryCaller }[] = [];
 
   async getCompany(number: string, caller: RegistryCaller) {
@@ -103,6 +142,28 @@ class FakeRegistry implements CompanyRegistry {
     this.seen.push({ method: 'getCharge', caller });
     if (chargeNumber === charge.chargeNumber) return charge;
     throw new RegistryRejection('CH01', 'Charge number invalid or unknown');
+  }
+  readonly queries: PeopleSearchQuery[] = [];
+  readonly options: PersonExtractOptions[] = [];
+  async searchPeople(query: PeopleSearchQuery, caller: RegistryCaller) {
+    this.seen.push({ method: 'searchPeople', caller });
+    this.queries.push(query);
+    if (query.familyName === 'SMITH')
+      throw new RegistryRejection('PN52', 'Too many people selected', {
+        counts: { returned: 0, found: 140 },
+      });
+    return { found: 1, matches: [personMatch] };
+  }
+  async purchasePersonExtract(
+    registryIdentifier: string,
+    options: PersonExtractOptions,
+    caller: RegistryCaller,
+  ) {
+    this.seen.push({ method: 'purchasePersonExtract', caller });
+    this.options.push(options);
+    if (registryIdentifier !== personMatch.registryIdentifier)
+      throw new RegistryRejection('PE03', 'No name record has this identifier');
+    return personExtract(options);
   }
 }
 
@@ -166,6 +227,8 @@ afterEach(() => {
   simulator.faults.clear();
   simulator.calls.reset();
   fake.seen.length = 0;
+  fake.queries.length = 0;
+  fake.options.length = 0;
   sleeps = [];
 });
 
@@ -246,6 +309,108 @@ describe('HTTP registry adapter against the simulator: answers', () => {
     ]);
     expect(log.billed).toBe(0);
     expect(sleeps).toEqual([]);
+  });
+});
+
+describe('HTTP registry adapter against the simulator: people', () => {
+  const query: PeopleSearchQuery = {
+    familyName: 'EXAMPLE',
+    givenName: 'JOHN',
+    birthDateFrom: '1960-01-01',
+    birthDateTo: '1980-12-31',
+  };
+
+  it('round-trips person.search and person.extract; only the extract is billed', async () => {
+    const registry = adapter();
+    expect(await registry.searchPeople(query, caller)).toEqual({ found: 1, matches: [personMatch] });
+    const options = { history: true, includeShareholdings: false };
+    expect(await registry.purchasePersonExtract('123456789', options, caller)).toEqual(
+      personExtract(options),
+    );
+    expect(fake.queries).toEqual([query]);
+    expect(fake.options).toEqual([options]);
+    expect(fake.seen).toEqual([
+      { method: 'searchPeople', caller },
+      { method: 'purchasePersonExtract', caller },
+    ]);
+    const log = simulator.calls.snapshot();
+    expect(log.counts).toEqual({ 'person.search': 1, 'person.extract': 1 });
+    expect(log.billed).toBe(1);
+    expect(log.calls.map((c) => [c.operation, c.args, c.accountId, c.outcome, c.status, c.billed])).toEqual([
+      ['person.search', { query }, 'acct_1', 'ok', 200, false],
+      [
+        'person.extract',
+        { registryIdentifier: '123456789', options: { history: true, includeShareholdings: false } },
+        'acct_1',
+        'ok',
+        200,
+        true,
+      ],
+    ]);
+  });
+
+  it('sends a missing birth-date range as nulls', async () => {
+    await adapter().searchPeople({ familyName: 'EXAMPLE', givenName: 'J' } as PeopleSearchQuery, caller);
+    expect(fake.queries).toEqual([
+      { familyName: 'EXAMPLE', givenName: 'J', birthDateFrom: null, birthDateTo: null },
+    ]);
+  });
+
+  it('turns people rejections into RegistryRejection with their details', async () => {
+    const registry = adapter();
+    const tooMany = await rejection(registry.searchPeople({ ...query, familyName: 'SMITH' }, caller));
+    expect([tooMany.registryCode, tooMany.message, tooMany.details]).toEqual([
+      'PN52',
+      'Too many people selected',
+      { counts: { returned: 0, found: 140 } },
+    ]);
+    const unknown = await rejection(
+      registry.purchasePersonExtract('999', { history: false, includeShareholdings: false }, caller),
+    );
+    expect([unknown.registryCode, unknown.details]).toEqual(['PE03', undefined]);
+    expect(simulator.calls.list().map((c) => [c.outcome, c.status, c.billed])).toEqual([
+      ['PN52', 422, false],
+      ['PE03', 422, false],
+    ]);
+  });
+
+  it('does not retry a timed-out person extract (billable) but retries a timed-out people search', async () => {
+    simulator.faults.add({ latencyMs: 300, operations: ['person.extract', 'person.search'] });
+    const registry = adapter({ timeouts: { lookupMs: 100, purchaseMs: 100 } });
+    const purchase = await unreachable(
+      registry.purchasePersonExtract('123456789', { history: false, includeShareholdings: true }, caller),
+    );
+    expect([purchase.reason, purchase.operation, purchase.attempts]).toEqual([
+      'timeout',
+      'person.extract',
+      1,
+    ]);
+    expect(simulator.calls.count('person.extract')).toBe(1);
+    const lookup = await unreachable(registry.searchPeople(query, caller));
+    expect([lookup.reason, lookup.operation, lookup.attempts]).toEqual(['timeout', 'person.search', 2]);
+    expect(simulator.calls.count('person.search')).toBe(2);
+    expect(sleeps).toEqual([200]);
+    await until(() => simulator.calls.list().every((c) => c.outcome === 'ok'));
+    expect(simulator.calls.billed()).toBe(1);
+  });
+
+  it('reports a person.search or person.extract result of the wrong kind as bad_response', async () => {
+    const wrong: typeof fetch = async () =>
+      new Response(JSON.stringify({ result: { type: 'current', person: {} } }), { status: 200 });
+    const error = await unreachable(
+      adapter({ fetch: wrong }).purchasePersonExtract(
+        '123456789',
+        { history: false, includeShareholdings: false },
+        caller,
+      ),
+    );
+    expect(error.message).toBe(
+      'registry person.extract: HTTP 200 with a result that is not a person.extract result',
+    );
+    const search = await unreachable(adapter({ fetch: wrong }).searchPeople(query, caller));
+    expect(search.message).toBe(
+      'registry person.search: HTTP 200 with a result that is not a person.search result',
+    );
   });
 });
 
@@ -450,6 +615,62 @@ describe('registry simulator: faults and control endpoints', () => {
     expect(simulator.calls.billed()).toBe(1);
   });
 
+  it('scopes a fault to one account: ZZ02 for that account only', async () => {
+    const rule = simulator.faults.add({ code: 'ZZ02', accountId: 'acct_x', operations: ['person.extract'] });
+    expect(rule).toMatchObject({ code: 'ZZ02', accountId: 'acct_x', operations: ['person.extract'] });
+    const registry = adapter();
+    const options = { history: false, includeShareholdings: false };
+    const forX = { ...caller, accountId: 'acct_x' };
+    const error = await rejection(registry.purchasePersonExtract('123456789', options, forX));
+    expect([error.registryCode, error.message]).toEqual(['ZZ02', 'Simulated rejection ZZ02']);
+    expect(await registry.purchasePersonExtract('123456789', options, caller)).toEqual(
+      personExtract(options),
+    );
+    expect(await registry.searchPeople({ ...personQuery }, forX)).toEqual({
+      found: 1,
+      matches: [personMatch],
+    });
+    expect(
+      simulator.calls.list().map((c) => [c.operation, c.accountId, c.outcome, c.faults.length, c.billed]),
+    ).toEqual([
+      ['person.extract', 'acct_x', 'ZZ02', 1, false],
+      ['person.extract', 'acct_1', 'ok', 0, true],
+      ['person.search', 'acct_x', 'ok', 0, false],
+    ]);
+    expect(simulator.faults.list()).toEqual([{ ...rule, applied: 1 }]);
+
+    // The same over the control endpoint; other accounts do not use up its times.
+    simulator.faults.clear();
+    const control = simulatorControl(simulator.url);
+    const once = await control.addFault({ code: 'ZZ02', accountId: 'acct_x', times: 1 });
+    expect([once.accountId, once.remaining]).toEqual(['acct_x', 1]);
+    expect(await registry.getCompany('000000019', caller)).toEqual(company);
+    expect((await rejection(registry.getCompany('000000019', forX))).registryCode).toBe('ZZ02');
+    expect(await registry.getCompany('000000019', forX)).toEqual(company);
+    expect((await control.faults())[0]).toMatchObject({ remaining: 0, applied: 1 });
+  });
+
+  it('adds latency to every call of one operation, calls waiting side by side', async () => {
+    simulator.faults.add({ latencyMs: 150, operations: ['person.extract'] });
+    const registry = adapter();
+    const options = { history: true, includeShareholdings: true };
+    const started = Date.now();
+    await Promise.all([
+      registry.purchasePersonExtract('123456789', options, caller),
+      registry.purchasePersonExtract('123456789', options, caller),
+    ]);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(145);
+    expect(elapsed).toBeLessThan(290);
+    await registry.searchPeople(personQuery, caller);
+    const durations = simulator.calls.list().map((c) => [c.operation, (c.durationMs ?? 0) >= 145]);
+    expect(durations).toEqual([
+      ['person.extract', true],
+      ['person.extract', true],
+      ['person.search', false],
+    ]);
+  });
+
   it('delays matching calls with a latency-only rule', async () => {
     simulator.faults.add({ latencyMs: 80, operations: ['charge.get'] });
     const started = Date.now();
@@ -510,6 +731,8 @@ describe('registry simulator: faults and control endpoints', () => {
       { latencyMs: -1 },
       { message: 'nothing to do' },
       { code: 'ZZ51', colour: 'red' },
+      { code: 'ZZ02', accountId: '' },
+      { code: 'ZZ02', accountId: 42 },
     ]) {
       const response = await post(body);
       expect([response.status, ((await response.json()) as { error: { code: string } }).error.code]).toEqual([
@@ -537,9 +760,21 @@ describe('registry simulator: faults and control endpoints', () => {
     expect(noCaller.status).toBe(400);
     const noNumber = await post('/v1/company.get', JSON.stringify({ caller }));
     expect(noNumber.status).toBe(400);
+    const textQuery = await post('/v1/person.search', JSON.stringify({ query: 'SMITH', caller }));
+    expect([textQuery.status, await textQuery.json()]).toEqual([
+      400,
+      { error: { code: 'bad_request', message: 'query must be an object' } },
+    ]);
+    const noOptions = await post('/v1/person.extract', JSON.stringify({ registryIdentifier: '1', caller }));
+    expect([noOptions.status, await noOptions.json()]).toEqual([
+      400,
+      { error: { code: 'bad_request', message: 'options must be an object' } },
+    ]);
     const unauthorised = await post('/v1/company.get', JSON.stringify({ number: '1', caller }), 'wrong');
     expect([unauthorised.status, unauthorised.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
     expect(simulator.calls.list().map((c) => c.outcome)).toEqual([
+      'bad_request',
+      'bad_request',
       'bad_request',
       'bad_request',
       'unauthorized',

@@ -7,14 +7,21 @@
  *   HELD#<acct>#<env>#<kind>#<subject>   <purchasedAt>#<ms>#<id>   extracts of one subject
  *   EXTS#<acct>#<env>[#<kind>]           <purchasedAt>#<ms>#<id>   the account's extracts
  *   USAGE#<acct>#<env>                   <at>#<ms>#<requestId>   fee entries
+ *   USAGE#<acct>#<env>                   <at>#<extractId>        fee entries of a batch purchase
+ *   DRAFT#<recoveryKey>                  DRAFT | <slot>          an uncommitted purchase's extract
  *
  * Sections are written before the header, so a purchase whose final transaction fails leaves a
  * complete draft that a retry commits without asking the registry again. Sections and index
  * entries carry a TTL a day past expiry; the header stays so an expired id answers 410.
+ *
+ * A batch purchase (up to 100 extracts) cannot fit headers, indexes and fees in one transaction
+ * (100 items at most), so its headers and indexes are written first carrying `commitPk`/`commitSk`,
+ * the key of their fee entry; the fees then go in one transaction. Reads treat an item that
+ * carries a commit key as absent until that fee entry exists; once the fees are in, the items are
+ * rewritten without it, so the check costs a read only in that window or for an abandoned batch.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import {
-  BatchWriteCommand,
   GetCommand,
   type NativeAttributeValue,
   PutCommand,
@@ -24,6 +31,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Environment } from '../../domain/api-keys.ts';
 import type {
+  Draft,
+  DraftRecovery,
   ExtractHeader,
   ExtractKind,
   ExtractListPage,
@@ -34,6 +43,7 @@ import type {
   StoredExtract,
   UsageLedger,
 } from '../../ports/extracts.ts';
+import { putAll } from './batch.ts';
 import { dynamo } from './client.ts';
 
 const CHUNK_BYTES = 300_000;
@@ -72,8 +82,14 @@ const toRef = (item: Item): HeldExtractRef => ({
 // The summary is stored as JSON text: a DynamoDB map would not keep the field order clients see.
 const toListed = (item: Item): ListedExtract => ({ ...toRef(item), summary: JSON.parse(item.summary) });
 
-const toHeader = ({ pk: _pk, sk: _sk, summary, ...rest }: Item): ExtractHeader =>
-  ({ ...rest, summary: JSON.parse(summary) }) as ExtractHeader;
+const toHeader = ({
+  pk: _pk,
+  sk: _sk,
+  commitPk: _cpk,
+  commitSk: _csk,
+  summary,
+  ...rest
+}: Item): ExtractHeader => ({ ...rest, summary: JSON.parse(summary) }) as ExtractHeader;
 
 function encodeSection(value: unknown): Uint8Array[] {
   const packed = gzipSync(Buffer.from(JSON.stringify(value)));
@@ -138,7 +154,7 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     id: string,
     sections: Record<string, unknown>,
     expiresAt: string,
-    recovery?: { key: string; validUntil: string },
+    recovery?: DraftRecovery,
   ): Promise<void> {
     const ttl = ttlOf(expiresAt);
     const manifest: Record<string, number> = {};
@@ -150,17 +166,7 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
         puts.push({ pk: extractPk(id), sk: chunkSk(name, index), data, expiresAtEpoch: ttl });
       }
     }
-    for (let i = 0; i < puts.length; i += 25) {
-      let pending: Item[] = puts.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 5) throw new Error(`could not store the sections of ${id}`);
-        if (attempt > 0) await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));
-        const result = await dynamo().send(
-          new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } }),
-        );
-        pending = (result.UnprocessedItems?.[this.tableName] ?? []) as Item[];
-      }
-    }
+    await putAll(this.tableName, puts, `the sections of ${id}`);
     // The manifest goes last (then the recovery pointer): its presence means every chunk is there.
     await dynamo().send(
       new PutCommand({
@@ -174,7 +180,7 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
           TableName: this.tableName,
           Item: {
             pk: `DRAFT#${recovery.key}`,
-            sk: 'DRAFT',
+            sk: recovery.slot ?? 'DRAFT',
             extractId: id,
             validUntil: recovery.validUntil,
             expiresAtEpoch: ttlOf(recovery.validUntil),
@@ -184,15 +190,33 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     }
   }
 
-  async findDraft(
-    recoveryKey: string,
-    now: string,
-  ): Promise<{ id: string; sections: Record<string, unknown> } | undefined> {
+  async findDraft(recoveryKey: string, now: string): Promise<Draft | undefined> {
     const { Item: pointer } = await dynamo().send(
       new GetCommand({ TableName: this.tableName, Key: { pk: `DRAFT#${recoveryKey}`, sk: 'DRAFT' } }),
     );
     if (!pointer || pointer.validUntil <= now) return undefined;
-    const id = pointer.extractId as string;
+    return this.draftOf(pointer.extractId as string);
+  }
+
+  async findDrafts(recoveryKey: string, now: string): Promise<Map<string, Draft>> {
+    const pointers = await queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `DRAFT#${recoveryKey}` },
+    });
+    const drafts = new Map<string, Draft>();
+    await Promise.all(
+      pointers
+        .filter((pointer) => pointer.validUntil > now)
+        .map(async (pointer) => {
+          const draft = await this.draftOf(pointer.extractId as string);
+          if (draft) drafts.set(pointer.sk as string, draft);
+        }),
+    );
+    return drafts;
+  }
+
+  private async draftOf(id: string): Promise<Draft | undefined> {
     const items = await queryAll({
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sec)',
@@ -202,18 +226,26 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     return sections ? { id, sections } : undefined;
   }
 
-  async commit(header: ExtractHeader, fee: FeeEntry): Promise<void> {
+  /** The header item and its three index items (held-by-subject, all extracts, extracts of the kind). */
+  private itemsOf(header: ExtractHeader, order: string): Item[] {
     const summary = JSON.stringify(header.summary);
     const ref = { ...refOf(header), summary, expiresAtEpoch: ttlOf(header.expiresAt) };
-    // Times have whole seconds; wall-clock milliseconds keep same-second entries in order.
-    const order = String(Date.now()).padStart(15, '0');
     const indexSk = `${header.purchasedAt}#${order}#${header.id}`;
     const { accountId, environment, kind } = header;
-    const indexPks = [
-      heldPk(accountId, environment, kind, header.subjectKey),
-      listPk(accountId, environment),
-      listPk(accountId, environment, kind),
+    return [
+      { pk: extractPk(header.id), sk: 'HEAD', ...header, summary },
+      ...[
+        heldPk(accountId, environment, kind, header.subjectKey),
+        listPk(accountId, environment),
+        listPk(accountId, environment, kind),
+      ].map((pk) => ({ pk, sk: indexSk, ...ref })),
     ];
+  }
+
+  async commit(header: ExtractHeader, fee: FeeEntry): Promise<void> {
+    // Times have whole seconds; wall-clock milliseconds keep same-second entries in order.
+    const order = String(Date.now()).padStart(15, '0');
+    const [head, ...indexes] = this.itemsOf(header, order) as [Item, ...Item[]];
     const put = (Item: Item, ConditionExpression?: string) => ({
       Put: { TableName: this.tableName, Item, ...(ConditionExpression ? { ConditionExpression } : {}) },
     });
@@ -221,8 +253,8 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
       await dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
-            put({ pk: extractPk(header.id), sk: 'HEAD', ...header, summary }, 'attribute_not_exists(pk)'),
-            ...indexPks.map((pk) => put({ pk, sk: indexSk, ...ref })),
+            put(head, 'attribute_not_exists(pk)'),
+            ...indexes.map((item) => put(item)),
             put({
               pk: usagePk(fee.accountId, fee.environment),
               sk: `${fee.at}#${order}#${fee.requestId}`,
@@ -233,17 +265,69 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
       );
     } catch (error) {
       // A header already there means an earlier attempt committed: nothing more to do.
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return;
+      if (cancelledByCondition(error)) return;
       throw error;
     }
+  }
+
+  async commitBatch(purchases: readonly { header: ExtractHeader; fee: FeeEntry }[]): Promise<void> {
+    if (purchases.length > 100) throw new Error('a batch commits at most 100 extracts');
+    // Fee keys come from the extract, so a repeated commit of the same batch finds its fees written.
+    const feeKeys = purchases.map(({ fee }) => ({
+      pk: usagePk(fee.accountId, fee.environment),
+      sk: `${fee.at}#${fee.resourceId}`,
+    }));
+    const settled = purchases.flatMap(({ header }, index) =>
+      this.itemsOf(header, String(Date.parse(header.purchasedAt) + index).padStart(15, '0')),
+    );
+    const pending = settled.map((item, index) => {
+      const key = feeKeys[Math.floor(index / 4)] as { pk: string; sk: string };
+      return { ...item, commitPk: key.pk, commitSk: key.sk };
+    });
+    await putAll(this.tableName, pending, 'the extracts of a batch');
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: purchases.map(({ fee }, index) => ({
+            Put: {
+              TableName: this.tableName,
+              Item: { ...feeKeys[index], ...fee },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          })),
+        }),
+      );
+    } catch (error) {
+      if (!cancelledByCondition(error)) throw error;
+    }
+    // Committed. Clearing the commit keys only saves later reads a check, so a failure is not fatal.
+    await putAll(this.tableName, settled, 'the settled extracts of a batch').catch(() => undefined);
+  }
+
+  /** Items of a batch whose fees are not written yet are left out. */
+  private async committed(items: Item[]): Promise<Item[]> {
+    const checks = await Promise.all(
+      items.map(async (item) => {
+        if (item.commitPk === undefined) return true;
+        const { Item: fee } = await dynamo().send(
+          new GetCommand({
+            TableName: this.tableName,
+            Key: { pk: item.commitPk, sk: item.commitSk },
+            ProjectionExpression: 'pk',
+          }),
+        );
+        return fee !== undefined;
+      }),
+    );
+    return items.filter((_, index) => checks[index]);
   }
 
   async getHeader(id: string): Promise<ExtractHeader | undefined> {
     const { Item } = await dynamo().send(
       new GetCommand({ TableName: this.tableName, Key: { pk: extractPk(id), sk: 'HEAD' } }),
     );
-    return Item ? toHeader(Item) : undefined;
+    const [head] = Item ? await this.committed([Item]) : [];
+    return head ? toHeader(head) : undefined;
   }
 
   async getExtract(id: string): Promise<StoredExtract | undefined> {
@@ -252,7 +336,8 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': extractPk(id) },
     });
-    const head = items.find((item) => item.sk === 'HEAD');
+    const found = items.find((item) => item.sk === 'HEAD');
+    const [head] = found ? await this.committed([found]) : [];
     if (!head) return undefined;
     return { header: toHeader(head), sections: sectionsOf(items) ?? {} };
   }
@@ -291,7 +376,7 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
       ExpressionAttributeValues: { ':pk': heldPk(accountId, environment, kind, subjectKey) },
       ScanIndexForward: false,
     });
-    return items.map(toListed);
+    return (await this.committed(items)).map(toListed);
   }
 
   async list(
@@ -318,7 +403,8 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
       found.push(...((page.Items ?? []) as Item[]));
       start = page.LastEvaluatedKey as Item | undefined;
     } while (start && found.length <= options.limit);
-    const pageItems = found.slice(0, options.limit);
+    const visible = await this.committed(found);
+    const pageItems = visible.slice(0, options.limit);
     const more = found.length > options.limit;
     return {
       items: pageItems.map(toListed),
@@ -337,3 +423,8 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
       .filter((entry) => entry.at >= from && entry.at < to);
   }
 }
+
+const cancelledByCondition = (error: unknown): boolean =>
+  (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons?.some(
+    (reason) => reason.Code === 'ConditionalCheckFailed',
+  ) ?? false;

@@ -7,7 +7,8 @@
  * - `POST {baseUrl}/v1/{operation}`, `Content-Type: application/json`,
  *   `Authorization: Bearer <credential>`. Operations and their arguments:
  *   `company.get` {number}, `company.getByAbn` {abn}, `company.search` {name, scope},
- *   `company.extract` {number, type} (the only billable one), `charge.get` {chargeNumber}.
+ *   `company.extract` {number, type} (billable), `charge.get` {chargeNumber},
+ *   `person.search` {query}, `person.extract` {registryIdentifier, options} (billable).
  *   Every body also carries `caller` {accountId, requestId, clientReference}.
  * - Success: HTTP 200 `{"result": …}` with the raw type of the port.
  * - Rejection: `{"error": {"code": "CE03", "message": "…", "details": {…}}}` where the code is a
@@ -21,18 +22,22 @@
  * connection failure, credential refused, an answer that is not the protocol) is a
  * `RegistryUnreachable`. One retry at most per call: after ZZ53 or a refused connection for
  * every operation; after a timeout or a dropped connection only for the free operations, because
- * the registry may already have charged for an extract whose answer was lost.
+ * the registry may already have charged for an extract (company or person) whose answer was lost.
  */
 import { logger, tracer } from '../../observability.ts';
 import {
   type CompanyExtractType,
-  type CompanyRegistry,
   type CompanySearchScope,
+  type PeopleSearchQuery,
+  type PersonExtractOptions,
+  type Registry,
   type RegistryCaller,
   type RegistryCharge,
   type RegistryCompany,
   type RegistryCompanyExtract,
   type RegistryCompanyMatch,
+  type RegistryPersonExtract,
+  type RegistryPersonMatch,
   RegistryRejection,
 } from '../../ports/registry.ts';
 
@@ -42,11 +47,16 @@ export const registryOperations = [
   'company.search',
   'company.extract',
   'charge.get',
+  'person.search',
+  'person.extract',
 ] as const;
 export type RegistryOperation = (typeof registryOperations)[number];
 
 /** Operations the registry bills: a lost answer to one of them is never retried. */
-export const billableOperations: ReadonlySet<RegistryOperation> = new Set(['company.extract']);
+export const billableOperations: ReadonlySet<RegistryOperation> = new Set([
+  'company.extract',
+  'person.extract',
+]);
 
 /** Registry codes are two capital letters and two digits (CE03, ON52, ZZ51…). */
 export const REGISTRY_CODE_PATTERN = /^[A-Z]{2}\d{2}$/;
@@ -128,6 +138,9 @@ const resultChecks: Record<RegistryOperation, (value: unknown) => boolean> = {
   'company.search': (v) => isObject(v) && typeof v.found === 'number' && Array.isArray(v.matches),
   'company.extract': (v) => isObject(v) && typeof v.type === 'string' && isObject(v.company),
   'charge.get': (v) => isObject(v) && typeof v.chargeNumber === 'string',
+  'person.search': (v) => isObject(v) && typeof v.found === 'number' && Array.isArray(v.matches),
+  'person.extract': (v) =>
+    isObject(v) && typeof v.type === 'string' && isObject(v.person) && Array.isArray(v.roles),
 };
 
 const errorCode = (error: unknown): string | undefined => {
@@ -157,7 +170,7 @@ function failureOf(error: unknown, timeoutMs: number): Extract<Attempt, { kind: 
   };
 }
 
-export class HttpRegistry implements CompanyRegistry {
+export class HttpRegistry implements Registry {
   private readonly baseUrl: string;
   private readonly credential: () => Promise<string>;
   private readonly timeouts: { lookupMs: number; purchaseMs: number };
@@ -205,6 +218,38 @@ export class HttpRegistry implements CompanyRegistry {
 
   getCharge(chargeNumber: string, caller: RegistryCaller): Promise<RegistryCharge> {
     return this.call('charge.get', { chargeNumber }, caller) as Promise<RegistryCharge>;
+  }
+
+  searchPeople(
+    query: PeopleSearchQuery,
+    caller: RegistryCaller,
+  ): Promise<{ found: number; matches: RegistryPersonMatch[] }> {
+    const { familyName, givenName, birthDateFrom, birthDateTo } = query;
+    return this.call(
+      'person.search',
+      {
+        query: {
+          familyName,
+          givenName,
+          birthDateFrom: birthDateFrom ?? null,
+          birthDateTo: birthDateTo ?? null,
+        },
+      },
+      caller,
+    ) as Promise<{ found: number; matches: RegistryPersonMatch[] }>;
+  }
+
+  purchasePersonExtract(
+    registryIdentifier: string,
+    options: PersonExtractOptions,
+    caller: RegistryCaller,
+  ): Promise<RegistryPersonExtract> {
+    const { history, includeShareholdings } = options;
+    return this.call(
+      'person.extract',
+      { registryIdentifier, options: { history, includeShareholdings } },
+      caller,
+    ) as Promise<RegistryPersonExtract>;
   }
 
   private async call(

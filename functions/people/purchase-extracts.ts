@@ -1,0 +1,67 @@
+import { personExtractProduct } from '../../shared/domain/products.ts';
+import { presentStoredExtract } from '../../shared/extracts/present.ts';
+import { runIdempotently } from '../../shared/http/idempotency.ts';
+import { createHttpHandler, type HandlerResult } from '../../shared/http/pipeline.ts';
+import { routes } from '../../shared/http/routes.ts';
+import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
+import { registryFor } from '../../shared/registry/registries.ts';
+
+/** The response: one extract per person in the order asked, each with the shared meta. */
+function listOf(
+  searchId: string,
+  extracts: Record<string, unknown>[],
+  billable: boolean,
+  requestId: string,
+): HandlerResult {
+  const meta = { billable, product: personExtractProduct.product, requestId };
+  return {
+    body: {
+      object: 'list',
+      searchId,
+      data: extracts.map((extract) => ({ ...extract, meta })),
+      hasMore: false,
+      nextCursor: null,
+      totalCount: extracts.length,
+    },
+    billable,
+    quantity: extracts.length,
+  };
+}
+
+export const handler = createHttpHandler(
+  routes.purchasePersonExtracts,
+  async (input) => {
+    const { body, auth, services } = input;
+    const { extracts, billable } = await purchasePersonExtracts({
+      body,
+      owner: auth,
+      requestId: input.requestId,
+      clientReference: input.clientReference,
+      recoveryKey: input.recoveryKey,
+      now: services.clock.now(),
+      registry: registryFor(auth.environment, services),
+      store: services.extracts,
+      searches: services.peopleSearches,
+    });
+    return listOf(body.searchId, extracts, billable, input.requestId);
+  },
+  {
+    idempotency: runIdempotently,
+    // 100 extracts outgrow an idempotency record: a replay keeps their ids and reads them back.
+    replay: {
+      pack: (result) => ({
+        ids: (result.body.data as { id: string }[]).map((extract) => extract.id),
+        billable: result.billable ?? false,
+      }),
+      async unpack(packed, { body, services, requestId }) {
+        const { ids, billable } = packed as { ids: string[]; billable: boolean };
+        const stored = await Promise.all(ids.map((id) => services.extracts.getExtract(id)));
+        const extracts = stored.map((extract, index) => {
+          if (!extract) throw new Error(`extract ${ids[index]} of an earlier purchase is missing`);
+          return presentStoredExtract(extract);
+        });
+        return listOf(body.searchId, extracts, billable, requestId);
+      },
+    },
+  },
+);

@@ -1,0 +1,18 @@
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { routes } from '../../shared/http/routes.ts';
+import { searchPeople } from '../../shared/people/search.ts';
+import { registryFor } from '../../shared/registry/registries.ts';
+
+export const handler = createHttpHandler(
+  routes.searchPeople,
+  async ({ body, auth, requestId, services }) => ({
+    body: await searchPeople({
+      body,
+      owner: auth,
+      requestId,
+      now: services.clock.now(),
+      registry: registryFor(auth.environment, services),
+      searches: services.peopleSearches,
+    }),
+  }),
+);

@@ -1,0 +1,106 @@
+/**
+ * Registry people records → the API's shapes (document 1, section 2.6).
+ */
+import {
+  coded,
+  personName,
+  presentAddress,
+  presentCompanySummary,
+  presentDocument,
+} from '../company/presenters.ts';
+import type {
+  RegistryLicence,
+  RegistryPersonExtract,
+  RegistryPersonMatch,
+  RegistryPersonNotice,
+  RegistryPersonRole,
+  RegistryShareholding,
+} from '../ports/registry.ts';
+
+/** The personMatch object: a person as a search found them, under that search's `prs_` id. */
+export const presentPersonMatch = (id: string, match: RegistryPersonMatch) => ({
+  object: 'person' as const,
+  id,
+  name: personName(match.name),
+  birth: match.birth,
+  formerName: match.formerName ? personName(match.formerName) : null,
+});
+
+const MEMBER_ROLE = 'SH';
+
+export function presentRole(record: RegistryPersonRole) {
+  return {
+    object: 'role' as const,
+    role:
+      record.role === MEMBER_ROLE
+        ? coded('person-additional-roles', record.role)
+        : coded('office-holder-roles', record.role),
+    status: coded('record-status', record.status),
+    appointedAt: record.appointedAt,
+    ceasedAt: record.ceasedAt,
+    company: {
+      ...presentCompanySummary(record.company),
+      // In a person's roles the flag marks directorships of registered charities only.
+      registeredCharity: record.role === 'DR' && record.company.registeredCharity,
+    },
+    address: record.address ? presentAddress(record.address) : null,
+    sourceDocument: record.sourceDocument,
+  };
+}
+
+export const presentLicence = (record: RegistryLicence) => ({
+  object: 'licence' as const,
+  type: coded('person-licence-roles', record.type),
+  status: coded('record-status', record.status),
+  licenceNumber: record.licenceNumber,
+  licenceStatus: coded('licence-statuses', record.licenceStatus),
+  from: record.from,
+  to: record.to,
+  address: record.address ? presentAddress(record.address) : null,
+  sourceDocument: record.sourceDocument,
+});
+
+export const presentShareholding = (record: RegistryShareholding) => ({
+  object: 'shareholding' as const,
+  company: presentCompanySummary(record.company),
+  classCode: record.classCode,
+  classDescription: record.classDescription,
+  status: coded('record-status', record.status),
+  sharesHeld: record.sharesHeld,
+  fullyPaid: record.fullyPaid,
+  beneficiallyHeld: record.beneficiallyHeld,
+  sourceDocument: record.sourceDocument,
+});
+
+const presentNotice = (notice: RegistryPersonNotice) => ({
+  type: notice.type,
+  acn: notice.acn,
+  text: notice.text,
+});
+
+export const personSectionNames = ['roles', 'licences', 'shareholdings', 'documents', 'notices'] as const;
+export type PersonSectionName = (typeof personSectionNames)[number];
+
+/** The stored sections of a person extract, in API shape; documents show no status or price. */
+export function presentPersonSections(extract: RegistryPersonExtract): Record<PersonSectionName, unknown[]> {
+  return {
+    roles: extract.roles.map(presentRole),
+    licences: extract.licences.map(presentLicence),
+    shareholdings: extract.shareholdings.map(presentShareholding),
+    documents: extract.documents.map((document) => ({
+      ...presentDocument(document),
+      status: null,
+      priced: null,
+    })),
+    notices: extract.notices.map(presentNotice),
+  };
+}
+
+/** The person extract object: the stored summary and every section. */
+export const presentPersonExtract = (
+  summary: Record<string, unknown>,
+  sections: Record<string, unknown>,
+) => ({
+  ...summary,
+  ...Object.fromEntries(personSectionNames.map((name) => [name, sections[name] ?? []])),
+});

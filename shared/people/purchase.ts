@@ -1,0 +1,229 @@
+/**
+ * Buying person extracts for 1 to 100 people of one search, all or nothing: every id is checked
+ * before the registry is asked, the registry is asked with bounded concurrency, each answer is
+ * kept as a draft, and all the extracts and their fees become visible in one commit.
+ */
+import { commitWithRetries, extractExpiry, newExtractId, type Owner } from '../company/extracts.ts';
+import { toTimestamp } from '../domain/clock.ts';
+import { personExtractProduct } from '../domain/products.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { Draft, ExtractHeader, ExtractStore, FeeEntry } from '../ports/extracts.ts';
+import type { FoundPerson, PeopleSearchStore } from '../ports/people.ts';
+import type { PeopleRegistry, RegistryCaller } from '../ports/registry.ts';
+import { fromRegistry } from '../registry/errors.ts';
+import { presentPersonExtract, presentPersonSections } from './presenters.ts';
+import { readableSearch } from './search.ts';
+
+/** Most person extracts a roles read can hold: the registry refuses names with more (PE51). */
+export const MAX_ROLES_PER_NAME = 999;
+/** Registry calls in flight at once for one purchase. */
+export const PURCHASE_CONCURRENCY = 16;
+const DRAFT_VALIDITY_MS = 24 * 3600_000;
+
+export const PERSON_EXTRACT_DISCLAIMER =
+  'Extract of particulars held by the registry about a person, supplied under section 1274A of ' +
+  'the Corporations Act 2001. The registry and this service do not warrant that the particulars are ' +
+  'complete or free of error; verify them before relying on them. Display this notice with the extract.';
+
+export interface PeoplePurchaseBody {
+  searchId: string;
+  personIds: string[];
+  history?: boolean | undefined;
+  includeShareholdings?: boolean | undefined;
+}
+
+export interface PeoplePurchaseInput {
+  body: PeoplePurchaseBody;
+  owner: Owner;
+  requestId: string;
+  clientReference: string | null;
+  recoveryKey: string | undefined;
+  now: Date;
+  registry: PeopleRegistry;
+  store: ExtractStore;
+  searches: PeopleSearchStore;
+}
+
+function checkNoDuplicates(personIds: readonly string[]) {
+  const seen = new Map<string, number>();
+  for (const [index, id] of personIds.entries()) {
+    const first = seen.get(id);
+    if (first !== undefined) {
+      throw new ApiError('validation_error', {
+        param: `personIds[${index}]`,
+        message: `${id} is given twice (personIds[${first}] and personIds[${index}]).`,
+      });
+    }
+    seen.set(id, index);
+  }
+}
+
+/** Each id as the search found it, in the order given; 403, 404 or 422 naming the entry. */
+async function peopleToBuy(input: PeoplePurchaseInput, people: readonly FoundPerson[]) {
+  const inSearch = new Map(people.map((person) => [person.id, person]));
+  const chosen: FoundPerson[] = [];
+  for (const [index, id] of input.body.personIds.entries()) {
+    const param = `personIds[${index}]`;
+    const person = inSearch.get(id);
+    if (!person) {
+      const elsewhere = await input.searches.getPerson(id);
+      if (
+        elsewhere &&
+        (elsewhere.accountId !== input.owner.accountId || elsewhere.environment !== input.owner.environment)
+      ) {
+        throw new ApiError('search_owner_mismatch', {
+          param,
+          message: `${id} was found by a search of another account or environment.`,
+        });
+      }
+      throw new ApiError('person_not_found', {
+        param,
+        message: `${id} is not one of the people search ${input.body.searchId} found.`,
+      });
+    }
+    if (person.roleCount > MAX_ROLES_PER_NAME) throw tooManyRoles(id, param);
+    chosen.push(person);
+  }
+  return chosen;
+}
+
+const tooManyRoles = (personId: string, param: string) =>
+  new ApiError('person_too_many_roles', {
+    param,
+    message: `${personId} has more than ${MAX_ROLES_PER_NAME} roles; the registry sells no extract for this name. Nothing was bought.`,
+    details: { personId },
+  });
+
+/** Runs `work` over `items` with at most `limit` in flight; stops starting new ones after a failure. */
+async function eachWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await work(items[index] as T, index);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
+  return results;
+}
+
+export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
+  const { body, owner, store, now } = input;
+  checkNoDuplicates(body.personIds);
+  const search = await readableSearch(input.searches, body.searchId, owner, now);
+  const people = await peopleToBuy(input, search.people);
+  const options = {
+    history: body.history ?? false,
+    includeShareholdings: body.includeShareholdings ?? false,
+  };
+  const caller: RegistryCaller = {
+    accountId: owner.accountId,
+    requestId: input.requestId,
+    clientReference: input.clientReference,
+  };
+  const drafts = input.recoveryKey
+    ? await store.findDrafts(input.recoveryKey, now.toISOString())
+    : new Map<string, Draft>();
+  const purchasedAt = toTimestamp(now);
+  const expiresAt = toTimestamp(extractExpiry(now));
+
+  const bought = await eachWithConcurrency(people, PURCHASE_CONCURRENCY, async (person, index) => {
+    const draft = drafts.get(person.id);
+    if (draft) return draft;
+    const param = `personIds[${index}]`;
+    const extract = await fromRegistry(
+      input.registry.purchasePersonExtract(person.registryIdentifier, options, caller),
+      param,
+    ).catch((error: unknown) => {
+      throw error instanceof ApiError && error.code === 'person_too_many_roles'
+        ? tooManyRoles(person.id, param)
+        : error;
+    });
+    const id = newExtractId();
+    const summary = {
+      object: 'extract',
+      id,
+      kind: 'person',
+      type: extract.type,
+      includeShareholdings: options.includeShareholdings,
+      subject: person.match,
+      purchasedAt,
+      asOf: toTimestamp(new Date(extract.asOf)),
+      expiresAt,
+      clientReference: input.clientReference,
+      disclaimer: PERSON_EXTRACT_DISCLAIMER,
+      person: { ...person.match, object: undefined, registryIdentifier: extract.person.registryIdentifier },
+    };
+    const sections = { ...presentPersonSections(extract), summary: personSummary(summary) };
+    await store.saveSections(
+      id,
+      sections,
+      expiresAt,
+      input.recoveryKey
+        ? {
+            key: input.recoveryKey,
+            slot: person.id,
+            validUntil: new Date(now.getTime() + DRAFT_VALIDITY_MS).toISOString(),
+          }
+        : undefined,
+    );
+    return { id, sections } satisfies Draft;
+  });
+
+  const billable = owner.environment === 'live';
+  const purchases = bought.map((draft, index) => {
+    const summary = draft.sections.summary as Record<string, unknown>;
+    const header: ExtractHeader = {
+      id: draft.id,
+      accountId: owner.accountId,
+      environment: owner.environment,
+      kind: 'person',
+      type: summary.type as string,
+      subjectKey: (people[index] as FoundPerson).registryIdentifier,
+      purchasedAt: summary.purchasedAt as string,
+      asOf: summary.asOf as string,
+      expiresAt: summary.expiresAt as string,
+      clientReference: summary.clientReference as string | null,
+      requestId: input.requestId,
+      summary,
+    };
+    const fee: FeeEntry = {
+      accountId: owner.accountId,
+      environment: owner.environment,
+      at: header.purchasedAt,
+      product: personExtractProduct.product,
+      feeCode: billable ? personExtractProduct.feeCode : null,
+      quantity: 1,
+      billable,
+      clientReference: header.clientReference,
+      requestId: input.requestId,
+      resourceId: draft.id,
+    };
+    return { header, fee };
+  });
+  await commitWithRetries(() => store.commitBatch(purchases));
+  return {
+    extracts: bought.map(({ sections }) => {
+      const { summary, ...rest } = sections as { summary: Record<string, unknown> } & Record<string, unknown>;
+      return presentPersonExtract(summary, rest);
+    }),
+    billable,
+  };
+}
+
+/** The summary with the person's fields in the documented order (the match has `object` first). */
+function personSummary(summary: Record<string, unknown> & { person: Record<string, unknown> }) {
+  const { id, registryIdentifier, name, birth, formerName } = summary.person;
+  return { ...summary, person: { id, registryIdentifier, name, birth, formerName } };
+}

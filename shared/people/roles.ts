@@ -1,0 +1,117 @@
+/**
+ * A person's company roles, read free from a held person extract (spec 4.5).
+ */
+import { assertReadable, type ExtractRef, extractRefOf, type Owner } from '../company/extracts.ts';
+import type { StatusRecord } from '../company/sections.ts';
+import { personExtractProduct } from '../domain/products.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { ExtractStore } from '../ports/extracts.ts';
+import type { PeopleSearchStore, SearchedPerson } from '../ports/people.ts';
+import { findCodeTable } from '../reference/code-tables.ts';
+import type { roleStatuses } from '../schemas/people.ts';
+import { isSearchExpired, knownPerson, searchExpired } from './search.ts';
+
+export type RoleStatus = (typeof roleStatuses)[number];
+
+const MEMBER_ROLE = 'SH';
+const roleCodes = new Set([
+  ...(findCodeTable('office-holder-roles')?.entries.map((entry) => entry.code) ?? []),
+  MEMBER_ROLE,
+]);
+
+/** `role[]` values (or a repeated `role`): each an office-holder role code or SH. */
+export function parseRoleFilter(query: {
+  'role[]'?: string | string[] | undefined;
+  role?: string | string[] | undefined;
+}) {
+  const given = query['role[]'] ?? query.role;
+  if (given === undefined) return undefined;
+  const codes = Array.isArray(given) ? given : [given];
+  for (const [index, code] of codes.entries()) {
+    if (!roleCodes.has(code)) {
+      throw new ApiError('validation_error', {
+        param: `role[${index}]`,
+        message: `${code === '' ? 'An empty value' : code} is not an office-holder role code or SH.`,
+      });
+    }
+  }
+  return [...new Set(codes)];
+}
+
+export interface RolesRequest {
+  personId: string;
+  status: RoleStatus;
+  extractId: string | undefined;
+  owner: Owner;
+  now: Date;
+  store: ExtractStore;
+  searches: PeopleSearchStore;
+}
+
+function extractRequired(person: SearchedPerson, history: boolean, reason: string) {
+  return new ApiError('extract_required', {
+    message: reason,
+    details: {
+      purchase: {
+        method: 'POST',
+        path: '/v1/people/extracts',
+        body: { searchId: person.searchId, personIds: [person.id], history },
+        product: personExtractProduct.product,
+      },
+    },
+  });
+}
+
+/** The person extract a roles read uses: the one named, or the newest unexpired one that has what the status needs. */
+async function extractFor(request: RolesRequest, person: SearchedPerson): Promise<ExtractRef> {
+  const { owner, now, store } = request;
+  const needsHistory = request.status !== 'current';
+  if (request.extractId !== undefined) {
+    const header = assertReadable(await store.getHeader(request.extractId), owner, now, 'extract');
+    if (header.kind !== 'person' || header.subjectKey !== person.registryIdentifier) {
+      throw new ApiError('extract_not_found', {
+        param: 'extract',
+        message: `${header.id} is not a person extract of ${person.id}.`,
+      });
+    }
+    if (needsHistory && header.type !== 'historical') {
+      throw extractRequired(
+        person,
+        true,
+        `${header.id} is a current extract; former roles need a historical extract (history true).`,
+      );
+    }
+    return header;
+  }
+  const held = (
+    await store.heldForSubject(owner.accountId, owner.environment, 'person', person.registryIdentifier)
+  ).filter((ref) => Date.parse(ref.expiresAt) > now.getTime());
+  const usable = held.find((ref) => !needsHistory || ref.type === 'historical');
+  if (usable) return usable;
+  // Without a live search the purchase a 402 would propose cannot be made: search again first.
+  if (isSearchExpired(person.searchExpiresAt, now)) throw searchExpired('personId', person.searchExpiresAt);
+  throw extractRequired(
+    person,
+    needsHistory,
+    held.length > 0
+      ? 'Only a current extract of this person is held; former roles need a historical extract.'
+      : 'No unexpired extract of this person is held. Buy one with the request in details.purchase.',
+  );
+}
+
+const byStatus = (status: RoleStatus) => (record: StatusRecord) =>
+  status === 'all' || (status === 'former' ? record.status.code === 'E' : record.status.code !== 'E');
+
+/** The roles matching the filters, in the order the extract holds them, and the extract read. */
+export async function readPersonRoles(request: RolesRequest, roles: string[] | undefined) {
+  const person = await knownPerson(request.searches, request.personId, request.owner);
+  const extract = await extractFor(request, person);
+  const all = ((await request.store.getSection(extract.id, 'roles')) ?? []) as (StatusRecord & {
+    role: { code: string };
+  })[];
+  const wanted = roles ? new Set(roles) : undefined;
+  const data = all.filter(
+    (record) => byStatus(request.status)(record) && (!wanted || wanted.has(record.role.code)),
+  );
+  return { extract: extractRefOf(extract), data };
+}
