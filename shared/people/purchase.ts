@@ -11,13 +11,18 @@ import type { Draft, ExtractHeader, ExtractStore, FeeEntry } from '../ports/extr
 import type { FoundPerson, PeopleSearchStore } from '../ports/people.ts';
 import type { PeopleRegistry, RegistryCaller } from '../ports/registry.ts';
 import { fromRegistry } from '../registry/errors.ts';
-import { presentPersonExtract, presentPersonSections } from './presenters.ts';
+import {
+  PERSON_SECTION,
+  personExtractToStore,
+  presentPersonExtract,
+  type StoredPersonExtract,
+} from './presenters.ts';
 import { readableSearch } from './search.ts';
 
 /** Most person extracts a roles read can hold: the registry refuses names with more (PE51). */
 export const MAX_ROLES_PER_NAME = 999;
 /** Registry calls in flight at once for one purchase. */
-export const PURCHASE_CONCURRENCY = 16;
+export const PURCHASE_CONCURRENCY = 25;
 const DRAFT_VALIDITY_MS = 24 * 3600_000;
 
 export const PERSON_EXTRACT_DISCLAIMER =
@@ -136,9 +141,25 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     ? await store.findDrafts(input.recoveryKey, now.toISOString())
     : new Map<string, Draft>();
   const purchasedAt = toTimestamp(now);
+  const headerOf = (summary: Record<string, unknown>, person: FoundPerson): ExtractHeader => ({
+    id: summary.id as string,
+    accountId: owner.accountId,
+    environment: owner.environment,
+    kind: 'person',
+    type: summary.type as string,
+    subjectKey: person.registryIdentifier,
+    purchasedAt: summary.purchasedAt as string,
+    asOf: summary.asOf as string,
+    expiresAt: summary.expiresAt as string,
+    clientReference: summary.clientReference as string | null,
+    requestId: input.requestId,
+    summary,
+  });
   const expiresAt = toTimestamp(extractExpiry(now));
 
-  const bought = await eachWithConcurrency(people, PURCHASE_CONCURRENCY, async (person, index) => {
+  // Saving an answer does not hold up the next registry call: the saves run beside the calls.
+  const saves: Promise<void>[] = [];
+  const asked = eachWithConcurrency(people, PURCHASE_CONCURRENCY, async (person, index) => {
     const draft = drafts.get(person.id);
     if (draft) return draft;
     const param = `personIds[${index}]`;
@@ -163,41 +184,38 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
       expiresAt,
       clientReference: input.clientReference,
       disclaimer: PERSON_EXTRACT_DISCLAIMER,
-      person: { ...person.match, object: undefined, registryIdentifier: extract.person.registryIdentifier },
+      person: {
+        id: person.id,
+        registryIdentifier: extract.person.registryIdentifier,
+        name: person.match.name,
+        birth: person.match.birth,
+        formerName: person.match.formerName,
+      },
     };
-    const sections = { ...presentPersonSections(extract), summary: personSummary(summary) };
-    await store.saveSections(
-      id,
-      sections,
-      expiresAt,
-      input.recoveryKey
-        ? {
-            key: input.recoveryKey,
-            slot: person.id,
-            validUntil: new Date(now.getTime() + DRAFT_VALIDITY_MS).toISOString(),
-          }
-        : undefined,
-    );
+    const sections = { [PERSON_SECTION]: personExtractToStore(summary, extract) };
+    const recovery = input.recoveryKey
+      ? {
+          key: input.recoveryKey,
+          slot: person.id,
+          validUntil: new Date(now.getTime() + DRAFT_VALIDITY_MS).toISOString(),
+        }
+      : undefined;
+    const save = store.saveSections(id, sections, expiresAt, recovery, headerOf(summary, person));
+    save.catch(() => undefined); // observed below, once every call has ended
+    saves.push(save);
     return { id, sections } satisfies Draft;
   });
+  const [calls] = await Promise.allSettled([asked]);
+  // Every answer bought is saved, even when another call failed, so a retry can reuse it.
+  const saved = await Promise.allSettled(saves);
+  if (calls.status === 'rejected') throw calls.reason;
+  const failedSave = saved.find((result) => result.status === 'rejected');
+  if (failedSave) throw failedSave.reason;
+  const bought = calls.value;
 
   const billable = owner.environment === 'live';
   const purchases = bought.map((draft, index) => {
-    const summary = draft.sections.summary as Record<string, unknown>;
-    const header: ExtractHeader = {
-      id: draft.id,
-      accountId: owner.accountId,
-      environment: owner.environment,
-      kind: 'person',
-      type: summary.type as string,
-      subjectKey: (people[index] as FoundPerson).registryIdentifier,
-      purchasedAt: summary.purchasedAt as string,
-      asOf: summary.asOf as string,
-      expiresAt: summary.expiresAt as string,
-      clientReference: summary.clientReference as string | null,
-      requestId: input.requestId,
-      summary,
-    };
+    const header = headerOf(storedOf(draft).summary, people[index] as FoundPerson);
     const fee: FeeEntry = {
       accountId: owner.accountId,
       environment: owner.environment,
@@ -214,16 +232,9 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
   });
   await commitWithRetries(() => store.commitBatch(purchases));
   return {
-    extracts: bought.map(({ sections }) => {
-      const { summary, ...rest } = sections as { summary: Record<string, unknown> } & Record<string, unknown>;
-      return presentPersonExtract(summary, rest);
-    }),
+    extracts: bought.map((draft) => presentPersonExtract(storedOf(draft))),
     billable,
   };
 }
 
-/** The summary with the person's fields in the documented order (the match has `object` first). */
-function personSummary(summary: Record<string, unknown> & { person: Record<string, unknown> }) {
-  const { id, registryIdentifier, name, birth, formerName } = summary.person;
-  return { ...summary, person: { id, registryIdentifier, name, birth, formerName } };
-}
+const storedOf = (draft: Draft) => draft.sections[PERSON_SECTION] as StoredPersonExtract;

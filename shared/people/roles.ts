@@ -9,6 +9,7 @@ import type { ExtractStore } from '../ports/extracts.ts';
 import type { PeopleSearchStore, SearchedPerson } from '../ports/people.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
 import type { roleStatuses } from '../schemas/people.ts';
+import { PERSON_SECTION, type StoredPersonExtract } from './presenters.ts';
 import { isSearchExpired, knownPerson, searchExpired } from './search.ts';
 
 export type RoleStatus = (typeof roleStatuses)[number];
@@ -106,9 +107,8 @@ const byStatus = (status: RoleStatus) => (record: StatusRecord) =>
 export async function readPersonRoles(request: RolesRequest, roles: string[] | undefined) {
   const person = await knownPerson(request.searches, request.personId, request.owner);
   const extract = await extractFor(request, person);
-  const all = ((await request.store.getSection(extract.id, 'roles')) ?? []) as (StatusRecord & {
-    role: { code: string };
-  })[];
+  const stored = (await request.store.getSection(extract.id, PERSON_SECTION)) as StoredPersonExtract;
+  const all = stored.roles as (StatusRecord & { role: { code: string } })[];
   const wanted = roles ? new Set(roles) : undefined;
   const data = all.filter(
     (record) => byStatus(request.status)(record) && (!wanted || wanted.has(record.role.code)),

@@ -84,12 +84,15 @@ export interface ExtractStore {
   /**
    * Stores the sections first, under the extract id. Until `commit` runs they are reachable
    * only through `findDraft` with the recovery key (a purchase's Idempotency-Key scope).
+   * An extract of a batch purchase passes its header as `staged`: the header and index entries
+   * are written too, invisible to every read until `commitBatch` writes the fee.
    */
   saveSections(
     id: string,
     sections: Record<string, unknown>,
     expiresAt: string,
     recovery?: DraftRecovery,
+    staged?: ExtractHeader,
   ): Promise<void>;
   /** The draft an earlier attempt with this recovery key left (committed or not), if still valid at `now`. */
   findDraft(recoveryKey: string, now: string): Promise<Draft | undefined>;
@@ -101,10 +104,9 @@ export interface ExtractStore {
   /** Header, indexes and fee entry in one transaction: the extract exists once this returns. */
   commit(header: ExtractHeader, fee: FeeEntry): Promise<void>;
   /**
-   * A batch purchase: every extract and its fee entry become visible together, or none does.
-   * The fee entries (at most 100) are written in one transaction; headers and indexes written
-   * before it are ignored by every read until that transaction has happened. Safe to repeat
-   * with the same extracts: the fees are written once.
+   * A batch purchase of extracts saved with `staged` headers: the fee entries (at most 100) are
+   * written in one transaction, which makes every extract visible at once. Safe to repeat with
+   * the same extracts: the fees are written once.
    */
   commitBatch(purchases: readonly { header: ExtractHeader; fee: FeeEntry }[]): Promise<void>;
   /** Header only (one read). */

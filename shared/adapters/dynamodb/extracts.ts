@@ -15,16 +15,16 @@
  * entries carry a TTL a day past expiry; the header stays so an expired id answers 410.
  *
  * A batch purchase (up to 100 extracts) cannot fit headers, indexes and fees in one transaction
- * (100 items at most), so its headers and indexes are written first carrying `commitPk`/`commitSk`,
- * the key of their fee entry; the fees then go in one transaction. Reads treat an item that
- * carries a commit key as absent until that fee entry exists; once the fees are in, the items are
- * rewritten without it, so the check costs a read only in that window or for an abandoned batch.
+ * (100 items at most), so each extract's header and indexes are written with its sections,
+ * carrying `commitPk`/`commitSk`, the key of its fee entry; the fees then go in one transaction.
+ * Reads treat an item that carries a commit key as absent until that fee entry exists; once the
+ * fees are in, the items are rewritten without it, so the check costs a read only in that window
+ * or for an abandoned batch.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   GetCommand,
   type NativeAttributeValue,
-  PutCommand,
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
@@ -155,39 +155,35 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     sections: Record<string, unknown>,
     expiresAt: string,
     recovery?: DraftRecovery,
+    staged?: ExtractHeader,
   ): Promise<void> {
     const ttl = ttlOf(expiresAt);
     const manifest: Record<string, number> = {};
-    const puts: Item[] = [];
+    const items: Item[] = [];
     for (const [name, value] of Object.entries(sections)) {
       const chunks = encodeSection(value);
       manifest[name] = chunks.length;
       for (const [index, data] of chunks.entries()) {
-        puts.push({ pk: extractPk(id), sk: chunkSk(name, index), data, expiresAtEpoch: ttl });
+        items.push({ pk: extractPk(id), sk: chunkSk(name, index), data, expiresAtEpoch: ttl });
       }
     }
-    await putAll(this.tableName, puts, `the sections of ${id}`);
-    // The manifest goes last (then the recovery pointer): its presence means every chunk is there.
-    await dynamo().send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: { pk: extractPk(id), sk: 'SECMAN', manifest, expiresAtEpoch: ttl },
-      }),
-    );
+    // One batch: a reader trusts the manifest only when every chunk it counts is there.
+    items.push({ pk: extractPk(id), sk: 'SECMAN', manifest, expiresAtEpoch: ttl });
     if (recovery) {
-      await dynamo().send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: {
-            pk: `DRAFT#${recovery.key}`,
-            sk: recovery.slot ?? 'DRAFT',
-            extractId: id,
-            validUntil: recovery.validUntil,
-            expiresAtEpoch: ttlOf(recovery.validUntil),
-          },
-        }),
-      );
+      items.push({
+        pk: `DRAFT#${recovery.key}`,
+        sk: recovery.slot ?? 'DRAFT',
+        extractId: id,
+        validUntil: recovery.validUntil,
+        expiresAtEpoch: ttlOf(recovery.validUntil),
+      });
     }
+    if (staged) {
+      const { pk: commitPk, sk: commitSk } = batchFeeKey(staged);
+      for (const item of this.itemsOf(staged, batchOrder(staged)))
+        items.push({ ...item, commitPk, commitSk });
+    }
+    await putAll(this.tableName, items, `the sections of ${id}`);
   }
 
   async findDraft(recoveryKey: string, now: string): Promise<Draft | undefined> {
@@ -272,36 +268,26 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
 
   async commitBatch(purchases: readonly { header: ExtractHeader; fee: FeeEntry }[]): Promise<void> {
     if (purchases.length > 100) throw new Error('a batch commits at most 100 extracts');
-    // Fee keys come from the extract, so a repeated commit of the same batch finds its fees written.
-    const feeKeys = purchases.map(({ fee }) => ({
-      pk: usagePk(fee.accountId, fee.environment),
-      sk: `${fee.at}#${fee.resourceId}`,
-    }));
-    const settled = purchases.flatMap(({ header }, index) =>
-      this.itemsOf(header, String(Date.parse(header.purchasedAt) + index).padStart(15, '0')),
-    );
-    const pending = settled.map((item, index) => {
-      const key = feeKeys[Math.floor(index / 4)] as { pk: string; sk: string };
-      return { ...item, commitPk: key.pk, commitSk: key.sk };
-    });
-    await putAll(this.tableName, pending, 'the extracts of a batch');
     try {
       await dynamo().send(
         new TransactWriteCommand({
-          TransactItems: purchases.map(({ fee }, index) => ({
+          TransactItems: purchases.map(({ header, fee }) => ({
             Put: {
               TableName: this.tableName,
-              Item: { ...feeKeys[index], ...fee },
+              Item: { ...batchFeeKey(header), ...fee },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           })),
         }),
       );
     } catch (error) {
+      // Fees already there: an earlier attempt committed this batch.
       if (!cancelledByCondition(error)) throw error;
     }
-    // Committed. Clearing the commit keys only saves later reads a check, so a failure is not fatal.
-    await putAll(this.tableName, settled, 'the settled extracts of a batch').catch(() => undefined);
+    // Committed. Rewriting the items without their commit key spares later reads the fee check
+    // (and restores any the staging write lost), so a failure here is not the client's concern.
+    const settled = purchases.flatMap(({ header }) => this.itemsOf(header, batchOrder(header)));
+    await putAll(this.tableName, settled, 'the extracts of a batch').catch(() => undefined);
   }
 
   /** Items of a batch whose fees are not written yet are left out. */
@@ -423,6 +409,15 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
       .filter((entry) => entry.at >= from && entry.at < to);
   }
 }
+
+/** A batch's fee entry is keyed by its extract, so a repeated commit finds it written. */
+const batchFeeKey = (header: ExtractHeader) => ({
+  pk: usagePk(header.accountId, header.environment),
+  sk: `${header.purchasedAt}#${header.id}`,
+});
+
+/** Index order of a batch's extracts: one purchase time, then the extract id. */
+const batchOrder = (header: ExtractHeader) => String(Date.parse(header.purchasedAt)).padStart(15, '0');
 
 const cancelledByCondition = (error: unknown): boolean =>
   (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons?.some(
