@@ -41,8 +41,12 @@ const REGISTRY_ROUTES = [
   'ListCompanyRelationships',
   'ListCompanyCharges',
   'GetCharge',
+  'SearchPeople',
+  'PurchasePersonExtracts',
 ];
 const NON_REGISTRY_ROUTES = [
+  'GetPerson',
+  'ListPersonRoles',
   'ValidateIdentifier',
   'ListCodeTables',
   'GetCodeTable',
@@ -58,7 +62,7 @@ const route = (name: string): RouteDefinition => {
   return found;
 };
 
-describe('company, extract and usage routes', () => {
+describe('company, people, extract and usage routes', () => {
   let grants: Grants;
   beforeAll(() => {
     grants = grantsOf(synthesize());
@@ -103,11 +107,35 @@ describe('company, extract and usage routes', () => {
     });
   });
 
-  it('grants the idempotency table to PurchaseCompanyExtract alone', () => {
+  it('grants the idempotency table to the two purchases alone', () => {
     const withIdempotency = routeList
       .filter((r) => grants.on(r, 'idempotency').length > 0)
       .map((r) => r.name);
-    expect(withIdempotency).toEqual(['PurchaseCompanyExtract']);
+    expect(withIdempotency).toEqual(['PurchaseCompanyExtract', 'PurchasePersonExtracts']);
+  });
+
+  describe('PurchasePersonExtracts', () => {
+    it.each(['idempotency', 'main'] as const)('may read and write the %s table', (table) => {
+      const granted = actionsIn(grants.on(route('PurchasePersonExtracts'), table));
+      expect(granted).toEqual([...TABLE_ACTIONS.readWrite].sort());
+      for (const action of POWERTOOLS_ACTIONS) expect(granted).toContain(action);
+      expect(envOf('PurchasePersonExtracts')).toMatchObject({
+        IDEMPOTENCY_TABLE: expect.anything(),
+        MAIN_TABLE: expect.anything(),
+      });
+    });
+  });
+
+  it('lets SearchPeople write the main table (it keeps the search), but not the idempotency table', () => {
+    expect(actionsIn(grants.on(route('SearchPeople'), 'main'))).toEqual([...TABLE_ACTIONS.readWrite].sort());
+    expect(grants.on(route('SearchPeople'), 'idempotency')).toEqual([]);
+  });
+
+  it.each(['GetPerson', 'ListPersonRoles'])('lets %s read the main table and never write to it', (name) => {
+    const granted = actionsIn(grants.on(route(name), 'main'));
+    expect(granted).toEqual([...TABLE_ACTIONS.read].sort());
+    expect(granted.filter((action) => WRITE_ACTION.test(action))).toEqual([]);
+    expect(envOf(name)).not.toHaveProperty('REGISTRY_URL');
   });
 
   describe.each(REGISTRY_ROUTES)('%s (calls the registry)', (name) => {
