@@ -92,9 +92,10 @@ async function peopleToBuy(input: PeoplePurchaseInput, people: readonly FoundPer
   return chosen;
 }
 
-const tooManyRoles = (personId: string, param: string) =>
+const tooManyRoles = (personId: string, param: string, registryCode: string | null = null) =>
   new ApiError('person_too_many_roles', {
     param,
+    registryCode,
     message: `${personId} has more than ${MAX_ROLES_PER_NAME} roles; the registry sells no extract for this name. Nothing was bought.`,
     details: { personId },
   });
@@ -168,7 +169,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
       param,
     ).catch((error: unknown) => {
       throw error instanceof ApiError && error.code === 'person_too_many_roles'
-        ? tooManyRoles(person.id, param)
+        ? tooManyRoles(person.id, param, error.registryCode)
         : error;
     });
     const id = newExtractId();

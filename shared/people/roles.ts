@@ -20,14 +20,13 @@ const roleCodes = new Set([
   MEMBER_ROLE,
 ]);
 
-/** `role[]` values (or a repeated `role`): each an office-holder role code or SH. */
+/** `role[]` values and any plain `role` ones, together: each an office-holder role code or SH. */
 export function parseRoleFilter(query: {
   'role[]'?: string | string[] | undefined;
   role?: string | string[] | undefined;
 }) {
-  const given = query['role[]'] ?? query.role;
-  if (given === undefined) return undefined;
-  const codes = Array.isArray(given) ? given : [given];
+  const codes = [query['role[]'], query.role].flatMap((given) => (given === undefined ? [] : given));
+  if (codes.length === 0) return undefined;
   for (const [index, code] of codes.entries()) {
     if (!roleCodes.has(code)) {
       throw new ApiError('validation_error', {

@@ -13,7 +13,8 @@ export function apiErrorFromRegistry(error: unknown, param: string | null = null
   if (error instanceof RegistryRejection) {
     const code = errorCodeForRegistryCode(error.registryCode) ?? 'registry_application_error';
     return new ApiError(code, {
-      param: code === 'registry_unavailable' || code === 'registry_application_error' ? null : param,
+      // Universal errors (ZZ…) are about the product or the registry, never about one parameter.
+      param: error.registryCode.startsWith('ZZ') || code === 'registry_application_error' ? null : param,
       registryCode: error.registryCode,
       message: error.message || undefined,
       // Only the documented details reach clients (the adapter's own hints stay inside).

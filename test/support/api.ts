@@ -149,11 +149,13 @@ export async function failNextCommits(n: number): Promise<void> {
   if (!response.ok) throw new Error(`faults: ${response.status}`);
 }
 
-/** Billed extract purchases the simulator served for an account. */
-export async function registryPurchases(accountId: string): Promise<number> {
+/** Billed purchases of one operation (company extracts unless named) the simulator served for an account. */
+export async function registryPurchases(
+  accountId: string,
+  operation: 'company.extract' | 'person.extract' = 'company.extract',
+): Promise<number> {
   const { calls } = await simulator.calls();
-  return calls.filter((c) => c.accountId === accountId && c.operation === 'company.extract' && c.billed)
-    .length;
+  return calls.filter((c) => c.accountId === accountId && c.operation === operation && c.billed).length;
 }
 
 /** POST /v1/companies/{id}/extracts. */
@@ -164,3 +166,50 @@ export const buyExtract = (key: string, id: string, type: string, headers: Recor
     body: { type },
     headers,
   });
+
+/** `personMatch` (spec document 1, 2.6): a person as a search found them. */
+export interface PersonMatch {
+  object: 'person';
+  id: string;
+  name: { familyName: string; givenNames: string[]; formatted: string };
+  birth: { date: string | null; locality: string | null; stateOrCountry: string | null } | null;
+  formerName: { familyName: string; givenNames: string[]; formatted: string } | null;
+}
+
+export interface PeopleSearchBody {
+  object: 'peopleSearch';
+  id: string;
+  familyName: string;
+  givenName: string;
+  birthDateFrom: string | null;
+  birthDateTo: string | null;
+  createdAt: string;
+  expiresAt: string;
+  totalCount: number;
+  found: number;
+  data: PersonMatch[];
+  meta: Meta;
+}
+
+/** POST /v1/people/searches. */
+export const searchPeople = (key: string, body: Record<string, unknown>) =>
+  call<PeopleSearchBody>('/v1/people/searches', { key, method: 'POST', body });
+
+/** A people search that must succeed (201). */
+export async function searchedPeople(
+  key: string,
+  familyName: string,
+  givenName: string,
+  range: { birthDateFrom?: string; birthDateTo?: string } = {},
+): Promise<PeopleSearchBody> {
+  const response = await searchPeople(key, { familyName, givenName, ...range });
+  expect(response.status, response.text.slice(0, 500)).toBe(201);
+  return response.body;
+}
+
+/** POST /v1/people/extracts. */
+export const buyPeople = <T = Record<string, unknown>>(
+  key: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) => call<T>('/v1/people/extracts', { key, method: 'POST', body, headers });
