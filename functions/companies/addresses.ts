@@ -1,12 +1,12 @@
 import { byRecordStatus, readSection, type StatusRecord } from '../../shared/company/sections.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { companyRoutes } from '../../shared/http/routes/companies.ts';
 
 interface AddressRecord extends StatusRecord {
   type: { code: string };
 }
 
-export const handler = createHttpHandler(routes.listAddresses, async (input) => {
+export const handler = createHttpHandler(companyRoutes.listAddresses, async (input) => {
   const status = input.query.status ?? 'current';
   const { extract, data } = await readSection(input, 'addresses', status !== 'current');
   const { records, contactAddress } = data as {

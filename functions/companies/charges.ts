@@ -1,10 +1,10 @@
 import { readSection, type StatusRecord } from '../../shared/company/sections.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { companyRoutes } from '../../shared/http/routes/companies.ts';
 
 const STATUS_CODES = { satisfied: ['SATF'], deleted: ['DELT'], all: ['SATF', 'DELT'] } as const;
 
-export const handler = createHttpHandler(routes.listCharges, async (input) => {
+export const handler = createHttpHandler(companyRoutes.listCharges, async (input) => {
   const status = input.query.status ?? 'satisfied';
   const { extract, data } = await readSection(input, 'charges', true);
   const wanted: readonly string[] = STATUS_CODES[status];

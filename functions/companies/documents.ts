@@ -2,7 +2,7 @@ import { readSection } from '../../shared/company/sections.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { companyRoutes } from '../../shared/http/routes/companies.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
 interface DocumentRecord {
@@ -39,7 +39,7 @@ function yearsBefore(asOf: string, years: number): string {
   return start.toISOString().slice(0, 10);
 }
 
-export const handler = createHttpHandler(routes.listCompanyDocuments, async (input) => {
+export const handler = createHttpHandler(companyRoutes.listCompanyDocuments, async (input) => {
   const { query } = input;
   checkWindow(query);
   const qualifier = query.qualifier;
@@ -54,7 +54,7 @@ export const handler = createHttpHandler(routes.listCompanyDocuments, async (inp
       (qualifier === undefined || (document.qualifier ?? '').startsWith(qualifier)),
   );
   const page = await pageOfArray(documents, {
-    route: routes.listCompanyDocuments.name,
+    route: companyRoutes.listCompanyDocuments.name,
     filters: { id: input.path.id, years: query.years, from, to, qualifier, extract: extract.id },
     limit: query.limit ?? PAGE_SIZE.default,
     cursor: query.cursor,

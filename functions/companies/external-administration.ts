@@ -1,9 +1,9 @@
 import { summaryOfCompany } from '../../shared/company/presenters.ts';
 import { readSection } from '../../shared/company/sections.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { companyRoutes } from '../../shared/http/routes/companies.ts';
 
-export const handler = createHttpHandler(routes.getExternalAdministration, async (input) => {
+export const handler = createHttpHandler(companyRoutes.getExternalAdministration, async (input) => {
   const { extract, summary, data } = await readSection(input, 'externalAdministration', false);
   const section = data as { appointees: unknown[]; documents: unknown[] } | null;
   return {

@@ -4,12 +4,12 @@ import { ApiError } from '../../shared/errors/api-error.ts';
 import { presentStoredExtract } from '../../shared/extracts/present.ts';
 import { runIdempotently } from '../../shared/http/idempotency.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { companyRoutes } from '../../shared/http/routes/companies.ts';
 import { type CompanyExtractType, companyExtractTypes } from '../../shared/ports/registry.ts';
 import { registryFor } from '../../shared/registry/registries.ts';
 
 export const handler = createHttpHandler(
-  routes.purchaseCompanyExtract,
+  companyRoutes.purchaseCompanyExtract,
   async (input) => {
     const { body, auth, services } = input;
     if (!(companyExtractTypes as readonly string[]).includes(body.type)) {

@@ -4,7 +4,7 @@ import { presentCompanyMatch } from '../../shared/company/presenters.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { companyRoutes } from '../../shared/http/routes/companies.ts';
 import {
   type CompanySearchScope,
   companySearchScopes,
@@ -44,7 +44,7 @@ function checkCriteria(query: {
 }
 
 export const handler = createHttpHandler(
-  routes.searchCompanies,
+  companyRoutes.searchCompanies,
   async ({ query, auth, requestId, services }) => {
     const scope = checkCriteria(query);
     const numberParam = query.acn !== undefined ? 'acn' : query.abn !== undefined ? 'abn' : undefined;
@@ -75,7 +75,7 @@ export const handler = createHttpHandler(
       matches = found.matches;
     }
     const page = await pageOfArray(matches, {
-      route: routes.searchCompanies.name,
+      route: companyRoutes.searchCompanies.name,
       filters: { q: query.q, acn: query.acn, abn: query.abn, scope },
       limit: query.limit ?? PAGE_SIZE.default,
       cursor: query.cursor,

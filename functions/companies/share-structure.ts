@@ -1,8 +1,8 @@
 import { byRecordStatus, readSection, type StatusRecord } from '../../shared/company/sections.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { companyRoutes } from '../../shared/http/routes/companies.ts';
 
-export const handler = createHttpHandler(routes.getShareStructure, async (input) => {
+export const handler = createHttpHandler(companyRoutes.getShareStructure, async (input) => {
   const status = input.query.status ?? 'current';
   const { extract, data } = await readSection(input, 'shareStructure', status !== 'current');
   const { shareClasses, members } = data as { shareClasses: StatusRecord[]; members: StatusRecord[] };

@@ -2,9 +2,9 @@ import { assertReadable, EXTRACT_ID_PATTERN } from '../../shared/company/extract
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { presentStoredExtract } from '../../shared/extracts/present.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { extractRoutes } from '../../shared/http/routes/extracts.ts';
 
-export const handler = createHttpHandler(routes.getExtract, async ({ path, auth, services }) => {
+export const handler = createHttpHandler(extractRoutes.getExtract, async ({ path, auth, services }) => {
   if (!EXTRACT_ID_PATTERN.test(path.id)) {
     throw new ApiError('extract_not_found', {
       param: 'id',

@@ -1,10 +1,10 @@
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { extractRoutes } from '../../shared/http/routes/extracts.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
-export const handler = createHttpHandler(routes.listExtracts, async ({ query, auth, services }) => {
+export const handler = createHttpHandler(extractRoutes.listExtracts, async ({ query, auth, services }) => {
   const filters = { kind: query.kind };
-  const route = routes.listExtracts.name;
+  const route = extractRoutes.listExtracts.name;
   const after = query.cursor
     ? await services.cursors.decode<string>(route, filters, query.cursor)
     : undefined;

@@ -1,7 +1,7 @@
 import { checkIdentifier } from '../../shared/domain/identifiers.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { referenceRoutes } from '../../shared/http/routes/reference.ts';
 
-export const handler = createHttpHandler(routes.validateIdentifier, async ({ path, query }) => ({
+export const handler = createHttpHandler(referenceRoutes.validateIdentifier, async ({ path, query }) => ({
   body: { ...checkIdentifier(path.value, query.hint) },
 }));

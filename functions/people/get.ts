@@ -1,8 +1,8 @@
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { peopleRoutes } from '../../shared/http/routes/people.ts';
 import { isSearchExpired, knownPerson, searchExpired } from '../../shared/people/search.ts';
 
-export const handler = createHttpHandler(routes.getPerson, async ({ path, auth, services }) => {
+export const handler = createHttpHandler(peopleRoutes.getPerson, async ({ path, auth, services }) => {
   const person = await knownPerson(services.peopleSearches, path.personId, auth);
   if (isSearchExpired(person.searchExpiresAt, services.clock.now())) {
     throw searchExpired('personId', person.searchExpiresAt);

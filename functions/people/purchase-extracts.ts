@@ -2,7 +2,7 @@ import { personExtractProduct } from '../../shared/domain/products.ts';
 import { presentStoredExtract } from '../../shared/extracts/present.ts';
 import { runIdempotently } from '../../shared/http/idempotency.ts';
 import { createHttpHandler, type HandlerResult } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { peopleRoutes } from '../../shared/http/routes/people.ts';
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
 import { registryFor } from '../../shared/registry/registries.ts';
 
@@ -29,7 +29,7 @@ function listOf(
 }
 
 export const handler = createHttpHandler(
-  routes.purchasePersonExtracts,
+  peopleRoutes.purchasePersonExtracts,
   async (input) => {
     const { body, auth, services } = input;
     const { extracts, billable } = await purchasePersonExtracts({

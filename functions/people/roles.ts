@@ -1,35 +1,38 @@
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { peopleRoutes } from '../../shared/http/routes/people.ts';
 import { parseRoleFilter, readPersonRoles } from '../../shared/people/roles.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
-export const handler = createHttpHandler(routes.listPersonRoles, async ({ path, query, auth, services }) => {
-  const roles = parseRoleFilter(query);
-  const status = query.status ?? 'current';
-  const { extract, data } = await readPersonRoles(
-    {
-      personId: path.personId,
-      status,
-      extractId: query.extract,
-      owner: auth,
-      now: services.clock.now(),
-      store: services.extracts,
-      searches: services.peopleSearches,
-    },
-    roles,
-  );
-  const page = await pageOfArray(data, {
-    route: routes.listPersonRoles.name,
-    filters: {
-      personId: path.personId,
-      status,
-      roles: roles && [...roles].sort().join(','),
-      extract: extract.id,
-    },
-    limit: query.limit ?? PAGE_SIZE.default,
-    cursor: query.cursor,
-    codec: services.cursors,
-  });
-  return { body: { object: 'list', ...page, extract } };
-});
+export const handler = createHttpHandler(
+  peopleRoutes.listPersonRoles,
+  async ({ path, query, auth, services }) => {
+    const roles = parseRoleFilter(query);
+    const status = query.status ?? 'current';
+    const { extract, data } = await readPersonRoles(
+      {
+        personId: path.personId,
+        status,
+        extractId: query.extract,
+        owner: auth,
+        now: services.clock.now(),
+        store: services.extracts,
+        searches: services.peopleSearches,
+      },
+      roles,
+    );
+    const page = await pageOfArray(data, {
+      route: peopleRoutes.listPersonRoles.name,
+      filters: {
+        personId: path.personId,
+        status,
+        roles: roles && [...roles].sort().join(','),
+        extract: extract.id,
+      },
+      limit: query.limit ?? PAGE_SIZE.default,
+      cursor: query.cursor,
+      codec: services.cursors,
+    });
+    return { body: { object: 'list', ...page, extract } };
+  },
+);

@@ -1,10 +1,10 @@
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { peopleRoutes } from '../../shared/http/routes/people.ts';
 import { searchPeople } from '../../shared/people/search.ts';
 import { registryFor } from '../../shared/registry/registries.ts';
 
 export const handler = createHttpHandler(
-  routes.searchPeople,
+  peopleRoutes.searchPeople,
   async ({ body, auth, requestId, services }) => ({
     body: await searchPeople({
       body,

@@ -1,10 +1,10 @@
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { referenceRoutes } from '../../shared/http/routes/reference.ts';
 import { findCodeTable } from '../../shared/reference/code-tables.ts';
 import { presentCodeTable } from '../../shared/reference/presenters.ts';
 
-export const handler = createHttpHandler(routes.getCodeTable, async ({ path, services }) => {
+export const handler = createHttpHandler(referenceRoutes.getCodeTable, async ({ path, services }) => {
   const table = findCodeTable(path.table);
   if (!table) {
     throw new ApiError('code_table_not_found', {

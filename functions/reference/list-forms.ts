@@ -1,13 +1,13 @@
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { referenceRoutes } from '../../shared/http/routes/reference.ts';
 import { formsInCategory, presentForm } from '../../shared/reference/forms.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
-export const handler = createHttpHandler(routes.listForms, async ({ query, services }) => {
+export const handler = createHttpHandler(referenceRoutes.listForms, async ({ query, services }) => {
   const category = query.category ?? 'all';
   const page = await pageOfArray(formsInCategory(category), {
-    route: routes.listForms.name,
+    route: referenceRoutes.listForms.name,
     filters: { category },
     limit: query.limit ?? PAGE_SIZE.default,
     cursor: query.cursor,

@@ -1,7 +1,7 @@
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { extractRoutes } from '../../shared/http/routes/extracts.ts';
 import type { FeeEntry } from '../../shared/ports/extracts.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
@@ -29,7 +29,7 @@ function totalsOf(entries: FeeEntry[]) {
   return [...totals.values()];
 }
 
-export const handler = createHttpHandler(routes.getUsage, async ({ query, auth, services }) => {
+export const handler = createHttpHandler(extractRoutes.getUsage, async ({ query, auth, services }) => {
   const today = services.clock.now().toISOString().slice(0, 10);
   const from = query.from ?? `${today.slice(0, 8)}01`;
   const to = query.to ?? today;
@@ -45,7 +45,7 @@ export const handler = createHttpHandler(routes.getUsage, async ({ query, auth, 
     dayAfter(to),
   );
   const page = await pageOfArray(entries, {
-    route: routes.getUsage.name,
+    route: extractRoutes.getUsage.name,
     filters: { from, to },
     limit: query.limit ?? PAGE_SIZE.default,
     cursor: query.cursor,
