@@ -1,7 +1,7 @@
 import { purchaseCompanyExtract } from '../../shared/company/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
-import { presentStoredExtract } from '../../shared/extracts/present.ts';
+import { presentPurchasedExtract } from '../../shared/extracts/present.ts';
 import { runIdempotently } from '../../shared/http/idempotency.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
@@ -39,9 +39,7 @@ export const handler = createHttpHandler(
       pack: (result) => ({ id: result.body.id, billable: result.billable, product: result.product }),
       async unpack(packed, { services }) {
         const { id, billable, product } = packed as { id: string; billable: boolean; product: string };
-        const stored = await services.extracts.getExtract(id);
-        if (!stored) throw new Error(`extract ${id} of an earlier purchase is missing`);
-        return { body: presentStoredExtract(stored), billable, product };
+        return { body: await presentPurchasedExtract(services.extracts, id), billable, product };
       },
     },
   },

@@ -1,5 +1,5 @@
 import { personExtractProduct } from '../../shared/domain/products.ts';
-import { presentStoredExtract } from '../../shared/extracts/present.ts';
+import { presentPurchasedExtract } from '../../shared/extracts/present.ts';
 import { runIdempotently } from '../../shared/http/idempotency.ts';
 import { createHttpHandler, type HandlerResult } from '../../shared/http/pipeline.ts';
 import { peopleRoutes } from '../../shared/http/routes/people.ts';
@@ -55,11 +55,7 @@ export const handler = createHttpHandler(
       }),
       async unpack(packed, { body, services, requestId }) {
         const { ids, billable } = packed as { ids: string[]; billable: boolean };
-        const stored = await Promise.all(ids.map((id) => services.extracts.getExtract(id)));
-        const extracts = stored.map((extract, index) => {
-          if (!extract) throw new Error(`extract ${ids[index]} of an earlier purchase is missing`);
-          return presentStoredExtract(extract);
-        });
+        const extracts = await Promise.all(ids.map((id) => presentPurchasedExtract(services.extracts, id)));
         return listOf(body.searchId, extracts, billable, requestId);
       },
     },

@@ -11,6 +11,7 @@ import {
   type TestKey,
   validationError,
 } from '../support/api.ts';
+import { ROLE_ORDER } from '../support/spec.ts';
 
 /**
  * Free section reads of held company extracts, and the single-charge lookup, over real HTTP
@@ -124,46 +125,6 @@ const FUTURE: Coded = { code: 'F', label: 'Future' };
 const ACN: Coded = { code: 'ACN', label: 'Australian Company Number' };
 const APTY: Coded = { code: 'APTY', label: 'Australian Proprietary Company' };
 const REGD: Coded = { code: 'REGD', label: 'Registered' };
-
-/** Office-holder role display order, as listed in document 1, 2.9. */
-const ROLE_ORDER = [
-  'RN',
-  'CA',
-  'EO',
-  'DR',
-  'SR',
-  'LD',
-  'AA',
-  'AG',
-  'UH',
-  'RC',
-  'RM',
-  'PT',
-  'PQ',
-  'MQ',
-  'VQ',
-  'CQ',
-  'SM',
-  'CM',
-  'DM',
-  'OM',
-  'AQ',
-  'CR',
-  'MC',
-  'AC',
-  'AD',
-  'BI',
-  'BM',
-  'BP',
-  'SB',
-  'DA',
-  'TC',
-  'MA',
-  'RY',
-  'TN',
-  'PW',
-  'OQ',
-];
 
 describe('402 extract_required: nothing suitable held', () => {
   // The public company holds relationships and can have charges, so each 402 proposes a purchase

@@ -10,6 +10,7 @@ import {
   clock,
   createKey,
   expectError,
+  type FeeEntryBody,
   failNextCommits,
   type Meta,
   type PersonMatch,
@@ -75,18 +76,6 @@ interface PurchaseBody {
   nextCursor: string | null;
   totalCount: number;
   meta: Meta & { quantity: number };
-}
-
-interface FeeEntryBody {
-  object: string;
-  at: string;
-  product: string;
-  feeCode: string | null;
-  quantity: number;
-  billable: boolean;
-  clientReference: string | null;
-  requestId: string;
-  resourceId: string;
 }
 
 interface UsageBody {

@@ -13,6 +13,7 @@ import {
   type TestKey,
   validationError,
 } from '../support/api.ts';
+import { ROLE_ORDER } from '../support/spec.ts';
 
 /**
  * GET /v1/people/{personId}/roles: a person's company roles read free from a held person extract
@@ -144,37 +145,6 @@ function expectExtractRequired(response: ApiResponse<unknown>, who: Person, hist
   });
 }
 
-/** Office-holder role display order (document 1, 2.9); other codes after these; Member (SH) last. */
-const ROLE_ORDER = [
-  'RN',
-  'CA',
-  'EO',
-  'DR',
-  'SR',
-  'LD',
-  'AA',
-  'AG',
-  'UH',
-  'RC',
-  'RM',
-  'PT',
-  'PQ',
-  'MQ',
-  'VQ',
-  'CQ',
-  'SM',
-  'CM',
-  'DM',
-  'OM',
-  'AQ',
-  'CR',
-  'MC',
-  'AC',
-  'AD',
-  'BI',
-  'BM',
-  'BP',
-];
 const STATUS_ORDER: Record<string, number> = { C: 0, F: 1, E: 2 };
 const roleRank = (code: string) =>
   code === 'SH' ? 1000 : ROLE_ORDER.includes(code) ? ROLE_ORDER.indexOf(code) : 500;

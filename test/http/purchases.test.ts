@@ -6,6 +6,7 @@ import {
   call,
   createKey,
   expectError,
+  type FeeEntryBody,
   failNextCommits,
   registryPurchases,
   simulator,
@@ -16,18 +17,6 @@ import {
  * POST /v1/companies/{id}/extracts: bought once, billed once, never lost (issue 3, items 3, 5, 6).
  * Live keys reach the registry simulator, whose call log shows what the registry billed.
  */
-
-interface FeeEntryBody {
-  object: string;
-  at: string;
-  product: string;
-  feeCode: string | null;
-  quantity: number;
-  billable: boolean;
-  clientReference: string | null;
-  requestId: string;
-  resourceId: string;
-}
 
 const usageOf = async (secret: string) =>
   (await call<{ data: FeeEntryBody[]; totals: unknown[] }>('/v1/usage', { key: secret })).body;

@@ -213,3 +213,16 @@ export const buyPeople = <T = Record<string, unknown>>(
   body: Record<string, unknown>,
   headers: Record<string, string> = {},
 ) => call<T>('/v1/people/extracts', { key, method: 'POST', body, headers });
+
+/** A fee entry as GET /v1/usage shows it. */
+export interface FeeEntryBody {
+  object: string;
+  at: string;
+  product: string;
+  feeCode: string | null;
+  quantity: number;
+  billable: boolean;
+  clientReference: string | null;
+  requestId: string;
+  resourceId: string;
+}
