@@ -1,5 +1,5 @@
-import { assertReadable, EXTRACT_ID_PATTERN } from '../../shared/company/extracts.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
+import { assertReadable, EXTRACT_ID_PATTERN } from '../../shared/extracts/lifecycle.ts';
 import { presentStoredExtract } from '../../shared/extracts/present.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { extractRoutes } from '../../shared/http/routes/extracts.ts';

@@ -9,18 +9,16 @@ export const handler = createHttpHandler(
   async ({ path, query, auth, services }) => {
     const roles = parseRoleFilter(query);
     const status = query.status ?? 'current';
-    const { extract, data } = await readPersonRoles(
-      {
-        personId: path.personId,
-        status,
-        extractId: query.extract,
-        owner: auth,
-        now: services.clock.now(),
-        store: services.extracts,
-        searches: services.peopleSearches,
-      },
+    const { extract, data } = await readPersonRoles({
+      personId: path.personId,
+      status,
       roles,
-    );
+      extractId: query.extract,
+      owner: auth,
+      now: services.clock.now(),
+      store: services.extracts,
+      searches: services.peopleSearches,
+    });
     const page = await pageOfArray(data, {
       route: peopleRoutes.listPersonRoles.name,
       filters: {

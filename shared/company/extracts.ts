@@ -1,12 +1,22 @@
 /**
  * Company extracts: buying one exactly once, and finding the held extract a free read uses.
  */
-import { randomBytes } from 'node:crypto';
-import type { Environment } from '../domain/api-keys.ts';
 import { toTimestamp } from '../domain/clock.ts';
 import { companyExtractProducts, productAvailableFor } from '../domain/products.ts';
 import { ApiError } from '../errors/api-error.ts';
-import type { ExtractHeader, ExtractStore, FeeEntry } from '../ports/extracts.ts';
+import {
+  assertReadable,
+  commitWithRetries,
+  draftRecovery,
+  extractExpiry,
+  extractRefOf,
+  feeEntryFor,
+  headerFor,
+  isUnexpired,
+  newExtractId,
+  type Owner,
+} from '../extracts/lifecycle.ts';
+import type { ExtractHeader, ExtractStore } from '../ports/extracts.ts';
 import type { CompanyExtractType, Registry, RegistryCaller, RegistryCompany } from '../ports/registry.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
 import { fromRegistry } from '../registry/errors.ts';
@@ -26,26 +36,6 @@ export const EXTRACT_DISCLAIMER =
   'This extract is a snapshot of the national company register at the time shown in asOf. It is ' +
   'supplied as the registry holds it; the registry and this service accept no liability for ' +
   'errors or omissions in the register. Display this notice with the extract.';
-
-export const EXTRACT_ID_PATTERN = /^ext_[0-9a-f]{24}$/;
-const EXTRACT_LIFETIME_MONTHS = 12;
-const DRAFT_VALIDITY_MS = 24 * 3600_000;
-
-export const newExtractId = () => `ext_${randomBytes(12).toString('hex')}`;
-
-export function extractExpiry(purchasedAt: Date): Date {
-  const expiry = new Date(purchasedAt);
-  expiry.setUTCMonth(expiry.getUTCMonth() + EXTRACT_LIFETIME_MONTHS);
-  return expiry;
-}
-
-const isUnexpired = (extract: { expiresAt: string }, now: Date) =>
-  Date.parse(extract.expiresAt) > now.getTime();
-
-export interface Owner {
-  accountId: string;
-  environment: Environment;
-}
 
 /** Looks a company up for free, by ABN when it was named by one; rejections name `param`. */
 export function lookupCompany(
@@ -132,120 +122,27 @@ export async function purchaseCompanyExtract(input: PurchaseInput) {
       disclaimer: EXTRACT_DISCLAIMER,
     };
     sections = { ...presentCompanySections(bought), summary };
-    await store.saveSections(
-      id,
-      sections,
-      summary.expiresAt,
-      input.recoveryKey
-        ? {
-            key: input.recoveryKey,
-            validUntil: new Date(input.now.getTime() + DRAFT_VALIDITY_MS).toISOString(),
-          }
-        : undefined,
-    );
+    await store.saveSections(id, sections, summary.expiresAt, draftRecovery(input.recoveryKey, input.now));
   }
   const { summary, ...companySections } = sections as { summary: Record<string, unknown> } & Record<
     string,
     unknown
   >;
-  const header = headerFor(summary, owner, input.requestId);
-  const { product, feeCode } = companyExtractProducts[header.type as CompanyExtractType];
-  const billable = owner.environment === 'live';
-  const fee: FeeEntry = {
-    accountId: owner.accountId,
-    environment: owner.environment,
-    at: header.purchasedAt,
-    product,
-    feeCode: billable ? feeCode : null,
-    quantity: 1,
-    billable,
-    clientReference: header.clientReference,
-    requestId: header.requestId,
-    resourceId: id,
-  };
-  await commitWithRetries(() => store.commit(header, fee));
-  return { body: presentCompanyExtract(summary, companySections), billable, product };
-}
-
-const COMMIT_ATTEMPTS = 3;
-
-/**
- * The registry has charged by now: a failing commit is retried in place (it is idempotent)
- * before giving up. What is still failing after that stays a draft for the client's retry.
- */
-export async function commitWithRetries(commit: () => Promise<void>) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await commit();
-    } catch (error) {
-      if (attempt >= COMMIT_ATTEMPTS) throw error;
-      await new Promise((done) => setTimeout(done, 100 * 2 ** attempt));
-    }
-  }
-}
-
-function headerFor(summary: Record<string, unknown>, owner: Owner, requestId: string): ExtractHeader {
   const company = summary.company as { acn: string | null; arsn?: string };
-  return {
-    id: summary.id as string,
-    accountId: owner.accountId,
-    environment: owner.environment,
+  const header = headerFor(summary, {
+    owner,
+    requestId: input.requestId,
     kind: 'company',
-    type: summary.type as string,
     subjectKey: (company.acn ?? company.arsn) as string,
-    purchasedAt: summary.purchasedAt as string,
-    asOf: summary.asOf as string,
-    expiresAt: summary.expiresAt as string,
-    clientReference: summary.clientReference as string | null,
-    requestId,
-    summary,
+  });
+  const fee = feeEntryFor(header, companyExtractProducts[header.type as CompanyExtractType]);
+  await commitWithRetries(() => store.commit(header, fee));
+  return {
+    body: presentCompanyExtract(summary, companySections),
+    billable: fee.billable,
+    product: fee.product,
   };
 }
-
-/** 404, 403 or 410 for an extract id the caller names, in that order of precedence. */
-export function assertReadable(
-  header: ExtractHeader | undefined,
-  owner: Owner,
-  now: Date,
-  param = 'id',
-): ExtractHeader {
-  if (!header) throw new ApiError('extract_not_found', { param, message: 'No extract has this id.' });
-  if (header.accountId !== owner.accountId || header.environment !== owner.environment) {
-    throw new ApiError('extract_owner_mismatch', {
-      param,
-      message:
-        header.accountId !== owner.accountId
-          ? 'This extract belongs to another account.'
-          : `This extract was bought with a ${header.environment} key; use a ${header.environment} key to read it.`,
-    });
-  }
-  if (!isUnexpired(header, now)) {
-    throw new ApiError('extract_expired', {
-      param,
-      message: `This extract expired on ${header.expiresAt}, 12 months after purchase. Buy a new one for current data.`,
-    });
-  }
-  return header;
-}
-
-export interface ExtractRef {
-  id: string;
-  type: string;
-  purchasedAt: string;
-  asOf: string;
-}
-
-export const extractRefOf = (extract: {
-  id: string;
-  type: string;
-  purchasedAt: string;
-  asOf: string;
-}): ExtractRef => ({
-  id: extract.id,
-  type: extract.type,
-  purchasedAt: extract.purchasedAt,
-  asOf: extract.asOf,
-});
 
 export interface SectionRequest {
   company: CompanyIdentifier;

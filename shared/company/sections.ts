@@ -35,8 +35,11 @@ export interface StatusRecord {
   status: { code: string };
 }
 
-/** `current` keeps current and future records (C, F); `ceased` keeps E; filters never reorder. */
+/**
+ * `current` keeps current and future records (C, F); `ceased` (a company's sections) or `former`
+ * (a person's roles) keeps E; filters never reorder.
+ */
 export const byRecordStatus =
-  (filter: (typeof recordStatuses)[number]) =>
+  (filter: (typeof recordStatuses)[number] | 'former') =>
   (record: StatusRecord): boolean =>
-    filter === 'all' || (filter === 'ceased' ? record.status.code === 'E' : record.status.code !== 'E');
+    filter === 'all' || (filter === 'current' ? record.status.code !== 'E' : record.status.code === 'E');

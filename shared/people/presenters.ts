@@ -16,6 +16,7 @@ import type {
   RegistryPersonRole,
   RegistryShareholding,
 } from '../ports/registry.ts';
+import { MEMBER_ROLE } from '../registry/ordering.ts';
 
 /** The personMatch object: a person as a search found them, under that search's `prs_` id. */
 export const presentPersonMatch = (id: string, match: RegistryPersonMatch) => ({
@@ -25,8 +26,6 @@ export const presentPersonMatch = (id: string, match: RegistryPersonMatch) => ({
   birth: match.birth,
   formerName: match.formerName ? personName(match.formerName) : null,
 });
-
-const MEMBER_ROLE = 'SH';
 
 export function presentRole(record: RegistryPersonRole) {
   return {

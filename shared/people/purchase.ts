@@ -3,13 +3,22 @@
  * before the registry is asked, the registry is asked with bounded concurrency, each answer is
  * kept as a draft, and all the extracts and their fees become visible in one commit.
  */
-import { commitWithRetries, extractExpiry, newExtractId, type Owner } from '../company/extracts.ts';
+
 import { toTimestamp } from '../domain/clock.ts';
 import { personExtractProduct } from '../domain/products.ts';
 import { ApiError } from '../errors/api-error.ts';
-import type { Draft, ExtractHeader, ExtractStore, FeeEntry } from '../ports/extracts.ts';
+import {
+  commitWithRetries,
+  draftRecovery,
+  extractExpiry,
+  feeEntryFor,
+  headerFor,
+  newExtractId,
+  type Owner,
+} from '../extracts/lifecycle.ts';
+import type { Draft, ExtractStore } from '../ports/extracts.ts';
 import type { FoundPerson, PeopleSearchStore } from '../ports/people.ts';
-import type { PeopleRegistry, RegistryCaller } from '../ports/registry.ts';
+import { MAX_ROLES_PER_NAME, type PeopleRegistry, type RegistryCaller } from '../ports/registry.ts';
 import { fromRegistry } from '../registry/errors.ts';
 import {
   PERSON_SECTION,
@@ -17,13 +26,10 @@ import {
   presentPersonExtract,
   type StoredPersonExtract,
 } from './presenters.ts';
-import { readableSearch } from './search.ts';
+import { assertOwnSearch, readableSearch } from './search.ts';
 
-/** Most person extracts a roles read can hold: the registry refuses names with more (PE51). */
-export const MAX_ROLES_PER_NAME = 999;
 /** Registry calls in flight at once for one purchase. */
 export const PURCHASE_CONCURRENCY = 25;
-const DRAFT_VALIDITY_MS = 24 * 3600_000;
 
 export const PERSON_EXTRACT_DISCLAIMER =
   'Extract of particulars held by the registry about a person, supplied under section 1274A of ' +
@@ -72,15 +78,7 @@ async function peopleToBuy(input: PeoplePurchaseInput, people: readonly FoundPer
     const person = inSearch.get(id);
     if (!person) {
       const elsewhere = await input.searches.getPerson(id);
-      if (
-        elsewhere &&
-        (elsewhere.accountId !== input.owner.accountId || elsewhere.environment !== input.owner.environment)
-      ) {
-        throw new ApiError('search_owner_mismatch', {
-          param,
-          message: `${id} was found by a search of another account or environment.`,
-        });
-      }
+      if (elsewhere) assertOwnSearch(elsewhere, input.owner, param);
       throw new ApiError('person_not_found', {
         param,
         message: `${id} is not one of the people search ${input.body.searchId} found.`,
@@ -142,20 +140,13 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     ? await store.findDrafts(input.recoveryKey, now.toISOString())
     : new Map<string, Draft>();
   const purchasedAt = toTimestamp(now);
-  const headerOf = (summary: Record<string, unknown>, person: FoundPerson): ExtractHeader => ({
-    id: summary.id as string,
-    accountId: owner.accountId,
-    environment: owner.environment,
-    kind: 'person',
-    type: summary.type as string,
-    subjectKey: person.registryIdentifier,
-    purchasedAt: summary.purchasedAt as string,
-    asOf: summary.asOf as string,
-    expiresAt: summary.expiresAt as string,
-    clientReference: summary.clientReference as string | null,
-    requestId: input.requestId,
-    summary,
-  });
+  const headerOf = (summary: Record<string, unknown>, person: FoundPerson) =>
+    headerFor(summary, {
+      owner,
+      requestId: input.requestId,
+      kind: 'person',
+      subjectKey: person.registryIdentifier,
+    });
   const expiresAt = toTimestamp(extractExpiry(now));
 
   // Saving an answer does not hold up the next registry call: the saves run beside the calls.
@@ -194,13 +185,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
       },
     };
     const sections = { [PERSON_SECTION]: personExtractToStore(summary, extract) };
-    const recovery = input.recoveryKey
-      ? {
-          key: input.recoveryKey,
-          slot: person.id,
-          validUntil: new Date(now.getTime() + DRAFT_VALIDITY_MS).toISOString(),
-        }
-      : undefined;
+    const recovery = draftRecovery(input.recoveryKey, now, person.id);
     const save = store.saveSections(id, sections, expiresAt, recovery, headerOf(summary, person));
     save.catch(() => undefined); // observed below, once every call has ended
     saves.push(save);
@@ -214,27 +199,14 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
   if (failedSave) throw failedSave.reason;
   const bought = calls.value;
 
-  const billable = owner.environment === 'live';
   const purchases = bought.map((draft, index) => {
     const header = headerOf(storedOf(draft).summary, people[index] as FoundPerson);
-    const fee: FeeEntry = {
-      accountId: owner.accountId,
-      environment: owner.environment,
-      at: header.purchasedAt,
-      product: personExtractProduct.product,
-      feeCode: billable ? personExtractProduct.feeCode : null,
-      quantity: 1,
-      billable,
-      clientReference: header.clientReference,
-      requestId: input.requestId,
-      resourceId: draft.id,
-    };
-    return { header, fee };
+    return { header, fee: feeEntryFor(header, personExtractProduct) };
   });
   await commitWithRetries(() => store.commitBatch(purchases));
   return {
     extracts: bought.map((draft) => presentPersonExtract(storedOf(draft))),
-    billable,
+    billable: owner.environment === 'live',
   };
 }
 

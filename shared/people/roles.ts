@@ -1,20 +1,27 @@
 /**
  * A person's company roles, read free from a held person extract (spec 4.5).
  */
-import { assertReadable, type ExtractRef, extractRefOf, type Owner } from '../company/extracts.ts';
-import type { StatusRecord } from '../company/sections.ts';
+
+import { byRecordStatus, type StatusRecord } from '../company/sections.ts';
 import { personExtractProduct } from '../domain/products.ts';
 import { ApiError } from '../errors/api-error.ts';
+import {
+  assertReadable,
+  type ExtractRef,
+  extractRefOf,
+  isUnexpired,
+  type Owner,
+} from '../extracts/lifecycle.ts';
 import type { ExtractStore } from '../ports/extracts.ts';
 import type { PeopleSearchStore, SearchedPerson } from '../ports/people.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
+import { MEMBER_ROLE } from '../registry/ordering.ts';
 import type { roleStatuses } from '../schemas/people.ts';
 import { PERSON_SECTION, type StoredPersonExtract } from './presenters.ts';
 import { isSearchExpired, knownPerson, searchExpired } from './search.ts';
 
 export type RoleStatus = (typeof roleStatuses)[number];
 
-const MEMBER_ROLE = 'SH';
 const roleCodes = new Set([
   ...(findCodeTable('office-holder-roles')?.entries.map((entry) => entry.code) ?? []),
   MEMBER_ROLE,
@@ -41,6 +48,8 @@ export function parseRoleFilter(query: {
 export interface RolesRequest {
   personId: string;
   status: RoleStatus;
+  /** Role codes to keep (`role[]`); all when undefined. */
+  roles: string[] | undefined;
   extractId: string | undefined;
   owner: Owner;
   now: Date;
@@ -85,7 +94,7 @@ async function extractFor(request: RolesRequest, person: SearchedPerson): Promis
   }
   const held = (
     await store.heldForSubject(owner.accountId, owner.environment, 'person', person.registryIdentifier)
-  ).filter((ref) => Date.parse(ref.expiresAt) > now.getTime());
+  ).filter((ref) => isUnexpired(ref, now));
   const usable = held.find((ref) => !needsHistory || ref.type === 'historical');
   if (usable) return usable;
   // Without a live search the purchase a 402 would propose cannot be made: search again first.
@@ -99,18 +108,14 @@ async function extractFor(request: RolesRequest, person: SearchedPerson): Promis
   );
 }
 
-const byStatus = (status: RoleStatus) => (record: StatusRecord) =>
-  status === 'all' || (status === 'former' ? record.status.code === 'E' : record.status.code !== 'E');
-
 /** The roles matching the filters, in the order the extract holds them, and the extract read. */
-export async function readPersonRoles(request: RolesRequest, roles: string[] | undefined) {
+export async function readPersonRoles(request: RolesRequest) {
   const person = await knownPerson(request.searches, request.personId, request.owner);
   const extract = await extractFor(request, person);
   const stored = (await request.store.getSection(extract.id, PERSON_SECTION)) as StoredPersonExtract;
   const all = stored.roles as (StatusRecord & { role: { code: string } })[];
-  const wanted = roles ? new Set(roles) : undefined;
-  const data = all.filter(
-    (record) => byStatus(request.status)(record) && (!wanted || wanted.has(record.role.code)),
-  );
+  const wanted = request.roles ? new Set(request.roles) : undefined;
+  const inStatus = byRecordStatus(request.status);
+  const data = all.filter((record) => inStatus(record) && (!wanted || wanted.has(record.role.code)));
   return { extract: extractRefOf(extract), data };
 }

@@ -2,10 +2,10 @@
  * People searches (free): the name and birth-date rules are checked here, before the registry
  * is asked, with the codes the registry would use; each search is kept with its `prs_` ids.
  */
-import { randomBytes } from 'node:crypto';
-import type { Owner } from '../company/extracts.ts';
+
 import { toTimestamp } from '../domain/clock.ts';
 import { ApiError } from '../errors/api-error.ts';
+import { isSameOwner, newId, type Owner } from '../extracts/lifecycle.ts';
 import type {
   PeopleSearch,
   PeopleSearchCriteria,
@@ -19,8 +19,6 @@ import { presentPersonMatch } from './presenters.ts';
 export const SEARCH_LIFETIME_MS = 30 * 24 * 3600_000;
 
 const NAME_CHARACTERS = /^[\p{L}\-' ]+$/u;
-
-const newId = (prefix: 'psr_' | 'prs_') => `${prefix}${randomBytes(12).toString('hex')}`;
 
 function checkName(param: 'familyName' | 'givenName', value: string | undefined): string {
   const name = value?.trim().replace(/\s+/g, ' ') ?? '';
@@ -115,16 +113,9 @@ export const presentSearch = (search: PeopleSearch) => ({
   data: search.people.map((person) => person.match),
 });
 
-const ownedBy = (subject: { accountId: string; environment: string }, owner: Owner) =>
-  subject.accountId === owner.accountId && subject.environment === owner.environment;
-
 /** 403 for another account's or environment's search or person. */
-export function assertOwnSearch(
-  subject: { accountId: string; environment: string },
-  owner: Owner,
-  param: string,
-) {
-  if (ownedBy(subject, owner)) return;
+export function assertOwnSearch(subject: Owner, owner: Owner, param: string) {
+  if (isSameOwner(subject, owner)) return;
   throw new ApiError('search_owner_mismatch', {
     param,
     message:

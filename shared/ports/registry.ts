@@ -260,6 +260,9 @@ export interface CompanyRegistry {
   getCharge(chargeNumber: string, caller: RegistryCaller): Promise<RegistryCharge>;
 }
 
+/** The registry sells no person extract for a name with more roles than this (PE51). */
+export const MAX_ROLES_PER_NAME = 999;
+
 export interface RegistryPersonMatch {
   /** The registry's stable name-record id: up to nine digits. */
   registryIdentifier: string;

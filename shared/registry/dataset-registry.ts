@@ -16,6 +16,7 @@ import {
   companyExtractTypes,
   companySearchScopes,
   type IsoDate,
+  MAX_ROLES_PER_NAME,
   type PeopleSearchQuery,
   type PersonExtractOptions,
   type Registry,
@@ -59,7 +60,6 @@ import {
 export const MAX_SEARCH_MATCHES = 100;
 
 /** Most roles a name may hold for a person extract; more is PE51. */
-export const MAX_PERSON_EXTRACT_ROLES = 999;
 
 /** Letters of any script, hyphens, apostrophes and spaces: anything else in a name is PN03. */
 const PERSON_NAME_PATTERN = /^[\p{L}\p{M}'’\- ]+$/u;
@@ -414,10 +414,10 @@ export class DatasetRegistry implements Registry {
     if (!record) {
       throw new RegistryRejection('PE03', `No name record has the identifier ${String(registryIdentifier)}.`);
     }
-    if (record.match.roleCount > MAX_PERSON_EXTRACT_ROLES) {
+    if (record.match.roleCount > MAX_ROLES_PER_NAME) {
       throw new RegistryRejection(
         'PE51',
-        `The name holds ${record.match.roleCount} roles; an extract is available up to ${MAX_PERSON_EXTRACT_ROLES}.`,
+        `The name holds ${record.match.roleCount} roles; an extract is available up to ${MAX_ROLES_PER_NAME}.`,
       );
     }
     const keep = <T extends { status: string }>(list: readonly T[]): T[] =>

@@ -17,7 +17,7 @@ export const companyPath = z.strictObject({
     .check(z.minLength(1, 'id must not be empty'), z.maxLength(64, 'id must be at most 64 characters')),
 });
 
-const extractParam = z.optional(
+export const extractParam = z.optional(
   z
     .string()
     .check(z.regex(/^ext_[0-9a-f]{24}$/, 'extract must be an extract id (ext_ followed by 24 hex digits)')),

@@ -7,6 +7,7 @@ import {
   companyExtractSummarySchema,
   companySummarySchema,
   documentSchema,
+  extractParam,
   extractRefSchema,
   isoDate,
   nullableDate,
@@ -15,9 +16,9 @@ import {
   timestamp,
 } from './companies.ts';
 
-export const PEOPLE_SEARCH_ID = /^psr_[0-9a-f]{24}$/;
-export const PERSON_ID = /^prs_[0-9a-f]{24}$/;
-export const MAX_PEOPLE_PER_PURCHASE = 100;
+const PEOPLE_SEARCH_ID = /^psr_[0-9a-f]{24}$/;
+const PERSON_ID = /^prs_[0-9a-f]{24}$/;
+const MAX_PEOPLE_PER_PURCHASE = 100;
 const MAX_NAME_LENGTH = 100;
 
 // ---- requests -------------------------------------------------------------------------------
@@ -48,12 +49,6 @@ export const peopleSearchBody = z.strictObject({
   givenName: nameField('givenName'),
   birthDateFrom: dateParam('birthDateFrom'),
   birthDateTo: dateParam('birthDateTo'),
-});
-
-export const peopleSearchPath = z.strictObject({
-  searchId: z
-    .string()
-    .check(z.regex(PEOPLE_SEARCH_ID, 'searchId must be a people search id (psr_ followed by 24 hex digits)')),
 });
 
 export const personPath = z.strictObject({
@@ -99,11 +94,7 @@ export const rolesQuery = z.strictObject({
   /** `role[]=DR&role[]=SR`; a plain repeated `role` is accepted too. */
   'role[]': z.optional(roleCodes),
   role: z.optional(roleCodes),
-  extract: z.optional(
-    z
-      .string()
-      .check(z.regex(/^ext_[0-9a-f]{24}$/, 'extract must be an extract id (ext_ followed by 24 hex digits)')),
-  ),
+  extract: extractParam,
   limit: limitParam,
   cursor: cursorParam,
 });

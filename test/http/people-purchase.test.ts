@@ -6,6 +6,7 @@ import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
 import {
   type ApiResponse,
   buyPeople,
+  type Coded,
   call,
   clock,
   createKey,
@@ -14,6 +15,7 @@ import {
   failNextCommits,
   type Meta,
   type PersonMatch,
+  type RoleRecord,
   registryPurchases,
   searchedPeople,
   simulator,
@@ -27,19 +29,6 @@ import {
  * docs/architecture.md "People"). Test keys buy from the sandbox; live keys reach the registry
  * simulator, whose call log shows what the registry billed.
  */
-
-type Coded = { code: string; label: string };
-
-interface RoleRecord {
-  object: 'role';
-  role: Coded;
-  status: Coded;
-  appointedAt: string | null;
-  ceasedAt: string | null;
-  company: { acn: string; registeredCharity: boolean } & Record<string, unknown>;
-  address: Record<string, unknown> | null;
-  sourceDocument: { documentNumber: string; qualifier: string | null } | null;
-}
 
 interface PersonExtract {
   object: 'extract';

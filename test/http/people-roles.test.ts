@@ -9,6 +9,7 @@ import {
   createKey,
   expectError,
   type Meta,
+  type RoleRecord,
   searchedPeople,
   type TestKey,
   validationError,
@@ -20,19 +21,6 @@ import { ROLE_ORDER } from '../support/spec.ts';
  * (spec document 2, 4.5; document 1, 2.1, 2.2, 2.6 and 2.9; document 3, 7.6 and 7.7;
  * docs/architecture.md "People"). Every test buys what it needs with a fresh test key.
  */
-
-type Coded = { code: string; label: string };
-
-interface RoleRecord {
-  object: 'role';
-  role: Coded;
-  status: Coded;
-  appointedAt: string | null;
-  ceasedAt: string | null;
-  company: { acn: string; registeredCharity: boolean } & Record<string, unknown>;
-  address: Record<string, unknown> | null;
-  sourceDocument: { documentNumber: string; qualifier: string | null } | null;
-}
 
 interface ExtractRef {
   id: string;

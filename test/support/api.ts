@@ -226,3 +226,17 @@ export interface FeeEntryBody {
   requestId: string;
   resourceId: string;
 }
+
+export type Coded = { code: string; label: string };
+
+/** A role record as the person endpoints show it (document 1, 2.6). */
+export interface RoleRecord {
+  object: 'role';
+  role: Coded;
+  status: Coded;
+  appointedAt: string | null;
+  ceasedAt: string | null;
+  company: { acn: string; registeredCharity: boolean } & Record<string, unknown>;
+  address: Record<string, unknown> | null;
+  sourceDocument: { documentNumber: string; qualifier: string | null } | null;
+}

@@ -3,6 +3,7 @@ import { type RegistrySimulator, startRegistrySimulator } from '../../local/regi
 import { HttpRegistry } from '../../shared/adapters/registry-http/http-registry.ts';
 import { logger } from '../../shared/observability.ts';
 import {
+  MAX_ROLES_PER_NAME,
   type PeopleSearchQuery,
   type PersonExtractOptions,
   type RegistryCompany,
@@ -16,11 +17,7 @@ import {
   type PersonRecord,
   personRecord,
 } from '../../shared/registry/dataset.ts';
-import {
-  DatasetRegistry,
-  MAX_PERSON_EXTRACT_ROLES,
-  personNoticeText,
-} from '../../shared/registry/dataset-registry.ts';
+import { DatasetRegistry, personNoticeText } from '../../shared/registry/dataset-registry.ts';
 import {
   DERIVED_PEOPLE_FIRST_IDENTIFIER,
   SIMULATOR_PEOPLE,
@@ -630,7 +627,7 @@ describe('purchasePersonExtract', () => {
   });
 
   it('999 roles is an extract; 1,000 is PE51', async () => {
-    expect(MAX_PERSON_EXTRACT_ROLES).toBe(999);
+    expect(MAX_ROLES_PER_NAME).toBe(999);
     const id = P.roles999.registryIdentifier;
     const all = await extract(id, HISTORY_ALL);
     expect([all.person.roleCount, all.roles.length]).toEqual([999, 999]);

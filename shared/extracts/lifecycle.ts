@@ -1,0 +1,145 @@
+/**
+ * What every kind of extract shares: ids, owners, the 12-month life, the draft a purchase leaves
+ * for its retry, the header and fee entry a purchase commits, and the checks a read makes.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Environment } from '../domain/api-keys.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { DraftRecovery, ExtractHeader, ExtractKind, FeeEntry } from '../ports/extracts.ts';
+
+/** `ext_`, `psr_`, `prs_` … followed by 24 random hex digits. */
+export const newId = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
+export const newExtractId = () => newId('ext_');
+export const EXTRACT_ID_PATTERN = /^ext_[0-9a-f]{24}$/;
+
+const EXTRACT_LIFETIME_MONTHS = 12;
+const DRAFT_VALIDITY_MS = 24 * 3600_000;
+const COMMIT_ATTEMPTS = 3;
+
+export interface Owner {
+  accountId: string;
+  environment: Environment;
+}
+
+export const isSameOwner = (subject: Owner, owner: Owner) =>
+  subject.accountId === owner.accountId && subject.environment === owner.environment;
+
+export function extractExpiry(purchasedAt: Date): Date {
+  const expiry = new Date(purchasedAt);
+  expiry.setUTCMonth(expiry.getUTCMonth() + EXTRACT_LIFETIME_MONTHS);
+  return expiry;
+}
+
+export const isUnexpired = (extract: { expiresAt: string }, now: Date) =>
+  Date.parse(extract.expiresAt) > now.getTime();
+
+/** Where a purchase with an Idempotency-Key keeps its draft for 24 hours (`slot`: one per person of a batch). */
+export const draftRecovery = (
+  recoveryKey: string | undefined,
+  now: Date,
+  slot?: string,
+): DraftRecovery | undefined =>
+  recoveryKey === undefined
+    ? undefined
+    : {
+        key: recoveryKey,
+        validUntil: new Date(now.getTime() + DRAFT_VALIDITY_MS).toISOString(),
+        ...(slot === undefined ? {} : { slot }),
+      };
+
+/**
+ * The registry has charged by now: a failing commit is retried in place (it is idempotent)
+ * before giving up. What is still failing after that stays a draft for the client's retry.
+ */
+export async function commitWithRetries(commit: () => Promise<void>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await commit();
+    } catch (error) {
+      if (attempt >= COMMIT_ATTEMPTS) throw error;
+      await new Promise((done) => setTimeout(done, 100 * 2 ** attempt));
+    }
+  }
+}
+
+/** The stored header of an extract from its summary (the extract object without its sections). */
+export function headerFor(
+  summary: Record<string, unknown>,
+  extract: { owner: Owner; requestId: string; kind: ExtractKind; subjectKey: string },
+): ExtractHeader {
+  return {
+    id: summary.id as string,
+    accountId: extract.owner.accountId,
+    environment: extract.owner.environment,
+    kind: extract.kind,
+    type: summary.type as string,
+    subjectKey: extract.subjectKey,
+    purchasedAt: summary.purchasedAt as string,
+    asOf: summary.asOf as string,
+    expiresAt: summary.expiresAt as string,
+    clientReference: summary.clientReference as string | null,
+    requestId: extract.requestId,
+    summary,
+  };
+}
+
+/** One extract's fee entry: billed with its fee code on live keys, recorded without one on test keys. */
+export function feeEntryFor(
+  header: ExtractHeader,
+  { product, feeCode }: { product: string; feeCode: string },
+): FeeEntry {
+  const billable = header.environment === 'live';
+  return {
+    accountId: header.accountId,
+    environment: header.environment,
+    at: header.purchasedAt,
+    product,
+    feeCode: billable ? feeCode : null,
+    quantity: 1,
+    billable,
+    clientReference: header.clientReference,
+    requestId: header.requestId,
+    resourceId: header.id,
+  };
+}
+
+/** 404, 403 or 410 for an extract id the caller names, in that order of precedence. */
+export function assertReadable(
+  header: ExtractHeader | undefined,
+  owner: Owner,
+  now: Date,
+  param = 'id',
+): ExtractHeader {
+  if (!header) throw new ApiError('extract_not_found', { param, message: 'No extract has this id.' });
+  if (!isSameOwner(header, owner)) {
+    throw new ApiError('extract_owner_mismatch', {
+      param,
+      message:
+        header.accountId !== owner.accountId
+          ? 'This extract belongs to another account.'
+          : `This extract was bought with a ${header.environment} key; use a ${header.environment} key to read it.`,
+    });
+  }
+  if (!isUnexpired(header, now)) {
+    throw new ApiError('extract_expired', {
+      param,
+      message: `This extract expired on ${header.expiresAt}, 12 months after purchase. Buy a new one for current data.`,
+    });
+  }
+  return header;
+}
+
+export interface ExtractRef {
+  id: string;
+  type: string;
+  purchasedAt: string;
+  asOf: string;
+}
+
+/** The `extract` reference a list read from a held extract carries. */
+export const extractRefOf = (extract: ExtractRef): ExtractRef => ({
+  id: extract.id,
+  type: extract.type,
+  purchasedAt: extract.purchasedAt,
+  asOf: extract.asOf,
+});
