@@ -11,15 +11,25 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/http/route.ts';
 import { type TableId, tableDefinitions } from '../shared/infra/tables.ts';
-import { API_FUNCTION_DEFAULTS, ApiFunction, type TableAccessLevel } from './constructs/api-function.ts';
+import { ORDER_ENV } from '../shared/infra/workflow.ts';
+import {
+  API_FUNCTION_DEFAULTS,
+  ApiFunction,
+  REGISTRY_CREDENTIAL_ENV,
+  REGISTRY_URL_ENV,
+  type TableAccessLevel,
+} from './constructs/api-function.ts';
+import { Fulfilment } from './constructs/fulfilment.ts';
 import { ApiWebAcl } from './constructs/web-acl.ts';
 import { envelopeTemplate, gatewayResponseHeaders, gatewayResponseMappings } from './gateway-responses.ts';
 import { acknowledgements } from './nag.ts';
-import { PROJECT_ROOT, paginates } from './routes.ts';
+import { ORDER_BLOB_PREFIXES } from './data-stack.ts';
+import { defaultEntryFor, type EntryFor, PROJECT_ROOT, paginates } from './routes.ts';
 import { type Settings, STAGE_THROTTLING } from './settings.ts';
 
 export interface ApiStackProps extends StackProps {
@@ -28,10 +38,12 @@ export interface ApiStackProps extends StackProps {
   readonly cursorSecret: ISecret;
   /** Credential of the live registry; read only by the functions of routes with `usesRegistry`. */
   readonly registryCredentialSecret: ISecret;
+  /** Compiled order PDFs and offline search results (data stack). */
+  readonly ordersBucket: IBucket;
   /** The endpoints; one function and one API Gateway method each. */
   readonly routes: readonly RouteDefinition[];
-  /** Entry module of a route's function (default `functions/<handler>.ts`). */
-  readonly entryFor?: (route: RouteDefinition) => string;
+  /** Entry module of a route's or workflow's function (default `functions/<handler>.ts`). */
+  readonly entryFor?: EntryFor;
 }
 
 /** What every function gets, whatever its route says: API key lookups and rate-limit counters. */
@@ -42,8 +54,10 @@ export const BASELINE_TABLE_ACCESS: Readonly<Partial<Record<TableId, TableAccess
 
 export const CURSOR_SECRET_ENV = 'CURSOR_SECRET_ARN';
 export const DOCS_URL_ENV = 'DOCS_URL';
-export const REGISTRY_URL_ENV = 'REGISTRY_URL';
-export const REGISTRY_CREDENTIAL_ENV = 'REGISTRY_CREDENTIAL_ARN';
+export { defaultEntryFor, REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV };
+
+/** The download endpoint answers the PDF base64-encoded by Lambda; API Gateway decodes it for this type. */
+export const BINARY_MEDIA_TYPES = ['application/pdf'] as const;
 
 /**
  * API Gateway's integration timeout for every method: the REST API default and maximum without a
@@ -82,9 +96,6 @@ export function tableAccessFor(route: RouteDefinition): Partial<Record<TableId, 
   return access;
 }
 
-export const defaultEntryFor = (route: RouteDefinition): string =>
-  join(PROJECT_ROOT, 'functions', `${route.handler}.ts`);
-
 /** Description of a route's function; names the route so the console (and tests) can tell them apart. */
 export const functionDescription = (route: RouteDefinition): string =>
   `${route.name}: ${route.method} ${route.path} (functions/${route.handler}.ts)`;
@@ -93,11 +104,16 @@ export const functionDescription = (route: RouteDefinition): string =>
  * The stateless stack: one Lambda function per route behind an API Gateway REST API (functions of
  * routes that call the registry also get its URL, its credential secret and a longer timeout), with access
  * logs, execution logs (errors), X-Ray, stage throttling, gateway responses in the service's error
- * envelope and, when `settings.waf`, a WAFv2 web ACL.
+ * envelope and, when `settings.waf`, a WAFv2 web ACL; and the fulfilment tier (`Fulfilment`:
+ * queue, workflow, event bus, sweeper). The two share a stack because each needs the other:
+ * order routes send to the queue, and the workflow's last task needs the API's URL for
+ * `downloadUrl`; as two stacks that would be a cycle of exports.
  */
 export class ApiStack extends Stack {
   readonly api: RestApi;
+  /** Route functions by route name. */
   readonly functions: ReadonlyMap<string, ApiFunction>;
+  readonly fulfilment: Fulfilment;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -113,6 +129,7 @@ export class ApiStack extends Stack {
       restApiName: `company-register-${settings.stage}`,
       description: `Company Register Data Service (${settings.stage})`,
       endpointTypes: [EndpointType.REGIONAL],
+      binaryMediaTypes: [...BINARY_MEDIA_TYPES],
       // The account-level role that lets API Gateway write access and execution logs. Retained so
       // that deleting one stage's stack does not switch logging off for the others in the region.
       cloudWatchRole: true,
@@ -153,6 +170,17 @@ export class ApiStack extends Stack {
         templates: { 'application/json': envelopeTemplate(mapping, settings.docsUrl) },
       });
     }
+
+    this.fulfilment = new Fulfilment(this, 'Fulfilment', {
+      settings,
+      mainTable: props.tables.main,
+      registryCredentialSecret: props.registryCredentialSecret,
+      ordersBucket: props.ordersBucket,
+      // Built from the API's id rather than `api.url`, which would make the workflow depend on the
+      // stage (and so on every method and route function).
+      apiBaseUrl: `https://${api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${settings.stage}`,
+      entryFor,
+    });
 
     const functions = new Map<string, ApiFunction>();
     for (const route of routes) {
@@ -195,10 +223,7 @@ export class ApiStack extends Stack {
       entry,
       description: functionDescription(route),
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
-      environment: {
-        [DOCS_URL_ENV]: props.settings.docsUrl,
-        ...(route.usesRegistry ? { [REGISTRY_URL_ENV]: props.settings.registryUrl } : {}),
-      },
+      environment: { [DOCS_URL_ENV]: props.settings.docsUrl },
       readsSecrets: readsSecrets(route),
       timeout,
     });
@@ -209,7 +234,10 @@ export class ApiStack extends Stack {
       fn.bindTable(props.tables[id], tableDefinitions[id], level);
     }
     if (paginates(route)) fn.bindSecret(props.cursorSecret, CURSOR_SECRET_ENV);
-    if (route.usesRegistry) fn.bindSecret(props.registryCredentialSecret, REGISTRY_CREDENTIAL_ENV);
+    if (route.usesRegistry) fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
+    const uses = new Set(route.uses ?? []);
+    if (uses.has('queue')) fn.bindQueueSender(this.fulfilment.queue, ORDER_ENV.queueUrl);
+    if (uses.has('blobs')) fn.bindBucket(props.ordersBucket, ORDER_ENV.bucket, 'read', ORDER_BLOB_PREFIXES);
     return fn;
   }
 }

@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   type Attribute,
   AttributeType,
@@ -7,13 +7,39 @@ import {
   Table,
   TableEncryption,
 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type IBucket,
+  type LifecycleRule,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY } from 'aws-cdk-lib/cx-api';
 import type { Construct } from 'constructs';
 import { allTables, type KeyAttribute, type TableDefinition, type TableId } from '../shared/infra/tables.ts';
 import { acknowledgements } from './nag.ts';
 
 /** Construct id of a table: `keys` → `KeysTable`. */
 export const tableConstructId = (id: TableId): string => `${id.charAt(0).toUpperCase()}${id.slice(1)}Table`;
+
+/**
+ * Key prefixes of the orders bucket: compiled order PDFs and offline search results. Functions are
+ * granted these prefixes only, and the lifecycle rules expire exactly these.
+ */
+export const ORDER_BLOB_PREFIXES = ['orders/', 'offline-searches/'] as const;
+
+/**
+ * Days an object of the orders bucket is kept. A download link works for 7 days after `readyAt`,
+ * but the PDF is compiled before the order is ready (image polling may take up to a day, a
+ * stalled order is restarted by the sweeper) and an emailed or posted order may need a resend or a
+ * support look later: 30 days covers all of these with room, and nothing is kept for long.
+ */
+export const ORDER_BLOB_RETENTION_DAYS = 30;
+
+/** Days the orders bucket's server access logs are kept (an audit trail of who read which PDF). */
+export const ACCESS_LOG_RETENTION_DAYS = 90;
 
 /** Length of the generated cursor signing secret (alphanumeric, so 64 × ~5.95 bits of entropy). */
 export const CURSOR_SECRET_LENGTH = 64;
@@ -25,7 +51,8 @@ const attribute = (key: KeyAttribute): Attribute => ({
 
 /**
  * The stateful stack: the DynamoDB tables (built only from `shared/infra/tables.ts`), the cursor
- * signing secret and the registry credential secret. Everything here is retained on stack deletion and protected against
+ * signing secret, the registry credential secret and the orders bucket (with its access log
+ * bucket). Everything here is retained on stack deletion and protected against
  * accidental deletion; the stateless API stack can be destroyed and redeployed freely.
  */
 export class DataStack extends Stack {
@@ -38,9 +65,14 @@ export class DataStack extends Stack {
    * registry issued with `aws secretsmanager put-secret-value` (docs/infrastructure.md).
    */
   readonly registryCredentialSecret: ISecret;
+  /** Private bucket of compiled order PDFs and offline search results (`ORDERS_BUCKET`). */
+  readonly ordersBucket: IBucket;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
+    // The access log bucket admits S3's log delivery by bucket policy instead of the legacy
+    // LogDeliveryWrite ACL, so it can keep ACLs disabled (BucketOwnerEnforced) like the orders bucket.
+    this.node.setContext(S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY, true);
 
     const tables: Partial<Record<TableId, ITable>> = {};
     for (const definition of allTables) {
@@ -73,6 +105,41 @@ export class DataStack extends Stack {
     Validations.of(registryCredentialSecret).acknowledge(acknowledgements.registryCredentialRotation);
     this.registryCredentialSecret = registryCredentialSecret;
     new CfnOutput(this, 'RegistryCredentialSecretArn', { value: registryCredentialSecret.secretArn });
+
+    this.ordersBucket = this.createOrdersBucket();
+    new CfnOutput(this, 'OrdersBucketName', { value: this.ordersBucket.bucketName });
+  }
+
+  private createOrdersBucket(): Bucket {
+    const privateBucket = {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      versioned: false,
+      removalPolicy: RemovalPolicy.RETAIN,
+    } as const;
+    const accessLogs = new Bucket(this, 'OrdersAccessLogsBucket', {
+      ...privateBucket,
+      lifecycleRules: [{ id: 'ExpireAccessLogs', expiration: Duration.days(ACCESS_LOG_RETENTION_DAYS) }],
+    });
+    const expiring = ORDER_BLOB_PREFIXES.map(
+      (prefix): LifecycleRule => ({
+        id: `Expire-${prefix.replace(/\/$/, '')}`,
+        prefix,
+        expiration: Duration.days(ORDER_BLOB_RETENTION_DAYS),
+      }),
+    );
+    return new Bucket(this, 'OrdersBucket', {
+      ...privateBucket,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'orders-bucket/',
+      lifecycleRules: [
+        ...expiring,
+        { id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+    });
   }
 
   private createTable(definition: TableDefinition): Table {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
 import type { RouteDefinition } from '../shared/http/route.ts';
@@ -17,3 +18,14 @@ export function paginates(route: RouteDefinition): boolean {
   const shape = objectShape(route.request.query);
   return shape !== undefined && Object.hasOwn(shape, 'cursor');
 }
+
+/** Anything deployed as a function: a route, a workflow task, the starter or the sweeper. */
+export interface HandlerModule {
+  /** Module under `functions/` (without `.ts`) exporting `handler`. */
+  readonly handler: string;
+}
+
+/** Entry module of a function: `functions/<handler>.ts` by default; tests may substitute a placeholder. */
+export type EntryFor = (module: HandlerModule) => string;
+
+export const defaultEntryFor: EntryFor = (module) => join(PROJECT_ROOT, 'functions', `${module.handler}.ts`);

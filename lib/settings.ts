@@ -1,6 +1,9 @@
 import type { Node } from 'constructs';
 
-/** Deployment settings, read from CDK context (`-c stage=prod -c docsUrl=https://… -c registryUrl=https://…`). */
+/**
+ * Deployment settings, read from CDK context
+ * (`-c stage=prod -c docsUrl=https://… -c registryUrl=https://… -c mailFrom=orders@…`).
+ */
 export interface Settings {
   /** Stage name: part of the stack names and the API Gateway stage name. */
   readonly stage: string;
@@ -13,6 +16,11 @@ export interface Settings {
    * posted to `${registryUrl}/v1/<operation>`. Live keys only: test keys use the built-in sandbox.
    */
   readonly registryUrl: string;
+  /**
+   * Sender of order and offline search emails (`MAIL_FROM`): an address whose SES identity (the
+   * address itself or its domain) is verified in the stage's account and region.
+   */
+  readonly mailFrom: string;
 }
 
 export const DEFAULT_STAGE = 'dev';
@@ -22,6 +30,9 @@ export const DEFAULT_DOCS_URL = 'https://docs.company-register.example.com';
  * no registry, so live-key registry calls fail as `registry_unavailable` instead of reaching anyone.
  */
 export const DEFAULT_REGISTRY_URL = 'https://registry.company-register.example.com';
+
+/** Placeholder sender on the reserved `example.com` domain: no SES identity can be verified for it. */
+export const DEFAULT_MAIL_FROM = 'orders@company-register.example.com';
 
 /** Stage-level API Gateway throttling, above any single key's 600 requests per minute. */
 export const STAGE_THROTTLING = { rateLimit: 100, burstLimit: 200 } as const;
@@ -41,6 +52,16 @@ const parseUrl = (value: unknown, name: string): string => {
   return value.replace(/\/+$/, '');
 };
 
+/** A bare address (no display name), usable in an SES identity ARN and an env var as is. */
+const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+
+const parseEmail = (value: unknown, name: string): string => {
+  if (typeof value !== 'string' || !EMAIL_PATTERN.test(value)) {
+    throw new Error(`context ${name} must be a bare email address, got ${String(value)}`);
+  }
+  return value;
+};
+
 const parseBoolean = (value: unknown, name: string): boolean | undefined => {
   if (value === undefined) return undefined;
   if (value === true || value === 'true') return true;
@@ -56,5 +77,6 @@ export function readSettings(node: Node): Settings {
   const docsUrl = parseUrl(node.tryGetContext('docsUrl') ?? DEFAULT_DOCS_URL, 'docsUrl');
   const registryUrl = parseUrl(node.tryGetContext('registryUrl') ?? DEFAULT_REGISTRY_URL, 'registryUrl');
   const waf = parseBoolean(node.tryGetContext('waf'), 'waf') ?? stage === 'prod';
-  return { stage, docsUrl, waf, registryUrl };
+  const mailFrom = parseEmail(node.tryGetContext('mailFrom') ?? DEFAULT_MAIL_FROM, 'mailFrom');
+  return { stage, docsUrl, waf, registryUrl, mailFrom };
 }

@@ -16,12 +16,6 @@ export interface ServiceConfig {
   validateResponses: boolean;
 }
 
-const required = (name: string): string => {
-  const value = process.env[name];
-  if (!value) throw new Error(`environment variable ${name} is not set`);
-  return value;
-};
-
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const cursorSecret = env.CURSOR_SECRET
     ? { value: env.CURSOR_SECRET }
@@ -29,8 +23,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       ? { arn: env.CURSOR_SECRET_ARN }
       : undefined;
   return {
-    keysTable: env[tableDefinitions.keys.envVar] ?? required(tableDefinitions.keys.envVar),
-    limitsTable: env[tableDefinitions.limits.envVar] ?? required(tableDefinitions.limits.envVar),
+    // Only API functions authenticate: workflow functions have no keys or limits table.
+    keysTable: env[tableDefinitions.keys.envVar] ?? '',
+    limitsTable: env[tableDefinitions.limits.envVar] ?? '',
     mainTable: env[tableDefinitions.main.envVar] ?? '',
     docsUrl: env.DOCS_URL ?? 'https://docs.company-register.example.com',
     cursorSecret,

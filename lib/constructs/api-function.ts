@@ -11,7 +11,9 @@ import {
 } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { TableDefinition } from '../../shared/infra/tables.ts';
 import { lambdaBundling } from '../bundling.ts';
@@ -51,6 +53,27 @@ export const TABLE_ACTIONS: Readonly<Record<TableAccessLevel, readonly string[]>
   ],
 };
 
+/**
+ * How a function may use the orders bucket: `read` gets and heads objects, `readWrite` also puts
+ * them. Both include `s3:ListBucket` on the bucket (no object access), without which S3 answers a
+ * missing key with 403 instead of 404 and a missing object could not be told from a denied one.
+ * No delete: objects expire by the bucket's lifecycle rules.
+ */
+export type BucketAccessLevel = 'read' | 'readWrite';
+
+export const BUCKET_OBJECT_ACTIONS: Readonly<Record<BucketAccessLevel, readonly string[]>> = {
+  read: ['s3:GetObject'],
+  readWrite: ['s3:GetObject', 's3:PutObject'],
+};
+export const BUCKET_LIST_ACTION = 's3:ListBucket';
+
+/** The one SQS action a producer gets (`grantSendMessages` would add `GetQueueAttributes` and `GetQueueUrl`). */
+export const QUEUE_SEND_ACTION = 'sqs:SendMessage';
+
+/** Env vars of a function that calls the live registry: its base URL and its credential secret's ARN. */
+export const REGISTRY_URL_ENV = 'REGISTRY_URL';
+export const REGISTRY_CREDENTIAL_ENV = 'REGISTRY_CREDENTIAL_ARN';
+
 /** The one Secrets Manager action a function gets, on each secret bound to it. */
 export const SECRET_READ_ACTION = 'secretsmanager:GetSecretValue';
 
@@ -68,6 +91,8 @@ export interface ApiFunctionProps {
   readonly readsSecrets?: boolean;
   /** Default `API_FUNCTION_DEFAULTS.timeout` (10 s); functions that call the registry get longer. */
   readonly timeout?: Duration;
+  /** Default `API_FUNCTION_DEFAULTS.memorySize` (512 MB); workflow tasks set their own. */
+  readonly memorySize?: number;
 }
 
 export const API_FUNCTION_DEFAULTS = {
@@ -86,8 +111,8 @@ export const POWERTOOLS_ENVIRONMENT = {
 } as const;
 
 /**
- * A `NodejsFunction` with the service's fixed defaults: nodejs22.x on arm64, 512 MB, 10 s (unless
- * `timeout` says otherwise),
+ * A `NodejsFunction` with the service's fixed defaults: nodejs22.x on arm64, 512 MB and 10 s
+ * (unless `memorySize` / `timeout` say otherwise),
  * X-Ray active tracing, ESM bundle by the local esbuild (see `lib/bundling.ts`), source maps on,
  * Powertools settings, and an explicit log group with a one-month retention.
  *
@@ -115,7 +140,7 @@ export class ApiFunction extends NodejsFunction {
       ...(props.depsLockFilePath ? { depsLockFilePath: props.depsLockFilePath } : {}),
       runtime: API_FUNCTION_DEFAULTS.runtime,
       architecture: API_FUNCTION_DEFAULTS.architecture,
-      memorySize: API_FUNCTION_DEFAULTS.memorySize,
+      memorySize: props.memorySize ?? API_FUNCTION_DEFAULTS.memorySize,
       timeout: props.timeout ?? API_FUNCTION_DEFAULTS.timeout,
       tracing: API_FUNCTION_DEFAULTS.tracing,
       role,
@@ -164,5 +189,33 @@ export class ApiFunction extends NodejsFunction {
     this.addToRolePolicy(
       new PolicyStatement({ actions: [SECRET_READ_ACTION], resources: [secret.secretArn] }),
     );
+  }
+
+  /** What a function that calls the live registry needs: its URL and its credential secret. */
+  bindRegistry(registryUrl: string, credential: ISecret): void {
+    this.addEnvironment(REGISTRY_URL_ENV, registryUrl);
+    this.bindSecret(credential, REGISTRY_CREDENTIAL_ENV);
+  }
+
+  /**
+   * Gives the function the bucket's name in `envVar` and the matching grant together: the object
+   * actions of `access` on the keys under `prefixes` only, and `s3:ListBucket` on the bucket.
+   * The bucket uses SSE-S3, so no KMS grant is needed.
+   */
+  bindBucket(bucket: IBucket, envVar: string, access: BucketAccessLevel, prefixes: readonly string[]): void {
+    this.addEnvironment(envVar, bucket.bucketName);
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: [...BUCKET_OBJECT_ACTIONS[access]],
+        resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)),
+      }),
+    );
+    this.addToRolePolicy(new PolicyStatement({ actions: [BUCKET_LIST_ACTION], resources: [bucket.bucketArn] }));
+  }
+
+  /** Gives the function the queue's URL in `envVar` and `sqs:SendMessage` on that queue alone (SQS-managed SSE: no KMS grant). */
+  bindQueueSender(queue: IQueue, envVar: string): void {
+    this.addEnvironment(envVar, queue.queueUrl);
+    this.addToRolePolicy(new PolicyStatement({ actions: [QUEUE_SEND_ACTION], resources: [queue.queueArn] }));
   }
 }

@@ -27,3 +27,20 @@ export const productAvailableFor = (product: keyof typeof organisationTypesFor, 
 
 /** One personal name extract: one fee per person, whatever the type or shareholdings. */
 export const personExtractProduct = { product: 'person_extract', feeCode: '958' } as const;
+
+/** Charges extract orders: 955E for the satisfied charges extract, 955C for pre-2012 current charges. */
+export const chargesExtractProduct = {
+  product: 'charges_extract',
+  feeCodes: { satisfied: '955E', current: '955C' },
+} as const;
+
+/** Document image orders: the fee follows whose record the document was lodged against. */
+export const documentImageProduct = {
+  product: 'document_image',
+  feeCodes: { organisation: '951', person: '954', other: '949' },
+  /** Supplementary documents (form 902) come free with an image order. */
+  freeFormCode: '902',
+} as const;
+
+/** Offline name searches, billed at acceptance (online searches are free). */
+export const offlineSearchProduct = { product: 'name_search', feeCode: '934' } as const;

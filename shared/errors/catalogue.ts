@@ -328,6 +328,25 @@ export const errorCatalogue = {
   code_table_not_found: entry('not_found_error', 404, [], 'No code table has this slug.'),
   invalid_json: entry('invalid_request_error', 400, [], 'The request body is not valid JSON.'),
   route_not_found: entry('not_found_error', 404, [], 'No endpoint matches this method and path.'),
+  offline_search_not_found: entry('not_found_error', 404, [], 'No offline search has this id.'),
+  offline_search_limit_reached: entry(
+    'rate_limit_error',
+    429,
+    [],
+    'The account has placed its 20 offline searches for today (UTC). Retry after the Retry-After delay.',
+  ),
+  offline_search_not_ready: entry(
+    'conflict_error',
+    409,
+    [],
+    'The offline search has not finished yet: its results can be read once it is ready.',
+  ),
+  sandbox_simulation_invalid: entry(
+    'invalid_request_error',
+    400,
+    [],
+    'X-Sandbox-Simulate takes order_failed, and only with a test key.',
+  ),
   internal_error: entry(
     'api_error',
     500,

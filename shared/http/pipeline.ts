@@ -54,6 +54,8 @@ export interface HandlerResult {
   product?: string;
   quantity?: number;
   headers?: Record<string, string>;
+  /** A file instead of JSON (a PDF download): sent base64-encoded, as API Gateway expects of binary media. */
+  file?: { contentType: string; bytes: Uint8Array; filename: string };
 }
 
 export type UseCase<R extends RouteDefinition> = (input: HandlerInput<R>) => Promise<HandlerResult>;
@@ -97,6 +99,26 @@ function respond(state: ApiState, status: number, body: unknown, headers: Record
       ...headers,
     },
     body: JSON.stringify(body),
+  } satisfies APIGatewayProxyResult;
+}
+
+function respondWithFile(
+  state: ApiState,
+  file: NonNullable<HandlerResult['file']>,
+  headers: Record<string, string> = {},
+) {
+  return {
+    statusCode: 200,
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Disposition': `attachment; filename="${file.filename}"`,
+      'X-Request-Id': state.requestId,
+      'Cache-Control': 'private, no-store',
+      ...rateHeaders(state.rate),
+      ...headers,
+    },
+    body: Buffer.from(file.bytes).toString('base64'),
+    isBase64Encoded: true,
   } satisfies APIGatewayProxyResult;
 }
 
@@ -340,6 +362,7 @@ export function createHttpHandler<R extends RouteDefinition>(
         unpack: (packed: unknown) => replay.unpack(packed, handlerInput),
       },
     });
+    if (result.file) return respondWithFile(state, result.file, result.headers);
     const body = {
       ...result.body,
       meta: {

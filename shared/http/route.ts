@@ -37,6 +37,11 @@ export interface RouteDefinition<
   readonly usesRegistry?: boolean;
   /** Tables the handler touches beyond the keys and limits every route reads and writes. */
   readonly tables: Partial<Record<TableId, TableAccess>>;
+  /**
+   * Fulfilment resources the handler uses: `queue` sends accepted orders to the fulfilment queue,
+   * `blobs` reads compiled PDFs and offline search results.
+   */
+  readonly uses?: readonly ('queue' | 'blobs')[];
 }
 
 export const defineRoute = <

@@ -8,9 +8,16 @@
 import type { RouteDefinition } from './route.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { extractRoutes } from './routes/extracts.ts';
+import { orderRoutes } from './routes/orders.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { referenceRoutes } from './routes/reference.ts';
 
-export const routes = { ...referenceRoutes, ...companyRoutes, ...peopleRoutes, ...extractRoutes } as const;
+export const routes = {
+  ...referenceRoutes,
+  ...companyRoutes,
+  ...peopleRoutes,
+  ...extractRoutes,
+  ...orderRoutes,
+} as const;
 
 export const routeList: readonly RouteDefinition[] = Object.values(routes);

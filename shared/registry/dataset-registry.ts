@@ -165,6 +165,23 @@ interface ScoredName {
   score: number;
 }
 
+/** By score, then name, then number. */
+const orderedMatches = (scored: readonly ScoredName[]): RegistryCompanyMatch[] =>
+  [...scored]
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        compareText(a.entry.name, b.entry.name) ||
+        compareText(a.entry.record.company.number, b.entry.record.company.number),
+    )
+    .map(({ entry, score }) => ({
+      company: entry.record.company,
+      matchedName: entry.name,
+      nameStatus: entry.status,
+      score,
+      address: entry.record.searchAddress,
+    }));
+
 export class DatasetRegistry implements Registry {
   constructor(
     private readonly dataset: Dataset,
@@ -195,6 +212,33 @@ export class DatasetRegistry implements Registry {
     query: { name: string; scope: CompanySearchScope },
     _caller: RegistryCaller,
   ): Promise<{ found: number; matches: RegistryCompanyMatch[] }> {
+    const scored = this.scoredNames(query);
+    const found = scored.length;
+    if (found === 0) {
+      throw new RegistryRejection('ON51', 'No organisation name matches the search.', {
+        counts: { returned: 0, found: 0 },
+      });
+    }
+    if (found > MAX_SEARCH_MATCHES) {
+      throw new RegistryRejection(
+        'ON52',
+        `${found} names match the search; refine it to select at most ${MAX_SEARCH_MATCHES}.`,
+        { counts: { returned: 0, found } },
+      );
+    }
+    return structuredClone({ found, matches: orderedMatches(scored) });
+  }
+
+  /** The online search's matching and order, without its cap and without ON51 and ON52. */
+  async searchCompaniesOffline(
+    query: { name: string; scope: CompanySearchScope },
+    _caller: RegistryCaller,
+  ): Promise<{ matches: RegistryCompanyMatch[] }> {
+    return structuredClone({ matches: orderedMatches(this.scoredNames(query)) });
+  }
+
+  /** One best-scoring name per matching organisation, unordered; ON02 for an unknown scope. */
+  private scoredNames(query: { name: string; scope: CompanySearchScope }): ScoredName[] {
     const scope: unknown = query?.scope;
     if (!companySearchScopes.includes(scope as CompanySearchScope)) {
       throw new RegistryRejection('ON02', 'The search scope must be current or all.');
@@ -211,35 +255,7 @@ export class DatasetRegistry implements Registry {
         if (!held || score > held.score) best.set(entry.record, { entry, score });
       }
     }
-    const found = best.size;
-    if (found === 0) {
-      throw new RegistryRejection('ON51', 'No organisation name matches the search.', {
-        counts: { returned: 0, found: 0 },
-      });
-    }
-    if (found > MAX_SEARCH_MATCHES) {
-      throw new RegistryRejection(
-        'ON52',
-        `${found} names match the search; refine it to select at most ${MAX_SEARCH_MATCHES}.`,
-        { counts: { returned: 0, found } },
-      );
-    }
-    const ordered = [...best.values()].sort(
-      (a, b) =>
-        b.score - a.score ||
-        compareText(a.entry.name, b.entry.name) ||
-        compareText(a.entry.record.company.number, b.entry.record.company.number),
-    );
-    const matches = ordered.map(
-      ({ entry, score }): RegistryCompanyMatch => ({
-        company: entry.record.company,
-        matchedName: entry.name,
-        nameStatus: entry.status,
-        score,
-        address: entry.record.searchAddress,
-      }),
-    );
-    return structuredClone({ found, matches });
+    return [...best.values()];
   }
 
   /**

@@ -44,6 +44,11 @@ export interface CompanyRecord {
   relationships: RegistryRelationship[];
   /** What a name search shows of the address (see `partialAddressOf`). */
   searchAddress: PartialAddress | null;
+  /**
+   * Documents (of `documents` or of a charge) that are imaged but whose image cannot be produced:
+   * typically lodged with a state office before 1991 and never migrated.
+   */
+  unavailableImages: readonly string[];
 }
 
 /** One searchable name: a current or former name of one organisation, normalised once. */
@@ -77,6 +82,19 @@ export interface PersonEntry {
   givenWords: readonly string[];
 }
 
+/** The record a document was lodged against, which decides an image order's fee. */
+export type DocumentSubject =
+  | { type: 'organisation'; record: CompanyRecord }
+  | { type: 'person'; record: PersonRecord }
+  | { type: 'other' };
+
+export interface DocumentEntry {
+  document: RegistryDocument;
+  subject: DocumentSubject;
+  /** False when `imaged` is false or the record lists the image as unavailable. */
+  imageAvailable: boolean;
+}
+
 export interface Dataset {
   readonly companies: readonly CompanyRecord[];
   readonly byNumber: ReadonlyMap<string, CompanyRecord>;
@@ -89,6 +107,14 @@ export interface Dataset {
   readonly byRegistryIdentifier: ReadonlyMap<string, PersonRecord>;
   /** By normalised family name, in record order. */
   readonly peopleByFamilyName: ReadonlyMap<string, readonly PersonEntry[]>;
+  /** Documents lodged against no organisation and no person: business names, registers. */
+  readonly otherDocuments: readonly RegistryDocument[];
+  /**
+   * Every document by number: the organisations' (their charges' included), the other documents,
+   * then the documents lodged against a person. A company document filed among a person's
+   * documents stays the company's. Built on first use, with the people.
+   */
+  readonly documents: ReadonlyMap<string, DocumentEntry>;
 }
 
 /**
@@ -176,6 +202,10 @@ export function partialAddress(address: RegistryAddress): PartialAddress {
     : { locality: address.locality, state: null, postcode: null, country: address.country };
 }
 
+/** Whether the image of one of the record's documents can be produced. */
+export const imageAvailableIn = (record: CompanyRecord, document: RegistryDocument): boolean =>
+  document.imaged && !record.unavailableImages.includes(document.documentNumber);
+
 /**
  * A record from its parts: missing lists are empty, `chargesExtractPages` is the page total of the
  * charges' documents and `searchAddress` comes from the addresses unless given.
@@ -200,6 +230,7 @@ export function companyRecord(
     charges,
     relationships: parts.relationships ?? [],
     searchAddress: parts.searchAddress === undefined ? partialAddressOf(addresses) : parts.searchAddress,
+    unavailableImages: parts.unavailableImages ?? [],
   };
 }
 
@@ -231,17 +262,66 @@ function indexPeople(people: readonly PersonRecord[]): PeopleIndex {
 }
 
 /**
+ * Throws when two organisations, or an organisation and an other document, hold the same
+ * document number. A person's document with an organisation's number is that organisation's
+ * document filed for the person; among people the first one keeps it.
+ */
+function indexDocuments(
+  records: readonly CompanyRecord[],
+  others: readonly RegistryDocument[],
+  people: readonly PersonRecord[],
+): Map<string, DocumentEntry> {
+  const index = new Map<string, DocumentEntry>();
+  for (const record of records) {
+    const lodged = [
+      ...record.documents,
+      ...record.charges.flatMap((charge) => charge.documents),
+      ...(record.externalAdministration?.documents ?? []),
+    ];
+    for (const document of lodged) {
+      const held = index.get(document.documentNumber);
+      if (held) {
+        if (held.subject.type === 'organisation' && held.subject.record === record) continue;
+        throw new Error(`Document ${document.documentNumber} is lodged against two organisations`);
+      }
+      index.set(document.documentNumber, {
+        document,
+        subject: { type: 'organisation', record },
+        imageAvailable: imageAvailableIn(record, document),
+      });
+    }
+  }
+  for (const document of others) {
+    if (index.has(document.documentNumber)) throw new Error(`Duplicate document number ${document.documentNumber}`);
+    index.set(document.documentNumber, { document, subject: { type: 'other' }, imageAvailable: document.imaged });
+  }
+  for (const record of people) {
+    for (const document of record.documents) {
+      if (index.has(document.documentNumber)) continue;
+      index.set(document.documentNumber, {
+        document,
+        subject: { type: 'person', record },
+        imageAvailable: document.imaged,
+      });
+    }
+  }
+  return index;
+}
+
+/**
  * Indexes the records. Throws when two records share a number or an ABN, two charges share a
  * number, or two people share a registry identifier (or one is not one to nine digits), so a
  * generated dataset cannot shadow a documented sandbox identifier.
  *
  * `people` may be a function: the people are then built and indexed on first use of `people`,
  * `byRegistryIdentifier` or `peopleByFamilyName` (and their checks throw then), so a function
- * that only looks up companies never pays for them.
+ * that only looks up companies never pays for them. The document index is built on first use of
+ * `documents`, and its checks (`indexDocuments`) throw then.
  */
 export function buildDataset(
   records: readonly CompanyRecord[],
   people: readonly PersonRecord[] | (() => readonly PersonRecord[]) = [],
+  otherDocuments: readonly RegistryDocument[] = [],
 ): Dataset {
   const byNumber = new Map<string, CompanyRecord>();
   const byAbn = new Map<string, CompanyRecord>();
@@ -269,6 +349,7 @@ export function buildDataset(
     index ??= indexPeople((people as () => readonly PersonRecord[])());
     return index;
   };
+  let documents: Map<string, DocumentEntry> | undefined;
   return {
     companies: [...records],
     byNumber,
@@ -283,6 +364,11 @@ export function buildDataset(
     },
     get peopleByFamilyName() {
       return peopleIndex().peopleByFamilyName;
+    },
+    otherDocuments: [...otherDocuments],
+    get documents() {
+      documents ??= indexDocuments(records, otherDocuments, peopleIndex().people);
+      return documents;
     },
   };
 }

@@ -239,8 +239,7 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
   }
 
   async commit(header: ExtractHeader, fee: FeeEntry): Promise<void> {
-    // Times have whole seconds; wall-clock milliseconds keep same-second entries in order.
-    const order = String(Date.now()).padStart(15, '0');
+    const order = entryOrder();
     const [head, ...indexes] = this.itemsOf(header, order) as [Item, ...Item[]];
     const put = (Item: Item, ConditionExpression?: string) => ({
       Put: { TableName: this.tableName, Item, ...(ConditionExpression ? { ConditionExpression } : {}) },
@@ -251,11 +250,7 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
           TransactItems: [
             put(head, 'attribute_not_exists(pk)'),
             ...indexes.map((item) => put(item)),
-            put({
-              pk: usagePk(fee.accountId, fee.environment),
-              sk: `${fee.at}#${order}#${fee.requestId}`,
-              ...fee,
-            }),
+            put(feeEntryItem(fee, order)),
           ],
         }),
       );
@@ -410,6 +405,16 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
   }
 }
 
+// Times have whole seconds; wall-clock milliseconds keep same-second entries in order.
+export const entryOrder = (ms = Date.now()): string => String(ms).padStart(15, '0');
+
+/** A fee entry as the ledger item `entries` reads (`order` from `entryOrder`). */
+export const feeEntryItem = (fee: FeeEntry, order: string): Item => ({
+  pk: usagePk(fee.accountId, fee.environment),
+  sk: `${fee.at}#${order}#${fee.requestId}`,
+  ...fee,
+});
+
 /** A batch's fee entry is keyed by its extract, so a repeated commit finds it written. */
 const batchFeeKey = (header: ExtractHeader) => ({
   pk: usagePk(header.accountId, header.environment),
@@ -419,7 +424,7 @@ const batchFeeKey = (header: ExtractHeader) => ({
 /** Index order of a batch's extracts: one purchase time, then the extract id. */
 const batchOrder = (header: ExtractHeader) => String(Date.parse(header.purchasedAt)).padStart(15, '0');
 
-const cancelledByCondition = (error: unknown): boolean =>
+export const cancelledByCondition = (error: unknown): boolean =>
   (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons?.some(
     (reason) => reason.Code === 'ConditionalCheckFailed',
   ) ?? false;

@@ -1,0 +1,18 @@
+import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
+import { runIdempotently } from '../../shared/http/idempotency.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { orderRoutes } from '../../shared/http/routes/orders.ts';
+import { acceptChargesExtractOrder } from '../../shared/orders/accept.ts';
+import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
+import { orderReplay, orderRequestOf, orderResult } from '../../shared/orders/handlers.ts';
+
+export const handler = createHttpHandler(
+  orderRoutes.orderChargesExtract,
+  async (input) => {
+    const company = parseCompanyIdentifier(input.path.id);
+    const delivery = parseOrderDelivery(input.body.delivery);
+    const order = await acceptChargesExtractOrder(company, orderRequestOf(input, delivery));
+    return orderResult(order);
+  },
+  { idempotency: runIdempotently, replay: orderReplay },
+);

@@ -1,0 +1,248 @@
+import { join } from 'node:path';
+import { Arn, ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { tableDefinitions } from '../../shared/infra/tables.ts';
+import {
+  FULFILMENT_STARTER,
+  FULFILMENT_SWEEPER,
+  ORDER_ENV,
+  WORKFLOW_DEFINITION,
+  type WorkflowTask,
+  workflowTasks,
+} from '../../shared/infra/workflow.ts';
+import { ORDER_BLOB_PREFIXES } from '../data-stack.ts';
+import { acknowledgements } from '../nag.ts';
+import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
+import type { Settings } from '../settings.ts';
+import { ApiFunction } from './api-function.ts';
+
+/** The starter only starts executions (a batch of 10 at most); 30 s is ample. */
+export const STARTER_TIMEOUT = Duration.seconds(30);
+/**
+ * Six times the starter's timeout, as AWS advises for an SQS event source: a message stays
+ * invisible while a batch is retried after throttling, instead of being received twice.
+ */
+export const QUEUE_VISIBILITY_TIMEOUT = Duration.seconds(6 * STARTER_TIMEOUT.toSeconds());
+/** Receives before a message moves to the dead-letter queue. */
+export const MAX_RECEIVE_COUNT = 5;
+export const DLQ_RETENTION = Duration.days(14);
+export const STARTER_BATCH_SIZE = 10;
+export const SWEEP_INTERVAL = Duration.minutes(5);
+export const SWEEPER_TIMEOUT = Duration.seconds(60);
+
+/** SES sending actions: `SendEmail` (SES v2 simple content) and `SendRawEmail`, which it authorizes too. */
+export const SES_SEND_ACTIONS = ['ses:SendEmail', 'ses:SendRawEmail'] as const;
+
+/** Description of a workflow function; names it so the console (and tests) can tell them apart. */
+export const workflowFunctionDescription = (
+  module: { readonly name: string; readonly handler: string },
+  role: string,
+): string => `${module.name}: ${role} (functions/${module.handler}.ts)`;
+
+export const taskDescription = (task: WorkflowTask): string =>
+  workflowFunctionDescription(task, `fulfilment task ${task.substitution}`);
+export const STARTER_DESCRIPTION = workflowFunctionDescription(
+  FULFILMENT_STARTER,
+  'starts the fulfilment workflow from the queue',
+);
+export const SWEEPER_DESCRIPTION = workflowFunctionDescription(
+  FULFILMENT_SWEEPER,
+  'requeues stalled fulfilment every 5 minutes',
+);
+
+export interface FulfilmentProps {
+  readonly settings: Settings;
+  readonly mainTable: ITable;
+  readonly registryCredentialSecret: ISecret;
+  readonly ordersBucket: IBucket;
+  /** Base URL of the API without a trailing `/` (`API_BASE_URL`, for `downloadUrl`). */
+  readonly apiBaseUrl: string;
+  readonly entryFor: EntryFor;
+}
+
+/**
+ * The asynchronous tier (spec 2.5, 3.1, 6): the fulfilment queue and its dead-letter queue (with an
+ * alarm), the starter that turns messages into executions, the Step Functions workflow of
+ * `lib/workflows/fulfilment.asl.json` with one function per Task substitution, the stage's event
+ * bus, and the sweeper that requeues stalled work. Stateless: the orders live in the main table,
+ * from which the sweeper restarts anything a lost message or execution left behind.
+ */
+export class Fulfilment extends Construct {
+  readonly queue: Queue;
+  readonly deadLetterQueue: Queue;
+  readonly deadLetterAlarm: Alarm;
+  readonly eventBus: EventBus;
+  readonly stateMachine: StateMachine;
+  /** Task functions by `substitution`. */
+  readonly taskFunctions: ReadonlyMap<string, ApiFunction>;
+  readonly starter: ApiFunction;
+  readonly sweeper: ApiFunction;
+
+  constructor(scope: Construct, id: string, props: FulfilmentProps) {
+    super(scope, id);
+    const { settings } = props;
+    const stack = Stack.of(this);
+
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: DLQ_RETENTION,
+    });
+    this.queue = new Queue(this, 'Queue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: QUEUE_VISIBILITY_TIMEOUT,
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+    this.deadLetterAlarm = new Alarm(this, 'DeadLetterAlarm', {
+      alarmDescription:
+        'Fulfilment messages reached the dead-letter queue: orders or offline searches were not started ' +
+        '(the sweeper retries stalled ones; inspect and redrive the DLQ).',
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: Stats.MAXIMUM,
+      }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    this.eventBus = new EventBus(this, 'EventBus', { eventBusName: `company-register-${settings.stage}` });
+
+    const tasks = new Map<string, ApiFunction>();
+    for (const task of workflowTasks) {
+      if (tasks.has(task.substitution)) throw new Error(`duplicate workflow substitution ${task.substitution}`);
+      tasks.set(task.substitution, this.createTask(task, props));
+    }
+    this.taskFunctions = tasks;
+
+    const workflowLogs = new LogGroup(this, 'WorkflowLogs', {
+      logGroupName: `/aws/vendedlogs/states/company-register-${settings.stage}-fulfilment`,
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const workflowRole = new Role(this, 'WorkflowRole', {
+      assumedBy: new ServicePrincipal('states.amazonaws.com'),
+      description: 'Execution role of the fulfilment state machine',
+    });
+    // The task functions' unqualified ARNs, which the definition invokes (`grantInvoke` would add
+    // `<arn>:*` for every version and alias, a wildcard nothing here uses).
+    workflowRole.addToPolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [...tasks.values()].map((fn) => fn.functionArn),
+      }),
+    );
+    this.stateMachine = new StateMachine(this, 'Workflow', {
+      stateMachineName: `company-register-${settings.stage}-fulfilment`,
+      stateMachineType: StateMachineType.STANDARD,
+      definitionBody: DefinitionBody.fromFile(join(PROJECT_ROOT, WORKFLOW_DEFINITION)),
+      definitionSubstitutions: Object.fromEntries(
+        [...tasks].map(([substitution, fn]) => [substitution, fn.functionArn]),
+      ),
+      role: workflowRole,
+      tracingEnabled: true,
+      logs: { destination: workflowLogs, level: LogLevel.ALL, includeExecutionData: true },
+    });
+    Validations.of(workflowRole).acknowledge(acknowledgements.stateMachineWildcards);
+
+    this.starter = this.createFunction(FULFILMENT_STARTER, STARTER_DESCRIPTION, props, {
+      timeout: STARTER_TIMEOUT,
+    });
+    this.starter.addEnvironment(ORDER_ENV.stateMachineArn, this.stateMachine.stateMachineArn);
+    this.stateMachine.grantStartExecution(this.starter);
+    this.starter.addEventSource(
+      new SqsEventSource(this.queue, { batchSize: STARTER_BATCH_SIZE, reportBatchItemFailures: true }),
+    );
+
+    this.sweeper = this.createFunction(FULFILMENT_SWEEPER, SWEEPER_DESCRIPTION, props, {
+      timeout: SWEEPER_TIMEOUT,
+    });
+    this.sweeper.bindTable(props.mainTable, tableDefinitions.main, 'read');
+    this.sweeper.bindQueueSender(this.queue, ORDER_ENV.queueUrl);
+    new Rule(this, 'SweepSchedule', {
+      description: 'Requeues orders and offline searches whose fulfilment stalled',
+      schedule: Schedule.rate(SWEEP_INTERVAL),
+      targets: [new LambdaFunction(this.sweeper, { retryAttempts: 0 })],
+    });
+
+    new CfnOutput(stack, 'FulfilmentQueueUrl', { value: this.queue.queueUrl });
+    new CfnOutput(stack, 'FulfilmentDeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
+    new CfnOutput(stack, 'FulfilmentStateMachineArn', { value: this.stateMachine.stateMachineArn });
+    new CfnOutput(stack, 'EventBusName', { value: this.eventBus.eventBusName });
+  }
+
+  private createTask(task: WorkflowTask, props: FulfilmentProps): ApiFunction {
+    const needs = new Set(task.needs);
+    const fn = this.createFunction(task, taskDescription(task), props, {
+      timeout: Duration.seconds(task.timeoutSeconds),
+      memorySize: task.memoryMb,
+      readsSecrets: needs.has('registry'),
+    });
+    fn.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
+    if (needs.has('registry')) fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
+    if (needs.has('blobs')) {
+      fn.bindBucket(props.ordersBucket, ORDER_ENV.bucket, 'readWrite', ORDER_BLOB_PREFIXES);
+    }
+    if (needs.has('mail')) this.bindMail(fn, props.settings.mailFrom);
+    if (needs.has('events')) {
+      fn.addEnvironment(ORDER_ENV.eventBus, this.eventBus.eventBusName);
+      fn.addEnvironment(ORDER_ENV.apiBaseUrl, props.apiBaseUrl);
+      this.eventBus.grantPutEventsTo(fn);
+    }
+    return fn;
+  }
+
+  /**
+   * `MAIL_FROM` and the SES send actions on the sender's identities: SES authorizes a send against
+   * the verified identity the From address belongs to, the address itself or its domain, so both
+   * ARNs are named, and `ses:FromAddress` keeps a domain identity from sending as anyone else.
+   */
+  private bindMail(fn: ApiFunction, mailFrom: string): void {
+    fn.addEnvironment(ORDER_ENV.mailFrom, mailFrom);
+    const domain = mailFrom.slice(mailFrom.indexOf('@') + 1);
+    const identity = (name: string): string =>
+      Arn.format(
+        { service: 'ses', resource: 'identity', resourceName: name, arnFormat: ArnFormat.SLASH_RESOURCE_NAME },
+        Stack.of(this),
+      );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [...SES_SEND_ACTIONS],
+        resources: [identity(mailFrom), identity(domain)],
+        conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
+      }),
+    );
+  }
+
+  private createFunction(
+    module: { readonly name: string; readonly handler: string },
+    description: string,
+    props: FulfilmentProps,
+    options: { timeout: Duration; memorySize?: number; readsSecrets?: boolean },
+  ): ApiFunction {
+    const fn = new ApiFunction(this, `${module.name}Function`, {
+      entry: props.entryFor(module),
+      description,
+      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
+      timeout: options.timeout,
+      ...(options.memorySize ? { memorySize: options.memorySize } : {}),
+      readsSecrets: options.readsSecrets ?? false,
+    });
+    Validations.of(fn).acknowledge(acknowledgements.runtimeVersion);
+    Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
+    return fn;
+  }
+}

@@ -1,0 +1,29 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { EventPublisher, ServiceEvent } from '../../shared/ports/orders.ts';
+
+/** EventBridge stand-in: the published events in order, in memory and as JSON lines in `file`. */
+export class LocalEventBus implements EventPublisher {
+  private readonly published: ServiceEvent[] = [];
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(readonly file?: string) {}
+
+  async publish(event: ServiceEvent): Promise<void> {
+    const copy = structuredClone(event);
+    this.published.push(copy);
+    const { file } = this;
+    if (!file) return;
+    // Chained so that the lines keep the order of publication.
+    const write = this.writing.then(async () => {
+      await mkdir(dirname(file), { recursive: true });
+      await appendFile(file, `${JSON.stringify(copy)}\n`);
+    });
+    this.writing = write.catch(() => undefined);
+    await write;
+  }
+
+  list(): ServiceEvent[] {
+    return structuredClone(this.published);
+  }
+}

@@ -1,0 +1,55 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { tracer } from '../../observability.ts';
+import type { Mailer, MailMessage } from '../../ports/orders.ts';
+
+let client: SESv2Client | undefined;
+
+/** One client per process, created on first use. */
+const ses = (): SESv2Client => {
+  client ??= tracer.captureAWSv3Client(new SESv2Client({}));
+  return client;
+};
+
+/** Header that carries the message's idempotency key to the recipient's copy (support, tracing). */
+export const IDEMPOTENCY_HEADER = 'X-Company-Register-Idempotency-Key';
+/** SES message tag with the same key, searchable in SES event publishing (sends, bounces). */
+export const IDEMPOTENCY_TAG = 'idempotency-key';
+
+/** Message tag values allow only ASCII letters, digits, `_` and `-`, at most 256 characters. */
+export const tagValue = (key: string): string => key.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 256);
+
+/**
+ * Sends mail through SES v2 (`SendEmail` with simple content and attachments).
+ *
+ * SES has no idempotency key: two calls send two messages. A retried step must not send again,
+ * and that is the caller's job: the workflow step checks and records the order's state around
+ * the send, so `message.idempotencyKey` is only carried along (as a header and a message tag)
+ * for tracing a message back to its order.
+ */
+export class SesMailer implements Mailer {
+  constructor(private readonly from: string) {}
+
+  async send(message: MailMessage): Promise<void> {
+    await ses().send(
+      new SendEmailCommand({
+        FromEmailAddress: this.from,
+        Destination: { ToAddresses: [message.to] },
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: message.text, Charset: 'UTF-8' } },
+            Headers: [{ Name: IDEMPOTENCY_HEADER, Value: message.idempotencyKey }],
+            Attachments: message.attachments.map((attachment) => ({
+              FileName: attachment.filename,
+              ContentType: attachment.contentType,
+              RawContent: attachment.content,
+              ContentDisposition: 'ATTACHMENT',
+              ContentTransferEncoding: 'BASE64',
+            })),
+          },
+        },
+        EmailTags: [{ Name: IDEMPOTENCY_TAG, Value: tagValue(message.idempotencyKey) }],
+      }),
+    );
+  }
+}

@@ -1,0 +1,78 @@
+/** Orders and offline searches as the API, and the events about them, show them. */
+import type { Delivery, OfflineSearchRecord, OrderRecord } from '../ports/orders.ts';
+
+/** A web download stays available this long after `readyAt`. */
+export const DOWNLOAD_LIFETIME_MS = 7 * 24 * 3600_000;
+
+export const downloadPath = (orderId: string) => `/v1/orders/${orderId}/download`;
+
+export const downloadExpiry = (readyAt: string) =>
+  new Date(Date.parse(readyAt) + DOWNLOAD_LIFETIME_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Image request ids in batch order (batch 0 covers documents 1–10, and so on). */
+export const registryRequestIdsOf = (order: Pick<OrderRecord, 'imageRequests'>) =>
+  Object.entries(order.imageRequests)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, id]) => id);
+
+const presentDelivery = (delivery: Delivery) => ({
+  method: delivery.method,
+  email: delivery.email,
+  contactName: delivery.contactName,
+  contactPhone: delivery.contactPhone,
+  recipient: delivery.recipient,
+  address: delivery.address,
+  postcode: delivery.postcode,
+});
+
+export function presentOrder(order: OrderRecord, apiBaseUrl: string) {
+  const downloadable = order.delivery.method === 'web' && order.status === 'ready' && order.readyAt !== null;
+  return {
+    object: 'order' as const,
+    id: order.id,
+    type: order.type,
+    status: order.status,
+    company: order.company,
+    documents: order.documents.map((document) => ({
+      documentNumber: document.documentNumber,
+      formCode: document.formCode,
+      pageCount: document.pageCount,
+      ...(order.type === 'document_image' ? { pages: document.pages } : {}),
+    })),
+    delivery: presentDelivery(order.delivery),
+    downloadUrl: downloadable ? `${apiBaseUrl}${downloadPath(order.id)}` : null,
+    downloadExpiresAt: downloadable ? downloadExpiry(order.readyAt as string) : null,
+    registryRequestIds: registryRequestIdsOf(order),
+    notices: order.notices,
+    extractSize: order.extractSize,
+    pageCount: order.totalPages,
+    clientReference: order.clientReference,
+    createdAt: order.createdAt,
+    readyAt: order.readyAt,
+    ...(order.status === 'failed' && order.failure ? { failure: order.failure } : {}),
+  };
+}
+
+/** Webhook payloads carry only the method and email of the delivery (no postal details). */
+export function presentOrderForEvent(order: OrderRecord, apiBaseUrl: string) {
+  const presented = presentOrder(order, apiBaseUrl);
+  return { ...presented, delivery: { method: order.delivery.method, email: order.delivery.email } };
+}
+
+export function presentOfflineSearch(search: OfflineSearchRecord, apiBaseUrl: string) {
+  return {
+    object: 'offlineSearch' as const,
+    id: search.id,
+    status: search.status,
+    q: search.q,
+    scope: search.scope,
+    deliveredTo: search.delivery.method === 'email' ? search.delivery.email : 'webhook',
+    resultCount: search.resultCount,
+    resultsUrl:
+      search.status === 'ready' ? `${apiBaseUrl}/v1/companies/search/offline/${search.id}/results` : null,
+    clientReference: search.clientReference,
+    createdAt: search.createdAt,
+    readyAt: search.readyAt,
+    ...(search.status === 'failed' && search.failure ? { failure: search.failure } : {}),
+  };
+}

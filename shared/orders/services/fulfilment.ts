@@ -1,0 +1,23 @@
+import { registryFor } from '../../registry/registries.ts';
+import { getServices } from '../../runtime.ts';
+import type { FulfilmentDeps } from '../fulfil.ts';
+import { apiBaseUrl } from '../read.ts';
+import { blobStore } from './blobs.ts';
+import { eventPublisher } from './events.ts';
+import { mailer } from './mailer.ts';
+import { offlineSearchStore, orderStore } from './stores.ts';
+
+/** What the workflow's steps use, built once per process. */
+export function fulfilmentDeps(): FulfilmentDeps {
+  const services = getServices();
+  return {
+    now: () => services.clock.now(),
+    orders: orderStore(),
+    searches: offlineSearchStore(),
+    registryFor: (environment) => registryFor(environment, services),
+    blobs: blobStore,
+    mailer,
+    events: eventPublisher,
+    apiBaseUrl: apiBaseUrl(),
+  };
+}
