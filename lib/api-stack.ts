@@ -171,21 +171,22 @@ export class ApiStack extends Stack {
       });
     }
 
+    // Built from the API's id rather than `api.url`, which would make the functions depend on the
+    // stage, and so (through the deployment) on every method and route function: a cycle.
+    const apiBaseUrl = `https://${api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${settings.stage}`;
     this.fulfilment = new Fulfilment(this, 'Fulfilment', {
       settings,
       mainTable: props.tables.main,
       registryCredentialSecret: props.registryCredentialSecret,
       ordersBucket: props.ordersBucket,
-      // Built from the API's id rather than `api.url`, which would make the workflow depend on the
-      // stage (and so on every method and route function).
-      apiBaseUrl: `https://${api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${settings.stage}`,
+      apiBaseUrl,
       entryFor,
     });
 
     const functions = new Map<string, ApiFunction>();
     for (const route of routes) {
       if (functions.has(route.name)) throw new Error(`duplicate route name ${route.name}`);
-      const fn = this.createFunction(route, entryFor(route), props);
+      const fn = this.createFunction(route, entryFor(route), props, apiBaseUrl);
       functions.set(route.name, fn);
       const integration = new LambdaIntegration(fn, {
         allowTestInvoke: false,
@@ -214,7 +215,12 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL; paths start with /v1' });
   }
 
-  private createFunction(route: RouteDefinition, entry: string, props: ApiStackProps): ApiFunction {
+  private createFunction(
+    route: RouteDefinition,
+    entry: string,
+    props: ApiStackProps,
+    apiBaseUrl: string,
+  ): ApiFunction {
     const timeout = functionTimeoutFor(route);
     if (timeout.toMilliseconds() > INTEGRATION_TIMEOUT.toMilliseconds()) {
       throw new Error(`${route.name}: function timeout exceeds the API Gateway integration timeout`);
@@ -223,7 +229,7 @@ export class ApiStack extends Stack {
       entry,
       description: functionDescription(route),
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
-      environment: { [DOCS_URL_ENV]: props.settings.docsUrl },
+      environment: { [DOCS_URL_ENV]: props.settings.docsUrl, [ORDER_ENV.apiBaseUrl]: apiBaseUrl },
       readsSecrets: readsSecrets(route),
       timeout,
     });

@@ -4,13 +4,14 @@ import type { RouteDefinition } from '../shared/http/route.ts';
 import { routeList } from '../shared/http/routes.ts';
 import { ApiStack } from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
+import type { EntryFor } from './routes.ts';
 import { DEFAULT_REGISTRY_URL, readSettings, type Settings } from './settings.ts';
 
 export interface BuildAppOptions {
   /** Endpoints to deploy (default: the shared route table). */
   readonly routes?: readonly RouteDefinition[];
-  /** Entry module of a route's function (default `functions/<handler>.ts`). */
-  readonly entryFor?: (route: RouteDefinition) => string;
+  /** Entry module of a route's or workflow's function (default `functions/<handler>.ts`). */
+  readonly entryFor?: EntryFor;
 }
 
 export interface CompanyRegisterApp {
@@ -22,8 +23,8 @@ export interface CompanyRegisterApp {
 export const stackName = (stage: string, part: 'Data' | 'Api'): string => `CompanyRegister-${stage}-${part}`;
 
 /**
- * The whole CDK app: a stateful data stack and a stateless API stack that takes the tables and
- * the secrets (cursor signing key, registry credential) as props, checked by cdk-nag's AWS
+ * The whole CDK app: a stateful data stack and a stateless API stack that takes the tables, the
+ * secrets (cursor signing key, registry credential) and the orders bucket as props, checked by cdk-nag's AWS
  * Solutions pack. Shared by bin/app.ts and the infrastructure tests.
  */
 export function buildApp(app: App, options: BuildAppOptions = {}): CompanyRegisterApp {
@@ -35,21 +36,26 @@ export function buildApp(app: App, options: BuildAppOptions = {}): CompanyRegist
 
   const data = new DataStack(app, stackName(settings.stage, 'Data'), {
     stackName: stackName(settings.stage, 'Data'),
-    description: `Company Register Data Service: tables and secrets (${settings.stage})`,
+    description: `Company Register Data Service: tables, secrets and the orders bucket (${settings.stage})`,
     terminationProtection: settings.stage === 'prod',
     env,
   });
   const api = new ApiStack(app, stackName(settings.stage, 'Api'), {
     stackName: stackName(settings.stage, 'Api'),
-    description: `Company Register Data Service: API and functions (${settings.stage})`,
+    description: `Company Register Data Service: API, functions and fulfilment (${settings.stage})`,
     env,
     settings,
     tables: data.tables,
     cursorSecret: data.cursorSecret,
     registryCredentialSecret: data.registryCredentialSecret,
+    ordersBucket: data.ordersBucket,
     routes: options.routes ?? routeList,
     ...(options.entryFor ? { entryFor: options.entryFor } : {}),
   });
+
+  // The orders bucket is imported by export name (see `DataStack.ordersBucket`), which CDK does not
+  // count as a reference: state the order explicitly.
+  api.addStackDependency(data);
 
   if (settings.stage === 'prod' && settings.registryUrl === DEFAULT_REGISTRY_URL) {
     Annotations.of(api).addWarningV2(

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   type Attribute,
   AttributeType,
@@ -41,6 +41,10 @@ export const ORDER_BLOB_RETENTION_DAYS = 30;
 /** Days the orders bucket's server access logs are kept (an audit trail of who read which PDF). */
 export const ACCESS_LOG_RETENTION_DAYS = 90;
 
+/** Export names of the orders bucket (see `DataStack.ordersBucket`). */
+export const ordersBucketExports = (stackName: string) =>
+  ({ name: `${stackName}:OrdersBucketName`, arn: `${stackName}:OrdersBucketArn` }) as const;
+
 /** Length of the generated cursor signing secret (alphanumeric, so 64 × ~5.95 bits of entropy). */
 export const CURSOR_SECRET_LENGTH = 64;
 
@@ -65,8 +69,17 @@ export class DataStack extends Stack {
    * registry issued with `aws secretsmanager put-secret-value` (docs/infrastructure.md).
    */
   readonly registryCredentialSecret: ISecret;
-  /** Private bucket of compiled order PDFs and offline search results (`ORDERS_BUCKET`). */
+  /**
+   * The private bucket of compiled order PDFs and offline search results (`ORDERS_BUCKET`), as
+   * other stacks must use it: by the stack's named exports `<stackName>:OrdersBucketName` and
+   * `<stackName>:OrdersBucketArn`. Automatic cross-stack references would name the bucket by a
+   * generated export (`…ExportsOutputFnGetAttOrdersBucket<hash>Arn<hash>`), and the cdk-nag findings
+   * for the object grants (`<arn>/orders/*`), which carry that name, could not be acknowledged by a
+   * stable id. Never use it inside this stack (a stack cannot import its own export).
+   */
   readonly ordersBucket: IBucket;
+  /** The bucket itself, for this stack and the tests. */
+  readonly ordersBucketResource: Bucket;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -106,8 +119,15 @@ export class DataStack extends Stack {
     this.registryCredentialSecret = registryCredentialSecret;
     new CfnOutput(this, 'RegistryCredentialSecretArn', { value: registryCredentialSecret.secretArn });
 
-    this.ordersBucket = this.createOrdersBucket();
-    new CfnOutput(this, 'OrdersBucketName', { value: this.ordersBucket.bucketName });
+    const ordersBucket = this.createOrdersBucket();
+    this.ordersBucketResource = ordersBucket;
+    const exports = ordersBucketExports(this.stackName);
+    new CfnOutput(this, 'OrdersBucketName', { value: ordersBucket.bucketName, exportName: exports.name });
+    new CfnOutput(this, 'OrdersBucketArn', { value: ordersBucket.bucketArn, exportName: exports.arn });
+    this.ordersBucket = Bucket.fromBucketAttributes(this, 'OrdersBucketExports', {
+      bucketName: Fn.importValue(exports.name),
+      bucketArn: Fn.importValue(exports.arn),
+    });
   }
 
   private createOrdersBucket(): Bucket {

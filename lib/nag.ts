@@ -4,7 +4,9 @@
  * `Validations.of(construct).acknowledge(...)` to the narrowest construct that raises it, and
  * findings that carry a detail (IAM4/IAM5) are acknowledged per finding id (`Rule[detail]`).
  */
-import type { Acknowledgment } from 'aws-cdk-lib';
+import { type Acknowledgment, Stack } from 'aws-cdk-lib';
+import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js';
+import type { IConstruct } from 'constructs';
 
 export const acknowledgements = {
   /** On each API Gateway method. */
@@ -51,7 +53,16 @@ export const acknowledgements = {
     id: 'AwsSolutions-IAM5[Resource::*]',
     reason:
       'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level ' +
-      'permissions, so AWS requires Resource "*" for them; it is the only wildcard resource in the role.',
+      'permissions, so AWS requires Resource "*" for them; they are the only actions on "*" in the role.',
+  },
+  /** On the fulfilment state machine's role. */
+  stateMachineWildcards: {
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason:
+      'Step Functions logging and tracing: the CloudWatch Logs delivery actions (logs:CreateLogDelivery, ' +
+      'GetLogDelivery, UpdateLogDelivery, DeleteLogDelivery, ListLogDeliveries, PutResourcePolicy, ' +
+      'DescribeResourcePolicies, DescribeLogGroups) and the X-Ray actions support no resource-level ' +
+      'permissions, so AWS requires Resource "*"; Lambda invocation is granted on the task functions by ARN.',
   },
   /** On the secret. */
   cursorSecretRotation: {
@@ -77,3 +88,19 @@ export const acknowledgements = {
       'and the bundle target all run Node 22, and it is a supported Lambda runtime.',
   },
 } as const satisfies Record<string, Acknowledgment>;
+
+export const BUCKET_OBJECT_KEYS_REASON =
+  'Object-level S3 actions (GetObject, PutObject) can only name objects by key, and each order PDF or ' +
+  'offline search result has its own key, made when the order is fulfilled: the grant is one key ' +
+  'prefix of the private orders bucket (orders/ or offline-searches/), never the whole bucket or "*", ' +
+  'and carries no delete (objects expire by lifecycle rule).';
+
+/**
+ * On each role granted the objects under one prefix of the orders bucket: the finding names the
+ * resource as cdk-nag prints it (`flattenCfnReference` of the resolved ARN, here
+ * `<stackName>:OrdersBucketArn/orders/*`), so the id is computed from the very same resource.
+ */
+export const bucketObjectKeys = (scope: IConstruct, objectsArn: string): Acknowledgment => ({
+  id: `AwsSolutions-IAM5[Resource::${flattenCfnReference(Stack.of(scope).resolve(objectsArn))}]`,
+  reason: BUCKET_OBJECT_KEYS_REASON,
+});

@@ -2,9 +2,10 @@
  * The registry simulator: a real HTTP server speaking the registry protocol
  * (docs/registry-protocol.md) in front of any `Registry`, so the HTTP adapter, the local
  * stack and the HTTP tests exercise the same wire format as production. Faults (maintenance
- * windows, application errors, latency, broken answers) are switched on programmatically or
- * through `/__simulator/*` control endpoints, and every call is logged so that tests can count
- * registry calls and billed extracts.
+ * windows, application errors, latency, broken answers, slow, failed or partly unavailable image
+ * requests) are switched on programmatically or through `/__simulator/*` control endpoints, and
+ * every call is logged so that tests can count registry calls, billed extracts, image requests
+ * and postal hand-overs.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -24,6 +25,9 @@ import {
   type PersonExtractOptions,
   type Registry,
   type RegistryCaller,
+  type RegistryImageRequestItem,
+  type RegistryImageRequestStatus,
+  type RegistryPostalDelivery,
   RegistryRejection,
 } from '../shared/ports/registry.ts';
 import { readBody } from './http-body.ts';
@@ -31,6 +35,28 @@ import { readBody } from './http-body.ts';
 /** How a fault breaks the answer after the registry did the work (an extract is still billed). */
 export const brokenResponses = ['non-json', 'malformed', 'disconnect'] as const;
 export type BrokenResponse = (typeof brokenResponses)[number];
+
+/** The registry code a failed image request reports unless a rule names another. */
+export const DEFAULT_IMAGE_FAILURE = {
+  registryCode: 'DI58',
+  message: 'The registry could not retrieve the images.',
+} as const;
+
+/** What an image rule does to the image requests it applies to. */
+export interface ImageFaultInput {
+  /** Status checks answered `pending` before the request completes (or fails). */
+  pendingChecks?: number;
+  /** The request ends `failed` with this code (default DI58) and message. */
+  failure?: { code?: string; message?: string };
+  /** Document numbers answered `available: false` once the request is complete. */
+  unavailable?: string[];
+}
+
+export interface ImageFault {
+  pendingChecks: number;
+  failure: { registryCode: string; message: string } | null;
+  unavailable: string[];
+}
 
 export interface FaultRuleInput {
   /** A registry code to answer with, for example ZZ51 (maintenance window) or ZZ53. */
@@ -48,6 +74,12 @@ export interface FaultRuleInput {
   /** Only for ZZ51: the `Retry-After` header (default 300). */
   retryAfterSeconds?: number;
   response?: BrokenResponse;
+  /**
+   * An image rule: applies to the next image requests created (`images.request` calls that are
+   * not a repeat of a client key), then to their status checks and downloads. It takes only
+   * `accountId`, `times` and `operations` (`["images.request"]`, the default) beside it.
+   */
+  image?: ImageFaultInput;
 }
 
 export interface FaultRule {
@@ -65,6 +97,7 @@ export interface FaultRule {
   details: Record<string, unknown> | null;
   retryAfterSeconds: number | null;
   response: BrokenResponse | null;
+  image: ImageFault | null;
 }
 
 export class FaultRuleError extends Error {
@@ -122,11 +155,11 @@ export class FaultController {
     return this.rules.map((rule) => ({ ...rule }));
   }
 
-  /** Applies the matching rules to one call of `operation` made for `accountId`. */
+  /** Applies the matching rules (image rules aside) to one call of `operation` made for `accountId`. */
   take(operation: RegistryOperation, accountId: string | null = null): AppliedFaults {
     const applied: AppliedFaults = { latencyMs: 0, rejection: null, response: null, ruleIds: [] };
     for (const rule of this.rules) {
-      if (rule.remaining === 0) continue;
+      if (rule.remaining === 0 || rule.image) continue;
       if (rule.operations && !rule.operations.includes(operation)) continue;
       if (rule.accountId !== null && rule.accountId !== accountId) continue;
       if (rule.remaining !== null) rule.remaining -= 1;
@@ -143,6 +176,20 @@ export class FaultController {
       if (rule.response && !applied.response) applied.response = rule.response;
     }
     return applied;
+  }
+
+  /** The first image rule that matches a new image request made for `accountId`, used up by one. */
+  takeImage(accountId: string): { ruleId: string; fault: ImageFault } | null {
+    const rule = this.rules.find(
+      (candidate) =>
+        candidate.image &&
+        candidate.remaining !== 0 &&
+        (candidate.accountId === null || candidate.accountId === accountId),
+    );
+    if (!rule?.image) return null;
+    if (rule.remaining !== null) rule.remaining -= 1;
+    rule.applied += 1;
+    return { ruleId: rule.id, fault: structuredClone(rule.image) };
   }
 }
 
@@ -165,11 +212,22 @@ function validateRule(input: unknown): FaultRule {
     'details',
     'retryAfterSeconds',
     'response',
+    'image',
   ]);
   const unknown = Object.keys(input).filter((key) => !known.has(key));
   if (unknown.length > 0) throw new FaultRuleError(`unknown fault rule field(s): ${unknown.join(', ')}`);
-  const { code, operations, accountId, times, latencyMs, message, details, retryAfterSeconds, response } =
-    input;
+  const {
+    code,
+    operations,
+    accountId,
+    times,
+    latencyMs,
+    message,
+    details,
+    retryAfterSeconds,
+    response,
+    image,
+  } = input;
   if (code !== undefined && (typeof code !== 'string' || !REGISTRY_CODE_PATTERN.test(code)))
     throw new FaultRuleError('code must be a registry code: two capital letters and two digits, like ZZ51');
   if (
@@ -192,12 +250,21 @@ function validateRule(input: unknown): FaultRule {
     throw new FaultRuleError('retryAfterSeconds must be a non-negative integer');
   if (response !== undefined && !(brokenResponses as readonly unknown[]).includes(response))
     throw new FaultRuleError(`response must be one of: ${brokenResponses.join(', ')}`);
-  if (code === undefined && latencyMs === undefined && response === undefined)
-    throw new FaultRuleError('a fault rule needs a code, a latencyMs or a response');
+  const imageFault = image === undefined ? null : validateImageFault(image);
+  if (imageFault) {
+    const others = ['code', 'latencyMs', 'message', 'details', 'retryAfterSeconds', 'response'].filter(
+      (key) => key in input,
+    );
+    if (others.length > 0) throw new FaultRuleError(`an image rule cannot also have: ${others.join(', ')}`);
+    if (operations !== undefined && (operations.length !== 1 || operations[0] !== 'images.request'))
+      throw new FaultRuleError('an image rule applies to images.request only');
+  }
+  if (code === undefined && latencyMs === undefined && response === undefined && image === undefined)
+    throw new FaultRuleError('a fault rule needs a code, a latencyMs, a response or an image');
   return {
     id: `fault_${randomUUID().slice(0, 8)}`,
     code: (code as string | undefined) ?? null,
-    operations: (operations as RegistryOperation[] | undefined) ?? null,
+    operations: imageFault ? ['images.request'] : ((operations as RegistryOperation[] | undefined) ?? null),
     accountId: (accountId as string | undefined) ?? null,
     times: (times as number | undefined) ?? null,
     remaining: (times as number | undefined) ?? null,
@@ -207,6 +274,47 @@ function validateRule(input: unknown): FaultRule {
     details: (details as Record<string, unknown> | undefined) ?? null,
     retryAfterSeconds: (retryAfterSeconds as number | undefined) ?? null,
     response: (response as BrokenResponse | undefined) ?? null,
+    image: imageFault,
+  };
+}
+
+function validateImageFault(input: unknown): ImageFault {
+  if (!isObject(input)) throw new FaultRuleError('image must be an object');
+  const unknown = Object.keys(input).filter(
+    (key) => !['pendingChecks', 'failure', 'unavailable'].includes(key),
+  );
+  if (unknown.length > 0) throw new FaultRuleError(`unknown image field(s): ${unknown.join(', ')}`);
+  const { pendingChecks, failure, unavailable } = input;
+  if (pendingChecks !== undefined && (!nonNegativeInt(pendingChecks) || pendingChecks > 1000))
+    throw new FaultRuleError('image.pendingChecks must be an integer from 0 to 1000');
+  if (failure !== undefined) {
+    if (!isObject(failure) || Object.keys(failure).some((key) => key !== 'code' && key !== 'message'))
+      throw new FaultRuleError('image.failure must be an object with an optional code and message');
+    if (
+      failure.code !== undefined &&
+      (typeof failure.code !== 'string' || !REGISTRY_CODE_PATTERN.test(failure.code))
+    )
+      throw new FaultRuleError('image.failure.code must be a registry code, like DI58');
+    if (failure.message !== undefined && typeof failure.message !== 'string')
+      throw new FaultRuleError('image.failure.message must be a string');
+  }
+  if (
+    unavailable !== undefined &&
+    (!Array.isArray(unavailable) ||
+      !unavailable.every((number) => typeof number === 'string' && number !== ''))
+  )
+    throw new FaultRuleError('image.unavailable must be a list of document numbers');
+  if (pendingChecks === undefined && failure === undefined && unavailable === undefined)
+    throw new FaultRuleError('image needs pendingChecks, failure or unavailable');
+  return {
+    pendingChecks: (pendingChecks as number | undefined) ?? 0,
+    failure: isObject(failure)
+      ? {
+          registryCode: (failure.code as string | undefined) ?? DEFAULT_IMAGE_FAILURE.registryCode,
+          message: (failure.message as string | undefined) ?? DEFAULT_IMAGE_FAILURE.message,
+        }
+      : null,
+    unavailable: [...((unavailable as string[] | undefined) ?? [])],
   };
 }
 
@@ -224,12 +332,21 @@ export interface SimulatorCall {
   accountId: string | null;
   requestId: string | null;
   clientReference: string | null;
+  /** The client key of an `images.request` or `post.request`. */
+  clientKey: string | null;
   /** When the call arrived. */
   at: string;
   outcome: CallOutcome;
   /** HTTP status answered; null while pending or when the connection was dropped. */
   status: number | null;
-  /** A successful billable call: the registry charged for it, whether or not the answer arrived. */
+  /** What a successful `images.request` or `post.request` answered: the request or dispatch id. */
+  reference: string | null;
+  /** A successful keyed call whose id had been answered before: a repeat, nothing new was done. */
+  repeated: boolean;
+  /**
+   * A successful billable call that did something new (a repeated image request is not): the
+   * registry charged for it, whether or not the answer arrived.
+   */
   billed: boolean;
   /** Fault rules applied to the call. */
   faults: string[];
@@ -239,7 +356,7 @@ export interface SimulatorCall {
 export interface CallLogSnapshot {
   /** Calls received per operation, whatever their outcome. */
   counts: Partial<Record<RegistryOperation, number>>;
-  /** Billed calls (successful `company.extract` and `person.extract`). */
+  /** Billed calls (see `SimulatorCall.billed`). */
   billed: number;
   calls: SimulatorCall[];
 }
@@ -250,13 +367,18 @@ export class CallLog {
 
   /** Internal: records a call as it arrives. */
   start(
-    call: Omit<SimulatorCall, 'seq' | 'outcome' | 'status' | 'billed' | 'faults' | 'durationMs'>,
+    call: Omit<
+      SimulatorCall,
+      'seq' | 'outcome' | 'status' | 'reference' | 'repeated' | 'billed' | 'faults' | 'durationMs'
+    >,
   ): SimulatorCall {
     const entry: SimulatorCall = {
       ...call,
       seq: ++this.seq,
       outcome: 'pending',
       status: null,
+      reference: null,
+      repeated: false,
       billed: false,
       faults: [],
       durationMs: null,
@@ -325,8 +447,11 @@ type Invocation = (
   caller: RegistryCaller,
 ) => Promise<unknown>;
 
-/** What an argument must be on the wire: a string, or a JSON object (passed on as it is). */
-type ArgumentKind = 'string' | 'object';
+/**
+ * What an argument must be on the wire: a string, a JSON object, a list of strings or a list of
+ * objects (passed on as they are).
+ */
+type ArgumentKind = 'string' | 'object' | 'strings' | 'objects';
 
 const text = (body: Record<string, unknown>, name: string): string => {
   const value = body[name];
@@ -340,8 +465,16 @@ const object = (body: Record<string, unknown>, name: string): Record<string, unk
   return value;
 };
 
+const list = (body: Record<string, unknown>, name: string, kind: 'strings' | 'objects'): unknown[] => {
+  const value = body[name];
+  const item = kind === 'strings' ? (v: unknown) => typeof v === 'string' : isObject;
+  if (!Array.isArray(value) || !value.every(item))
+    throw new BadRequest(`${name} must be a list of ${kind === 'strings' ? 'strings' : 'objects'}`);
+  return value;
+};
+
 const readArgument = (body: Record<string, unknown>, name: string, kind: ArgumentKind): unknown =>
-  kind === 'string' ? text(body, name) : object(body, name);
+  kind === 'string' ? text(body, name) : kind === 'object' ? object(body, name) : list(body, name, kind);
 
 /**
  * Each operation's arguments, and how it is passed on. Values are not checked beyond their JSON
@@ -377,7 +510,65 @@ const operations: Record<RegistryOperation, { args: Record<string, ArgumentKind>
         c,
       ),
   },
+  'charges.plan': {
+    args: { number: 'string' },
+    invoke: (r, b, c) => r.planChargesExtract(text(b, 'number'), c),
+  },
+  'documents.get': {
+    args: { numbers: 'strings' },
+    invoke: (r, b, c) => r.getDocuments(list(b, 'numbers', 'strings') as string[], c),
+  },
+  'images.request': {
+    args: { clientKey: 'string', documents: 'objects' },
+    invoke: (r, b, c) =>
+      r.requestImages(
+        {
+          clientKey: text(b, 'clientKey'),
+          documents: list(b, 'documents', 'objects') as unknown as RegistryImageRequestItem[],
+        },
+        c,
+      ),
+  },
+  'images.status': {
+    args: { registryRequestId: 'string' },
+    invoke: (r, b, c) => r.getImageRequest(text(b, 'registryRequestId'), c),
+  },
+  'images.get': {
+    args: { registryRequestId: 'string', documentNumber: 'string' },
+    invoke: async (r, b, c) => {
+      const pdf = await r.getImages(text(b, 'registryRequestId'), text(b, 'documentNumber'), c);
+      return { pdf: Buffer.from(pdf).toString('base64') };
+    },
+  },
+  'post.request': {
+    args: { delivery: 'object' },
+    invoke: (r, b, c) =>
+      r.requestPostalDelivery(object(b, 'delivery') as unknown as RegistryPostalDelivery, c),
+  },
+  'search.offline': {
+    args: { name: 'string', scope: 'string' },
+    invoke: (r, b, c) =>
+      r.searchCompaniesOffline({ name: text(b, 'name'), scope: text(b, 'scope') as CompanySearchScope }, c),
+  },
 };
+
+/** The client key of a keyed call, as it arrived. */
+function clientKeyOf(operation: RegistryOperation, fields: Record<string, unknown>): string | null {
+  const holder = operation === 'post.request' ? fields.delivery : fields;
+  const key = isObject(holder) ? holder.clientKey : undefined;
+  return typeof key === 'string' ? key : null;
+}
+
+/** An image request an image rule applies to, and how far its status checks have gone. */
+interface FaultedImageRequest {
+  accountId: string;
+  fault: ImageFault;
+  checks: number;
+}
+
+/** Pending while the rule's status checks last, then failed or complete. */
+const imagePhase = (state: FaultedImageRequest): 'pending' | 'failed' | 'complete' =>
+  state.checks <= state.fault.pendingChecks ? 'pending' : state.fault.failure ? 'failed' : 'complete';
 
 function callerOf(body: Record<string, unknown>): RegistryCaller {
   const caller = body.caller;
@@ -446,6 +637,58 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     return options.credential === undefined || match[1] === options.credential;
   };
 
+  // Request and dispatch ids answered so far (a repeated key gets one again), and the image
+  // requests that image rules apply to.
+  const answered = new Set<string>();
+  const faultedImages = new Map<string, FaultedImageRequest>();
+
+  /** Asks the registry, with the image rules applied to status checks and downloads. */
+  async function perform(
+    operation: RegistryOperation,
+    body: Record<string, unknown>,
+    caller: RegistryCaller,
+  ): Promise<unknown> {
+    const id =
+      operation === 'images.status' || operation === 'images.get' ? text(body, 'registryRequestId') : '';
+    const state = faultedImages.get(id);
+    const faulted = state && state.accountId === caller.accountId ? state : undefined;
+    if (operation === 'images.get' && faulted) {
+      const phase = imagePhase(faulted);
+      if (phase === 'pending')
+        throw new RegistryRejection('DI59', `Image request ${id} is not complete yet.`, {
+          registryRequestId: id,
+        });
+      const number = text(body, 'documentNumber');
+      const failure =
+        phase === 'failed'
+          ? faulted.fault.failure
+          : faulted.fault.unavailable.includes(number)
+            ? DEFAULT_IMAGE_FAILURE
+            : null;
+      if (failure)
+        throw new RegistryRejection(failure.registryCode, failure.message, { documentNumber: number });
+    }
+    const result = await operations[operation].invoke(options.registry, body, caller);
+    if (operation !== 'images.status' || !faulted) return result;
+    faulted.checks += 1;
+    const status = result as RegistryImageRequestStatus;
+    switch (imagePhase(faulted)) {
+      case 'pending':
+        return { ...status, status: 'pending', failure: null, documents: [] };
+      case 'failed':
+        return { ...status, status: 'failed', failure: faulted.fault.failure, documents: [] };
+      default:
+        return {
+          ...status,
+          documents: status.documents.map((document) =>
+            faulted.fault.unavailable.includes(document.documentNumber)
+              ? { ...document, available: false }
+              : document,
+          ),
+        };
+    }
+  }
+
   async function serveOperation(req: IncomingMessage, res: ServerResponse, operation: RegistryOperation) {
     const started = Date.now();
     let raw: string;
@@ -469,6 +712,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
       accountId: typeof caller.accountId === 'string' ? caller.accountId : null,
       requestId: typeof caller.requestId === 'string' ? caller.requestId : null,
       clientReference: typeof caller.clientReference === 'string' ? caller.clientReference : null,
+      clientKey: clientKeyOf(operation, fields),
       at: new Date(started).toISOString(),
     });
     const finish = (outcome: CallOutcome, status: number | null) => {
@@ -510,7 +754,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
 
     let result: unknown;
     try {
-      result = await operations[operation].invoke(options.registry, body, registryCaller);
+      result = await perform(operation, body, registryCaller);
     } catch (error) {
       if (error instanceof RegistryRejection) {
         sendRejection(res, error.registryCode, error.message, error.details, MAINTENANCE_RETRY_AFTER_SECONDS);
@@ -522,7 +766,28 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
       }
       return;
     }
-    call.billed = billableOperations.has(operation);
+    if (operation === 'images.request' || operation === 'post.request') {
+      const reference = String(
+        (result as Record<string, unknown>)[
+          operation === 'images.request' ? 'registryRequestId' : 'dispatchId'
+        ],
+      );
+      call.reference = reference;
+      call.repeated = answered.has(reference);
+      answered.add(reference);
+      if (operation === 'images.request' && !call.repeated) {
+        const taken = faults.takeImage(registryCaller.accountId);
+        if (taken) {
+          faultedImages.set(reference, {
+            accountId: registryCaller.accountId,
+            fault: taken.fault,
+            checks: 0,
+          });
+          call.faults = [...call.faults, taken.ruleId];
+        }
+      }
+    }
+    call.billed = billableOperations.has(operation) && !call.repeated;
     switch (applied.response) {
       case 'disconnect':
         res.destroy();

@@ -10,6 +10,8 @@ import type { RouteDefinition } from '../shared/http/route.ts';
 import { codeTablesPage, errorsPage } from './docs.ts';
 import type { StorageFaults } from './faults.ts';
 import { readBody } from './http-body.ts';
+import { handleOrderControl } from './orders/control.ts';
+import type { LocalOrders } from './orders/stand-ins.ts';
 
 interface CompiledRoute {
   route: RouteDefinition;
@@ -130,7 +132,7 @@ function send(
   res: ServerResponse,
   status: number,
   headers: Record<string, string | number | boolean>,
-  body: string,
+  body: string | Buffer,
 ) {
   res.writeHead(status, Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])));
   res.end(body);
@@ -151,6 +153,8 @@ export interface LocalServerOptions {
   clock: AdjustableClock;
   faults: StorageFaults;
   docsUrl: string;
+  /** The asynchronous tier's stand-ins, behind their `/__local/*` control endpoints (orders/control.ts). */
+  orders?: LocalOrders;
 }
 
 /** Local-only storage faults: `/__local/faults` (GET, POST {failCommits}, DELETE). */
@@ -176,12 +180,13 @@ async function handleClock(req: IncomingMessage, res: ServerResponse, clock: Adj
   send(res, 200, { 'Content-Type': 'application/json' }, JSON.stringify({ now: clock.now().toISOString() }));
 }
 
-export function createLocalServer({ routes, clock, faults, docsUrl }: LocalServerOptions): Server {
+export function createLocalServer({ routes, clock, faults, docsUrl, orders }: LocalServerOptions): Server {
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === '/__local/clock') return await handleClock(req, res, clock);
       if (url.pathname === '/__local/faults') return await handleFaults(req, res, faults);
+      if (orders && (await handleOrderControl(req, res, url, orders))) return;
       const doc = LOCAL_DOCS[url.pathname];
       if (doc && req.method === 'GET')
         return send(res, 200, { 'Content-Type': 'text/html; charset=utf-8' }, doc());
@@ -204,7 +209,9 @@ export function createLocalServer({ routes, clock, faults, docsUrl }: LocalServe
       const body = await bodyOf(req);
       const event = toProxyEvent(req, url, body, { route: chosen.compiled.route, params });
       const result = await chosen.compiled.handler(event, lambdaContext(chosen.compiled.route));
-      send(res, result.statusCode, result.headers ?? {}, result.body);
+      // Binary media (a PDF) comes back base64-encoded; API Gateway decodes it before sending.
+      const payload = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+      send(res, result.statusCode, result.headers ?? {}, payload);
     } catch (error) {
       console.error('local server error', error);
       if (!res.headersSent) sendError(res, new ApiError('internal_error'), docsUrl);

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { allTables, type TableDefinition } from '../shared/infra/tables.ts';
+import { ORDER_ENV } from '../shared/infra/workflow.ts';
 import { ensureTables, freePort, type LocalDynamo, startDynamoLocal } from './dynamodb.ts';
 import { StorageFaults } from './faults.ts';
 import { type SeedKey, seedKeys } from './keys.ts';
+import type { LocalOrders } from './orders/stand-ins.ts';
 import { createLocalServer, loadRoutes } from './server.ts';
 
 export interface LocalStackOptions {
@@ -18,6 +20,11 @@ export interface LocalStackOptions {
   logLevel?: string;
   /** Check each response against its route's schema (default true; the benchmark turns it off, as in AWS). */
   validateResponses?: boolean;
+  /**
+   * Where the asynchronous tier keeps its files: `blobs/` (S3), `outbox/` (SES), `events.jsonl`
+   * (EventBridge). A fresh temporary folder, removed on stop, when absent.
+   */
+  localDir?: string;
 }
 
 export interface LocalStack {
@@ -28,6 +35,8 @@ export interface LocalStack {
   tableNames: Record<TableDefinition['id'], string>;
   /** The local clock: real time plus an offset tests and demos can move. */
   clock: import('../shared/domain/clock.ts').AdjustableClock;
+  /** Stand-ins of the asynchronous tier: queue, workflow, event bus, outbox, blob store. */
+  orders: LocalOrders;
   stop(): Promise<void>;
 }
 
@@ -50,6 +59,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   });
   let simulator: { url: string; stop(): Promise<void> } | undefined;
+  let orders: LocalOrders | undefined;
   try {
     await ensureTables(dynamo.endpoint, allTables, localTableName);
     const { AdjustableClock } = await import('../shared/domain/clock.ts');
@@ -78,6 +88,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_REGION: process.env.AWS_REGION ?? 'ap-southeast-2',
       REGISTRY_URL: simulator.url,
       REGISTRY_CREDENTIAL: registryCredential,
+      [ORDER_ENV.apiBaseUrl]: `http://localhost:${port}`,
+      [ORDER_ENV.mailFrom]: process.env[ORDER_ENV.mailFrom] ?? 'orders@company-register.local',
       ...Object.fromEntries(allTables.map((t) => [t.envVar, tableNames[t.id]])),
     };
     Object.assign(process.env, env);
@@ -87,10 +99,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const faults = new StorageFaults();
     decorateServices((services) => ({ ...services, extracts: faults.wrap(services.extracts) }));
     if (options.keys?.length) await seedKeys(options.keys, clock.now());
+    const { startLocalOrders } = await import('./orders/stand-ins.ts');
+    orders = await startLocalOrders({
+      ...(options.localDir ? { localDir: options.localDir } : {}),
+      mailFrom: env[ORDER_ENV.mailFrom] as string,
+    });
 
     const { routeList } = await import('../shared/http/routes.ts');
     const routes = await loadRoutes(routeList);
-    const server = createLocalServer({ routes, clock, faults, docsUrl: env.DOCS_URL as string });
+    const server = createLocalServer({ routes, clock, faults, orders, docsUrl: env.DOCS_URL as string });
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
       server.listen(port, '127.0.0.1', () => done());
@@ -102,14 +119,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       registryUrl: simulator.url,
       tableNames,
       clock,
+      orders,
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
+        // Before the registry and the tables: running executions still use them.
+        await orders?.stop();
         await simulator?.stop();
         await dynamo.stop();
       },
     };
   } catch (error) {
+    await orders?.stop();
     await simulator?.stop();
     await dynamo.stop();
     throw error;

@@ -1,6 +1,7 @@
 /**
- * `npm start`: DynamoDB Local (data kept in .local/dynamodb), the tables, seeded API keys and
- * the API on PORT (default 3000). Ctrl-C stops everything.
+ * `npm start`: DynamoDB Local (data kept in .local/dynamodb), the tables, seeded API keys, the
+ * API on PORT (default 3000) and the fulfilment stand-ins (files in .local: blobs, outbox,
+ * events.jsonl). Ctrl-C stops everything.
  */
 import { defaultLocalKeys, parseKeyList } from './keys.ts';
 import { startLocalStack } from './stack.ts';
@@ -12,6 +13,7 @@ const stack = await startLocalStack({
   port,
   dynamoPort: Number(process.env.DYNAMODB_PORT ?? 8000),
   dataDir: process.env.LOCAL_DATA_DIR ?? '.local/dynamodb',
+  localDir: '.local',
   keys,
   logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
 });
@@ -21,6 +23,9 @@ Company Register Data Service (local)
   API:            ${stack.baseUrl}/v1
   DynamoDB Local: ${stack.dynamoEndpoint}
   Registry simulator (live keys): ${stack.registryUrl}
+  Outbox (emails sent): ${stack.orders.outbox.dir}
+  Events published: ${stack.orders.events.file}
+  Fulfilment executions: ${stack.baseUrl}/__local/executions
 
 API keys${process.env.LOCAL_API_KEYS ? ' (from LOCAL_API_KEYS)' : ' (defaults; set LOCAL_API_KEYS to choose your own)'}:
 ${keys.map((k) => `  ${k.accountId.padEnd(10)} ${k.environment.padEnd(5)} ${k.secret}`).join('\n')}

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
@@ -17,6 +17,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { TableDefinition } from '../../shared/infra/tables.ts';
 import { lambdaBundling } from '../bundling.ts';
+import { bucketObjectKeys } from '../nag.ts';
 
 /**
  * How a function may use a table.
@@ -204,12 +205,9 @@ export class ApiFunction extends NodejsFunction {
    */
   bindBucket(bucket: IBucket, envVar: string, access: BucketAccessLevel, prefixes: readonly string[]): void {
     this.addEnvironment(envVar, bucket.bucketName);
-    this.addToRolePolicy(
-      new PolicyStatement({
-        actions: [...BUCKET_OBJECT_ACTIONS[access]],
-        resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)),
-      }),
-    );
+    const objects = prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`));
+    this.addToRolePolicy(new PolicyStatement({ actions: [...BUCKET_OBJECT_ACTIONS[access]], resources: objects }));
+    Validations.of(this.role ?? this).acknowledge(...objects.map((arn) => bucketObjectKeys(this, arn)));
     this.addToRolePolicy(new PolicyStatement({ actions: [BUCKET_LIST_ACTION], resources: [bucket.bucketArn] }));
   }
 

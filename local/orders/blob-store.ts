@@ -10,7 +10,10 @@ export class FileBlobStore implements BlobStore {
   /** The file holding `key`; keys that would leave the folder are refused. */
   pathOf(key: string): string {
     const segments = key.split('/');
-    if (!key || segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\') || s.includes('\0')))
+    if (
+      !key ||
+      segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\') || s.includes('\0'))
+    )
       throw new Error(`blob key not allowed locally: ${JSON.stringify(key)}`);
     return join(this.dir, ...segments);
   }

@@ -168,11 +168,16 @@ function fileParameter(name: string, value: string): string {
 }
 
 const base64Lines = (content: Uint8Array) =>
-  (Buffer.from(content).toString('base64').match(/.{1,76}/g) ?? []).join(CRLF);
+  (
+    Buffer.from(content)
+      .toString('base64')
+      .match(/.{1,76}/g) ?? []
+  ).join(CRLF);
 
 function textPart(text: string): string[] {
   const normalised = text.replace(/\r?\n/g, CRLF);
-  const sevenBit = /^[\x20-\x7e\r\n\t]*$/.test(normalised) && normalised.split(CRLF).every((l) => l.length <= 998);
+  const sevenBit =
+    /^[\x20-\x7e\r\n\t]*$/.test(normalised) && normalised.split(CRLF).every((l) => l.length <= 998);
   return [
     'Content-Type: text/plain; charset=utf-8',
     `Content-Transfer-Encoding: ${sevenBit ? '7bit' : 'base64'}`,

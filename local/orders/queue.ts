@@ -7,7 +7,8 @@ import { lambdaContext } from './lambda-context.ts';
 export type QueueConsumer = (
   event: SQSEvent,
   context: Context,
-) => Promise<SQSBatchResponse | undefined | void> | SQSBatchResponse | undefined | void;
+  // biome-ignore lint/suspicious/noConfusingVoidType: as SQSHandler, a consumer may return nothing (all processed).
+) => Promise<SQSBatchResponse | void> | SQSBatchResponse | void;
 
 export interface LocalQueueOptions {
   /** How long a failed record stays invisible before it is delivered again (SQS visibility timeout). */

@@ -35,6 +35,8 @@ export interface HistoryEvent {
   errorEquals?: string[];
   /** StateCaught: the catcher's next state. */
   next?: string;
+  /** Events inside a Map state's iteration: its index. */
+  index?: number;
   /** ExecutionAborted by `crashAfter`. */
   reason?: 'crashAfter';
 }
@@ -139,7 +141,7 @@ export class LocalWorkflow implements WorkflowStarter {
       // The ARN CDK would substitute, so that the library's ARN check passes.
       state.Resource = `arn:aws:lambda:${region()}:${ACCOUNT}:function:${binding.functionName}`;
     }
-    this.machine = new StateMachine(definition as StateMachineDefinition);
+    this.machine = new StateMachine(definition as unknown as StateMachineDefinition);
   }
 
   private bind(stateName: string, resource: unknown): TaskBinding {
@@ -166,7 +168,7 @@ export class LocalWorkflow implements WorkflowStarter {
    * throws ExecutionAlreadyExists, as StartExecution does.
    */
   async start(name: string, input: FulfilmentMessage | Record<string, unknown>): Promise<void> {
-    if (!name || name.length > 80 || /[\s<>{}[\]?*"#%\\^|~`$&,;:/\u0000-\u001f\u007f-\u009f]/.test(name))
+    if (!name || name.length > 80 || /[\s<>{}[\]?*"#%\\^|~`$&,;:/\p{Cc}]/u.test(name))
       throw new InvalidName({ message: `Invalid Name: '${name}'`, $metadata: {} });
     const json = JSON.parse(JSON.stringify(input)) as JsonValue;
     const existing = this.runs.get(name);
@@ -205,17 +207,22 @@ export class LocalWorkflow implements WorkflowStarter {
     };
     this.runs.set(name, execution);
     const taskResourceLocalHandlers: Record<string, LocalHandler> = {};
-    for (const [state, binding] of this.bindings) taskResourceLocalHandlers[state] = this.task(execution, binding);
+    for (const [state, binding] of this.bindings)
+      taskResourceLocalHandlers[state] = this.task(execution, binding);
     const { waitMs = 100, retryIntervalMs = 10 } = this.options;
     const run = this.machine.run(input, {
       noThrowOnAbort: true,
       context: { Execution: { Id: this.executionArn(name), Name: name } },
       overrides: {
         taskResourceLocalHandlers,
-        ...(waitMs === null ? {} : { waitTimeOverrides: Object.fromEntries(this.waitStates.map((s) => [s, waitMs])) }),
+        ...(waitMs === null
+          ? {}
+          : { waitTimeOverrides: Object.fromEntries(this.waitStates.map((s) => [s, waitMs])) }),
         ...(retryIntervalMs === null
           ? {}
-          : { retryIntervalOverrides: Object.fromEntries(this.retryStates.map((s) => [s, retryIntervalMs])) }),
+          : {
+              retryIntervalOverrides: Object.fromEntries(this.retryStates.map((s) => [s, retryIntervalMs])),
+            }),
       },
     });
     execution.abort = () => {
@@ -234,7 +241,10 @@ export class LocalWorkflow implements WorkflowStarter {
       await new Promise((resolve) => setImmediate(resolve));
       if (execution.aborted) return null;
       const invocation = (async () =>
-        (await binding.handler())(structuredClone(input), lambdaContext(binding.functionName, binding.timeoutMs)))();
+        (await binding.handler())(
+          structuredClone(input),
+          lambdaContext(binding.functionName, binding.timeoutMs),
+        ))();
       execution.tasks.add(invocation);
       try {
         const output = await invocation;
@@ -277,7 +287,10 @@ export class LocalWorkflow implements WorkflowStarter {
         record.status = 'TIMED_OUT';
       } else {
         record.status = 'FAILED';
-        record.error = { Error: end?.error ?? 'States.Runtime', Cause: end?.cause ?? 'the execution ended unreported' };
+        record.error = {
+          Error: end?.error ?? 'States.Runtime',
+          Cause: end?.cause ?? 'the execution ended unreported',
+        };
       }
     }
     for (const wake of this.waiters.get(record.name) ?? []) wake();
@@ -392,6 +405,6 @@ function historyEvent(event: EventLog): HistoryEvent {
     entry.errorEquals = event.catch.catcher.ErrorEquals;
     entry.next = event.catch.catcher.Next;
   }
-  if ('index' in event && typeof event.index === 'number') entry.state = `${entry.state}[${event.index}]`;
+  if ('index' in event && typeof event.index === 'number') entry.index = event.index;
   return structuredClone(entry);
 }

@@ -111,6 +111,7 @@ function newOrder(
     readyAt: null,
     failure: null,
     pdfKey: null,
+    dispatchedAt: null,
     fees: fees(id),
     requestId: request.requestId,
     clientReference: request.clientReference,
@@ -283,12 +284,13 @@ export async function acceptDocumentImageOrder(items: readonly ImageOrderItem[],
         : [],
     ),
   );
-  const onlyCompany = companies.size === 1 && found.every((d) => d.subject.type === 'organisation');
+  const [onlyCompany] =
+    companies.size === 1 && found.every((d) => d.subject.type === 'organisation') ? companies.values() : [];
   const order = newOrder(
     request,
     {
       type: 'document_image',
-      company: onlyCompany ? presentCompanySummary([...companies.values()][0] as never) : null,
+      company: onlyCompany ? presentCompanySummary(onlyCompany) : null,
       documents,
       notices: found.filter((document) => !document.imageAvailable).map(unavailableNotice),
       totalPages,

@@ -262,7 +262,7 @@ export async function compilePdf(deps: FulfilmentDeps, input: WorkflowInput & { 
       requestOf.set(document.documentNumber, order.imageRequests[String(index)] as string);
   }
   const company = order.company as { name: string; formatted: string; numberType?: { code: string } } | null;
-  const { bytes } = await compileOrderPdf({
+  const { bytes, imagesMissing } = await compileOrderPdf({
     orderId: order.id,
     title: order.type === 'charges_extract' ? 'Charges extract' : 'Document images',
     createdAt: order.createdAt,
@@ -280,7 +280,13 @@ export async function compilePdf(deps: FulfilmentDeps, input: WorkflowInput & { 
     },
   });
   await blobs.put(key, bytes, 'application/pdf');
-  await deps.orders.update(order.id, { pdfKey: key, updatedAt: toTimestamp(deps.now()) });
+  await deps.orders.update(order.id, {
+    pdfKey: key,
+    notices: imagesMissing.map(
+      (number) => `The registry returned no image for document ${number}; it is not included.`,
+    ),
+    updatedAt: toTimestamp(deps.now()),
+  });
   return { key, compiled: true };
 }
 
@@ -296,7 +302,7 @@ const emailText = (order: OrderRecord) =>
 /** Emails the PDF; the mailer sends a key once. */
 export async function sendEmail(deps: FulfilmentDeps, input: WorkflowInput) {
   const order = await loadOrder(deps, input.id);
-  if (isFinished(order.status)) return { sent: false };
+  if (isFinished(order.status) || order.dispatchedAt) return { sent: false };
   const pdf = order.pdfKey ? await deps.blobs().get(order.pdfKey) : undefined;
   if (!pdf) throw new Error(`order ${order.id} has no compiled PDF to email`);
   await deps.mailer().send({
@@ -305,6 +311,10 @@ export async function sendEmail(deps: FulfilmentDeps, input: WorkflowInput) {
     text: emailText(order),
     attachments: [{ filename: `${order.id}.pdf`, contentType: 'application/pdf', content: pdf }],
     idempotencyKey: `${order.id}#email`,
+  });
+  await deps.orders.update(order.id, {
+    dispatchedAt: toTimestamp(deps.now()),
+    updatedAt: toTimestamp(deps.now()),
   });
   return { sent: true };
 }

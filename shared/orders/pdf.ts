@@ -75,9 +75,9 @@ export async function compileOrderPdf(input: OrderPdfInput): Promise<OrderPdf> {
       imagesMissing.push(document.documentNumber);
       continue;
     }
-    // One source at a time, dropped after copying: its objects are deep-copied into `pdf`, so
-    // nothing keeps the parsed source alive. Fastest: the default parses 100 objects per
-    // setTimeout tick, which only slows a function that serves one order at a time.
+    // One source at a time, dropped after copying: copyPages deep-copies its objects (stream
+    // bytes included) into `pdf`, so nothing keeps the parsed source alive. Fastest: no setTimeout
+    // yield every 100 objects (the default), which a function compiling one order has no use for.
     let source: PDFDocument;
     try {
       source = await PDFDocument.load(bytes, { parseSpeed: ParseSpeeds.Fastest, updateMetadata: false });

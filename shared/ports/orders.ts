@@ -71,6 +71,8 @@ export interface OrderRecord {
   failure: OrderFailure | null;
   /** Where the compiled PDF is kept, once compiled. */
   pdfKey: string | null;
+  /** When the PDF was handed to the mail service (email delivery), so a retried step sends nothing. */
+  dispatchedAt: string | null;
   /** The fees written with the order; a failed order gets their voids. */
   fees: FeeEntry[];
   requestId: string;
@@ -140,7 +142,10 @@ export interface OrderStore {
   /** Records batch `index`'s image request id unless one is already recorded; returns the recorded id. */
   recordImageRequest(id: string, index: number, registryRequestId: string): Promise<string>;
   /** Adds notices (once each) and other fields that change no status. */
-  update(id: string, fields: { notices?: string[]; pdfKey?: string; updatedAt: string }): Promise<void>;
+  update(
+    id: string,
+    fields: { notices?: string[]; pdfKey?: string; dispatchedAt?: string; updatedAt: string },
+  ): Promise<void>;
   markEventPublished(id: string, at: string): Promise<void>;
   /** Orders and offline searches not finished and untouched since `before`: fulfilment may have stalled. */
   stalled(before: string, limit: number): Promise<{ id: string; updatedAt: string }[]>;

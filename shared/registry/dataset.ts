@@ -107,12 +107,12 @@ export interface Dataset {
   readonly byRegistryIdentifier: ReadonlyMap<string, PersonRecord>;
   /** By normalised family name, in record order. */
   readonly peopleByFamilyName: ReadonlyMap<string, readonly PersonEntry[]>;
-  /** Documents lodged against no organisation and no person: business names, registers. */
+  /** Documents of no record: a professional register's, for example (subject `other`). */
   readonly otherDocuments: readonly RegistryDocument[];
   /**
-   * Every document by number: the organisations' (their charges' included), the other documents,
-   * then the documents lodged against a person. A company document filed among a person's
-   * documents stays the company's. Built on first use, with the people.
+   * Every document by number: the records' (their charges' included; subject `other` for the
+   * `NON_ORGANISATION_TYPES`), the other documents, then those lodged against a person alone. A
+   * record's document filed among a person's documents stays the record's. Built on first use.
    */
   readonly documents: ReadonlyMap<string, DocumentEntry>;
 }
@@ -262,9 +262,15 @@ function indexPeople(people: readonly PersonRecord[]): PeopleIndex {
 }
 
 /**
- * Throws when two organisations, or an organisation and an other document, hold the same
- * document number. A person's document with an organisation's number is that organisation's
- * document filed for the person; among people the first one keeps it.
+ * Organisation types that are not organisations to the document images product: a business
+ * name's documents, like a professional register's, are lodged against no organisation.
+ */
+export const NON_ORGANISATION_TYPES: readonly string[] = ['BUSN'];
+
+/**
+ * Throws when two records, or a record and an other document, hold the same document number. A
+ * person's document with a record's number is that record's document filed for the person; among
+ * people the first one keeps it.
  */
 function indexDocuments(
   records: readonly CompanyRecord[],
@@ -272,28 +278,36 @@ function indexDocuments(
   people: readonly PersonRecord[],
 ): Map<string, DocumentEntry> {
   const index = new Map<string, DocumentEntry>();
+  const owners = new Map<string, CompanyRecord>();
   for (const record of records) {
+    const subject: DocumentSubject = NON_ORGANISATION_TYPES.includes(record.company.type)
+      ? { type: 'other' }
+      : { type: 'organisation', record };
     const lodged = [
       ...record.documents,
       ...record.charges.flatMap((charge) => charge.documents),
       ...(record.externalAdministration?.documents ?? []),
     ];
     for (const document of lodged) {
-      const held = index.get(document.documentNumber);
-      if (held) {
-        if (held.subject.type === 'organisation' && held.subject.record === record) continue;
-        throw new Error(`Document ${document.documentNumber} is lodged against two organisations`);
-      }
+      const owner = owners.get(document.documentNumber);
+      if (owner === record) continue;
+      if (owner) throw new Error(`Document ${document.documentNumber} is lodged against two organisations`);
+      owners.set(document.documentNumber, record);
       index.set(document.documentNumber, {
         document,
-        subject: { type: 'organisation', record },
+        subject,
         imageAvailable: imageAvailableIn(record, document),
       });
     }
   }
   for (const document of others) {
-    if (index.has(document.documentNumber)) throw new Error(`Duplicate document number ${document.documentNumber}`);
-    index.set(document.documentNumber, { document, subject: { type: 'other' }, imageAvailable: document.imaged });
+    if (index.has(document.documentNumber))
+      throw new Error(`Duplicate document number ${document.documentNumber}`);
+    index.set(document.documentNumber, {
+      document,
+      subject: { type: 'other' },
+      imageAvailable: document.imaged,
+    });
   }
   for (const record of people) {
     for (const document of record.documents) {

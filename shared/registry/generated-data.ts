@@ -53,6 +53,7 @@ import {
   addressRecord,
   australianAddress,
   charge,
+  chargeSeries,
   DocumentBook,
   dateOfDay,
   dayNumber,
@@ -933,6 +934,99 @@ function localAddressFrom(random: Random): RegistryAddress {
   );
 }
 
+// ---------------------------------------------------------------------------------------------
+// Orders: charges extracts and image documents on chosen generated organisations
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The documented simulator cases for orders (docs/sandbox.md): generated organisations given
+ * charges and documents of known sizes after generation, so that the random data is unchanged.
+ * Their charges are numbered from 290 000 001 and their documents from 8E9000001, out of the
+ * generator's way. The sandbox cases work in the simulator too; these are live-only equivalents.
+ */
+export const SIMULATOR_ORDERS = {
+  /** RYAN MEDICAL PTY LTD: one satisfied charge, 6 pages (small). */
+  smallChargesExtract: '635516666',
+  /** NULLARBOR FINANCIAL LIMITED: two satisfied charges, 30 pages (the benchmark size). */
+  benchmarkChargesExtract: '552476043',
+  /** KINGFISHER MODERN MEDIA LIMITED: 27 satisfied charges, 540 pages (post only). */
+  postOnlyChargesExtract: '541022431',
+  /** URBAN PROPERTIES PTY LTD (registered 1979): the organisation of the image documents. */
+  imageOrders: '368326685',
+  documents: {
+    /** Form 388 of `imageOrders`, 64 pages: organisation context. */
+    organisation: '8E9000003',
+    /** Form 902 of `imageOrders`, 6 pages. */
+    supplementary: '8E9000002',
+    /** The 1979 registration (201) of `imageOrders`: `imaged` false. */
+    notImaged: '8E0000001',
+    /** Form 484 of `imageOrders` lodged with a state office in 1990: image unavailable. */
+    unavailable: '8E9000001',
+    /** A 484 lodged against the first generated SMITH's name record only: person context. */
+    person: '7P0000001',
+    /** An auditor's registration (RA01, 4 pages), of no organisation or person: other context. */
+    other: '8B0000001',
+  },
+  /** The offline search of the sandbox works here too: 180 matches (docs/sandbox.md). */
+  offlineSearch: 'widgets',
+} as const;
+
+/** Documents of the professional registers, which the dataset keeps no records of. */
+function registerDocuments(): RegistryDocument[] {
+  let sequence = 0;
+  const book = new DocumentBook(() => `8B${String(++sequence).padStart(7, '0')}`);
+  book.lodge('RA01', '2015-07-01', { pageCount: 4 });
+  book.lodge('RQ01', '2018-02-12', { pageCount: 3 });
+  return book.documents;
+}
+
+/** The generated records, with `SIMULATOR_ORDERS`' organisations given their charges and documents. */
+function withOrderFixtures(records: readonly CompanyRecord[]): CompanyRecord[] {
+  let sequence = 0;
+  const book = () => new DocumentBook(() => `8E9${String(++sequence).padStart(6, '0')}`);
+  const lender = organisationParty({ name: 'PACIFIC FIRST BANKING CORPORATION LIMITED' });
+  const changed = new Map<string, CompanyRecord>();
+  const fixture = (
+    number: string,
+    build: (record: CompanyRecord, book: DocumentBook) => Partial<CompanyRecord>,
+  ) => {
+    const record = records.find((candidate) => candidate.company.number === number);
+    if (record?.company.status !== 'REGD' || record.charges.length > 0) {
+      throw new Error(
+        `SIMULATOR_ORDERS: ${number} is not a registered generated organisation without charges`,
+      );
+    }
+    const documents = book();
+    const parts = build(record, documents);
+    changed.set(
+      number,
+      companyRecord({ ...record, ...parts, documents: [...record.documents, ...documents.documents] }),
+    );
+  };
+  const series =
+    (firstChargeNumber: number, count: number, everyDays: number, pages: readonly [number, number, number]) =>
+    (record: CompanyRecord, documents: DocumentBook): Partial<CompanyRecord> => ({
+      charges: chargeSeries(record.company, documents, {
+        count,
+        firstChargeNumber,
+        firstCreatedAt: addDays(record.company.registeredAt ?? '1991-01-01', 400),
+        everyDays,
+        pages,
+        chargee: lender,
+      }),
+    });
+  fixture(SIMULATOR_ORDERS.imageOrders, (_record, documents) => {
+    const stateOffice = documents.lodge('484', '1990-06-12', { subForms: [['484A1', 'Change of address']] });
+    documents.lodge('902', '2021-08-30', { pageCount: 6 });
+    documents.lodge('388', '2023-10-27', { qualifier: 'FR2023', pageCount: 64, xbrl: true });
+    return { unavailableImages: [stateOffice.documentNumber] };
+  });
+  fixture(SIMULATOR_ORDERS.smallChargesExtract, series(290_000_001, 1, 0, [4, 0, 2]));
+  fixture(SIMULATOR_ORDERS.benchmarkChargesExtract, series(290_000_011, 2, 900, [10, 2, 3]));
+  fixture(SIMULATOR_ORDERS.postOnlyChargesExtract, series(290_000_101, 27, 200, [12, 4, 4]));
+  return records.map((record) => changed.get(record.company.number) ?? record);
+}
+
 /** A dataset of `count` generated organisations and their people only. */
 export function generateDataset(count: number, seed: number): Dataset {
   const records = generateCompanyRecords(count, seed);
@@ -943,15 +1037,17 @@ let simulator: Dataset | undefined;
 
 /**
  * What the registry simulator serves: the sandbox organisations and people (so the documented
- * identifiers and searches work with live keys too), 2,000 generated organisations, their people
- * and the generated SMITHs. Built on first call, then shared.
+ * identifiers and searches work with live keys too), 2,000 generated organisations (a few with
+ * the order cases of `SIMULATOR_ORDERS`), their people, the generated SMITHs and two register
+ * documents. Built on first call, then shared.
  */
 export function simulatorDataset(): Dataset {
   if (!simulator) {
-    const generated = generateCompanyRecords(SIMULATOR_COMPANY_COUNT, SIMULATOR_SEED);
+    const generated = withOrderFixtures(generateCompanyRecords(SIMULATOR_COMPANY_COUNT, SIMULATOR_SEED));
     simulator = buildDataset(
       [...sandboxRecords(), ...generated],
       [...sandboxPeople(), ...derivePeople(generated), ...generateSmiths(generated, SIMULATOR_SEED + 1)],
+      registerDocuments(),
     );
   }
   return simulator;

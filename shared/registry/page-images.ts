@@ -59,7 +59,12 @@ function formOperators(documentNumber: string, formCode: string): string {
     textAt(358, 730, 6, 'FOR REGISTRY USE ONLY'),
     textAt(358, 718, 9, 'RECEIVED  PROCESSED'),
   ];
-  const fields = ['1. NAME OF ORGANISATION', '2. REGISTERED NUMBER', '3. DATE OF LODGEMENT', '4. LODGING PARTY'];
+  const fields = [
+    '1. NAME OF ORGANISATION',
+    '2. REGISTERED NUMBER',
+    '3. DATE OF LODGEMENT',
+    '4. LODGING PARTY',
+  ];
   fields.forEach((label, i) => {
     const x = i % 2 === 0 ? MARGIN : 305;
     const y = i < 2 ? 650 : 598;

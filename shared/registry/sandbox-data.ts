@@ -1,8 +1,10 @@
 /**
  * The sandbox register: hand-written, deterministic organisations that show every documented
- * case (docs/sandbox.md), plus two loops (120 ACME WIDGETS companies for a search that selects too
- * many names, and one company with 1,000 office holders and 2,000 documents). Test keys always
- * get this data; the registry simulator serves it too, beside a generated dataset.
+ * case (docs/sandbox.md), plus loops: 120 ACME WIDGETS companies for a search that selects too
+ * many names, 60 WIDGETS WORLD companies that make an offline search of 180 names with them, one
+ * company with 1,000 office holders and 2,000 documents, and the charges of the larger charges
+ * extracts. Test keys always get this data; the registry simulator serves it too, beside a
+ * generated dataset.
  *
  * Every number sits in the block 990 0xx xxx, which the registry has not issued, and passes its
  * check digit. Records are deliberately listed out of order so that the registry's sorting shows.
@@ -66,6 +68,24 @@ export const SANDBOX = {
   charity: '990000185',
   /** 1,000 office holders and 2,000 documents. */
   largeCompany: '990000201',
+  /** Two satisfied charges, 30 pages: the charges extract of the orders benchmark (large, may be emailed). */
+  benchmarkChargesExtract: '990000210',
+  /** 12 satisfied charges, 240 pages: web or post, never email. */
+  mediumChargesExtract: '990000229',
+  /**
+   * Two satisfied charges, 8 pages; the notification of the older one (1987, a state-office charge
+   * with a pre-1991 number) is imaged but its image is unavailable.
+   */
+  unavailableChargeImage: '990000238',
+  /**
+   * Two charges still current when the register moved to the PPSR on 2012-01-30, and migrated there
+   * (status DELT, no satisfaction date): the current charges extract (scope current, fee 955C), 9 pages.
+   */
+  currentCharges: '990000247',
+  /** The organisation of the document image cases (`documents`). */
+  imageOrders: '990000256',
+  /** BUSN, a business name: its documents are lodged against no organisation or person. */
+  businessName: '990000265',
   /** Historical extract with an empty charges list. */
   noCharges: '990000014',
   /** Relational extract with six relationships. */
@@ -93,6 +113,32 @@ export const SANDBOX = {
     hugeFirst: '9901601',
     /** Nine digits or fewer but unknown (CH01). */
     unknown: '9999999',
+    /** The state-office charge of `unavailableChargeImage`, preAsicChargeNumber 00031877. */
+    unavailableImage: '9900231',
+    /** The two migrated charges of `currentCharges`. */
+    currentFirst: '9900241',
+    currentSecond: '9900242',
+  },
+  /** Documents for image orders (getDocuments, requestImages). */
+  documents: {
+    /** Form 388 of `imageOrders`, 64 pages: organisation context (fee 951). */
+    organisation: '9E0250004',
+    /** Form 902 (supplementary document) of `imageOrders`, 6 pages. */
+    supplementary: '9E0250003',
+    /** Form 201 of `imageOrders` (1984), `imaged` false: DI52. */
+    notImaged: '9E0250001',
+    /** Form 484 of `imageOrders` lodged with a state office in 1990: imaged, image unavailable. */
+    unavailable: '9E0250002',
+    /** The 1987 notification (309) of `charges.unavailableImage`: imaged, image unavailable. */
+    unavailableCharge: '9E0230002',
+    /** A 484 lodged against MICHAEL PATRICK O'BRIEN's name record only: person context (fee 954), 3 pages. */
+    person: '9P0010001',
+    /** Form BN01 of the business name `businessName`, 2 pages: other context (fee 949). */
+    other: '9E0260001',
+    /** Form BN03 of the business name, 1 page: other context. */
+    otherRenewal: '9E0260002',
+    /** Nine characters, starting with a digit, but no document has it (DD51, DI51). */
+    unknown: '9E9999999',
   },
   search: {
     /** Scope current: 4 matches, scores 84, 84, 49, 18; scope all adds a former name (81). */
@@ -103,9 +149,18 @@ export const SANDBOX = {
     tooMany: 'acme widgets',
     /** ON51 with counts {returned: 0, found: 0}. */
     none: 'zyzzyva',
+    /**
+     * Offline search: 180 matches, the 60 WIDGETS WORLD companies (score 75) then the 120 ACME
+     * WIDGETS (score 45); online it is ON52 with counts {returned: 0, found: 180}.
+     */
+    offline: 'widgets',
   },
   /** How many ACME WIDGETS nnn PTY LTD companies there are (990 010 01c onwards). */
   acmeCompanies: 120,
+  /** How many WIDGETS WORLD nnn PTY LTD companies there are (990 020 01c onwards). */
+  widgetsWorldCompanies: 60,
+  /** Matches of the offline search `search.offline`. */
+  offlineMatches: 180,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -451,6 +506,46 @@ export const charge = (company: RegistryCompany, spec: ChargeSpec): RegistryChar
   chargees: spec.chargees,
   documents: spec.documents,
 });
+
+export interface ChargeSeriesSpec {
+  count: number;
+  /** Charge numbers count up from this one. */
+  firstChargeNumber: number;
+  /** When the first security instrument was made; each next one `everyDays` later. */
+  firstCreatedAt: IsoDate;
+  everyDays: number;
+  /** Pages of each charge's notification (309), stamp duty certificate (350, none when 0) and discharge (312). */
+  pages: readonly [notification: number, stampDuty: number, discharge: number];
+  chargee: RegistryParty;
+}
+
+/** Satisfied charges that all look alike, filed in `book`: for extracts of a chosen size. */
+export function chargeSeries(
+  company: RegistryCompany,
+  book: DocumentBook,
+  spec: ChargeSeriesSpec,
+): RegistryCharge[] {
+  const [notification, stampDuty, discharge] = spec.pages;
+  return Array.from({ length: spec.count }, (_, n) => {
+    const createdAt = addDays(spec.firstCreatedAt, n * spec.everyDays);
+    const registeredOn = addDays(createdAt, 3);
+    const satisfiedAt = addDays(createdAt, 1200);
+    const documents = [book.lodgeForCharge('309', registeredOn, { pageCount: notification })];
+    if (stampDuty > 0)
+      documents.push(book.lodgeForCharge('350', addDays(registeredOn, 2), { pageCount: stampDuty }));
+    documents.push(book.lodgeForCharge('312', addDays(satisfiedAt, 4), { pageCount: discharge }));
+    return charge(company, {
+      chargeNumber: String(spec.firstChargeNumber + n),
+      status: 'SATF',
+      type: n % 2 === 0 ? 'F' : 'B',
+      registeredAt: `${registeredOn}T1${n % 10}:${String((n * 7) % 60).padStart(2, '0')}:00Z`,
+      createdAt,
+      satisfiedAt,
+      chargees: [spec.chargee],
+      documents,
+    });
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // The organisations
@@ -1202,6 +1297,214 @@ function charity(): CompanyRecord {
   });
 }
 
+/**
+ * A registered one-director company with a registered office, and its registration (form 201,
+ * imaged from 1991): the base of the order cases, which add charges and documents.
+ */
+function ordersCompany(
+  spec: Pick<RegistryCompany, 'number' | 'name' | 'type'> & { registeredAt: IsoDate },
+  book: DocumentBook,
+  office: RegistryAddress,
+  director: RegistryParty,
+): Pick<CompanyRecord, 'company' | 'officeholders' | 'addresses'> {
+  const { registeredAt } = spec;
+  const registration = book.lodge('201', registeredAt, { imaged: registeredAt >= '1991-01-01' });
+  return {
+    company: organisation({ ...spec, status: 'REGD' }),
+    officeholders: [
+      officeholder('DR', director, { appointedAt: registeredAt, address: office, source: registration }),
+    ],
+    addresses: [addressRecord('RG', registeredAt, null, office, registration)],
+  };
+}
+
+function benchmarkChargesExtract(lender: RegistryParty): CompanyRecord {
+  const book = sandboxBook(21);
+  const parts = ordersCompany(
+    {
+      number: SANDBOX.benchmarkChargesExtract,
+      name: 'KOOKABURRA FREIGHT PTY LTD',
+      type: 'APTY',
+      registeredAt: '2008-09-01',
+    },
+    book,
+    australianAddress('12 DOCK ROAD', 'PORT ADELAIDE', 'SA', '5015'),
+    person('BURGESS', 'COLIN'),
+  );
+  const charges = chargeSeries(parts.company, book, {
+    count: 2,
+    firstChargeNumber: 9900211,
+    firstCreatedAt: '2013-05-06',
+    everyDays: 900,
+    pages: [10, 2, 3],
+    chargee: lender,
+  });
+  return companyRecord({ ...parts, documents: book.documents, charges });
+}
+
+function mediumChargesExtract(lender: RegistryParty): CompanyRecord {
+  const book = sandboxBook(22);
+  const parts = ordersCompany(
+    {
+      number: SANDBOX.mediumChargesExtract,
+      name: 'WOLLEMI TIMBER MILLS LIMITED',
+      type: 'APUB',
+      registeredAt: '1994-02-21',
+    },
+    book,
+    australianAddress('7 SAWMILL ROAD', 'LITHGOW', 'NSW', '2790'),
+    person('ASHWORTH', 'DELIA'),
+  );
+  const charges = chargeSeries(parts.company, book, {
+    count: 12,
+    firstChargeNumber: 9902201,
+    firstCreatedAt: '1996-04-15',
+    everyDays: 300,
+    pages: [12, 4, 4],
+    chargee: lender,
+  });
+  return companyRecord({ ...parts, documents: book.documents, charges });
+}
+
+function unavailableChargeImage(lender: RegistryParty): CompanyRecord {
+  const book = sandboxBook(23);
+  const parts = ordersCompany(
+    {
+      number: SANDBOX.unavailableChargeImage,
+      name: 'GOLDFIELDS STAMPING PTY LTD',
+      type: 'APTY',
+      registeredAt: '1979-08-14',
+    },
+    book,
+    australianAddress('3 BATTERY LANE', 'BENDIGO', 'VIC', '3550'),
+    person('PRENDERGAST', 'NOEL'),
+  );
+  const stateOffice = book.lodgeForCharge('309', '1987-03-02', { pageCount: 3 });
+  const charges = [
+    charge(parts.company, {
+      chargeNumber: SANDBOX.charges.unavailableImage,
+      status: 'SATF',
+      type: 'F',
+      registeredAt: '1987-03-02T00:00:00Z',
+      createdAt: '1987-02-20',
+      satisfiedAt: '1996-05-31',
+      preAsicChargeNumber: '00031877',
+      chargees: [lender],
+      documents: [stateOffice, book.lodgeForCharge('312', '1996-06-04', { pageCount: 2 })],
+    }),
+    charge(parts.company, {
+      chargeNumber: '9900232',
+      status: 'SATF',
+      type: 'X',
+      registeredAt: '2003-09-15T11:20:05Z',
+      createdAt: '2003-09-09',
+      satisfiedAt: '2014-02-28',
+      chargees: [lender],
+      documents: [
+        book.lodgeForCharge('309', '2003-09-15', { pageCount: 2 }),
+        book.lodgeForCharge('312', '2014-03-04', { pageCount: 1 }),
+      ],
+    }),
+  ];
+  return companyRecord({
+    ...parts,
+    documents: book.documents,
+    charges,
+    unavailableImages: [stateOffice.documentNumber],
+  });
+}
+
+function currentCharges(lender: RegistryParty): CompanyRecord {
+  const book = sandboxBook(24);
+  const parts = ordersCompany(
+    {
+      number: SANDBOX.currentCharges,
+      name: 'BRIGALOW PASTORAL PTY LTD',
+      type: 'APTY',
+      registeredAt: '1997-03-03',
+    },
+    book,
+    australianAddress('1 STATION ROAD', 'ROMA', 'QLD', '4455'),
+    person('MCALLISTER', 'FERGUS'),
+  );
+  const charges = [
+    charge(parts.company, {
+      chargeNumber: SANDBOX.charges.currentFirst,
+      status: 'DELT',
+      type: 'F',
+      registeredAt: '2006-05-10T09:41:27Z',
+      createdAt: '2006-05-02',
+      satisfiedAt: null,
+      chargees: [lender],
+      documents: [
+        book.lodgeForCharge('309', '2006-05-10', { pageCount: 4 }),
+        book.lodgeForCharge('350', '2006-05-12', { pageCount: 2 }),
+      ],
+    }),
+    charge(parts.company, {
+      chargeNumber: SANDBOX.charges.currentSecond,
+      status: 'DELT',
+      type: 'X',
+      registeredAt: '2011-08-22T15:02:10Z',
+      createdAt: '2011-08-16',
+      satisfiedAt: null,
+      chargees: [lender],
+      documents: [book.lodgeForCharge('309', '2011-08-22', { pageCount: 3 })],
+    }),
+  ];
+  return companyRecord({ ...parts, documents: book.documents, charges });
+}
+
+function imageOrders(): CompanyRecord {
+  const book = sandboxBook(25);
+  const parts = ordersCompany(
+    {
+      number: SANDBOX.imageOrders,
+      name: 'LYREBIRD ARCHIVES PTY LTD',
+      type: 'APTY',
+      registeredAt: '1984-02-13',
+    },
+    book,
+    australianAddress('40 MOUNT STREET', 'KATOOMBA', 'NSW', '2780'),
+    person('FAIRBAIRN', 'HELENA'),
+  );
+  const stateOffice = book.lodge('484', '1990-06-12', { subForms: [SUBFORM_ADDRESS] });
+  book.lodge('902', '2021-08-30', { pageCount: 6 });
+  book.lodge('388', '2023-10-27', { qualifier: 'FR2023', pageCount: 64, xbrl: true });
+  return companyRecord({
+    ...parts,
+    documents: book.documents,
+    unavailableImages: [stateOffice.documentNumber],
+  });
+}
+
+/** A business name: no officeholders; its documents have no organisation or person context. */
+function businessName(): CompanyRecord {
+  const company = organisation({
+    number: SANDBOX.businessName,
+    name: 'HARBOUR LIGHTS CATERING',
+    type: 'BUSN',
+    status: 'REGD',
+    registeredAt: '2009-03-16',
+  });
+  const book = sandboxBook(26);
+  const registration = book.lodge('BN01', '2009-03-16', { pageCount: 2 });
+  book.lodge('BN03', '2012-03-16', { pageCount: 1 });
+  return companyRecord({
+    company,
+    addresses: [
+      addressRecord(
+        'PA',
+        '2009-03-16',
+        null,
+        australianAddress('2 CIRCULAR QUAY WEST', 'THE ROCKS', 'NSW', '2000'),
+        registration,
+      ),
+    ],
+    documents: book.documents,
+  });
+}
+
 const FAMILY_NAMES = [
   'ANDERSON',
   'BROWN',
@@ -1296,18 +1599,36 @@ function largeCompany(): CompanyRecord {
 }
 
 /** ACME WIDGETS 001 PTY LTD to ACME WIDGETS 120 PTY LTD: one search selects all 120. */
-function acmeCompanies(): CompanyRecord[] {
+const acmeCompanies = (): CompanyRecord[] =>
+  widgetCompanies({ count: SANDBOX.acmeCompanies, name: 'ACME WIDGETS', first: 99001000, firstBook: 100 });
+
+/** WIDGETS WORLD 001 PTY LTD to 060: with the ACME ones, the offline search WIDGETS finds 180. */
+const widgetsWorldCompanies = (): CompanyRecord[] =>
+  widgetCompanies({
+    count: SANDBOX.widgetsWorldCompanies,
+    name: 'WIDGETS WORLD',
+    first: 99002000,
+    firstBook: 300,
+  });
+
+/** `{name} 001 PTY LTD` onwards, numbered from `first` + 1 (with the check digit), books from `firstBook` + 1. */
+function widgetCompanies(spec: {
+  count: number;
+  name: string;
+  first: number;
+  firstBook: number;
+}): CompanyRecord[] {
   const records: CompanyRecord[] = [];
-  for (let i = 1; i <= SANDBOX.acmeCompanies; i++) {
+  for (let i = 1; i <= spec.count; i++) {
     const registeredAt = addDays('2019-01-07', i);
     const company = organisation({
-      number: acnWithCheckDigit(String(99001000 + i)),
-      name: `ACME WIDGETS ${String(i).padStart(3, '0')} PTY LTD`,
+      number: acnWithCheckDigit(String(spec.first + i)),
+      name: `${spec.name} ${String(i).padStart(3, '0')} PTY LTD`,
       type: 'APTY',
       status: 'REGD',
       registeredAt,
     });
-    const book = sandboxBook(100 + i);
+    const book = sandboxBook(spec.firstBook + i);
     const registration = book.lodge('201', registeredAt);
     const office = australianAddress(`${i} FACTORY LANE`, 'GEELONG', 'VIC', '3220');
     records.push(
@@ -1442,6 +1763,13 @@ function buildSandboxRecordList(): CompanyRecord[] {
     charity(),
     largeCompany(),
     ...acmeCompanies(),
+    benchmarkChargesExtract(organisationParty(bankRecord.company)),
+    mediumChargesExtract(organisationParty(bankRecord.company)),
+    unavailableChargeImage(organisationParty(bankRecord.company)),
+    currentCharges(organisationParty(bankRecord.company)),
+    imageOrders(),
+    businessName(),
+    ...widgetsWorldCompanies(),
   ];
 }
 

@@ -7,7 +7,15 @@ import { DEFAULT_DOCS_URL, DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import { errorCatalogue } from '../../shared/errors/catalogue.ts';
 import { routeList } from '../../shared/http/routes.ts';
 import { type TableId, tableDefinitions } from '../../shared/infra/tables.ts';
-import { resourcePaths, resourcesOf, type Synthesized, synthesize, type TemplateResource } from './synth.ts';
+import { workflowTasks } from '../../shared/infra/workflow.ts';
+import {
+  resourcePaths,
+  resourcesOf,
+  routeFunctions,
+  type Synthesized,
+  synthesize,
+  type TemplateResource,
+} from './synth.ts';
 
 const functionOf = (synth: Synthesized, description: string): [string, TemplateResource] => {
   const matches = Object.entries(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).filter(
@@ -34,9 +42,11 @@ describe('ApiStack functions', () => {
     synth = synthesize();
   }, 120_000);
 
-  it('has one Lambda function per route and nothing else', () => {
+  it('has one Lambda function per route, and besides only the fulfilment functions', () => {
     expect(routeList.length).toBeGreaterThan(0);
-    synth.apiTemplate.resourceCountIs('AWS::Lambda::Function', routeList.length);
+    expect(routeFunctions(synth, routeList)).toHaveLength(routeList.length);
+    // One per workflow task, the starter and the sweeper (test/infra/fulfilment.test.ts).
+    synth.apiTemplate.resourceCountIs('AWS::Lambda::Function', routeList.length + workflowTasks.length + 2);
   });
 
   it('has a handler module under functions/ for every route', () => {
@@ -59,7 +69,7 @@ describe('ApiStack functions', () => {
       });
     });
 
-    it('gets source maps, Powertools settings, the docs URL and the env vars of its grants', () => {
+    it('gets source maps, Powertools settings, the docs and API URLs and the env vars of its grants', () => {
       const [, fn] = functionOf(synth, functionDescription(route));
       const env = environmentOf(fn);
       expect(env).toMatchObject({
@@ -69,6 +79,11 @@ describe('ApiStack functions', () => {
         POWERTOOLS_LOG_LEVEL: 'INFO',
         DOCS_URL: DEFAULT_DOCS_URL,
       });
+      // https://<api id>.execute-api.<region>.<suffix>/dev, built from the RestApi's own id.
+      const apiBaseUrl = JSON.stringify(env.API_BASE_URL);
+      expect(apiBaseUrl).toContain('https://');
+      expect(apiBaseUrl).toContain('.execute-api.');
+      expect(apiBaseUrl).toMatch(/\/dev"\]\]\}$/);
       expect(env).toHaveProperty(tableDefinitions.keys.envVar);
       expect(env).toHaveProperty(tableDefinitions.limits.envVar);
       for (const id of Object.keys(tableDefinitions) as TableId[]) {
@@ -126,8 +141,8 @@ describe('ApiStack REST API', () => {
     }
   });
 
-  it('lets every function finish within its integration timeout (never runs on after a 504)', () => {
-    const functions = Object.entries(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function'));
+  it('lets every route function finish within its integration timeout (never runs on after a 504)', () => {
+    const functions = routeFunctions(synth, routeList);
     const methods = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Method'));
     expect(functions).toHaveLength(routeList.length);
     for (const [logicalId, fn] of functions) {
@@ -260,9 +275,9 @@ describe('ApiStack gateway responses', () => {
     });
   });
 
-  it('passes the docs URL from context to every function', () => {
-    for (const fn of Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function'))) {
-      expect(environmentOf(fn).DOCS_URL).toBe(docsUrl);
-    }
+  it('passes the docs URL from context to every route function', () => {
+    const functions = routeFunctions(synth, routeList);
+    expect(functions).toHaveLength(routeList.length);
+    for (const [, fn] of functions) expect(environmentOf(fn).DOCS_URL).toBe(docsUrl);
   });
 });

@@ -164,7 +164,12 @@ describe('DataStack', () => {
         (r) => r.Type,
       ),
     );
-    expect([...types].sort()).toEqual(['AWS::DynamoDB::Table', 'AWS::SecretsManager::Secret']);
+    expect([...types].sort()).toEqual([
+      'AWS::DynamoDB::Table',
+      'AWS::S3::Bucket',
+      'AWS::S3::BucketPolicy',
+      'AWS::SecretsManager::Secret',
+    ]);
   });
 });
 

@@ -10,18 +10,18 @@ import { join } from 'node:path';
 import { App, type CfnElement, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Construct } from 'constructs';
-import { defaultEntryFor, functionDescription } from '../../lib/api-stack.ts';
+import { functionDescription } from '../../lib/api-stack.ts';
 import { type BuildAppOptions, buildApp, type CompanyRegisterApp } from '../../lib/app.ts';
 import { tableConstructId } from '../../lib/data-stack.ts';
-import { PROJECT_ROOT } from '../../lib/routes.ts';
+import { defaultEntryFor, type HandlerModule, PROJECT_ROOT } from '../../lib/routes.ts';
 import type { RouteDefinition } from '../../shared/http/route.ts';
 import { type TableId, tableDefinitions } from '../../shared/infra/tables.ts';
 
 export const PLACEHOLDER_ENTRY = join(PROJECT_ROOT, 'test', 'infra', 'fixtures', 'placeholder-handler.ts');
 
-/** A route's real module, or the placeholder while the module is not written yet. */
-export const entryOrPlaceholder = (route: RouteDefinition): string => {
-  const entry = defaultEntryFor(route);
+/** A route's or workflow function's real module, or the placeholder while the module is not written yet. */
+export const entryOrPlaceholder = (module: HandlerModule): string => {
+  const entry = defaultEntryFor(module);
   return existsSync(entry) ? entry : PLACEHOLDER_ENTRY;
 };
 
@@ -33,6 +33,8 @@ export interface NagFinding {
 }
 
 export interface Synthesized extends CompanyRegisterApp {
+  /** The cloud assembly directory (templates, asset manifests, staged assets). */
+  readonly outdir: string;
   readonly dataTemplate: Template;
   readonly apiTemplate: Template;
   /** Every unacknowledged finding of every validation plugin (cdk-nag), errors and warnings. */
@@ -95,7 +97,13 @@ export function synthesize(options: SynthOptions = {}): Synthesized {
     Template.fromJSON(
       JSON.parse(readFileSync(join(outdir, stack.templateFile), 'utf8')) as Record<string, unknown>,
     );
-  return { ...built, dataTemplate: template(built.data), apiTemplate: template(built.api), findings };
+  return {
+    ...built,
+    outdir,
+    dataTemplate: template(built.data),
+    apiTemplate: template(built.api),
+    findings,
+  };
 }
 
 const withRoutes = (options: SynthOptions): BuildAppOptions =>
@@ -231,3 +239,75 @@ export function grantsOf(synth: Synthesized): Grants {
 /** The distinct actions of some statements, sorted. */
 export const actionsIn = (statements: readonly PolicyStatementJson[]): string[] =>
   [...new Set(statements.flatMap(actionsOf))].sort();
+
+// ---- functions other than routes ---------------------------------------------------------------
+
+/** The one function of a template with this description (routes and workflow functions name themselves). */
+export function functionWithDescription(template: Template, description: string): [string, TemplateResource] {
+  const matches = Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).filter(
+    ([, fn]) => fn.Properties.Description === description,
+  );
+  if (matches.length !== 1) throw new Error(`${matches.length} functions described "${description}"`);
+  return matches[0] as [string, TemplateResource];
+}
+
+/** Functions of the API stack that serve a route (the rest belong to the fulfilment workflow). */
+export function routeFunctions(synth: Synthesized, routes: readonly RouteDefinition[]): [string, TemplateResource][] {
+  const descriptions = new Set(routes.map(functionDescription));
+  return Object.entries(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).filter(([, fn]) =>
+    descriptions.has(String(fn.Properties.Description)),
+  );
+}
+
+// ---- the fulfilment state machine --------------------------------------------------------------
+
+export interface WorkflowDefinition {
+  readonly logicalId: string;
+  readonly stateMachine: TemplateResource;
+  /** The ASL file as deployed (the staged asset the template points at). */
+  readonly text: string;
+  /** `DefinitionSubstitutions` of the template, by name. */
+  readonly substitutions: Record<string, unknown>;
+  /**
+   * The definition as CloudFormation will create it, with each `${name}` replaced; a substitution
+   * `{"Fn::GetAtt": [<id>, "Arn"]}` is written `arn-of:<id>` so that tests can follow it.
+   */
+  readonly substituted: string;
+}
+
+interface AssetManifest {
+  readonly files: Record<
+    string,
+    {
+      readonly source: { readonly path: string; readonly packaging?: string };
+      readonly destinations: Record<string, { readonly objectKey: string }>;
+    }
+  >;
+}
+
+const substitutionText = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  const getAtt = (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'];
+  if (getAtt && getAtt[1] === 'Arn') return `arn-of:${getAtt[0]}`;
+  return JSON.stringify(value);
+};
+
+export function workflowDefinition(synth: Synthesized): WorkflowDefinition {
+  const machines = Object.entries(resourcesOf(synth.apiTemplate, 'AWS::StepFunctions::StateMachine'));
+  if (machines.length !== 1) throw new Error(`${machines.length} state machines`);
+  const [logicalId, stateMachine] = machines[0] as [string, TemplateResource];
+  const key = (stateMachine.Properties.DefinitionS3Location as { Key: string }).Key;
+  const manifest = JSON.parse(
+    readFileSync(join(synth.outdir, `${synth.api.artifactId}.assets.json`), 'utf8'),
+  ) as AssetManifest;
+  const asset = Object.values(manifest.files).find((file) =>
+    Object.values(file.destinations).some((destination) => destination.objectKey === key),
+  );
+  if (!asset) throw new Error(`no asset for the state machine definition ${key}`);
+  const text = readFileSync(join(synth.outdir, asset.source.path), 'utf8');
+  const substitutions = (stateMachine.Properties.DefinitionSubstitutions ?? {}) as Record<string, unknown>;
+  const substituted = text.replace(/\$\{([^}]+)\}/g, (whole, name: string) =>
+    Object.hasOwn(substitutions, name) ? substitutionText(substitutions[name]) : whole,
+  );
+  return { logicalId, stateMachine, text, substitutions, substituted };
+}

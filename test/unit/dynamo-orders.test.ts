@@ -86,6 +86,7 @@ const order = (accountId: string, overrides: Partial<OrderRecord> = {}): OrderRe
     readyAt: null,
     failure: null,
     pdfKey: null,
+    dispatchedAt: null,
     fees: [fee(accountId, { resourceId: id })],
     requestId: 'req_create',
     clientReference: 'ref-1',

@@ -322,7 +322,7 @@ export class DynamoOrderStore implements OrderStore {
    */
   async update(
     id: string,
-    fields: { notices?: string[]; pdfKey?: string; updatedAt: string },
+    fields: { notices?: string[]; pdfKey?: string; dispatchedAt?: string; updatedAt: string },
   ): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       const item = await read(this.tableName, orderKey(id));
@@ -338,6 +338,10 @@ export class DynamoOrderStore implements OrderStore {
       if (fields.pdfKey !== undefined) {
         values[':pdfKey'] = fields.pdfKey;
         sets.push('pdfKey = :pdfKey');
+      }
+      if (fields.dispatchedAt !== undefined) {
+        values[':dispatchedAt'] = fields.dispatchedAt;
+        sets.push('dispatchedAt = :dispatchedAt');
       }
       if (unfinishedStatuses.includes(item.status)) {
         values[':gsi1sk'] = unfinishedSk(fields.updatedAt, id);

@@ -8,9 +8,13 @@
  *   `Authorization: Bearer <credential>`. Operations and their arguments:
  *   `company.get` {number}, `company.getByAbn` {abn}, `company.search` {name, scope},
  *   `company.extract` {number, type} (billable), `charge.get` {chargeNumber},
- *   `person.search` {query}, `person.extract` {registryIdentifier, options} (billable).
+ *   `person.search` {query}, `person.extract` {registryIdentifier, options} (billable),
+ *   `charges.plan` {number}, `documents.get` {numbers}, `images.request` {clientKey, documents}
+ *   (billable, keyed), `images.status` {registryRequestId}, `images.get` {registryRequestId,
+ *   documentNumber}, `post.request` {delivery} (keyed), `search.offline` {name, scope} (billable).
  *   Every body also carries `caller` {accountId, requestId, clientReference}.
- * - Success: HTTP 200 `{"result": …}` with the raw type of the port.
+ * - Success: HTTP 200 `{"result": …}` with the raw type of the port; `images.get` answers
+ *   `{"result": {"pdf": "<base64>"}}`.
  * - Rejection: `{"error": {"code": "CE03", "message": "…", "details": {…}}}` where the code is a
  *   registry code (two letters, two digits). HTTP 422 in general, 503 with `Retry-After` for
  *   ZZ51 (maintenance window), 500 for ZZ53 (application error). Any status is accepted as long
@@ -21,8 +25,10 @@
  * What the caller sees: a registry rejection is a `RegistryRejection`; everything else (timeout,
  * connection failure, credential refused, an answer that is not the protocol) is a
  * `RegistryUnreachable`. One retry at most per call: after ZZ53 or a refused connection for
- * every operation; after a timeout or a dropped connection only for the free operations, because
- * the registry may already have charged for an extract (company or person) whose answer was lost.
+ * every operation; after a timeout or a dropped connection only for the free and the keyed
+ * operations, because the registry may already have charged for an extract (company or person)
+ * or an offline search whose answer was lost. A keyed operation carries our client key, so the
+ * registry answers a repeat with the first call's outcome and charges nothing more.
  */
 import { logger, tracer } from '../../observability.ts';
 import {
@@ -33,11 +39,16 @@ import {
   type Registry,
   type RegistryCaller,
   type RegistryCharge,
+  type RegistryChargesExtractPlan,
   type RegistryCompany,
   type RegistryCompanyExtract,
   type RegistryCompanyMatch,
+  type RegistryImageableDocument,
+  type RegistryImageRequestItem,
+  type RegistryImageRequestStatus,
   type RegistryPersonExtract,
   type RegistryPersonMatch,
+  type RegistryPostalDelivery,
   RegistryRejection,
 } from '../../ports/registry.ts';
 
@@ -49,14 +60,35 @@ export const registryOperations = [
   'charge.get',
   'person.search',
   'person.extract',
+  'charges.plan',
+  'documents.get',
+  'images.request',
+  'images.status',
+  'images.get',
+  'post.request',
+  'search.offline',
 ] as const;
 export type RegistryOperation = (typeof registryOperations)[number];
 
-/** Operations the registry bills: a lost answer to one of them is never retried. */
+/** Operations the registry bills: a lost answer to one of them is not retried unless it is keyed. */
 export const billableOperations: ReadonlySet<RegistryOperation> = new Set([
   'company.extract',
   'person.extract',
+  'images.request',
+  'search.offline',
 ]);
+
+/**
+ * Operations that carry our client key: the registry answers a repeated key with the first
+ * call's outcome and does nothing more, so a lost answer is retried like a read.
+ */
+export const keyedOperations: ReadonlySet<RegistryOperation> = new Set(['images.request', 'post.request']);
+
+/** Operations given the long timeout: the billable ones, and image downloads (a PDF of many pages). */
+const slowOperations: ReadonlySet<RegistryOperation> = new Set([...billableOperations, 'images.get']);
+
+/** The start of a PDF (`%PDF-`) in base64. */
+const PDF_BASE64_PREFIX = 'JVBERi0';
 
 /** Registry codes are two capital letters and two digits (CE03, ON52, ZZ51…). */
 export const REGISTRY_CODE_PATTERN = /^[A-Z]{2}\d{2}$/;
@@ -141,6 +173,18 @@ const resultChecks: Record<RegistryOperation, (value: unknown) => boolean> = {
   'person.search': (v) => isObject(v) && typeof v.found === 'number' && Array.isArray(v.matches),
   'person.extract': (v) =>
     isObject(v) && typeof v.type === 'string' && isObject(v.person) && Array.isArray(v.roles),
+  'charges.plan': (v) =>
+    isObject(v) && isObject(v.company) && typeof v.scope === 'string' && Array.isArray(v.documents),
+  'documents.get': (v) => Array.isArray(v),
+  'images.request': (v) => isObject(v) && typeof v.registryRequestId === 'string',
+  'images.status': (v) =>
+    isObject(v) &&
+    typeof v.registryRequestId === 'string' &&
+    typeof v.status === 'string' &&
+    Array.isArray(v.documents),
+  'images.get': (v) => isObject(v) && typeof v.pdf === 'string' && v.pdf.startsWith(PDF_BASE64_PREFIX),
+  'post.request': (v) => isObject(v) && typeof v.dispatchId === 'string',
+  'search.offline': (v) => isObject(v) && Array.isArray(v.matches),
 };
 
 const errorCode = (error: unknown): string | undefined => {
@@ -252,6 +296,76 @@ export class HttpRegistry implements Registry {
     ) as Promise<RegistryPersonExtract>;
   }
 
+  planChargesExtract(number: string, caller: RegistryCaller): Promise<RegistryChargesExtractPlan> {
+    return this.call('charges.plan', { number }, caller) as Promise<RegistryChargesExtractPlan>;
+  }
+
+  getDocuments(numbers: readonly string[], caller: RegistryCaller): Promise<RegistryImageableDocument[]> {
+    return this.call('documents.get', { numbers: [...numbers] }, caller) as Promise<
+      RegistryImageableDocument[]
+    >;
+  }
+
+  requestImages(
+    request: { clientKey: string; documents: readonly RegistryImageRequestItem[] },
+    caller: RegistryCaller,
+  ): Promise<{ registryRequestId: string }> {
+    const documents = request.documents.map(({ documentNumber, pages }) => ({
+      documentNumber,
+      pages: pages ? { from: pages.from, to: pages.to } : null,
+    }));
+    return this.call('images.request', { clientKey: request.clientKey, documents }, caller) as Promise<{
+      registryRequestId: string;
+    }>;
+  }
+
+  getImageRequest(registryRequestId: string, caller: RegistryCaller): Promise<RegistryImageRequestStatus> {
+    return this.call('images.status', { registryRequestId }, caller) as Promise<RegistryImageRequestStatus>;
+  }
+
+  async getImages(
+    registryRequestId: string,
+    documentNumber: string,
+    caller: RegistryCaller,
+  ): Promise<Uint8Array> {
+    const { pdf } = (await this.call('images.get', { registryRequestId, documentNumber }, caller)) as {
+      pdf: string;
+    };
+    return new Uint8Array(Buffer.from(pdf, 'base64'));
+  }
+
+  requestPostalDelivery(
+    delivery: RegistryPostalDelivery,
+    caller: RegistryCaller,
+  ): Promise<{ dispatchId: string }> {
+    const { clientKey, registryRequestIds, recipient, address, postcode, contactName, contactPhone } =
+      delivery;
+    return this.call(
+      'post.request',
+      {
+        delivery: {
+          clientKey,
+          registryRequestIds: [...registryRequestIds],
+          recipient,
+          address,
+          postcode,
+          contactName,
+          contactPhone,
+        },
+      },
+      caller,
+    ) as Promise<{ dispatchId: string }>;
+  }
+
+  searchCompaniesOffline(
+    query: { name: string; scope: CompanySearchScope },
+    caller: RegistryCaller,
+  ): Promise<{ matches: RegistryCompanyMatch[] }> {
+    return this.call('search.offline', { name: query.name, scope: query.scope }, caller) as Promise<{
+      matches: RegistryCompanyMatch[];
+    }>;
+  }
+
   private async call(
     operation: RegistryOperation,
     args: Record<string, unknown>,
@@ -296,12 +410,13 @@ export class HttpRegistry implements Registry {
     if (attempt.kind === 'result') return false;
     if (attempt.nothingSent) return true;
     return (
-      (attempt.reason === 'timeout' || attempt.reason === 'connection') && !billableOperations.has(operation)
+      (attempt.reason === 'timeout' || attempt.reason === 'connection') &&
+      (!billableOperations.has(operation) || keyedOperations.has(operation))
     );
   }
 
   private async attempt(operation: RegistryOperation, body: string): Promise<Attempt> {
-    const timeoutMs = billableOperations.has(operation) ? this.timeouts.purchaseMs : this.timeouts.lookupMs;
+    const timeoutMs = slowOperations.has(operation) ? this.timeouts.purchaseMs : this.timeouts.lookupMs;
     const credential = await this.credential();
     let status: number;
     let retryAfter: string | null;

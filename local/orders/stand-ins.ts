@@ -1,0 +1,97 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Context } from 'aws-lambda';
+import { FULFILMENT_STARTER, FULFILMENT_SWEEPER } from '../../shared/infra/workflow.ts';
+import { useOrderServices } from '../../shared/orders/services/overrides.ts';
+import { FileBlobStore } from './blob-store.ts';
+import { LocalEventBus } from './event-bus.ts';
+import { functionHandler } from './functions.ts';
+import { lambdaContext } from './lambda-context.ts';
+import { DEFAULT_MAIL_FROM, OutboxMailer } from './outbox-mailer.ts';
+import { LocalQueue, type LocalQueueOptions, type QueueConsumer } from './queue.ts';
+import { LocalWorkflow, type LocalWorkflowOptions } from './workflow.ts';
+
+export interface LocalOrdersOptions {
+  /** Holds `blobs/`, `outbox/` and `events.jsonl`; a fresh temporary folder, removed on stop, when absent. */
+  localDir?: string;
+  mailFrom?: string;
+  queue?: LocalQueueOptions;
+  workflow?: LocalWorkflowOptions;
+}
+
+/** The stand-ins of the asynchronous tier's AWS services, as the local stack runs them. */
+export interface LocalOrders {
+  dir: string;
+  blobs: FileBlobStore;
+  outbox: OutboxMailer;
+  events: LocalEventBus;
+  queue: LocalQueue;
+  workflow: LocalWorkflow;
+  /** Runs the sweeper (`functions/fulfilment/sweep.ts`) now, as its schedule would. */
+  sweep(): Promise<{ restarted: number }>;
+  stop(): Promise<void>;
+}
+
+type SweepHandler = (event: unknown, context: Context) => Promise<{ restarted: number }>;
+
+/**
+ * Creates the stand-ins, makes the order services use them and delivers the fulfilment queue
+ * to the starter (`functions/fulfilment/start.ts`), which starts the local workflow.
+ */
+export async function startLocalOrders(options: LocalOrdersOptions = {}): Promise<LocalOrders> {
+  const temporary = !options.localDir;
+  const dir = options.localDir ? resolve(options.localDir) : await mkdtemp(join(tmpdir(), 'crds-orders-'));
+  const blobs = new FileBlobStore(join(dir, 'blobs'));
+  const outbox = new OutboxMailer(join(dir, 'outbox'), options.mailFrom ?? DEFAULT_MAIL_FROM);
+  const events = new LocalEventBus(join(dir, 'events.jsonl'));
+  const workflow = new LocalWorkflow({
+    onEnd: (execution) => {
+      if (execution.status === 'FAILED')
+        console.error(`fulfilment execution ${execution.name} failed`, execution.error);
+    },
+    ...options.workflow,
+  });
+  const queue = new LocalQueue({
+    functionName: FULFILMENT_STARTER.name,
+    onDeadLetter: (letter) => console.error('fulfilment message moved to the dead-letter queue', letter),
+    ...options.queue,
+  });
+  useOrderServices({
+    blobs,
+    mailer: outbox,
+    events,
+    queue,
+    // As StepFunctionsStarter does around StartExecution: a name already used means the work was started.
+    starter: {
+      start: async (name, input) => {
+        try {
+          await workflow.start(name, input);
+        } catch (error) {
+          if (!(error instanceof Error && error.name === 'ExecutionAlreadyExists')) throw error;
+        }
+      },
+    },
+  });
+  queue.consume(async (event, context) =>
+    (await functionHandler<QueueConsumer>(FULFILMENT_STARTER.handler))(event, context),
+  );
+  return {
+    dir,
+    blobs,
+    outbox,
+    events,
+    queue,
+    workflow,
+    sweep: async () =>
+      (await functionHandler<SweepHandler>(FULFILMENT_SWEEPER.handler))(
+        {},
+        lambdaContext(FULFILMENT_SWEEPER.name, 60_000),
+      ),
+    stop: async () => {
+      await queue.stop();
+      await workflow.stop();
+      if (temporary) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The local stack's control endpoints for the asynchronous tier (local/orders/control.ts):
+ * events published, workflow executions and their histories, the fulfilment queue, the
+ * sweeper and the outbox.
+ */
+import { inject } from 'vitest';
+import type { OutboxEntry } from '../../local/orders/outbox-mailer.ts';
+import type { DeliveryOutcome, QueueState } from '../../local/orders/queue.ts';
+import type { ExecutionRecord, ExecutionSummary, HistoryEvent } from '../../local/orders/workflow.ts';
+import type { FulfilmentMessage, ServiceEvent } from '../../shared/ports/orders.ts';
+
+export type { ExecutionRecord, ExecutionSummary, HistoryEvent, OutboxEntry, QueueState };
+
+const baseUrl = inject('baseUrl');
+
+async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}/__local${path}`, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} /__local${path}: HTTP ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Every event published so far, in order. */
+export const publishedEvents = async () =>
+  (await control<{ events: ServiceEvent[] }>('GET', '/events')).events;
+
+/** Workflow executions (without history), of one order or offline search when `id` is given. */
+export const executions = async (filter: { id?: string } = {}) =>
+  (
+    await control<{ executions: ExecutionSummary[] }>(
+      'GET',
+      `/executions${filter.id ? `?id=${encodeURIComponent(filter.id)}` : ''}`,
+    )
+  ).executions;
+
+/** An execution with its history. */
+export const execution = (name: string) =>
+  control<ExecutionRecord>('GET', `/executions/${encodeURIComponent(name)}`);
+
+export const executionHistory = async (name: string): Promise<HistoryEvent[]> =>
+  (await execution(name)).history;
+
+/** The execution once it has ended (it may not have started yet); throws past `timeoutMs`. */
+export const waitForExecution = (name: string, timeoutMs = 20_000) =>
+  control<ExecutionRecord>('GET', `/executions/${encodeURIComponent(name)}?wait=${timeoutMs}`);
+
+/** The next execution leaving `state` is aborted right after it, as if its run crashed (once). */
+export async function crashAfter(state: string): Promise<void> {
+  await control('POST', '/workflow', { crashAfter: state });
+}
+
+export async function clearCrash(): Promise<void> {
+  await control('DELETE', '/workflow');
+}
+
+/** Delivers `message` to the starter again, as SQS may; resolves once it is consumed or dead-lettered. */
+export const redeliver = (message: FulfilmentMessage) =>
+  control<{ outcome: DeliveryOutcome; queue: QueueState }>('POST', '/queue/redeliver', { message });
+
+export const queueState = () => control<QueueState>('GET', '/queue');
+
+/** Runs the sweeper now, as its schedule would. */
+export const runSweeper = () => control<{ restarted: number }>('POST', '/sweep');
+
+/** Messages the mailer sent, oldest first (each with the folder of its .eml and attachments). */
+export const outbox = async () => (await control<{ messages: OutboxEntry[] }>('GET', '/outbox')).messages;
