@@ -26,9 +26,9 @@ import {
 } from './constructs/api-function.ts';
 import { Fulfilment } from './constructs/fulfilment.ts';
 import { ApiWebAcl } from './constructs/web-acl.ts';
+import { ORDER_BLOB_PREFIXES } from './data-stack.ts';
 import { envelopeTemplate, gatewayResponseHeaders, gatewayResponseMappings } from './gateway-responses.ts';
 import { acknowledgements } from './nag.ts';
-import { ORDER_BLOB_PREFIXES } from './data-stack.ts';
 import { defaultEntryFor, type EntryFor, PROJECT_ROOT, paginates } from './routes.ts';
 import { type Settings, STAGE_THROTTLING } from './settings.ts';
 

@@ -559,16 +559,16 @@ function clientKeyOf(operation: RegistryOperation, fields: Record<string, unknow
   return typeof key === 'string' ? key : null;
 }
 
-/** An image request an image rule applies to, and how far its status checks have gone. */
+/** An image request an image rule applies to, and how many status checks were answered pending. */
 interface FaultedImageRequest {
   accountId: string;
   fault: ImageFault;
-  checks: number;
+  pendingAnswered: number;
 }
 
-/** Pending while the rule's status checks last, then failed or complete. */
+/** Pending until the rule's pending checks are answered, then failed or complete. */
 const imagePhase = (state: FaultedImageRequest): 'pending' | 'failed' | 'complete' =>
-  state.checks <= state.fault.pendingChecks ? 'pending' : state.fault.failure ? 'failed' : 'complete';
+  state.pendingAnswered < state.fault.pendingChecks ? 'pending' : state.fault.failure ? 'failed' : 'complete';
 
 function callerOf(body: Record<string, unknown>): RegistryCaller {
   const caller = body.caller;
@@ -670,10 +670,10 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     }
     const result = await operations[operation].invoke(options.registry, body, caller);
     if (operation !== 'images.status' || !faulted) return result;
-    faulted.checks += 1;
     const status = result as RegistryImageRequestStatus;
     switch (imagePhase(faulted)) {
       case 'pending':
+        faulted.pendingAnswered += 1;
         return { ...status, status: 'pending', failure: null, documents: [] };
       case 'failed':
         return { ...status, status: 'failed', failure: faulted.fault.failure, documents: [] };
@@ -773,15 +773,15 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
         ],
       );
       call.reference = reference;
-      call.repeated = answered.has(reference);
-      answered.add(reference);
+      call.repeated = answered.has(`${operation} ${reference}`);
+      answered.add(`${operation} ${reference}`);
       if (operation === 'images.request' && !call.repeated) {
         const taken = faults.takeImage(registryCaller.accountId);
         if (taken) {
           faultedImages.set(reference, {
             accountId: registryCaller.accountId,
             fault: taken.fault,
-            checks: 0,
+            pendingAnswered: 0,
           });
           call.faults = [...call.faults, taken.ruleId];
         }

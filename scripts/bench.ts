@@ -3,7 +3,9 @@
  * the bundle (the same esbuild settings CDK uses); then warm latency and throughput of the free
  * endpoints through the local server at 10 concurrent connections; held-extract reads; then the
  * people measurements (a 100-person purchase at 150 ms of registry latency each, roles pages of
- * the 999-role person). Prints targets beside results. BENCH_ONLY_PEOPLE=1 runs only the people
+ * the 999-role person); then the orders (scripts/bench-orders.ts: acceptance latency, acceptance to
+ * ready, the 500-page PDF compile). Prints targets beside results. BENCH_ONLY_ORDERS=1 runs only
+ * the orders part. BENCH_ONLY_PEOPLE=1 runs only the people
  * part, in a process that has served nothing else (its memory figures are then not inflated by
  * the earlier sections).
  */
@@ -21,6 +23,7 @@ import type { SeedKey } from '../local/keys.ts';
 import { startLocalStack } from '../local/stack.ts';
 import { routeList } from '../shared/http/routes.ts';
 import { SANDBOX } from '../shared/registry/sandbox-data.ts';
+import { benchOrders } from './bench-orders.ts';
 
 const run = promisify(execFile);
 const TARGETS = { bundleKb: 400, initMs: 60, p50Ms: 10 };
@@ -538,6 +541,10 @@ async function latency() {
     validateResponses: false,
   });
   try {
+    if (process.env.BENCH_ONLY_ORDERS) {
+      await benchOrders(stack.baseUrl, peopleTest);
+      return;
+    }
     if (process.env.BENCH_ONLY_PEOPLE) {
       await peoplePurchase(stack.baseUrl, stack.registryUrl, peopleLive);
       await peopleRoles(stack.baseUrl, peopleTest);
@@ -567,11 +574,14 @@ async function latency() {
     // After every earlier measurement, so they are taken as before.
     await peoplePurchase(stack.baseUrl, stack.registryUrl, peopleLive);
     await peopleRoles(stack.baseUrl, peopleTest);
+    await benchOrders(stack.baseUrl, peopleTest);
   } finally {
     await stack.stop();
   }
 }
 
-if (!process.env.BENCH_SKIP_BUNDLES && !process.env.BENCH_ONLY_PEOPLE) await bundles();
+if (!process.env.BENCH_SKIP_BUNDLES && !process.env.BENCH_ONLY_PEOPLE && !process.env.BENCH_ONLY_ORDERS) {
+  await bundles();
+}
 if (process.env.BENCH_ONLY_BUNDLES) process.exit(0);
 await latency();

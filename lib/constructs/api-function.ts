@@ -206,9 +206,13 @@ export class ApiFunction extends NodejsFunction {
   bindBucket(bucket: IBucket, envVar: string, access: BucketAccessLevel, prefixes: readonly string[]): void {
     this.addEnvironment(envVar, bucket.bucketName);
     const objects = prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`));
-    this.addToRolePolicy(new PolicyStatement({ actions: [...BUCKET_OBJECT_ACTIONS[access]], resources: objects }));
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: [...BUCKET_OBJECT_ACTIONS[access]], resources: objects }),
+    );
     Validations.of(this.role ?? this).acknowledge(...objects.map((arn) => bucketObjectKeys(this, arn)));
-    this.addToRolePolicy(new PolicyStatement({ actions: [BUCKET_LIST_ACTION], resources: [bucket.bucketArn] }));
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: [BUCKET_LIST_ACTION], resources: [bucket.bucketArn] }),
+    );
   }
 
   /** Gives the function the queue's URL in `envVar` and `sqs:SendMessage` on that queue alone (SQS-managed SSE: no KMS grant). */

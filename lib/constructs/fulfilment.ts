@@ -123,7 +123,8 @@ export class Fulfilment extends Construct {
 
     const tasks = new Map<string, ApiFunction>();
     for (const task of workflowTasks) {
-      if (tasks.has(task.substitution)) throw new Error(`duplicate workflow substitution ${task.substitution}`);
+      if (tasks.has(task.substitution))
+        throw new Error(`duplicate workflow substitution ${task.substitution}`);
       tasks.set(task.substitution, this.createTask(task, props));
     }
     this.taskFunctions = tasks;
@@ -215,7 +216,12 @@ export class Fulfilment extends Construct {
     const domain = mailFrom.slice(mailFrom.indexOf('@') + 1);
     const identity = (name: string): string =>
       Arn.format(
-        { service: 'ses', resource: 'identity', resourceName: name, arnFormat: ArnFormat.SLASH_RESOURCE_NAME },
+        {
+          service: 'ses',
+          resource: 'identity',
+          resourceName: name,
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        },
         Stack.of(this),
       );
     fn.addToRolePolicy(

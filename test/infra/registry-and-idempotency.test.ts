@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
 import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import type { RouteDefinition } from '../../shared/http/route.ts';
-import { routeList as allRoutes } from '../../shared/http/routes.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
+import { routeList as allRoutes } from '../../shared/http/routes.ts';
 import {
   actionsIn,
   actionsOf,

@@ -252,7 +252,10 @@ export function functionWithDescription(template: Template, description: string)
 }
 
 /** Functions of the API stack that serve a route (the rest belong to the fulfilment workflow). */
-export function routeFunctions(synth: Synthesized, routes: readonly RouteDefinition[]): [string, TemplateResource][] {
+export function routeFunctions(
+  synth: Synthesized,
+  routes: readonly RouteDefinition[],
+): [string, TemplateResource][] {
   const descriptions = new Set(routes.map(functionDescription));
   return Object.entries(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).filter(([, fn]) =>
     descriptions.has(String(fn.Properties.Description)),

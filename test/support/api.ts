@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
-import { simulatorControl } from '../../local/registry-simulator.ts';
+import { type SimulatorCall, simulatorControl } from '../../local/registry-simulator.ts';
+import type { RegistryOperation } from '../../shared/adapters/registry-http/http-registry.ts';
 import { type Environment, newKeyRecord } from '../../shared/domain/api-keys.ts';
 import { tableDefinitions } from '../../shared/infra/tables.ts';
 
@@ -149,14 +150,44 @@ export async function failNextCommits(n: number): Promise<void> {
   if (!response.ok) throw new Error(`faults: ${response.status}`);
 }
 
-/** Billed purchases of one operation (company extracts unless named) the simulator served for an account. */
+/**
+ * Billed calls of one operation (company extracts unless named) the simulator served for an
+ * account: purchases, offline searches, image requests (a repeat of a client key is not billed).
+ */
 export async function registryPurchases(
   accountId: string,
-  operation: 'company.extract' | 'person.extract' = 'company.extract',
+  operation: 'company.extract' | 'person.extract' | 'search.offline' | 'images.request' = 'company.extract',
 ): Promise<number> {
   const { calls } = await simulator.calls();
   return calls.filter((c) => c.accountId === accountId && c.operation === operation && c.billed).length;
 }
+
+/** Every call of one operation the simulator received for an account, whatever its outcome; of one client key when given. */
+export async function registryCalls(
+  accountId: string,
+  operation: RegistryOperation,
+  clientKey?: string,
+): Promise<SimulatorCall[]> {
+  const { calls } = await simulator.calls();
+  return calls.filter(
+    (c) =>
+      c.accountId === accountId &&
+      c.operation === operation &&
+      (clientKey === undefined || c.clientKey === clientKey),
+  );
+}
+
+/** Ids of the image requests the simulator made for an account (of one client key when given); a repeated key adds none. */
+export const registryImageRequests = async (accountId: string, clientKey?: string): Promise<string[]> =>
+  (await registryCalls(accountId, 'images.request', clientKey)).flatMap((c) =>
+    c.outcome === 'ok' && !c.repeated && c.reference ? [c.reference] : [],
+  );
+
+/** Dispatch ids of the postal hand-overs the simulator made for an account (of one client key when given); a repeated key adds none. */
+export const registryPostalDeliveries = async (accountId: string, clientKey?: string): Promise<string[]> =>
+  (await registryCalls(accountId, 'post.request', clientKey)).flatMap((c) =>
+    c.outcome === 'ok' && !c.repeated && c.reference ? [c.reference] : [],
+  );
 
 /** POST /v1/companies/{id}/extracts. */
 export const buyExtract = (key: string, id: string, type: string, headers: Record<string, string> = {}) =>
