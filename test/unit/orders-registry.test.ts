@@ -130,7 +130,6 @@ describe('charges extract plans', () => {
         organisationDocument(company, '9E0240004', '309', 3, '2011-08-22'),
       ],
     });
-    for (const number of [SANDBOX.currentFirst, SANDBOX.currentSecond].map(() => '')) void number;
     const migrated = [SANDBOX.charges.currentFirst, SANDBOX.charges.currentSecond].map((n) =>
       dataset.charges.get(n),
     );
@@ -208,7 +207,10 @@ describe('charges extract plans', () => {
     plan.company.name = 'CHANGED';
     (plan.documents[0] as RegistryImageableDocument).pageCount = 99;
     const again = await registry.planChargesExtract(SANDBOX.smallChargesExtract, caller);
-    expect([again.company.name, again.documents[0]?.pageCount]).toEqual(['SOUTHERN STAR CROSSINGS PTY LTD', 3]);
+    expect([again.company.name, again.documents[0]?.pageCount]).toEqual([
+      'SOUTHERN STAR CROSSINGS PTY LTD',
+      3,
+    ]);
   });
 });
 
@@ -257,7 +259,7 @@ describe('document lookups', () => {
     expect(SANDBOX_PEOPLE.director.registryIdentifier).toBe('990100001');
   });
 
-  it("knows every organisation, charge, external administration and person document of the sandbox", async () => {
+  it('knows every organisation, charge, external administration and person document of the sandbox', async () => {
     const registry = sandbox();
     const expected = new Map<string, string>();
     for (const record of dataset.companies) {
@@ -299,7 +301,10 @@ describe('document lookups', () => {
       ?.documents.find((d) => d.documentNumber.startsWith('9E'));
     expect(filed?.documentNumber).toBe('9E0010003');
     const [found] = await sandbox().getDocuments(['9E0010003'], caller);
-    expect(found?.subject).toEqual({ type: 'organisation', company: companyOf(dataset, SANDBOX.proprietary) });
+    expect(found?.subject).toEqual({
+      type: 'organisation',
+      company: companyOf(dataset, SANDBOX.proprietary),
+    });
   });
 
   it('rejects DD01 for a malformed number before DD51 for an unknown one', async () => {
@@ -321,7 +326,10 @@ describe('document lookups', () => {
 
   it('throws a plain error for more than 50 numbers', async () => {
     const error = await sandbox()
-      .getDocuments(Array.from({ length: 51 }, () => D.organisation), caller)
+      .getDocuments(
+        Array.from({ length: 51 }, () => D.organisation),
+        caller,
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(RegistryRejection);
@@ -509,7 +517,9 @@ describe('images', () => {
     expect(range.getPageCount()).toBe(5);
     expect(range.getTitle()).toBe(`Document ${D.organisation}, form 388, pages 3 to 7 of 64`);
     expect(range.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
-    const whole = await PDFDocument.load(await registry.getImages(registryRequestId, D.supplementary, caller));
+    const whole = await PDFDocument.load(
+      await registry.getImages(registryRequestId, D.supplementary, caller),
+    );
     expect([whole.getPageCount(), whole.getTitle()]).toEqual([
       6,
       `Document ${D.supplementary}, form 902, pages 1 to 6 of 6`,
@@ -588,12 +598,15 @@ describe('postal hand-overs', () => {
       { clientKey: 'ord_7:0', documents: [{ documentNumber: D.organisation, pages: null }] },
       caller,
     );
-    expect(await rejection(registry.requestPostalDelivery(delivery('ord_7', [registryRequestId]), other))).toEqual(
-      ['RO51', `No image request has the id ${registryRequestId}.`, { registryRequestId }],
-    );
     expect(
-      (await rejected(registry.requestPostalDelivery(delivery('ord_7', [registryRequestId, 'IR99999999']), caller)))
-        .details,
+      await rejection(registry.requestPostalDelivery(delivery('ord_7', [registryRequestId]), other)),
+    ).toEqual(['RO51', `No image request has the id ${registryRequestId}.`, { registryRequestId }]);
+    expect(
+      (
+        await rejected(
+          registry.requestPostalDelivery(delivery('ord_7', [registryRequestId, 'IR99999999']), caller),
+        )
+      ).details,
     ).toEqual({ registryRequestId: 'IR99999999' });
     // Rejected hand-overs use up no key and no number.
     expect(await registry.requestPostalDelivery(delivery('ord_7', [registryRequestId]), caller)).toEqual({
@@ -614,7 +627,10 @@ describe('postal hand-overs', () => {
 describe('offline name searches', () => {
   it('return every match of a query the online search refuses (ON52), in the same order', async () => {
     const registry = sandbox();
-    const { matches } = await registry.searchCompaniesOffline({ name: SANDBOX.search.offline, scope: 'current' }, caller);
+    const { matches } = await registry.searchCompaniesOffline(
+      { name: SANDBOX.search.offline, scope: 'current' },
+      caller,
+    );
     expect(matches).toHaveLength(SANDBOX.offlineMatches);
     expect(SANDBOX.offlineMatches).toBe(180);
     expect(matches.slice(0, 2).map((m) => [m.matchedName, m.score])).toEqual([
@@ -627,9 +643,13 @@ describe('offline name searches', () => {
     ]);
     expect(matches.at(-1)?.matchedName).toBe('ACME WIDGETS 120 PTY LTD');
     expect(matches[0]?.company.number).toBe('990020016');
-    expect(await rejection(registry.searchCompanies({ name: SANDBOX.search.offline, scope: 'current' }, caller))).toEqual(
-      ['ON52', '180 names match the search; refine it to select at most 100.', { counts: { returned: 0, found: 180 } }],
-    );
+    expect(
+      await rejection(registry.searchCompanies({ name: SANDBOX.search.offline, scope: 'current' }, caller)),
+    ).toEqual([
+      'ON52',
+      '180 names match the search; refine it to select at most 100.',
+      { counts: { returned: 0, found: 180 } },
+    ]);
   });
 
   it('match exactly like the online search below the cap', async () => {
@@ -643,10 +663,14 @@ describe('offline name searches', () => {
 
   it('answer no matches as an empty list and an unknown scope as ON02', async () => {
     const registry = sandbox();
-    expect(await registry.searchCompaniesOffline({ name: SANDBOX.search.none, scope: 'all' }, caller)).toEqual({
+    expect(
+      await registry.searchCompaniesOffline({ name: SANDBOX.search.none, scope: 'all' }, caller),
+    ).toEqual({
       matches: [],
     });
-    expect(await registry.searchCompaniesOffline({ name: '  ', scope: 'all' }, caller)).toEqual({ matches: [] });
+    expect(await registry.searchCompaniesOffline({ name: '  ', scope: 'all' }, caller)).toEqual({
+      matches: [],
+    });
     expect(
       await rejection(registry.searchCompaniesOffline({ name: 'widgets', scope: 'former' as never }, caller)),
     ).toEqual(['ON02', 'The search scope must be current or all.', undefined]);
@@ -689,7 +713,10 @@ describe('the simulator’s order cases', () => {
       organisationDocument(urban, S.unavailable, '484', 3, '1990-06-12', { imageAvailable: false }),
     ]);
     expect(found[4]).toMatchObject({ formCode: '484', imaged: true, subject: { type: 'person' } });
-    expect(found[4]?.subject).toEqual({ type: 'person', name: { familyName: 'SMITH', givenNames: ['JOHN', 'RICHARD'] } });
+    expect(found[4]?.subject).toEqual({
+      type: 'person',
+      name: { familyName: 'SMITH', givenNames: ['JOHN', 'RICHARD'] },
+    });
     expect(found[5]).toEqual({
       documentNumber: S.other,
       formCode: 'RA01',
