@@ -56,8 +56,13 @@ export const CURSOR_SECRET_ENV = 'CURSOR_SECRET_ARN';
 export const DOCS_URL_ENV = 'DOCS_URL';
 export { defaultEntryFor, REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV };
 
-/** The download endpoint answers the PDF base64-encoded by Lambda; API Gateway decodes it for this type. */
-export const BINARY_MEDIA_TYPES = ['application/pdf'] as const;
+/**
+ * Every type is binary to API Gateway, so that the download's base64 body (`isBase64Encoded`)
+ * reaches any client as PDF bytes whatever its `Accept` header (with only `application/pdf`
+ * listed, a client accepting any type would get base64 text). JSON responses are not base64-encoded and pass
+ * through unchanged; request bodies arrive base64-encoded and the pipeline decodes them.
+ */
+export const BINARY_MEDIA_TYPES = ['*/*'] as const;
 
 /**
  * API Gateway's integration timeout for every method: the REST API default and maximum without a

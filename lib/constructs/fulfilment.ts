@@ -155,6 +155,7 @@ export class Fulfilment extends Construct {
       ),
       role: workflowRole,
       tracingEnabled: true,
+      // Execution data is ids, statuses and error causes (the steps return no personal data).
       logs: { destination: workflowLogs, level: LogLevel.ALL, includeExecutionData: true },
     });
     Validations.of(workflowRole).acknowledge(acknowledgements.stateMachineWildcards);

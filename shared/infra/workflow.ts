@@ -77,7 +77,8 @@ export const workflowTasks: readonly WorkflowTask[] = [
     name: 'Finish',
     timeoutSeconds: 30,
     memoryMb: 256,
-    needs: ['events'],
+    // An offline search's outcome counts its stored results.
+    needs: ['events', 'blobs'],
   },
   {
     substitution: 'RunOfflineSearchArn',

@@ -1,10 +1,12 @@
 /**
- * A `Registry` (companies and people) over an in-memory `Dataset`: the sandbox registry (test
- * keys) and the registry simulator's back end (live keys, locally). It applies the registry's own
- * rules (spec document 1, sections 2.6 and 2.9; document 3, sections 7.4, 7.5 and 7.7): rejection
- * codes, product support by organisation type, extract content by type and record orders.
+ * A `Registry` (companies, people and orders) over an in-memory `Dataset`: the sandbox registry
+ * (test keys) and the registry simulator's back end (live keys, locally). It applies the
+ * registry's own rules (spec document 1, sections 2.4, 2.5, 2.6 and 2.9; document 3, sections
+ * 7.4, 7.5, 7.7 and 8): rejection codes, product support by organisation type, extract content by
+ * type, record orders, charges extract plans, image requests and offline searches.
  *
- * Answers are deep copies, so a caller cannot change the shared, memoised dataset.
+ * Answers are deep copies, so a caller cannot change the shared, memoised dataset. Image requests
+ * complete at once; they and postal hand-overs are kept in the registry object's memory only.
  */
 
 import { toTimestamp } from '../domain/clock.ts';
@@ -190,8 +192,9 @@ const orderedMatches = (scored: readonly ScoredName[]): RegistryCompanyMatch[] =
       address: entry.record.searchAddress,
     }));
 
-/** Most documents in one image request, and in one document lookup. */
+/** Most documents in one image request. */
 export const MAX_IMAGE_REQUEST_DOCUMENTS = 10;
+/** Most numbers in one document lookup. */
 export const MAX_DOCUMENT_LOOKUP = 50;
 
 /**
@@ -712,13 +715,8 @@ export class DatasetRegistry implements Registry {
       );
     }
     if (!requested.entry.imageAvailable) {
-      throw new RegistryRejection(
-        'DI58',
-        `The registry could not retrieve the images of document ${documentNumber}.`,
-        {
-          documentNumber,
-        },
-      );
+      const message = `The registry could not retrieve the images of document ${documentNumber}.`;
+      throw new RegistryRejection('DI58', message, { documentNumber });
     }
     const { document } = requested.entry;
     return renderDocumentImages({

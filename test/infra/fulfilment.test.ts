@@ -497,10 +497,10 @@ describe('fulfilment (dev stage)', () => {
       }
     });
 
-    it('declares application/pdf a binary media type (the download answers a base64 PDF)', () => {
+    it('treats every media type as binary (the download answers a base64 PDF, whatever the Accept header)', () => {
       const apis = Object.values(resourcesOf(api, 'AWS::ApiGateway::RestApi'));
       expect(apis).toHaveLength(1);
-      expect(apis[0]?.Properties.BinaryMediaTypes).toEqual(['application/pdf']);
+      expect(apis[0]?.Properties.BinaryMediaTypes).toEqual(['*/*']);
     });
   });
 

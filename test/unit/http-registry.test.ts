@@ -1,5 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_IMAGE_FAILURE,
   type RegistrySimulator,
   simulatorControl,
   startRegistrySimulator,
@@ -18,13 +20,20 @@ import {
   type Registry,
   type RegistryCaller,
   type RegistryCharge,
+  type RegistryChargesExtractPlan,
   type RegistryCompany,
   type RegistryCompanyExtract,
   type RegistryCompanyMatch,
+  type RegistryImageableDocument,
+  type RegistryImageRequestStatus,
   type RegistryPersonExtract,
   type RegistryPersonMatch,
+  type RegistryPostalDelivery,
   RegistryRejection,
 } from '../../shared/ports/registry.ts';
+import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
+import { SIMULATOR_ORDERS, simulatorDataset } from '../../shared/registry/generated-data.ts';
+import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
 
 const company: RegistryCompany = {
   number: '000000019',
@@ -164,6 +173,28 @@ class FakeRegistry implements Registry {
     if (registryIdentifier !== personMatch.registryIdentifier)
       throw new RegistryRejection('PE03', 'No name record has this identifier');
     return personExtract(options);
+  }
+  // The orders operations are exercised against a dataset registry (below), not this fake.
+  planChargesExtract(): Promise<RegistryChargesExtractPlan> {
+    throw new Error('not served by the fake');
+  }
+  getDocuments(): Promise<RegistryImageableDocument[]> {
+    throw new Error('not served by the fake');
+  }
+  requestImages(): Promise<{ registryRequestId: string }> {
+    throw new Error('not served by the fake');
+  }
+  getImageRequest(): Promise<RegistryImageRequestStatus> {
+    throw new Error('not served by the fake');
+  }
+  getImages(): Promise<Uint8Array> {
+    throw new Error('not served by the fake');
+  }
+  requestPostalDelivery(): Promise<{ dispatchId: string }> {
+    throw new Error('not served by the fake');
+  }
+  searchCompaniesOffline(): Promise<{ matches: RegistryCompanyMatch[] }> {
+    throw new Error('not served by the fake');
   }
 }
 
@@ -801,3 +832,398 @@ describe('registry simulator: faults and control endpoints', () => {
     }
   });
 });
+
+describe('orders operations through the simulator', () => {
+  const NOW = new Date('2025-07-01T09:30:00Z');
+  const S = SIMULATOR_ORDERS.documents;
+  const D = SANDBOX.documents;
+  /** What the registry itself answers, to compare the round trips with. */
+  const direct = () => new DatasetRegistry(simulatorDataset(), () => NOW);
+  let orders: RegistrySimulator;
+  let registry: HttpRegistry;
+  let forOrders: typeof adapter;
+
+  const images = (...documentNumbers: string[]) =>
+    documentNumbers.map((documentNumber) => ({ documentNumber, pages: null }));
+  const delivery = (clientKey: string, registryRequestIds: string[]): RegistryPostalDelivery => ({
+    clientKey,
+    registryRequestIds,
+    recipient: 'LEGAL DEPARTMENT',
+    address: '1 GEORGE STREET SYDNEY NSW',
+    postcode: '2000',
+    contactName: 'ALEX CHEN',
+    contactPhone: '0291234567',
+  });
+  const pages = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPageCount();
+
+  beforeAll(() => {
+    simulatorDataset();
+  });
+  beforeEach(async () => {
+    // A registry of its own per test: image request and dispatch numbers start again at 1.
+    orders = await startRegistrySimulator({ registry: direct(), credential: CREDENTIAL });
+    forOrders = (overrides = {}) => adapter({ baseUrl: orders.url, ...overrides });
+    registry = forOrders();
+  });
+  afterEach(async () => {
+    await orders.stop();
+  });
+
+  it('round-trips every orders operation and logs keys, references and what was billed', async () => {
+    expect(await registry.planChargesExtract(SIMULATOR_ORDERS.smallChargesExtract, caller)).toEqual(
+      await direct().planChargesExtract(SIMULATOR_ORDERS.smallChargesExtract, caller),
+    );
+    const numbers = [S.organisation, S.person, S.other, D.unavailable];
+    const documents = await registry.getDocuments(numbers, caller);
+    expect(documents).toEqual(await direct().getDocuments(numbers, caller));
+    expect(documents.map((d) => [d.subject.type, d.imageAvailable])).toEqual([
+      ['organisation', true],
+      ['person', true],
+      ['other', true],
+      ['organisation', false],
+    ]);
+
+    const request = {
+      clientKey: 'ord_1:0',
+      documents: [
+        { documentNumber: S.organisation, pages: { from: 2, to: 4 } },
+        { documentNumber: S.supplementary, pages: null },
+        { documentNumber: D.unavailable, pages: null },
+      ],
+    };
+    expect(await registry.requestImages(request, caller)).toEqual({ registryRequestId: 'IR00000001' });
+    expect(await registry.requestImages(request, caller)).toEqual({ registryRequestId: 'IR00000001' });
+    expect(await registry.getImageRequest('IR00000001', caller)).toEqual({
+      registryRequestId: 'IR00000001',
+      status: 'complete',
+      failure: null,
+      documents: [
+        { documentNumber: S.organisation, available: true, pageCount: 3 },
+        { documentNumber: S.supplementary, available: true, pageCount: 6 },
+        { documentNumber: D.unavailable, available: false, pageCount: 3 },
+      ],
+    });
+    const pdf = await registry.getImages('IR00000001', S.organisation, caller);
+    expect(pdf).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    expect(await pages(pdf)).toBe(3);
+    expect(await pages(await registry.getImages('IR00000001', S.supplementary, caller))).toBe(6);
+
+    expect(await registry.requestPostalDelivery(delivery('ord_1', ['IR00000001']), caller)).toEqual({
+      dispatchId: 'PD00000001',
+    });
+    const offline = await registry.searchCompaniesOffline({ name: 'widgets', scope: 'all' }, caller);
+    expect(offline.matches).toHaveLength(180);
+    expect(offline).toEqual(await direct().searchCompaniesOffline({ name: 'widgets', scope: 'all' }, caller));
+
+    const log = orders.calls.snapshot();
+    expect(log.counts).toEqual({
+      'charges.plan': 1,
+      'documents.get': 1,
+      'images.request': 2,
+      'images.status': 1,
+      'images.get': 2,
+      'post.request': 1,
+      'search.offline': 1,
+    });
+    expect(log.billed).toBe(2);
+    expect(
+      log.calls.map((c) => [c.operation, c.clientKey, c.reference, c.repeated, c.billed, c.outcome]),
+    ).toEqual([
+      ['charges.plan', null, null, false, false, 'ok'],
+      ['documents.get', null, null, false, false, 'ok'],
+      ['images.request', 'ord_1:0', 'IR00000001', false, true, 'ok'],
+      ['images.request', 'ord_1:0', 'IR00000001', true, false, 'ok'],
+      ['images.status', null, null, false, false, 'ok'],
+      ['images.get', null, null, false, false, 'ok'],
+      ['images.get', null, null, false, false, 'ok'],
+      ['post.request', 'ord_1', 'PD00000001', false, false, 'ok'],
+      ['search.offline', null, null, false, true, 'ok'],
+    ]);
+    expect(log.calls.map((c) => c.args)).toEqual([
+      { number: SIMULATOR_ORDERS.smallChargesExtract },
+      { numbers },
+      request,
+      request,
+      { registryRequestId: 'IR00000001' },
+      { registryRequestId: 'IR00000001', documentNumber: S.organisation },
+      { registryRequestId: 'IR00000001', documentNumber: S.supplementary },
+      { delivery: delivery('ord_1', ['IR00000001']) },
+      { name: 'widgets', scope: 'all' },
+    ]);
+    expect(new Set(log.calls.map((c) => `${c.accountId} ${c.requestId} ${c.clientReference}`))).toEqual(
+      new Set(['acct_1 req_abc file 7']),
+    );
+  });
+
+  it('passes the orders rejections through with their details', async () => {
+    expect(await rejectionOf(registry.planChargesExtract(SANDBOX.proprietary, caller))).toEqual([
+      'CC52',
+      'No charges are recorded for organisation 990000014.',
+      undefined,
+    ]);
+    expect(await rejectionOf(registry.getDocuments([S.organisation, '8E9999999'], caller))).toEqual([
+      'DD51',
+      'No document has the number 8E9999999.',
+      { documentNumber: '8E9999999' },
+    ]);
+    expect(
+      await rejectionOf(
+        registry.requestImages(
+          { clientKey: 'k', documents: [{ documentNumber: S.organisation, pages: { from: 60, to: 65 } }] },
+          caller,
+        ),
+      ),
+    ).toEqual([
+      'DI53',
+      `Document ${S.organisation} has 64 pages; pages 60 to 65 were asked for.`,
+      { documentNumber: S.organisation },
+    ]);
+    expect(
+      (
+        await rejectionOf(registry.requestImages({ clientKey: 'k', documents: images(S.notImaged) }, caller))
+      )[0],
+    ).toBe('DI52');
+    expect(await rejectionOf(registry.getImageRequest('IR00000009', caller))).toEqual([
+      'RO51',
+      'No image request has the id IR00000009.',
+      { registryRequestId: 'IR00000009' },
+    ]);
+    expect(
+      (
+        await rejectionOf(
+          registry.searchCompaniesOffline({ name: 'widgets', scope: 'some' as never }, caller),
+        )
+      )[0],
+    ).toBe('ON02');
+    expect(orders.calls.list().map((c) => [c.operation, c.outcome, c.status, c.billed])).toEqual([
+      ['charges.plan', 'CC52', 422, false],
+      ['documents.get', 'DD51', 422, false],
+      ['images.request', 'DI53', 422, false],
+      ['images.request', 'DI52', 422, false],
+      ['images.status', 'RO51', 422, false],
+      ['search.offline', 'ON02', 422, false],
+    ]);
+  });
+
+  it('retries a keyed request whose answer was lost: one image request, one dispatch', async () => {
+    orders.faults.add({ response: 'disconnect', times: 1, operations: ['images.request'] });
+    expect(
+      await registry.requestImages({ clientKey: 'ord_2:0', documents: images(S.other) }, caller),
+    ).toEqual({
+      registryRequestId: 'IR00000001',
+    });
+    orders.faults.add({ latencyMs: 300, times: 1, operations: ['post.request'] });
+    const slow = forOrders({ timeouts: { lookupMs: 100, purchaseMs: 100 } });
+    expect(await slow.requestPostalDelivery(delivery('ord_2', ['IR00000001']), caller)).toEqual({
+      dispatchId: 'PD00000001',
+    });
+    await until(() => orders.calls.list().every((c) => c.outcome !== 'pending'));
+    expect(
+      orders.calls.list().map((c) => [c.operation, c.clientKey, c.reference, c.repeated, c.billed]),
+    ).toEqual([
+      ['images.request', 'ord_2:0', 'IR00000001', false, true],
+      ['images.request', 'ord_2:0', 'IR00000001', true, false],
+      // The first hand-over waits out its delay, so the retry reaches the registry first.
+      ['post.request', 'ord_2', 'PD00000001', true, false],
+      ['post.request', 'ord_2', 'PD00000001', false, false],
+    ]);
+    expect(orders.calls.billed()).toBe(1);
+    expect(sleeps).toEqual([200, 200]);
+  });
+
+  it('does not retry a timed-out offline search (billed, not keyed); gives image downloads the long timeout', async () => {
+    orders.faults.add({ latencyMs: 300, operations: ['search.offline', 'images.get'] });
+    const tight = forOrders({ timeouts: { lookupMs: 100, purchaseMs: 100 } });
+    const error = await unreachable(tight.searchCompaniesOffline({ name: 'widgets', scope: 'all' }, caller));
+    expect([error.reason, error.operation, error.attempts]).toEqual(['timeout', 'search.offline', 1]);
+    await until(() => orders.calls.list()[0]?.outcome === 'ok');
+    expect(orders.calls.billed()).toBe(1);
+
+    const { registryRequestId } = await registry.requestImages(
+      { clientKey: 'ord_3:0', documents: images(S.supplementary) },
+      caller,
+    );
+    const patient = forOrders({ timeouts: { lookupMs: 100, purchaseMs: 2_000 } });
+    expect(await pages(await patient.getImages(registryRequestId, S.supplementary, caller))).toBe(6);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('reports an images.get answer that is not a PDF as bad_response', async () => {
+    const wrong: typeof fetch = async () =>
+      new Response(JSON.stringify({ result: { pdf: Buffer.from('hello').toString('base64') } }), {
+        status: 200,
+      });
+    const error = await unreachable(forOrders({ fetch: wrong }).getImages('IR00000001', S.other, caller));
+    expect([error.reason, error.message]).toEqual([
+      'bad_response',
+      'registry images.get: HTTP 200 with a result that is not a images.get result',
+    ]);
+  });
+
+  it("slow: keeps an image request pending for the rule's status checks", async () => {
+    const rule = orders.faults.add({ image: { pendingChecks: 2 } });
+    expect([rule.operations, rule.image]).toEqual([
+      ['images.request'],
+      { pendingChecks: 2, failure: null, unavailable: [] },
+    ]);
+    const { registryRequestId } = await registry.requestImages(
+      { clientKey: 'ord_4:0', documents: images(S.supplementary) },
+      caller,
+    );
+    const pending = { registryRequestId, status: 'pending', failure: null, documents: [] };
+    expect(await registry.getImageRequest(registryRequestId, caller)).toEqual(pending);
+    expect(await rejectionOf(registry.getImages(registryRequestId, S.supplementary, caller))).toEqual([
+      'DI59',
+      'Image request IR00000001 is not complete yet.',
+      { registryRequestId },
+    ]);
+    expect(await registry.getImageRequest(registryRequestId, caller)).toEqual(pending);
+    expect(await registry.getImageRequest(registryRequestId, caller)).toEqual({
+      registryRequestId,
+      status: 'complete',
+      failure: null,
+      documents: [{ documentNumber: S.supplementary, available: true, pageCount: 6 }],
+    });
+    expect(await pages(await registry.getImages(registryRequestId, S.supplementary, caller))).toBe(6);
+    expect(orders.calls.list()[0]?.faults).toEqual([rule.id]);
+  });
+
+  it('fail: ends an image request failed, with DI58 unless the rule names a code', async () => {
+    orders.faults.add({ image: { failure: {} }, times: 1 });
+    orders.faults.add({
+      image: { pendingChecks: 1, failure: { code: 'DI60', message: 'Archive offline.' } },
+    });
+    const first = await registry.requestImages({ clientKey: 'ord_5:0', documents: images(S.other) }, caller);
+    expect(await registry.getImageRequest(first.registryRequestId, caller)).toEqual({
+      registryRequestId: 'IR00000001',
+      status: 'failed',
+      failure: { registryCode: 'DI58', message: 'The registry could not retrieve the images.' },
+      documents: [],
+    });
+    expect(DEFAULT_IMAGE_FAILURE).toEqual({
+      registryCode: 'DI58',
+      message: 'The registry could not retrieve the images.',
+    });
+    expect(await rejectionOf(registry.getImages(first.registryRequestId, S.other, caller))).toEqual([
+      'DI58',
+      'The registry could not retrieve the images.',
+      { documentNumber: S.other },
+    ]);
+    const second = await registry.requestImages({ clientKey: 'ord_5:1', documents: images(S.other) }, caller);
+    expect((await registry.getImageRequest(second.registryRequestId, caller)).status).toBe('pending');
+    expect(await registry.getImageRequest(second.registryRequestId, caller)).toEqual({
+      registryRequestId: 'IR00000002',
+      status: 'failed',
+      failure: { registryCode: 'DI60', message: 'Archive offline.' },
+      documents: [],
+    });
+  });
+
+  it('unavailable: answers the listed documents unavailable, and refuses their images', async () => {
+    orders.faults.add({ image: { unavailable: [S.organisation] } });
+    const { registryRequestId } = await registry.requestImages(
+      { clientKey: 'ord_6:0', documents: images(S.organisation, S.supplementary) },
+      caller,
+    );
+    expect(await registry.getImageRequest(registryRequestId, caller)).toEqual({
+      registryRequestId,
+      status: 'complete',
+      failure: null,
+      documents: [
+        { documentNumber: S.organisation, available: false, pageCount: 64 },
+        { documentNumber: S.supplementary, available: true, pageCount: 6 },
+      ],
+    });
+    expect(await rejectionOf(registry.getImages(registryRequestId, S.organisation, caller))).toEqual([
+      'DI58',
+      'The registry could not retrieve the images.',
+      { documentNumber: S.organisation },
+    ]);
+    expect(await pages(await registry.getImages(registryRequestId, S.supplementary, caller))).toBe(6);
+  });
+
+  it('applies an image rule to new requests of its account only; a repeated key uses none of its times', async () => {
+    const control = simulatorControl(orders.url);
+    const rule = await control.addFault({ image: { pendingChecks: 1 }, accountId: 'acct_x', times: 1 });
+    const forX = { ...caller, accountId: 'acct_x' };
+    const ask = (clientKey: string, who: RegistryCaller) =>
+      registry.requestImages({ clientKey, documents: images(S.other) }, who);
+    const status = async (id: string, who: RegistryCaller) =>
+      (await registry.getImageRequest(id, who)).status;
+
+    const mine = await ask('k1', caller);
+    expect(await status(mine.registryRequestId, caller)).toBe('complete');
+    const theirs = await ask('k1', forX);
+    expect(await ask('k1', forX)).toEqual(theirs);
+    expect((await control.faults())[0]).toMatchObject({ id: rule.id, remaining: 0, applied: 1 });
+    expect(await status(theirs.registryRequestId, forX)).toBe('pending');
+    expect(await status(theirs.registryRequestId, forX)).toBe('complete');
+    const later = await ask('k2', forX);
+    expect(await status(later.registryRequestId, forX)).toBe('complete');
+    expect(
+      orders.calls
+        .list()
+        .filter((c) => c.faults.length > 0)
+        .map((c) => [c.clientKey, c.accountId]),
+    ).toEqual([['k1', 'acct_x']]);
+  });
+
+  it('refuses invalid image rules with 400', async () => {
+    const post = (body: unknown) =>
+      fetch(`${orders.url}/__simulator/faults`, { method: 'POST', body: JSON.stringify(body) });
+    for (const body of [
+      { image: {} },
+      { image: { pendingChecks: -1 } },
+      { image: { pendingChecks: 1.5 } },
+      { image: { failure: { code: 'di58' } } },
+      { image: { failure: { reason: 'x' } } },
+      { image: { unavailable: 'X' } },
+      { image: { unavailable: [1] } },
+      { image: { colour: 'red' } },
+      { image: 'slow' },
+      { image: { pendingChecks: 1 }, code: 'ZZ53' },
+      { image: { pendingChecks: 1 }, latencyMs: 10 },
+      { image: { pendingChecks: 1 }, operations: ['images.status'] },
+    ]) {
+      const response = await post(body);
+      expect(
+        [response.status, ((await response.json()) as { error: { code: string } }).error.code],
+        JSON.stringify(body),
+      ).toEqual([400, 'bad_request']);
+    }
+    expect(orders.faults.list()).toEqual([]);
+    const ok = await post({ image: { unavailable: [S.other] }, operations: ['images.request'] });
+    expect(ok.status).toBe(201);
+  });
+
+  it('answers bad_request for arguments of the wrong JSON type', async () => {
+    const post = (operation: string, body: Record<string, unknown>) =>
+      fetch(`${orders.url}/v1/${operation}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${CREDENTIAL}` },
+        body: JSON.stringify({ ...body, caller }),
+      });
+    const answers = await Promise.all([
+      post('documents.get', { numbers: S.other }),
+      post('documents.get', { numbers: [S.other, 7] }),
+      post('images.request', { clientKey: 'k', documents: [S.other] }),
+      post('images.request', { documents: [] }),
+      post('post.request', { delivery: 'post it' }),
+      post('images.get', { registryRequestId: 'IR00000001' }),
+    ]);
+    expect(await Promise.all(answers.map(async (a) => [a.status, await a.json()]))).toEqual([
+      [400, { error: { code: 'bad_request', message: 'numbers must be a list of strings' } }],
+      [400, { error: { code: 'bad_request', message: 'numbers must be a list of strings' } }],
+      [400, { error: { code: 'bad_request', message: 'documents must be a list of objects' } }],
+      [400, { error: { code: 'bad_request', message: 'clientKey must be a string' } }],
+      [400, { error: { code: 'bad_request', message: 'delivery must be an object' } }],
+      [400, { error: { code: 'bad_request', message: 'documentNumber must be a string' } }],
+    ]);
+  });
+});
+
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown[]> {
+  const error = await rejection(promise);
+  return [error.registryCode, error.message, error.details];
+}
