@@ -1,11 +1,11 @@
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
-import { assertDownloadable, assertOrderReadable } from '../../shared/orders/read.ts';
+import { assertDownloadable, assertOrderReadable, findOrder } from '../../shared/orders/read.ts';
 import { blobStore } from '../../shared/orders/services/blobs.ts';
 import { orderStore } from '../../shared/orders/services/stores.ts';
 
 export const handler = createHttpHandler(orderRoutes.downloadOrder, async ({ path, auth, services }) => {
-  const order = assertOrderReadable(await orderStore().get(path.orderId), auth);
+  const order = assertOrderReadable(await findOrder(orderStore(), path.orderId), auth);
   const key = assertDownloadable(order, services.clock.now());
   const bytes = await blobStore().get(key);
   if (!bytes) throw new Error(`the PDF of ${order.id} is missing from the blob store`);

@@ -1,10 +1,10 @@
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
 import { presentOfflineSearch } from '../../shared/orders/present.ts';
-import { apiBaseUrl, assertSearchReadable } from '../../shared/orders/read.ts';
+import { apiBaseUrl, assertSearchReadable, findOfflineSearch } from '../../shared/orders/read.ts';
 import { offlineSearchStore } from '../../shared/orders/services/stores.ts';
 
 export const handler = createHttpHandler(orderRoutes.getOfflineSearch, async ({ path, auth }) => {
-  const search = assertSearchReadable(await offlineSearchStore().get(path.searchId), auth);
+  const search = assertSearchReadable(await findOfflineSearch(offlineSearchStore(), path.searchId), auth);
   return { body: presentOfflineSearch(search, apiBaseUrl()) };
 });

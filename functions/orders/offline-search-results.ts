@@ -2,7 +2,7 @@ import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
-import { assertSearchReadable } from '../../shared/orders/read.ts';
+import { assertSearchReadable, findOfflineSearch } from '../../shared/orders/read.ts';
 import { readOfflineResults } from '../../shared/orders/results.ts';
 import { blobStore } from '../../shared/orders/services/blobs.ts';
 import { offlineSearchStore } from '../../shared/orders/services/stores.ts';
@@ -11,7 +11,7 @@ import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 export const handler = createHttpHandler(
   orderRoutes.listOfflineSearchResults,
   async ({ path, query, auth, services }) => {
-    const search = assertSearchReadable(await offlineSearchStore().get(path.searchId), auth);
+    const search = assertSearchReadable(await findOfflineSearch(offlineSearchStore(), path.searchId), auth);
     if (search.status !== 'ready' || !search.resultsKey) {
       throw new ApiError('offline_search_not_ready', {
         param: 'searchId',

@@ -35,6 +35,13 @@ import { checkDeliverySize } from './delivery.ts';
 export const LARGE_EXTRACT_PAGES = 10;
 export const ORDER_ID_PATTERN = /^ord_[0-9a-f]{24}$/;
 
+const sizeOf = (pages: number): OrderRecord['extractSize'] =>
+  pages < LARGE_EXTRACT_PAGES ? 'small' : 'large';
+
+/** Pages compiled: those of the documents that have an image. */
+const pagesOf = (documents: readonly OrderDocument[]) =>
+  documents.reduce((sum, document) => sum + (document.imageAvailable ? document.pageCount : 0), 0);
+
 export interface OrderRequest {
   owner: Owner;
   requestId: string;
@@ -92,7 +99,7 @@ const unavailableNotice = (document: RegistryImageableDocument) =>
 
 function newOrder(
   request: OrderRequest,
-  fields: Pick<OrderRecord, 'type' | 'company' | 'documents' | 'notices' | 'totalPages'>,
+  fields: Pick<OrderRecord, 'type' | 'company' | 'documents' | 'notices' | 'totalPages' | 'extractSize'>,
   fees: (orderId: string) => FeeEntry[],
 ): OrderRecord {
   const id = idFor('ord_', request.recoveryKey);
@@ -105,7 +112,6 @@ function newOrder(
     status: 'pending',
     delivery: request.delivery,
     imageRequests: {},
-    extractSize: fields.totalPages < LARGE_EXTRACT_PAGES ? 'small' : 'large',
     createdAt,
     updatedAt: createdAt,
     readyAt: null,
@@ -150,8 +156,6 @@ export async function acceptChargesExtractOrder(company: CompanyIdentifier, requ
     ? (await lookupCompany(request.registry, company, caller)).number
     : company.number;
   const plan = await fromRegistry(request.registry.planChargesExtract(number, caller), 'id');
-  const totalPages = plan.company.chargesExtractPages;
-  checkDeliverySize(request.delivery.method, totalPages, `The charges extract of ${plan.company.name}`);
   const documents: OrderDocument[] = plan.documents.map((document) => ({
     documentNumber: document.documentNumber,
     formCode: document.formCode,
@@ -159,6 +163,10 @@ export async function acceptChargesExtractOrder(company: CompanyIdentifier, requ
     pages: null,
     imageAvailable: document.imaged && document.imageAvailable,
   }));
+  // What is compiled (and delivered) leaves out the documents without an image; the size, and so
+  // the registry's fee tier, is the company record's.
+  const totalPages = pagesOf(documents);
+  checkDeliverySize(request.delivery.method, totalPages, `The charges extract of ${plan.company.name}`);
   const notices = plan.documents
     .filter((document) => !(document.imaged && document.imageAvailable))
     .map(unavailableNotice);
@@ -170,6 +178,7 @@ export async function acceptChargesExtractOrder(company: CompanyIdentifier, requ
       documents,
       notices,
       totalPages,
+      extractSize: sizeOf(plan.company.chargesExtractPages),
     },
     (id) => feesFor(request, id, chargesExtractProduct.product, [chargesExtractProduct.feeCodes[plan.scope]]),
   );
@@ -264,14 +273,13 @@ export async function acceptDocumentImageOrder(items: readonly ImageOrderItem[],
       imageAvailable: document.imageAvailable,
     };
   });
-  const available = documents.filter((document) => document.imageAvailable);
-  if (available.length === 0) {
+  if (!documents.some((document) => document.imageAvailable)) {
     throw new ApiError('document_not_imaged', {
       param: 'documents',
       message: 'The registry can produce an image of none of these documents; nothing was ordered.',
     });
   }
-  const totalPages = available.reduce((sum, document) => sum + document.pageCount, 0);
+  const totalPages = pagesOf(documents);
   checkDeliverySize(request.delivery.method, totalPages, 'This image order');
 
   const chargeable = found.filter(
@@ -294,6 +302,7 @@ export async function acceptDocumentImageOrder(items: readonly ImageOrderItem[],
       documents,
       notices: found.filter((document) => !document.imageAvailable).map(unavailableNotice),
       totalPages,
+      extractSize: sizeOf(totalPages),
     },
     (id) =>
       feesFor(

@@ -70,6 +70,8 @@ export class StepFailure extends Error {
 }
 
 const TRANSIENT_REGISTRY_CODES = new Set(['ZZ51', 'ZZ53']);
+/** The registry's "could not retrieve the images" (an image request, or one document of it). */
+const IMAGE_UNAVAILABLE = 'DI58';
 
 /** A registry failure as the state machine sees it: transient ones are retried, others end the order. */
 export function asStepFailure(error: unknown): unknown {
@@ -276,7 +278,15 @@ export async function compilePdf(deps: FulfilmentDeps, input: WorkflowInput & { 
     images: async (documentNumber) => {
       const requestId = requestOf.get(documentNumber);
       if (!requestId || unavailable.has(documentNumber)) return undefined;
-      return registryCall(() => registry.getImages(requestId, documentNumber, callerOf(order)));
+      const pages =
+        order.documents.find((document) => document.documentNumber === documentNumber)?.pages ?? null;
+      try {
+        return await registry.getImages(requestId, documentNumber, callerOf(order), pages);
+      } catch (error) {
+        // The registry could not retrieve this one image: the order goes on without it, noted.
+        if (error instanceof RegistryRejection && error.registryCode === IMAGE_UNAVAILABLE) return undefined;
+        throw asStepFailure(error);
+      }
     },
   });
   await blobs.put(key, bytes, 'application/pdf');

@@ -2,7 +2,9 @@
 import { ApiError } from '../errors/api-error.ts';
 import { isSameOwner, type Owner } from '../extracts/lifecycle.ts';
 import { ORDER_ENV } from '../infra/workflow.ts';
-import type { OfflineSearchRecord, OrderRecord } from '../ports/orders.ts';
+import type { OfflineSearchRecord, OfflineSearchStore, OrderRecord, OrderStore } from '../ports/orders.ts';
+import { ORDER_ID_PATTERN } from './accept.ts';
+import { OFFLINE_SEARCH_ID_PATTERN } from './offline-search.ts';
 import { DOWNLOAD_LIFETIME_MS } from './present.ts';
 
 /** The API's own base URL, for `downloadUrl` and `resultsUrl`. */
@@ -12,6 +14,12 @@ const otherOwner = (record: Owner, owner: Owner, what: string) =>
   record.accountId !== owner.accountId
     ? `This ${what} belongs to another account.`
     : `This ${what} was placed with a ${record.environment} key; use a ${record.environment} key to read it.`;
+
+/** An id that is not an order's (or an offline search's) is as unknown as one never issued: no read. */
+export const findOrder = (store: OrderStore, id: string) =>
+  ORDER_ID_PATTERN.test(id) ? store.get(id) : Promise.resolve(undefined);
+export const findOfflineSearch = (store: OfflineSearchStore, id: string) =>
+  OFFLINE_SEARCH_ID_PATTERN.test(id) ? store.get(id) : Promise.resolve(undefined);
 
 /** 404 for an unknown id (or one that is not an order id), 403 for another account's or environment's. */
 export function assertOrderReadable(

@@ -467,8 +467,17 @@ export interface OrdersRegistry {
   ): Promise<{ registryRequestId: string }>;
   /** Free: where an image request stands. Rejects RO51 for an unknown request id. */
   getImageRequest(registryRequestId: string, caller: RegistryCaller): Promise<RegistryImageRequestStatus>;
-  /** The images of one available document of a complete request, as a PDF (the requested pages only). */
-  getImages(registryRequestId: string, documentNumber: string, caller: RegistryCaller): Promise<Uint8Array>;
+  /**
+   * The images of one available document of a complete request, as a PDF (the requested pages
+   * only). `pages` repeats what was requested, for a registry that keeps no request state (the
+   * sandbox, whose Lambda containers share nothing). DI58 when the image cannot be retrieved.
+   */
+  getImages(
+    registryRequestId: string,
+    documentNumber: string,
+    caller: RegistryCaller,
+    pages?: RegistryImageRequestItem['pages'],
+  ): Promise<Uint8Array>;
   /** Hands the documents of these image requests to the registry's postal service. Idempotent on `clientKey`. */
   requestPostalDelivery(
     delivery: RegistryPostalDelivery,

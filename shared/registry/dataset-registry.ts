@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * A `Registry` (companies, people and orders) over an in-memory `Dataset`: the sandbox registry
  * (test keys) and the registry simulator's back end (live keys, locally). It applies the
@@ -260,10 +261,33 @@ export class DatasetRegistry implements Registry {
   private readonly imageRequestKeys = new Map<string, string>();
   private readonly dispatches = new Map<string, string>();
 
+  /**
+   * `statelessImages` (the sandbox): request and dispatch ids are derived from the account and
+   * client key, and a well-formed request id this instance does not know is taken as complete,
+   * its images drawn from the dataset and the `pages` the caller repeats. Deployed, each Lambda
+   * container has its own sandbox instance, and the workflow's steps run in different ones.
+   */
   constructor(
     private readonly dataset: Dataset,
     private readonly now: () => Date = () => new Date(),
+    private readonly options: { statelessImages?: boolean } = {},
   ) {}
+
+  private newId(prefix: string, accountId: string, clientKey: string, count: number): string {
+    if (!this.options.statelessImages) return sequenced(prefix, count);
+    const digest = createHash('sha256').update(keyOf(accountId, clientKey)).digest();
+    return sequenced(prefix, digest.readUInt32BE(0) % 100_000_000);
+  }
+
+  /** A request id another sandbox instance issued. */
+  private isForeignRequest(registryRequestId: unknown): boolean {
+    return (
+      this.options.statelessImages === true &&
+      typeof registryRequestId === 'string' &&
+      /^IR\d{8}$/.test(registryRequestId) &&
+      !this.imageRequests.has(registryRequestId)
+    );
+  }
 
   async getCompany(number: string, _caller: RegistryCaller): Promise<RegistryCompany> {
     return structuredClone(this.record(number, 'CE01', 'CE03').company);
@@ -672,7 +696,7 @@ export class DatasetRegistry implements Registry {
       }
       return { entry, from: first, to: last };
     });
-    const registryRequestId = sequenced('IR', this.imageRequests.size + 1);
+    const registryRequestId = this.newId('IR', caller.accountId, clientKey, this.imageRequests.size + 1);
     this.imageRequests.set(registryRequestId, { registryRequestId, accountId: caller.accountId, documents });
     this.imageRequestKeys.set(key, registryRequestId);
     return { registryRequestId };
@@ -683,6 +707,9 @@ export class DatasetRegistry implements Registry {
     registryRequestId: string,
     caller: RegistryCaller,
   ): Promise<RegistryImageRequestStatus> {
+    if (this.isForeignRequest(registryRequestId)) {
+      return { registryRequestId, status: 'complete', failure: null, documents: [] };
+    }
     const request = this.imageRequest(registryRequestId, caller);
     return {
       registryRequestId,
@@ -704,9 +731,13 @@ export class DatasetRegistry implements Registry {
     registryRequestId: string,
     documentNumber: string,
     caller: RegistryCaller,
+    pages?: RegistryImageRequestItem['pages'],
   ): Promise<Uint8Array> {
-    const request = this.imageRequest(registryRequestId, caller);
-    const requested = request.documents.find(({ entry }) => entry.document.documentNumber === documentNumber);
+    const requested = this.isForeignRequest(registryRequestId)
+      ? this.foreignImage(documentNumber, pages ?? null)
+      : this.imageRequest(registryRequestId, caller).documents.find(
+          ({ entry }) => entry.document.documentNumber === documentNumber,
+        );
     if (!requested) {
       throw new RegistryRejection(
         'DI51',
@@ -753,10 +784,16 @@ export class DatasetRegistry implements Registry {
     const key = keyOf(caller.accountId, clientKey);
     const held = this.dispatches.get(key);
     if (held !== undefined) return { dispatchId: held };
-    for (const id of ids as unknown[]) this.imageRequest(id as string, caller);
-    const dispatchId = sequenced('PD', this.dispatches.size + 1);
+    for (const id of ids as unknown[])
+      if (!this.isForeignRequest(id)) this.imageRequest(id as string, caller);
+    const dispatchId = this.newId('PD', caller.accountId, clientKey, this.dispatches.size + 1);
     this.dispatches.set(key, dispatchId);
     return { dispatchId };
+  }
+
+  private foreignImage(documentNumber: string, pages: RegistryImageRequestItem['pages']): RequestedImage {
+    const entry = this.document(documentNumber, 'DI51');
+    return { entry, from: pages?.from ?? 1, to: pages?.to ?? entry.document.pageCount };
   }
 
   private document(number: string, unknownCode: string): DocumentEntry {

@@ -24,4 +24,4 @@ export function buildSandboxDataset(): Dataset {
 }
 
 export const createSandboxRegistry = (now: () => Date): DatasetRegistry =>
-  new DatasetRegistry(sandboxDataset(), now);
+  new DatasetRegistry(sandboxDataset(), now, { statelessImages: true });

@@ -344,6 +344,17 @@ describe('GET …/offline/{searchId} and …/results', () => {
     expect(acmes).toHaveLength(SANDBOX.acmeCompanies);
     expect(acmes.every((m) => /^ACME WIDGETS \d{3} PTY LTD$/.test(m.name) && m.score === 45)).toBe(true);
     expect(all[0]?.acn).toBe('990020016');
+
+    // A cursor belongs to its search.
+    const other = accepted(
+      await placeSearch(key.secret, { q: SANDBOX.search.offline, scope: 'all', delivery: byWebhook }),
+    );
+    await settled(key.secret, other.id);
+    expectError(
+      await results(key.secret, other.id, `?limit=100&cursor=${cursor}`),
+      400,
+      validationError('cursor'),
+    );
   });
 
   it('409 offline_search_not_ready while the registry is still searching (live key)', async () => {

@@ -237,7 +237,8 @@ describe('POST /v1/companies/{id}/charges/extract-orders: acceptance', () => {
       { documentNumber: '9E0140005', formCode: '312', pageCount: 3 },
       { documentNumber: '9E0140002', formCode: '309', pageCount: 4 },
     ]);
-    expect(order.pageCount).toBe(23);
+    // 23 pages on the record (the fee tier); the 6 pages never imaged are not compiled.
+    expect(order.pageCount).toBe(17);
     expect(order.extractSize).toBe('large');
     expect(order.company).toStrictEqual(
       company(SANDBOX.satisfiedCharges, 'IRONBARK ENGINEERING PTY LTD', 'APTY', '40990000149'),
@@ -249,16 +250,19 @@ describe('POST /v1/companies/{id}/charges/extract-orders: acceptance', () => {
   });
 
   it.each([
-    ['benchmarkChargesExtract', SANDBOX.benchmarkChargesExtract, 30, 'large'],
-    ['unavailableChargeImage', SANDBOX.unavailableChargeImage, 8, 'small'],
-    ['currentCharges', SANDBOX.currentCharges, 9, 'small'],
-    ['mediumChargesExtract', SANDBOX.mediumChargesExtract, 240, 'large'],
-  ])('%s (%s): %i pages, extractSize %s', async (_name, id, pages, size) => {
-    const key = await createKey('test');
-    const order = accepted(await orderCharges(key.secret, id));
-    expect([order.pageCount, order.extractSize]).toStrictEqual([pages, size]);
-    expect(order.documents.reduce((sum, document) => sum + document.pageCount, 0)).toBe(pages);
-  });
+    ['benchmarkChargesExtract', SANDBOX.benchmarkChargesExtract, 30, 30, 'large'],
+    ['unavailableChargeImage', SANDBOX.unavailableChargeImage, 8, 5, 'small'],
+    ['currentCharges', SANDBOX.currentCharges, 9, 9, 'small'],
+    ['mediumChargesExtract', SANDBOX.mediumChargesExtract, 240, 240, 'large'],
+  ])(
+    '%s (%s): %i pages on record, %i compiled, extractSize %s',
+    async (_name, id, recorded, compiled, size) => {
+      const key = await createKey('test');
+      const order = accepted(await orderCharges(key.secret, id));
+      expect([order.pageCount, order.extractSize]).toStrictEqual([compiled, size]);
+      expect(order.documents.reduce((sum, document) => sum + document.pageCount, 0)).toBe(recorded);
+    },
+  );
 
   it('notes the pre-1991 state-office image that is unavailable, and still accepts the order', async () => {
     const key = await createKey('test');
@@ -277,16 +281,24 @@ describe('POST /v1/companies/{id}/charges/extract-orders: acceptance', () => {
     const done = await settled(key.secret, order.id);
     expect(done.status).toBe('ready');
     expect(done.notices).toStrictEqual(order.notices);
+    // The cover page, then the 5 pages that have an image.
+    const pdf = await download(key.secret, order.id);
+    expect(pdf.status).toBe(200);
+    expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(1 + 5);
+    expect(done.pageCount).toBe(5);
   });
 
-  it('orders by ABN: the company is the one the ABN embeds', async () => {
-    const key = await createKey('test');
-    const order = accepted(await orderCharges(key.secret, '42990000158'));
-    expect(order.company).toStrictEqual(smallCompany);
-    expect(order.pageCount).toBe(5);
-    const spaced = accepted(await orderCharges(key.secret, '42 990 000 158'));
-    expect(spaced.company).toStrictEqual(smallCompany);
-  });
+  it.each(['test', 'live'] as const)(
+    'orders by ABN (%s key): the company is the one the ABN embeds',
+    async (environment) => {
+      const key = await createKey(environment);
+      const order = accepted(await orderCharges(key.secret, '42990000158'));
+      expect(order.company).toStrictEqual(smallCompany);
+      expect(order.pageCount).toBe(5);
+      const spaced = accepted(await orderCharges(key.secret, '42 990 000 158'));
+      expect(spaced.company).toStrictEqual(smallCompany);
+    },
+  );
 
   it('keeps only the fields of the chosen method, trimmed', async () => {
     const key = await createKey('test');
@@ -555,6 +567,33 @@ describe.each(['test', 'live'] as const)(
   },
 );
 
+describe('the registry unavailable at acceptance (live key)', () => {
+  it('a maintenance window → 503 registry_unavailable with Retry-After 300; no order, no fee', async () => {
+    const key = await createKey('live');
+    await simulator.addFault({
+      code: 'ZZ51',
+      operations: ['charges.plan', 'documents.get'],
+      accountId: key.accountId,
+    });
+    const unavailable = {
+      type: 'registry_unavailable_error',
+      code: 'registry_unavailable',
+      param: null,
+      registryCode: 'ZZ51',
+    };
+    const charges = await orderCharges(key.secret, SANDBOX.smallChargesExtract);
+    expectError(charges, 503, unavailable);
+    expect(charges.headers.get('retry-after')).toBe('300');
+    const images = await orderImages(key.secret, {
+      documents: [{ documentNumber: SANDBOX.documents.organisation }],
+      delivery: web,
+    });
+    expectError(images, 503, unavailable);
+    expect((await usageOf(key.secret)).data).toStrictEqual([]);
+    expect((await listOrders(key.secret)).body.data).toStrictEqual([]);
+  });
+});
+
 describe('billing: one fee at acceptance', () => {
   it('a live order writes exactly one 955E entry', async () => {
     const key = await createKey('live');
@@ -695,6 +734,7 @@ describe('a failed order is not billed', () => {
     });
     expect(done.readyAt).toBeNull();
     expect(done.downloadUrl).toBeNull();
+    expect(done.downloadExpiresAt).toBeNull();
     const events = (await publishedEvents()).filter((event) => event.data.id === order.id);
     expect(events.map((event) => [event.type, event.livemode])).toStrictEqual([['order.failed', false]]);
     expect(events[0]?.data).toStrictEqual({
@@ -1173,6 +1213,7 @@ describe('GET /v1/orders', () => {
     expect(await ids('?status=failed')).toStrictEqual([second.id]);
     expect(await ids('?status=ready')).toStrictEqual([third.id, first.id]);
     expect(await ids('?status=pending')).toStrictEqual([]);
+    expect(await ids('?status=processing')).toStrictEqual([]);
     expect(await ids('?type=document_image')).toStrictEqual([third.id]);
     expect(await ids('?type=charges_extract')).toStrictEqual([second.id, first.id]);
     expect(await ids('?status=ready&type=charges_extract')).toStrictEqual([first.id]);
@@ -1227,6 +1268,7 @@ describe('GET /v1/orders/{orderId}/download', () => {
     const pdf = await download(key.secret, order.id);
     expect(pdf.status, pdf.text.slice(0, 300)).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${order.id}.pdf"`);
     expect(Buffer.from(pdf.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const document = await PDFDocument.load(pdf.bytes);
     // One cover page, then the 30 pages ordered.

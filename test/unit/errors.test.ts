@@ -102,7 +102,11 @@ describe('error catalogue', () => {
       'code_table_not_found',
       'internal_error',
       'invalid_json',
+      'offline_search_limit_reached',
+      'offline_search_not_found',
+      'offline_search_not_ready',
       'route_not_found',
+      'sandbox_simulation_invalid',
     ]);
   });
 });
