@@ -565,6 +565,12 @@ describe('a run that stops between steps', () => {
     // The recorded batch is skipped, and the stored PDF is not compiled again (no image fetched).
     expect(ofAccount(after.calls, 'images.request')).toBe(1);
     expect(ofAccount(after.calls, 'images.get')).toBe(placed.documents.length);
+    expect(outputsOf(first.history, 'CompilePdf').map((output) => output.pdf)).toStrictEqual([
+      { key: `orders/${placed.id}.pdf`, compiled: true },
+    ]);
+    expect(outputsOf(second.history, 'CompilePdf').map((output) => output.pdf)).toStrictEqual([
+      { key: `orders/${placed.id}.pdf`, compiled: false },
+    ]);
     expect(order.status).toBe('ready');
     expect((await eventsFor(placed.id)).map((e) => e.type)).toStrictEqual(['order.ready']);
     expect((await download(key, placed.id)).status).toBe(200);
