@@ -53,10 +53,8 @@ export const offlineSearchBody = z.strictObject({
 });
 
 /** Any string: an id that is not an order's is simply not found (404), as for any unknown id. */
-export const orderPath = z.strictObject({ orderId: z.string().check(z.minLength(1), z.maxLength(64)) });
-export const offlineSearchPath = z.strictObject({
-  searchId: z.string().check(z.minLength(1), z.maxLength(64)),
-});
+export const orderPath = z.strictObject({ orderId: z.string() });
+export const offlineSearchPath = z.strictObject({ searchId: z.string() });
 
 export const orderListQuery = z.strictObject({
   status: z.optional(z.enum(orderStatuses, { error: `status must be one of ${orderStatuses.join(', ')}` })),

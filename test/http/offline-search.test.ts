@@ -227,7 +227,7 @@ describe('completion', () => {
       resultCount: SANDBOX.offlineMatches,
       resultsUrl: `${baseUrl}${PATH}/${search.id}/results`,
       readyAt: expect.stringMatching(TIMESTAMP),
-      meta: { billable: false, product: null, requestId: expect.any(String) },
+      meta: { billable: false, product: 'name_search', requestId: expect.any(String) },
     });
     expect(SANDBOX.offlineMatches).toBeGreaterThan(100);
 
@@ -380,6 +380,7 @@ describe('GET …/offline/{searchId} and …/results', () => {
     ['an unknown id', 'ofs_000000000000000000000000'],
     ['a malformed id', 'not-a-search'],
     ['an order id', 'ord_000000000000000000000000'],
+    ['a very long id', `ofs_${'a'.repeat(100)}`],
   ])('%s → 404 offline_search_not_found', async (_name, id) => {
     const key = await createKey('test');
     const notFound = { type: 'not_found_error', code: 'offline_search_not_found', param: 'searchId' };

@@ -765,6 +765,7 @@ describe('a failed order is not billed', () => {
         400,
         { type: 'invalid_request_error', code: 'sandbox_simulation_invalid', param: 'X-Sandbox-Simulate' },
       );
+      expect(await simulatorCallsOf(key.accountId)).toStrictEqual([]);
       expect((await usageOf(key.secret)).data).toStrictEqual([]);
       expect((await listOrders(key.secret)).body.data).toStrictEqual([]);
     },
@@ -1104,7 +1105,11 @@ describe('POST /v1/documents/image-orders', () => {
     expect(order.company).toStrictEqual(
       company(SANDBOX.hugeChargesExtract, 'PINNACLE RESOURCES LIMITED', 'APUB', '44990000167'),
     );
-  });
+    const [, done] = await Promise.all([settled(key.secret, plan.id), settled(key.secret, order.id)]);
+    expect(done.status).toBe('delivered');
+    // One registry image request per 10 documents.
+    expect(done.registryRequestIds).toHaveLength(5);
+  }, 60_000);
 });
 
 describe('GET /v1/orders/{orderId}', () => {

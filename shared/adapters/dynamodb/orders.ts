@@ -60,7 +60,13 @@ const listPk = (
   filter: { status?: OrderStatus; type?: OrderType },
 ) =>
   `ORDERS#${accountId}#${environment}${filter.status ? `#S#${filter.status}` : ''}${filter.type ? `#T#${filter.type}` : ''}`;
-const listSk = (order: Pick<OrderRecord, 'createdAt' | 'id'>) => `${order.createdAt}#${order.id}`;
+/**
+ * Newest first even within one second (`createdAt` has whole seconds): the wall clock's
+ * milliseconds come between. Kept on the order item (`listSk`) so that transitions find it.
+ */
+const newListSk = (order: Pick<OrderRecord, 'createdAt' | 'id'>) =>
+  `${order.createdAt}#${entryOrder()}#${order.id}`;
+const listSkOf = (item: Item) => item.listSk as string;
 const unfinishedSk = (updatedAt: string, id: string) => `${updatedAt}#${id}`;
 
 /** The status listing partitions of an order in `status` (the other two never change). */
@@ -93,8 +99,15 @@ const isConditionFailure = (error: unknown): boolean =>
 const encodeField = (field: string, value: unknown): NativeAttributeValue =>
   field === 'company' ? JSON.stringify(value) : value;
 
-const toOrder = ({ pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, company, ...rest }: Item): OrderRecord =>
-  ({ ...rest, company: JSON.parse(company) }) as OrderRecord;
+const toOrder = ({
+  pk: _pk,
+  sk: _sk,
+  gsi1pk: _gpk,
+  gsi1sk: _gsk,
+  listSk: _ls,
+  company,
+  ...rest
+}: Item): OrderRecord => ({ ...rest, company: JSON.parse(company) }) as OrderRecord;
 
 const toSearch = ({ pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, ...rest }: Item): OfflineSearchRecord =>
   rest as OfflineSearchRecord;
@@ -189,7 +202,7 @@ export class DynamoOrderStore implements OrderStore {
   constructor(private readonly tableName: string) {}
 
   async create(order: OrderRecord): Promise<boolean> {
-    const sk = listSk(order);
+    const sk = newListSk(order);
     const listings = [
       listPk(order.accountId, order.environment, {}),
       listPk(order.accountId, order.environment, { type: order.type }),
@@ -206,6 +219,7 @@ export class DynamoOrderStore implements OrderStore {
                   ...orderKey(order.id),
                   ...order,
                   company: encodeField('company', order.company),
+                  listSk: sk,
                   ...unfinishedKeys(order),
                 },
                 ConditionExpression: 'attribute_not_exists(pk)',
@@ -272,7 +286,7 @@ export class DynamoOrderStore implements OrderStore {
     if (!item) return false;
     const order = toOrder(item);
     if (!transition.from.includes(order.status)) return false;
-    const sk = listSk(order);
+    const sk = listSkOf(item);
     // The status may still change to another of `from` before the write; deleting the listings
     // of every `from` status (a no-op where there are none) keeps them right without a retry.
     const left = [...new Set(transition.from)].filter((status) => status !== transition.to);
