@@ -204,19 +204,17 @@ export async function checkImages(
   );
   const failed = statuses.find((status) => status.status === 'failed');
   const base = { attempt: input.poll.attempt + 1, waitedSeconds, unavailable: [] as string[] };
+  const failure = (registryCode: string | null, message: string): PollState => ({
+    ...base,
+    state: 'failed',
+    waitSeconds: 0,
+    failure: { code: 'images_unavailable', registryCode, message },
+  });
   if (failed) {
-    return {
-      ...base,
-      state: 'failed',
-      waitSeconds: 0,
-      failure: {
-        code: 'images_unavailable',
-        registryCode: failed.failure?.registryCode ?? null,
-        message:
-          failed.failure?.message ??
-          `The registry could not fulfil image request ${failed.registryRequestId}.`,
-      },
-    };
+    return failure(
+      failed.failure?.registryCode ?? null,
+      failed.failure?.message ?? `The registry could not fulfil image request ${failed.registryRequestId}.`,
+    );
   }
   if (statuses.every((status) => status.status === 'complete')) {
     const unavailable = statuses.flatMap((status) =>
@@ -230,16 +228,7 @@ export async function checkImages(
     return { ...base, state: 'ready', waitSeconds: 0, unavailable };
   }
   if (waitedSeconds >= IMAGE_POLLING.giveUpAfterSeconds) {
-    return {
-      ...base,
-      state: 'failed',
-      waitSeconds: 0,
-      failure: {
-        code: 'images_unavailable',
-        registryCode: null,
-        message: 'The registry had not produced the images after 24 hours.',
-      },
-    };
+    return failure(null, 'The registry had not produced the images after 24 hours.');
   }
   return {
     ...base,

@@ -21,11 +21,13 @@ import {
   crashAfter,
   executions,
   type HistoryEvent,
+  type OrderBody,
   outbox,
   publishedEvents,
   queueState,
   redeliver,
   runSweeper,
+  type UsageBody,
   waitForExecution,
 } from '../support/orders.ts';
 
@@ -36,27 +38,6 @@ import {
  * simulator's call log (live keys).
  */
 
-interface OrderBody {
-  object: 'order';
-  id: string;
-  type: string;
-  status: string;
-  company: Record<string, unknown> | null;
-  documents: { documentNumber: string; formCode: string; pageCount: number }[];
-  delivery: Record<string, string | null>;
-  downloadUrl: string | null;
-  downloadExpiresAt: string | null;
-  registryRequestIds: string[];
-  notices: string[];
-  extractSize: string;
-  pageCount: number;
-  clientReference: string | null;
-  createdAt: string;
-  readyAt: string | null;
-  failure?: { code: string; registryCode: string | null; message: string };
-  meta?: Record<string, unknown>;
-}
-
 interface SearchBody {
   object: 'offlineSearch';
   id: string;
@@ -65,11 +46,6 @@ interface SearchBody {
   resultsUrl: string | null;
   readyAt: string | null;
   failure?: { code: string; registryCode: string | null; message: string };
-}
-
-interface UsageBody {
-  data: FeeEntryBody[];
-  totals: { product: string; feeCode: string | null; billable: boolean; quantity: number; entries: number }[];
 }
 
 const WEB = { method: 'web' } as const;

@@ -16,7 +16,14 @@ import {
   simulator,
   validationError,
 } from '../support/api.ts';
-import { outbox, publishedEvents, waitForExecution } from '../support/orders.ts';
+import {
+  type OrderBody,
+  type OrderDocumentBody,
+  outbox,
+  publishedEvents,
+  type UsageBody,
+  waitForExecution,
+} from '../support/orders.ts';
 
 /**
  * The asynchronous orders tier seen from a client: charges extract and document image orders
@@ -26,34 +33,6 @@ import { outbox, publishedEvents, waitForExecution } from '../support/orders.ts'
 
 type Environment = 'test' | 'live';
 
-interface OrderDocumentBody {
-  documentNumber: string;
-  formCode: string;
-  pageCount: number;
-  pages?: { from: number; to: number } | null;
-}
-
-interface OrderBody {
-  object: 'order';
-  id: string;
-  type: string;
-  status: string;
-  company: Record<string, unknown> | null;
-  documents: OrderDocumentBody[];
-  delivery: Record<string, string | null>;
-  downloadUrl: string | null;
-  downloadExpiresAt: string | null;
-  registryRequestIds: string[];
-  notices: string[];
-  extractSize: string;
-  pageCount: number;
-  clientReference: string | null;
-  createdAt: string;
-  readyAt: string | null;
-  failure?: { code: string; registryCode: string | null; message: string };
-  meta: Meta;
-}
-
 interface OrderListBody {
   object: string;
   data: Omit<OrderBody, 'meta'>[];
@@ -61,11 +40,6 @@ interface OrderListBody {
   nextCursor: string | null;
   totalCount: number | null;
   meta: Meta;
-}
-
-interface UsageBody {
-  data: FeeEntryBody[];
-  totals: { product: string; feeCode: string | null; billable: boolean; quantity: number; entries: number }[];
 }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;

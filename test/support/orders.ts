@@ -8,6 +8,7 @@ import type { OutboxEntry } from '../../local/orders/outbox-mailer.ts';
 import type { DeliveryOutcome, QueueState } from '../../local/orders/queue.ts';
 import type { ExecutionRecord, ExecutionSummary, HistoryEvent } from '../../local/orders/workflow.ts';
 import type { FulfilmentMessage, ServiceEvent } from '../../shared/ports/orders.ts';
+import type { FeeEntryBody, Meta } from './api.ts';
 
 export type { ExecutionRecord, ExecutionSummary, HistoryEvent, OutboxEntry, QueueState };
 
@@ -69,3 +70,37 @@ export const runSweeper = () => control<{ restarted: number }>('POST', '/sweep')
 
 /** Messages the mailer sent, oldest first (each with the folder of its .eml and attachments). */
 export const outbox = async () => (await control<{ messages: OutboxEntry[] }>('GET', '/outbox')).messages;
+
+export interface OrderDocumentBody {
+  documentNumber: string;
+  formCode: string;
+  pageCount: number;
+  pages?: { from: number; to: number } | null;
+}
+
+/** The order object as the API shows it. */
+export interface OrderBody {
+  object: 'order';
+  id: string;
+  type: string;
+  status: string;
+  company: Record<string, unknown> | null;
+  documents: OrderDocumentBody[];
+  delivery: Record<string, string | null>;
+  downloadUrl: string | null;
+  downloadExpiresAt: string | null;
+  registryRequestIds: string[];
+  notices: string[];
+  extractSize: string;
+  pageCount: number;
+  clientReference: string | null;
+  createdAt: string;
+  readyAt: string | null;
+  failure?: { code: string; registryCode: string | null; message: string };
+  meta: Meta;
+}
+
+export interface UsageBody {
+  data: FeeEntryBody[];
+  totals: { product: string; feeCode: string | null; billable: boolean; quantity: number; entries: number }[];
+}

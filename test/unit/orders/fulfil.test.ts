@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asStepFailure, failureFromState, StepFailure } from '../../../shared/orders/fulfil.ts';
+import { asStepFailure, checkImages, failureFromState, StepFailure } from '../../../shared/orders/fulfil.ts';
 import { executionName, parseFulfilmentMessage } from '../../../shared/orders/sweep.ts';
 import { RegistryRejection } from '../../../shared/ports/registry.ts';
 
@@ -66,5 +66,71 @@ describe('fulfilment messages', () => {
     expect(() => parseFulfilmentMessage('{"kind":"extract","id":"x","attempt":0}')).toThrow(
       /not a fulfilment message/,
     );
+  });
+});
+
+describe('checkImages', () => {
+  const order = {
+    id: 'ord_1',
+    environment: 'live',
+    accountId: 'acct',
+    requestId: 'req_1',
+    clientReference: null,
+    imageRequests: { '0': 'IR00000001' },
+  };
+  const deps = (status: 'pending' | 'complete') =>
+    ({
+      now: () => new Date('2026-11-21T00:00:00Z'),
+      orders: { get: async () => order, update: async () => undefined },
+      registryFor: () => ({
+        getImageRequest: async (id: string) => ({
+          registryRequestId: id,
+          status,
+          failure: null,
+          documents: [],
+        }),
+      }),
+    }) as unknown as Parameters<typeof checkImages>[0];
+  const poll = (attempt: number, waitedSeconds: number, waitSeconds: number) => ({
+    state: 'waiting' as const,
+    attempt,
+    waitSeconds,
+    waitedSeconds,
+    unavailable: [],
+  });
+
+  it('doubles the wait up to ten minutes while the registry works', async () => {
+    expect(await checkImages(deps('pending'), { kind: 'order', id: 'ord_1', poll: poll(0, 0, 15) })).toEqual(
+      poll(1, 15, 30),
+    );
+    expect(
+      await checkImages(deps('pending'), { kind: 'order', id: 'ord_1', poll: poll(7, 3000, 600) }),
+    ).toEqual(poll(8, 3600, 600));
+  });
+
+  it('gives up after a day of waiting', async () => {
+    const result = await checkImages(deps('pending'), {
+      kind: 'order',
+      id: 'ord_1',
+      poll: poll(150, 86_000, 600),
+    });
+    expect(result).toEqual({
+      state: 'failed',
+      attempt: 151,
+      waitSeconds: 0,
+      waitedSeconds: 86_600,
+      unavailable: [],
+      failure: {
+        code: 'images_unavailable',
+        registryCode: null,
+        message: 'The registry had not produced the images after 24 hours.',
+      },
+    });
+  });
+
+  it('is ready once every request is complete', async () => {
+    expect(
+      (await checkImages(deps('complete'), { kind: 'order', id: 'ord_1', poll: poll(0, 0, 15) })).state,
+    ).toBe('ready');
   });
 });
