@@ -740,3 +740,55 @@ describe('the simulator’s order cases', () => {
     expect(matches).toHaveLength(180);
   });
 });
+
+describe('sandbox image requests across instances (deployed, each Lambda has its own)', () => {
+  const stateless = () => new DatasetRegistry(sandboxDataset(), () => NOW, { statelessImages: true });
+  const pageCount = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPageCount();
+
+  it('derives the same ids from the account and client key in every instance', async () => {
+    const request = {
+      clientKey: 'ord_x#0',
+      documents: [{ documentNumber: SANDBOX.documents.organisation, pages: { from: 3, to: 7 } }],
+    };
+    const first = await stateless().requestImages(request, caller);
+    const second = await stateless().requestImages(request, caller);
+    expect(first.registryRequestId).toMatch(/^IR\d{8}$/);
+    expect(second).toEqual(first);
+    const other = await stateless().requestImages({ ...request, clientKey: 'ord_x#1' }, caller);
+    expect(other.registryRequestId).not.toBe(first.registryRequestId);
+  });
+
+  it('takes a request another instance issued as complete, with the pages the caller repeats', async () => {
+    const { registryRequestId } = await stateless().requestImages(
+      { clientKey: 'ord_y#0', documents: [{ documentNumber: SANDBOX.documents.organisation, pages: null }] },
+      caller,
+    );
+    const elsewhere = stateless();
+    expect(await elsewhere.getImageRequest(registryRequestId, caller)).toEqual({
+      registryRequestId,
+      status: 'complete',
+      failure: null,
+      documents: [],
+    });
+    expect(
+      await pageCount(
+        await elsewhere.getImages(registryRequestId, SANDBOX.documents.organisation, caller, {
+          from: 3,
+          to: 7,
+        }),
+      ),
+    ).toBe(5);
+    expect(
+      await pageCount(await elsewhere.getImages(registryRequestId, SANDBOX.documents.person, caller)),
+    ).toBe(3);
+    await expect(
+      elsewhere.getImages(registryRequestId, SANDBOX.documents.unavailable, caller),
+    ).rejects.toMatchObject({ registryCode: 'DI58' });
+  });
+
+  it('still refuses unknown ids in the simulator (one process keeps every request)', async () => {
+    await expect(sandbox().getImageRequest('IR12345678', caller)).rejects.toMatchObject({
+      registryCode: 'RO51',
+    });
+  });
+});
