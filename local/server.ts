@@ -10,6 +10,7 @@ import type { RouteDefinition } from '../shared/http/route.ts';
 import { codeTablesPage, errorsPage } from './docs.ts';
 import type { StorageFaults } from './faults.ts';
 import { readBody } from './http-body.ts';
+import { lambdaContext } from './lambda-context.ts';
 import { handleOrderControl } from './orders/control.ts';
 import type { LocalOrders } from './orders/stand-ins.ts';
 
@@ -53,24 +54,6 @@ export async function loadRoutes(routes: readonly RouteDefinition[]): Promise<Co
       return compile(route, module.handler);
     }),
   );
-}
-
-function lambdaContext(route: RouteDefinition): Context {
-  const deadline = Date.now() + 10_000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: route.name,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.name}`,
-    memoryLimitInMB: '512',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${route.name}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 /** The API Gateway REST (v1) proxy event for a request, as Lambda would receive it. */
@@ -208,7 +191,7 @@ export function createLocalServer({ routes, clock, faults, docsUrl, orders }: Lo
       );
       const body = await bodyOf(req);
       const event = toProxyEvent(req, url, body, { route: chosen.compiled.route, params });
-      const result = await chosen.compiled.handler(event, lambdaContext(chosen.compiled.route));
+      const result = await chosen.compiled.handler(event, lambdaContext(chosen.compiled.route.name));
       // Binary media (a PDF) comes back base64-encoded; API Gateway decodes it before sending.
       const payload = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
       send(res, result.statusCode, result.headers ?? {}, payload);

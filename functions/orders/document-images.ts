@@ -3,7 +3,8 @@ import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
 import { acceptDocumentImageOrder, checkImageOrderItems } from '../../shared/orders/accept.ts';
 import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
-import { orderReplay, orderRequestOf, orderResult } from '../../shared/orders/handlers.ts';
+import { orderReplay, orderRequestOf } from '../../shared/orders/handlers.ts';
+import { orderResult } from '../../shared/orders/present.ts';
 
 export const handler = createHttpHandler(
   orderRoutes.orderDocumentImages,

@@ -1,8 +1,8 @@
 import { offlineSearchProduct } from '../../shared/domain/products.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
-import { presentOfflineSearch } from '../../shared/orders/present.ts';
-import { apiBaseUrl, assertSearchReadable, findOfflineSearch } from '../../shared/orders/read.ts';
+import { apiBaseUrl, presentOfflineSearch } from '../../shared/orders/present.ts';
+import { assertSearchReadable, findOfflineSearch } from '../../shared/orders/read.ts';
 import { offlineSearchStore } from '../../shared/orders/services/stores.ts';
 
 export const handler = createHttpHandler(orderRoutes.getOfflineSearch, async ({ path, auth }) => {

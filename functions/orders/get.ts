@@ -1,6 +1,6 @@
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
-import { orderResult } from '../../shared/orders/handlers.ts';
+import { orderResult } from '../../shared/orders/present.ts';
 import { assertOrderReadable, findOrder } from '../../shared/orders/read.ts';
 import { orderStore } from '../../shared/orders/services/stores.ts';
 

@@ -1,7 +1,6 @@
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
-import { presentOrder } from '../../shared/orders/present.ts';
-import { apiBaseUrl } from '../../shared/orders/read.ts';
+import { apiBaseUrl, presentOrder } from '../../shared/orders/present.ts';
 import { orderStore } from '../../shared/orders/services/stores.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 

@@ -1,13 +1,12 @@
 import { runIdempotently } from '../../shared/http/idempotency.ts';
 import { createHttpHandler, type HandlerResult } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
-import { simulatedFailure } from '../../shared/orders/accept.ts';
 import { parseOfflineSearchDelivery } from '../../shared/orders/delivery.ts';
 import { acceptOfflineSearch } from '../../shared/orders/offline-search.ts';
-import { presentOfflineSearch } from '../../shared/orders/present.ts';
-import { apiBaseUrl } from '../../shared/orders/read.ts';
+import { apiBaseUrl, presentOfflineSearch } from '../../shared/orders/present.ts';
 import { fulfilmentQueue } from '../../shared/orders/services/queue.ts';
 import { offlineSearchStore } from '../../shared/orders/services/stores.ts';
+import { simulatedFailure } from '../../shared/orders/simulate.ts';
 import type { OfflineSearchRecord } from '../../shared/ports/orders.ts';
 
 const resultOf = (search: OfflineSearchRecord): HandlerResult => ({

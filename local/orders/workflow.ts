@@ -6,8 +6,8 @@ import type { Context } from 'aws-lambda';
 import { type RunOptions, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { WORKFLOW_DEFINITION, type WorkflowTask, workflowTasks } from '../../shared/infra/workflow.ts';
 import type { FulfilmentMessage, WorkflowStarter } from '../../shared/ports/orders.ts';
+import { lambdaContext } from '../lambda-context.ts';
 import { functionHandler } from './functions.ts';
-import { lambdaContext } from './lambda-context.ts';
 
 /** A task's Lambda handler: input as Step Functions passes it, a Lambda context, JSON back. */
 export type TaskHandler = (input: unknown, context: Context) => unknown;

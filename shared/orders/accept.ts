@@ -4,14 +4,13 @@
  * named by an Idempotency-Key has an id derived from it, so a retry finds the order instead of
  * billing a second one.
  */
-import { createHash } from 'node:crypto';
 import { lookupCompany } from '../company/extracts.ts';
 import type { CompanyIdentifier } from '../company/identifier.ts';
 import { presentCompanySummary } from '../company/presenters.ts';
 import { toTimestamp } from '../domain/clock.ts';
 import { chargesExtractProduct, documentImageProduct } from '../domain/products.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { newId, type Owner } from '../extracts/lifecycle.ts';
+import type { Owner } from '../extracts/lifecycle.ts';
 import { logger } from '../observability.ts';
 import type { FeeEntry } from '../ports/extracts.ts';
 import type {
@@ -30,10 +29,10 @@ import {
 } from '../ports/registry.ts';
 import { apiErrorFromRegistry, fromRegistry } from '../registry/errors.ts';
 import { checkDeliverySize } from './delivery.ts';
+import { idFor } from './ids.ts';
 
 /** Fewer than 10 pages is a small extract; 10 or more a large one. */
 export const LARGE_EXTRACT_PAGES = 10;
-export const ORDER_ID_PATTERN = /^ord_[0-9a-f]{24}$/;
 
 const sizeOf = (pages: number): OrderRecord['extractSize'] =>
   pages < LARGE_EXTRACT_PAGES ? 'small' : 'large';
@@ -55,12 +54,6 @@ export interface OrderRequest {
   store: OrderStore;
   queue: FulfilmentQueue;
 }
-
-/** `ord_` and 24 hex digits: derived from the Idempotency-Key scope when there is one. */
-export const idFor = (prefix: string, recoveryKey: string | undefined) =>
-  recoveryKey === undefined
-    ? newId(prefix)
-    : `${prefix}${createHash('sha256').update(`${prefix}${recoveryKey}`).digest('hex').slice(0, 24)}`;
 
 const callerOf = (request: OrderRequest): RegistryCaller => ({
   accountId: request.owner.accountId,
@@ -145,9 +138,6 @@ async function place(order: OrderRecord, request: OrderRequest): Promise<OrderRe
   }
   return placed;
 }
-
-export const productOf = (type: OrderType) =>
-  type === 'charges_extract' ? chargesExtractProduct.product : documentImageProduct.product;
 
 /** A compiled PDF of the documents of every charge the company has (spec 4.2). */
 export async function acceptChargesExtractOrder(company: CompanyIdentifier, request: OrderRequest) {
@@ -313,26 +303,4 @@ export async function acceptDocumentImageOrder(items: readonly ImageOrderItem[],
       ),
   );
   return place(order, request);
-}
-
-/** `X-Sandbox-Simulate: order_failed` makes a test key's order fail; live keys cannot simulate. */
-export function simulatedFailure(
-  headers: Readonly<Record<string, string>>,
-  environment: Owner['environment'],
-) {
-  const value = headers['x-sandbox-simulate'];
-  if (value === undefined || value === '') return false;
-  if (value !== 'order_failed') {
-    throw new ApiError('sandbox_simulation_invalid', {
-      param: 'X-Sandbox-Simulate',
-      message: `X-Sandbox-Simulate takes one value, order_failed (got '${value}').`,
-    });
-  }
-  if (environment !== 'test') {
-    throw new ApiError('sandbox_simulation_invalid', {
-      param: 'X-Sandbox-Simulate',
-      message: 'X-Sandbox-Simulate works only with test keys: live orders are never simulated.',
-    });
-  }
-  return true;
 }

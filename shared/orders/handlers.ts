@@ -1,13 +1,13 @@
 /** What the order-placing handlers share: the request context of an order, and its response. */
 import type { AuthContext, HandlerInput, HandlerResult } from '../http/pipeline.ts';
 import type { RouteDefinition } from '../http/route.ts';
-import type { Delivery, OrderRecord } from '../ports/orders.ts';
+import type { Delivery } from '../ports/orders.ts';
 import { registryFor } from '../registry/registries.ts';
-import { type OrderRequest, productOf, simulatedFailure } from './accept.ts';
-import { presentOrder } from './present.ts';
-import { apiBaseUrl } from './read.ts';
+import type { OrderRequest } from './accept.ts';
+import { orderResult } from './present.ts';
 import { fulfilmentQueue } from './services/queue.ts';
 import { orderStore } from './services/stores.ts';
+import { simulatedFailure } from './simulate.ts';
 
 export function orderRequestOf<R extends RouteDefinition>(
   input: HandlerInput<R>,
@@ -28,13 +28,7 @@ export function orderRequestOf<R extends RouteDefinition>(
   };
 }
 
-export const orderResult = (order: OrderRecord): HandlerResult => ({
-  body: presentOrder(order, apiBaseUrl()),
-  billable: order.fees.some((fee) => fee.billable),
-  product: productOf(order.type),
-});
-
-/** A large order outgrows nothing, but a replay should show the order as it is now: keep its id. */
+/** A replay answers with the order as it is now (it may have moved on since): only its id is kept. */
 export const orderReplay = {
   pack: (result: HandlerResult) => ({ id: result.body.id, billable: result.billable }),
   async unpack(packed: unknown): Promise<HandlerResult> {

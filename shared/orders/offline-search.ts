@@ -10,11 +10,10 @@ import type { Owner } from '../extracts/lifecycle.ts';
 import { logger } from '../observability.ts';
 import type { FulfilmentQueue, OfflineSearchRecord, OfflineSearchStore } from '../ports/orders.ts';
 import { type CompanySearchScope, companySearchScopes } from '../ports/registry.ts';
-import { idFor } from './accept.ts';
 import type { OfflineSearchDelivery } from './delivery.ts';
+import { idFor } from './ids.ts';
 
 export const OFFLINE_SEARCHES_PER_DAY = 20;
-export const OFFLINE_SEARCH_ID_PATTERN = /^ofs_[0-9a-f]{24}$/;
 
 export interface OfflineSearchRequest {
   owner: Owner;

@@ -1,5 +1,14 @@
 /** Orders and offline searches as the API, and the events about them, show them. */
-import type { Delivery, OfflineSearchRecord, OrderRecord } from '../ports/orders.ts';
+import { chargesExtractProduct, documentImageProduct } from '../domain/products.ts';
+import type { HandlerResult } from '../http/pipeline.ts';
+import { ORDER_ENV } from '../infra/workflow.ts';
+import type { Delivery, OfflineSearchRecord, OrderRecord, OrderType } from '../ports/orders.ts';
+
+/** The API's own base URL, for `downloadUrl` and `resultsUrl`. */
+export const apiBaseUrl = () => process.env[ORDER_ENV.apiBaseUrl] ?? '';
+
+export const productOf = (type: OrderType) =>
+  type === 'charges_extract' ? chargesExtractProduct.product : documentImageProduct.product;
 
 /** A web download stays available this long after `readyAt`. */
 export const DOWNLOAD_LIFETIME_MS = 7 * 24 * 3600_000;
@@ -76,3 +85,10 @@ export function presentOfflineSearch(search: OfflineSearchRecord, apiBaseUrl: st
     ...(search.status === 'failed' && search.failure ? { failure: search.failure } : {}),
   };
 }
+
+/** An order as a handler answers it: billable only when its acceptance incurred a fee. */
+export const orderResult = (order: OrderRecord): HandlerResult => ({
+  body: presentOrder(order, apiBaseUrl()),
+  billable: order.fees.some((fee) => fee.billable),
+  product: productOf(order.type),
+});

@@ -1,14 +1,9 @@
 /** Reading orders and offline searches: who may, and when a PDF may be downloaded. */
 import { ApiError } from '../errors/api-error.ts';
 import { isSameOwner, type Owner } from '../extracts/lifecycle.ts';
-import { ORDER_ENV } from '../infra/workflow.ts';
 import type { OfflineSearchRecord, OfflineSearchStore, OrderRecord, OrderStore } from '../ports/orders.ts';
-import { ORDER_ID_PATTERN } from './accept.ts';
-import { OFFLINE_SEARCH_ID_PATTERN } from './offline-search.ts';
+import { OFFLINE_SEARCH_ID_PATTERN, ORDER_ID_PATTERN } from './ids.ts';
 import { DOWNLOAD_LIFETIME_MS } from './present.ts';
-
-/** The API's own base URL, for `downloadUrl` and `resultsUrl`. */
-export const apiBaseUrl = () => process.env[ORDER_ENV.apiBaseUrl] ?? '';
 
 const otherOwner = (record: Owner, owner: Owner, what: string) =>
   record.accountId !== owner.accountId

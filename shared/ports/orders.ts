@@ -187,7 +187,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** An event as subscribers receive it in the webhook body (spec 6.2), before signing. */
+/** An event as published: the webhook body of spec 6.2 plus the account it is for (which the body leaves out). */
 export interface ServiceEvent {
   id: string;
   type: OwedEvent['type'];

@@ -1,7 +1,7 @@
 import { registryFor } from '../../registry/registries.ts';
 import { getServices } from '../../runtime.ts';
 import type { FulfilmentDeps } from '../fulfil.ts';
-import { apiBaseUrl } from '../read.ts';
+import { apiBaseUrl } from '../present.ts';
 import { blobStore } from './blobs.ts';
 import { eventPublisher } from './events.ts';
 import { mailer } from './mailer.ts';
