@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { AdjustableClock } from '../shared/domain/clock.ts';
 import { ApiError, errorEnvelope } from '../shared/errors/api-error.ts';
 import type { LambdaHttpHandler } from '../shared/http/pipeline.ts';

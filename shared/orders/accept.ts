@@ -13,14 +13,7 @@ import { ApiError } from '../errors/api-error.ts';
 import type { Owner } from '../extracts/lifecycle.ts';
 import { logger } from '../observability.ts';
 import type { FeeEntry } from '../ports/extracts.ts';
-import type {
-  Delivery,
-  FulfilmentQueue,
-  OrderDocument,
-  OrderRecord,
-  OrderStore,
-  OrderType,
-} from '../ports/orders.ts';
+import type { Delivery, FulfilmentQueue, OrderDocument, OrderRecord, OrderStore } from '../ports/orders.ts';
 import {
   type Registry,
   type RegistryCaller,

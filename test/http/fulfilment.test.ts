@@ -9,7 +9,6 @@ import {
   call,
   clock,
   createKey,
-  type FeeEntryBody,
   registryCalls,
   registryImageRequests,
   registryPostalDeliveries,

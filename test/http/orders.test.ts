@@ -10,7 +10,6 @@ import {
   createKey,
   errorOf,
   expectError,
-  type FeeEntryBody,
   type Meta,
   registryImageRequests,
   simulator,
@@ -18,7 +17,6 @@ import {
 } from '../support/api.ts';
 import {
   type OrderBody,
-  type OrderDocumentBody,
   outbox,
   publishedEvents,
   type UsageBody,
