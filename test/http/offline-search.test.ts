@@ -192,6 +192,8 @@ describe('POST /v1/companies/search/offline: acceptance', () => {
     ['q missing', { delivery: byWebhook }, 'q'],
     ['q not a string', { q: 42, delivery: byWebhook }, 'q'],
     ['q of one character', { q: 'w', delivery: byWebhook }, 'q'],
+    ['q over 200 characters', { q: 'w'.repeat(201), delivery: byWebhook }, 'q'],
+    ['scope not a string', { q: 'widgets', scope: 1, delivery: byWebhook }, 'scope'],
     ['an unknown field', { q: 'widgets', delivery: byWebhook, limit: 500 }, 'limit'],
   ])('%s → 422 validation_error, not billed', async (_name, body, param) => {
     const key = await createKey('live');

@@ -1031,6 +1031,36 @@ describe('POST /v1/documents/image-orders', () => {
           validationError('documents'),
         ],
         [
+          'a page number that is not a whole number',
+          () => ({
+            documents: [{ documentNumber: docs.organisation, pages: { from: 1.5, to: 3 } }],
+            delivery: web,
+          }),
+          422,
+          validationError('documents[0].pages.from'),
+        ],
+        [
+          'a page number below 1',
+          () => ({
+            documents: [{ documentNumber: docs.organisation, pages: { from: 1, to: 0 } }],
+            delivery: web,
+          }),
+          422,
+          validationError('documents[0].pages.to'),
+        ],
+        [
+          'a document number that is not a string',
+          () => ({ documents: [{ documentNumber: 123456789 }], delivery: web }),
+          422,
+          validationError('documents[0].documentNumber'),
+        ],
+        [
+          'documents that is not an array',
+          () => ({ documents: docs.organisation, delivery: web }),
+          422,
+          validationError('documents'),
+        ],
+        [
           'an unknown field in a document',
           () => ({ documents: [{ documentNumber: docs.organisation, copies: 2 }], delivery: web }),
           422,
