@@ -69,9 +69,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     Object.assign(process.env, observabilityEnv(options.logLevel));
     const { DatasetRegistry } = await import('../shared/registry/dataset-registry.ts');
     const { simulatorDataset } = await import('../shared/registry/generated-data.ts');
+    const { renderDocumentImages } = await import('../shared/registry/page-images.ts');
     const { startRegistrySimulator } = await import('./registry-simulator.ts');
     simulator = await startRegistrySimulator({
-      registry: new DatasetRegistry(simulatorDataset(), () => clock.now()),
+      registry: new DatasetRegistry(simulatorDataset(), () => clock.now(), {
+        pageImages: renderDocumentImages,
+      }),
       port: options.registryPort ?? 0,
       credential: registryCredential,
     });

@@ -65,7 +65,13 @@ import {
   sortPersonRoles,
   sortRelationships,
 } from './ordering.ts';
-import { renderDocumentImages } from './page-images.ts';
+import type { DocumentImagesRequest } from './page-images.ts';
+
+/**
+ * Draws the page images of a document (`renderDocumentImages`). Passed in rather than imported:
+ * it brings pdf-lib, which only the functions that fetch images should bundle.
+ */
+export type PageImageRenderer = (request: DocumentImagesRequest) => Promise<Uint8Array>;
 
 /** Most names a search may select; more is ON52 (PN52 for people). */
 export const MAX_SEARCH_MATCHES = 100;
@@ -266,11 +272,12 @@ export class DatasetRegistry implements Registry {
    * client key, and a well-formed request id this instance does not know is taken as complete,
    * its images drawn from the dataset and the `pages` the caller repeats. Deployed, each Lambda
    * container has its own sandbox instance, and the workflow's steps run in different ones.
+   * `pageImages` draws the pages `getImages` returns; without it `getImages` throws.
    */
   constructor(
     private readonly dataset: Dataset,
     private readonly now: () => Date = () => new Date(),
-    private readonly options: { statelessImages?: boolean } = {},
+    private readonly options: { statelessImages?: boolean; pageImages?: PageImageRenderer } = {},
   ) {}
 
   private newId(prefix: string, accountId: string, clientKey: string, count: number): string {
@@ -750,7 +757,9 @@ export class DatasetRegistry implements Registry {
       throw new RegistryRejection('DI58', message, { documentNumber });
     }
     const { document } = requested.entry;
-    return renderDocumentImages({
+    const render = this.options.pageImages;
+    if (!render) throw new Error('DatasetRegistry: getImages needs the pageImages option');
+    return render({
       documentNumber: document.documentNumber,
       formCode: document.formCode,
       from: requested.from,

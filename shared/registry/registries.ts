@@ -6,21 +6,38 @@ import { HttpRegistry } from '../adapters/registry-http/http-registry.ts';
 import type { Environment } from '../domain/api-keys.ts';
 import type { Registry } from '../ports/registry.ts';
 import { type Services, secretSource } from '../runtime.ts';
+import type { PageImageRenderer } from './dataset-registry.ts';
 import { createSandboxRegistry } from './sandbox.ts';
 
 let sandbox: Registry | undefined;
+let sandboxWithImages: Registry | undefined;
 let live: Registry | undefined;
 let builtFor: Services | undefined;
 
-export function registryFor(environment: Environment, services: Services): Registry {
+/**
+ * `pageImages`: the sandbox draws the images it hands out with it. Only the workflow fetches
+ * images, so only its functions pass it (and bundle pdf-lib).
+ */
+export function registryFor(
+  environment: Environment,
+  services: Services,
+  options: { pageImages?: PageImageRenderer } = {},
+): Registry {
   if (builtFor !== services) {
     // Services are rebuilt when the local stack swaps the clock; the registries follow.
     sandbox = undefined;
+    sandboxWithImages = undefined;
     live = undefined;
     builtFor = services;
   }
   if (environment === 'test') {
-    sandbox ??= createSandboxRegistry(() => services.clock.now());
+    const now = () => services.clock.now();
+    const { pageImages } = options;
+    if (pageImages) {
+      sandboxWithImages ??= createSandboxRegistry(now, pageImages);
+      return sandboxWithImages;
+    }
+    sandbox ??= createSandboxRegistry(now);
     return sandbox;
   }
   const { registryUrl, registryCredential } = services.config;

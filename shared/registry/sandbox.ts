@@ -5,7 +5,7 @@
  * shared afterwards.
  */
 import { buildDataset, type Dataset } from './dataset.ts';
-import { DatasetRegistry } from './dataset-registry.ts';
+import { DatasetRegistry, type PageImageRenderer } from './dataset-registry.ts';
 import { buildSandboxPeople, sandboxPeople } from './people-data.ts';
 import { buildSandboxRecords, sandboxRecords } from './sandbox-data.ts';
 
@@ -23,5 +23,8 @@ export function buildSandboxDataset(): Dataset {
   return buildDataset(records, buildSandboxPeople(records));
 }
 
-export const createSandboxRegistry = (now: () => Date): DatasetRegistry =>
-  new DatasetRegistry(sandboxDataset(), now, { statelessImages: true });
+export const createSandboxRegistry = (now: () => Date, pageImages?: PageImageRenderer): DatasetRegistry =>
+  new DatasetRegistry(sandboxDataset(), now, {
+    statelessImages: true,
+    ...(pageImages ? { pageImages } : {}),
+  });

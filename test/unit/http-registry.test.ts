@@ -33,6 +33,7 @@ import {
 } from '../../shared/ports/registry.ts';
 import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
 import { SIMULATOR_ORDERS, simulatorDataset } from '../../shared/registry/generated-data.ts';
+import { renderDocumentImages } from '../../shared/registry/page-images.ts';
 import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
 
 const company: RegistryCompany = {
@@ -838,7 +839,8 @@ describe('orders operations through the simulator', () => {
   const S = SIMULATOR_ORDERS.documents;
   const D = SANDBOX.documents;
   /** What the registry itself answers, to compare the round trips with. */
-  const direct = () => new DatasetRegistry(simulatorDataset(), () => NOW);
+  const direct = () =>
+    new DatasetRegistry(simulatorDataset(), () => NOW, { pageImages: renderDocumentImages });
   let orders: RegistrySimulator;
   let registry: HttpRegistry;
   let forOrders: typeof adapter;

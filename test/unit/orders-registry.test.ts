@@ -21,7 +21,7 @@ const other: RegistryCaller = { accountId: 'acct_other', requestId: 'req_other' 
 const D = SANDBOX.documents;
 
 /** A registry of its own, so image requests and dispatches start from nothing. */
-const sandbox = () => new DatasetRegistry(sandboxDataset(), () => NOW);
+const sandbox = () => new DatasetRegistry(sandboxDataset(), () => NOW, { pageImages: renderDocumentImages });
 
 async function rejected(promise: Promise<unknown>): Promise<RegistryRejection> {
   const error = await promise.then(
@@ -681,7 +681,7 @@ describe('offline name searches', () => {
 
 describe('the simulator’s order cases', () => {
   const data = simulatorDataset();
-  const simulator = () => new DatasetRegistry(data, () => NOW);
+  const simulator = () => new DatasetRegistry(data, () => NOW, { pageImages: renderDocumentImages });
 
   it('size the charges extracts of SIMULATOR_ORDERS small, 30 pages and over 500', async () => {
     const sizes: [string, number, number][] = [
@@ -742,7 +742,11 @@ describe('the simulator’s order cases', () => {
 });
 
 describe('sandbox image requests across instances (deployed, each Lambda has its own)', () => {
-  const stateless = () => new DatasetRegistry(sandboxDataset(), () => NOW, { statelessImages: true });
+  const stateless = () =>
+    new DatasetRegistry(sandboxDataset(), () => NOW, {
+      statelessImages: true,
+      pageImages: renderDocumentImages,
+    });
   const pageCount = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPageCount();
 
   it('derives the same ids from the account and client key in every instance', async () => {
@@ -756,6 +760,17 @@ describe('sandbox image requests across instances (deployed, each Lambda has its
     expect(second).toEqual(first);
     const other = await stateless().requestImages({ ...request, clientKey: 'ord_x#1' }, caller);
     expect(other.registryRequestId).not.toBe(first.registryRequestId);
+  });
+
+  it('draws pages only with the renderer it was given (the reading functions do not bundle pdf-lib)', async () => {
+    const { registryRequestId } = await stateless().requestImages(
+      { clientKey: 'ord_r#0', documents: [{ documentNumber: SANDBOX.documents.organisation, pages: null }] },
+      caller,
+    );
+    const reader = new DatasetRegistry(sandboxDataset(), () => NOW, { statelessImages: true });
+    await expect(reader.getImages(registryRequestId, SANDBOX.documents.organisation, caller)).rejects.toThrow(
+      'getImages needs the pageImages option',
+    );
   });
 
   it('takes a request another instance issued as complete, with the pages the caller repeats', async () => {

@@ -1,3 +1,4 @@
+import { renderDocumentImages } from '../../registry/page-images.ts';
 import { registryFor } from '../../registry/registries.ts';
 import { getServices } from '../../runtime.ts';
 import type { FulfilmentDeps } from '../fulfil.ts';
@@ -14,7 +15,7 @@ export function fulfilmentDeps(): FulfilmentDeps {
     now: () => services.clock.now(),
     orders: orderStore(),
     searches: offlineSearchStore(),
-    registryFor: (environment) => registryFor(environment, services),
+    registryFor: (environment) => registryFor(environment, services, { pageImages: renderDocumentImages }),
     blobs: blobStore,
     mailer,
     events: eventPublisher,

@@ -1,0 +1,115 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { esbuildOptions } from '../../lib/bundling.ts';
+
+/**
+ * Lambda bundles replace three modules (lib/bundling.ts). This bundles, with the very settings
+ * CDK uses, one call of every AWS client the service uses, answered by a fake HTTP handler, and
+ * runs it: the stand-ins must serve every call, and the event-stream codec must be gone.
+ */
+const ENTRY = `
+import { Readable } from 'node:stream';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+
+export async function callEveryClient(answers: Record<string, string>) {
+  const seen: string[] = [];
+  const requestHandler = {
+    handle: async (request: { hostname: string; headers: Record<string, string> }) => {
+      const service = request.hostname.split('.')[0] ?? '';
+      seen.push(service + ' ' + (request.headers.authorization?.startsWith('AWS4-HMAC-SHA256') ? 'signed' : 'unsigned'));
+      return {
+        response: {
+          statusCode: 200,
+          headers: { 'content-type': 'application/json', etag: '"e"' },
+          body: Readable.from([Buffer.from(answers[service] ?? '')]),
+        },
+      };
+    },
+  };
+  const config = { region: 'ap-southeast-2', requestHandler } as never;
+  const bucket = { Bucket: 'orders', Key: 'a.pdf' };
+  const results = [
+    await new DynamoDBClient(config).send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'k' } } })),
+    await new S3Client(config).send(new PutObjectCommand({ ...bucket, Body: 'pdf' })),
+    await new S3Client(config).send(new GetObjectCommand(bucket)),
+    await new SQSClient(config).send(new SendMessageCommand({ QueueUrl: 'https://sqs.ap-southeast-2.amazonaws.com/1/q', MessageBody: '{}' })),
+    await new SFNClient(config).send(new StartExecutionCommand({ stateMachineArn: 'arn:aws:states:ap-southeast-2:1:stateMachine:f', input: '{}' })),
+    await new EventBridgeClient(config).send(new PutEventsCommand({ Entries: [{ Source: 's', DetailType: 'd', Detail: '{}' }] })),
+    await new SESv2Client(config).send(new SendEmailCommand({ FromEmailAddress: 'a@example.com', Destination: { ToAddresses: ['b@example.com'] }, Content: { Simple: { Subject: { Data: 's' }, Body: { Text: { Data: 'b' } } } } })),
+  ];
+  const body = await (results[2] as { Body: { transformToString(): Promise<string> } }).Body.transformToString();
+  return { seen, body, messageId: (results[3] as { MessageId?: string }).MessageId };
+}
+`;
+
+const ANSWERS = {
+  dynamodb: '{"Item":{"pk":{"S":"k"}}}',
+  orders: 'pdf', // S3 addresses the bucket by host name
+  // The SDK checks the MD5 of the message body ('{}') that SQS echoes.
+  sqs: '{"MessageId":"m-1","MD5OfMessageBody":"99914b932bd37a50b983c5e7c90ae93b"}',
+  states: '{"executionArn":"arn:aws:states:ap-southeast-2:1:execution:f:x","startDate":1}',
+  events: '{"FailedEntryCount":0,"Entries":[{"EventId":"e-1"}]}',
+  email: '{"MessageId":"ses-1"}',
+};
+
+describe('Lambda bundles with the stand-in modules', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'crds-bundling-'));
+  const outfile = join(outdir, 'calls.mjs');
+  let bundle: string;
+  let savedEnv: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    savedEnv = { ...process.env };
+    await build({
+      ...esbuildOptions,
+      sourcemap: false,
+      stdin: { contents: ENTRY, resolveDir: resolve('.'), loader: 'ts', sourcefile: 'calls.ts' },
+      outfile,
+    });
+    bundle = readFileSync(outfile, 'utf8');
+  });
+
+  afterAll(() => {
+    process.env = savedEnv;
+    rmSync(outdir, { recursive: true, force: true });
+  });
+
+  it('leave out the event-stream codec and the SDK credential chain', () => {
+    expect(bundle).toContain('Event-stream operations are not bundled in this function');
+    expect(bundle).not.toContain('EventStreamCodec');
+    expect(bundle).not.toContain('fromSSO');
+    expect(bundle).not.toContain('fromInstanceMetadata');
+  });
+
+  it('serve a call of every client the service uses, signed with the credentials Lambda passes', async () => {
+    process.env.AWS_ACCESS_KEY_ID = 'AKIDEXAMPLE';
+    process.env.AWS_SECRET_ACCESS_KEY = 'secret';
+    process.env.AWS_SESSION_TOKEN = 'token';
+    const { callEveryClient } = (await import(pathToFileURL(outfile).href)) as {
+      callEveryClient(
+        answers: Record<string, string>,
+      ): Promise<{ seen: string[]; body: string; messageId: string }>;
+    };
+    const result = await callEveryClient(ANSWERS);
+    expect(result.seen).toEqual([
+      'dynamodb signed',
+      'orders signed',
+      'orders signed',
+      'sqs signed',
+      'states signed',
+      'events signed',
+      'email signed',
+    ]);
+    expect(result.body).toBe('pdf');
+    expect(result.messageId).toBe('m-1');
+  });
+});
