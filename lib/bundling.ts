@@ -10,16 +10,17 @@ import type { BuildOptions } from 'esbuild';
 /** esbuild target matching the Lambda runtime (nodejs22.x). */
 export const NODE_TARGET = 'node22';
 
-/** ESM bundles have no `require`; CommonJS dependencies that call it get one from this banner. */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire } from 'module';const require = createRequire(import.meta.url);";
-
 /** Prefer ESM entry points so that esbuild can tree-shake (the AWS SDK v3 in particular). */
 export const MAIN_FIELDS = ['module', 'main'];
 
 /**
  * esbuild JS API options. Nothing is external: the AWS SDK v3 is bundled and tree-shaken rather
  * than taken from the runtime, so the deployed code runs the SDK version the lock file pins.
+ *
+ * The output is CommonJS, which Lambda loads with `require`. Sources are still read as ESM (for
+ * tree-shaking); only the bundle's module format differs. Measured on this machine, the same
+ * bundle initialises about 10 ms faster as CommonJS than as an ES module (no ESM linking, and no
+ * `createRequire` shim for the CommonJS dependencies), and no handler needs top-level await.
  */
 /**
  * Lambda bundles swap three heavy dependencies for what the service actually uses of them: the
@@ -39,13 +40,11 @@ export const esbuildOptions = {
   bundle: true,
   platform: 'node',
   target: NODE_TARGET,
-  format: 'esm',
-  outExtension: { '.js': '.mjs' },
+  format: 'cjs',
   minify: true,
   sourcemap: true,
   sourcesContent: false,
   mainFields: [...MAIN_FIELDS],
-  banner: { js: ESM_REQUIRE_BANNER },
   external: [],
   alias: { ...ALIASES },
   logLevel: 'warning',
@@ -58,8 +57,7 @@ export const lambdaBundling: BundlingOptions = {
   sourceMap: esbuildOptions.sourcemap,
   sourcesContent: esbuildOptions.sourcesContent,
   target: esbuildOptions.target,
-  format: OutputFormat.ESM,
-  banner: esbuildOptions.banner.js,
+  format: OutputFormat.CJS,
   mainFields: [...esbuildOptions.mainFields],
   externalModules: [...esbuildOptions.external],
   bundleAwsSDK: true,

@@ -114,7 +114,7 @@ export const POWERTOOLS_ENVIRONMENT = {
 /**
  * A `NodejsFunction` with the service's fixed defaults: nodejs22.x on arm64, 512 MB and 10 s
  * (unless `memorySize` / `timeout` say otherwise),
- * X-Ray active tracing, ESM bundle by the local esbuild (see `lib/bundling.ts`), source maps on,
+ * X-Ray active tracing, CommonJS bundle by the local esbuild (see `lib/bundling.ts`), source maps on,
  * Powertools settings, and an explicit log group with a one-month retention.
  *
  * The execution role is the function's own, with no managed policy: it may write to its own log

@@ -63,7 +63,7 @@ const ANSWERS = {
 
 describe('Lambda bundles with the stand-in modules', () => {
   const outdir = mkdtempSync(join(tmpdir(), 'crds-bundling-'));
-  const outfile = join(outdir, 'calls.mjs');
+  const outfile = join(outdir, 'calls.cjs');
   let bundle: string;
   let savedEnv: NodeJS.ProcessEnv;
 
