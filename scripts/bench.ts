@@ -109,6 +109,31 @@ async function load(
   );
 }
 
+/**
+ * What DynamoDB Local itself can serve this process: GetItem calls per second with 10 in flight,
+ * through the service's own client. Every request makes three calls for authentication and
+ * limits (key lookup and limit update in parallel, then the lease release), so a third of this
+ * rate bounds the throughput of the local server, and 10 connections divided by that bound is
+ * the lowest p50 any handler can reach here.
+ */
+async function dynamoCeiling(keysTable: string) {
+  const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { dynamo } = await import('../shared/adapters/dynamodb/client.ts');
+  const get = () => dynamo().send(new GetCommand({ TableName: keysTable, Key: { pk: 'KEY#none' } }));
+  const loop = async (calls: number) => {
+    for (let i = 0; i < calls; i++) await get();
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, () => loop(100)));
+  const calls = 300;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, () => loop(calls)));
+  const perSecond = (CONNECTIONS * calls) / ((performance.now() - started) / 1000);
+  const requestsPerSecond = perSecond / 3;
+  console.log(
+    `       DynamoDB Local alone: ${perSecond.toFixed(0)} GetItem calls/s at ${CONNECTIONS} in flight; at 3 calls a request that bounds the server to ${requestsPerSecond.toFixed(0)} req/s, so p50 ≥ ${((CONNECTIONS / requestsPerSecond) * 1000).toFixed(0)} ms at ${CONNECTIONS} connections`,
+  );
+}
+
 interface DynamoCounts {
   /** Every call, whatever its command. */
   total: number;
@@ -561,6 +586,7 @@ async function latency() {
       keys.slice(CONNECTIONS, 2 * CONNECTIONS),
       '/v1/reference/code-tables/office-holder-roles',
     );
+    await dynamoCeiling(stack.tableNames.keys);
     console.log('\nSame, one connection (what a single client sees)');
     await load(
       stack.baseUrl,
