@@ -114,7 +114,7 @@ export const POWERTOOLS_ENVIRONMENT = {
 /**
  * A `NodejsFunction` with the service's fixed defaults: nodejs22.x on arm64, 512 MB and 10 s
  * (unless `memorySize` / `timeout` say otherwise),
- * X-Ray active tracing, CommonJS bundle by the local esbuild (see `lib/bundling.ts`), source maps on,
+ * X-Ray active tracing, CommonJS bundle by the local esbuild (see `lib/bundling.ts`) with its source map,
  * Powertools settings, and an explicit log group with a one-month retention.
  *
  * The execution role is the function's own, with no managed policy: it may write to its own log
@@ -155,8 +155,10 @@ export class ApiFunction extends NodejsFunction {
             }),
           }
         : {}),
+      // Source maps ship beside the bundle but are not turned on: `--enable-source-maps` parses
+      // the map at load, about 12 ms of every cold start. Set NODE_OPTIONS=--enable-source-maps
+      // on a function while investigating to get mapped stack traces.
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
         ...POWERTOOLS_ENVIRONMENT,
         ...props.environment,
       },
