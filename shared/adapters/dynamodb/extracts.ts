@@ -21,7 +21,6 @@
  * fees are in, the items are rewritten without it, so the check costs a read only in that window
  * or for an abandoned batch.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   GetCommand,
   type NativeAttributeValue,
@@ -45,6 +44,12 @@ import type {
 } from '../../ports/extracts.ts';
 import { putAll } from './batch.ts';
 import { dynamo } from './client.ts';
+
+/**
+ * zlib is loaded on first use: every function builds this store, and most (the free reference
+ * reads among them) never pack a section, so they do not pay for loading zlib at cold start.
+ */
+const zlib = () => process.getBuiltinModule('node:zlib');
 
 const CHUNK_BYTES = 300_000;
 const TTL_GRACE_SECONDS = 24 * 3600;
@@ -92,7 +97,7 @@ const toHeader = ({
 }: Item): ExtractHeader => ({ ...rest, summary: JSON.parse(summary) }) as ExtractHeader;
 
 function encodeSection(value: unknown): Uint8Array[] {
-  const packed = gzipSync(Buffer.from(JSON.stringify(value)));
+  const packed = zlib().gzipSync(Buffer.from(JSON.stringify(value)));
   const chunks: Uint8Array[] = [];
   for (let offset = 0; offset < packed.length; offset += CHUNK_BYTES) {
     chunks.push(packed.subarray(offset, offset + CHUNK_BYTES));
@@ -101,7 +106,7 @@ function encodeSection(value: unknown): Uint8Array[] {
 }
 
 const decodeSection = (chunks: Uint8Array[]): unknown =>
-  JSON.parse(gunzipSync(Buffer.concat(chunks)).toString('utf8'));
+  JSON.parse(zlib().gunzipSync(Buffer.concat(chunks)).toString('utf8'));
 
 /**
  * Reassembles the sections from an extract partition's items (they arrive in key order), or
