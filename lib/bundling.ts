@@ -14,15 +14,6 @@ export const NODE_TARGET = 'node22';
 export const MAIN_FIELDS = ['module', 'main'];
 
 /**
- * esbuild JS API options. Nothing is external: the AWS SDK v3 is bundled and tree-shaken rather
- * than taken from the runtime, so the deployed code runs the SDK version the lock file pins.
- *
- * The output is CommonJS, which Lambda loads with `require`. Sources are still read as ESM (for
- * tree-shaking); only the bundle's module format differs. Measured on this machine, the same
- * bundle initialises about 10 ms faster as CommonJS than as an ES module (no ESM linking, and no
- * `createRequire` shim for the CommonJS dependencies), and no handler needs top-level await.
- */
-/**
  * Lambda bundles swap three heavy dependencies for what the service actually uses of them: the
  * SDK's default credential chain for the environment provider (Lambda always passes the role's
  * credentials in environment variables), `semver` for the one `gte` check the X-Ray SDK and
@@ -36,6 +27,15 @@ export const ALIASES = {
   '@smithy/core/event-streams': './shared/adapters/aws/no-event-streams.ts',
 } as const;
 
+/**
+ * esbuild JS API options. Nothing is external: the AWS SDK v3 is bundled and tree-shaken rather
+ * than taken from the runtime, so the deployed code runs the SDK version the lock file pins.
+ *
+ * The output is CommonJS, which Lambda loads with `require`. Sources are still read as ESM (for
+ * tree-shaking); only the bundle's module format differs. Measured on this machine, the same
+ * bundle initialises about 10 ms faster as CommonJS than as an ES module (no ESM linking, and no
+ * `createRequire` shim for the CommonJS dependencies), and no handler needs top-level await.
+ */
 export const esbuildOptions = {
   bundle: true,
   platform: 'node',

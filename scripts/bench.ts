@@ -27,7 +27,7 @@ import { benchOrders } from './bench-orders.ts';
 
 const run = promisify(execFile);
 const TARGETS = { bundleKb: 400, initMs: 60, p50Ms: 10 };
-/** This VM's timings vary by ±20 ms run to run: the median of many fresh processes is reported. */
+/** This VM's timings vary by ±10 ms run to run: the median of many fresh processes is reported. */
 const INIT_RUNS = 15;
 const CONNECTIONS = 10;
 const REQUESTS_PER_CONNECTION = 300;
