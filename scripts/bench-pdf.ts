@@ -23,6 +23,7 @@ import {
 } from 'pdf-lib';
 import { compileOrderPdf } from '../shared/orders/pdf.ts';
 import type { OrderDocument } from '../shared/ports/orders.ts';
+import { mulberry32 } from '../shared/registry/generated-data.ts';
 
 export interface PdfCompileMeasurement {
   pages: number;
@@ -49,28 +50,16 @@ const FORMS = [
 ] as const;
 
 /** Full garbage collection: `global.gc` when node runs with --expose-gc, otherwise exposed here. */
-const collectGarbage: () => void = (() => {
+export const collectGarbage: () => void = (() => {
   const exposed = (globalThis as { gc?: () => void }).gc;
   if (exposed) return exposed;
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
 })();
 
-/** Deterministic, so every run compiles the same order. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 /** A flate-compressed 1-bit scan of a form (1 white, 0 black). */
 function scan(seed: number): Uint8Array {
-  const rand = random(seed);
+  const rand = mulberry32(seed); // deterministic: every run compiles the same order
   const rowBytes = Math.ceil(SCAN_WIDTH / 8);
   const bitmap = new Uint8Array(rowBytes * SCAN_HEIGHT).fill(0xff);
   const black = (x0: number, y0: number, width: number, height: number) => {
@@ -165,7 +154,7 @@ async function registryDocument(
 
 /** The order's documents (10 to 50 pages each, `pages` in all) and their images. */
 async function buildOrder(pages: number) {
-  const rand = random(pages);
+  const rand = mulberry32(pages);
   const documents: OrderDocument[] = [];
   const images = new Map<string, Uint8Array>();
   for (let left = pages, i = 0; left > 0; i++) {

@@ -15,8 +15,6 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import { esbuildOptions } from '../lib/bundling.ts';
 import type { SeedKey } from '../local/keys.ts';
@@ -24,6 +22,7 @@ import { startLocalStack } from '../local/stack.ts';
 import { routeList } from '../shared/http/routes.ts';
 import { SANDBOX } from '../shared/registry/sandbox-data.ts';
 import { benchOrders } from './bench-orders.ts';
+import { collectGarbage } from './bench-pdf.ts';
 
 const run = promisify(execFile);
 const TARGETS = { bundleKb: 400, initMs: 60, p50Ms: 10 };
@@ -278,13 +277,6 @@ function expectStatus(answer: Answer, status: number, what: string) {
   if (answer.status !== status)
     throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 500)}`);
 }
-
-/** A full garbage collection, so the baseline RSS holds no garbage of earlier sections. */
-const collectGarbage: () => void = (() => {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (() => void) | undefined;
-  return () => gc?.();
-})();
 
 interface MemoryPeaks {
   /** RSS and heap in use when sampling started. */
