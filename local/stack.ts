@@ -97,10 +97,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
     Object.assign(process.env, env);
 
-    const { useClock, decorateServices } = await import('../shared/runtime.ts');
+    const { useClock } = await import('../shared/runtime.ts');
+    const { decorateExtractStore } = await import('../shared/stores.ts');
     useClock(clock);
     const faults = new StorageFaults();
-    decorateServices((services) => ({ ...services, extracts: faults.wrap(services.extracts) }));
+    decorateExtractStore((store) => faults.wrap(store));
     if (options.keys?.length) await seedKeys(options.keys, clock.now());
     const { startLocalOrders } = await import('./orders/stand-ins.ts');
     orders = await startLocalOrders({

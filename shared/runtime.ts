@@ -1,31 +1,26 @@
 import { readSecretFromExtension } from './adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from './adapters/dynamodb/api-keys.ts';
-import { DynamoExtractStore } from './adapters/dynamodb/extracts.ts';
 import { DynamoLimiterStore } from './adapters/dynamodb/limiter.ts';
-import { DynamoPeopleSearchStore } from './adapters/dynamodb/people.ts';
 import { readConfig, type ServiceConfig } from './config.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import { CursorCodec } from './domain/cursor.ts';
 import type { ApiKeyRepository } from './ports/api-keys.ts';
-import type { ExtractStore, UsageLedger } from './ports/extracts.ts';
 import type { LimiterStore } from './ports/limiter.ts';
-import type { PeopleSearchStore } from './ports/people.ts';
 
-/** The adapters a handler may use, built once per process on first use. */
+/**
+ * What every handler uses (authentication, limits, cursors), built once per process on first
+ * use. The stores of purchased data are in stores.ts.
+ */
 export interface Services {
   config: ServiceConfig;
   clock: Clock;
   apiKeys: ApiKeyRepository;
   limiter: LimiterStore;
   cursors: CursorCodec;
-  extracts: ExtractStore;
-  usage: UsageLedger;
-  peopleSearches: PeopleSearchStore;
 }
 
 let services: Services | undefined;
 let clockOverride: Clock | undefined;
-let decorate: ((built: Services) => Services) | undefined;
 
 /** Reads a secret once per process: a literal locally, the extension's cached copy on AWS. */
 export function secretSource(secret: ServiceConfig['cursorSecret'], names: string): () => Promise<string> {
@@ -45,7 +40,6 @@ export function getServices(): Services {
   if (!services) {
     const config = readConfig();
     const clock = clockOverride ?? systemClock;
-    const extracts = new DynamoExtractStore(config.mainTable);
     services = {
       config,
       clock,
@@ -55,19 +49,9 @@ export function getServices(): Services {
         secretSource(config.cursorSecret, 'CURSOR_SECRET or CURSOR_SECRET_ARN'),
         clock,
       ),
-      extracts,
-      usage: extracts,
-      peopleSearches: new DynamoPeopleSearchStore(config.mainTable),
     };
-    if (decorate) services = decorate(services);
   }
   return services;
-}
-
-/** Local stack only: wraps the built services, for example to inject storage faults. */
-export function decorateServices(decorator: (built: Services) => Services): void {
-  decorate = decorator;
-  services = undefined;
 }
 
 /** Local stack only: every service reads this clock instead of the system's. */

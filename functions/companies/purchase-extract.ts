@@ -7,6 +7,7 @@ import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
 import { type CompanyExtractType, companyExtractTypes } from '../../shared/ports/registry.ts';
 import { registryFor } from '../../shared/registry/registries.ts';
+import { extractStore } from '../../shared/stores.ts';
 
 export const handler = createHttpHandler(
   companyRoutes.purchaseCompanyExtract,
@@ -28,7 +29,7 @@ export const handler = createHttpHandler(
       recoveryKey: input.recoveryKey,
       now: services.clock.now(),
       registry: registryFor(auth.environment, services),
-      store: services.extracts,
+      store: extractStore(),
     });
     return { body: result.body, billable: result.billable, product: result.product };
   },
@@ -37,9 +38,9 @@ export const handler = createHttpHandler(
     // A large extract can outgrow an idempotency record: a replay keeps its id and reads it back.
     replay: {
       pack: (result) => ({ id: result.body.id, billable: result.billable, product: result.product }),
-      async unpack(packed, { services }) {
+      async unpack(packed) {
         const { id, billable, product } = packed as { id: string; billable: boolean; product: string };
-        return { body: await presentPurchasedExtract(services.extracts, id), billable, product };
+        return { body: await presentPurchasedExtract(extractStore(), id), billable, product };
       },
     },
   },

@@ -1,6 +1,7 @@
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { extractRoutes } from '../../shared/http/routes/extracts.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
+import { extractStore } from '../../shared/stores.ts';
 
 export const handler = createHttpHandler(extractRoutes.listExtracts, async ({ query, auth, services }) => {
   const filters = { kind: query.kind };
@@ -8,7 +9,7 @@ export const handler = createHttpHandler(extractRoutes.listExtracts, async ({ qu
   const after = query.cursor
     ? await services.cursors.decode<string>(route, filters, query.cursor)
     : undefined;
-  const page = await services.extracts.list(auth.accountId, auth.environment, {
+  const page = await extractStore().list(auth.accountId, auth.environment, {
     ...(query.kind ? { kind: query.kind } : {}),
     limit: query.limit ?? PAGE_SIZE.default,
     ...(after ? { after } : {}),

@@ -5,6 +5,7 @@ import { createHttpHandler, type HandlerResult } from '../../shared/http/pipelin
 import { peopleRoutes } from '../../shared/http/routes/people.ts';
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
 import { registryFor } from '../../shared/registry/registries.ts';
+import { extractStore, peopleSearchStore } from '../../shared/stores.ts';
 
 /** The response: one extract per person in the order asked, each with the shared meta. */
 function listOf(
@@ -40,8 +41,8 @@ export const handler = createHttpHandler(
       recoveryKey: input.recoveryKey,
       now: services.clock.now(),
       registry: registryFor(auth.environment, services),
-      store: services.extracts,
-      searches: services.peopleSearches,
+      store: extractStore(),
+      searches: peopleSearchStore(),
     });
     return listOf(body.searchId, extracts, billable, input.requestId);
   },
@@ -53,9 +54,9 @@ export const handler = createHttpHandler(
         ids: (result.body.data as { id: string }[]).map((extract) => extract.id),
         billable: result.billable ?? false,
       }),
-      async unpack(packed, { body, services, requestId }) {
+      async unpack(packed, { body, requestId }) {
         const { ids, billable } = packed as { ids: string[]; billable: boolean };
-        const extracts = await Promise.all(ids.map((id) => presentPurchasedExtract(services.extracts, id)));
+        const extracts = await Promise.all(ids.map((id) => presentPurchasedExtract(extractStore(), id)));
         return listOf(body.searchId, extracts, billable, requestId);
       },
     },

@@ -3,6 +3,7 @@ import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { peopleRoutes } from '../../shared/http/routes/people.ts';
 import { parseRoleFilter, readPersonRoles } from '../../shared/people/roles.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
+import { extractStore, peopleSearchStore } from '../../shared/stores.ts';
 
 export const handler = createHttpHandler(
   peopleRoutes.listPersonRoles,
@@ -16,8 +17,8 @@ export const handler = createHttpHandler(
       extractId: query.extract,
       owner: auth,
       now: services.clock.now(),
-      store: services.extracts,
-      searches: services.peopleSearches,
+      store: extractStore(),
+      searches: peopleSearchStore(),
     });
     const page = await pageOfArray(data, {
       route: peopleRoutes.listPersonRoles.name,

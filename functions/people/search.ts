@@ -2,6 +2,7 @@ import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { peopleRoutes } from '../../shared/http/routes/people.ts';
 import { searchPeople } from '../../shared/people/search.ts';
 import { registryFor } from '../../shared/registry/registries.ts';
+import { peopleSearchStore } from '../../shared/stores.ts';
 
 export const handler = createHttpHandler(
   peopleRoutes.searchPeople,
@@ -12,7 +13,7 @@ export const handler = createHttpHandler(
       requestId,
       now: services.clock.now(),
       registry: registryFor(auth.environment, services),
-      searches: services.peopleSearches,
+      searches: peopleSearchStore(),
     }),
   }),
 );

@@ -4,6 +4,7 @@ import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { extractRoutes } from '../../shared/http/routes/extracts.ts';
 import type { FeeEntry } from '../../shared/ports/extracts.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
+import { usageLedger } from '../../shared/stores.ts';
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 
@@ -38,7 +39,7 @@ export const handler = createHttpHandler(extractRoutes.getUsage, async ({ query,
   if (Number.isNaN(Date.parse(to)))
     throw new ApiError('validation_error', { param: 'to', message: `to is not a real date: ${to}.` });
   if (from > to) throw new ApiError('validation_error', { param: 'from', message: 'from is later than to.' });
-  const entries = await services.usage.entries(
+  const entries = await usageLedger().entries(
     auth.accountId,
     auth.environment,
     `${from}T00:00:00.000Z`,

@@ -2,6 +2,7 @@ import type { AuthContext } from '../http/pipeline.ts';
 import { registryFor } from '../registry/registries.ts';
 import type { Services } from '../runtime.ts';
 import type { recordStatuses } from '../schemas/companies.ts';
+import { extractStore } from '../stores.ts';
 import { readCompanySection } from './extracts.ts';
 import { parseCompanyIdentifier } from './identifier.ts';
 import type { CompanySectionName } from './presenters.ts';
@@ -26,7 +27,7 @@ export function readSection(input: SectionInput, section: CompanySectionName, ne
     now: services.clock.now(),
     requestId: input.requestId,
     registry: registryFor(auth.environment, services),
-    store: services.extracts,
+    store: extractStore(),
   });
 }
 

@@ -113,3 +113,24 @@ describe('Lambda bundles with the stand-in modules', () => {
     expect(result.messageId).toBe('m-1');
   });
 });
+
+describe('the free endpoints’ bundles', () => {
+  it.each([
+    'identifiers/validate',
+    'reference/get-code-table',
+    'reference/list-code-tables',
+    'reference/list-forms',
+  ])('%s carries no AWS SDK client (authentication and limits use json-client.ts)', async (handler) => {
+    const { outputFiles } = await build({
+      ...esbuildOptions,
+      sourcemap: false,
+      write: false,
+      entryPoints: [`functions/${handler}.ts`],
+      outfile: 'index.js',
+    });
+    const code = outputFiles[0]?.text ?? '';
+    expect(code).toContain('DynamoDB_20120810.');
+    expect(code).not.toContain('DynamoDBServiceException');
+    expect(code).not.toContain('x-amz-user-agent');
+  });
+});

@@ -1,9 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { LIMITS, windowStartOf } from '../../domain/rate-limit.ts';
 import type { Acquisition, LimiterStore } from '../../ports/limiter.ts';
-import { dynamo } from './client.ts';
+import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 
 /**
  * One item per key: `win` (start of the current minute), `cur` and `prev` (requests in this and
@@ -22,9 +20,10 @@ interface LimitItem {
 
 const MAX_ATTEMPTS = 6;
 
-const isConditionFailure = (error: unknown): error is ConditionalCheckFailedException =>
-  error instanceof ConditionalCheckFailedException ||
-  (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
+const isConditionFailure = (error: unknown): error is DynamoCallError =>
+  error instanceof DynamoCallError && error.name === 'ConditionalCheckFailedException';
+
+const keyOf = (pk: string): Item => ({ pk: { S: pk } });
 
 export class DynamoLimiterStore implements LimiterStore {
   constructor(
@@ -41,29 +40,27 @@ export class DynamoLimiterStore implements LimiterStore {
       const expiresAtEpoch = Math.ceil((win + 3 * LIMITS.windowMs) / 1000);
       let old: LimitItem | undefined;
       try {
-        const { Attributes } = await dynamo().send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: { pk },
-            UpdateExpression: 'SET leases.#rid = :lease, expiresAtEpoch = :ttl ADD cur :one, v :one',
-            ConditionExpression: 'win = :win AND size(leases) < :max',
-            ExpressionAttributeNames: { '#rid': requestId },
-            ExpressionAttributeValues: {
-              ':lease': leaseEnd,
-              ':ttl': expiresAtEpoch,
-              ':one': 1,
-              ':win': win,
-              ':max': this.maxConcurrent,
-            },
-            ReturnValues: 'ALL_NEW',
-            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        const { Attributes } = await callDynamo<{ Attributes: Item }>('UpdateItem', {
+          TableName: this.tableName,
+          Key: keyOf(pk),
+          UpdateExpression: 'SET leases.#rid = :lease, expiresAtEpoch = :ttl ADD cur :one, v :one',
+          ConditionExpression: 'win = :win AND size(leases) < :max',
+          ExpressionAttributeNames: { '#rid': requestId },
+          ExpressionAttributeValues: marshall({
+            ':lease': leaseEnd,
+            ':ttl': expiresAtEpoch,
+            ':one': 1,
+            ':win': win,
+            ':max': this.maxConcurrent,
           }),
-        );
-        const item = Attributes as LimitItem;
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        });
+        const item = unmarshall(Attributes) as LimitItem;
         return { ok: true, counts: { windowStart: win, current: item.cur, previous: item.prev } };
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
-        old = error.Item ? (unmarshall(error.Item) as LimitItem) : undefined;
+        old = error.item ? (unmarshall(error.item) as LimitItem) : undefined;
       }
 
       if (old && old.win > win) {
@@ -93,22 +90,20 @@ export class DynamoLimiterStore implements LimiterStore {
       const previous = old && old.win === win - LIMITS.windowMs ? old.cur : 0;
       const kept = Object.fromEntries(leases.filter(([id]) => !expired.includes(id)));
       try {
-        await dynamo().send(
-          new PutCommand({
-            TableName: this.tableName,
-            Item: {
-              pk,
-              v: (old?.v ?? 0) + 1,
-              win,
-              cur: 1,
-              prev: previous,
-              leases: { ...kept, [requestId]: leaseEnd },
-              expiresAtEpoch,
-            },
-            ConditionExpression: old ? 'v = :v' : 'attribute_not_exists(pk)',
-            ...(old ? { ExpressionAttributeValues: { ':v': old.v } } : {}),
+        await callDynamo('PutItem', {
+          TableName: this.tableName,
+          Item: marshall({
+            pk,
+            v: (old?.v ?? 0) + 1,
+            win,
+            cur: 1,
+            prev: previous,
+            leases: { ...kept, [requestId]: leaseEnd },
+            expiresAtEpoch,
           }),
-        );
+          ConditionExpression: old ? 'v = :v' : 'attribute_not_exists(pk)',
+          ...(old ? { ExpressionAttributeValues: marshall({ ':v': old.v }) } : {}),
+        });
         return { ok: true, counts: { windowStart: win, current: 1, previous } };
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
@@ -126,16 +121,14 @@ export class DynamoLimiterStore implements LimiterStore {
     const pk = `LIMIT#${keyId}`;
     if (options.uncountFromWindow !== undefined) {
       try {
-        await dynamo().send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: { pk },
-            UpdateExpression: 'REMOVE leases.#rid ADD cur :minus, v :one',
-            ConditionExpression: 'win = :win',
-            ExpressionAttributeNames: { '#rid': requestId },
-            ExpressionAttributeValues: { ':minus': -1, ':one': 1, ':win': options.uncountFromWindow },
-          }),
-        );
+        await callDynamo('UpdateItem', {
+          TableName: this.tableName,
+          Key: keyOf(pk),
+          UpdateExpression: 'REMOVE leases.#rid ADD cur :minus, v :one',
+          ConditionExpression: 'win = :win',
+          ExpressionAttributeNames: { '#rid': requestId },
+          ExpressionAttributeValues: marshall({ ':minus': -1, ':one': 1, ':win': options.uncountFromWindow }),
+        });
         return;
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
@@ -147,18 +140,16 @@ export class DynamoLimiterStore implements LimiterStore {
   private async removeLeases(pk: string, requestIds: readonly string[]): Promise<void> {
     const names = Object.fromEntries(requestIds.map((id, i) => [`#l${i}`, id]));
     try {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { pk },
-          UpdateExpression: `REMOVE ${Object.keys(names)
-            .map((n) => `leases.${n}`)
-            .join(', ')} ADD v :one`,
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ':one': 1 },
-        }),
-      );
+      await callDynamo('UpdateItem', {
+        TableName: this.tableName,
+        Key: keyOf(pk),
+        UpdateExpression: `REMOVE ${Object.keys(names)
+          .map((n) => `leases.${n}`)
+          .join(', ')} ADD v :one`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: marshall({ ':one': 1 }),
+      });
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
