@@ -80,6 +80,7 @@ export async function startDynamoLocal(
     [
       '-Xms64m',
       '-Xmx512m',
+      '-XX:+UseParallelGC',
       '-Djava.library.path=./DynamoDBLocal_lib',
       '-jar',
       'DynamoDBLocal.jar',
