@@ -80,6 +80,7 @@ export async function startDynamoLocal(
     [
       '-Xms64m',
       '-Xmx512m',
+      // A little faster than the default G1 collector on two cores (bench: GetItem and UpdateItem rates).
       '-XX:+UseParallelGC',
       '-Djava.library.path=./DynamoDBLocal_lib',
       '-jar',
@@ -87,6 +88,7 @@ export async function startDynamoLocal(
       '-port',
       String(port),
       '-sharedDb',
+      '-disableTelemetry',
       ...storage,
     ],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
