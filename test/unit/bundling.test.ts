@@ -132,5 +132,6 @@ describe('the free endpoints’ bundles', () => {
     expect(code).toContain('DynamoDB_20120810.');
     expect(code).not.toContain('DynamoDBServiceException');
     expect(code).not.toContain('x-amz-user-agent');
+    expect(code).not.toContain('fromSSO');
   });
 });

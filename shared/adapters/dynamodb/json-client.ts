@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import aws4 from 'aws4';
 import { tracer } from '../../observability.ts';
 
@@ -64,22 +65,30 @@ function resolveEndpoint(): Endpoint {
   };
 }
 
-/** Lambda passes its role's credentials in the environment; DynamoDB Local accepts any. */
-const credentials = () =>
-  process.env.AWS_ACCESS_KEY_ID
-    ? {
-        accessKeyId: process.env.AWS_ACCESS_KEY_ID,
-        secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
-        sessionToken: process.env.AWS_SESSION_TOKEN,
-      }
-    : { accessKeyId: 'local', secretAccessKey: 'local' };
+type Credentials = Awaited<ReturnType<ReturnType<typeof defaultProvider>>>;
+
+const LOCAL_CREDENTIALS: Credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+let credentialChain: (() => Promise<Credentials>) | undefined;
+
+/**
+ * The SDK's own credential chain, so the key admin command works with a profile or SSO as the
+ * SDK clients do. Lambda bundles alias it to the environment reader (lib/bundling.ts). DynamoDB
+ * Local accepts any credentials, so the local stack needs none.
+ */
+function credentials(): Promise<Credentials> {
+  if (process.env.DYNAMODB_ENDPOINT && !process.env.AWS_ACCESS_KEY_ID) {
+    return Promise.resolve(LOCAL_CREDENTIALS);
+  }
+  credentialChain ??= defaultProvider();
+  return credentialChain();
+}
 
 interface RawAnswer {
   statusCode: number;
   body: string;
 }
 
-function post(target: Endpoint, operation: Operation, body: string): Promise<RawAnswer> {
+async function post(target: Endpoint, operation: Operation, body: string): Promise<RawAnswer> {
   const signed = aws4.sign(
     {
       host: target.host,
@@ -93,7 +102,7 @@ function post(target: Endpoint, operation: Operation, body: string): Promise<Raw
         'x-amz-target': `DynamoDB_20120810.${operation}`,
       },
     },
-    credentials(),
+    await credentials(),
   );
   const send = target.secure ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
