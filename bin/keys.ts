@@ -60,44 +60,53 @@ process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 const { DynamoApiKeyRepository } = await import('../shared/adapters/dynamodb/api-keys.ts');
 const repository = new DynamoApiKeyRepository(process.env.KEYS_TABLE);
 
-switch (command) {
-  case 'create': {
-    const environment = values.env;
-    if (environment !== 'test' && environment !== 'live')
-      fail(`--env must be one of ${environments.join(', ')}`);
-    const expiresAt = values.expires ? new Date(values.expires) : null;
-    if (expiresAt && Number.isNaN(expiresAt.getTime())) fail('--expires must be a date, e.g. 2027-01-31');
-    const secret = generateKeySecret(environment);
-    const { hash, record } = newKeyRecord(secret, accountId, new Date(), expiresAt);
-    await repository.create(hash, record);
-    console.log(`Created ${record.keyId} (${environment}) for ${accountId}.`);
-    console.log(`Secret (shown once, store it now): ${secret}`);
-    break;
-  }
-  case 'revoke': {
-    const keyId = values['key-id'] ?? fail('--key-id is required');
-    const revoked = await repository.revoke(keyId, accountId, new Date());
-    if (!revoked) fail(`no key ${keyId} for ${accountId}`);
-    console.log(`Revoked ${keyId}.`);
-    break;
-  }
-  case 'list': {
-    const keys = await repository.listByAccount(accountId);
-    for (const key of keys) {
-      console.log(
-        [
-          key.keyId,
-          key.environment,
-          key.status,
-          `…${key.lastFour}`,
-          key.createdAt,
-          key.expiresAt ?? 'no expiry',
-        ].join('  '),
-      );
+try {
+  switch (command) {
+    case 'create': {
+      const environment = values.env;
+      if (environment !== 'test' && environment !== 'live')
+        fail(`--env must be one of ${environments.join(', ')}`);
+      const expiresAt = values.expires ? new Date(values.expires) : null;
+      if (expiresAt && Number.isNaN(expiresAt.getTime())) fail('--expires must be a date, e.g. 2027-01-31');
+      const secret = generateKeySecret(environment);
+      const { hash, record } = newKeyRecord(secret, accountId, new Date(), expiresAt);
+      await repository.create(hash, record);
+      console.log(`Created ${record.keyId} (${environment}) for ${accountId}.`);
+      console.log(`Secret (shown once, store it now): ${secret}`);
+      break;
     }
-    if (keys.length === 0) console.log(`No keys for ${accountId}.`);
-    break;
+    case 'revoke': {
+      const keyId = values['key-id'] ?? fail('--key-id is required');
+      const revoked = await repository.revoke(keyId, accountId, new Date());
+      if (!revoked) fail(`no key ${keyId} for ${accountId}`);
+      console.log(`Revoked ${keyId}.`);
+      break;
+    }
+    case 'list': {
+      const keys = await repository.listByAccount(accountId);
+      for (const key of keys) {
+        console.log(
+          [
+            key.keyId,
+            key.environment,
+            key.status,
+            `…${key.lastFour}`,
+            key.createdAt,
+            key.expiresAt ?? 'no expiry',
+          ].join('  '),
+        );
+      }
+      if (keys.length === 0) console.log(`No keys for ${accountId}.`);
+      break;
+    }
+    default:
+      fail(command ? `unknown command '${command}'` : 'a command is required');
   }
-  default:
-    fail(command ? `unknown command '${command}'` : 'a command is required');
+} catch (error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const hint = values.aws
+    ? 'Check your AWS credentials, region and --table.'
+    : `Is the local stack running (npm start)? DynamoDB Local was expected at ${process.env.DYNAMODB_ENDPOINT}.`;
+  console.error(`keys ${command}: ${reason || (error as { code?: string }).code}\n${hint}`);
+  process.exit(1);
 }

@@ -117,6 +117,19 @@ describe('key admin command', () => {
       stderr: expect.stringContaining('--env must be one of test, live'),
     });
   });
+
+  it('says what to check, without a stack trace, when DynamoDB cannot be reached', async () => {
+    const failure = await run('node_modules/.bin/tsx', ['bin/keys.ts', 'list', '--account', 'acct_cli'], {
+      env: { ...process.env, DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(failure).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        'keys list: connect ECONNREFUSED 127.0.0.1:9\nIs the local stack running (npm start)?',
+      ),
+    });
+    expect((failure as { stderr: string }).stderr).not.toMatch(/\n\s+at /);
+  });
 });
 
 describe('errors outside any route', () => {
