@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Sha256 } from '@smithy/core/checksum';
 import { HttpRequest } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callDynamo, DynamoCallError } from '../../shared/adapters/dynamodb/json-client.ts';
+import { tracer } from '../../shared/observability.ts';
 
 /**
  * The request path's DynamoDB client against a fake DynamoDB: what it sends, how it is signed
@@ -157,5 +158,39 @@ describe('callDynamo', () => {
     answers = [json(500, {}), json(503, {}), json(500, { __type: 'InternalServerError' }), json(200, {})];
     await expect(getItem()).rejects.toMatchObject({ name: 'InternalServerError', statusCode: 500 });
     expect(received).toHaveLength(3);
+  });
+});
+
+describe('callDynamo with tracing on', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function traceSpy() {
+    const subsegment = { addAttribute: vi.fn(), close: vi.fn() };
+    const segment = { addNewSubsegment: vi.fn(() => subsegment) };
+    vi.spyOn(tracer, 'isTracingEnabled').mockReturnValue(true);
+    vi.spyOn(tracer, 'getSegment').mockReturnValue(segment as never);
+    return { segment, subsegment };
+  }
+
+  it('records each call as an AWS subsegment named after the service', async () => {
+    const { segment, subsegment } = traceSpy();
+    await getItem();
+    expect(segment.addNewSubsegment).toHaveBeenCalledWith('DynamoDB');
+    expect(subsegment.addAttribute).toHaveBeenCalledWith('namespace', 'aws');
+    expect(subsegment.addAttribute).toHaveBeenCalledWith('aws', {
+      operation: 'GetItem',
+      region: 'ap-southeast-2',
+      table_name: 'keys',
+    });
+    expect(subsegment.close).toHaveBeenCalledWith();
+  });
+
+  it('closes the subsegment with the error a refusal raised', async () => {
+    const { subsegment } = traceSpy();
+    answers = [json(400, { __type: 'com.amazon.coral.validate#ValidationException', message: 'bad key' })];
+    await expect(getItem()).rejects.toThrow('bad key');
+    expect(subsegment.close).toHaveBeenCalledWith(expect.objectContaining({ name: 'ValidationException' }));
   });
 });
