@@ -28,13 +28,13 @@ import {
   type RegistryImageRequestStatus,
   type RegistryPersonExtract,
   type RegistryPersonMatch,
-  type RegistryPostalDelivery,
   RegistryRejection,
 } from '../../shared/ports/registry.ts';
 import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
 import { SIMULATOR_ORDERS, simulatorDataset } from '../../shared/registry/generated-data.ts';
 import { renderDocumentImages } from '../../shared/registry/page-images.ts';
 import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { postalDelivery } from '../support/registry.ts';
 
 const company: RegistryCompany = {
   number: '000000019',
@@ -847,15 +847,6 @@ describe('orders operations through the simulator', () => {
 
   const images = (...documentNumbers: string[]) =>
     documentNumbers.map((documentNumber) => ({ documentNumber, pages: null }));
-  const delivery = (clientKey: string, registryRequestIds: string[]): RegistryPostalDelivery => ({
-    clientKey,
-    registryRequestIds,
-    recipient: 'LEGAL DEPARTMENT',
-    address: '1 GEORGE STREET SYDNEY NSW',
-    postcode: '2000',
-    contactName: 'ALEX CHEN',
-    contactPhone: '0291234567',
-  });
   const pages = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).getPageCount();
 
   beforeAll(() => {
@@ -911,7 +902,7 @@ describe('orders operations through the simulator', () => {
     expect(await pages(pdf)).toBe(3);
     expect(await pages(await registry.getImages('IR00000001', S.supplementary, caller))).toBe(6);
 
-    expect(await registry.requestPostalDelivery(delivery('ord_1', ['IR00000001']), caller)).toEqual({
+    expect(await registry.requestPostalDelivery(postalDelivery('ord_1', ['IR00000001']), caller)).toEqual({
       dispatchId: 'PD00000001',
     });
     const offline = await registry.searchCompaniesOffline({ name: 'widgets', scope: 'all' }, caller);
@@ -950,7 +941,7 @@ describe('orders operations through the simulator', () => {
       { registryRequestId: 'IR00000001' },
       { registryRequestId: 'IR00000001', documentNumber: S.organisation },
       { registryRequestId: 'IR00000001', documentNumber: S.supplementary },
-      { delivery: delivery('ord_1', ['IR00000001']) },
+      { delivery: postalDelivery('ord_1', ['IR00000001']) },
       { name: 'widgets', scope: 'all' },
     ]);
     expect(new Set(log.calls.map((c) => `${c.accountId} ${c.requestId} ${c.clientReference}`))).toEqual(
@@ -1017,7 +1008,7 @@ describe('orders operations through the simulator', () => {
     });
     orders.faults.add({ latencyMs: 300, times: 1, operations: ['post.request'] });
     const slow = forOrders({ timeouts: { lookupMs: 100, purchaseMs: 100 } });
-    expect(await slow.requestPostalDelivery(delivery('ord_2', ['IR00000001']), caller)).toEqual({
+    expect(await slow.requestPostalDelivery(postalDelivery('ord_2', ['IR00000001']), caller)).toEqual({
       dispatchId: 'PD00000001',
     });
     await until(() => orders.calls.list().every((c) => c.outcome !== 'pending'));

@@ -4,7 +4,6 @@ import {
   type RegistryCaller,
   type RegistryCompany,
   type RegistryImageableDocument,
-  type RegistryPostalDelivery,
   RegistryRejection,
 } from '../../shared/ports/registry.ts';
 import type { Dataset } from '../../shared/registry/dataset.ts';
@@ -14,6 +13,7 @@ import { renderDocumentImages } from '../../shared/registry/page-images.ts';
 import { SANDBOX_PEOPLE } from '../../shared/registry/people-data.ts';
 import { sandboxDataset } from '../../shared/registry/sandbox.ts';
 import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { postalDelivery } from '../support/registry.ts';
 
 const NOW = new Date('2025-07-01T09:30:00Z');
 const caller: RegistryCaller = { accountId: 'acct_orders', requestId: 'req_orders' };
@@ -59,16 +59,6 @@ const organisationDocument = (
   imaged: availability.imaged ?? true,
   imageAvailable: availability.imageAvailable ?? availability.imaged ?? true,
   subject: { type: 'organisation', company },
-});
-
-const delivery = (clientKey: string, registryRequestIds: string[]): RegistryPostalDelivery => ({
-  clientKey,
-  registryRequestIds,
-  recipient: 'LEGAL DEPARTMENT',
-  address: '1 GEORGE STREET SYDNEY NSW',
-  postcode: '2000',
-  contactName: 'ALEX CHEN',
-  contactPhone: '0291234567',
 });
 
 describe('charges extract plans', () => {
@@ -583,13 +573,19 @@ describe('postal hand-overs', () => {
       { clientKey: 'ord_6:0', documents: [{ documentNumber: D.organisation, pages: null }] },
       caller,
     );
-    expect(await registry.requestPostalDelivery(delivery('ord_6', [registryRequestId]), caller)).toEqual({
+    expect(
+      await registry.requestPostalDelivery(postalDelivery('ord_6', [registryRequestId]), caller),
+    ).toEqual({
       dispatchId: 'PD00000001',
     });
-    expect(await registry.requestPostalDelivery(delivery('ord_6', [registryRequestId]), caller)).toEqual({
+    expect(
+      await registry.requestPostalDelivery(postalDelivery('ord_6', [registryRequestId]), caller),
+    ).toEqual({
       dispatchId: 'PD00000001',
     });
-    expect(await registry.requestPostalDelivery(delivery('ord_6b', [registryRequestId]), caller)).toEqual({
+    expect(
+      await registry.requestPostalDelivery(postalDelivery('ord_6b', [registryRequestId]), caller),
+    ).toEqual({
       dispatchId: 'PD00000002',
     });
   });
@@ -601,24 +597,26 @@ describe('postal hand-overs', () => {
       caller,
     );
     expect(
-      await rejection(registry.requestPostalDelivery(delivery('ord_7', [registryRequestId]), other)),
+      await rejection(registry.requestPostalDelivery(postalDelivery('ord_7', [registryRequestId]), other)),
     ).toEqual(['RO51', `No image request has the id ${registryRequestId}.`, { registryRequestId }]);
     expect(
       (
         await rejected(
-          registry.requestPostalDelivery(delivery('ord_7', [registryRequestId, 'IR99999999']), caller),
+          registry.requestPostalDelivery(postalDelivery('ord_7', [registryRequestId, 'IR99999999']), caller),
         )
       ).details,
     ).toEqual({ registryRequestId: 'IR99999999' });
     // Rejected hand-overs use up no key and no number.
-    expect(await registry.requestPostalDelivery(delivery('ord_7', [registryRequestId]), caller)).toEqual({
+    expect(
+      await registry.requestPostalDelivery(postalDelivery('ord_7', [registryRequestId]), caller),
+    ).toEqual({
       dispatchId: 'PD00000001',
     });
   });
 
   it('throws a plain error for a hand-over without requests or with an empty field', async () => {
     const registry = sandbox();
-    for (const bad of [delivery('k', []), { ...delivery('k', ['IR00000001']), postcode: ' ' }]) {
+    for (const bad of [postalDelivery('k', []), { ...postalDelivery('k', ['IR00000001']), postcode: ' ' }]) {
       const error = await registry.requestPostalDelivery(bad, caller).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(Error);
       expect(error).not.toBeInstanceOf(RegistryRejection);
