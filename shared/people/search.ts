@@ -4,8 +4,9 @@
  */
 
 import { toTimestamp } from '../domain/clock.ts';
+import { PERSON_NAME_PATTERN } from '../domain/person-names.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { isSameOwner, newId, type Owner } from '../extracts/lifecycle.ts';
+import { isSameOwner, isUnexpired, newId, type Owner } from '../extracts/lifecycle.ts';
 import type {
   PeopleSearch,
   PeopleSearchCriteria,
@@ -18,8 +19,6 @@ import { presentPersonMatch } from './presenters.ts';
 
 export const SEARCH_LIFETIME_MS = 30 * 24 * 3600_000;
 
-const NAME_CHARACTERS = /^[\p{L}\-' ]+$/u;
-
 function checkName(param: 'familyName' | 'givenName', value: string | undefined): string {
   const name = value?.trim().replace(/\s+/g, ' ') ?? '';
   if (name === '') {
@@ -28,7 +27,7 @@ function checkName(param: 'familyName' | 'givenName', value: string | undefined)
       message: `${param} is required: a people search needs a family name and a given name.`,
     });
   }
-  if (!NAME_CHARACTERS.test(name)) {
+  if (!PERSON_NAME_PATTERN.test(name)) {
     throw new ApiError('name_invalid_characters', {
       param,
       message: `${param} may hold only letters, hyphens, apostrophes and spaces.`,
@@ -125,7 +124,7 @@ export function assertOwnSearch(subject: Owner, owner: Owner, param: string) {
   });
 }
 
-export const isSearchExpired = (expiresAt: string, now: Date) => Date.parse(expiresAt) <= now.getTime();
+export const isSearchExpired = (expiresAt: string, now: Date) => !isUnexpired({ expiresAt }, now);
 
 export const searchExpired = (param: string, expiresAt: string) =>
   new ApiError('search_expired', {

@@ -10,8 +10,9 @@ import { createHash } from 'node:crypto';
  * complete at once; they and postal hand-overs are kept in the registry object's memory only.
  */
 
-import { toTimestamp } from '../domain/clock.ts';
+import { isCalendarDate, toTimestamp } from '../domain/clock.ts';
 import { acnFromAbn, isValidAbn, isValidAcn } from '../domain/identifiers.ts';
+import { PERSON_NAME_PATTERN } from '../domain/person-names.ts';
 import { organisationTypesFor, productAvailableFor } from '../domain/products.ts';
 import {
   type CompanyExtractType,
@@ -78,20 +79,7 @@ export const MAX_SEARCH_MATCHES = 100;
 
 /** Most roles a name may hold for a person extract; more is PE51. */
 
-/** Letters of any script, hyphens, apostrophes and spaces: anything else in a name is PN03. */
-const PERSON_NAME_PATTERN = /^[\p{L}\p{M}'’\- ]+$/u;
-
-const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written `YYYY-MM-DD`. */
-function isIsoDate(value: unknown): value is IsoDate {
-  if (typeof value !== 'string') return false;
-  const match = ISO_DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+const isIsoDate = (value: unknown): value is IsoDate => typeof value === 'string' && isCalendarDate(value);
 
 /** Registry identifiers compare as numbers: shorter first, then by digits. */
 const compareIdentifiers = (a: string, b: string): number => a.length - b.length || compareText(a, b);

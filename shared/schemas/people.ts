@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isCalendarDate } from '../domain/clock.ts';
 import { cursorParam, limitParam, listEnvelope, metaSchema } from './common.ts';
 import {
   addressSchema,
@@ -8,7 +9,6 @@ import {
   companySummarySchema,
   documentSchema,
   extractParam,
-  extractRefSchema,
   isoDate,
   nullableDate,
   sectionList,
@@ -25,16 +25,13 @@ const MAX_NAME_LENGTH = 100;
 
 const dateParam = (name: string) =>
   z.optional(
-    z.string({ error: `${name} must be a date YYYY-MM-DD` }).check(
-      z.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date YYYY-MM-DD`),
-      z.refine((value) => isRealDate(value), `${name} is not a calendar date`),
-    ),
+    z
+      .string({ error: `${name} must be a date YYYY-MM-DD` })
+      .check(
+        z.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date YYYY-MM-DD`),
+        z.refine(isCalendarDate, `${name} is not a calendar date`),
+      ),
   );
-
-const isRealDate = (value: string) => {
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-};
 
 /** Names are checked for presence and characters by the use case: those have their own codes. */
 const nameField = (name: string) =>
@@ -227,5 +224,3 @@ export const anyExtractSchema = z.union([companyExtractSchema, personExtractSche
 export const extractListSchema = listEnvelope(
   z.union([companyExtractSummarySchema, personExtractSummarySchema]),
 );
-
-export { extractRefSchema };

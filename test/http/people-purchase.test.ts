@@ -517,6 +517,19 @@ describe('validation: the whole request is checked before the registry is asked'
     await expectNothingBought(key);
   });
 
+  it.each([
+    ['empty', ''],
+    ['over 255 characters', 'k'.repeat(256)],
+  ])('an Idempotency-Key that is %s → 422 on that header, nothing bought', async (_case, idempotencyKey) => {
+    const { key, search, ids } = await kowalskis();
+    expectError(
+      await buy(key, { searchId: search.id, personIds: ids }, { 'Idempotency-Key': idempotencyKey }),
+      422,
+      validationError('Idempotency-Key'),
+    );
+    await expectNothingBought(key);
+  });
+
   it('a search of another account, or of the same account’s other environment → 403 search_owner_mismatch on searchId', async () => {
     const { key, search, ids } = await kowalskis();
     const mismatch = { type: 'permission_error', code: 'search_owner_mismatch', param: 'searchId' };

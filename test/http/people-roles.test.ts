@@ -327,8 +327,6 @@ describe('status and role[] filters remove records and never reorder', () => {
   });
 
   it('role[] and a repeated role given together: both filter, and an unknown code in either is refused', async () => {
-    // Product bug (shared/people/roles.ts, parseRoleFilter): `query['role[]'] ?? query.role`
-    // silently drops every `role` value when `role[]` is also given.
     const who = await director();
     const extract = await buy(who, { history: true });
     const all = (await roles(who, '?status=all')).body.data;

@@ -261,10 +261,12 @@ describe('people search rejections (checked before the registry is asked)', () =
     for (const body of [
       { familyName: 'ΠΑΠΑΔΌΠΟΥΛΟΣ', givenName: 'ΓΙΏΡΓΟΣ' },
       { familyName: "D'ARCY-SMYTHE", givenName: 'ZOË ANNE' },
+      // A typographic apostrophe, and Ë written as E plus a combining diaeresis.
+      { familyName: 'O’BRIEN', givenName: 'ZOE\u0308' },
     ]) {
       expectError(await searchPeople(key.secret, body), 404, noMatches(0));
     }
-    expect(await registrySearches(key)).toBe(2);
+    expect(await registrySearches(key)).toBe(3);
   });
 
   it.each([
