@@ -211,6 +211,12 @@ export function checkImageOrderItems(
         message: `pages.to (${to}) is below pages.from (${from}).`,
       });
     }
+    if (from < 1) {
+      throw new ApiError('page_range_invalid', {
+        param: `${param}.pages`,
+        message: `Pages are numbered from 1; page ${from} is in no document.`,
+      });
+    }
     return { documentNumber, pages: { from, to } };
   });
 }

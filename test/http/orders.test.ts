@@ -1042,11 +1042,39 @@ describe('POST /v1/documents/image-orders', () => {
         [
           'a page number below 1',
           () => ({
+            documents: [{ documentNumber: docs.organisation, pages: { from: 0, to: 2 } }],
+            delivery: web,
+          }),
+          400,
+          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages' },
+        ],
+        [
+          'pages.to 0, below pages.from',
+          () => ({
             documents: [{ documentNumber: docs.organisation, pages: { from: 1, to: 0 } }],
             delivery: web,
           }),
-          422,
-          validationError('documents[0].pages.to'),
+          400,
+          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages' },
+        ],
+        [
+          'a page far beyond any document',
+          () => ({
+            documents: [{ documentNumber: docs.organisation, pages: { from: 200_000, to: 200_001 } }],
+            delivery: web,
+          }),
+          400,
+          { type: 'invalid_request_error', code: 'page_range_invalid', param: 'documents[0].pages' },
+        ],
+        [
+          'a document number of 65 characters',
+          () => ({ documents: [{ documentNumber: `1${'2'.repeat(64)}` }], delivery: web }),
+          400,
+          {
+            type: 'invalid_request_error',
+            code: 'document_number_invalid',
+            param: 'documents[0].documentNumber',
+          },
         ],
         [
           'a document number that is not a string',
