@@ -214,6 +214,38 @@ describe('POST /v1/companies/search/offline: acceptance', () => {
     );
     expect(await usageOf(key.secret)).toStrictEqual([]);
   });
+
+  it('X-Sandbox-Simulate with a value other than order_failed (test key) → 400 sandbox_simulation_invalid', async () => {
+    const key = await createKey('test');
+    expectError(
+      await placeSearch(
+        key.secret,
+        { q: 'widgets', delivery: byWebhook },
+        { 'X-Sandbox-Simulate': 'timeout' },
+      ),
+      400,
+      { type: 'invalid_request_error', code: 'sandbox_simulation_invalid', param: 'X-Sandbox-Simulate' },
+    );
+    expect(await usageOf(key.secret)).toStrictEqual([]);
+  });
+
+  it.each([
+    ['an empty Idempotency-Key', { 'Idempotency-Key': '' }, 'Idempotency-Key'],
+    ['an Idempotency-Key of 256 characters', { 'Idempotency-Key': 'k'.repeat(256) }, 'Idempotency-Key'],
+    [
+      'an X-Client-Reference of 31 characters',
+      { 'X-Client-Reference': 'x'.repeat(31) },
+      'X-Client-Reference',
+    ],
+  ])('%s → 422 validation_error on that header, not billed', async (_case, headers, param) => {
+    const key = await createKey('live');
+    expectError(
+      await placeSearch(key.secret, { q: 'widgets', delivery: byWebhook }, headers),
+      422,
+      validationError(param),
+    );
+    expect(await usageOf(key.secret)).toStrictEqual([]);
+  });
 });
 
 describe('completion', () => {
@@ -357,6 +389,17 @@ describe('GET …/offline/{searchId} and …/results', () => {
       400,
       validationError('cursor'),
     );
+  });
+
+  it.each([
+    ['limit=0', 422, 'limit'],
+    ['limit=101', 422, 'limit'],
+    ['cursor=not-a-cursor', 400, 'cursor'],
+  ])('results ?%s → %i validation_error on %s', async (query, status, param) => {
+    const key = await createKey('test');
+    const search = accepted(await placeSearch(key.secret, { q: SANDBOX.search.exact, delivery: byWebhook }));
+    await settled(key.secret, search.id);
+    expectError(await results(key.secret, search.id, `?${query}`), status, validationError(param));
   });
 
   it('409 offline_search_not_ready while the registry is still searching (live key)', async () => {

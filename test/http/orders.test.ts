@@ -408,6 +408,37 @@ describe('delivery: checked before the registry is asked anything, never billed'
     );
     expect((await usageOf(key.secret)).data).toStrictEqual([]);
   });
+
+  it.each([
+    ['an empty Idempotency-Key', { 'Idempotency-Key': '' }, 'Idempotency-Key'],
+    ['an Idempotency-Key of 256 characters', { 'Idempotency-Key': 'k'.repeat(256) }, 'Idempotency-Key'],
+    [
+      'an X-Client-Reference of 31 characters',
+      { 'X-Client-Reference': 'x'.repeat(31) },
+      'X-Client-Reference',
+    ],
+  ])(
+    '%s → 422 validation_error on that header, for charges and image orders alike',
+    async (_case, headers, param) => {
+      const key = await createKey('live');
+      expectError(
+        await orderCharges(key.secret, SANDBOX.smallChargesExtract, { delivery: web }, headers),
+        422,
+        validationError(param),
+      );
+      expectError(
+        await orderImages(
+          key.secret,
+          { documents: [{ documentNumber: '028490193' }], delivery: web },
+          headers,
+        ),
+        422,
+        validationError(param),
+      );
+      expect((await usageOf(key.secret)).data).toStrictEqual([]);
+      expect(await simulatorCallsOf(key.accountId)).toStrictEqual([]);
+    },
+  );
 });
 
 describe('size against delivery: document_too_large_for_delivery (422)', () => {
@@ -1280,10 +1311,17 @@ describe('GET /v1/orders', () => {
     ['status=READY', 'status'],
     ['type=extract', 'type'],
     ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=ten', 'limit'],
     ['colour=blue', 'colour'],
   ])('?%s → 422 validation_error', async (query, param) => {
     const key = await createKey('test');
     expectError(await listOrders(key.secret, `?${query}`), 422, validationError(param));
+  });
+
+  it('a cursor that is not one the service issued → 400 validation_error on cursor', async () => {
+    const key = await createKey('test');
+    expectError(await listOrders(key.secret, '?cursor=not-a-cursor'), 400, validationError('cursor'));
   });
 });
 
