@@ -48,19 +48,8 @@ export const handler = createHttpHandler(
   async ({ query, auth, requestId, services }) => {
     const scope = checkCriteria(query);
     const numberParam = query.acn !== undefined ? 'acn' : query.abn !== undefined ? 'abn' : undefined;
-    const identifier = numberParam && parseCompanyIdentifier(query[numberParam] as string, numberParam);
-    if (identifier && numberParam === 'acn' && identifier.abn) {
-      throw new ApiError('acn_invalid', {
-        param: 'acn',
-        message: 'acn must be nine digits; use abn for an ABN.',
-      });
-    }
-    if (identifier && numberParam === 'abn' && !identifier.abn) {
-      throw new ApiError('abn_invalid', {
-        param: 'abn',
-        message: 'abn must be eleven digits; use acn for an ACN.',
-      });
-    }
+    const identifier =
+      numberParam && parseCompanyIdentifier(query[numberParam] as string, numberParam, numberParam);
     const registry = registryFor(auth.environment, services);
     const caller = { accountId: auth.accountId, requestId };
     let matches: RegistryCompanyMatch[];

@@ -10,9 +10,23 @@ export interface CompanyIdentifier {
 /**
  * Reads `{id}` of a company path: a nine-digit ACN (or ARBN, ARSN), or an eleven-digit ABN that
  * embeds one. Spaces are ignored, so the display forms work too. Nothing is looked up here.
+ * `only` reads a parameter that takes one kind (search's `acn` or `abn`): anything not of that
+ * shape is that kind's invalid code.
  */
-export function parseCompanyIdentifier(raw: string, param = 'id'): CompanyIdentifier {
+export function parseCompanyIdentifier(raw: string, param = 'id', only?: 'acn' | 'abn'): CompanyIdentifier {
   const value = raw.replace(/ /g, '');
+  if (only === 'acn' && !/^\d{9}$/.test(value)) {
+    throw new ApiError('acn_invalid', {
+      param,
+      message: `${param} must be nine digits; use abn for an ABN.`,
+    });
+  }
+  if (only === 'abn' && !/^\d{11}$/.test(value)) {
+    throw new ApiError('abn_invalid', {
+      param,
+      message: `${param} must be eleven digits; use acn for an ACN.`,
+    });
+  }
   if (/^\d{11}$/.test(value)) {
     if (!isValidAbn(value)) {
       throw new ApiError('abn_invalid', {

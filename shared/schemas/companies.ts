@@ -11,11 +11,9 @@ export const codedSchema = z.object({ code: z.string(), label: z.string() });
 
 // ---- requests -------------------------------------------------------------------------------
 
-export const companyPath = z.strictObject({
-  id: z
-    .string()
-    .check(z.minLength(1, 'id must not be empty'), z.maxLength(64, 'id must be at most 64 characters')),
-});
+// Path ids carry no length cap here: a malformed one gets its own code from the handler
+// (acn_invalid, charge_not_found, extract_not_found), however long it is.
+export const companyPath = z.strictObject({ id: z.string().check(z.minLength(1, 'id must not be empty')) });
 
 export const extractParam = z.optional(
   z
@@ -30,8 +28,8 @@ const recordStatusParam = z.optional(
 
 export const companySearchQuery = z.strictObject({
   q: z.optional(z.string().check(z.minLength(1, 'q must not be empty'), z.maxLength(200))),
-  acn: z.optional(z.string().check(z.maxLength(64))),
-  abn: z.optional(z.string().check(z.maxLength(64))),
+  acn: z.optional(z.string()),
+  abn: z.optional(z.string()),
   scope: z.optional(z.string()),
   limit: limitParam,
   cursor: cursorParam,
@@ -84,9 +82,9 @@ export const chargesQuery = z.strictObject({
   extract: extractParam,
 });
 
-export const chargePath = z.strictObject({ chargeNumber: z.string().check(z.minLength(1), z.maxLength(64)) });
+export const chargePath = z.strictObject({ chargeNumber: z.string().check(z.minLength(1)) });
 
-export const extractPath = z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+export const extractPath = z.strictObject({ id: z.string().check(z.minLength(1)) });
 export const extractListQuery = z.strictObject({
   kind: z.optional(z.enum(extractKinds, { error: `kind must be one of ${extractKinds.join(', ')}` })),
   limit: limitParam,

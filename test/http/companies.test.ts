@@ -262,6 +262,14 @@ const pathErrorCases: PathErrorCase[] = [
     registryCode: null,
   },
   {
+    name: 'a hundred digits',
+    id: () => '1'.repeat(100),
+    status: 400,
+    type: 'invalid_request_error',
+    code: 'acn_invalid',
+    registryCode: null,
+  },
+  {
     name: 'letters',
     id: () => `${SANDBOX.proprietary.slice(0, 8)}A`,
     status: 400,
@@ -641,6 +649,16 @@ describe.each(['test', 'live'] as const)('GET /v1/companies/search with a %s key
       code: 'abn_invalid',
       param: 'abn',
     });
+  });
+
+  it.each([
+    ['acn of eleven digits', 'acn=12345678901', 'acn_invalid', 'acn'],
+    ['acn of a hundred digits', `acn=${'1'.repeat(100)}`, 'acn_invalid', 'acn'],
+    ['acn holding a valid ABN', `acn=${SANDBOX.abnRecorded}`, 'acn_invalid', 'acn'],
+    ['abn of nine digits that fail the ACN check', 'abn=123456789', 'abn_invalid', 'abn'],
+    ['abn of letters', 'abn=abcdef', 'abn_invalid', 'abn'],
+  ])('%s → 400 %s on %s', async (_case, query, code, param) => {
+    expectError(await search(query, kind), 400, { type: 'invalid_request_error', code, param });
   });
 
   it('an empty acn is not nine digits: acn_invalid on acn', async () => {

@@ -1317,7 +1317,7 @@ describe('GET /v1/charges/{chargeNumber}', () => {
 
   it('answers charge_not_found for values that are not one to nine digits, without asking the registry', async () => {
     const key = await createKey('live');
-    for (const value of ['abc', '1234567890', '12a']) {
+    for (const value of ['abc', '1234567890', '12a', '1'.repeat(100)]) {
       const response = await read(key, `/v1/charges/${value}`);
       expectError(response, 404, {
         type: 'not_found_error',

@@ -63,7 +63,7 @@ describe('GET /v1/extracts/{id}', () => {
   });
 
   it('an unknown or malformed id → 404 extract_not_found', async () => {
-    for (const id of ['ext_000000000000000000000000', 'ext_nope', 'ord_123']) {
+    for (const id of ['ext_000000000000000000000000', 'ext_nope', 'ord_123', `ext_${'0'.repeat(100)}`]) {
       expectError(await read(key.secret, id), 404, {
         type: 'not_found_error',
         code: 'extract_not_found',
