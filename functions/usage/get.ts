@@ -34,10 +34,6 @@ export const handler = createHttpHandler(extractRoutes.getUsage, async ({ query,
   const today = services.clock.now().toISOString().slice(0, 10);
   const from = query.from ?? `${today.slice(0, 8)}01`;
   const to = query.to ?? today;
-  if (Number.isNaN(Date.parse(from)))
-    throw new ApiError('validation_error', { param: 'from', message: `from is not a real date: ${from}.` });
-  if (Number.isNaN(Date.parse(to)))
-    throw new ApiError('validation_error', { param: 'to', message: `to is not a real date: ${to}.` });
   if (from > to) throw new ApiError('validation_error', { param: 'from', message: 'from is later than to.' });
   const entries = await usageLedger().entries(
     auth.accountId,

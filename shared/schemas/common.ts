@@ -3,6 +3,7 @@
  * esbuild can tree-shake (about 16 KB in a bundle instead of about 90 KB).
  */
 import * as z from 'zod/mini';
+import { isCalendarDate } from '../domain/clock.ts';
 
 export const PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 
@@ -41,3 +42,14 @@ export const listEnvelope = <T extends z.core.$ZodType>(item: T) =>
     totalCount: z.nullable(z.int()),
     meta: metaSchema,
   });
+
+/** An optional query or body date `YYYY-MM-DD` that must be a real calendar date (not 2025-02-30). */
+export const dateParam = (name: string) =>
+  z.optional(
+    z
+      .string({ error: `${name} must be a date YYYY-MM-DD` })
+      .check(
+        z.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date YYYY-MM-DD`),
+        z.refine(isCalendarDate, `${name} is not a calendar date`),
+      ),
+  );

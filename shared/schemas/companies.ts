@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { extractKinds } from '../ports/extracts.ts';
-import { companySearchScopes } from '../ports/registry.ts';
-import { cursorParam, limitParam, listEnvelope, metaSchema } from './common.ts';
+import { cursorParam, dateParam, limitParam, listEnvelope, metaSchema } from './common.ts';
 
 export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 export const timestamp = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/));
@@ -66,8 +65,8 @@ export const documentsQuery = z.strictObject({
       z.pipe(z.transform(Number), z.int().check(z.minimum(1, 'years must be at least 1'))),
     ),
   ),
-  from: z.optional(isoDate.check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'from must be a date YYYY-MM-DD'))),
-  to: z.optional(isoDate.check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'to must be a date YYYY-MM-DD'))),
+  from: dateParam('from'),
+  to: dateParam('to'),
   qualifier: z.optional(
     z.enum(documentQualifiers, { error: 'qualifier must be AR (annual returns) or FR (financial reports)' }),
   ),
@@ -92,13 +91,11 @@ export const extractListQuery = z.strictObject({
 });
 
 export const usageQuery = z.strictObject({
-  from: z.optional(isoDate.check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'from must be a date YYYY-MM-DD'))),
-  to: z.optional(isoDate.check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'to must be a date YYYY-MM-DD'))),
+  from: dateParam('from'),
+  to: dateParam('to'),
   limit: limitParam,
   cursor: cursorParam,
 });
-
-export { companySearchScopes };
 
 // ---- responses ------------------------------------------------------------------------------
 

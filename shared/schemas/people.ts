@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { isCalendarDate } from '../domain/clock.ts';
-import { cursorParam, limitParam, listEnvelope, metaSchema } from './common.ts';
+import { cursorParam, dateParam, limitParam, listEnvelope, metaSchema } from './common.ts';
 import {
   addressSchema,
   codedSchema,
@@ -22,16 +21,6 @@ const MAX_PEOPLE_PER_PURCHASE = 100;
 const MAX_NAME_LENGTH = 100;
 
 // ---- requests -------------------------------------------------------------------------------
-
-const dateParam = (name: string) =>
-  z.optional(
-    z
-      .string({ error: `${name} must be a date YYYY-MM-DD` })
-      .check(
-        z.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date YYYY-MM-DD`),
-        z.refine(isCalendarDate, `${name} is not a calendar date`),
-      ),
-  );
 
 /** Names are checked for presence and characters by the use case: those have their own codes. */
 const nameField = (name: string) =>

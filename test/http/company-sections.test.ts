@@ -1118,6 +1118,11 @@ describe('GET /v1/companies/{id}/documents', () => {
       422,
       validationError('from'),
     );
+    expectError(
+      await read(key, `${documentsPath}?from=2020-01-01&to=2021-02-29`),
+      422,
+      validationError('to'),
+    );
     expectError(await read(key, `${documentsPath}?qualifier=XX`), 422, validationError('qualifier'));
   });
 

@@ -97,6 +97,8 @@ describe('GET /v1/usage parameters', () => {
   it.each([
     ['to=2026-5-01', 'to'],
     ['to=2026-02-31x', 'to'],
+    ['to=2026-02-31', 'to'],
+    ['from=2026-04-31', 'from'],
     ['limit=0', 'limit'],
     ['limit=101', 'limit'],
     ['month=2026-05', 'month'],
