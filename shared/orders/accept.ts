@@ -115,7 +115,7 @@ function newOrder(
 /**
  * Writes the order with its fees (once) and hands it to fulfilment. When the queue cannot be
  * reached the order is still accepted: it is paid for, and the sweeper restarts unfinished
- * orders that nothing has touched for a few minutes.
+ * orders that nothing has touched for an hour (`STALLED_AFTER_MS`).
  */
 async function place(order: OrderRecord, request: OrderRequest): Promise<OrderRecord> {
   const created = await request.store.create(order);

@@ -30,7 +30,7 @@ export function orderRequestOf<R extends RouteDefinition>(
 
 /** A replay answers with the order as it is now (it may have moved on since): only its id is kept. */
 export const orderReplay = {
-  pack: (result: HandlerResult) => ({ id: result.body.id, billable: result.billable }),
+  pack: (result: HandlerResult) => ({ id: result.body.id }),
   async unpack(packed: unknown): Promise<HandlerResult> {
     const { id } = packed as { id: string };
     const order = await orderStore().get(id);

@@ -1,4 +1,5 @@
 /** Orders and offline searches as the API, and the events about them, show them. */
+import { toTimestamp } from '../domain/clock.ts';
 import { chargesExtractProduct, documentImageProduct } from '../domain/products.ts';
 import type { HandlerResult } from '../http/pipeline.ts';
 import { ORDER_ENV } from '../infra/workflow.ts';
@@ -16,7 +17,7 @@ export const DOWNLOAD_LIFETIME_MS = 7 * 24 * 3600_000;
 export const downloadPath = (orderId: string) => `/v1/orders/${orderId}/download`;
 
 export const downloadExpiry = (readyAt: string) =>
-  new Date(Date.parse(readyAt) + DOWNLOAD_LIFETIME_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  toTimestamp(new Date(Date.parse(readyAt) + DOWNLOAD_LIFETIME_MS));
 
 /** Image request ids in batch order (batch 0 covers documents 1–10, and so on). */
 export const registryRequestIdsOf = (order: Pick<OrderRecord, 'imageRequests'>) =>

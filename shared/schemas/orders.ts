@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { orderStatuses, orderTypes } from '../ports/orders.ts';
+import { deliveryMethods, offlineSearchStatuses, orderStatuses, orderTypes } from '../ports/orders.ts';
 import { cursorParam, limitParam, listEnvelope, metaSchema } from './common.ts';
 import { companyMatchListSchema, companySummarySchema, timestamp } from './companies.ts';
 
@@ -82,7 +82,7 @@ export const orderSchema = z.object({
     }),
   ),
   delivery: z.object({
-    method: z.enum(['web', 'email', 'post']),
+    method: z.enum(deliveryMethods),
     email: nullableString,
     contactName: nullableString,
     contactPhone: nullableString,
@@ -108,7 +108,7 @@ export const orderListSchema = listEnvelope(orderSchema);
 export const offlineSearchSchema = z.object({
   object: z.literal('offlineSearch'),
   id: z.string().check(z.regex(/^ofs_[0-9a-f]{24}$/)),
-  status: z.enum(['pending', 'processing', 'ready', 'failed']),
+  status: z.enum(offlineSearchStatuses),
   q: z.string(),
   scope: z.string(),
   deliveredTo: z.string(),

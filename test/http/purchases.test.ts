@@ -133,7 +133,11 @@ describe('validation happens before the registry is called, and nothing is bille
       422,
       validationError('extra'),
     );
-    expect((await call(path, { key: key.secret, method: 'POST', rawBody: '{type' })).status).toBe(400);
+    expectError(await call(path, { key: key.secret, method: 'POST', rawBody: '{type' }), 400, {
+      type: 'invalid_request_error',
+      code: 'invalid_json',
+      param: null,
+    });
     expect(await registryPurchases(key.accountId)).toBe(0);
   });
 
