@@ -10,6 +10,7 @@ import {
   createKey,
   expectError,
   type FeeEntryBody,
+  MALFORMED_PURCHASE_HEADERS,
   type Meta,
   registryPurchases,
   simulator,
@@ -229,23 +230,18 @@ describe('POST /v1/companies/search/offline: acceptance', () => {
     expect(await usageOf(key.secret)).toStrictEqual([]);
   });
 
-  it.each([
-    ['an empty Idempotency-Key', { 'Idempotency-Key': '' }, 'Idempotency-Key'],
-    ['an Idempotency-Key of 256 characters', { 'Idempotency-Key': 'k'.repeat(256) }, 'Idempotency-Key'],
-    [
-      'an X-Client-Reference of 31 characters',
-      { 'X-Client-Reference': 'x'.repeat(31) },
-      'X-Client-Reference',
-    ],
-  ])('%s → 422 validation_error on that header, not billed', async (_case, headers, param) => {
-    const key = await createKey('live');
-    expectError(
-      await placeSearch(key.secret, { q: 'widgets', delivery: byWebhook }, headers),
-      422,
-      validationError(param),
-    );
-    expect(await usageOf(key.secret)).toStrictEqual([]);
-  });
+  it.each(MALFORMED_PURCHASE_HEADERS)(
+    '%s → 422 validation_error on that header, not billed',
+    async (_case, headers, param) => {
+      const key = await createKey('live');
+      expectError(
+        await placeSearch(key.secret, { q: 'widgets', delivery: byWebhook }, headers),
+        422,
+        validationError(param),
+      );
+      expect(await usageOf(key.secret)).toStrictEqual([]);
+    },
+  );
 });
 
 describe('completion', () => {

@@ -10,6 +10,7 @@ import {
   createKey,
   errorOf,
   expectError,
+  MALFORMED_PURCHASE_HEADERS,
   type Meta,
   registryImageRequests,
   simulator,
@@ -409,15 +410,7 @@ describe('delivery: checked before the registry is asked anything, never billed'
     expect((await usageOf(key.secret)).data).toStrictEqual([]);
   });
 
-  it.each([
-    ['an empty Idempotency-Key', { 'Idempotency-Key': '' }, 'Idempotency-Key'],
-    ['an Idempotency-Key of 256 characters', { 'Idempotency-Key': 'k'.repeat(256) }, 'Idempotency-Key'],
-    [
-      'an X-Client-Reference of 31 characters',
-      { 'X-Client-Reference': 'x'.repeat(31) },
-      'X-Client-Reference',
-    ],
-  ])(
+  it.each(MALFORMED_PURCHASE_HEADERS)(
     '%s → 422 validation_error on that header, for charges and image orders alike',
     async (_case, headers, param) => {
       const key = await createKey('live');

@@ -271,3 +271,10 @@ export interface RoleRecord {
   address: Record<string, unknown> | null;
   sourceDocument: { documentNumber: string; qualifier: string | null } | null;
 }
+
+/** The purchase headers sent wrong, each answered 422 `validation_error` on that header. */
+export const MALFORMED_PURCHASE_HEADERS: [string, Record<string, string>, string][] = [
+  ['an empty Idempotency-Key', { 'Idempotency-Key': '' }, 'Idempotency-Key'],
+  ['an Idempotency-Key of 256 characters', { 'Idempotency-Key': 'k'.repeat(256) }, 'Idempotency-Key'],
+  ['an X-Client-Reference of 31 characters', { 'X-Client-Reference': 'x'.repeat(31) }, 'X-Client-Reference'],
+];
