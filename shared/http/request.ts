@@ -15,6 +15,9 @@ export interface RawRequest {
 
 type Location = 'path' | 'query' | 'body';
 
+/** Arrays and objects nest at most this deep in a body, the body itself being level 1. */
+export const MAX_JSON_DEPTH = 32;
+
 /** `['personIds', 3, 'id']` → `personIds[3].id`. */
 export function paramName(path: readonly PropertyKey[]): string {
   return path.reduce<string>((name, part) => {
@@ -73,8 +76,40 @@ function decodePathParameters(raw: RawRequest): Record<string, string> {
   return decoded;
 }
 
+/**
+ * Whether a JSON text nests arrays and objects deeper than `limit`, found by one pass over the
+ * characters (brackets inside strings do not count). It runs before `JSON.parse`, so that nothing
+ * recursive (`JSON.stringify` in the idempotency key, Powertools' payload hash, a log line) ever
+ * sees a deeper value. An invalid text may be counted loosely; `JSON.parse` refuses it anyway.
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character; an unescaped quote ends the string.
+      if (char === 0x5c) i++;
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x5b || char === 0x7b) {
+      depth++;
+      if (depth > limit) return true;
+    } else if (char === 0x5d || char === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
 function parseJsonBody(raw: RawRequest): unknown {
   if (raw.body === null || raw.body.trim() === '') return {};
+  if (nestsDeeperThan(raw.body, MAX_JSON_DEPTH)) {
+    throw new ApiError('invalid_json', {
+      message: `The request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep; the limit is ${MAX_JSON_DEPTH}.`,
+    });
+  }
   try {
     return JSON.parse(raw.body);
   } catch (error) {
