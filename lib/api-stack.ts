@@ -15,10 +15,10 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/http/route.ts';
+import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/http/time-budget.ts';
 import { type TableId, tableDefinitions } from '../shared/infra/tables.ts';
 import { ORDER_ENV } from '../shared/infra/workflow.ts';
 import {
-  API_FUNCTION_DEFAULTS,
   ApiFunction,
   REGISTRY_CREDENTIAL_ENV,
   REGISTRY_URL_ENV,
@@ -65,24 +65,15 @@ export { defaultEntryFor, REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV };
 export const BINARY_MEDIA_TYPES = ['*/*'] as const;
 
 /**
- * API Gateway's integration timeout for every method: the REST API default and maximum without a
- * quota increase. Set explicitly so that the template states it and `functionTimeoutFor` can be
- * checked against it.
+ * API Gateway's integration timeout for every method, set explicitly so that the template states
+ * it. It and every function's timeout come from shared/http/time-budget.ts, which the local stack
+ * and the pipeline read too.
  */
-export const INTEGRATION_TIMEOUT = Duration.seconds(29);
-
-/**
- * Timeout of a function whose route calls the registry. An extract purchase may wait 25 s for the
- * registry (`DEFAULT_TIMEOUTS.purchaseMs` in shared/adapters/registry-http/http-registry.ts) and a
- * free lookup 2 × 5 s plus a retry delay, and then still has to record the result. It equals the
- * integration timeout: a longer function would keep running (and possibly buy) after API Gateway
- * has already answered 504, a shorter one would leave less time to record a purchase.
- */
-export const REGISTRY_FUNCTION_TIMEOUT = INTEGRATION_TIMEOUT;
+export const INTEGRATION_TIMEOUT = Duration.millis(INTEGRATION_TIMEOUT_MS);
 
 /** A route's function timeout: longer for routes that call the registry, the default otherwise. */
 export const functionTimeoutFor = (route: RouteDefinition): Duration =>
-  route.usesRegistry ? REGISTRY_FUNCTION_TIMEOUT : API_FUNCTION_DEFAULTS.timeout;
+  Duration.millis(functionTimeoutMs(route));
 
 /** Whether a route's function reads a secret (and so gets the Parameters and Secrets extension). */
 export const readsSecrets = (route: RouteDefinition): boolean =>

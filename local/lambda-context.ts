@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 
 /** The `context` Lambda passes a function, for handlers the local stack calls in process. */
-export function lambdaContext(functionName: string, timeoutMs = 10_000): Context {
+export function lambdaContext(functionName: string, timeoutMs: number): Context {
   const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,

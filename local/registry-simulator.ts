@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import {
   billableOperations,
+  keyedOperations,
   MAINTENANCE_RETRY_AFTER_SECONDS,
   REGISTRY_CODE_PATTERN,
   type RegistryOperation,
@@ -28,6 +29,7 @@ import {
   type RegistryImageRequestItem,
   type RegistryImageRequestStatus,
   type RegistryPostalDelivery,
+  type RegistryPurchaseOutcome,
   RegistryRejection,
 } from '../shared/ports/registry.ts';
 import { readBody } from './http-body.ts';
@@ -332,7 +334,7 @@ export interface SimulatorCall {
   accountId: string | null;
   requestId: string | null;
   clientReference: string | null;
-  /** The client key of an `images.request` or `post.request`. */
+  /** The client key of a keyed call (every billable operation, and `post.request`). */
   clientKey: string | null;
   /** When the call arrived. */
   at: string;
@@ -341,7 +343,7 @@ export interface SimulatorCall {
   status: number | null;
   /** What a successful `images.request` or `post.request` answered: the request or dispatch id. */
   reference: string | null;
-  /** A successful keyed call whose id had been answered before: a repeat, nothing new was done. */
+  /** A successful keyed call whose key had been used before: a repeat, nothing new was done. */
   repeated: boolean;
   /**
    * A successful billable call that did something new (a repeated image request is not): the
@@ -489,9 +491,14 @@ const operations: Record<RegistryOperation, { args: Record<string, ArgumentKind>
       r.searchCompanies({ name: text(b, 'name'), scope: text(b, 'scope') as CompanySearchScope }, c),
   },
   'company.extract': {
-    args: { number: 'string', type: 'string' },
+    args: { number: 'string', type: 'string', clientKey: 'string' },
     invoke: (r, b, c) =>
-      r.purchaseCompanyExtract(text(b, 'number'), text(b, 'type') as CompanyExtractType, c),
+      r.purchaseCompanyExtract(
+        text(b, 'number'),
+        text(b, 'type') as CompanyExtractType,
+        c,
+        text(b, 'clientKey'),
+      ),
   },
   'charge.get': {
     args: { chargeNumber: 'string' },
@@ -502,12 +509,13 @@ const operations: Record<RegistryOperation, { args: Record<string, ArgumentKind>
     invoke: (r, b, c) => r.searchPeople(object(b, 'query') as unknown as PeopleSearchQuery, c),
   },
   'person.extract': {
-    args: { registryIdentifier: 'string', options: 'object' },
+    args: { registryIdentifier: 'string', options: 'object', clientKey: 'string' },
     invoke: (r, b, c) =>
       r.purchasePersonExtract(
         text(b, 'registryIdentifier'),
         object(b, 'options') as unknown as PersonExtractOptions,
         c,
+        text(b, 'clientKey'),
       ),
   },
   'charges.plan': {
@@ -546,11 +554,93 @@ const operations: Record<RegistryOperation, { args: Record<string, ArgumentKind>
       r.requestPostalDelivery(object(b, 'delivery') as unknown as RegistryPostalDelivery, c),
   },
   'search.offline': {
-    args: { name: 'string', scope: 'string' },
+    args: { name: 'string', scope: 'string', clientKey: 'string' },
     invoke: (r, b, c) =>
-      r.searchCompaniesOffline({ name: text(b, 'name'), scope: text(b, 'scope') as CompanySearchScope }, c),
+      r.searchCompaniesOffline(
+        { name: text(b, 'name'), scope: text(b, 'scope') as CompanySearchScope },
+        c,
+        text(b, 'clientKey'),
+      ),
+  },
+  // Answered from the simulator's own record of keyed calls (see KeyedCalls), never by the dataset.
+  'purchase.outcome': {
+    args: { clientKey: 'string' },
+    invoke: () => Promise.reject(new Error('purchase.outcome is answered by the simulator')),
   },
 };
+
+/**
+ * What the registry remembers of keyed calls, per account and client key: the first call does the
+ * work (and is billed); a repeat with the same operation and arguments gets the first call's
+ * result, waiting for it while it runs, and is not billed; the same key with other arguments is
+ * refused. A call that ends in a rejection did nothing, so its key is forgotten.
+ */
+class KeyedCalls {
+  private readonly entries = new Map<
+    string,
+    {
+      operation: RegistryOperation;
+      args: string;
+      result: Promise<unknown>;
+      settled: boolean;
+      value?: unknown;
+    }
+  >();
+
+  claim(
+    accountId: string,
+    clientKey: string,
+    operation: RegistryOperation,
+    args: Record<string, unknown>,
+  ):
+    | { kind: 'first'; settle(result: unknown): void; forget(): void }
+    | { kind: 'repeat'; result: Promise<unknown> }
+    | { kind: 'conflict'; operation: RegistryOperation } {
+    const id = `${accountId}\u0000${clientKey}`;
+    const json = JSON.stringify(args);
+    const known = this.entries.get(id);
+    if (known) {
+      return known.operation === operation && known.args === json
+        ? { kind: 'repeat', result: known.result }
+        : { kind: 'conflict', operation: known.operation };
+    }
+    let resolve: (value: unknown) => void = () => undefined;
+    let reject: (error: unknown) => void = () => undefined;
+    const result = new Promise<unknown>((ok, fail) => {
+      resolve = ok;
+      reject = fail;
+    });
+    result.catch(() => undefined);
+    const entry: {
+      operation: RegistryOperation;
+      args: string;
+      result: Promise<unknown>;
+      settled: boolean;
+      value?: unknown;
+    } = { operation, args: json, result, settled: false };
+    this.entries.set(id, entry);
+    return {
+      kind: 'first',
+      settle: (value) => {
+        entry.settled = true;
+        entry.value = value;
+        resolve(value);
+      },
+      forget: () => {
+        this.entries.delete(id);
+        reject(new Error('the first call with this key did nothing'));
+      },
+    };
+  }
+
+  /** `purchase.outcome`: what became of the key's billable call. */
+  outcome(accountId: string, clientKey: string): RegistryPurchaseOutcome {
+    const known = this.entries.get(`${accountId}\u0000${clientKey}`);
+    if (!known || !billableOperations.has(known.operation)) return { state: 'none' };
+    if (!known.settled) return { state: 'pending' };
+    return { state: 'completed', operation: known.operation, result: known.value };
+  }
+}
 
 /** The client key of a keyed call, as it arrived. */
 function clientKeyOf(operation: RegistryOperation, fields: Record<string, unknown>): string | null {
@@ -637,9 +727,9 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     return options.credential === undefined || match[1] === options.credential;
   };
 
-  // Request and dispatch ids answered so far (a repeated key gets one again), and the image
-  // requests that image rules apply to.
-  const answered = new Set<string>();
+  // Keyed calls (a repeated key gets the first outcome again), and the image requests that image
+  // rules apply to.
+  const keyedCalls = new KeyedCalls();
   const faultedImages = new Map<string, FaultedImageRequest>();
 
   /** Asks the registry, with the image rules applied to status checks and downloads. */
@@ -648,6 +738,8 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     body: Record<string, unknown>,
     caller: RegistryCaller,
   ): Promise<unknown> {
+    if (operation === 'purchase.outcome')
+      return keyedCalls.outcome(caller.accountId, text(body, 'clientKey'));
     const id =
       operation === 'images.status' || operation === 'images.get' ? text(body, 'registryRequestId') : '';
     const state = faultedImages.get(id);
@@ -737,15 +829,32 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
       return;
     }
 
+    // The registry takes the key as the call arrives: a repeat sent while it runs waits for it.
+    const claim =
+      call.clientKey !== null && keyedOperations.has(operation)
+        ? keyedCalls.claim(registryCaller.accountId, call.clientKey, operation, call.args)
+        : undefined;
+    if (claim?.kind === 'conflict') {
+      protocolError(
+        res,
+        409,
+        'client_key_reused',
+        `client key ${call.clientKey} was used for another ${claim.operation} call`,
+      );
+      finish('client_key_reused', 409);
+      return;
+    }
     const applied = faults.take(operation, registryCaller.accountId);
     call.faults = applied.ruleIds;
     await pause(applied.latencyMs);
     if (stopped) {
+      if (claim?.kind === 'first') claim.forget();
       res.destroy();
       finish('pending', null);
       return;
     }
     if (applied.rejection) {
+      if (claim?.kind === 'first') claim.forget();
       const { code, message, details, retryAfter } = applied.rejection;
       sendRejection(res, code, message, details, retryAfter);
       finish(code, rejectionStatus(code));
@@ -754,8 +863,16 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
 
     let result: unknown;
     try {
-      result = await perform(operation, body, registryCaller);
+      if (claim?.kind === 'repeat') {
+        // The first call did nothing after all (it was refused): this one is asked afresh.
+        result = await claim.result.catch(() => perform(operation, body, registryCaller));
+        call.repeated = true;
+      } else {
+        result = await perform(operation, body, registryCaller);
+        claim?.settle(result);
+      }
     } catch (error) {
+      if (claim?.kind === 'first') claim.forget();
       if (error instanceof RegistryRejection) {
         sendRejection(res, error.registryCode, error.message, error.details, MAINTENANCE_RETRY_AFTER_SECONDS);
         finish(error.registryCode, rejectionStatus(error.registryCode));
@@ -773,8 +890,6 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
         ],
       );
       call.reference = reference;
-      call.repeated = answered.has(`${operation} ${reference}`);
-      answered.add(`${operation} ${reference}`);
       if (operation === 'images.request' && !call.repeated) {
         const taken = faults.takeImage(registryCaller.accountId);
         if (taken) {

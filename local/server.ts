@@ -7,6 +7,7 @@ import type { AdjustableClock } from '../shared/domain/clock.ts';
 import { ApiError, errorEnvelope } from '../shared/errors/api-error.ts';
 import type { LambdaHttpHandler } from '../shared/http/pipeline.ts';
 import type { RouteDefinition } from '../shared/http/route.ts';
+import { functionTimeoutMs } from '../shared/http/time-budget.ts';
 import { codeTablesPage, errorsPage } from './docs.ts';
 import type { StorageFaults } from './faults.ts';
 import { readBody } from './http-body.ts';
@@ -191,7 +192,10 @@ export function createLocalServer({ routes, clock, faults, docsUrl, orders }: Lo
       );
       const body = await bodyOf(req);
       const event = toProxyEvent(req, url, body, { route: chosen.compiled.route, params });
-      const result = await chosen.compiled.handler(event, lambdaContext(chosen.compiled.route.name));
+      const result = await chosen.compiled.handler(
+        event,
+        lambdaContext(chosen.compiled.route.name, functionTimeoutMs(chosen.compiled.route)),
+      );
       // Binary media (a PDF) comes back base64-encoded; API Gateway decodes it before sending.
       const payload = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
       send(res, result.statusCode, result.headers ?? {}, payload);

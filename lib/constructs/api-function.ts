@@ -15,6 +15,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { DEFAULT_FUNCTION_TIMEOUT_MS } from '../../shared/http/time-budget.ts';
 import type { TableDefinition } from '../../shared/infra/tables.ts';
 import { lambdaBundling } from '../bundling.ts';
 import { bucketObjectKeys } from '../nag.ts';
@@ -100,7 +101,7 @@ export const API_FUNCTION_DEFAULTS = {
   runtime: Runtime.NODEJS_22_X,
   architecture: Architecture.ARM_64,
   memorySize: 512,
-  timeout: Duration.seconds(10),
+  timeout: Duration.millis(DEFAULT_FUNCTION_TIMEOUT_MS),
   tracing: Tracing.ACTIVE,
   logRetention: RetentionDays.ONE_MONTH,
 } as const;

@@ -6,18 +6,25 @@ import { companyExtractProducts, productAvailableFor } from '../domain/products.
 import { ApiError } from '../errors/api-error.ts';
 import {
   assertReadable,
+  buyOnce,
   commitWithRetries,
-  draftRecovery,
   extractExpiry,
   extractRefOf,
   feeEntryFor,
   headerFor,
   isUnexpired,
-  newExtractId,
+  newPurchaseRecord,
   type Owner,
+  ownerOf,
 } from '../extracts/lifecycle.ts';
-import type { ExtractHeader, ExtractStore } from '../ports/extracts.ts';
-import type { CompanyExtractType, Registry, RegistryCaller, RegistryCompany } from '../ports/registry.ts';
+import type { ExtractHeader, ExtractStore, PurchaseRecord } from '../ports/extracts.ts';
+import type {
+  CompanyExtractType,
+  Registry,
+  RegistryCaller,
+  RegistryCompany,
+  RegistryCompanyExtract,
+} from '../ports/registry.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
 import { fromRegistry } from '../registry/errors.ts';
 import type { CompanyIdentifier } from './identifier.ts';
@@ -80,68 +87,104 @@ export interface PurchaseInput {
   store: ExtractStore;
 }
 
+/** What a company purchase asked the registry, as its record keeps it. */
+interface CompanyPurchaseAsked {
+  number: string;
+  type: CompanyExtractType;
+}
+
 /**
- * Buys a company extract. The registry is asked once; its answer is stored as a draft before
- * the header and fee entry are committed together, so a commit that fails leaves a draft the
- * retry (same Idempotency-Key) commits instead of buying again.
+ * Buys a company extract. The purchase is recorded before the registry is asked (with a client
+ * key, so a lost answer is asked again without a second charge); the answer is stored as a draft
+ * before the header and fee entry are committed together, so a commit that fails leaves a draft
+ * the retry (same Idempotency-Key) or the sweeper commits instead of buying again.
  */
 export async function purchaseCompanyExtract(input: PurchaseInput) {
   const { owner, store } = input;
   const draft = input.recoveryKey
     ? await store.findDraft(input.recoveryKey, input.now.toISOString())
     : undefined;
-  let id: string;
-  let sections: Record<string, unknown>;
-  if (draft) {
-    ({ id, sections } = draft);
-  } else {
-    const caller: RegistryCaller = {
-      accountId: owner.accountId,
-      requestId: input.requestId,
-      clientReference: input.clientReference,
-    };
-    const number = input.company.abn
+  const caller: RegistryCaller = {
+    accountId: owner.accountId,
+    requestId: input.requestId,
+    clientReference: input.clientReference,
+  };
+  const number = draft
+    ? undefined
+    : input.company.abn
       ? (await lookupCompany(input.registry, input.company, caller)).number
       : input.company.number;
-    const bought = await fromRegistry(
-      input.registry.purchaseCompanyExtract(number, input.type, caller),
-      'id',
+  const record =
+    draft?.record ??
+    (await store.startPurchase(
+      newPurchaseRecord({
+        key: input.recoveryKey,
+        kind: 'company',
+        owner,
+        requestId: input.requestId,
+        clientReference: input.clientReference,
+        now: input.now,
+        asked: { number: number as string, type: input.type } satisfies CompanyPurchaseAsked,
+      }),
+    ));
+  let sections: Record<string, unknown>;
+  if (draft) {
+    sections = draft.sections;
+  } else {
+    const bought = await buyOnce(store, record, 'id', () =>
+      input.registry.purchaseCompanyExtract(number as string, input.type, caller, record.clientKey),
     );
-    id = newExtractId();
-    const purchasedAt = input.now;
-    const summary = {
-      object: 'extract',
-      id,
-      kind: 'company',
-      type: input.type,
-      company: presentCompany(bought.company),
-      purchasedAt: toTimestamp(purchasedAt),
-      asOf: toTimestamp(new Date(bought.asOf)),
-      expiresAt: toTimestamp(extractExpiry(purchasedAt)),
-      clientReference: input.clientReference,
-      disclaimer: EXTRACT_DISCLAIMER,
-    };
-    sections = { ...presentCompanySections(bought), summary };
-    await store.saveSections(id, sections, summary.expiresAt, draftRecovery(input.recoveryKey, input.now));
+    sections = await storeCompanyExtract(bought, record, store);
   }
+  const { header, fee } = companyCommit(sections, record, input.requestId);
+  await commitWithRetries(() => store.commit(header, fee, record));
   const { summary, ...companySections } = sections as { summary: Record<string, unknown> } & Record<
     string,
     unknown
   >;
-  const company = summary.company as { acn: string | null; arsn?: string };
-  const header = headerFor(summary, {
-    owner,
-    requestId: input.requestId,
-    kind: 'company',
-    subjectKey: (company.acn ?? company.arsn) as string,
-  });
-  const fee = feeEntryFor(header, companyExtractProducts[header.type as CompanyExtractType]);
-  await commitWithRetries(() => store.commit(header, fee));
   return {
     body: presentCompanyExtract(summary, companySections),
     billable: fee.billable,
     product: fee.product,
   };
+}
+
+/** The extract a registry answer makes, stored as the purchase's draft; returns its sections. */
+export async function storeCompanyExtract(
+  bought: RegistryCompanyExtract,
+  record: PurchaseRecord,
+  store: ExtractStore,
+): Promise<Record<string, unknown>> {
+  const purchasedAt = new Date(record.purchasedAt);
+  const summary = {
+    object: 'extract',
+    id: record.extractId,
+    kind: 'company',
+    type: (record.asked as unknown as CompanyPurchaseAsked).type,
+    company: presentCompany(bought.company),
+    purchasedAt: record.purchasedAt,
+    asOf: toTimestamp(new Date(bought.asOf)),
+    expiresAt: toTimestamp(extractExpiry(purchasedAt)),
+    clientReference: record.clientReference,
+    disclaimer: EXTRACT_DISCLAIMER,
+  };
+  const sections = { ...presentCompanySections(bought), summary };
+  const answer = { ...companyCommit(sections, record, record.requestId), batch: false };
+  await store.saveSections(record.extractId, sections, summary.expiresAt, { ...record, answer });
+  return sections;
+}
+
+/** The header and fee entry that make a stored company extract visible. */
+function companyCommit(sections: Record<string, unknown>, record: PurchaseRecord, requestId: string) {
+  const summary = sections.summary as Record<string, unknown>;
+  const company = summary.company as { acn: string | null; arsn?: string };
+  const header = headerFor(summary, {
+    owner: ownerOf(record),
+    requestId,
+    kind: 'company',
+    subjectKey: (company.acn ?? company.arsn) as string,
+  });
+  return { header, fee: feeEntryFor(header, companyExtractProducts[header.type as CompanyExtractType]) };
 }
 
 export interface SectionRequest {

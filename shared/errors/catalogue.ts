@@ -353,6 +353,12 @@ export const errorCatalogue = {
     [],
     'Something went wrong on our side. Retry once, then contact support with the requestId.',
   ),
+  service_unavailable: entry(
+    'api_error',
+    503,
+    [],
+    'The request ran out of time on our side before it could finish. Retry with backoff.',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -2,10 +2,20 @@
  * What every kind of extract shares: ids, owners, the 12-month life, the draft a purchase leaves
  * for its retry, the header and fee entry a purchase commits, and the checks a read makes.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Environment } from '../domain/api-keys.ts';
+import { toTimestamp } from '../domain/clock.ts';
 import { ApiError } from '../errors/api-error.ts';
-import type { DraftRecovery, ExtractHeader, ExtractKind, FeeEntry } from '../ports/extracts.ts';
+import {
+  type ExtractHeader,
+  type ExtractKind,
+  type ExtractStore,
+  type FeeEntry,
+  type PurchaseRecord,
+  SINGLE_PURCHASE,
+} from '../ports/extracts.ts';
+import { RegistryRejection } from '../ports/registry.ts';
+import { apiErrorFromRegistry } from '../registry/errors.ts';
 
 /** `ext_`, `psr_`, `prs_` … followed by 24 random hex digits. */
 export const newId = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
@@ -33,19 +43,69 @@ export function extractExpiry(purchasedAt: Date): Date {
 export const isUnexpired = (extract: { expiresAt: string }, now: Date) =>
   Date.parse(extract.expiresAt) > now.getTime();
 
-/** Where a purchase with an Idempotency-Key keeps its draft for 24 hours (`slot`: one per person of a batch). */
-export const draftRecovery = (
-  recoveryKey: string | undefined,
-  now: Date,
-  slot?: string,
-): DraftRecovery | undefined =>
-  recoveryKey === undefined
-    ? undefined
-    : {
-        key: recoveryKey,
-        validUntil: new Date(now.getTime() + DRAFT_VALIDITY_MS).toISOString(),
-        ...(slot === undefined ? {} : { slot }),
-      };
+/** The key of a purchase sent without an Idempotency-Key. */
+export const newPurchaseKey = () => randomBytes(16).toString('hex');
+
+/**
+ * Records a purchase before the registry is asked (see `PurchaseRecord`). Its client key and
+ * extract id are derived from the purchase's key and slot, so a retry with the same
+ * Idempotency-Key, and the sweeper, finish the same purchase under the same extract id; without a
+ * key the purchase gets a random one, which the sweeper can still reconcile.
+ */
+export function newPurchaseRecord(purchase: {
+  key: string | undefined;
+  slot?: string;
+  kind: ExtractKind;
+  owner: Owner;
+  requestId: string;
+  clientReference: string | null;
+  now: Date;
+  asked: Record<string, unknown>;
+}): PurchaseRecord {
+  const key = purchase.key ?? newPurchaseKey();
+  const slot = purchase.slot ?? SINGLE_PURCHASE;
+  const derived = (purpose: string) =>
+    createHash('sha256').update(`${purpose}\u0000${key}\u0000${slot}`).digest('hex');
+  return {
+    key,
+    slot,
+    clientKey: `pur_${derived('registry').slice(0, 32)}`,
+    extractId: `ext_${derived('extract').slice(0, 24)}`,
+    kind: purchase.kind,
+    accountId: purchase.owner.accountId,
+    environment: purchase.owner.environment,
+    requestId: purchase.requestId,
+    clientReference: purchase.clientReference,
+    purchasedAt: toTimestamp(purchase.now),
+    validUntil: new Date(purchase.now.getTime() + DRAFT_VALIDITY_MS).toISOString(),
+    asked: purchase.asked,
+  };
+}
+
+/** The owner a record was made for. */
+export const ownerOf = (record: PurchaseRecord): Owner => ({
+  accountId: record.accountId,
+  environment: record.environment,
+});
+
+/**
+ * Asks the registry for a purchase, turning its failures into client errors on `param`. A refusal
+ * means nothing was bought, so the purchase's record is dropped; any other failure leaves it for
+ * the retry or the sweeper to reconcile.
+ */
+export async function buyOnce<T>(
+  store: ExtractStore,
+  record: PurchaseRecord,
+  param: string,
+  buy: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await buy();
+  } catch (error) {
+    if (error instanceof RegistryRejection) await store.forgetPurchase(record).catch(() => undefined);
+    throw apiErrorFromRegistry(error, param);
+  }
+}
 
 /**
  * The registry has charged by now: a failing commit is retried in place (it is idempotent)

@@ -20,6 +20,7 @@ import { getServices, type Services } from '../runtime.ts';
 import { checkIdempotencyKey, type IdempotencyRunner, recoveryKeyFor } from './idempotency-key.ts';
 import { parseRequest, type RawRequest } from './request.ts';
 import type { RouteDefinition } from './route.ts';
+import { registryDeadline, withDeadline } from './time-budget.ts';
 
 export interface AuthContext {
   accountId: string;
@@ -159,7 +160,7 @@ const envelope = (route: RouteDefinition, metrics: Metrics): ApiMiddleware => {
           body: null,
         },
       };
-      const error = toApiError(request.error);
+      const error = toApiError(request.error, route);
       const { docsUrl } = getServices().config;
       request.response = respond(state, error.status, errorEnvelope(error, state.requestId, docsUrl), {
         ...error.headers,
@@ -199,12 +200,28 @@ function parseRawRequest(event: APIGatewayProxyEvent): RawRequest {
   };
 }
 
-function toApiError(thrown: unknown): ApiError {
+function toApiError(thrown: unknown, route: RouteDefinition): ApiError {
   const error = apiErrorFromRegistry(thrown);
   if (error instanceof ApiError) return error;
+  if (isOutOfTime(error)) {
+    // The registry deadline leaves room to finish, so this is rare: a store that hung, say.
+    logger.error('request ran out of time', error as Error);
+    return route.usesRegistry
+      ? new ApiError('registry_unavailable', { message: OUT_OF_TIME_AFTER_REGISTRY })
+      : new ApiError('service_unavailable');
+  }
   logger.error('unhandled error', error as Error);
   return new ApiError('internal_error');
 }
+
+/** Middy's early timeout, thrown just before Lambda would stop the function. */
+const isOutOfTime = (error: unknown) =>
+  error instanceof Error &&
+  error.name === 'TimeoutError' &&
+  (error.cause as { package?: unknown } | undefined)?.package === '@middy/core';
+
+const OUT_OF_TIME_AFTER_REGISTRY =
+  'The request ran out of time while the registry or our store was slow. If it was a purchase, retry it with the same Idempotency-Key: it is finished without being bought twice.';
 
 /**
  * Authentication and the per-key limits (600 requests per sliding minute, 20 in flight).
@@ -356,7 +373,8 @@ export function createHttpHandler<R extends RouteDefinition>(
       key: idempotencyKey,
       request,
       context,
-      run: () => useCase(handlerInput),
+      run: () =>
+        withDeadline(registryDeadline(context.getRemainingTimeInMillis()), () => useCase(handlerInput)),
       replay: replay && {
         pack: (fresh: HandlerResult) => replay.pack(fresh),
         unpack: (packed: unknown) => replay.unpack(packed, handlerInput),

@@ -358,12 +358,12 @@ export async function runOfflineSearch(deps: FulfilmentDeps, input: WorkflowInpu
     matches = await readOfflineResults(blobs, key);
   } else {
     const found = await registryCall(() =>
-      deps
-        .registryFor(search.environment)
-        .searchCompaniesOffline(
-          { name: search.q, scope: search.scope as 'current' | 'all' },
-          callerOf(search),
-        ),
+      deps.registryFor(search.environment).searchCompaniesOffline(
+        { name: search.q, scope: search.scope as 'current' | 'all' },
+        callerOf(search),
+        // The search id keys the registry's search: a step retried after a lost answer is not billed again.
+        search.id,
+      ),
     );
     matches = found.matches.map(presentCompanyMatch);
     await blobs.put(key, encodeOfflineResults(matches), 'application/json');

@@ -8,18 +8,25 @@ import { toTimestamp } from '../domain/clock.ts';
 import { personExtractProduct } from '../domain/products.ts';
 import { ApiError } from '../errors/api-error.ts';
 import {
+  buyOnce,
   commitWithRetries,
-  draftRecovery,
   extractExpiry,
   feeEntryFor,
   headerFor,
-  newExtractId,
+  newPurchaseKey,
+  newPurchaseRecord,
   type Owner,
+  ownerOf,
 } from '../extracts/lifecycle.ts';
-import type { Draft, ExtractStore } from '../ports/extracts.ts';
+import type { Draft, ExtractStore, PurchaseRecord } from '../ports/extracts.ts';
 import type { FoundPerson, PeopleSearchStore } from '../ports/people.ts';
-import { MAX_ROLES_PER_NAME, type PeopleRegistry, type RegistryCaller } from '../ports/registry.ts';
-import { fromRegistry } from '../registry/errors.ts';
+import {
+  MAX_ROLES_PER_NAME,
+  type PeopleRegistry,
+  type PersonExtractOptions,
+  type RegistryCaller,
+  type RegistryPersonExtract,
+} from '../ports/registry.ts';
 import {
   PERSON_SECTION,
   personExtractToStore,
@@ -139,15 +146,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
   const drafts = input.recoveryKey
     ? await store.findDrafts(input.recoveryKey, now.toISOString())
     : new Map<string, Draft>();
-  const purchasedAt = toTimestamp(now);
-  const headerOf = (summary: Record<string, unknown>, person: FoundPerson) =>
-    headerFor(summary, {
-      owner,
-      requestId: input.requestId,
-      kind: 'person',
-      subjectKey: person.registryIdentifier,
-    });
-  const expiresAt = toTimestamp(extractExpiry(now));
+  const purchaseKey = input.recoveryKey ?? newPurchaseKey();
 
   // Saving an answer does not hold up the next registry call: the saves run beside the calls.
   const saves: Promise<void>[] = [];
@@ -155,41 +154,35 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     const draft = drafts.get(person.id);
     if (draft) return draft;
     const param = `personIds[${index}]`;
-    const extract = await fromRegistry(
-      input.registry.purchasePersonExtract(person.registryIdentifier, options, caller),
-      param,
+    const record = await store.startPurchase(
+      newPurchaseRecord({
+        key: purchaseKey,
+        slot: person.id,
+        kind: 'person',
+        owner,
+        requestId: input.requestId,
+        clientReference: input.clientReference,
+        now,
+        asked: { person, options } satisfies PersonPurchaseAsked,
+      }),
+    );
+    const extract = await buyOnce(store, record, param, () =>
+      input.registry.purchasePersonExtract(person.registryIdentifier, options, caller, record.clientKey),
     ).catch((error: unknown) => {
       throw error instanceof ApiError && error.code === 'person_too_many_roles'
         ? tooManyRoles(person.id, param, error.registryCode)
         : error;
     });
-    const id = newExtractId();
-    const summary = {
-      object: 'extract',
-      id,
-      kind: 'person',
-      type: extract.type,
-      includeShareholdings: options.includeShareholdings,
-      subject: person.match,
-      purchasedAt,
-      asOf: toTimestamp(new Date(extract.asOf)),
-      expiresAt,
-      clientReference: input.clientReference,
-      disclaimer: PERSON_EXTRACT_DISCLAIMER,
-      person: {
-        id: person.id,
-        registryIdentifier: extract.person.registryIdentifier,
-        name: person.match.name,
-        birth: person.match.birth,
-        formerName: person.match.formerName,
-      },
-    };
-    const sections = { [PERSON_SECTION]: personExtractToStore(summary, extract) };
-    const recovery = draftRecovery(input.recoveryKey, now, person.id);
-    const save = store.saveSections(id, sections, expiresAt, recovery, headerOf(summary, person));
+    const bought = personExtractDraft(extract, record);
+    const save = store.saveSections(
+      bought.id,
+      bought.sections,
+      record.answer?.header.expiresAt as string,
+      bought.record,
+    );
     save.catch(() => undefined); // observed below, once every call has ended
     saves.push(save);
-    return { id, sections } satisfies Draft;
+    return bought;
   });
   const [calls] = await Promise.allSettled([asked]);
   // Every answer bought is saved, even when another call failed, so a retry can reuse it.
@@ -199,10 +192,10 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
   if (failedSave) throw failedSave.reason;
   const bought = calls.value;
 
-  const purchases = bought.map((draft, index) => {
-    const header = headerOf(storedOf(draft).summary, people[index] as FoundPerson);
-    return { header, fee: feeEntryFor(header, personExtractProduct) };
-  });
+  const purchases = bought.map((draft) => ({
+    ...personCommit(storedOf(draft).summary, draft.record, input.requestId),
+    settles: draft.record,
+  }));
   await commitWithRetries(() => store.commitBatch(purchases));
   return {
     extracts: bought.map((draft) => presentPersonExtract(storedOf(draft))),
@@ -211,3 +204,55 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
 }
 
 const storedOf = (draft: Draft) => draft.sections[PERSON_SECTION] as StoredPersonExtract;
+
+/** What a person extract purchase asked the registry, as its record keeps it. */
+interface PersonPurchaseAsked {
+  person: FoundPerson;
+  options: PersonExtractOptions;
+}
+
+/** The header and fee entry that make a stored person extract visible (committed as a batch). */
+function personCommit(summary: Record<string, unknown>, record: PurchaseRecord, requestId: string) {
+  const { person } = record.asked as unknown as PersonPurchaseAsked;
+  const header = headerFor(summary, {
+    owner: ownerOf(record),
+    requestId,
+    kind: 'person',
+    subjectKey: person.registryIdentifier,
+  });
+  return { header, fee: feeEntryFor(header, personExtractProduct) };
+}
+
+/**
+ * The draft a registry answer makes: the extract's one section, and the record with what its
+ * commit writes. (The purchase and the sweeper both build it.)
+ */
+export function personExtractDraft(extract: RegistryPersonExtract, record: PurchaseRecord): Draft {
+  const { person, options } = record.asked as unknown as PersonPurchaseAsked;
+  const summary = {
+    object: 'extract',
+    id: record.extractId,
+    kind: 'person',
+    type: extract.type,
+    includeShareholdings: options.includeShareholdings,
+    subject: person.match,
+    purchasedAt: record.purchasedAt,
+    asOf: toTimestamp(new Date(extract.asOf)),
+    expiresAt: toTimestamp(extractExpiry(new Date(record.purchasedAt))),
+    clientReference: record.clientReference,
+    disclaimer: PERSON_EXTRACT_DISCLAIMER,
+    person: {
+      id: person.id,
+      registryIdentifier: extract.person.registryIdentifier,
+      name: person.match.name,
+      birth: person.match.birth,
+      formerName: person.match.formerName,
+    },
+  };
+  const answer = { ...personCommit(summary, record, record.requestId), batch: true };
+  return {
+    id: record.extractId,
+    sections: { [PERSON_SECTION]: personExtractToStore(summary, extract) },
+    record: { ...record, answer },
+  };
+}

@@ -67,48 +67,88 @@ export interface ExtractListPage {
   next: string | undefined;
 }
 
-export interface DraftRecovery {
-  /** The purchase's recovery key (from its Idempotency-Key). */
+/** The slot of a purchase of one extract (a batch names each by its person id). */
+export const SINGLE_PURCHASE = 'single';
+
+/**
+ * One registry purchase, recorded before the registry is asked and settled by the commit that
+ * makes its extract visible. Until then the sweeper finds it: one whose answer was stored is
+ * committed, one whose answer never arrived is reconciled with the registry by its client key.
+ * So whatever the registry billed ends up on the ledger, retried by the client or not.
+ */
+export interface PurchaseRecord {
+  /** The purchase's key: from its Idempotency-Key scope when one was sent, else random. */
   key: string;
+  /** `single` for a purchase of one extract; the person id within a batch. */
+  slot: string;
+  /** Sent with the billable registry call (derived from key and slot). */
+  clientKey: string;
+  /** Derived from key and slot, so every path that finishes the purchase names the same extract. */
+  extractId: string;
+  kind: ExtractKind;
+  accountId: string;
+  environment: Environment;
+  requestId: string;
+  clientReference: string | null;
+  /** The first attempt's time: a retry or the sweeper commits with it. */
+  purchasedAt: string;
+  /** Until when a retry with the same Idempotency-Key may reuse the stored answer. */
   validUntil: string;
-  /** Which draft of the purchase this is, when a purchase buys several extracts. */
-  slot?: string;
+  /** What the registry was asked, in the use case's terms, so a lost answer can be rebuilt. */
+  asked: Record<string, unknown>;
+  /** Set once the answer's sections are stored: what the commit writes. */
+  answer?: { header: ExtractHeader; fee: FeeEntry; batch: boolean };
 }
 
 export interface Draft {
   id: string;
   sections: Record<string, unknown>;
+  /** The purchase's record, with what its commit writes. */
+  record: PurchaseRecord;
 }
 
 export interface ExtractStore {
   /**
-   * Stores the sections first, under the extract id. Until `commit` runs they are reachable
-   * only through `findDraft` with the recovery key (a purchase's Idempotency-Key scope).
-   * An extract of a batch purchase passes its header as `staged`: the header and index entries
-   * are written too, invisible to every read until `commitBatch` writes the fee.
+   * Records a purchase before the registry is asked. A record already there (an earlier attempt
+   * with the same key) is kept and returned, so every attempt uses the first one's time.
+   */
+  startPurchase(record: PurchaseRecord): Promise<PurchaseRecord>;
+  /**
+   * Stores the registry's answer: the sections under the extract id, and the record with its
+   * `answer`. Until the commit the sections are reachable only through `findDraft` with the
+   * purchase's key. A batch purchase's answer (`answer.batch`) also writes the header and index
+   * entries, invisible to every read until `commitBatch` writes the fee.
    */
   saveSections(
     id: string,
     sections: Record<string, unknown>,
     expiresAt: string,
-    recovery?: DraftRecovery,
-    staged?: ExtractHeader,
+    record: PurchaseRecord,
   ): Promise<void>;
-  /** The draft an earlier attempt with this recovery key left (committed or not), if still valid at `now`. */
-  findDraft(recoveryKey: string, now: string): Promise<Draft | undefined>;
+  /** The draft an earlier attempt with this key left (committed or not), if still valid at `now`. */
+  findDraft(key: string, now: string): Promise<Draft | undefined>;
   /**
-   * Every draft an earlier attempt with this recovery key left, by slot (a batch purchase keeps
-   * one per person), if still valid at `now`.
+   * Every draft an earlier attempt with this key left, by slot (a batch purchase keeps one per
+   * person), if still valid at `now`.
    */
-  findDrafts(recoveryKey: string, now: string): Promise<Map<string, Draft>>;
-  /** Header, indexes and fee entry in one transaction: the extract exists once this returns. */
-  commit(header: ExtractHeader, fee: FeeEntry): Promise<void>;
+  findDrafts(key: string, now: string): Promise<Map<string, Draft>>;
   /**
-   * A batch purchase of extracts saved with `staged` headers: the fee entries (at most 100) are
-   * written in one transaction, which makes every extract visible at once. Safe to repeat with
-   * the same extracts: the fees are written once.
+   * Header, indexes and fee entry in one transaction, which also settles the purchase's record:
+   * the extract exists once this returns. Safe to repeat: the fee is written once.
    */
-  commitBatch(purchases: readonly { header: ExtractHeader; fee: FeeEntry }[]): Promise<void>;
+  commit(header: ExtractHeader, fee: FeeEntry, settles?: PurchaseRecord): Promise<void>;
+  /**
+   * A batch purchase of extracts saved with staged headers: the fee entries (at most 100) are
+   * written in one transaction, which makes every extract visible at once. Safe to repeat, also
+   * when some of them were committed on their own (by the sweeper): each fee is written once.
+   */
+  commitBatch(
+    purchases: readonly { header: ExtractHeader; fee: FeeEntry; settles?: PurchaseRecord }[],
+  ): Promise<void>;
+  /** Purchases started before `before` and not yet settled, oldest first. */
+  unsettledPurchases(before: string, limit: number): Promise<PurchaseRecord[]>;
+  /** Drops the record of a purchase the registry never made. */
+  forgetPurchase(record: PurchaseRecord): Promise<void>;
   /** Header only (one read). */
   getHeader(id: string): Promise<ExtractHeader | undefined>;
   /** Header and every section (one query for all but the very largest extracts). */

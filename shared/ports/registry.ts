@@ -227,6 +227,26 @@ export interface RegistryCaller {
   clientReference?: string | null;
 }
 
+/**
+ * What the registry knows of a billable call made with a client key (`findPurchase`): it finished
+ * (and was billed once, whatever number of times it was repeated), is still running, or never
+ * arrived or was refused (nothing billed).
+ */
+export type RegistryPurchaseOutcome =
+  | { state: 'completed'; operation: string; result: unknown }
+  | { state: 'pending' }
+  | { state: 'none' };
+
+/**
+ * Every billable call carries our client key: the registry answers a repeat of the key with the
+ * first call's outcome and bills nothing more, and can say later what became of it. So a lost
+ * answer is retried safely, and a purchase whose answer never reached us is reconciled.
+ */
+export interface PurchaseReconciliation {
+  /** Free. The outcome of the billable call made with this key, for this caller's account. */
+  findPurchase(clientKey: string, caller: RegistryCaller): Promise<RegistryPurchaseOutcome>;
+}
+
 /** Company lookups, searches and extracts (this issue). */
 export interface CompanyRegistry {
   /**
@@ -255,6 +275,7 @@ export interface CompanyRegistry {
     number: string,
     type: CompanyExtractType,
     caller: RegistryCaller,
+    clientKey: string,
   ): Promise<RegistryCompanyExtract>;
   /** Free lookup of one charge by number; CH01 when invalid or unknown. */
   getCharge(chargeNumber: string, caller: RegistryCaller): Promise<RegistryCharge>;
@@ -379,6 +400,7 @@ export interface PeopleRegistry {
     registryIdentifier: string,
     options: PersonExtractOptions,
     caller: RegistryCaller,
+    clientKey: string,
   ): Promise<RegistryPersonExtract>;
 }
 
@@ -490,6 +512,7 @@ export interface OrdersRegistry {
   searchCompaniesOffline(
     query: { name: string; scope: CompanySearchScope },
     caller: RegistryCaller,
+    clientKey: string,
   ): Promise<{ matches: RegistryCompanyMatch[] }>;
 }
 
@@ -498,4 +521,4 @@ export interface OrdersRegistry {
  * these: professional registers (RP/RQ/RS…) and weekly summaries (WS). Adapters implement the
  * parts they serve.
  */
-export type Registry = CompanyRegistry & PeopleRegistry & OrdersRegistry;
+export type Registry = CompanyRegistry & PeopleRegistry & OrdersRegistry & PurchaseReconciliation;

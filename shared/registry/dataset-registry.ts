@@ -37,6 +37,7 @@ import {
   type RegistryPersonMatch,
   type RegistryPersonNotice,
   type RegistryPostalDelivery,
+  type RegistryPurchaseOutcome,
   RegistryRejection,
 } from '../ports/registry.ts';
 import {
@@ -329,6 +330,8 @@ export class DatasetRegistry implements Registry {
   async searchCompaniesOffline(
     query: { name: string; scope: CompanySearchScope },
     _caller: RegistryCaller,
+    // The sandbox bills nothing and loses no answer, so it has no use for our client key.
+    _clientKey?: string,
   ): Promise<{ matches: RegistryCompanyMatch[] }> {
     return structuredClone({ matches: orderedMatches(this.scoredNames(query)) });
   }
@@ -355,6 +358,14 @@ export class DatasetRegistry implements Registry {
   }
 
   /**
+   * The sandbox bills nothing and its answers are never lost (it runs in process), so it keeps no
+   * outcomes: every key is unknown to it. The simulator keeps them for the registry it serves.
+   */
+  async findPurchase(_clientKey: string, _caller: RegistryCaller): Promise<RegistryPurchaseOutcome> {
+    return { state: 'none' };
+  }
+
+  /**
    * Relational extracts reject with the CR codes (CR01, CR03, CR51, CR02); company extracts with
    * CE01, CE03, CE51. An unknown extract type is RS02.
    */
@@ -362,6 +373,8 @@ export class DatasetRegistry implements Registry {
     number: string,
     type: CompanyExtractType,
     _caller: RegistryCaller,
+    // The sandbox bills nothing and loses no answer, so it has no use for our client key.
+    _clientKey?: string,
   ): Promise<RegistryCompanyExtract> {
     if (!companyExtractTypes.includes(type)) {
       throw new RegistryRejection('RS02', 'The extract type must be current, historical or relational.');
@@ -514,6 +527,8 @@ export class DatasetRegistry implements Registry {
     registryIdentifier: string,
     options: PersonExtractOptions,
     _caller: RegistryCaller,
+    // The sandbox bills nothing and loses no answer, so it has no use for our client key.
+    _clientKey?: string,
   ): Promise<RegistryPersonExtract> {
     const history: unknown = options?.history;
     const includeShareholdings: unknown = options?.includeShareholdings;

@@ -5,6 +5,10 @@ import { RegistryRejection } from '../ports/registry.ts';
 /** The registry's maintenance windows are announced: clients wait five minutes. */
 const MAINTENANCE_RETRY_AFTER_SECONDS = '300';
 
+/** A purchase whose registry answer was lost: never say that nothing was charged. */
+export const PURCHASE_OUTCOME_UNKNOWN =
+  "The registry's answer to this purchase was lost, so whether it was made is not known yet. Retry with the same Idempotency-Key: you get the purchase if it was made, and are never charged twice. If you don't retry, a purchase the registry made is recorded within 15 minutes and appears in GET /v1/extracts and GET /v1/usage.";
+
 /**
  * The client-facing error for a registry failure: a rejection is looked up in the catalogue by
  * its registry code (an unknown code is an application error); an unreachable registry is 503.
@@ -25,8 +29,11 @@ export function apiErrorFromRegistry(error: unknown, param: string | null = null
     });
   }
   if (error instanceof Error && error.name === 'RegistryUnreachable') {
+    const { outcomeUnknown } = error as Error & { outcomeUnknown?: boolean };
     return new ApiError('registry_unavailable', {
-      message: 'The registry did not answer in time. Nothing was charged; retry with backoff.',
+      message: outcomeUnknown
+        ? PURCHASE_OUTCOME_UNKNOWN
+        : 'The registry did not answer in time. Nothing was charged; retry with backoff.',
     });
   }
   return error;

@@ -107,6 +107,7 @@ describe('error catalogue', () => {
       'offline_search_not_ready',
       'route_not_found',
       'sandbox_simulation_invalid',
+      'service_unavailable',
     ]);
   });
 });

@@ -28,6 +28,7 @@ import {
   type RegistryImageRequestStatus,
   type RegistryPersonExtract,
   type RegistryPersonMatch,
+  type RegistryPurchaseOutcome,
   RegistryRejection,
 } from '../../shared/ports/registry.ts';
 import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
@@ -197,10 +198,17 @@ class FakeRegistry implements Registry {
   searchCompaniesOffline(): Promise<{ matches: RegistryCompanyMatch[] }> {
     throw new Error('not served by the fake');
   }
+  // The simulator answers purchase.outcome from its own record of keyed calls.
+  findPurchase(): Promise<RegistryPurchaseOutcome> {
+    throw new Error('not served by the fake');
+  }
 }
 
 const CREDENTIAL = 'broker-credential';
 const caller: RegistryCaller = { accountId: 'acct_1', requestId: 'req_abc', clientReference: 'file 7' };
+/** A fresh client key for each billable call. */
+let keys = 0;
+const nextKey = () => `key_${++keys}`;
 const fake = new FakeRegistry();
 let simulator: RegistrySimulator;
 let sleeps: number[] = [];
@@ -273,7 +281,7 @@ describe('HTTP registry adapter against the simulator: answers', () => {
       found: 1,
       matches: [match],
     });
-    expect(await registry.purchaseCompanyExtract('000000019', 'historical', caller)).toEqual(
+    expect(await registry.purchaseCompanyExtract('000000019', 'historical', caller, nextKey())).toEqual(
       extract('historical'),
     );
     expect(await registry.getCharge('1234567', caller)).toEqual(charge);
@@ -323,7 +331,8 @@ describe('HTTP registry adapter against the simulator: answers', () => {
     expect((await rejection(registry.getCompanyByAbn('11111111111', caller))).registryCode).toBe('CE13');
     expect((await rejection(registry.getCharge('0', caller))).registryCode).toBe('CH01');
     expect(
-      (await rejection(registry.purchaseCompanyExtract('999999999', 'current', caller))).registryCode,
+      (await rejection(registry.purchaseCompanyExtract('999999999', 'current', caller, nextKey())))
+        .registryCode,
     ).toBe('CE03');
     const tooMany = await rejection(registry.searchCompanies({ name: 'SMITH', scope: 'current' }, caller));
     expect([tooMany.registryCode, tooMany.details]).toEqual([
@@ -356,7 +365,7 @@ describe('HTTP registry adapter against the simulator: people', () => {
     const registry = adapter();
     expect(await registry.searchPeople(query, caller)).toEqual({ found: 1, matches: [personMatch] });
     const options = { history: true, includeShareholdings: false };
-    expect(await registry.purchasePersonExtract('123456789', options, caller)).toEqual(
+    expect(await registry.purchasePersonExtract('123456789', options, caller, nextKey())).toEqual(
       personExtract(options),
     );
     expect(fake.queries).toEqual([query]);
@@ -397,7 +406,12 @@ describe('HTTP registry adapter against the simulator: people', () => {
       { counts: { returned: 0, found: 140 } },
     ]);
     const unknown = await rejection(
-      registry.purchasePersonExtract('999', { history: false, includeShareholdings: false }, caller),
+      registry.purchasePersonExtract(
+        '999',
+        { history: false, includeShareholdings: false },
+        caller,
+        nextKey(),
+      ),
     );
     expect([unknown.registryCode, unknown.details]).toEqual(['PE03', undefined]);
     expect(simulator.calls.list().map((c) => [c.outcome, c.status, c.billed])).toEqual([
@@ -410,7 +424,12 @@ describe('HTTP registry adapter against the simulator: people', () => {
     simulator.faults.add({ latencyMs: 300, operations: ['person.extract', 'person.search'] });
     const registry = adapter({ timeouts: { lookupMs: 100, purchaseMs: 100 } });
     const purchase = await unreachable(
-      registry.purchasePersonExtract('123456789', { history: false, includeShareholdings: true }, caller),
+      registry.purchasePersonExtract(
+        '123456789',
+        { history: false, includeShareholdings: true },
+        caller,
+        nextKey(),
+      ),
     );
     expect([purchase.reason, purchase.operation, purchase.attempts]).toEqual([
       'timeout',
@@ -434,6 +453,7 @@ describe('HTTP registry adapter against the simulator: people', () => {
         '123456789',
         { history: false, includeShareholdings: false },
         caller,
+        nextKey(),
       ),
     );
     expect(error.message).toBe(
@@ -449,7 +469,7 @@ describe('HTTP registry adapter against the simulator: people', () => {
 describe('HTTP registry adapter: retries', () => {
   it('retries once after ZZ53 and succeeds', async () => {
     simulator.faults.add({ code: 'ZZ53', times: 1 });
-    expect(await adapter().purchaseCompanyExtract('000000019', 'current', caller)).toEqual(
+    expect(await adapter().purchaseCompanyExtract('000000019', 'current', caller, nextKey())).toEqual(
       extract('current'),
     );
     expect(simulator.calls.list().map((c) => c.outcome)).toEqual(['ZZ53', 'ok']);
@@ -492,7 +512,9 @@ describe('HTTP registry adapter: retries', () => {
     simulator.faults.add({ latencyMs: 350, operations: ['company.extract'] });
     const started = Date.now();
     const registry = adapter({ timeouts: { lookupMs: 2_000, purchaseMs: 100 } });
-    const error = await unreachable(registry.purchaseCompanyExtract('000000019', 'current', caller));
+    const error = await unreachable(
+      registry.purchaseCompanyExtract('000000019', 'current', caller, nextKey()),
+    );
     expect(Date.now() - started).toBeLessThan(300);
     expect([error.reason, error.operation, error.attempts]).toEqual(['timeout', 'company.extract', 1]);
     expect(error.message).toBe('registry company.extract: no answer within 100 ms');
@@ -533,7 +555,9 @@ describe('HTTP registry adapter: retries', () => {
     const lookup = await unreachable(registry.getCompany('000000019', caller));
     expect([lookup.reason, lookup.attempts, attempts]).toEqual(['connection', 2, 2]);
     expect(lookup.message).toContain('ECONNREFUSED');
-    const purchase = await unreachable(registry.purchaseCompanyExtract('000000019', 'current', caller));
+    const purchase = await unreachable(
+      registry.purchaseCompanyExtract('000000019', 'current', caller, nextKey()),
+    );
     expect([purchase.reason, purchase.attempts, attempts]).toEqual(['connection', 2, 4]);
     expect(sleeps).toEqual([200, 200]);
   });
@@ -544,7 +568,9 @@ describe('HTTP registry adapter: retries', () => {
     expect(simulator.calls.count('company.get')).toBe(2);
 
     simulator.faults.add({ response: 'disconnect', operations: ['company.extract'] });
-    const error = await unreachable(adapter().purchaseCompanyExtract('000000019', 'relational', caller));
+    const error = await unreachable(
+      adapter().purchaseCompanyExtract('000000019', 'relational', caller, nextKey()),
+    );
     expect([error.reason, error.attempts]).toEqual(['connection', 1]);
     expect(simulator.calls.count('company.extract')).toBe(1);
     expect(simulator.calls.billed()).toBe(1);
@@ -629,14 +655,18 @@ describe('registry simulator: faults and control endpoints', () => {
     const registry = adapter();
     expect(await registry.getCompany('000000019', caller)).toEqual(company);
     for (let i = 0; i < 2; i++) {
-      const error = await rejection(registry.purchaseCompanyExtract('000000019', 'current', caller));
+      const error = await rejection(
+        registry.purchaseCompanyExtract('000000019', 'current', caller, nextKey()),
+      );
       expect([error.registryCode, error.message, error.details]).toEqual([
         'CE51',
         'Simulated rejection CE51',
         { note: 'no product' },
       ]);
     }
-    expect(await registry.purchaseCompanyExtract('000000019', 'current', caller)).toEqual(extract('current'));
+    expect(await registry.purchaseCompanyExtract('000000019', 'current', caller, nextKey())).toEqual(
+      extract('current'),
+    );
     expect(simulator.faults.list()).toEqual([{ ...rule, remaining: 0, applied: 2 }]);
     expect(simulator.calls.list().map((c) => [c.operation, c.outcome, c.faults.length])).toEqual([
       ['company.get', 'ok', 0],
@@ -653,9 +683,9 @@ describe('registry simulator: faults and control endpoints', () => {
     const registry = adapter();
     const options = { history: false, includeShareholdings: false };
     const forX = { ...caller, accountId: 'acct_x' };
-    const error = await rejection(registry.purchasePersonExtract('123456789', options, forX));
+    const error = await rejection(registry.purchasePersonExtract('123456789', options, forX, nextKey()));
     expect([error.registryCode, error.message]).toEqual(['ZZ02', 'Simulated rejection ZZ02']);
-    expect(await registry.purchasePersonExtract('123456789', options, caller)).toEqual(
+    expect(await registry.purchasePersonExtract('123456789', options, caller, nextKey())).toEqual(
       personExtract(options),
     );
     expect(await registry.searchPeople({ ...personQuery }, forX)).toEqual({
@@ -688,8 +718,8 @@ describe('registry simulator: faults and control endpoints', () => {
     const options = { history: true, includeShareholdings: true };
     const started = Date.now();
     await Promise.all([
-      registry.purchasePersonExtract('123456789', options, caller),
-      registry.purchasePersonExtract('123456789', options, caller),
+      registry.purchasePersonExtract('123456789', options, caller, nextKey()),
+      registry.purchasePersonExtract('123456789', options, caller, nextKey()),
     ]);
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(145);
@@ -905,7 +935,11 @@ describe('orders operations through the simulator', () => {
     expect(await registry.requestPostalDelivery(postalDelivery('ord_1', ['IR00000001']), caller)).toEqual({
       dispatchId: 'PD00000001',
     });
-    const offline = await registry.searchCompaniesOffline({ name: 'widgets', scope: 'all' }, caller);
+    const offline = await registry.searchCompaniesOffline(
+      { name: 'widgets', scope: 'all' },
+      caller,
+      nextKey(),
+    );
     expect(offline.matches).toHaveLength(180);
     expect(offline).toEqual(await direct().searchCompaniesOffline({ name: 'widgets', scope: 'all' }, caller));
 
@@ -985,7 +1019,7 @@ describe('orders operations through the simulator', () => {
     expect(
       (
         await rejectionOf(
-          registry.searchCompaniesOffline({ name: 'widgets', scope: 'some' as never }, caller),
+          registry.searchCompaniesOffline({ name: 'widgets', scope: 'some' as never }, caller, nextKey()),
         )
       )[0],
     ).toBe('ON02');
@@ -1028,7 +1062,9 @@ describe('orders operations through the simulator', () => {
   it('does not retry a timed-out offline search (billed, not keyed); gives image downloads the long timeout', async () => {
     orders.faults.add({ latencyMs: 300, operations: ['search.offline', 'images.get'] });
     const tight = forOrders({ timeouts: { lookupMs: 100, purchaseMs: 100 } });
-    const error = await unreachable(tight.searchCompaniesOffline({ name: 'widgets', scope: 'all' }, caller));
+    const error = await unreachable(
+      tight.searchCompaniesOffline({ name: 'widgets', scope: 'all' }, caller, nextKey()),
+    );
     expect([error.reason, error.operation, error.attempts]).toEqual(['timeout', 'search.offline', 1]);
     await until(() => orders.calls.list()[0]?.outcome === 'ok');
     expect(orders.calls.billed()).toBe(1);

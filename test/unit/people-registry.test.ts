@@ -37,6 +37,9 @@ import { buildSandboxDataset, createSandboxRegistry, sandboxDataset } from '../.
 import { organisation, SANDBOX, sandboxRecords } from '../../shared/registry/sandbox-data.ts';
 
 const caller = { accountId: 'acct_test', requestId: 'req_test' };
+/** A fresh client key for each billable call. */
+let keys = 0;
+const nextKey = () => `key_${++keys}`;
 const NOW = new Date('2025-07-01T09:30:00.456Z');
 const registry = createSandboxRegistry(() => NOW);
 const P = SANDBOX_PEOPLE;
@@ -73,7 +76,7 @@ const CURRENT: PersonExtractOptions = { history: false, includeShareholdings: fa
 const CURRENT_SHARES: PersonExtractOptions = { history: false, includeShareholdings: true };
 
 const extract = (id: string, options: PersonExtractOptions) =>
-  registry.purchasePersonExtract(id, options, caller);
+  registry.purchasePersonExtract(id, options, caller, nextKey());
 
 /** role:status:company:appointedAt:ceasedAt */
 const roles = (e: Pick<RegistryPersonExtract, 'roles'>) =>
@@ -697,7 +700,7 @@ describe('purchasePersonExtract', () => {
       ],
     });
     const own = new DatasetRegistry(buildDataset([], [record]), () => NOW);
-    const e = await own.purchasePersonExtract('42', CURRENT, caller);
+    const e = await own.purchasePersonExtract('42', CURRENT, caller, nextKey());
     expect(e.notices.map((n) => [n.type, n.acn, n.text])).toEqual([
       ['acnc_charity', '990000014', personNoticeText.acncCharity(first)],
       ['acnc_charity', '990000023', personNoticeText.acncCharity(second)],
@@ -814,7 +817,7 @@ describe('simulator people', () => {
       expect(simulated, JSON.stringify(query)).toEqual(sandbox);
     }
     for (const id of [P.director.registryIdentifier, P.charityDirector.registryIdentifier]) {
-      expect(await simulator.purchasePersonExtract(id, HISTORY_ALL, caller)).toEqual(
+      expect(await simulator.purchasePersonExtract(id, HISTORY_ALL, caller, nextKey())).toEqual(
         await extract(id, HISTORY_ALL),
       );
     }
@@ -834,7 +837,12 @@ describe('simulator people', () => {
       expect(match.name.givenNames[0]).toBe('JOHN');
       expect(match.roleCount).toBeGreaterThanOrEqual(2);
       expect(match.roleCount).toBeLessThanOrEqual(5);
-      const e = await simulator.purchasePersonExtract(match.registryIdentifier, HISTORY_ALL, caller);
+      const e = await simulator.purchasePersonExtract(
+        match.registryIdentifier,
+        HISTORY_ALL,
+        caller,
+        nextKey(),
+      );
       expect(e.roles).toHaveLength(match.roleCount);
       if (e.roles.some((r) => r.role === 'SH')) members += 1;
       if (e.roles.some((r) => r.status === 'E')) ceased += 1;
@@ -889,7 +897,7 @@ describe('people over the registry protocol (sandbox behind the simulator)', () 
   it('round-trips searches and extracts; rejections keep their codes and counts; extracts are billed', async () => {
     expect(await live.searchPeople(P.search.namesakes, caller)).toEqual(await search(P.search.namesakes));
     expect(
-      await live.purchasePersonExtract(P.shareholder.registryIdentifier, CURRENT_SHARES, caller),
+      await live.purchasePersonExtract(P.shareholder.registryIdentifier, CURRENT_SHARES, caller, nextKey()),
     ).toEqual(await extract(P.shareholder.registryIdentifier, CURRENT_SHARES));
     const tooMany = await rejected(live.searchPeople(P.search.tooMany, caller));
     expect([tooMany.registryCode, tooMany.details]).toEqual([
@@ -898,10 +906,12 @@ describe('people over the registry protocol (sandbox behind the simulator)', () 
     ]);
     const none = await rejected(live.searchPeople(P.search.rejectedByBirthDate, caller));
     expect([none.registryCode, none.details]).toEqual(['PN51', { counts: { returned: 0, found: 4 } }]);
-    expect(await code(live.purchasePersonExtract(P.roles1000.registryIdentifier, HISTORY_ALL, caller))).toBe(
-      'PE51',
+    expect(
+      await code(live.purchasePersonExtract(P.roles1000.registryIdentifier, HISTORY_ALL, caller, nextKey())),
+    ).toBe('PE51');
+    expect(await code(live.purchasePersonExtract(P.unknownIdentifier, CURRENT, caller, nextKey()))).toBe(
+      'PE03',
     );
-    expect(await code(live.purchasePersonExtract(P.unknownIdentifier, CURRENT, caller))).toBe('PE03');
     expect(server.calls.list().map((c) => [c.operation, c.outcome, c.status, c.billed])).toEqual([
       ['person.search', 'ok', 200, false],
       ['person.extract', 'ok', 200, true],

@@ -8,10 +8,13 @@
  *   EXTS#<acct>#<env>[#<kind>]           <purchasedAt>#<ms>#<id>   the account's extracts
  *   USAGE#<acct>#<env>                   <at>#<ms>#<requestId>   fee entries
  *   USAGE#<acct>#<env>                   <at>#<extractId>        fee entries of a batch purchase
- *   DRAFT#<recoveryKey>                  DRAFT | <slot>          an uncommitted purchase's extract
+ *   DRAFT#<purchaseKey>                  single | <slot>         a purchase's record (see PurchaseRecord)
+ *   gsi1: UNSETTLED_PURCHASES / <purchasedAt>#<key>#<slot>       records not yet committed, for the sweeper
  *
- * Sections are written before the header, so a purchase whose final transaction fails leaves a
- * complete draft that a retry commits without asking the registry again. Sections and index
+ * A purchase is recorded before the registry is asked, and its answer's sections are written
+ * before the header, so a purchase whose final transaction fails leaves a complete draft that a
+ * retry (or the sweeper) commits without asking the registry again. The commit settles the record
+ * (off the sweeper's index, expiring with the Idempotency-Key window). Sections and index
  * entries carry a TTL a day past expiry; the header stays so an expired id answers 410.
  *
  * A batch purchase (up to 100 extracts) cannot fit headers, indexes and fees in one transaction
@@ -22,25 +25,29 @@
  * or for an abandoned batch.
  */
 import {
+  DeleteCommand,
   GetCommand,
   type NativeAttributeValue,
+  PutCommand,
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Environment } from '../../domain/api-keys.ts';
-import type {
-  Draft,
-  DraftRecovery,
-  ExtractHeader,
-  ExtractKind,
-  ExtractListPage,
-  ExtractStore,
-  FeeEntry,
-  HeldExtractRef,
-  ListedExtract,
-  StoredExtract,
-  UsageLedger,
+import {
+  type Draft,
+  type ExtractHeader,
+  type ExtractKind,
+  type ExtractListPage,
+  type ExtractStore,
+  type FeeEntry,
+  type HeldExtractRef,
+  type ListedExtract,
+  type PurchaseRecord,
+  SINGLE_PURCHASE,
+  type StoredExtract,
+  type UsageLedger,
 } from '../../ports/extracts.ts';
 import { putAll } from './batch.ts';
 import { dynamo } from './client.ts';
@@ -61,6 +68,11 @@ const listPk = (accountId: string, env: Environment, kind?: ExtractKind) =>
   kind ? `EXTS#${accountId}#${env}#${kind}` : `EXTS#${accountId}#${env}`;
 const usagePk = (accountId: string, env: Environment) => `USAGE#${accountId}#${env}`;
 const chunkSk = (name: string, index: number) => `SEC#${name}#${String(index).padStart(3, '0')}`;
+const purchaseKey = (record: { key: string; slot: string }) => ({
+  pk: `DRAFT#${record.key}`,
+  sk: record.slot,
+});
+const UNSETTLED = 'UNSETTLED_PURCHASES';
 
 const ttlOf = (expiresAt: string) => Math.floor(Date.parse(expiresAt) / 1000) + TTL_GRACE_SECONDS;
 
@@ -155,12 +167,47 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
 
   constructor(private readonly tableName: string) {}
 
+  async startPurchase(record: PurchaseRecord): Promise<PurchaseRecord> {
+    try {
+      await dynamo().send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: unsettledItem(record),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return record;
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      const { Item } = await dynamo().send(
+        new GetCommand({ TableName: this.tableName, Key: purchaseKey(record) }),
+      );
+      return Item?.record ? (JSON.parse(Item.record) as PurchaseRecord) : record;
+    }
+  }
+
+  async unsettledPurchases(before: string, limit: number): Promise<PurchaseRecord[]> {
+    const { Items = [] } = await dynamo().send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :unsettled AND gsi1sk < :before',
+        ExpressionAttributeValues: { ':unsettled': UNSETTLED, ':before': before },
+        Limit: limit,
+      }),
+    );
+    return Items.map((item) => JSON.parse(item.record) as PurchaseRecord);
+  }
+
+  async forgetPurchase(record: PurchaseRecord): Promise<void> {
+    await dynamo().send(new DeleteCommand({ TableName: this.tableName, Key: purchaseKey(record) }));
+  }
+
   async saveSections(
     id: string,
     sections: Record<string, unknown>,
     expiresAt: string,
-    recovery?: DraftRecovery,
-    staged?: ExtractHeader,
+    record: PurchaseRecord,
   ): Promise<void> {
     const ttl = ttlOf(expiresAt);
     const manifest: Record<string, number> = {};
@@ -174,15 +221,8 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     }
     // One batch: a reader trusts the manifest only when every chunk it counts is there.
     items.push({ pk: extractPk(id), sk: 'SECMAN', manifest, expiresAtEpoch: ttl });
-    if (recovery) {
-      items.push({
-        pk: `DRAFT#${recovery.key}`,
-        sk: recovery.slot ?? 'DRAFT',
-        extractId: id,
-        validUntil: recovery.validUntil,
-        expiresAtEpoch: ttlOf(recovery.validUntil),
-      });
-    }
+    items.push(unsettledItem(record));
+    const staged = record.answer?.batch ? record.answer.header : undefined;
     if (staged) {
       const { pk: commitPk, sk: commitSk } = batchFeeKey(staged);
       for (const item of this.itemsOf(staged, batchOrder(staged)))
@@ -191,40 +231,44 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     await putAll(this.tableName, items, `the sections of ${id}`);
   }
 
-  async findDraft(recoveryKey: string, now: string): Promise<Draft | undefined> {
+  async findDraft(key: string, now: string): Promise<Draft | undefined> {
     const { Item: pointer } = await dynamo().send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: `DRAFT#${recoveryKey}`, sk: 'DRAFT' } }),
+      new GetCommand({ TableName: this.tableName, Key: purchaseKey({ key, slot: SINGLE_PURCHASE }) }),
     );
     if (!pointer || pointer.validUntil <= now) return undefined;
-    return this.draftOf(pointer.extractId as string);
+    return this.draftOf(pointer);
   }
 
-  async findDrafts(recoveryKey: string, now: string): Promise<Map<string, Draft>> {
+  async findDrafts(key: string, now: string): Promise<Map<string, Draft>> {
     const pointers = await queryAll({
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `DRAFT#${recoveryKey}` },
+      ExpressionAttributeValues: { ':pk': `DRAFT#${key}` },
     });
     const drafts = new Map<string, Draft>();
     await Promise.all(
       pointers
         .filter((pointer) => pointer.validUntil > now)
         .map(async (pointer) => {
-          const draft = await this.draftOf(pointer.extractId as string);
+          const draft = await this.draftOf(pointer);
           if (draft) drafts.set(pointer.sk as string, draft);
         }),
     );
     return drafts;
   }
 
-  private async draftOf(id: string): Promise<Draft | undefined> {
+  /** The stored answer a purchase's record points to, once there is one. */
+  private async draftOf(pointer: Item): Promise<Draft | undefined> {
+    if (typeof pointer.record !== 'string') return undefined;
+    const record = JSON.parse(pointer.record) as PurchaseRecord;
+    if (!record.answer) return undefined;
     const items = await queryAll({
       TableName: this.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sec)',
-      ExpressionAttributeValues: { ':pk': extractPk(id), ':sec': 'SEC' },
+      ExpressionAttributeValues: { ':pk': extractPk(record.extractId), ':sec': 'SEC' },
     });
     const sections = sectionsOf(items);
-    return sections ? { id, sections } : undefined;
+    return sections ? { id: record.extractId, sections, record } : undefined;
   }
 
   /** The header item and its three index items (held-by-subject, all extracts, extracts of the kind). */
@@ -243,7 +287,7 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     ];
   }
 
-  async commit(header: ExtractHeader, fee: FeeEntry): Promise<void> {
+  async commit(header: ExtractHeader, fee: FeeEntry, settles?: PurchaseRecord): Promise<void> {
     const order = entryOrder();
     const [head, ...indexes] = this.itemsOf(header, order) as [Item, ...Item[]];
     const put = (Item: Item, ConditionExpression?: string) => ({
@@ -256,37 +300,57 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
             put(head, 'attribute_not_exists(pk)'),
             ...indexes.map((item) => put(item)),
             put(feeEntryItem(fee, order)),
+            ...(settles ? [{ Update: this.settleUpdate(settles) }] : []),
           ],
         }),
       );
     } catch (error) {
-      // A header already there means an earlier attempt committed: nothing more to do.
-      if (cancelledByCondition(error)) return;
-      throw error;
+      // A header already there means an earlier attempt committed: only the record may be left.
+      if (!cancelledByCondition(error)) throw error;
+      if (settles) await dynamo().send(new UpdateCommand(this.settleUpdate(settles)));
     }
   }
 
-  async commitBatch(purchases: readonly { header: ExtractHeader; fee: FeeEntry }[]): Promise<void> {
+  /** Takes a committed purchase's record off the sweeper's index; it expires with its recovery window. */
+  private settleUpdate(record: PurchaseRecord) {
+    return {
+      TableName: this.tableName,
+      Key: purchaseKey(record),
+      UpdateExpression: 'SET expiresAtEpoch = :ttl REMOVE gsi1pk, gsi1sk',
+      ExpressionAttributeValues: { ':ttl': ttlOf(record.validUntil) },
+    };
+  }
+
+  async commitBatch(
+    purchases: readonly { header: ExtractHeader; fee: FeeEntry; settles?: PurchaseRecord }[],
+  ): Promise<void> {
     if (purchases.length > 100) throw new Error('a batch commits at most 100 extracts');
-    try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: purchases.map(({ header, fee }) => ({
-            Put: {
-              TableName: this.tableName,
-              Item: { ...batchFeeKey(header), ...fee },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          })),
-        }),
-      );
-    } catch (error) {
-      // Fees already there: an earlier attempt committed this batch.
-      if (!cancelledByCondition(error)) throw error;
+    let unwritten = purchases.map(({ header, fee }) => ({ ...batchFeeKey(header), ...fee }));
+    while (unwritten.length > 0) {
+      try {
+        await dynamo().send(
+          new TransactWriteCommand({
+            TransactItems: unwritten.map((Item) => ({
+              Put: { TableName: this.tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' },
+            })),
+          }),
+        );
+        break;
+      } catch (error) {
+        // Fees already there were committed before (by an earlier attempt, or one by one by the
+        // sweeper): write the others.
+        const reasons = cancellationReasons(error);
+        if (!reasons) throw error;
+        unwritten = unwritten.filter((_, index) => reasons[index]?.Code !== 'ConditionalCheckFailed');
+      }
     }
     // Committed. Rewriting the items without their commit key spares later reads the fee check
-    // (and restores any the staging write lost), so a failure here is not the client's concern.
-    const settled = purchases.flatMap(({ header }) => this.itemsOf(header, batchOrder(header)));
+    // (and restores any the staging write lost), and settling the records takes them off the
+    // sweeper's index; a failure here leaves work the sweeper repeats harmlessly.
+    const settled = purchases.flatMap(({ header, settles }) => [
+      ...this.itemsOf(header, batchOrder(header)),
+      ...(settles ? [settledItem(settles)] : []),
+    ]);
     await putAll(this.tableName, settled, 'the extracts of a batch').catch(() => undefined);
   }
 
@@ -429,7 +493,23 @@ const batchFeeKey = (header: ExtractHeader) => ({
 /** Index order of a batch's extracts: one purchase time, then the extract id. */
 const batchOrder = (header: ExtractHeader) => String(Date.parse(header.purchasedAt)).padStart(15, '0');
 
+const cancellationReasons = (error: unknown): { Code?: string }[] | undefined =>
+  (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+
 export const cancelledByCondition = (error: unknown): boolean =>
-  (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons?.some(
-    (reason) => reason.Code === 'ConditionalCheckFailed',
-  ) ?? false;
+  cancellationReasons(error)?.some((reason) => reason.Code === 'ConditionalCheckFailed') ?? false;
+
+/** A purchase's record while it is not committed: on the sweeper's index, with no expiry. */
+const unsettledItem = (record: PurchaseRecord): Item => ({
+  ...purchaseKey(record),
+  extractId: record.extractId,
+  validUntil: record.validUntil,
+  record: JSON.stringify(record),
+  gsi1pk: UNSETTLED,
+  gsi1sk: `${record.purchasedAt}#${record.key}#${record.slot}`,
+});
+
+const settledItem = (record: PurchaseRecord): Item => {
+  const { gsi1pk: _pk, gsi1sk: _sk, ...item } = unsettledItem(record);
+  return { ...item, expiresAtEpoch: ttlOf(record.validUntil) };
+};

@@ -7,11 +7,12 @@
  * - `POST {baseUrl}/v1/{operation}`, `Content-Type: application/json`,
  *   `Authorization: Bearer <credential>`. Operations and their arguments:
  *   `company.get` {number}, `company.getByAbn` {abn}, `company.search` {name, scope},
- *   `company.extract` {number, type} (billable), `charge.get` {chargeNumber},
- *   `person.search` {query}, `person.extract` {registryIdentifier, options} (billable),
- *   `charges.plan` {number}, `documents.get` {numbers}, `images.request` {clientKey, documents}
- *   (billable, keyed), `images.status` {registryRequestId}, `images.get` {registryRequestId,
- *   documentNumber}, `post.request` {delivery} (keyed), `search.offline` {name, scope} (billable).
+ *   `company.extract` {number, type, clientKey} (billable), `charge.get` {chargeNumber},
+ *   `person.search` {query}, `person.extract` {registryIdentifier, options, clientKey}
+ *   (billable), `charges.plan` {number}, `documents.get` {numbers}, `images.request`
+ *   {clientKey, documents} (billable), `images.status` {registryRequestId}, `images.get`
+ *   {registryRequestId, documentNumber}, `post.request` {delivery} (keyed), `search.offline`
+ *   {name, scope, clientKey} (billable), `purchase.outcome` {clientKey}.
  *   Every body also carries `caller` {accountId, requestId, clientReference}.
  * - Success: HTTP 200 `{"result": …}` with the raw type of the port; `images.get` answers
  *   `{"result": {"pdf": "<base64>"}}`.
@@ -24,12 +25,13 @@
  *
  * What the caller sees: a registry rejection is a `RegistryRejection`; everything else (timeout,
  * connection failure, credential refused, an answer that is not the protocol) is a
- * `RegistryUnreachable`. One retry at most per call: after ZZ53 or a refused connection for
- * every operation; after a timeout or a dropped connection only for the free and the keyed
- * operations, because the registry may already have charged for an extract (company or person)
- * or an offline search whose answer was lost. A keyed operation carries our client key, so the
- * registry answers a repeat with the first call's outcome and charges nothing more.
+ * `RegistryUnreachable`. One retry at most per call, after ZZ53, a timeout, a dropped connection
+ * or an answer that is not the protocol. That is safe for billable operations too, because every
+ * one of them carries our client key: the registry answers a repeat with the first call's outcome
+ * and charges nothing more. A call never outlives the request's deadline (`time-budget.ts`):
+ * each attempt's timeout is cut to the time left, and no retry starts without time for it.
  */
+import { remainingMs } from '../../http/time-budget.ts';
 import { logger, tracer } from '../../observability.ts';
 import {
   type CompanyExtractType,
@@ -49,6 +51,7 @@ import {
   type RegistryPersonExtract,
   type RegistryPersonMatch,
   type RegistryPostalDelivery,
+  type RegistryPurchaseOutcome,
   RegistryRejection,
 } from '../../ports/registry.ts';
 
@@ -67,6 +70,7 @@ export const registryOperations = [
   'images.get',
   'post.request',
   'search.offline',
+  'purchase.outcome',
 ] as const;
 export type RegistryOperation = (typeof registryOperations)[number];
 
@@ -79,10 +83,17 @@ export const billableOperations: ReadonlySet<RegistryOperation> = new Set([
 ]);
 
 /**
- * Operations that carry our client key: the registry answers a repeated key with the first
- * call's outcome and does nothing more, so a lost answer is retried like a read.
+ * Operations that carry our client key (every billable one, and the postal hand-over): the
+ * registry answers a repeated key with the first call's outcome and does nothing more, so a lost
+ * answer is retried like a read, and `purchase.outcome` tells what became of a key.
  */
-export const keyedOperations: ReadonlySet<RegistryOperation> = new Set(['images.request', 'post.request']);
+export const keyedOperations: ReadonlySet<RegistryOperation> = new Set([
+  ...billableOperations,
+  'post.request',
+]);
+
+/** Below this, an attempt could not get an answer back in time: it is not started. */
+export const MIN_ATTEMPT_MS = 250;
 
 /** Operations given the long timeout: the billable ones, and image downloads (a PDF of many pages). */
 const slowOperations: ReadonlySet<RegistryOperation> = new Set([...billableOperations, 'images.get']);
@@ -111,7 +122,9 @@ export type RegistryUnreachableReason =
   /** The registry refused our credential (HTTP 401): a configuration problem on our side. */
   | 'unauthorized'
   /** An answer that is not the protocol: not JSON, unexpected status, malformed result. */
-  | 'bad_response';
+  | 'bad_response'
+  /** The request's deadline left no time to ask (nothing was sent). */
+  | 'no_time';
 
 /** The registry could not be asked, or its answer could not be understood. */
 export class RegistryUnreachable extends Error {
@@ -119,17 +132,23 @@ export class RegistryUnreachable extends Error {
   readonly reason: RegistryUnreachableReason;
   /** Attempts made, retries included. */
   readonly attempts: number;
+  /**
+   * A billable call that may have reached the registry: whether it charged is not known (its
+   * client key lets the registry say later, and a repeat of the key charges nothing more).
+   */
+  readonly outcomeUnknown: boolean;
   constructor(
     operation: RegistryOperation,
     reason: RegistryUnreachableReason,
     message: string,
-    options: { cause?: unknown; attempts?: number } = {},
+    options: { cause?: unknown; attempts?: number; outcomeUnknown?: boolean } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'RegistryUnreachable';
     this.operation = operation;
     this.reason = reason;
     this.attempts = options.attempts ?? 1;
+    this.outcomeUnknown = options.outcomeUnknown ?? false;
   }
 }
 
@@ -185,6 +204,14 @@ const resultChecks: Record<RegistryOperation, (value: unknown) => boolean> = {
   'images.get': (v) => isObject(v) && typeof v.pdf === 'string' && v.pdf.startsWith(PDF_BASE64_PREFIX),
   'post.request': (v) => isObject(v) && typeof v.dispatchId === 'string',
   'search.offline': (v) => isObject(v) && Array.isArray(v.matches),
+  'purchase.outcome': (v) =>
+    isObject(v) &&
+    (v.state === 'pending' ||
+      v.state === 'none' ||
+      (v.state === 'completed' &&
+        typeof v.operation === 'string' &&
+        (registryOperations as readonly string[]).includes(v.operation) &&
+        resultChecks[v.operation as RegistryOperation](v.result))),
 };
 
 const errorCode = (error: unknown): string | undefined => {
@@ -256,8 +283,17 @@ export class HttpRegistry implements Registry {
     number: string,
     type: CompanyExtractType,
     caller: RegistryCaller,
+    clientKey: string,
   ): Promise<RegistryCompanyExtract> {
-    return this.call('company.extract', { number, type }, caller) as Promise<RegistryCompanyExtract>;
+    return this.call(
+      'company.extract',
+      { number, type, clientKey },
+      caller,
+    ) as Promise<RegistryCompanyExtract>;
+  }
+
+  findPurchase(clientKey: string, caller: RegistryCaller): Promise<RegistryPurchaseOutcome> {
+    return this.call('purchase.outcome', { clientKey }, caller) as Promise<RegistryPurchaseOutcome>;
   }
 
   getCharge(chargeNumber: string, caller: RegistryCaller): Promise<RegistryCharge> {
@@ -287,11 +323,12 @@ export class HttpRegistry implements Registry {
     registryIdentifier: string,
     options: PersonExtractOptions,
     caller: RegistryCaller,
+    clientKey: string,
   ): Promise<RegistryPersonExtract> {
     const { history, includeShareholdings } = options;
     return this.call(
       'person.extract',
-      { registryIdentifier, options: { history, includeShareholdings } },
+      { registryIdentifier, options: { history, includeShareholdings }, clientKey },
       caller,
     ) as Promise<RegistryPersonExtract>;
   }
@@ -360,8 +397,13 @@ export class HttpRegistry implements Registry {
   searchCompaniesOffline(
     query: { name: string; scope: CompanySearchScope },
     caller: RegistryCaller,
+    clientKey: string,
   ): Promise<{ matches: RegistryCompanyMatch[] }> {
-    return this.call('search.offline', { name: query.name, scope: query.scope }, caller) as Promise<{
+    return this.call(
+      'search.offline',
+      { name: query.name, scope: query.scope, clientKey },
+      caller,
+    ) as Promise<{
       matches: RegistryCompanyMatch[];
     }>;
   }
@@ -382,7 +424,9 @@ export class HttpRegistry implements Registry {
     return this.traced(operation, async () => {
       let attempt = await this.attempt(operation, body);
       let attempts = 1;
-      if (this.shouldRetry(operation, attempt)) {
+      // Whether any attempt may have reached the registry (and so, for a billable one, charged).
+      let maybeSent = attempt.kind !== 'unreachable' || !attempt.nothingSent;
+      if (this.shouldRetry(attempt) && timeLeft() > this.retryDelayMs + MIN_ATTEMPT_MS) {
         logger.warn('registry call retried', {
           operation,
           requestId: caller.requestId,
@@ -391,32 +435,45 @@ export class HttpRegistry implements Registry {
         await this.sleep(this.retryDelayMs);
         attempt = await this.attempt(operation, body);
         attempts = 2;
+        maybeSent ||= attempt.kind !== 'unreachable' || !attempt.nothingSent;
       }
       if (attempt.kind === 'result') return attempt.value;
       if (attempt.kind === 'rejection') throw attempt.error;
       const message = `registry ${operation}: ${attempt.message}${attempts > 1 ? ' (after one retry)' : ''}`;
+      const outcomeUnknown = billableOperations.has(operation) && maybeSent;
       logger.warn('registry unreachable', {
         operation,
         requestId: caller.requestId,
         reason: attempt.reason,
+        outcomeUnknown,
         detail: message,
       });
-      throw new RegistryUnreachable(operation, attempt.reason, message, { cause: attempt.cause, attempts });
+      throw new RegistryUnreachable(operation, attempt.reason, message, {
+        cause: attempt.cause,
+        attempts,
+        outcomeUnknown,
+      });
     });
   }
 
-  private shouldRetry(operation: RegistryOperation, attempt: Attempt): boolean {
+  /** Every billable operation is keyed, so any lost or garbled answer may be asked again. */
+  private shouldRetry(attempt: Attempt): boolean {
     if (attempt.kind === 'rejection') return attempt.error.registryCode === 'ZZ53';
     if (attempt.kind === 'result') return false;
-    if (attempt.nothingSent) return true;
-    return (
-      (attempt.reason === 'timeout' || attempt.reason === 'connection') &&
-      (!billableOperations.has(operation) || keyedOperations.has(operation))
-    );
+    return attempt.reason !== 'unauthorized' && attempt.reason !== 'no_time';
   }
 
   private async attempt(operation: RegistryOperation, body: string): Promise<Attempt> {
-    const timeoutMs = slowOperations.has(operation) ? this.timeouts.purchaseMs : this.timeouts.lookupMs;
+    const fullMs = slowOperations.has(operation) ? this.timeouts.purchaseMs : this.timeouts.lookupMs;
+    const timeoutMs = Math.min(fullMs, timeLeft());
+    if (timeoutMs < MIN_ATTEMPT_MS) {
+      return {
+        kind: 'unreachable',
+        reason: 'no_time',
+        message: 'no time left before the request deadline',
+        nothingSent: true,
+      };
+    }
     const credential = await this.credential();
     let status: number;
     let retryAfter: string | null;
@@ -503,6 +560,9 @@ function interpret(
     return bad(`HTTP 200 with a result that is not a ${operation} result`);
   return { kind: 'result', value: parsed.result };
 }
+
+/** Time left before the request's deadline; unbounded outside a request (the workflow's steps). */
+const timeLeft = () => remainingMs() ?? Number.POSITIVE_INFINITY;
 
 const whatFailed = (attempt: Attempt): string =>
   attempt.kind === 'rejection'
