@@ -42,10 +42,14 @@ export function generateKeySecret(environment: Environment): string {
   return `sk_${environment}_${body}`;
 }
 
-/** The bearer token of an Authorization header, or undefined when the header is malformed. */
+/**
+ * The bearer token of an Authorization header, or undefined when the header is malformed. The
+ * scheme is case-insensitive (RFC 9110 §11.1), and one or more spaces separate it from the token
+ * (`1*SP`, RFC 9110 §11.6.2); the token must be there and be one word.
+ */
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  const match = /^Bearer ([^\s]+)$/.exec(header.trim());
+  const match = /^bearer +([^\s]+)$/i.exec(header.trim());
   const token = match?.[1];
   return token && environmentOfKey(token) ? token : undefined;
 }

@@ -40,6 +40,17 @@ describe('authentication', () => {
     });
   });
 
+  it.each([
+    ['lower-case scheme', (secret: string) => `bearer ${secret}`],
+    ['upper-case scheme', (secret: string) => `BEARER ${secret}`],
+    ['mixed-case scheme', (secret: string) => `bEaReR ${secret}`],
+    ['several spaces after the scheme', (secret: string) => `Bearer   ${secret}`],
+  ])('accepts the bearer scheme in any case (RFC 9110 §11.1): %s', async (_, header) => {
+    const response = await call(IDENTIFIER, { headers: { Authorization: header(key.secret) } });
+    expect(response.status, response.text).toBe(200);
+    expect(response.headers.get('ratelimit-limit')).toBe('600');
+  });
+
   it('refuses a request without an Authorization header', async () => {
     expectUnauthorized(await call(IDENTIFIER));
   });
@@ -49,6 +60,10 @@ describe('authentication', () => {
     ['wrong scheme', (secret: string) => `Basic ${secret}`],
     ['lower-case scheme and extra token', (secret: string) => `bearer ${secret} extra`],
     ['empty bearer', () => 'Bearer '],
+    ['lower-case scheme without a token', () => 'bearer    '],
+    ['scheme only', () => 'Bearer'],
+    ['tab instead of a space', (secret: string) => `Bearer\t${secret}`],
+    ['no space after the scheme', (secret: string) => `Bearer${secret}`],
     ['key of an unknown shape', () => 'Bearer pk_test_123'],
     ['non-ASCII key', () => 'Bearer sk_test_\u00e9t\u00e9'],
   ])('refuses a malformed Authorization header (%s)', async (_, header) => {
