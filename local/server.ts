@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { AdjustableClock } from '../shared/domain/clock.ts';
+import { unkeyedRateHeaders } from '../shared/domain/rate-limit.ts';
 import { ApiError, errorEnvelope } from '../shared/errors/api-error.ts';
 import type { LambdaHttpHandler } from '../shared/http/pipeline.ts';
 import type { RouteDefinition } from '../shared/http/route.ts';
@@ -122,12 +123,17 @@ function send(
   res.end(body);
 }
 
+/** An error the server answers itself (no route): no key is looked at, as in API Gateway. */
 function sendError(res: ServerResponse, error: ApiError, docsUrl: string) {
   const requestId = `req_${randomUUID()}`;
   send(
     res,
     error.status,
-    { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId },
+    {
+      'Content-Type': 'application/json; charset=utf-8',
+      'X-Request-Id': requestId,
+      ...unkeyedRateHeaders(),
+    },
     JSON.stringify(errorEnvelope(error, requestId, docsUrl)),
   );
 }

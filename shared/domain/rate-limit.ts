@@ -14,6 +14,20 @@ export const LIMITS = {
   leaseMs: 30_000,
 } as const;
 
+export type RateLimitHeader = 'RateLimit-Limit' | 'RateLimit-Remaining' | 'RateLimit-Reset';
+
+/**
+ * The headers of a response to a request with no usable key (401, or a path with no route): the
+ * limits a key has, with the whole window left.
+ */
+export function unkeyedRateHeaders(): Record<RateLimitHeader, string> {
+  return {
+    'RateLimit-Limit': String(LIMITS.requestsPerMinute),
+    'RateLimit-Remaining': String(LIMITS.requestsPerMinute),
+    'RateLimit-Reset': String(LIMITS.windowMs / 1000),
+  };
+}
+
 export interface WindowCounts {
   /** Start of the current fixed window, epoch ms. */
   windowStart: number;

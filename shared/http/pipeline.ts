@@ -12,7 +12,13 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { type ApiKeyRecord, bearerToken, hashKey, isKeyUsable, keyIdForHash } from '../domain/api-keys.ts';
-import { decideRate, type RateDecision, type WindowCounts, windowStartOf } from '../domain/rate-limit.ts';
+import {
+  decideRate,
+  type RateDecision,
+  unkeyedRateHeaders,
+  type WindowCounts,
+  windowStartOf,
+} from '../domain/rate-limit.ts';
 import { ApiError, errorEnvelope } from '../errors/api-error.ts';
 import { logger, redactHeaders, routeMetrics, tracer } from '../observability.ts';
 import { apiErrorFromRegistry } from '../registry/errors.ts';
@@ -80,8 +86,9 @@ type ApiMiddleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, 
 const requestIdOf = (event: APIGatewayProxyEvent): string =>
   `req_${event.requestContext?.requestId ?? crypto.randomUUID()}`;
 
+/** Spec 8 puts them on every response; one without a decision had no usable key (or no count). */
 function rateHeaders(rate: RateDecision | undefined): Record<string, string> {
-  if (!rate) return {};
+  if (!rate) return unkeyedRateHeaders();
   return {
     'RateLimit-Limit': String(rate.limit),
     'RateLimit-Remaining': String(rate.remaining),

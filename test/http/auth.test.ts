@@ -21,6 +21,15 @@ function expectUnauthorized(response: Awaited<ReturnType<typeof call>>) {
       docUrl: expect.stringMatching(/\/errors#unauthorized$/),
     },
   });
+  expectUnkeyedRateHeaders(response);
+}
+
+/** No usable key: the limits a key has, with the whole window left (spec 8: on every response). */
+function expectUnkeyedRateHeaders(response: Awaited<ReturnType<typeof call>>) {
+  expect(response.headers.get('ratelimit-limit')).toBe('600');
+  expect(response.headers.get('ratelimit-remaining')).toBe('600');
+  expect(response.headers.get('ratelimit-reset')).toBe('60');
+  expect(response.headers.get('retry-after')).toBeNull();
 }
 
 describe('authentication', () => {
@@ -157,6 +166,14 @@ describe('errors outside any route', () => {
       code: 'route_not_found',
       param: null,
     });
+    expectUnkeyedRateHeaders(response);
+  });
+
+  it('puts the rate limit headers on route_not_found without a key too', async () => {
+    const response = await call('/v1/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(errorOf(response).code).toBe('route_not_found');
+    expectUnkeyedRateHeaders(response);
   });
 
   it('answers a known path with the wrong method with route_not_found naming the allowed method', async () => {
@@ -167,5 +184,6 @@ describe('errors outside any route', () => {
       code: 'route_not_found',
       message: expect.stringContaining('use GET'),
     });
+    expectUnkeyedRateHeaders(response);
   });
 });

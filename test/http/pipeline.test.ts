@@ -167,6 +167,13 @@ describe('pipeline', () => {
     const response = await invoke('{not json', null);
     expect(response.statusCode).toBe(401);
     expect(response.json.error.code).toBe('unauthorized');
+    // No usable key: the limits a key has, with the whole window left.
+    expect(response.headers).toMatchObject({
+      'RateLimit-Limit': '600',
+      'RateLimit-Remaining': '600',
+      'RateLimit-Reset': '60',
+    });
+    expect(response.headers).not.toHaveProperty('Retry-After');
   });
 
   it('turns an unexpected exception into a 500 api_error without leaking internals', async () => {
