@@ -58,7 +58,7 @@ export const STARTER_DESCRIPTION = workflowFunctionDescription(
 );
 export const SWEEPER_DESCRIPTION = workflowFunctionDescription(
   FULFILMENT_SWEEPER,
-  'requeues stalled fulfilment every 5 minutes',
+  'every 5 minutes: requeues stalled fulfilment, finishes purchases left uncommitted',
 );
 
 export interface FulfilmentProps {
@@ -171,11 +171,14 @@ export class Fulfilment extends Construct {
 
     this.sweeper = this.createFunction(FULFILMENT_SWEEPER, SWEEPER_DESCRIPTION, props, {
       timeout: SWEEPER_TIMEOUT,
+      readsSecrets: true,
     });
-    this.sweeper.bindTable(props.mainTable, tableDefinitions.main, 'read');
+    // It commits purchases a request left unfinished, asking the registry what became of them.
+    this.sweeper.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
+    this.sweeper.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
     this.sweeper.bindQueueSender(this.queue, ORDER_ENV.queueUrl);
     new Rule(this, 'SweepSchedule', {
-      description: 'Requeues orders and offline searches whose fulfilment stalled',
+      description: 'Requeues stalled orders and offline searches, and finishes purchases left uncommitted',
       schedule: Schedule.rate(SWEEP_INTERVAL),
       targets: [new LambdaFunction(this.sweeper, { retryAttempts: 0 })],
     });

@@ -29,11 +29,16 @@ export interface LocalOrders {
   queue: LocalQueue;
   workflow: LocalWorkflow;
   /** Runs the sweeper (`functions/fulfilment/sweep.ts`) now, as its schedule would. */
-  sweep(): Promise<{ restarted: number }>;
+  sweep(): Promise<SweepReport>;
   stop(): Promise<void>;
 }
 
-type SweepHandler = (event: unknown, context: Context) => Promise<{ restarted: number }>;
+/** What a sweep did: orders restarted, purchases committed or dropped (functions/fulfilment/sweep.ts). */
+export interface SweepReport {
+  restarted: number;
+  purchases: { committed: number; forgotten: number; waiting: number };
+}
+type SweepHandler = (event: unknown, context: Context) => Promise<SweepReport>;
 
 /**
  * Creates the stand-ins, makes the order services use them and delivers the fulfilment queue

@@ -134,7 +134,7 @@ export async function purchaseCompanyExtract(input: PurchaseInput) {
     const bought = await buyOnce(store, record, 'id', () =>
       input.registry.purchaseCompanyExtract(number as string, input.type, caller, record.clientKey),
     );
-    sections = await storeCompanyExtract(bought, record, store);
+    ({ sections } = await storeCompanyExtract(bought, record, store));
   }
   const { header, fee } = companyCommit(sections, record, input.requestId);
   await commitWithRetries(() => store.commit(header, fee, record));
@@ -149,12 +149,15 @@ export async function purchaseCompanyExtract(input: PurchaseInput) {
   };
 }
 
-/** The extract a registry answer makes, stored as the purchase's draft; returns its sections. */
+/**
+ * The extract a registry answer makes, stored as the purchase's draft, with the record of what its
+ * commit writes. (The purchase and the sweeper both store it.)
+ */
 export async function storeCompanyExtract(
   bought: RegistryCompanyExtract,
   record: PurchaseRecord,
   store: ExtractStore,
-): Promise<Record<string, unknown>> {
+): Promise<{ sections: Record<string, unknown>; record: PurchaseRecord }> {
   const purchasedAt = new Date(record.purchasedAt);
   const summary = {
     object: 'extract',
@@ -169,9 +172,12 @@ export async function storeCompanyExtract(
     disclaimer: EXTRACT_DISCLAIMER,
   };
   const sections = { ...presentCompanySections(bought), summary };
-  const answer = { ...companyCommit(sections, record, record.requestId), batch: false };
-  await store.saveSections(record.extractId, sections, summary.expiresAt, { ...record, answer });
-  return sections;
+  const answered = {
+    ...record,
+    answer: { ...companyCommit(sections, record, record.requestId), batch: false },
+  };
+  await store.saveSections(record.extractId, sections, summary.expiresAt, answered);
+  return { sections, record: answered };
 }
 
 /** The header and fee entry that make a stored company extract visible. */

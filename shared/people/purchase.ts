@@ -174,12 +174,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
         : error;
     });
     const bought = personExtractDraft(extract, record);
-    const save = store.saveSections(
-      bought.id,
-      bought.sections,
-      record.answer?.header.expiresAt as string,
-      bought.record,
-    );
+    const save = savePersonDraft(store, bought);
     save.catch(() => undefined); // observed below, once every call has ended
     saves.push(save);
     return bought;
@@ -222,6 +217,10 @@ function personCommit(summary: Record<string, unknown>, record: PurchaseRecord, 
   });
   return { header, fee: feeEntryFor(header, personExtractProduct) };
 }
+
+/** Stores a person extract's draft (its section, staged header and record). */
+export const savePersonDraft = (store: ExtractStore, draft: Draft) =>
+  store.saveSections(draft.id, draft.sections, draft.record.answer?.header.expiresAt as string, draft.record);
 
 /**
  * The draft a registry answer makes: the extract's one section, and the record with what its

@@ -307,13 +307,21 @@ describe('fulfilment (dev stage)', () => {
       expect(rules[0]?.Properties).toMatchObject({ ScheduleExpression: 'rate(5 minutes)', State: 'ENABLED' });
     });
 
-    it('reads the main table (gsi1 by name) without writing, and may only send to the queue', () => {
+    it('reads and writes the main table (gsi1 by name), asks the registry, and may only send to the queue', () => {
       const [, sweeper] = functionWithDescription(api, SWEEPER_DESCRIPTION);
       const statements = statementsOf(sweeper);
       const onTable = statements.filter(naming(mainTableId()));
-      expect(actionsIn(onTable)).toEqual([...TABLE_ACTIONS.read].sort());
-      expect(actionsIn(onTable).filter((action) => /Put|Update|Delete|Write/.test(action))).toEqual([]);
+      // It commits purchases a request left unfinished.
+      expect(actionsIn(onTable)).toEqual([...TABLE_ACTIONS.readWrite].sort());
       expect(JSON.stringify(onTable)).toContain('/index/gsi1');
+      const dynamo = statements.filter((s) => actionsOf(s).some((action) => action.startsWith('dynamodb:')));
+      expect(dynamo.every(naming(mainTableId()))).toBe(true);
+      const secrets = statements.filter((s) =>
+        actionsOf(s).some((action) => action.startsWith('secretsmanager:')),
+      );
+      expect(actionsIn(secrets)).toEqual([SECRET_READ_ACTION]);
+      expect(JSON.stringify(secrets.map((s) => s.Resource))).toContain('RegistryCredentialSecret');
+      expect(environmentOf(sweeper).REGISTRY_URL).toBe(DEFAULT_REGISTRY_URL);
       const sqs = statements.filter((s) => actionsOf(s).some((action) => SQS_ACTION.test(action)));
       expect(actionsIn(sqs)).toEqual(['sqs:SendMessage']);
       expect(sqs.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [queueId(), 'Arn'] }]);
