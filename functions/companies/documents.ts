@@ -56,6 +56,7 @@ export const handler = createHttpHandler(companyRoutes.listCompanyDocuments, asy
   const page = await pageOfArray(documents, {
     route: companyRoutes.listCompanyDocuments.name,
     filters: { id: input.path.id, years: query.years, from, to, qualifier, extract: extract.id },
+    owner: input.auth,
     limit: query.limit ?? PAGE_SIZE.default,
     cursor: query.cursor,
     codec: input.services.cursors,

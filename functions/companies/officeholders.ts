@@ -11,6 +11,7 @@ export const handler = createHttpHandler(companyRoutes.listOfficeholders, async 
   const page = await pageOfArray(records, {
     route: companyRoutes.listOfficeholders.name,
     filters: { id: input.path.id, status, extract: extract.id },
+    owner: input.auth,
     limit: input.query.limit ?? PAGE_SIZE.default,
     cursor: input.query.cursor,
     codec: input.services.cursors,

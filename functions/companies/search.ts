@@ -66,6 +66,7 @@ export const handler = createHttpHandler(
     const page = await pageOfArray(matches, {
       route: companyRoutes.searchCompanies.name,
       filters: { q: query.q, acn: query.acn, abn: query.abn, scope },
+      owner: auth,
       limit: query.limit ?? PAGE_SIZE.default,
       cursor: query.cursor,
       codec: services.cursors,

@@ -4,11 +4,8 @@ import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 import { extractStore } from '../../shared/stores.ts';
 
 export const handler = createHttpHandler(extractRoutes.listExtracts, async ({ query, auth, services }) => {
-  const filters = { kind: query.kind };
-  const route = extractRoutes.listExtracts.name;
-  const after = query.cursor
-    ? await services.cursors.decode<string>(route, filters, query.cursor)
-    : undefined;
+  const scope = { route: extractRoutes.listExtracts.name, filters: { kind: query.kind }, owner: auth };
+  const after = await services.cursors.decode<string>(scope, query.cursor);
   const page = await extractStore().list(auth.accountId, auth.environment, {
     ...(query.kind ? { kind: query.kind } : {}),
     limit: query.limit ?? PAGE_SIZE.default,
@@ -20,7 +17,7 @@ export const handler = createHttpHandler(extractRoutes.listExtracts, async ({ qu
       object: 'list',
       data: page.items.map((item) => item.summary),
       hasMore: page.next !== undefined,
-      nextCursor: page.next === undefined ? null : await services.cursors.encode(route, filters, page.next),
+      nextCursor: page.next === undefined ? null : await services.cursors.encode(scope, page.next),
       totalCount: null,
     },
   };

@@ -5,11 +5,12 @@ import { orderStore } from '../../shared/orders/services/stores.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
 export const handler = createHttpHandler(orderRoutes.listOrders, async ({ query, auth, services }) => {
-  const filters = { status: query.status, type: query.type };
-  const route = orderRoutes.listOrders.name;
-  const after = query.cursor
-    ? await services.cursors.decode<string>(route, filters, query.cursor)
-    : undefined;
+  const scope = {
+    route: orderRoutes.listOrders.name,
+    filters: { status: query.status, type: query.type },
+    owner: auth,
+  };
+  const after = await services.cursors.decode<string>(scope, query.cursor);
   const page = await orderStore().list(auth.accountId, auth.environment, {
     ...(query.status ? { status: query.status } : {}),
     ...(query.type ? { type: query.type } : {}),
@@ -22,7 +23,7 @@ export const handler = createHttpHandler(orderRoutes.listOrders, async ({ query,
       object: 'list',
       data: page.items.map((order) => presentOrder(order, base)),
       hasMore: page.next !== undefined,
-      nextCursor: page.next === undefined ? null : await services.cursors.encode(route, filters, page.next),
+      nextCursor: page.next === undefined ? null : await services.cursors.encode(scope, page.next),
       totalCount: null,
     },
   };

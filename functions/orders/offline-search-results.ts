@@ -25,6 +25,7 @@ export const handler = createHttpHandler(
     const page = await pageOfArray(matches, {
       route: orderRoutes.listOfflineSearchResults.name,
       filters: { searchId: search.id },
+      owner: auth,
       limit: query.limit ?? PAGE_SIZE.default,
       cursor: query.cursor,
       codec: services.cursors,

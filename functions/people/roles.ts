@@ -28,6 +28,7 @@ export const handler = createHttpHandler(
         roles: roles && [...roles].sort().join(','),
         extract: extract.id,
       },
+      owner: auth,
       limit: query.limit ?? PAGE_SIZE.default,
       cursor: query.cursor,
       codec: services.cursors,

@@ -44,6 +44,7 @@ export const handler = createHttpHandler(extractRoutes.getUsage, async ({ query,
   const page = await pageOfArray(entries, {
     route: extractRoutes.getUsage.name,
     filters: { from, to },
+    owner: auth,
     limit: query.limit ?? PAGE_SIZE.default,
     cursor: query.cursor,
     codec: services.cursors,

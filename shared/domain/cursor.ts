@@ -19,6 +19,21 @@ interface CursorBody<P> {
 const cursorError = (message: string) =>
   new ApiError('validation_error', { status: 400, param: 'cursor', message });
 
+const NOT_OURS = 'cursor is not a cursor this API issued.';
+
+/** The empty cursor's message, the same from the query schema and from the codec. */
+export const EMPTY_CURSOR = 'cursor must not be empty: leave it out to get the first page.';
+
+/** Which list a cursor continues, with which filters, for whom. */
+export interface CursorScope {
+  /** Route the cursor is for. */
+  route: string;
+  /** The filters of the first page: a cursor only continues the same list. */
+  filters: Record<string, unknown>;
+  /** Who asked: a cursor works only for the account and environment it was issued to. */
+  owner: { accountId: string; environment: string };
+}
+
 /** Stable text for a filter set: key order does not matter, absent and undefined are the same. */
 export function filterFingerprint(filters: Record<string, unknown>): string {
   const entries = Object.entries(filters)
@@ -33,7 +48,9 @@ function createHash(text: string): string {
 
 /**
  * Opaque, signed pagination cursors. The signature stops a client from editing the position or
- * the issue time; the fingerprint detects a filter changed between pages.
+ * the issue time, and covers the owner (account and environment) without carrying it, so a
+ * cursor used by anyone else fails like a tampered one; the fingerprint detects a filter changed
+ * between pages.
  */
 export class CursorCodec {
   constructor(
@@ -41,37 +58,42 @@ export class CursorCodec {
     private readonly clock: Clock,
   ) {}
 
-  async encode<P>(route: string, filters: Record<string, unknown>, position: P): Promise<string> {
+  async encode<P>(scope: CursorScope, position: P): Promise<string> {
     const body: CursorBody<P> = {
-      r: route,
-      f: filterFingerprint(filters),
+      r: scope.route,
+      f: filterFingerprint(scope.filters),
       t: this.clock.now().getTime(),
       p: position,
     };
     const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
-    return `${payload}.${await this.sign(payload)}`;
+    return `${payload}.${await this.sign(scope.owner, payload)}`;
   }
 
-  async decode<P>(route: string, filters: Record<string, unknown>, cursor: string): Promise<P> {
+  /**
+   * Where the next page starts: undefined without a cursor (the first page). Any string given,
+   * the empty one included, must be a cursor issued for this scope.
+   */
+  async decode<P>(scope: CursorScope, cursor: string | undefined): Promise<P | undefined> {
+    if (cursor === undefined) return undefined;
+    if (cursor === '') throw cursorError(EMPTY_CURSOR);
     const [payload, signature, extra] = cursor.split('.');
-    if (!payload || !signature || extra !== undefined)
-      throw cursorError('cursor is not a cursor this API issued.');
-    const expected = Buffer.from(await this.sign(payload));
+    if (!payload || !signature || extra !== undefined) throw cursorError(NOT_OURS);
+    const expected = Buffer.from(await this.sign(scope.owner, payload));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      throw cursorError('cursor is not a cursor this API issued.');
+      throw cursorError(NOT_OURS);
     }
     let body: CursorBody<P>;
     try {
       body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CursorBody<P>;
     } catch {
-      throw cursorError('cursor is not a cursor this API issued.');
+      throw cursorError(NOT_OURS);
     }
-    if (body.r !== route) throw cursorError('cursor was issued for another list.');
+    if (body.r !== scope.route) throw cursorError('cursor was issued for another list.');
     if (this.clock.now().getTime() - body.t > CURSOR_TTL_MS) {
       throw cursorError('cursor expired: cursors are valid for 30 minutes. Start again from the first page.');
     }
-    if (body.f !== filterFingerprint(filters)) {
+    if (body.f !== filterFingerprint(scope.filters)) {
       throw cursorError(
         'The filters changed since this cursor was issued. Keep them the same or start again.',
       );
@@ -79,9 +101,9 @@ export class CursorCodec {
     return body.p;
   }
 
-  private async sign(payload: string): Promise<string> {
+  private async sign(owner: CursorScope['owner'], payload: string): Promise<string> {
     return createHmac('sha256', await this.signingKey())
-      .update(payload)
+      .update(`${JSON.stringify([owner.accountId, owner.environment])}.${payload}`)
       .digest('base64url');
   }
 }
@@ -96,25 +118,23 @@ export interface Page<T> {
 /** One page of an in-memory list (reference data), by offset. */
 export async function pageOfArray<T>(
   items: readonly T[],
-  options: {
-    route: string;
-    filters: Record<string, unknown>;
+  options: CursorScope & {
     limit: number;
     cursor: string | undefined;
     codec: CursorCodec;
   },
 ): Promise<Page<T>> {
-  const offset = options.cursor
-    ? await options.codec.decode<number>(options.route, options.filters, options.cursor)
-    : 0;
-  if (!Number.isInteger(offset) || offset < 0) throw cursorError('cursor is not a cursor this API issued.');
+  const { route, filters, owner } = options;
+  const scope: CursorScope = { route, filters, owner };
+  const offset = (await options.codec.decode<number>(scope, options.cursor)) ?? 0;
+  if (!Number.isInteger(offset) || offset < 0) throw cursorError(NOT_OURS);
   const data = items.slice(offset, offset + options.limit);
   const next = offset + data.length;
   const hasMore = next < items.length;
   return {
     data,
     hasMore,
-    nextCursor: hasMore ? await options.codec.encode(options.route, options.filters, next) : null,
+    nextCursor: hasMore ? await options.codec.encode(scope, next) : null,
     totalCount: items.length,
   };
 }

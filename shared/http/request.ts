@@ -60,7 +60,14 @@ function check<T extends z.core.$ZodType>(schema: T, value: unknown, location: L
   const first = result.error.issues[0];
   if (!first) throw new ApiError('validation_error');
   const { param, message } = describeIssue(first, location, value);
-  throw new ApiError('validation_error', { param: param || null, message });
+  // A schema may give an issue its own status: an empty cursor is 400, as every cursor problem.
+  const status =
+    first.code === 'custom' ? (first.params as { status?: number } | undefined)?.status : undefined;
+  throw new ApiError('validation_error', {
+    param: param || null,
+    message,
+    ...(status === undefined ? {} : { status }),
+  });
 }
 
 function decodePathParameters(raw: RawRequest): Record<string, string> {

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { isCalendarDate } from '../domain/clock.ts';
+import { EMPTY_CURSOR } from '../domain/cursor.ts';
 
 export const PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 
@@ -30,8 +31,13 @@ export const limitParam = z.optional(
   ),
 );
 
-/** Any string: a bad cursor, empty ones included, is a 400 on `cursor` from the codec. */
-export const cursorParam = z.optional(z.string());
+/**
+ * Any non-empty string: the codec refuses a bad cursor with 400 on `cursor` (spec 7.7). The
+ * empty one is refused here, before the handler runs, with the same 400 (the issue's `status`).
+ */
+export const cursorParam = z.optional(
+  z.string().check(z.refine((cursor) => cursor !== '', { error: EMPTY_CURSOR, params: { status: 400 } })),
+);
 
 export const listEnvelope = <T extends z.core.$ZodType>(item: T) =>
   z.object({

@@ -347,6 +347,11 @@ describe('GET /v1/reference/forms: pagination', () => {
     // The local stack signs with CURSOR_SECRET, which the test process shares; a cursor minted here
     // is therefore authentic, so only the route, filter or position check can refuse it.
     let codec: CursorCodec;
+    const formsScope = (owner: TestKey) => ({
+      route: routes.listForms.name,
+      filters: { category: 'debt' },
+      owner,
+    });
 
     beforeAll(async () => {
       const secret = process.env.CURSOR_SECRET;
@@ -359,14 +364,14 @@ describe('GET /v1/reference/forms: pagination', () => {
     });
 
     it('accepts a minted cursor for this list (control for the tests below)', async () => {
-      const cursor = await codec.encode(routes.listForms.name, { category: 'debt' }, 1);
+      const cursor = await codec.encode(formsScope(key), 1);
       const response = await listForms(`?category=debt&${cursorQuery(cursor)}`);
       expectPage(response);
       expect(response.body.data).toStrictEqual(expectedForms('debt').slice(1));
     });
 
     it('refuses a cursor issued for another list', async () => {
-      const cursor = await codec.encode(routes.listCodeTables.name, { category: 'debt' }, 1);
+      const cursor = await codec.encode({ ...formsScope(key), route: routes.listCodeTables.name }, 1);
       expectCursorError(await listForms(`?category=debt&${cursorQuery(cursor)}`));
     });
 
@@ -375,7 +380,7 @@ describe('GET /v1/reference/forms: pagination', () => {
       [1.5, 'a fractional offset'],
       ['1', 'an offset that is not a number'],
     ] as [unknown, string][])('refuses a cursor positioned at %j (%s)', async (position) => {
-      const cursor = await codec.encode(routes.listForms.name, { category: 'debt' }, position);
+      const cursor = await codec.encode(formsScope(key), position);
       expectCursorError(await listForms(`?category=debt&${cursorQuery(cursor)}`));
     });
   });
