@@ -12,13 +12,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { type ApiKeyRecord, bearerToken, hashKey, isKeyUsable, keyIdForHash } from '../domain/api-keys.ts';
-import {
-  decideRate,
-  type RateDecision,
-  unkeyedRateHeaders,
-  type WindowCounts,
-  windowStartOf,
-} from '../domain/rate-limit.ts';
+import { decideRate, type RateDecision, unkeyedRateHeaders } from '../domain/rate-limit.ts';
 import { ApiError, errorEnvelope } from '../errors/api-error.ts';
 import { logger, redactHeaders, routeMetrics, tracer } from '../observability.ts';
 import { apiErrorFromRegistry } from '../registry/errors.ts';
@@ -74,7 +68,7 @@ interface ApiState {
   raw: RawRequest;
   auth?: AuthContext;
   rate?: RateDecision;
-  lease?: { keyId: string; windowStart: number; uncount: boolean };
+  lease?: { keyId: string; slot: number; stale: readonly number[]; uncount: boolean };
   input?: { path: unknown; query: unknown; body: unknown };
   /** Purchase routes: the checked `X-Client-Reference` and `Idempotency-Key`. */
   purchase?: { clientReference: string | null; idempotencyKey: string | undefined };
@@ -244,7 +238,8 @@ const admit = (): ApiMiddleware => {
     if (!lease) return;
     state.lease = undefined;
     await getServices().limiter.release(lease.keyId, state.requestId, {
-      ...(lease.uncount ? { uncountFromWindow: lease.windowStart } : {}),
+      removeSlots: lease.stale,
+      ...(lease.uncount ? { uncountSlot: lease.slot } : {}),
     });
   };
   return {
@@ -260,7 +255,7 @@ const admit = (): ApiMiddleware => {
         apiKeys.findByHash(hash),
         limiter.acquire(keyId, state.requestId, now),
       ]);
-      if (acquired.ok) state.lease = { keyId, windowStart: acquired.counts.windowStart, uncount: false };
+      if (acquired.ok) state.lease = { keyId, slot: acquired.slot, stale: acquired.stale, uncount: false };
 
       if (!record || !isKeyUsable(record, now)) {
         if (state.lease) state.lease.uncount = true;
@@ -271,7 +266,7 @@ const admit = (): ApiMiddleware => {
       logger.appendKeys({ accountId: record.accountId, environment: record.environment, keyId });
 
       if (!acquired.ok) {
-        state.rate = decideRate(acquired.counts ?? emptyWindow(now.getTime()), now.getTime());
+        state.rate = decideRate(acquired.counts ?? {}, now.getTime());
         throw new ApiError('rate_limited', {
           message: 'Too many concurrent requests for this API key (limit 20). Retry after 1 second.',
           headers: { 'Retry-After': '1' },
@@ -294,12 +289,6 @@ const admit = (): ApiMiddleware => {
     },
   };
 };
-
-const emptyWindow = (nowMs: number): WindowCounts => ({
-  windowStart: windowStartOf(nowMs),
-  current: 0,
-  previous: 0,
-});
 
 const MAX_CLIENT_REFERENCE = 30;
 

@@ -1,29 +1,36 @@
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { LIMITS, windowStartOf } from '../../domain/rate-limit.ts';
-import type { Acquisition, LimiterStore } from '../../ports/limiter.ts';
+import { LIMITS, type SlotCounts, slotOf, staleSlots } from '../../domain/rate-limit.ts';
+import type { Acquisition, LimiterStore, ReleaseOptions } from '../../ports/limiter.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 
 /**
- * One item per key: `win` (start of the current minute), `cur` and `prev` (requests in this and
- * the previous minute), `leases` (request id → lease end, one per request in flight) and `v`, a
- * version bumped by every write so that the rare whole-item rewrite at a minute boundary cannot
- * overwrite a concurrent change.
+ * One item per key: `counts` (slot index → requests counted in that 6-second slot), `leases`
+ * (request id → lease end, one per request in flight) and `expiresAtEpoch` (TTL, three minutes
+ * after the key's last request). Every request's acquisition is one UpdateItem that counts it in
+ * its slot and takes a lease; its release is one UpdateItem that gives the lease back and, in the
+ * same write, drops the slots that no longer count (and takes back the count of a refused request).
  */
 interface LimitItem {
   pk: string;
-  v: number;
-  win: number;
-  cur: number;
-  prev: number;
-  leases: Record<string, number>;
+  counts?: Record<string, number>;
+  leases?: Record<string, number>;
 }
 
 const MAX_ATTEMPTS = 6;
+/** Stale slots dropped by one release; any left over go with the next (keeps the expression small). */
+const MAX_REMOVED_SLOTS = 40;
 
 const isConditionFailure = (error: unknown): error is DynamoCallError =>
   error instanceof DynamoCallError && error.name === 'ConditionalCheckFailedException';
 
 const keyOf = (pk: string): Item => ({ pk: { S: pk } });
+
+/**
+ * A lease has ended, or was taken by a clock far ahead of this one (moved forward, then back):
+ * no lease taken now can end later than `leaseMs` from now, give or take a slot of clock skew.
+ */
+const leaseIsOver = (end: number, nowMs: number): boolean =>
+  end <= nowMs || end > nowMs + LIMITS.leaseMs + LIMITS.slotMs;
 
 export class DynamoLimiterStore implements LimiterStore {
   constructor(
@@ -34,107 +41,111 @@ export class DynamoLimiterStore implements LimiterStore {
   async acquire(keyId: string, requestId: string, now: Date): Promise<Acquisition> {
     const pk = `LIMIT#${keyId}`;
     const nowMs = now.getTime();
-    let win = windowStartOf(nowMs);
+    const slot = slotOf(nowMs);
     const leaseEnd = nowMs + LIMITS.leaseMs;
+    const expiresAtEpoch = Math.ceil((nowMs + 3 * LIMITS.windowMs) / 1000);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const expiresAtEpoch = Math.ceil((win + 3 * LIMITS.windowMs) / 1000);
       let old: LimitItem | undefined;
       try {
         const { Attributes } = await callDynamo<{ Attributes: Item }>('UpdateItem', {
           TableName: this.tableName,
           Key: keyOf(pk),
-          UpdateExpression: 'SET leases.#rid = :lease, expiresAtEpoch = :ttl ADD cur :one, v :one',
-          ConditionExpression: 'win = :win AND size(leases) < :max',
-          ExpressionAttributeNames: { '#rid': requestId },
+          UpdateExpression:
+            'SET counts.#slot = if_not_exists(counts.#slot, :zero) + :one, leases.#rid = :lease, expiresAtEpoch = :ttl',
+          ConditionExpression: 'attribute_exists(counts) AND size(leases) < :max',
+          ExpressionAttributeNames: { '#slot': String(slot), '#rid': requestId },
           ExpressionAttributeValues: marshall({
+            ':zero': 0,
+            ':one': 1,
             ':lease': leaseEnd,
             ':ttl': expiresAtEpoch,
-            ':one': 1,
-            ':win': win,
             ':max': this.maxConcurrent,
           }),
           ReturnValues: 'ALL_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         });
-        const item = unmarshall(Attributes) as LimitItem;
-        return { ok: true, counts: { windowStart: win, current: item.cur, previous: item.prev } };
+        const counts: SlotCounts = (unmarshall(Attributes) as LimitItem).counts ?? {};
+        return { ok: true, counts, slot, stale: staleSlots(counts, nowMs) };
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         old = error.item ? (unmarshall(error.item) as LimitItem) : undefined;
       }
 
-      if (old && old.win > win) {
-        // Another instance's clock is a little ahead and already opened the next minute: join it.
-        win = old.win;
-        continue;
-      }
       const leases = Object.entries(old?.leases ?? {});
-      const expired = leases.filter(([, end]) => end <= nowMs).map(([id]) => id);
-      const live = leases.length - expired.length;
-
-      if (old && old.win === win) {
-        // Same minute, every lease taken: free the ones whose requests died, or refuse.
-        if (expired.length === 0) {
-          return {
-            ok: false,
-            reason: 'concurrency',
-            counts: { windowStart: win, current: old.cur, previous: old.prev },
-          };
-        }
-        await this.removeLeases(pk, expired);
+      const over = leases.filter(([, end]) => leaseIsOver(end, nowMs)).map(([id]) => id);
+      if (old?.counts) {
+        // Every lease taken: free the ones whose requests died, or refuse.
+        if (over.length === 0) return { ok: false, reason: 'concurrency', counts: old.counts };
+        await this.removeLeases(pk, over);
         continue;
       }
 
-      // First request of a new minute (or of the key): rewrite the item with the buckets shifted.
-      if (live >= this.maxConcurrent) return { ok: false, reason: 'concurrency' };
-      const previous = old && old.win === win - LIMITS.windowMs ? old.cur : 0;
-      const kept = Object.fromEntries(leases.filter(([id]) => !expired.includes(id)));
+      // The key's first request (or an item in the earlier two-bucket shape): write the item whole.
+      const live = leases.filter(([id]) => !over.includes(id));
+      if (live.length >= this.maxConcurrent) return { ok: false, reason: 'concurrency' };
+      const counts = { [String(slot)]: 1 };
       try {
         await callDynamo('PutItem', {
           TableName: this.tableName,
           Item: marshall({
             pk,
-            v: (old?.v ?? 0) + 1,
-            win,
-            cur: 1,
-            prev: previous,
-            leases: { ...kept, [requestId]: leaseEnd },
+            counts,
+            leases: { ...Object.fromEntries(live), [requestId]: leaseEnd },
             expiresAtEpoch,
           }),
-          ConditionExpression: old ? 'v = :v' : 'attribute_not_exists(pk)',
-          ...(old ? { ExpressionAttributeValues: marshall({ ':v': old.v }) } : {}),
+          ConditionExpression: 'attribute_not_exists(counts)',
         });
-        return { ok: true, counts: { windowStart: win, current: 1, previous } };
+        return { ok: true, counts, slot, stale: [] };
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
-        // Someone else changed the item first: start over with what is there now.
+        // Another request wrote it first: count this one in what is there now.
       }
     }
     throw new Error(`limit state for ${keyId} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
   }
 
-  async release(
-    keyId: string,
-    requestId: string,
-    options: { uncountFromWindow?: number } = {},
-  ): Promise<void> {
+  async release(keyId: string, requestId: string, options: ReleaseOptions = {}): Promise<void> {
     const pk = `LIMIT#${keyId}`;
-    if (options.uncountFromWindow !== undefined) {
+    const { uncountSlot } = options;
+    // A path may appear once in an update: the refused request's own slot is never stale, but be sure.
+    const stale = [...new Set(options.removeSlots ?? [])]
+      .filter((slot) => slot !== uncountSlot)
+      .slice(0, MAX_REMOVED_SLOTS);
+    const names: Record<string, string> = { '#rid': requestId };
+    const removed = ['leases.#rid'];
+    stale.forEach((slot, i) => {
+      names[`#s${i}`] = String(slot);
+      removed.push(`counts.#s${i}`);
+    });
+    if (uncountSlot !== undefined) {
       try {
         await callDynamo('UpdateItem', {
           TableName: this.tableName,
           Key: keyOf(pk),
-          UpdateExpression: 'REMOVE leases.#rid ADD cur :minus, v :one',
-          ConditionExpression: 'win = :win',
-          ExpressionAttributeNames: { '#rid': requestId },
-          ExpressionAttributeValues: marshall({ ':minus': -1, ':one': 1, ':win': options.uncountFromWindow }),
+          UpdateExpression: `SET counts.#u = counts.#u - :one REMOVE ${removed.join(', ')}`,
+          ConditionExpression: 'counts.#u >= :one',
+          ExpressionAttributeNames: { ...names, '#u': String(uncountSlot) },
+          ExpressionAttributeValues: marshall({ ':one': 1 }),
         });
         return;
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
+        // The slot is gone (the item was rewritten): there is no count to take back.
       }
     }
-    await this.removeLeases(pk, [requestId]);
+    if (stale.length === 0) return this.removeLeases(pk, [requestId]);
+    try {
+      await callDynamo('UpdateItem', {
+        TableName: this.tableName,
+        Key: keyOf(pk),
+        UpdateExpression: `REMOVE ${removed.join(', ')}`,
+        ConditionExpression: 'attribute_exists(counts)',
+        ExpressionAttributeNames: names,
+      });
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      await this.removeLeases(pk, [requestId]);
+    }
   }
 
   private async removeLeases(pk: string, requestIds: readonly string[]): Promise<void> {
@@ -145,10 +156,9 @@ export class DynamoLimiterStore implements LimiterStore {
         Key: keyOf(pk),
         UpdateExpression: `REMOVE ${Object.keys(names)
           .map((n) => `leases.${n}`)
-          .join(', ')} ADD v :one`,
+          .join(', ')}`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: names,
-        ExpressionAttributeValues: marshall({ ':one': 1 }),
       });
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
