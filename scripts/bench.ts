@@ -5,7 +5,8 @@
  * people measurements (a 100-person purchase at 150 ms of registry latency each, roles pages of
  * the 999-role person); then the orders (scripts/bench-orders.ts: acceptance latency, acceptance to
  * ready, the 500-page PDF compile). Prints targets beside results. BENCH_ONLY_ORDERS=1 runs only
- * the orders part. BENCH_ONLY_PEOPLE=1 runs only the people
+ * the orders part, BENCH_ONLY_LIMITS=1 only the rate limiter's boundary burst (last in a full run).
+ * BENCH_ONLY_PEOPLE=1 runs only the people
  * part, in a process that has served nothing else (its memory figures are then not inflated by
  * the earlier sections).
  */
@@ -122,6 +123,64 @@ async function authAndLimitsCeiling() {
   const perSecond = (CONNECTIONS * requestsPerConnection) / ((performance.now() - started) / 1000);
   console.log(
     `       Authentication and limits alone against DynamoDB Local: ${perSecond.toFixed(0)} req/s at ${CONNECTIONS} in flight, so p50 ≥ ${((CONNECTIONS / perSecond) * 1000).toFixed(1)} ms at ${CONNECTIONS} connections`,
+  );
+}
+
+/**
+ * The rate limiter against the boundary burst of issue 13, through the real adapter and DynamoDB
+ * Local with explicit clock values, each request as the pipeline makes it (count and lease, decide,
+ * release; a refusal's count is taken back): 600 requests over seconds 55–57 of a minute, then at
+ * second 20 of the next as many as are admitted; then a client that, every 100 ms for five
+ * minutes, sends until one is refused. Prints the most requests admitted in any 60-second interval
+ * (the two-bucket limiter it replaced admitted 808 within 26 s; the bound is 660).
+ */
+async function rateLimitBoundary() {
+  const { getServices } = await import('../shared/runtime.ts');
+  const { decideRate, LIMITS } = await import('../shared/domain/rate-limit.ts');
+  const { limiter } = getServices();
+  const keyId = `key_benchburst${randomBytes(6).toString('hex')}`;
+  const admitted: number[] = [];
+  const attempt = async (nowMs: number) => {
+    const requestId = randomUUID();
+    const acquired = await limiter.acquire(keyId, requestId, new Date(nowMs));
+    if (!acquired.ok) throw new Error('one request at a time cannot run out of leases');
+    const { allowed } = decideRate(acquired.counts, nowMs);
+    await limiter.release(keyId, requestId, {
+      removeSlots: acquired.stale,
+      ...(allowed ? {} : { uncountSlot: acquired.slot }),
+    });
+    if (allowed) admitted.push(nowMs);
+    return allowed;
+  };
+  const flood = async (nowMs: number) => {
+    let count = 0;
+    while (await attempt(nowMs)) count++;
+    return count;
+  };
+  /** The most admitted in any [t, t + 60 s). */
+  const worstMinute = () => {
+    const times = [...admitted].sort((a, b) => a - b);
+    let worst = 0;
+    let end = 0;
+    for (let start = 0; start < times.length; start++) {
+      while (end < times.length && (times[end] as number) < (times[start] as number) + LIMITS.windowMs) end++;
+      worst = Math.max(worst, end - start);
+    }
+    return worst;
+  };
+
+  const minute = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+  const started = performance.now();
+  for (let i = 0; i < 600; i++) await attempt(minute + 55_000 + Math.floor((i * 2000) / 600));
+  const inBurst = admitted.length;
+  const atTwenty = await flood(minute + 80_000);
+  const burstWorst = worstMinute();
+  for (let t = minute + 80_000; t < minute + 380_000; t += 100) await flood(t);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `\nRate limit, boundary burst through the limiter and DynamoDB Local (explicit clock):\n` +
+      `  ${mark(burstWorst <= LIMITS.hardRequestsPerMinute)} ${inBurst} admitted at 55–57 s, ${atTwenty} at second 20 of the next minute: worst 60-second interval ${burstWorst} (bound ${LIMITS.hardRequestsPerMinute})\n` +
+      `  ${mark(worstMinute() <= LIMITS.hardRequestsPerMinute)} then sending until refused every 100 ms for 5 minutes: ${admitted.length} admitted in all, worst 60-second interval ${worstMinute()} (${seconds.toFixed(1)} s of DynamoDB Local)`,
   );
 }
 
@@ -556,6 +615,10 @@ async function latency() {
       await benchOrders(stack.baseUrl, peopleTest);
       return;
     }
+    if (process.env.BENCH_ONLY_LIMITS) {
+      await rateLimitBoundary();
+      return;
+    }
     if (process.env.BENCH_ONLY_PEOPLE) {
       await peoplePurchase(stack.baseUrl, stack.registryUrl, peopleLive);
       await peopleRoles(stack.baseUrl, peopleTest);
@@ -588,12 +651,18 @@ async function latency() {
     await peoplePurchase(stack.baseUrl, stack.registryUrl, peopleLive);
     await peopleRoles(stack.baseUrl, peopleTest);
     await benchOrders(stack.baseUrl, peopleTest);
+    await rateLimitBoundary();
   } finally {
     await stack.stop();
   }
 }
 
-if (!process.env.BENCH_SKIP_BUNDLES && !process.env.BENCH_ONLY_PEOPLE && !process.env.BENCH_ONLY_ORDERS) {
+if (
+  !process.env.BENCH_SKIP_BUNDLES &&
+  !process.env.BENCH_ONLY_PEOPLE &&
+  !process.env.BENCH_ONLY_ORDERS &&
+  !process.env.BENCH_ONLY_LIMITS
+) {
   await bundles();
 }
 if (process.env.BENCH_ONLY_BUNDLES) process.exit(0);
