@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
 import { dirname, join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { AdjustableClock } from '../shared/domain/clock.ts';
 import { unkeyedRateHeaders } from '../shared/domain/rate-limit.ts';
 import { ApiError, errorEnvelope } from '../shared/errors/api-error.ts';
 import type { LambdaHttpHandler } from '../shared/http/pipeline.ts';
+import { bodyTooLarge, MAX_BODY_BYTES } from '../shared/http/request.ts';
 import type { RouteDefinition } from '../shared/http/route.ts';
 import { functionTimeoutMs } from '../shared/http/time-budget.ts';
 import { codeTablesPage, errorsPage } from './docs.ts';
@@ -29,8 +37,14 @@ const LOCAL_DOCS: Record<string, () => string> = {
   '/docs/reference/code-tables': codeTablesPage,
 };
 
-const MAX_BODY_BYTES = 1024 * 1024;
-const bodyOf = (req: IncomingMessage) => readBody(req, MAX_BODY_BYTES, () => new Error('body too large'));
+/** Bodies over the service's limit are 413 `request_too_large`, as in Lambda (shared/http/request.ts). */
+const bodyOf = (req: IncomingMessage) => readBody(req, MAX_BODY_BYTES, bodyTooLarge);
+
+/**
+ * The request line and headers together: at most 10,240 bytes, API Gateway REST's limit (Node's
+ * default is 16 KB). Beyond it the answer is 431 `request_too_large` (`answerClientError`).
+ */
+export const MAX_HEADER_BYTES = 10 * 1024;
 const FUNCTIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'functions');
 
 function compile(route: RouteDefinition, handler: LambdaHttpHandler): CompiledRoute {
@@ -171,7 +185,7 @@ async function handleClock(req: IncomingMessage, res: ServerResponse, clock: Adj
 }
 
 export function createLocalServer({ routes, clock, faults, docsUrl, orders }: LocalServerOptions): Server {
-  return createServer(async (req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === '/__local/clock') return await handleClock(req, res, clock);
@@ -206,8 +220,48 @@ export function createLocalServer({ routes, clock, faults, docsUrl, orders }: Lo
       const payload = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
       send(res, result.statusCode, result.headers ?? {}, payload);
     } catch (error) {
-      console.error('local server error', error);
-      if (!res.headersSent) sendError(res, new ApiError('internal_error'), docsUrl);
+      if (!(error instanceof ApiError)) console.error('local server error', error);
+      const answer = error instanceof ApiError ? error : new ApiError('internal_error');
+      if (!res.headersSent) sendError(res, answer, docsUrl);
     }
   });
+  server.on('clientError', answerClientError(docsUrl));
+  return server;
+}
+
+/**
+ * Node answers a request it cannot parse before any handler sees it, with a bare status line and
+ * no body. An oversized request line or headers gets the error envelope here instead: 431
+ * `request_too_large`, written straight to the socket, which is then closed. Anything else
+ * (malformed HTTP, a timeout) keeps Node's own answer.
+ */
+function answerClientError(docsUrl: string) {
+  return (error: Error & { code?: string }, socket: Duplex) => {
+    const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+      ?.headersSent;
+    if (error.code === 'ECONNRESET' || !socket.writable || started) {
+      socket.destroy();
+      return;
+    }
+    if (error.code !== 'HPE_HEADER_OVERFLOW') {
+      const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    const tooLarge = new ApiError('request_too_large', {
+      status: 431,
+      message: `The request line and headers are larger than ${MAX_HEADER_BYTES} bytes (10 KB), the most this API takes. Shorten the URL or the headers.`,
+    });
+    const requestId = `req_${randomUUID()}`;
+    const body = JSON.stringify(errorEnvelope(tooLarge, requestId, docsUrl));
+    const headers = {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(body)),
+      'X-Request-Id': requestId,
+      ...unkeyedRateHeaders(),
+      Connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.end(`HTTP/1.1 431 ${STATUS_CODES[431]}\r\n${head.join('')}\r\n${body}`);
+  };
 }

@@ -327,6 +327,14 @@ export const errorCatalogue = {
   // Service-level codes the spec leaves to the implementation (see docs/architecture.md)
   code_table_not_found: entry('not_found_error', 404, [], 'No code table has this slug.'),
   invalid_json: entry('invalid_request_error', 400, [], 'The request body is not valid JSON.'),
+  // 413 for the body; 431 (Request Header Fields Too Large) for the request line and headers.
+  request_too_large: entry(
+    'invalid_request_error',
+    413,
+    [],
+    'The request is too large: the body may be at most 1 MiB, and the request line and headers together at most 10 KB.',
+    [431],
+  ),
   route_not_found: entry('not_found_error', 404, [], 'No endpoint matches this method and path.'),
   offline_search_not_found: entry('not_found_error', 404, [], 'No offline search has this id.'),
   offline_search_limit_reached: entry(

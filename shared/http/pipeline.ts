@@ -18,7 +18,7 @@ import { logger, redactHeaders, routeMetrics, tracer } from '../observability.ts
 import { apiErrorFromRegistry } from '../registry/errors.ts';
 import { getServices, type Services } from '../runtime.ts';
 import { checkIdempotencyKey, type IdempotencyRunner, recoveryKeyFor } from './idempotency-key.ts';
-import { parseRequest, type RawRequest } from './request.ts';
+import { checkBodySize, parseRequest, type RawRequest } from './request.ts';
 import type { RouteDefinition } from './route.ts';
 import { registryDeadline, withDeadline } from './time-budget.ts';
 
@@ -145,6 +145,8 @@ const envelope = (route: RouteDefinition, metrics: Metrics): ApiMiddleware => {
       const requestId = requestIdOf(request.event);
       request.context.api = { requestId, startedAt: Date.now(), raw: parseRawRequest(request.event) };
       logger.appendKeys({ requestId, route: route.name });
+      // Before authentication, as API Gateway and the local server refuse an oversized request.
+      checkBodySize(request.context.api.raw.body);
     },
     after: (request) => {
       finish(request.context.api, request.response?.statusCode ?? 0);

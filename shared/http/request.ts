@@ -18,6 +18,23 @@ type Location = 'path' | 'query' | 'body';
 /** Arrays and objects nest at most this deep in a body, the body itself being level 1. */
 export const MAX_JSON_DEPTH = 32;
 
+/**
+ * The largest body the service takes, in bytes: 1 MiB, in Lambda and in the local stack alike
+ * (API Gateway's own 10 MB limit, and Lambda's 6 MB event, are never the first to refuse one).
+ */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** 413 `request_too_large` for a body over `MAX_BODY_BYTES`. */
+export const bodyTooLarge = () =>
+  new ApiError('request_too_large', {
+    message: `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB), the most this API takes.`,
+  });
+
+/** Refuses a body over `MAX_BODY_BYTES` (UTF-8 bytes), before anything else looks at the request. */
+export function checkBodySize(body: string | null): void {
+  if (body !== null && Buffer.byteLength(body, 'utf8') > MAX_BODY_BYTES) throw bodyTooLarge();
+}
+
 /** `['personIds', 3, 'id']` → `personIds[3].id`. */
 export function paramName(path: readonly PropertyKey[]): string {
   return path.reduce<string>((name, part) => {

@@ -6,6 +6,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { MAX_BODY_BYTES } from '../../shared/http/request.ts';
 import { defineRoute } from '../../shared/http/route.ts';
 import { noPath, noQuery } from '../../shared/schemas/common.ts';
 import { createKey, type TestKey } from '../support/api.ts';
@@ -174,6 +175,44 @@ describe('pipeline', () => {
       'RateLimit-Reset': '60',
     });
     expect(response.headers).not.toHaveProperty('Retry-After');
+  });
+
+  it.each([
+    ['ASCII', 'x'.repeat(MAX_BODY_BYTES)],
+    ['two-byte UTF-8, fewer characters than the limit', '\u00e9'.repeat(MAX_BODY_BYTES / 2)],
+  ])('refuses a body over 1 MiB (%s) with 413 request_too_large, before authentication', async (_, pad) => {
+    const oversized = JSON.stringify({ personIds: ['prs_1'], pad });
+    for (const secret of [null, live.secret]) {
+      const response = await invoke(oversized, secret);
+      expect(response.statusCode).toBe(413);
+      expect(response.json).toEqual({
+        error: {
+          type: 'invalid_request_error',
+          code: 'request_too_large',
+          message: 'The request body is larger than 1048576 bytes (1 MiB), the most this API takes.',
+          param: null,
+          registryCode: null,
+          requestId: response.headers?.['X-Request-Id'],
+          docUrl: expect.stringMatching(/\/errors#request_too_large$/),
+        },
+      });
+      expect(response.headers).toMatchObject({
+        'Content-Type': 'application/json; charset=utf-8',
+        'RateLimit-Limit': '600',
+        'RateLimit-Remaining': '600',
+        'RateLimit-Reset': '60',
+      });
+    }
+  });
+
+  it('takes a body of exactly 1 MiB', async () => {
+    const empty = JSON.stringify({ personIds: ['prs_1'], pad: '' });
+    const exact = JSON.stringify({ personIds: ['prs_1'], pad: 'x'.repeat(MAX_BODY_BYTES - empty.length) });
+    expect(Buffer.byteLength(exact)).toBe(MAX_BODY_BYTES);
+    const response = await invoke(exact, live.secret);
+    // Past the size check and authentication: validation refuses the unknown field.
+    expect(response.statusCode).toBe(422);
+    expect(response.json.error).toMatchObject({ code: 'validation_error', param: 'pad' });
   });
 
   it('turns an unexpected exception into a 500 api_error without leaking internals', async () => {

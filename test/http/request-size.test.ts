@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../shared/http/request.ts';
+import { MAX_HEADER_BYTES } from '../../local/server.ts';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../shared/http/request.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
 import { call, createKey, errorOf, expectError, type TestKey } from '../support/api.ts';
 
@@ -94,5 +95,91 @@ describe('JSON nesting depth', () => {
       code: 'document_number_invalid',
       param: 'documents[0].documentNumber',
     });
+  });
+});
+
+/** The envelope of a request refused for its size, with its headers (spec 7.1 and 8). */
+function expectTooLarge(response: Awaited<ReturnType<typeof call>>, status: 413 | 431, message: string) {
+  expectError(response, status, { type: 'invalid_request_error', code: 'request_too_large', param: null });
+  expect(errorOf(response).message).toBe(message);
+  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(response.headers.get('ratelimit-limit')).toBe('600');
+  expect(response.headers.get('ratelimit-remaining')).toBe('600');
+  expect(response.headers.get('ratelimit-reset')).toBe('60');
+}
+
+describe('request size', () => {
+  let key: TestKey;
+  beforeAll(async () => {
+    key = await createKey('test');
+  });
+
+  const BODY_MESSAGE = 'The request body is larger than 1048576 bytes (1 MiB), the most this API takes.';
+  const HEADERS_MESSAGE =
+    'The request line and headers are larger than 10240 bytes (10 KB), the most this API takes. Shorten the URL or the headers.';
+
+  /** A JSON body of exactly `bytes` bytes: valid JSON, with a field no route knows. */
+  const bodyOf = (bytes: number) => {
+    const empty = JSON.stringify({ pad: '' });
+    return JSON.stringify({ pad: 'x'.repeat(bytes - empty.length) });
+  };
+
+  it.each([
+    ['1 byte over the limit', MAX_BODY_BYTES + 1],
+    ['five times the limit', 5 * MAX_BODY_BYTES],
+  ])('a body %s is 413 request_too_large with the envelope, key or not', async (_, bytes) => {
+    const body = bodyOf(bytes);
+    expect(Buffer.byteLength(body)).toBe(bytes);
+    for (const secret of [key.secret, null]) {
+      const response = await call(orderRoutes.orderDocumentImages.path, {
+        key: secret,
+        method: 'POST',
+        rawBody: body,
+      });
+      expectTooLarge(response, 413, BODY_MESSAGE);
+    }
+  });
+
+  it('a body of exactly the limit reaches the route', async () => {
+    const response = await call(orderRoutes.orderDocumentImages.path, {
+      key: key.secret,
+      method: 'POST',
+      rawBody: bodyOf(MAX_BODY_BYTES),
+    });
+    // Past the size check and authentication: the body's first problem is its missing documents.
+    expectError(response, 422, {
+      type: 'invalid_request_error',
+      code: 'validation_error',
+      param: 'documents',
+    });
+  });
+
+  it('the connection stays usable for the next request after a refused body', async () => {
+    const refused = await call(orderRoutes.orderDocumentImages.path, {
+      key: key.secret,
+      method: 'POST',
+      rawBody: bodyOf(2 * MAX_BODY_BYTES),
+    });
+    expect(refused.status).toBe(413);
+    const next = await call('/v1/reference/forms?limit=1', { key: key.secret });
+    expect(next.status, next.text).toBe(200);
+  });
+
+  it.each([
+    ['just over the limit', MAX_HEADER_BYTES],
+    ["over Node's own 16 KB", 17 * 1024],
+  ])('a URL %s is 431 request_too_large with the envelope and X-Request-Id', async (_, length) => {
+    const response = await call(`/v1/reference/forms?category=${'a'.repeat(length)}`, { key: key.secret });
+    expectTooLarge(response, 431, HEADERS_MESSAGE);
+  });
+
+  it('headers over the limit are 431 too, and a URL of 9 KB still reaches the route', async () => {
+    const headers = await call('/v1/reference/forms', {
+      key: key.secret,
+      headers: { 'X-Padding': 'p'.repeat(MAX_HEADER_BYTES) },
+    });
+    expectTooLarge(headers, 431, HEADERS_MESSAGE);
+    const long = await call(`/v1/reference/forms?category=${'a'.repeat(9 * 1024)}`, { key: key.secret });
+    expectError(long, 422, { type: 'invalid_request_error', code: 'validation_error', param: 'category' });
   });
 });

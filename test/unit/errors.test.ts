@@ -105,6 +105,7 @@ describe('error catalogue', () => {
       'offline_search_limit_reached',
       'offline_search_not_found',
       'offline_search_not_ready',
+      'request_too_large',
       'route_not_found',
       'sandbox_simulation_invalid',
       'service_unavailable',
@@ -138,5 +139,14 @@ describe('error envelope', () => {
   it('allows validation_error as 400 for cursors but no status the catalogue does not list', () => {
     expect(new ApiError('validation_error', { status: 400, param: 'cursor' }).status).toBe(400);
     expect(() => new ApiError('unauthorized', { status: 403 })).toThrow();
+  });
+
+  it('gives request_too_large 413 for a body and 431 for the request line and headers, nothing else', () => {
+    expect([new ApiError('request_too_large').status, new ApiError('request_too_large').type]).toEqual([
+      413,
+      'invalid_request_error',
+    ]);
+    expect(new ApiError('request_too_large', { status: 431 }).status).toBe(431);
+    expect(() => new ApiError('request_too_large', { status: 400 })).toThrow();
   });
 });
