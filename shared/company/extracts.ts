@@ -100,42 +100,11 @@ interface CompanyPurchaseAsked {
  * the retry (same Idempotency-Key) or the sweeper commits instead of buying again.
  */
 export async function purchaseCompanyExtract(input: PurchaseInput) {
-  const { owner, store } = input;
+  const { store } = input;
   const draft = input.recoveryKey
     ? await store.findDraft(input.recoveryKey, input.now.toISOString())
     : undefined;
-  const caller: RegistryCaller = {
-    accountId: owner.accountId,
-    requestId: input.requestId,
-    clientReference: input.clientReference,
-  };
-  const number = draft
-    ? undefined
-    : input.company.abn
-      ? (await lookupCompany(input.registry, input.company, caller)).number
-      : input.company.number;
-  const record =
-    draft?.record ??
-    (await store.startPurchase(
-      newPurchaseRecord({
-        key: input.recoveryKey,
-        kind: 'company',
-        owner,
-        requestId: input.requestId,
-        clientReference: input.clientReference,
-        now: input.now,
-        asked: { number: number as string, type: input.type } satisfies CompanyPurchaseAsked,
-      }),
-    ));
-  let sections: Record<string, unknown>;
-  if (draft) {
-    sections = draft.sections;
-  } else {
-    const bought = await buyOnce(store, record, 'id', () =>
-      input.registry.purchaseCompanyExtract(number as string, input.type, caller, record.clientKey),
-    );
-    ({ sections } = await storeCompanyExtract(bought, record, store));
-  }
+  const { sections, record } = draft ?? (await buyCompanyExtract(input));
   const { header, fee } = companyCommit(sections, record, input.requestId);
   await commitWithRetries(() => store.commit(header, fee, record));
   const { summary, ...companySections } = sections as { summary: Record<string, unknown> } & Record<
@@ -147,6 +116,34 @@ export async function purchaseCompanyExtract(input: PurchaseInput) {
     billable: fee.billable,
     product: fee.product,
   };
+}
+
+/** Records the purchase, asks the registry once (with the record's client key) and stores the answer. */
+async function buyCompanyExtract(input: PurchaseInput) {
+  const { owner, store } = input;
+  const caller: RegistryCaller = {
+    accountId: owner.accountId,
+    requestId: input.requestId,
+    clientReference: input.clientReference,
+  };
+  const number = input.company.abn
+    ? (await lookupCompany(input.registry, input.company, caller)).number
+    : input.company.number;
+  const record = await store.startPurchase(
+    newPurchaseRecord({
+      key: input.recoveryKey,
+      kind: 'company',
+      owner,
+      requestId: input.requestId,
+      clientReference: input.clientReference,
+      now: input.now,
+      asked: { number, type: input.type } satisfies CompanyPurchaseAsked,
+    }),
+  );
+  const bought = await buyOnce(store, record, 'id', () =>
+    input.registry.purchaseCompanyExtract(number, input.type, caller, record.clientKey),
+  );
+  return storeCompanyExtract(bought, record, store);
 }
 
 /**

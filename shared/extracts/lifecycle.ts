@@ -19,7 +19,6 @@ import { apiErrorFromRegistry } from '../registry/errors.ts';
 
 /** `ext_`, `psr_`, `prs_` … followed by 24 random hex digits. */
 export const newId = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
-export const newExtractId = () => newId('ext_');
 export const EXTRACT_ID_PATTERN = /^ext_[0-9a-f]{24}$/;
 
 const EXTRACT_LIFETIME_MONTHS = 12;

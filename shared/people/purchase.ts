@@ -182,7 +182,8 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
   const [calls] = await Promise.allSettled([asked]);
   // Every answer bought is saved, even when another call failed, so a retry can reuse it.
   const saved = await Promise.allSettled(saves);
-  if (calls.status === 'rejected') throw calls.reason;
+  if (calls.status === 'rejected')
+    throw partlyBought(calls.reason, drafts.size + saves.length, people.length);
   const failedSave = saved.find((result) => result.status === 'rejected');
   if (failedSave) throw failedSave.reason;
   const bought = calls.value;
@@ -196,6 +197,23 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     extracts: bought.map((draft) => presentPersonExtract(storedOf(draft))),
     billable: owner.environment === 'live',
   };
+}
+
+/**
+ * A batch that failed after the registry sold some of its extracts says so: they are kept, the
+ * retry with the same Idempotency-Key finishes the purchase without buying them again, and without
+ * a retry the sweeper records them.
+ */
+function partlyBought(error: unknown, bought: number, asked: number): unknown {
+  if (!(error instanceof ApiError) || bought === 0) return error;
+  return new ApiError(error.code, {
+    message: `${error.message} ${bought} of the ${asked} extracts were bought before this failure and are kept: retry with the same Idempotency-Key to finish the purchase without buying them again. Without a retry they are recorded within 15 minutes and appear in GET /v1/extracts and GET /v1/usage.`,
+    param: error.param,
+    registryCode: error.registryCode,
+    ...(error.details ? { details: error.details } : {}),
+    status: error.status,
+    headers: error.headers,
+  });
 }
 
 const storedOf = (draft: Draft) => draft.sections[PERSON_SECTION] as StoredPersonExtract;

@@ -259,7 +259,13 @@ describe('a batch of person extracts', () => {
       accountId: key.accountId,
     });
     const firstTry = await buyPeople(key.secret, { searchId: search.id, personIds }, headers);
-    expect(firstTry.status).toBe(503);
+    expectError(firstTry, 503, {
+      type: 'registry_unavailable_error',
+      code: 'registry_unavailable',
+      param: null,
+      registryCode: 'ZZ51',
+    });
+    expect(errorOf(firstTry).message).toContain('3 of the 4 extracts were bought before this failure');
     expect(await registryPurchases(key.accountId, 'person.extract')).toBe(3);
     expect(await usageOf(key)).toStrictEqual([]);
 
