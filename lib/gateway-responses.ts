@@ -4,6 +4,7 @@
  * type, status and message of the code taken from the shared error catalogue.
  */
 import { ResponseType } from 'aws-cdk-lib/aws-apigateway';
+import { unkeyedRateHeaders } from '../shared/domain/rate-limit.ts';
 import { type CatalogueEntry, type ErrorCode, errorCatalogue } from '../shared/errors/catalogue.ts';
 
 export interface GatewayResponseMapping {
@@ -53,7 +54,10 @@ export const gatewayResponseMappings: readonly GatewayResponseMapping[] = [
     message: 'catalogue',
     headers: { 'Retry-After': '60' },
   },
-  // Anything else API Gateway refuses (body too large, unsupported media type, …): keep its message.
+  // A request API Gateway finds too large, such as a body over its 10 MB: the same code the
+  // functions give a body over 1 MiB and the local server oversized headers.
+  { type: ResponseType.REQUEST_TOO_LARGE, code: 'request_too_large', status: 413, message: 'catalogue' },
+  // Anything else API Gateway refuses (unsupported media type, …): keep its message.
   { type: ResponseType.DEFAULT_4XX, code: 'validation_error', status: 400, message: 'gateway' },
   { type: ResponseType.DEFAULT_5XX, code: 'internal_error', status: 500, message: 'catalogue' },
 ];
@@ -94,10 +98,13 @@ export function envelopeTemplate(mapping: GatewayResponseMapping, docsUrl: strin
 /**
  * Header mappings of every gateway response. Mapping values are static (`'…'`) or request
  * expressions; `context.requestId` is API Gateway's request id, the same one that follows `req_` in
- * the body (a mapping cannot concatenate a prefix).
+ * the body (a mapping cannot concatenate a prefix). Every one carries the `RateLimit-*` headers
+ * (spec 8: on every response): API Gateway answers before any key is counted, so they report a
+ * key's limits with the whole window left, as the functions do for a request with no usable key.
  */
 export function gatewayResponseHeaders(mapping: GatewayResponseMapping): Record<string, string> {
   const headers: Record<string, string> = { 'X-Request-Id': 'context.requestId' };
+  for (const [name, value] of Object.entries(unkeyedRateHeaders())) headers[name] = `'${value}'`;
   for (const [name, value] of Object.entries(mapping.headers ?? {})) headers[name] = `'${value}'`;
   return headers;
 }

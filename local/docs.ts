@@ -17,7 +17,7 @@ export function errorsPage(): string {
   const rows = Object.entries(errorCatalogue)
     .map(
       ([code, e]) =>
-        `<tr id="${code}"><td><code>${code}</code></td><td>${e.status}</td><td><code>${e.type}</code></td><td>${escapeHtml(e.message)}</td><td>${e.registryCodes.join(', ')}</td></tr>`,
+        `<tr id="${code}"><td><code>${code}</code></td><td>${[e.status, ...(e.alternateStatuses ?? [])].join(', ')}</td><td><code>${e.type}</code></td><td>${escapeHtml(e.message)}</td><td>${e.registryCodes.join(', ')}</td></tr>`,
     )
     .join('\n');
   return page(

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_HEADER_BYTES } from '../../local/server.ts';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../shared/http/request.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
-import { call, createKey, errorOf, expectError, type TestKey } from '../support/api.ts';
+import { baseUrl, call, createKey, errorOf, expectError, type TestKey } from '../support/api.ts';
 
 /** `depth` arrays, one inside the other. */
 const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -181,5 +181,17 @@ describe('request size', () => {
     expectTooLarge(headers, 431, HEADERS_MESSAGE);
     const long = await call(`/v1/reference/forms?category=${'a'.repeat(9 * 1024)}`, { key: key.secret });
     expectError(long, 422, { type: 'invalid_request_error', code: 'validation_error', param: 'category' });
+  });
+});
+
+describe('the local error reference', () => {
+  it('lists request_too_large with both of its statuses, where its docUrl points', async () => {
+    const page = await fetch(`${baseUrl}/docs/errors`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(
+      '<tr id="request_too_large"><td><code>request_too_large</code></td><td>413, 431</td><td><code>invalid_request_error</code></td>',
+    );
+    expect(html).toContain('<tr id="invalid_json"><td><code>invalid_json</code></td><td>400</td>');
   });
 });

@@ -4,6 +4,7 @@ import { BASELINE_TABLE_ACCESS, defaultEntryFor, functionDescription } from '../
 import { gatewayResponseMappings } from '../../lib/gateway-responses.ts';
 import { paginates } from '../../lib/routes.ts';
 import { DEFAULT_DOCS_URL, DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
+import { LIMITS } from '../../shared/domain/rate-limit.ts';
 import { errorCatalogue } from '../../shared/errors/catalogue.ts';
 import { routeList } from '../../shared/http/routes.ts';
 import { type TableId, tableDefinitions } from '../../shared/infra/tables.ts';
@@ -253,9 +254,34 @@ describe('ApiStack gateway responses', () => {
       });
       expect(properties.ResponseParameters).toMatchObject({
         'gatewayresponse.header.X-Request-Id': 'context.requestId',
+        // Spec 8: on every response; no key was counted, so a key's limits with the window left.
+        'gatewayresponse.header.RateLimit-Limit': "'600'",
+        'gatewayresponse.header.RateLimit-Remaining': "'600'",
+        'gatewayresponse.header.RateLimit-Reset': "'60'",
       });
     },
   );
+
+  it('answers a request API Gateway finds too large with 413 request_too_large', () => {
+    expect(responseFor('REQUEST_TOO_LARGE')).toMatchObject({ StatusCode: '413' });
+    expect(renderBody(responseFor('REQUEST_TOO_LARGE')).error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'request_too_large',
+      message: errorCatalogue.request_too_large.message,
+    });
+  });
+
+  it('puts the same RateLimit headers on every gateway response in the template', () => {
+    const responses = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::GatewayResponse'));
+    expect(responses).toHaveLength(gatewayResponseMappings.length);
+    for (const response of responses) {
+      expect(response.Properties.ResponseParameters, String(response.Properties.ResponseType)).toMatchObject({
+        'gatewayresponse.header.RateLimit-Limit': `'${LIMITS.requestsPerMinute}'`,
+        'gatewayresponse.header.RateLimit-Remaining': `'${LIMITS.requestsPerMinute}'`,
+        'gatewayresponse.header.RateLimit-Reset': `'${LIMITS.windowMs / 1000}'`,
+      });
+    }
+  });
 
   it('maps unknown routes to 404 route_not_found, throttling to 429 with Retry-After, 5XX to 500', () => {
     expect(responseFor('MISSING_AUTHENTICATION_TOKEN')).toMatchObject({ StatusCode: '404' });
