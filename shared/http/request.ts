@@ -19,8 +19,10 @@ type Location = 'path' | 'query' | 'body';
 export const MAX_JSON_DEPTH = 32;
 
 /**
- * The largest body the service takes, in bytes: 1 MiB, in Lambda and in the local stack alike
- * (API Gateway's own 10 MB limit, and Lambda's 6 MB event, are never the first to refuse one).
+ * The largest body the service takes, in bytes: 1 MiB, in Lambda and in the local stack alike.
+ * Deployed, a far larger body never reaches a function: Lambda's event is at most 6 MB (the body
+ * base64-encoded in it) and API Gateway's payload at most 10 MB; API Gateway's answer to those
+ * goes through a gateway response (lib/gateway-responses.ts), so it is in the envelope too.
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
