@@ -1,0 +1,295 @@
+/**
+ * In-memory fakes of the ports the purchase and order use cases depend on, for fast unit tests
+ * (no DynamoDB, no HTTP). They keep the promises the ports make — a commit is all or nothing and
+ * writes one fee however often it is repeated, a batch's extracts are invisible until their fees
+ * exist, a record settles with its commit — and they can fail on purpose.
+ */
+
+import { RegistryUnreachable } from '../../shared/adapters/registry-http/http-registry.ts';
+import type { Environment } from '../../shared/domain/api-keys.ts';
+import type {
+  Draft,
+  ExtractHeader,
+  ExtractKind,
+  ExtractListPage,
+  ExtractStore,
+  FeeEntry,
+  ListedExtract,
+  PurchaseRecord,
+  StoredExtract,
+  UsageLedger,
+} from '../../shared/ports/extracts.ts';
+import type {
+  FulfilmentMessage,
+  FulfilmentQueue,
+  OrderRecord,
+  OrderStore,
+} from '../../shared/ports/orders.ts';
+import type { PeopleSearch, PeopleSearchStore, SearchedPerson } from '../../shared/ports/people.ts';
+import type { Registry, RegistryPurchaseOutcome } from '../../shared/ports/registry.ts';
+
+const copy = <T>(value: T): T => structuredClone(value);
+const recordKey = (record: { key: string; slot: string }) => `${record.key}\u0000${record.slot}`;
+
+export class MemoryExtractStore implements ExtractStore, UsageLedger {
+  /** Committed extracts only. */
+  readonly headers = new Map<string, ExtractHeader>();
+  readonly sections = new Map<string, Record<string, unknown>>();
+  readonly fees = new Map<string, FeeEntry>();
+  readonly records = new Map<string, { record: PurchaseRecord; settled: boolean }>();
+  /** How many of the next commits (single or batch) fail before writing anything. */
+  failCommits = 0;
+
+  async startPurchase(record: PurchaseRecord): Promise<PurchaseRecord> {
+    const known = this.records.get(recordKey(record));
+    if (known) return copy(known.record);
+    this.records.set(recordKey(record), { record: copy(record), settled: false });
+    return record;
+  }
+
+  async saveSections(
+    id: string,
+    sections: Record<string, unknown>,
+    _expiresAt: string,
+    record: PurchaseRecord,
+  ) {
+    this.sections.set(id, copy(sections));
+    const known = this.records.get(recordKey(record));
+    this.records.set(recordKey(record), { record: copy(record), settled: known?.settled ?? false });
+  }
+
+  private draftOf(entry: { record: PurchaseRecord } | undefined, now: string): Draft | undefined {
+    if (!entry || entry.record.validUntil <= now || !entry.record.answer) return undefined;
+    const sections = this.sections.get(entry.record.extractId);
+    return sections
+      ? { id: entry.record.extractId, sections: copy(sections), record: copy(entry.record) }
+      : undefined;
+  }
+
+  async findDraft(key: string, now: string): Promise<Draft | undefined> {
+    return this.draftOf(this.records.get(recordKey({ key, slot: 'single' })), now);
+  }
+
+  async findDrafts(key: string, now: string): Promise<Map<string, Draft>> {
+    const drafts = new Map<string, Draft>();
+    for (const entry of this.records.values()) {
+      if (entry.record.key !== key) continue;
+      const draft = this.draftOf(entry, now);
+      if (draft) drafts.set(entry.record.slot, draft);
+    }
+    return drafts;
+  }
+
+  private failIfAsked() {
+    if (this.failCommits > 0) {
+      this.failCommits -= 1;
+      throw new Error('injected fault: the commit failed');
+    }
+  }
+
+  private settle(record: PurchaseRecord | undefined) {
+    if (!record) return;
+    const known = this.records.get(recordKey(record));
+    if (known) known.settled = true;
+  }
+
+  async commit(header: ExtractHeader, fee: FeeEntry, settles?: PurchaseRecord): Promise<void> {
+    this.failIfAsked();
+    if (!this.headers.has(header.id)) {
+      this.headers.set(header.id, copy(header));
+      this.fees.set(header.id, copy(fee));
+    }
+    this.settle(settles);
+  }
+
+  async commitBatch(
+    purchases: readonly { header: ExtractHeader; fee: FeeEntry; settles?: PurchaseRecord }[],
+  ): Promise<void> {
+    this.failIfAsked();
+    for (const { header, fee, settles } of purchases) {
+      if (!this.fees.has(header.id)) this.fees.set(header.id, copy(fee));
+      this.headers.set(header.id, copy(header));
+      this.settle(settles);
+    }
+  }
+
+  async unsettledPurchases(before: string, limit: number): Promise<PurchaseRecord[]> {
+    return [...this.records.values()]
+      .filter((entry) => !entry.settled && entry.record.purchasedAt < before)
+      .slice(0, limit)
+      .map((entry) => copy(entry.record));
+  }
+
+  async forgetPurchase(record: PurchaseRecord): Promise<void> {
+    this.records.delete(recordKey(record));
+  }
+
+  async getHeader(id: string): Promise<ExtractHeader | undefined> {
+    const header = this.headers.get(id);
+    return header && copy(header);
+  }
+
+  async getExtract(id: string): Promise<StoredExtract | undefined> {
+    const header = this.headers.get(id);
+    return header && { header: copy(header), sections: copy(this.sections.get(id) ?? {}) };
+  }
+
+  async getSection(id: string, name: string): Promise<unknown> {
+    return copy(this.sections.get(id)?.[name]);
+  }
+
+  private listed(filter: (header: ExtractHeader) => boolean): ListedExtract[] {
+    return [...this.headers.values()]
+      .filter(filter)
+      .sort((a, b) => b.purchasedAt.localeCompare(a.purchasedAt))
+      .map(({ id, kind, type, purchasedAt, asOf, expiresAt, summary }) => ({
+        id,
+        kind,
+        type,
+        purchasedAt,
+        asOf,
+        expiresAt,
+        summary: copy(summary),
+      }));
+  }
+
+  async heldForSubject(accountId: string, environment: Environment, kind: ExtractKind, subjectKey: string) {
+    return this.listed(
+      (h) =>
+        h.accountId === accountId &&
+        h.environment === environment &&
+        h.kind === kind &&
+        h.subjectKey === subjectKey,
+    );
+  }
+
+  async list(
+    accountId: string,
+    environment: Environment,
+    options: { kind?: ExtractKind; limit: number; now: string },
+  ): Promise<ExtractListPage> {
+    const items = this.listed(
+      (h) =>
+        h.accountId === accountId &&
+        h.environment === environment &&
+        (!options.kind || h.kind === options.kind) &&
+        h.expiresAt > options.now,
+    );
+    return { items: items.slice(0, options.limit), next: undefined };
+  }
+
+  async entries(accountId: string, environment: Environment, from: string, to: string): Promise<FeeEntry[]> {
+    return [...this.fees.values()]
+      .filter((f) => f.accountId === accountId && f.environment === environment && f.at >= from && f.at < to)
+      .map(copy);
+  }
+}
+
+export class MemoryPeopleSearchStore implements PeopleSearchStore {
+  readonly searches = new Map<string, PeopleSearch>();
+
+  async save(search: PeopleSearch): Promise<void> {
+    this.searches.set(search.id, copy(search));
+  }
+
+  async get(searchId: string): Promise<PeopleSearch | undefined> {
+    const search = this.searches.get(searchId);
+    return search && copy(search);
+  }
+
+  async getPerson(personId: string): Promise<SearchedPerson | undefined> {
+    for (const search of this.searches.values()) {
+      const person = search.people.find((p) => p.id === personId);
+      if (person) {
+        return {
+          ...copy(person),
+          searchId: search.id,
+          accountId: search.accountId,
+          environment: search.environment,
+          searchExpiresAt: search.expiresAt,
+        };
+      }
+    }
+    return undefined;
+  }
+}
+
+const billableMethods = {
+  purchaseCompanyExtract: 'company.extract',
+  purchasePersonExtract: 'person.extract',
+  searchCompaniesOffline: 'search.offline',
+} as const;
+
+/**
+ * The registry live keys reach, in memory: an in-process registry (the sandbox) behind the
+ * protocol's promises for keyed calls. The first call with a client key does the work and is
+ * billed; a repeat gets the first result, unbilled. `loseAnswers` makes the next billable answers
+ * get lost after the work is done (billed, outcome unknown to the caller).
+ */
+export class KeyedRegistry {
+  readonly billed: { operation: string; clientKey: string }[] = [];
+  readonly calls: { operation: string; clientKey: string }[] = [];
+  private readonly outcomes = new Map<string, { operation: string; result: unknown }>();
+  loseAnswers = 0;
+  readonly registry: Registry;
+
+  constructor(inner: Registry) {
+    this.registry = new Proxy(inner, {
+      get: (target, property, receiver) => {
+        if (property === 'findPurchase') {
+          return async (clientKey: string): Promise<RegistryPurchaseOutcome> => {
+            const known = this.outcomes.get(clientKey);
+            return known ? { state: 'completed', ...copy(known) } : { state: 'none' };
+          };
+        }
+        const operation = billableMethods[property as keyof typeof billableMethods];
+        const value = Reflect.get(target, property, receiver);
+        if (!operation || typeof value !== 'function')
+          return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          const clientKey = args.at(-1) as string;
+          this.calls.push({ operation, clientKey });
+          let known = this.outcomes.get(clientKey);
+          if (!known) {
+            known = { operation, result: await value.apply(target, args) };
+            this.outcomes.set(clientKey, known);
+            this.billed.push({ operation, clientKey });
+          }
+          if (this.loseAnswers > 0) {
+            this.loseAnswers -= 1;
+            throw new RegistryUnreachable(operation as never, 'connection', 'answer lost', {
+              outcomeUnknown: true,
+            });
+          }
+          return copy(known.result);
+        };
+      },
+    });
+  }
+}
+
+export class MemoryOrderStore implements Pick<OrderStore, 'create' | 'get'> {
+  readonly orders = new Map<string, OrderRecord>();
+
+  async create(order: OrderRecord): Promise<boolean> {
+    if (this.orders.has(order.id)) return false;
+    this.orders.set(order.id, copy(order));
+    return true;
+  }
+
+  async get(id: string): Promise<OrderRecord | undefined> {
+    const order = this.orders.get(id);
+    return order && copy(order);
+  }
+}
+
+export class MemoryQueue implements FulfilmentQueue {
+  readonly sent: FulfilmentMessage[] = [];
+  /** Sends fail while true (the queue unreachable). */
+  down = false;
+
+  async send(message: FulfilmentMessage): Promise<void> {
+    if (this.down) throw new Error('injected fault: the queue is unreachable');
+    this.sent.push(copy(message));
+  }
+}

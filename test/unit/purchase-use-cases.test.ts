@@ -1,0 +1,281 @@
+/**
+ * The purchase and order use cases against in-memory fakes of their ports (Prepare / Act /
+ * Assess): what the registry bills and what the ledger records stay one and the same when the
+ * registry's answer is lost, when our write fails, and whether or not the client retries.
+ */
+import { describe, expect, it } from 'vitest';
+import { purchaseCompanyExtract } from '../../shared/company/extracts.ts';
+import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
+import { ApiError } from '../../shared/errors/api-error.ts';
+import type { Owner } from '../../shared/extracts/lifecycle.ts';
+import { reconcilePurchases, UNSETTLED_AFTER_MS } from '../../shared/extracts/reconcile.ts';
+import { acceptChargesExtractOrder, type OrderRequest } from '../../shared/orders/accept.ts';
+import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
+import { searchPeople } from '../../shared/people/search.ts';
+import type { OrderStore } from '../../shared/ports/orders.ts';
+import { createSandboxRegistry } from '../../shared/registry/sandbox.ts';
+import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import {
+  KeyedRegistry,
+  MemoryExtractStore,
+  MemoryOrderStore,
+  MemoryPeopleSearchStore,
+  MemoryQueue,
+} from '../support/fakes.ts';
+
+const NOW = new Date('2026-11-23T10:00:00Z');
+const LATER = new Date(NOW.getTime() + UNSETTLED_AFTER_MS + 60_000);
+const live: Owner = { accountId: 'acct_unit', environment: 'live' };
+
+/** A live registry in memory (the sandbox's data behind the keyed-call promises) and empty stores. */
+function prepare() {
+  const keyed = new KeyedRegistry(createSandboxRegistry(() => NOW));
+  return {
+    keyed,
+    registry: keyed.registry,
+    store: new MemoryExtractStore(),
+    searches: new MemoryPeopleSearchStore(),
+  };
+}
+
+const companyPurchase = (
+  world: ReturnType<typeof prepare>,
+  options: { recoveryKey?: string; requestId?: string } = {},
+) =>
+  purchaseCompanyExtract({
+    company: parseCompanyIdentifier(SANDBOX.proprietary),
+    type: 'current',
+    owner: live,
+    requestId: options.requestId ?? 'req_1',
+    clientReference: 'matter 9',
+    recoveryKey: options.recoveryKey,
+    now: NOW,
+    registry: world.registry,
+    store: world.store,
+  });
+
+const rejectionOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error,
+  );
+
+/** The id of the extract a purchase returned. */
+const idOf = (result: { body: unknown }) => (result.body as { id: string }).id;
+
+const sweep = (world: ReturnType<typeof prepare>) =>
+  reconcilePurchases({ store: world.store, registryFor: () => world.registry, now: LATER });
+
+describe('company extract purchase', () => {
+  it('buys once: one registry bill, one fee, the extract held', async () => {
+    // Prepare
+    const world = prepare();
+    // Act
+    const bought = await companyPurchase(world);
+    // Assess
+    expect(bought.billable).toBe(true);
+    expect(world.keyed.billed).toHaveLength(1);
+    expect(
+      [...world.store.fees.values()].map((fee) => [fee.resourceId, fee.feeCode, fee.clientReference]),
+    ).toEqual([[idOf(bought), '955A', 'matter 9']]);
+    expect(await world.store.unsettledPurchases(LATER.toISOString(), 10)).toEqual([]);
+  });
+
+  it('an answer lost after the registry billed: 503 saying the outcome is unknown; the retry gets it unbilled', async () => {
+    const world = prepare();
+    world.keyed.loseAnswers = 1;
+    const lost = await rejectionOf(companyPurchase(world, { recoveryKey: 'k1' }));
+    expect(lost).toBeInstanceOf(ApiError);
+    expect((lost as ApiError).code).toBe('registry_unavailable');
+    expect((lost as ApiError).message).toMatch(/not known/);
+    expect(world.store.fees.size).toBe(0);
+
+    const retried = await companyPurchase(world, { recoveryKey: 'k1', requestId: 'req_2' });
+    expect(world.keyed.billed).toHaveLength(1);
+    expect(world.keyed.calls).toHaveLength(2);
+    expect(world.keyed.calls[1]?.clientKey).toBe(world.keyed.calls[0]?.clientKey);
+    expect([...world.store.fees.values()].map((fee) => fee.resourceId)).toEqual([idOf(retried)]);
+  });
+
+  it('never retried: the sweeper asks the registry and records the same extract once', async () => {
+    const world = prepare();
+    world.keyed.loseAnswers = 1;
+    await rejectionOf(companyPurchase(world));
+    expect(await sweep(world)).toEqual({ committed: 1, forgotten: 0, waiting: 0 });
+    const [fee] = [...world.store.fees.values()];
+    expect(fee).toMatchObject({ feeCode: '955A', clientReference: 'matter 9', at: '2026-11-23T10:00:00Z' });
+    expect(world.store.headers.get(fee?.resourceId as string)?.subjectKey).toBe(SANDBOX.proprietary);
+    // Nothing left, nothing bought again.
+    expect(await sweep(world)).toEqual({ committed: 0, forgotten: 0, waiting: 0 });
+    expect(world.keyed.billed).toHaveLength(1);
+  });
+
+  it('our commit fails three times: the retry with the same key commits the stored answer without asking again', async () => {
+    const world = prepare();
+    world.store.failCommits = 3;
+    await rejectionOf(companyPurchase(world, { recoveryKey: 'k2' }));
+    expect(world.store.fees.size).toBe(0);
+    const retried = await companyPurchase(world, { recoveryKey: 'k2' });
+    expect(world.keyed.calls).toHaveLength(1);
+    expect([...world.store.fees.keys()]).toEqual([idOf(retried)]);
+  });
+
+  it('our commit fails and nobody retries: the sweeper commits the stored answer, without asking the registry', async () => {
+    const world = prepare();
+    world.store.failCommits = 3;
+    await rejectionOf(companyPurchase(world));
+    expect(await sweep(world)).toEqual({ committed: 1, forgotten: 0, waiting: 0 });
+    expect(world.store.fees.size).toBe(1);
+    expect(world.keyed.calls).toHaveLength(1);
+  });
+
+  it('a sweep racing the retry still writes one extract and one fee', async () => {
+    const world = prepare();
+    world.keyed.loseAnswers = 1;
+    await rejectionOf(companyPurchase(world, { recoveryKey: 'k3' }));
+    await sweep(world);
+    const retried = await companyPurchase(world, { recoveryKey: 'k3' });
+    expect([...world.store.fees.keys()]).toEqual([idOf(retried)]);
+    expect(world.keyed.billed).toHaveLength(1);
+  });
+
+  it('a rejection buys nothing and leaves no record behind', async () => {
+    const world = prepare();
+    const error = await rejectionOf(
+      purchaseCompanyExtract({
+        company: parseCompanyIdentifier(SANDBOX.unknownNumber),
+        type: 'current',
+        owner: live,
+        requestId: 'req_1',
+        clientReference: null,
+        recoveryKey: undefined,
+        now: NOW,
+        registry: world.registry,
+        store: world.store,
+      }),
+    );
+    expect((error as ApiError).code).toBe('company_not_found');
+    expect(world.store.records.size).toBe(0);
+    expect(await sweep(world)).toEqual({ committed: 0, forgotten: 0, waiting: 0 });
+  });
+});
+
+describe('person extract batch purchase', () => {
+  async function prepareSearch() {
+    const world = prepare();
+    const search = await searchPeople({
+      body: { familyName: 'KOWALSKI', givenName: 'ANNA' },
+      owner: live,
+      requestId: 'req_s',
+      now: NOW,
+      registry: world.registry,
+      searches: world.searches,
+    });
+    const personIds = search.data.map((person) => person.id as string);
+    const buy = (recoveryKey?: string) =>
+      purchasePersonExtracts({
+        body: { searchId: search.id, personIds },
+        owner: live,
+        requestId: 'req_b',
+        clientReference: null,
+        recoveryKey,
+        now: NOW,
+        registry: world.registry,
+        store: world.store,
+        searches: world.searches,
+      });
+    return { world, personIds, buy };
+  }
+
+  it('buys every person once, one 958 fee each', async () => {
+    const { world, personIds, buy } = await prepareSearch();
+    const bought = await buy();
+    expect(bought.extracts).toHaveLength(personIds.length);
+    expect(world.keyed.billed).toHaveLength(personIds.length);
+    expect([...world.store.fees.values()].map((fee) => fee.feeCode)).toEqual(personIds.map(() => '958'));
+  });
+
+  it('an answer lost: 503 naming what was kept; the sweeper records every person the registry billed', async () => {
+    const { world, personIds, buy } = await prepareSearch();
+    world.keyed.loseAnswers = 1;
+    const error = (await rejectionOf(buy())) as ApiError;
+    expect(error.code).toBe('registry_unavailable');
+    expect(world.store.fees.size).toBe(0);
+    expect(world.keyed.billed).toHaveLength(personIds.length);
+    await sweep(world);
+    expect(world.store.fees.size).toBe(personIds.length);
+    expect(world.keyed.billed).toHaveLength(personIds.length);
+  });
+
+  it('the retry with the same key after a sweep committed the batch in part: each person billed once', async () => {
+    const { world, personIds, buy } = await prepareSearch();
+    world.keyed.loseAnswers = 1;
+    await rejectionOf(buy('kb'));
+    await sweep(world);
+    const retried = await buy('kb');
+    expect(retried.extracts).toHaveLength(personIds.length);
+    expect(world.store.fees.size).toBe(personIds.length);
+    expect(world.keyed.billed).toHaveLength(personIds.length);
+  });
+});
+
+describe('charges extract order acceptance', () => {
+  function request(
+    world: { registry: OrderRequest['registry'] },
+    store: MemoryOrderStore,
+    queue: MemoryQueue,
+    recoveryKey?: string,
+  ): OrderRequest {
+    return {
+      owner: live,
+      requestId: 'req_o',
+      clientReference: null,
+      recoveryKey,
+      now: NOW,
+      delivery: {
+        method: 'web',
+        email: null,
+        contactName: null,
+        contactPhone: null,
+        recipient: null,
+        address: null,
+        postcode: null,
+      },
+      simulateFailure: false,
+      registry: world.registry,
+      store: store as unknown as OrderStore,
+      queue,
+    };
+  }
+
+  it('the same key twice: one order, one set of fees, queued each time', async () => {
+    const world = prepare();
+    const store = new MemoryOrderStore();
+    const queue = new MemoryQueue();
+    const company = parseCompanyIdentifier(SANDBOX.satisfiedCharges);
+    const first = await acceptChargesExtractOrder(company, request(world, store, queue, 'ko'));
+    const again = await acceptChargesExtractOrder(company, request(world, store, queue, 'ko'));
+    expect(again.id).toBe(first.id);
+    expect(store.orders.size).toBe(1);
+    expect(first.fees.map((fee) => [fee.product, fee.feeCode, fee.quantity])).toEqual([
+      ['charges_extract', '955E', 1],
+    ]);
+    expect(queue.sent.map((message) => message.id)).toEqual([first.id, first.id]);
+  });
+
+  it('accepted and paid for even when the queue is down (the sweeper starts it later)', async () => {
+    const world = prepare();
+    const store = new MemoryOrderStore();
+    const queue = new MemoryQueue();
+    queue.down = true;
+    const order = await acceptChargesExtractOrder(
+      parseCompanyIdentifier(SANDBOX.satisfiedCharges),
+      request(world, store, queue),
+    );
+    expect(order.status).toBe('pending');
+    expect(store.orders.get(order.id)?.fees).toHaveLength(1);
+    expect(queue.sent).toEqual([]);
+  });
+});
