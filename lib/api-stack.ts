@@ -1,10 +1,7 @@
-import { join } from 'node:path';
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
-  AuthorizationType,
   EndpointType,
-  LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
   RestApi,
@@ -14,23 +11,30 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { RouteDefinition } from '../shared/http/route.ts';
-import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/http/time-budget.ts';
-import { type TableId, tableDefinitions } from '../shared/infra/tables.ts';
-import { ORDER_ENV } from '../shared/infra/workflow.ts';
-import {
-  ApiFunction,
-  REGISTRY_CREDENTIAL_ENV,
-  REGISTRY_URL_ENV,
-  type TableAccessLevel,
-} from './constructs/api-function.ts';
+import type { TableId } from '../shared/infra/tables.ts';
+import { ApiAreaStack, areaStackId } from './api-area-stack.ts';
+import type { ApiFunction } from './constructs/api-function.ts';
+import { REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV } from './constructs/api-function.ts';
 import { Fulfilment } from './constructs/fulfilment.ts';
 import { ApiWebAcl } from './constructs/web-acl.ts';
-import { ORDER_BLOB_PREFIXES } from './data-stack.ts';
 import { envelopeTemplate, gatewayResponseHeaders, gatewayResponseMappings } from './gateway-responses.ts';
 import { acknowledgements } from './nag.ts';
-import { defaultEntryFor, type EntryFor, PROJECT_ROOT, paginates } from './routes.ts';
+import { checkRouteAreas, defaultEntryFor, type EntryFor, type RouteArea } from './routes.ts';
 import { type Settings, STAGE_THROTTLING } from './settings.ts';
+
+export {
+  ApiAreaStack,
+  areaStackId,
+  BASELINE_TABLE_ACCESS,
+  CURSOR_SECRET_ENV,
+  DOCS_URL_ENV,
+  functionDescription,
+  functionTimeoutFor,
+  INTEGRATION_TIMEOUT,
+  readsSecrets,
+  tableAccessFor,
+} from './api-area-stack.ts';
+export { defaultEntryFor, REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV };
 
 export interface ApiStackProps extends StackProps {
   readonly settings: Settings;
@@ -40,21 +44,11 @@ export interface ApiStackProps extends StackProps {
   readonly registryCredentialSecret: ISecret;
   /** Compiled order PDFs and offline search results (data stack). */
   readonly ordersBucket: IBucket;
-  /** The endpoints; one function and one API Gateway method each. */
-  readonly routes: readonly RouteDefinition[];
+  /** The endpoints by area; one nested stack per area, one function and one method per route. */
+  readonly areas: readonly RouteArea[];
   /** Entry module of a route's or workflow's function (default `functions/<handler>.ts`). */
   readonly entryFor?: EntryFor;
 }
-
-/** What every function gets, whatever its route says: API key lookups and rate-limit counters. */
-export const BASELINE_TABLE_ACCESS: Readonly<Partial<Record<TableId, TableAccessLevel>>> = {
-  keys: 'getItem',
-  limits: 'readWrite',
-};
-
-export const CURSOR_SECRET_ENV = 'CURSOR_SECRET_ARN';
-export const DOCS_URL_ENV = 'DOCS_URL';
-export { defaultEntryFor, REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV };
 
 /**
  * Every type is binary to API Gateway, so that the download's base64 body (`isBase64Encoded`)
@@ -65,56 +59,32 @@ export { defaultEntryFor, REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV };
 export const BINARY_MEDIA_TYPES = ['*/*'] as const;
 
 /**
- * API Gateway's integration timeout for every method, set explicitly so that the template states
- * it. It and every function's timeout come from shared/http/time-budget.ts, which the local stack
- * and the pipeline read too.
- */
-export const INTEGRATION_TIMEOUT = Duration.millis(INTEGRATION_TIMEOUT_MS);
-
-/** A route's function timeout: longer for routes that call the registry, the default otherwise. */
-export const functionTimeoutFor = (route: RouteDefinition): Duration =>
-  Duration.millis(functionTimeoutMs(route));
-
-/** Whether a route's function reads a secret (and so gets the Parameters and Secrets extension). */
-export const readsSecrets = (route: RouteDefinition): boolean =>
-  paginates(route) || route.usesRegistry === true;
-
-const ACCESS_RANK: Record<TableAccessLevel, number> = { getItem: 0, read: 1, readWrite: 2 };
-
-/** Baseline access widened by the route's own `tables` entries (never narrowed). */
-export function tableAccessFor(route: RouteDefinition): Partial<Record<TableId, TableAccessLevel>> {
-  const access: Partial<Record<TableId, TableAccessLevel>> = { ...BASELINE_TABLE_ACCESS };
-  for (const [id, level] of Object.entries(route.tables) as [TableId, TableAccessLevel | undefined][]) {
-    if (!level) continue;
-    const current = access[id];
-    if (!current || ACCESS_RANK[level] > ACCESS_RANK[current]) access[id] = level;
-  }
-  return access;
-}
-
-/** Description of a route's function; names the route so the console (and tests) can tell them apart. */
-export const functionDescription = (route: RouteDefinition): string =>
-  `${route.name}: ${route.method} ${route.path} (functions/${route.handler}.ts)`;
-
-/**
- * The stateless stack: one Lambda function per route behind an API Gateway REST API (functions of
- * routes that call the registry also get its URL, its credential secret and a longer timeout), with access
+ * The stateless stack: an API Gateway REST API (its resources, deployment and stage, with access
  * logs, execution logs (errors), X-Ray, stage throttling, gateway responses in the service's error
- * envelope and, when `settings.waf`, a WAFv2 web ACL; and the fulfilment tier (`Fulfilment`:
- * queue, workflow, event bus, sweeper). The two share a stack because each needs the other:
- * order routes send to the queue, and the workflow's last task needs the API's URL for
- * `downloadUrl`; as two stacks that would be a cycle of exports.
+ * envelope and, when `settings.waf`, a WAFv2 web ACL), the fulfilment tier (`Fulfilment`: queue,
+ * workflow, event bus, sweeper), and one nested stack per route area (`ApiAreaStack`) with the
+ * area's functions, methods and invoke permissions (functions of routes that call the registry
+ * also get its URL, its credential secret and a longer timeout). Areas are nested stacks so that
+ * every template stays well under CloudFormation's resource limit while one `cdk deploy` still
+ * deploys the whole API, with CDK passing the API's ids and the queue as parameters.
+ *
+ * The fulfilment tier shares this stack with the API because each needs the other: order routes
+ * send to the queue, and the workflow's last task needs the API's URL for `downloadUrl`; as two
+ * stacks that would be a cycle of exports.
  */
 export class ApiStack extends Stack {
   readonly api: RestApi;
-  /** Route functions by route name. */
+  /** Route functions by route name (each in its area's nested stack). */
   readonly functions: ReadonlyMap<string, ApiFunction>;
+  /** Area nested stacks by area name. */
+  readonly areas: ReadonlyMap<string, ApiAreaStack>;
   readonly fulfilment: Fulfilment;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { settings, routes } = props;
+    const { settings } = props;
     const entryFor = props.entryFor ?? defaultEntryFor;
+    checkRouteAreas(props.areas, []);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: RetentionDays.ONE_MONTH,
@@ -179,24 +149,27 @@ export class ApiStack extends Stack {
       entryFor,
     });
 
+    const areas = new Map<string, ApiAreaStack>();
     const functions = new Map<string, ApiFunction>();
-    for (const route of routes) {
-      if (functions.has(route.name)) throw new Error(`duplicate route name ${route.name}`);
-      const fn = this.createFunction(route, entryFor(route), props, apiBaseUrl);
-      functions.set(route.name, fn);
-      const integration = new LambdaIntegration(fn, {
-        allowTestInvoke: false,
-        timeout: INTEGRATION_TIMEOUT,
+    for (const area of props.areas) {
+      // A nested stack needs at least one resource.
+      if (area.routes.length === 0) continue;
+      const stack = new ApiAreaStack(this, areaStackId(area), {
+        area,
+        settings,
+        tables: props.tables,
+        cursorSecret: props.cursorSecret,
+        registryCredentialSecret: props.registryCredentialSecret,
+        ordersBucket: props.ordersBucket,
+        fulfilmentQueue: this.fulfilment.queue,
+        api,
+        apiBaseUrl,
+        entryFor,
       });
-      const method = api.root.resourceForPath(route.path).addMethod(route.method, integration, {
-        operationName: route.name,
-        authorizationType: AuthorizationType.NONE,
-      });
-      Validations.of(method).acknowledge(
-        acknowledgements.methodAuthorization,
-        acknowledgements.methodCognito,
-      );
+      areas.set(area.name, stack);
+      for (const [name, fn] of stack.functions) functions.set(name, fn);
     }
+    this.areas = areas;
     this.functions = functions;
 
     if (settings.waf) {
@@ -209,38 +182,6 @@ export class ApiStack extends Stack {
     }
 
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL; paths start with /v1' });
-  }
-
-  private createFunction(
-    route: RouteDefinition,
-    entry: string,
-    props: ApiStackProps,
-    apiBaseUrl: string,
-  ): ApiFunction {
-    const timeout = functionTimeoutFor(route);
-    if (timeout.toMilliseconds() > INTEGRATION_TIMEOUT.toMilliseconds()) {
-      throw new Error(`${route.name}: function timeout exceeds the API Gateway integration timeout`);
-    }
-    const fn = new ApiFunction(this, `${route.name}Function`, {
-      entry,
-      description: functionDescription(route),
-      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
-      environment: { [DOCS_URL_ENV]: props.settings.docsUrl, [ORDER_ENV.apiBaseUrl]: apiBaseUrl },
-      readsSecrets: readsSecrets(route),
-      timeout,
-    });
-    Validations.of(fn).acknowledge(acknowledgements.runtimeVersion);
-    Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
-
-    for (const [id, level] of Object.entries(tableAccessFor(route)) as [TableId, TableAccessLevel][]) {
-      fn.bindTable(props.tables[id], tableDefinitions[id], level);
-    }
-    if (paginates(route)) fn.bindSecret(props.cursorSecret, CURSOR_SECRET_ENV);
-    if (route.usesRegistry) fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
-    const uses = new Set(route.uses ?? []);
-    if (uses.has('queue')) fn.bindQueueSender(this.fulfilment.queue, ORDER_ENV.queueUrl);
-    if (uses.has('blobs')) fn.bindBucket(props.ordersBucket, ORDER_ENV.bucket, 'read', ORDER_BLOB_PREFIXES);
-    return fn;
   }
 }
 

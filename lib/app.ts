@@ -1,15 +1,17 @@
 import { Annotations, type App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import type { RouteDefinition } from '../shared/http/route.ts';
 import { routeList } from '../shared/http/routes.ts';
 import { ApiStack } from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
-import type { EntryFor } from './routes.ts';
+import { checkRouteAreas, type EntryFor, ROUTE_AREAS, type RouteArea } from './routes.ts';
 import { DEFAULT_REGISTRY_URL, readSettings, type Settings } from './settings.ts';
 
 export interface BuildAppOptions {
-  /** Endpoints to deploy (default: the shared route table). */
-  readonly routes?: readonly RouteDefinition[];
+  /**
+   * Endpoints to deploy, by area (default `ROUTE_AREAS`: the route table's modules). Every route of
+   * the route table must be in one of them; tests add areas of their own.
+   */
+  readonly areas?: readonly RouteArea[];
   /** Entry module of a route's or workflow's function (default `functions/<handler>.ts`). */
   readonly entryFor?: EntryFor;
 }
@@ -23,12 +25,15 @@ export interface CompanyRegisterApp {
 export const stackName = (stage: string, part: 'Data' | 'Api'): string => `CompanyRegister-${stage}-${part}`;
 
 /**
- * The whole CDK app: a stateful data stack and a stateless API stack that takes the tables, the
- * secrets (cursor signing key, registry credential) and the orders bucket as props, checked by cdk-nag's AWS
- * Solutions pack. Shared by bin/app.ts and the infrastructure tests.
+ * The whole CDK app: a stateful data stack and a stateless API stack (with one nested stack per
+ * route area) that takes the tables, the secrets (cursor signing key, registry credential) and the
+ * orders bucket as props, checked by cdk-nag's AWS Solutions pack. Shared by bin/app.ts and the
+ * infrastructure tests.
  */
 export function buildApp(app: App, options: BuildAppOptions = {}): CompanyRegisterApp {
   const settings = readSettings(app.node);
+  const areas = options.areas ?? ROUTE_AREAS;
+  checkRouteAreas(areas, routeList);
   const env = {
     ...(process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT } : {}),
     ...(process.env.CDK_DEFAULT_REGION ? { region: process.env.CDK_DEFAULT_REGION } : {}),
@@ -49,7 +54,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): CompanyRegist
     cursorSecret: data.cursorSecret,
     registryCredentialSecret: data.registryCredentialSecret,
     ordersBucket: data.ordersBucket,
-    routes: options.routes ?? routeList,
+    areas,
     ...(options.entryFor ? { entryFor: options.entryFor } : {}),
   });
 

@@ -2,6 +2,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
 import type { RouteDefinition } from '../shared/http/route.ts';
+import { companyRoutes } from '../shared/http/routes/companies.ts';
+import { extractRoutes } from '../shared/http/routes/extracts.ts';
+import { orderRoutes } from '../shared/http/routes/orders.ts';
+import { peopleRoutes } from '../shared/http/routes/people.ts';
+import { referenceRoutes } from '../shared/http/routes/reference.ts';
 
 /** Repository root: `functions/`, `package-lock.json` and `cdk.json` live here. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -29,3 +34,56 @@ export interface HandlerModule {
 export type EntryFor = (module: HandlerModule) => string;
 
 export const defaultEntryFor: EntryFor = (module) => join(PROJECT_ROOT, 'functions', `${module.handler}.ts`);
+
+/**
+ * A group of routes deployed together: one nested stack of the API stack (`<name>Routes`), holding
+ * the routes' functions, roles, log groups, methods and invoke permissions.
+ */
+export interface RouteArea {
+  /** PascalCase, unique: names the nested stack. */
+  readonly name: string;
+  readonly routes: readonly RouteDefinition[];
+}
+
+/**
+ * The API's areas: one per route module under `shared/http/routes/`, so a route added to a module
+ * is deployed in that module's stack. A module added to the route table must be listed here too
+ * (`checkRouteAreas` refuses a route that is in no area).
+ */
+export const ROUTE_AREAS: readonly RouteArea[] = [
+  { name: 'Reference', routes: Object.values(referenceRoutes) },
+  { name: 'Companies', routes: Object.values(companyRoutes) },
+  { name: 'People', routes: Object.values(peopleRoutes) },
+  { name: 'Extracts', routes: Object.values(extractRoutes) },
+  { name: 'Orders', routes: Object.values(orderRoutes) },
+];
+
+/**
+ * Checks that area names are unique PascalCase, that no route is in two areas, and that every route
+ * of `routeTable` is in one; returns the areas' routes in order.
+ */
+export function checkRouteAreas(
+  areas: readonly RouteArea[],
+  routeTable: readonly RouteDefinition[],
+): RouteDefinition[] {
+  const areaOf = new Map<string, string>();
+  const names = new Set<string>();
+  for (const area of areas) {
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(area.name)) throw new Error(`area name ${area.name} is not PascalCase`);
+    if (names.has(area.name)) throw new Error(`duplicate area ${area.name}`);
+    names.add(area.name);
+    for (const route of area.routes) {
+      const other = areaOf.get(route.name);
+      if (other !== undefined)
+        throw new Error(`route ${route.name} is in two areas: ${other} and ${area.name}`);
+      areaOf.set(route.name, area.name);
+    }
+  }
+  const missing = routeTable.filter((route) => !areaOf.has(route.name)).map((route) => route.name);
+  if (missing.length > 0) {
+    throw new Error(
+      `routes in no area of ROUTE_AREAS (lib/routes.ts): ${missing.join(', ')}; list their module's area there`,
+    );
+  }
+  return areas.flatMap((area) => [...area.routes]);
+}

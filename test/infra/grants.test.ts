@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BASELINE_TABLE_ACCESS } from '../../lib/api-stack.ts';
 import { SECRET_READ_ACTION, TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
-import { paginates } from '../../lib/routes.ts';
+import { paginates, ROUTE_AREAS } from '../../lib/routes.ts';
 import type { RouteDefinition } from '../../shared/http/route.ts';
 import { routeList } from '../../shared/http/routes.ts';
 import type { TableId } from '../../shared/infra/tables.ts';
@@ -51,7 +51,8 @@ const registryUser: RouteDefinition = {
   usesRegistry: true,
   tables: { idempotency: 'read' },
 };
-const testRoutes = [...routeList, mainReader, mainWriter, registryUser];
+const testOnlyRoutes = [mainReader, mainWriter, registryUser];
+const testRoutes = [...routeList, ...testOnlyRoutes];
 
 /** Tables a function reaches only when its route's `tables` names them. */
 const routeScopedTables = (Object.keys(tableDefinitions) as TableId[]).filter(
@@ -89,7 +90,7 @@ describe('paginates', () => {
 describe('function grants', () => {
   let grants: Grants;
   beforeAll(() => {
-    grants = grantsOf(synthesize({ routes: testRoutes }));
+    grants = grantsOf(synthesize({ areas: [...ROUTE_AREAS, { name: 'Test', routes: testOnlyRoutes }] }));
   }, 120_000);
 
   it('exercises both sides of every switch with the shared routes and the test routes', () => {

@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, type CfnElement, type Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Construct } from 'constructs';
 import { functionDescription } from '../../lib/api-stack.ts';
@@ -32,11 +32,39 @@ export interface NagFinding {
   readonly path: string;
 }
 
+/** One template the app synthesizes: a stack's or a nested stack's. */
+export interface SynthesizedTemplate {
+  /** Construct path of the stack (`CompanyRegister-dev-Api/CompaniesRoutes` for a nested one). */
+  readonly path: string;
+  readonly stack: Stack;
+  /** File name in the cloud assembly directory. */
+  readonly file: string;
+  readonly json: TemplateJson;
+}
+
+export interface TemplateJson {
+  readonly Parameters?: Record<string, unknown>;
+  readonly Resources?: Record<string, Partial<TemplateResource>>;
+  readonly Outputs?: Record<string, unknown>;
+  readonly [section: string]: unknown;
+}
+
 export interface Synthesized extends CompanyRegisterApp {
   /** The cloud assembly directory (templates, asset manifests, staged assets). */
   readonly outdir: string;
   readonly dataTemplate: Template;
+  /**
+   * The API stack with its nested stacks (the route areas) as one template: the resources of each
+   * nested template join the API stack's, with every reference to a nested stack parameter
+   * replaced by the value the API stack passes to it (so a method's `ResourceId` is the API
+   * stack's resource, and a route's queue grant names the API stack's queue). The outputs are the
+   * API stack's own (those a deploy shows). Which template holds what is tested on `templates`.
+   */
   readonly apiTemplate: Template;
+  /** The API stack's own template, without its nested stacks' resources. */
+  readonly apiStackTemplate: Template;
+  /** Every template of the app: each stack's and each nested stack's, found in the construct tree. */
+  readonly templates: readonly SynthesizedTemplate[];
   /** Every unacknowledged finding of every validation plugin (cdk-nag), errors and warnings. */
   readonly findings: readonly NagFinding[];
 }
@@ -93,21 +121,69 @@ export function synthesize(options: SynthOptions = {}): Synthesized {
       })),
     ),
   );
-  const template = (stack: Stack): Template =>
-    Template.fromJSON(
-      JSON.parse(readFileSync(join(outdir, stack.templateFile), 'utf8')) as Record<string, unknown>,
-    );
+  const templates = app.node
+    .findAll()
+    .filter((construct): construct is Stack => Stack.isStack(construct))
+    .map((stack) => ({
+      path: stack.node.path,
+      stack,
+      file: stack.templateFile,
+      json: readTemplate(outdir, stack),
+    }));
   return {
     ...built,
     outdir,
-    dataTemplate: template(built.data),
-    apiTemplate: template(built.api),
+    dataTemplate: Template.fromJSON(readTemplate(outdir, built.data)),
+    apiTemplate: Template.fromJSON(withNestedStacks(outdir, built.api)),
+    apiStackTemplate: Template.fromJSON(readTemplate(outdir, built.api)),
+    templates,
     findings,
   };
 }
 
+const readTemplate = (outdir: string, stack: Stack): TemplateJson =>
+  JSON.parse(readFileSync(join(outdir, stack.templateFile), 'utf8')) as TemplateJson;
+
+/** The nested stacks whose parent is `stack`. */
+export const nestedStacksOf = (stack: Stack): Stack[] =>
+  stack.node
+    .findAll()
+    .filter(
+      (construct): construct is Stack => Stack.isStack(construct) && construct.nestedStackParent === stack,
+    );
+
+/** `value` with each `{"Ref": <parameter>}` of `parameters` replaced by the parameter's value. */
+function substituteParameters(value: unknown, parameters: Readonly<Record<string, unknown>>): unknown {
+  if (Array.isArray(value)) return value.map((item) => substituteParameters(item, parameters));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  const [first] = entries;
+  if (entries.length === 1 && first?.[0] === 'Ref' && typeof first[1] === 'string') {
+    if (Object.hasOwn(parameters, first[1])) return parameters[first[1]];
+  }
+  return Object.fromEntries(entries.map(([key, item]) => [key, substituteParameters(item, parameters)]));
+}
+
+/** A stack's template with the resources of its nested stacks (recursively) merged in; see `apiTemplate`. */
+function withNestedStacks(outdir: string, stack: Stack): TemplateJson {
+  const own = readTemplate(outdir, stack);
+  const resources: Record<string, Partial<TemplateResource>> = { ...own.Resources };
+  for (const nested of nestedStacksOf(stack)) {
+    if (!nested.nestedStackResource) throw new Error(`${nested.node.path} has no stack resource`);
+    const resourceId = stack.getLogicalId(nested.nestedStackResource);
+    const passed = (resources[resourceId]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
+    const child = withNestedStacks(outdir, nested);
+    for (const [logicalId, resource] of Object.entries(child.Resources ?? {})) {
+      if (Object.hasOwn(resources, logicalId))
+        throw new Error(`${logicalId} of ${nested.node.path} is also a logical id of ${stack.node.path}`);
+      resources[logicalId] = substituteParameters(resource, passed) as Partial<TemplateResource>;
+    }
+  }
+  return { ...own, Resources: resources };
+}
+
 const withRoutes = (options: SynthOptions): BuildAppOptions =>
-  options.routes ? { routes: options.routes } : {};
+  options.areas ? { areas: options.areas } : {};
 
 /** Logical id of a construct's CloudFormation resource (its default child) in its stack. */
 export const logicalIdOf = (stack: Stack, construct: Construct): string =>

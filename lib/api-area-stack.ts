@@ -1,0 +1,151 @@
+import { join } from 'node:path';
+import { Duration, NestedStack, Validations } from 'aws-cdk-lib';
+import { AuthorizationType, Method, type RestApi } from 'aws-cdk-lib/aws-apigateway';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import type { RouteDefinition } from '../shared/http/route.ts';
+import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/http/time-budget.ts';
+import { type TableId, tableDefinitions } from '../shared/infra/tables.ts';
+import { ORDER_ENV } from '../shared/infra/workflow.ts';
+import { ApiFunction, type TableAccessLevel } from './constructs/api-function.ts';
+import { RouteIntegration } from './constructs/route-integration.ts';
+import { ORDER_BLOB_PREFIXES } from './data-stack.ts';
+import { acknowledgements } from './nag.ts';
+import { type EntryFor, PROJECT_ROOT, paginates, type RouteArea } from './routes.ts';
+import type { Settings } from './settings.ts';
+
+/** What every function gets, whatever its route says: API key lookups and rate-limit counters. */
+export const BASELINE_TABLE_ACCESS: Readonly<Partial<Record<TableId, TableAccessLevel>>> = {
+  keys: 'getItem',
+  limits: 'readWrite',
+};
+
+export const CURSOR_SECRET_ENV = 'CURSOR_SECRET_ARN';
+export const DOCS_URL_ENV = 'DOCS_URL';
+
+/**
+ * API Gateway's integration timeout for every method, set explicitly so that the template states
+ * it. It and every function's timeout come from shared/http/time-budget.ts, which the local stack
+ * and the pipeline read too.
+ */
+export const INTEGRATION_TIMEOUT = Duration.millis(INTEGRATION_TIMEOUT_MS);
+
+/** A route's function timeout: longer for routes that call the registry, the default otherwise. */
+export const functionTimeoutFor = (route: RouteDefinition): Duration =>
+  Duration.millis(functionTimeoutMs(route));
+
+/** Whether a route's function reads a secret (and so gets the Parameters and Secrets extension). */
+export const readsSecrets = (route: RouteDefinition): boolean =>
+  paginates(route) || route.usesRegistry === true;
+
+const ACCESS_RANK: Record<TableAccessLevel, number> = { getItem: 0, read: 1, readWrite: 2 };
+
+/** Baseline access widened by the route's own `tables` entries (never narrowed). */
+export function tableAccessFor(route: RouteDefinition): Partial<Record<TableId, TableAccessLevel>> {
+  const access: Partial<Record<TableId, TableAccessLevel>> = { ...BASELINE_TABLE_ACCESS };
+  for (const [id, level] of Object.entries(route.tables) as [TableId, TableAccessLevel | undefined][]) {
+    if (!level) continue;
+    const current = access[id];
+    if (!current || ACCESS_RANK[level] > ACCESS_RANK[current]) access[id] = level;
+  }
+  return access;
+}
+
+/** Description of a route's function; names the route so the console (and tests) can tell them apart. */
+export const functionDescription = (route: RouteDefinition): string =>
+  `${route.name}: ${route.method} ${route.path} (functions/${route.handler}.ts)`;
+
+/** Construct id of an area's nested stack in the API stack: `Companies` → `CompaniesRoutes`. */
+export const areaStackId = (area: Pick<RouteArea, 'name'>): string => `${area.name}Routes`;
+
+/** What the routes of every area use, from the data stack and the API stack. */
+export interface RouteDependencies {
+  readonly settings: Settings;
+  readonly tables: Readonly<Record<TableId, ITable>>;
+  readonly cursorSecret: ISecret;
+  /** Credential of the live registry; read only by the functions of routes with `usesRegistry`. */
+  readonly registryCredentialSecret: ISecret;
+  /** Compiled order PDFs and offline search results (data stack). */
+  readonly ordersBucket: IBucket;
+  /** The fulfilment queue (API stack), for routes whose `uses` has `queue`. */
+  readonly fulfilmentQueue: IQueue;
+  /** The REST API (API stack); the area adds its methods to the API's resources. */
+  readonly api: RestApi;
+  /** `https://<api id>.execute-api.<region>.<suffix>/<stage>` (`API_BASE_URL`). */
+  readonly apiBaseUrl: string;
+  readonly entryFor: EntryFor;
+}
+
+export interface ApiAreaStackProps extends RouteDependencies {
+  readonly area: RouteArea;
+}
+
+/**
+ * The routes of one area (one module under `shared/http/routes/`), as a nested stack of the API
+ * stack: per route, its function (with its role, policy and log group), its API Gateway method
+ * on the API stack's resource for the route's path, and the permission that lets API Gateway
+ * invoke the function for that method and stage. The REST API, its resources, deployment and
+ * stage stay in the API stack: the deployment depends on every method, so a deployment follows
+ * any change of a route in any area.
+ */
+export class ApiAreaStack extends NestedStack {
+  /** Route functions by route name. */
+  readonly functions: ReadonlyMap<string, ApiFunction>;
+  /** Methods by route name. */
+  readonly methods: ReadonlyMap<string, Method>;
+
+  constructor(scope: Construct, id: string, props: ApiAreaStackProps) {
+    super(scope, id, {
+      description: `Company Register Data Service: ${props.area.name} routes (${props.settings.stage})`,
+    });
+    const functions = new Map<string, ApiFunction>();
+    const methods = new Map<string, Method>();
+    for (const route of props.area.routes) {
+      const fn = this.createFunction(route, props);
+      functions.set(route.name, fn);
+      const method = new Method(this, `${route.name}Method`, {
+        resource: props.api.root.resourceForPath(route.path),
+        httpMethod: route.method,
+        integration: new RouteIntegration(fn, props.settings.stage, { timeout: INTEGRATION_TIMEOUT }),
+        options: { operationName: route.name, authorizationType: AuthorizationType.NONE },
+      });
+      Validations.of(method).acknowledge(
+        acknowledgements.methodAuthorization,
+        acknowledgements.methodCognito,
+      );
+      methods.set(route.name, method);
+    }
+    this.functions = functions;
+    this.methods = methods;
+  }
+
+  private createFunction(route: RouteDefinition, props: ApiAreaStackProps): ApiFunction {
+    const timeout = functionTimeoutFor(route);
+    if (timeout.toMilliseconds() > INTEGRATION_TIMEOUT.toMilliseconds()) {
+      throw new Error(`${route.name}: function timeout exceeds the API Gateway integration timeout`);
+    }
+    const fn = new ApiFunction(this, `${route.name}Function`, {
+      entry: props.entryFor(route),
+      description: functionDescription(route),
+      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
+      environment: { [DOCS_URL_ENV]: props.settings.docsUrl, [ORDER_ENV.apiBaseUrl]: props.apiBaseUrl },
+      readsSecrets: readsSecrets(route),
+      timeout,
+    });
+    Validations.of(fn).acknowledge(acknowledgements.runtimeVersion);
+    Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
+
+    for (const [id, level] of Object.entries(tableAccessFor(route)) as [TableId, TableAccessLevel][]) {
+      fn.bindTable(props.tables[id], tableDefinitions[id], level);
+    }
+    if (paginates(route)) fn.bindSecret(props.cursorSecret, CURSOR_SECRET_ENV);
+    if (route.usesRegistry) fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
+    const uses = new Set(route.uses ?? []);
+    if (uses.has('queue')) fn.bindQueueSender(props.fulfilmentQueue, ORDER_ENV.queueUrl);
+    if (uses.has('blobs')) fn.bindBucket(props.ordersBucket, ORDER_ENV.bucket, 'read', ORDER_BLOB_PREFIXES);
+    return fn;
+  }
+}
