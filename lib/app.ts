@@ -22,6 +22,13 @@ export interface CompanyRegisterApp {
   readonly api: ApiStack;
 }
 
+/**
+ * The most resources any template of the app may have (test/infra/stacks.test.ts checks every
+ * stack and nested stack). CloudFormation's limit is 500; keeping each template at or below 200
+ * leaves room to grow, and a new route area gets a nested stack of its own.
+ */
+export const MAX_TEMPLATE_RESOURCES = 200;
+
 export const stackName = (stage: string, part: 'Data' | 'Api'): string => `CompanyRegister-${stage}-${part}`;
 
 /**

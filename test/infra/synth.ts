@@ -174,6 +174,8 @@ function withNestedStacks(outdir: string, stack: Stack): TemplateJson {
     const passed = (resources[resourceId]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
     const child = withNestedStacks(outdir, nested);
     for (const [logicalId, resource] of Object.entries(child.Resources ?? {})) {
+      // Every stack has its own version-reporting resource (when the context turns it on).
+      if (resource.Type === 'AWS::CDK::Metadata') continue;
       if (Object.hasOwn(resources, logicalId))
         throw new Error(`${logicalId} of ${nested.node.path} is also a logical id of ${stack.node.path}`);
       resources[logicalId] = substituteParameters(resource, passed) as Partial<TemplateResource>;

@@ -1,0 +1,236 @@
+/**
+ * How the app is cut into stacks: every template (stack or nested stack) within the resource
+ * budget, the stateful resources in the data stack only, and each route area's functions, methods
+ * and invoke permissions in the area's nested stack of the API stack.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { areaStackId, functionDescription } from '../../lib/api-stack.ts';
+import { MAX_TEMPLATE_RESOURCES } from '../../lib/app.ts';
+import { pathForArn } from '../../lib/constructs/route-integration.ts';
+import { checkRouteAreas, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
+import type { RouteDefinition } from '../../shared/http/route.ts';
+import { routeList } from '../../shared/http/routes.ts';
+import { resourcesOf, type Synthesized, type SynthesizedTemplate, synthesize } from './synth.ts';
+
+/** As `cdk synth` writes them: the CLI turns version reporting on, which adds `CDKMetadata` to every template. */
+const CLI_CONTEXT = { 'aws:cdk:version-reporting': true };
+
+const resourceCount = (template: SynthesizedTemplate): number =>
+  Object.keys(template.json.Resources ?? {}).length;
+
+/** `<stack path>: <count> resources` for every template over `limit`. */
+const overLimit = (synth: Synthesized, limit: number): string[] =>
+  synth.templates
+    .filter((template) => resourceCount(template) > limit)
+    .map((template) => `${template.path}: ${resourceCount(template)} resources (limit ${limit})`);
+
+const templateOf = (synth: Synthesized, path: string): SynthesizedTemplate => {
+  const found = synth.templates.find((template) => template.path === path);
+  if (!found) throw new Error(`no template for ${path}`);
+  return found;
+};
+
+const areaTemplate = (synth: Synthesized, area: Pick<RouteArea, 'name'>): SynthesizedTemplate =>
+  templateOf(synth, `${synth.api.node.path}/${areaStackId(area)}`);
+
+const typesIn = (template: SynthesizedTemplate): string[] =>
+  [...new Set(Object.values(template.json.Resources ?? {}).map((resource) => String(resource.Type)))].sort();
+
+/** Resource types that hold data; they belong in the data stack only. */
+const STATEFUL_TYPES = [
+  'AWS::DynamoDB::Table',
+  'AWS::DynamoDB::GlobalTable',
+  'AWS::S3::Bucket',
+  'AWS::SecretsManager::Secret',
+  'AWS::KMS::Key',
+];
+
+describe.each([
+  ['dev', {}],
+  ['prod (web ACL)', { stage: 'prod' }],
+])('resource budget, %s', (_, context) => {
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize({ context: { ...CLI_CONTEXT, ...context } });
+  }, 120_000);
+
+  it('knows every template the synth wrote (so a new stack or nested stack is counted too)', () => {
+    const written = readdirSync(synth.outdir).filter((file) => file.endsWith('.template.json'));
+    expect(synth.templates.map((template) => template.file).sort()).toEqual(written.sort());
+    expect(synth.templates.length).toBe(2 + ROUTE_AREAS.length);
+  });
+
+  it(`keeps every template at or below ${MAX_TEMPLATE_RESOURCES} resources`, () => {
+    expect(overLimit(synth, MAX_TEMPLATE_RESOURCES), 'templates over the budget').toEqual([]);
+  });
+
+  it('names the stack and its count when a template is over a limit (so the check above can fail)', () => {
+    const api = templateOf(synth, synth.api.node.path);
+    expect(overLimit(synth, resourceCount(api) - 1)).toContain(
+      `${synth.api.node.path}: ${resourceCount(api)} resources (limit ${resourceCount(api) - 1})`,
+    );
+  });
+});
+
+describe('stack layout', () => {
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize();
+  }, 120_000);
+
+  it('has two top-level stacks, the API stack depending on the data stack, and the areas nested in the API stack', () => {
+    const manifest = JSON.parse(readFileSync(join(synth.outdir, 'manifest.json'), 'utf8')) as {
+      artifacts: Record<string, { type: string; dependencies?: string[] }>;
+    };
+    const stacks = Object.entries(manifest.artifacts).filter(
+      ([, artifact]) => artifact.type === 'aws:cloudformation:stack',
+    );
+    expect(stacks.map(([id]) => id).sort()).toEqual([synth.api.artifactId, synth.data.artifactId].sort());
+    expect(manifest.artifacts[synth.api.artifactId]?.dependencies).toContain(synth.data.artifactId);
+    // `cdk deploy --all` deploys the two stacks; the API stack's deploy publishes and deploys its
+    // nested stacks' templates (assets of the API stack).
+    const assets = JSON.parse(
+      readFileSync(join(synth.outdir, `${synth.api.artifactId}.assets.json`), 'utf8'),
+    ) as { files: Record<string, { source: { path: string } }> };
+    const published = Object.values(assets.files).map((file) => file.source.path);
+    expect([...synth.api.areas.keys()].sort()).toEqual(ROUTE_AREAS.map((area) => area.name).sort());
+    for (const area of ROUTE_AREAS) expect(published).toContain(areaTemplate(synth, area).file);
+  });
+
+  it('keeps every stateful resource in the data stack', () => {
+    for (const template of synth.templates) {
+      if (template.stack === synth.data) continue;
+      expect(
+        typesIn(template).filter((type) => STATEFUL_TYPES.includes(type)),
+        template.path,
+      ).toEqual([]);
+    }
+  });
+
+  it('keeps the REST API, its stage, gateway responses and the fulfilment tier in the API stack, and no route', () => {
+    const api = templateOf(synth, synth.api.node.path);
+    const types = typesIn(api);
+    for (const type of [
+      'AWS::ApiGateway::RestApi',
+      'AWS::ApiGateway::Resource',
+      'AWS::ApiGateway::Deployment',
+      'AWS::ApiGateway::Stage',
+      'AWS::ApiGateway::GatewayResponse',
+      'AWS::ApiGateway::Account',
+      'AWS::SQS::Queue',
+      'AWS::StepFunctions::StateMachine',
+      'AWS::Events::EventBus',
+    ])
+      expect(types, type).toContain(type);
+    expect(types).not.toContain('AWS::ApiGateway::Method');
+    const descriptions = new Set(routeList.map(functionDescription));
+    const routeFunctions = Object.values(resourcesOf(synth.apiStackTemplate, 'AWS::Lambda::Function')).filter(
+      (fn) => descriptions.has(String(fn.Properties.Description)),
+    );
+    expect(routeFunctions).toEqual([]);
+  });
+
+  describe.each(ROUTE_AREAS.map((area) => [area.name, area] as const))('area %s', (_, area) => {
+    it('holds the function, method and invoke permission of each of its routes, and nothing else', () => {
+      const template = areaTemplate(synth, area);
+      expect(typesIn(template)).toEqual([
+        'AWS::ApiGateway::Method',
+        'AWS::IAM::Policy',
+        'AWS::IAM::Role',
+        'AWS::Lambda::Function',
+        'AWS::Lambda::Permission',
+        'AWS::Logs::LogGroup',
+      ]);
+      const resources = Object.values(template.json.Resources ?? {});
+      const ofType = (type: string) => resources.filter((resource) => resource.Type === type);
+      expect(
+        ofType('AWS::Lambda::Function')
+          .map((fn) => fn.Properties?.Description)
+          .sort(),
+      ).toEqual(area.routes.map(functionDescription).sort());
+      expect(
+        ofType('AWS::ApiGateway::Method')
+          .map((method) => method.Properties?.OperationName)
+          .sort(),
+      ).toEqual(area.routes.map((route) => route.name).sort());
+      expect(ofType('AWS::Lambda::Permission')).toHaveLength(area.routes.length);
+    });
+  });
+
+  it.each(routeList.map((route) => [route.name, route] as const))(
+    '%s: API Gateway may invoke its function for its method, path and stage only',
+    (_, route) => {
+      const permissions = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Permission'));
+      const [functionId] =
+        Object.entries(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).find(
+          ([, fn]) => fn.Properties.Description === functionDescription(route),
+        ) ?? [];
+      const own = permissions.filter(
+        (permission) =>
+          JSON.stringify(permission.Properties.FunctionName) ===
+          JSON.stringify({ 'Fn::GetAtt': [functionId, 'Arn'] }),
+      );
+      expect(own).toHaveLength(1);
+      expect(own[0]?.Properties).toMatchObject({
+        Action: 'lambda:InvokeFunction',
+        Principal: 'apigateway.amazonaws.com',
+      });
+      // arn:<partition>:execute-api:<region>:<account>:<api id>/dev/<METHOD><path with * for params>
+      const sourceArn = JSON.stringify(own[0]?.Properties.SourceArn);
+      const apiId = Object.keys(resourcesOf(synth.apiStackTemplate, 'AWS::ApiGateway::RestApi'))[0];
+      expect(sourceArn).toContain(`{"Ref":"${apiId}"},"/dev/${route.method}${pathForArn(route.path)}"]`);
+    },
+  );
+});
+
+describe('routes and areas', () => {
+  const template = ROUTE_AREAS.find((area) => area.name === 'Orders')?.routes[0] as RouteDefinition;
+  const extra: RouteDefinition = { ...template, name: 'TestOrderNotes', path: '/v1/orders/{orderId}/notes' };
+  const withExtra = ROUTE_AREAS.map((area) =>
+    area.name === 'Orders' ? { ...area, routes: [...area.routes, extra] } : area,
+  );
+
+  it('puts every route of the route table in exactly one area', () => {
+    expect(
+      checkRouteAreas(ROUTE_AREAS, routeList)
+        .map((route) => route.name)
+        .sort(),
+    ).toEqual(routeList.map((route) => route.name).sort());
+  });
+
+  it('refuses a route in no area, a route in two areas and duplicate area names', () => {
+    expect(() => checkRouteAreas(ROUTE_AREAS, [...routeList, extra])).toThrow(/TestOrderNotes/);
+    expect(() => checkRouteAreas([...ROUTE_AREAS, { name: 'Again', routes: [template] }], routeList)).toThrow(
+      new RegExp(`${template.name} is in two areas`),
+    );
+    expect(() => checkRouteAreas([...ROUTE_AREAS, { name: 'Orders', routes: [extra] }], routeList)).toThrow(
+      /duplicate area Orders/,
+    );
+  });
+
+  it('deploys a new route in its area’s stack, and the API stack’s deployment follows it', () => {
+    const before = synthesize();
+    const after = synthesize({ areas: withExtra });
+    const functions = Object.values(areaTemplate(after, { name: 'Orders' }).json.Resources ?? {}).filter(
+      (resource) => resource.Type === 'AWS::Lambda::Function',
+    );
+    expect(functions.map((fn) => fn.Properties?.Description)).toContain(functionDescription(extra));
+
+    const deploymentOf = (synth: Synthesized) => {
+      const deployments = Object.entries(resourcesOf(synth.apiStackTemplate, 'AWS::ApiGateway::Deployment'));
+      expect(deployments).toHaveLength(1);
+      return deployments[0] as [string, { DependsOn?: string[] }];
+    };
+    // A new logical id: CloudFormation creates a new deployment, and the stage moves to it.
+    expect(deploymentOf(after)[0]).not.toBe(deploymentOf(before)[0]);
+    // After every area stack, so that it deploys the methods as they now are.
+    for (const area of after.api.areas.values()) {
+      const stackResource = after.api.getLogicalId(
+        area.nestedStackResource as NonNullable<typeof area.nestedStackResource>,
+      );
+      expect(deploymentOf(after)[1].DependsOn).toContain(stackResource);
+    }
+  }, 120_000);
+});
