@@ -1,6 +1,11 @@
-import { handOverForPost, type WorkflowInput } from '../../shared/orders/fulfil.ts';
-import { workflowStep } from '../../shared/orders/services/step.ts';
+import { workflowTask } from '../../shared/orders/services/instrumented.ts';
+import { registries } from '../../shared/orders/services/registry.ts';
+import { orderStore } from '../../shared/orders/services/stores.ts';
+import type { WorkflowInput } from '../../shared/orders/steps/common.ts';
+import { type HandOverForPostPorts, handOverForPost } from '../../shared/orders/steps/hand-over-for-post.ts';
 
-export const handler = workflowStep('handOverForPost', (deps, input: WorkflowInput) =>
-  handOverForPost(deps, input),
-);
+/** The task given its ports (the local stack passes its own). */
+export const createHandler = (ports: HandOverForPostPorts) =>
+  workflowTask('HandOverForPost', (input: WorkflowInput) => handOverForPost(ports, input));
+
+export const handler = createHandler({ orders: orderStore(), registryFor: registries() });

@@ -1,6 +1,11 @@
-import { markProcessing, type WorkflowInput } from '../../shared/orders/fulfil.ts';
-import { workflowStep } from '../../shared/orders/services/step.ts';
+import { systemClock } from '../../shared/domain/clock.ts';
+import { workflowTask } from '../../shared/orders/services/instrumented.ts';
+import { orderStore } from '../../shared/orders/services/stores.ts';
+import type { WorkflowInput } from '../../shared/orders/steps/common.ts';
+import { type MarkProcessingPorts, markProcessing } from '../../shared/orders/steps/mark-processing.ts';
 
-export const handler = workflowStep('markProcessing', (deps, input: WorkflowInput) =>
-  markProcessing(deps, input),
-);
+/** The task given its ports (the local stack passes its own). */
+export const createHandler = (ports: MarkProcessingPorts) =>
+  workflowTask('MarkProcessing', (input: WorkflowInput) => markProcessing(ports, input));
+
+export const handler = createHandler({ orders: orderStore(), now: () => systemClock.now() });

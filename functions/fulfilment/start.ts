@@ -1,15 +1,31 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { workflowStarter } from '../../shared/orders/services/starter.ts';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { FULFILMENT_STARTER } from '../../shared/infra/workflow.ts';
+import { instrumented } from '../../shared/orders/services/instrumented.ts';
+import { stepFunctionsStarter } from '../../shared/orders/services/starter.ts';
 import { executionName, parseFulfilmentMessage } from '../../shared/orders/sweep.ts';
+import type { WorkflowStarter } from '../../shared/ports/orders.ts';
 
-const processor = new BatchProcessor(EventType.SQS);
+/**
+ * Starts one execution per message; a redelivered message starts nothing new (same name). The
+ * local stack passes its workflow as the starter.
+ */
+export function createHandler(ports: { starter: WorkflowStarter }) {
+  const processor = new BatchProcessor(EventType.SQS);
+  const startExecution = async (record: SQSRecord) => {
+    const message = parseFulfilmentMessage(record.body);
+    await ports.starter.start(executionName(message), message);
+  };
+  return instrumented(
+    FULFILMENT_STARTER.name,
+    (event: SQSEvent, context) => processPartialResponse(event, startExecution, processor, { context }),
+    {
+      keysOf: (event) => ({ messages: String(event.Records.length) }),
+      summary: (result) => ({
+        failedMessages: (result as { batchItemFailures: unknown[] }).batchItemFailures.length,
+      }),
+    },
+  );
+}
 
-/** Starts one execution per message; a redelivered message starts nothing new (same name). */
-const startExecution = async (record: SQSRecord) => {
-  const message = parseFulfilmentMessage(record.body);
-  await workflowStarter().start(executionName(message), message);
-};
-
-export const handler = async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, startExecution, processor, { context });
+export const handler = createHandler({ starter: stepFunctionsStarter() });

@@ -3,11 +3,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { FULFILMENT_STARTER, FULFILMENT_SWEEPER } from '../../shared/infra/workflow.ts';
+import { apiBaseUrl } from '../../shared/orders/present.ts';
 import { useOrderServices } from '../../shared/orders/services/overrides.ts';
+import { registries } from '../../shared/orders/services/registry.ts';
+import { offlineSearchStore, orderStore } from '../../shared/orders/services/stores.ts';
+import type { WorkflowStarter } from '../../shared/ports/orders.ts';
+import { renderDocumentImages } from '../../shared/registry/page-images.ts';
+import { getServices } from '../../shared/runtime.ts';
+import { extractStore } from '../../shared/stores.ts';
 import { lambdaContext } from '../lambda-context.ts';
 import { FileBlobStore } from './blob-store.ts';
 import { LocalEventBus } from './event-bus.ts';
-import { functionHandler } from './functions.ts';
+import { lazyHandlerWith } from './functions.ts';
 import { DEFAULT_MAIL_FROM, OutboxMailer } from './outbox-mailer.ts';
 import { LocalQueue, type LocalQueueOptions, type QueueConsumer } from './queue.ts';
 import { LocalWorkflow, type LocalWorkflowOptions } from './workflow.ts';
@@ -50,10 +57,23 @@ export async function startLocalOrders(options: LocalOrdersOptions = {}): Promis
   const blobs = new FileBlobStore(join(dir, 'blobs'));
   const outbox = new OutboxMailer(join(dir, 'outbox'), options.mailFrom ?? DEFAULT_MAIL_FROM);
   const events = new LocalEventBus(join(dir, 'events.jsonl'));
+  // What AWS gives the functions, in process: DynamoDB Local's stores, the registries of the API
+  // (the sandbox drawing the images it hands out), and the local clock, which tests move.
+  const now = () => getServices().clock.now();
   const workflow = new LocalWorkflow({
     onEnd: (execution) => {
       if (execution.status === 'FAILED')
         console.error(`fulfilment execution ${execution.name} failed`, execution.error);
+    },
+    ports: {
+      orders: orderStore(),
+      searches: offlineSearchStore(),
+      registryFor: registries({ pageImages: renderDocumentImages }),
+      blobs,
+      mailer: outbox,
+      events,
+      apiBaseUrl: apiBaseUrl(),
+      now,
     },
     ...options.workflow,
   });
@@ -62,25 +82,28 @@ export async function startLocalOrders(options: LocalOrdersOptions = {}): Promis
     onDeadLetter: (letter) => console.error('fulfilment message moved to the dead-letter queue', letter),
     ...options.queue,
   });
-  useOrderServices({
-    blobs,
-    mailer: outbox,
-    events,
-    queue,
-    // As StepFunctionsStarter does around StartExecution: a name already used means the work was started.
-    starter: {
-      start: async (name, input) => {
-        try {
-          await workflow.start(name, input);
-        } catch (error) {
-          if (!(error instanceof Error && error.name === 'ExecutionAlreadyExists')) throw error;
-        }
-      },
+  // As StepFunctionsStarter does around StartExecution: a name already used means the work was started.
+  const starter: WorkflowStarter = {
+    start: async (name, input) => {
+      try {
+        await workflow.start(name, input);
+      } catch (error) {
+        if (!(error instanceof Error && error.name === 'ExecutionAlreadyExists')) throw error;
+      }
     },
+  };
+  // The HTTP order routes still take the bucket and the queue from the overrides.
+  useOrderServices({ blobs, queue });
+  const startHandler = lazyHandlerWith<QueueConsumer>(FULFILMENT_STARTER.handler, { starter });
+  queue.consume(async (event, context) => (await startHandler())(event, context));
+  const sweepHandler = lazyHandlerWith<SweepHandler>(FULFILMENT_SWEEPER.handler, {
+    orders: orderStore(),
+    queue,
+    extracts: extractStore(),
+    // The purchase routes' registries: the sweeper asks the sandbox they bought from.
+    registryFor: registries(),
+    now,
   });
-  queue.consume(async (event, context) =>
-    (await functionHandler<QueueConsumer>(FULFILMENT_STARTER.handler))(event, context),
-  );
   return {
     dir,
     blobs,
@@ -88,11 +111,7 @@ export async function startLocalOrders(options: LocalOrdersOptions = {}): Promis
     events,
     queue,
     workflow,
-    sweep: async () =>
-      (await functionHandler<SweepHandler>(FULFILMENT_SWEEPER.handler))(
-        {},
-        lambdaContext(FULFILMENT_SWEEPER.name, 60_000),
-      ),
+    sweep: async () => (await sweepHandler())({}, lambdaContext(FULFILMENT_SWEEPER.name, 60_000)),
     stop: async () => {
       await queue.stop();
       await workflow.stop();

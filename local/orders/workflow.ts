@@ -7,7 +7,7 @@ import { type RunOptions, StateMachine, type StateMachineDefinition } from 'aws-
 import { WORKFLOW_DEFINITION, type WorkflowTask, workflowTasks } from '../../shared/infra/workflow.ts';
 import type { FulfilmentMessage, WorkflowStarter } from '../../shared/ports/orders.ts';
 import { lambdaContext } from '../lambda-context.ts';
-import { functionHandler } from './functions.ts';
+import { functionHandler, lazyHandlerWith } from './functions.ts';
 
 /** A task's Lambda handler: input as Step Functions passes it, a Lambda context, JSON back. */
 export type TaskHandler = (input: unknown, context: Context) => unknown;
@@ -62,6 +62,11 @@ export interface LocalWorkflowOptions {
   /** Handlers by `${Substitution}` name; the others are `functions/<handler>.ts` as `tasks` maps them. */
   handlers?: Record<string, TaskHandler>;
   tasks?: readonly WorkflowTask[];
+  /**
+   * What each task module's `createHandler` is given (the local stack's stand-ins: stores, registry,
+   * blobs, mailer, events, clock); without it the modules' own `handler` runs, with AWS adapters.
+   */
+  ports?: object;
   /** How long every Wait state pauses (default 100 ms); null: as the definition says. */
   waitMs?: number | null;
   /** How long every retrier pauses before a retry (default 10 ms); null: as the definition says. */
@@ -116,6 +121,8 @@ function* statesOf(machine: MachineDefinition): Generator<[string, StateDefiniti
 export class LocalWorkflow implements WorkflowStarter {
   private readonly machine: StateMachine;
   private readonly bindings = new Map<string, TaskBinding>();
+  /** Task handlers built with `options.ports`, by module. */
+  private readonly handlers = new Map<string, () => Promise<TaskHandler>>();
   private readonly stateNames = new Set<string>();
   private readonly waitStates: string[] = [];
   private readonly retryStates: string[] = [];
@@ -158,8 +165,20 @@ export class LocalWorkflow implements WorkflowStarter {
     return {
       functionName: task.name,
       timeoutMs: task.timeoutSeconds * 1000,
-      handler: () => functionHandler<TaskHandler>(task.handler),
+      handler: () => this.taskHandler(task),
     };
+  }
+
+  /** A task module's handler: built once with the ports given, else its own (AWS) `handler`. */
+  private taskHandler(task: WorkflowTask): Promise<TaskHandler> {
+    const { ports } = this.options;
+    if (!ports) return functionHandler<TaskHandler>(task.handler);
+    let built = this.handlers.get(task.handler);
+    if (!built) {
+      built = lazyHandlerWith<TaskHandler>(task.handler, ports);
+      this.handlers.set(task.handler, built);
+    }
+    return built();
   }
 
   /**

@@ -11,84 +11,47 @@ export const WORKFLOW_DEFINITION = 'lib/workflows/fulfilment.asl.json';
 export type WorkflowNeed = 'registry' | 'blobs' | 'mail' | 'events';
 
 export interface WorkflowTask {
-  /** `${…}` name in the ASL file. */
+  /** Unique, PascalCase: names the Lambda function and its `${<name>Arn}` substitution. */
+  readonly name: TaskName;
+  /** `${…}` name in the ASL file: `<name>Arn`. */
   readonly substitution: string;
-  /** Module under `functions/` (without `.ts`) exporting `handler`. */
+  /** Module under `functions/` (without `.ts`) exporting `handler`: `fulfilment/<name in kebab case>`. */
   readonly handler: string;
-  /** Unique, PascalCase: names the Lambda function. */
-  readonly name: string;
   readonly timeoutSeconds: number;
   readonly memoryMb: number;
   readonly needs: readonly WorkflowNeed[];
 }
 
-export const workflowTasks: readonly WorkflowTask[] = [
-  {
-    substitution: 'MarkProcessingArn',
-    handler: 'fulfilment/mark-processing',
-    name: 'MarkProcessing',
-    timeoutSeconds: 30,
-    memoryMb: 256,
-    needs: [],
-  },
-  {
-    substitution: 'RequestImagesArn',
-    handler: 'fulfilment/request-images',
-    name: 'RequestImages',
-    timeoutSeconds: 60,
-    memoryMb: 256,
-    needs: ['registry'],
-  },
-  {
-    substitution: 'CheckImagesArn',
-    handler: 'fulfilment/check-images',
-    name: 'CheckImages',
-    timeoutSeconds: 60,
-    memoryMb: 256,
-    needs: ['registry'],
-  },
-  {
-    substitution: 'CompilePdfArn',
-    handler: 'fulfilment/compile-pdf',
-    name: 'CompilePdf',
-    timeoutSeconds: 300,
-    memoryMb: 1024,
-    needs: ['registry', 'blobs'],
-  },
-  {
-    substitution: 'SendEmailArn',
-    handler: 'fulfilment/send-email',
-    name: 'SendEmail',
-    timeoutSeconds: 60,
-    memoryMb: 512,
-    needs: ['blobs', 'mail'],
-  },
-  {
-    substitution: 'HandOverForPostArn',
-    handler: 'fulfilment/hand-over-for-post',
-    name: 'HandOverForPost',
-    timeoutSeconds: 60,
-    memoryMb: 256,
-    needs: ['registry'],
-  },
-  {
-    substitution: 'FinishArn',
-    handler: 'fulfilment/finish',
-    name: 'Finish',
-    timeoutSeconds: 30,
-    memoryMb: 256,
-    // An offline search's outcome counts its stored results.
-    needs: ['events', 'blobs'],
-  },
-  {
-    substitution: 'RunOfflineSearchArn',
-    handler: 'fulfilment/run-offline-search',
-    name: 'RunOfflineSearch',
-    timeoutSeconds: 300,
-    memoryMb: 512,
-    needs: ['registry', 'blobs', 'mail'],
-  },
-];
+/**
+ * The tasks, each named once: the substitution, the handler module and the Lambda function
+ * follow from the name (lib/workflows/fulfilment.ts names the states that use them).
+ */
+const TASKS = {
+  MarkProcessing: { timeoutSeconds: 30, memoryMb: 256, needs: [] },
+  RequestImages: { timeoutSeconds: 60, memoryMb: 256, needs: ['registry'] },
+  CheckImages: { timeoutSeconds: 60, memoryMb: 256, needs: ['registry'] },
+  CompilePdf: { timeoutSeconds: 300, memoryMb: 1024, needs: ['registry', 'blobs'] },
+  SendEmail: { timeoutSeconds: 60, memoryMb: 512, needs: ['blobs', 'mail'] },
+  HandOverForPost: { timeoutSeconds: 60, memoryMb: 256, needs: ['registry'] },
+  // An offline search's outcome counts its stored results.
+  Finish: { timeoutSeconds: 30, memoryMb: 256, needs: ['events', 'blobs'] },
+  RunOfflineSearch: { timeoutSeconds: 300, memoryMb: 512, needs: ['registry', 'blobs', 'mail'] },
+} as const satisfies Record<string, Pick<WorkflowTask, 'timeoutSeconds' | 'memoryMb' | 'needs'>>;
+
+export type TaskName = keyof typeof TASKS;
+
+const kebab = (name: string) => name.replace(/(?<=[a-z])(?=[A-Z])/g, '-').toLowerCase();
+
+export const workflowTasks: readonly WorkflowTask[] = Object.entries(TASKS).map(([name, task]) => ({
+  name: name as TaskName,
+  substitution: `${name}Arn`,
+  handler: `fulfilment/${kebab(name)}`,
+  ...task,
+}));
+
+/** The task of this name. */
+export const workflowTask = (name: TaskName): WorkflowTask =>
+  workflowTasks.find((task) => task.name === name) as WorkflowTask;
 
 /** The SQS consumer that starts the workflow, and the schedule that restarts stalled work. */
 export const FULFILMENT_STARTER = { handler: 'fulfilment/start', name: 'StartFulfilment' } as const;

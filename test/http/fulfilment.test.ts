@@ -75,7 +75,7 @@ const MAIN_PATH = ['ChooseKind', 'MarkProcessing', 'AlreadyFinished', 'RequestIm
 const POLL_ONCE = ['WaitForImages', 'CheckImages', 'ImagesReady'];
 const webPath = [...MAIN_PATH, ...POLL_ONCE, 'CompilePdf', 'ChooseDelivery', 'MarkReady'];
 
-/** The id Finish gives the event an outcome owes (shared/orders/fulfil.ts). */
+/** The id Finish gives the event an outcome owes (shared/orders/steps/finish.ts). */
 const eventId = (id: string, type: string) =>
   `evt_${createHash('sha256').update(`${id}#${type}`).digest('hex').slice(0, 24)}`;
 

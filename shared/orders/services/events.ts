@@ -1,12 +1,15 @@
 import { EventBridgePublisher } from '../../adapters/aws/eventbridge-publisher.ts';
 import { ORDER_ENV } from '../../infra/workflow.ts';
 import type { EventPublisher } from '../../ports/orders.ts';
-import { overrides, requiredEnv } from './overrides.ts';
+import { requiredEnv } from './overrides.ts';
 
-let built: EventPublisher | undefined;
-
-export const eventPublisher = (): EventPublisher => {
-  if (overrides.events) return overrides.events;
-  built ??= new EventBridgePublisher(requiredEnv(ORDER_ENV.eventBus));
-  return built;
-};
+/** The stage's event bus (`EVENT_BUS_NAME`), its adapter built on first use. */
+export function eventBridgePublisher(): EventPublisher {
+  let built: EventPublisher | undefined;
+  return {
+    publish: (event) => {
+      built ??= new EventBridgePublisher(requiredEnv(ORDER_ENV.eventBus));
+      return built.publish(event);
+    },
+  };
+}

@@ -1,12 +1,15 @@
 import { SesMailer } from '../../adapters/aws/ses-mailer.ts';
 import { ORDER_ENV } from '../../infra/workflow.ts';
 import type { Mailer } from '../../ports/orders.ts';
-import { overrides, requiredEnv } from './overrides.ts';
+import { requiredEnv } from './overrides.ts';
 
-let built: Mailer | undefined;
-
-export const mailer = (): Mailer => {
-  if (overrides.mailer) return overrides.mailer;
-  built ??= new SesMailer(requiredEnv(ORDER_ENV.mailFrom));
-  return built;
-};
+/** SES, sending from `MAIL_FROM`, its adapter built on first use. */
+export function sesMailer(): Mailer {
+  let built: Mailer | undefined;
+  return {
+    send: (message) => {
+      built ??= new SesMailer(requiredEnv(ORDER_ENV.mailFrom));
+      return built.send(message);
+    },
+  };
+}

@@ -1,22 +1,12 @@
 /**
- * Local stack only: stand-ins for the AWS services of the asynchronous tier (a folder for S3, an
- * outbox folder for SES, an in-process queue and event log, aws-local-stepfunctions). Each
- * getter in this folder returns the stand-in when one is set, else builds the AWS adapter once.
+ * Local stack only, and only for the HTTP order routes: the stand-ins of the bucket and the
+ * queue they use. The workflow's functions are given their ports by their entry modules.
  */
-import type {
-  BlobStore,
-  EventPublisher,
-  FulfilmentQueue,
-  Mailer,
-  WorkflowStarter,
-} from '../../ports/orders.ts';
+import type { BlobStore, FulfilmentQueue } from '../../ports/orders.ts';
 
 export interface OrderServiceOverrides {
   blobs?: BlobStore;
-  mailer?: Mailer;
-  events?: EventPublisher;
   queue?: FulfilmentQueue;
-  starter?: WorkflowStarter;
 }
 
 export const overrides: OrderServiceOverrides = {};

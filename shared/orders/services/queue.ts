@@ -3,10 +3,21 @@ import { ORDER_ENV } from '../../infra/workflow.ts';
 import type { FulfilmentQueue } from '../../ports/orders.ts';
 import { overrides, requiredEnv } from './overrides.ts';
 
-let built: FulfilmentQueue | undefined;
+/** The fulfilment queue (`FULFILMENT_QUEUE_URL`), its adapter built on first use. */
+export function sqsFulfilmentQueue(): FulfilmentQueue {
+  let built: FulfilmentQueue | undefined;
+  return {
+    send: (message) => {
+      built ??= new SqsFulfilmentQueue(requiredEnv(ORDER_ENV.queueUrl));
+      return built.send(message);
+    },
+  };
+}
+
+let shared: FulfilmentQueue | undefined;
 
 export const fulfilmentQueue = (): FulfilmentQueue => {
   if (overrides.queue) return overrides.queue;
-  built ??= new SqsFulfilmentQueue(requiredEnv(ORDER_ENV.queueUrl));
-  return built;
+  shared ??= sqsFulfilmentQueue();
+  return shared;
 };

@@ -1,12 +1,15 @@
 import { StepFunctionsStarter } from '../../adapters/aws/sfn-starter.ts';
 import { ORDER_ENV } from '../../infra/workflow.ts';
 import type { WorkflowStarter } from '../../ports/orders.ts';
-import { overrides, requiredEnv } from './overrides.ts';
+import { requiredEnv } from './overrides.ts';
 
-let built: WorkflowStarter | undefined;
-
-export const workflowStarter = (): WorkflowStarter => {
-  if (overrides.starter) return overrides.starter;
-  built ??= new StepFunctionsStarter(requiredEnv(ORDER_ENV.stateMachineArn));
-  return built;
-};
+/** The fulfilment state machine (`FULFILMENT_STATE_MACHINE_ARN`), its adapter built on first use. */
+export function stepFunctionsStarter(): WorkflowStarter {
+  let built: WorkflowStarter | undefined;
+  return {
+    start: (name, input) => {
+      built ??= new StepFunctionsStarter(requiredEnv(ORDER_ENV.stateMachineArn));
+      return built.start(name, input);
+    },
+  };
+}

@@ -1,16 +1,18 @@
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../../adapters/dynamodb/orders.ts';
+import { readConfig } from '../../config.ts';
 import type { OfflineSearchStore, OrderStore } from '../../ports/orders.ts';
-import { getServices } from '../../runtime.ts';
 
 let orders: OrderStore | undefined;
 let searches: OfflineSearchStore | undefined;
 
+/** Orders in the main table (`MAIN_TABLE`), one adapter per process. */
 export const orderStore = (): OrderStore => {
-  orders ??= new DynamoOrderStore(getServices().config.mainTable);
+  orders ??= new DynamoOrderStore(readConfig().mainTable);
   return orders;
 };
 
+/** Offline searches in the main table, one adapter per process. */
 export const offlineSearchStore = (): OfflineSearchStore => {
-  searches ??= new DynamoOfflineSearchStore(getServices().config.mainTable);
+  searches ??= new DynamoOfflineSearchStore(readConfig().mainTable);
   return searches;
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asStepFailure, checkImages, failureFromState, StepFailure } from '../../../shared/orders/fulfil.ts';
+import { checkImages } from '../../../shared/orders/steps/check-images.ts';
+import { asStepFailure, failureFromState, StepFailure } from '../../../shared/orders/steps/failure.ts';
 import { executionName, parseFulfilmentMessage } from '../../../shared/orders/sweep.ts';
 import { RegistryRejection } from '../../../shared/ports/registry.ts';
 

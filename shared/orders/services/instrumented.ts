@@ -1,0 +1,84 @@
+/**
+ * The fulfilment functions' handler wrapper: each workflow task, the starter and the sweeper is
+ * logged, traced and measured as the HTTP pipeline does a route (shared/http/pipeline.ts): the
+ * Lambda context in every log line, one line per invocation with its latency (an error's name
+ * and message when it failed), an X-Ray subsegment for the handler, and `Invocations`,
+ * `Failures` and `Latency` metrics with the function's name as a dimension.
+ */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import type { TaskName } from '../../infra/workflow.ts';
+import { logger, tracer } from '../../observability.ts';
+import type { WorkflowInput } from '../steps/common.ts';
+import { StepFailure } from '../steps/failure.ts';
+
+/** Metrics of one fulfilment function, named by a fixed dimension. */
+export const functionMetrics = (name: string): Metrics =>
+  new Metrics({
+    serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'company-register',
+    namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'CompanyRegister',
+    defaultDimensions: { function: name },
+  });
+
+export type LambdaHandler<E, R> = (event: E, context: Context) => Promise<R>;
+
+export interface InstrumentOptions<E> {
+  /** Log keys (and X-Ray annotations) naming what this invocation works on. */
+  keysOf?: (event: E) => Record<string, string>;
+  /** What the invocation line says about its result (counts, not personal data). */
+  summary?: (result: unknown) => Record<string, unknown> | undefined;
+}
+
+/** `handler` with Powertools logging, tracing and metrics, as Lambda runs it. */
+export function instrumented<E, R>(
+  name: string,
+  handler: LambdaHandler<E, R>,
+  options: InstrumentOptions<E> = {},
+): LambdaHandler<E, R> {
+  const metrics = functionMetrics(name);
+  const core = async (event: E, context: Context): Promise<R> => {
+    const startedAt = Date.now();
+    const keys = { function: name, ...options.keysOf?.(event) };
+    logger.appendKeys(keys);
+    for (const [key, value] of Object.entries(keys)) tracer.putAnnotation(key, value);
+    metrics.addMetric('Invocations', MetricUnit.Count, 1);
+    const done = () => {
+      const latencyMs = Date.now() - startedAt;
+      metrics.addMetric('Latency', MetricUnit.Milliseconds, latencyMs);
+      return latencyMs;
+    };
+    try {
+      const result = await handler(event, context);
+      logger.info('invocation completed', { latencyMs: done(), ...options.summary?.(result) });
+      return result;
+    } catch (error) {
+      const latencyMs = done();
+      metrics.addMetric('Failures', MetricUnit.Count, 1);
+      if (error instanceof StepFailure) {
+        // A registry failure the workflow retries or records on the order: expected, not a fault.
+        logger.warn('invocation failed', { latencyMs, errorName: error.name, failure: error.failure });
+      } else {
+        logger.error('invocation failed', { latencyMs, error: error as Error });
+      }
+      throw error;
+    }
+  };
+  return middy<E, R, Error, Context>(core)
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(logMetrics(metrics)) as unknown as LambdaHandler<E, R>;
+}
+
+/**
+ * A workflow task's handler: its step, given the input Step Functions passes, instrumented under
+ * the task's name (shared/infra/workflow.ts), with the order or search it works on in every log
+ * line and trace.
+ */
+export const workflowTask = <I extends WorkflowInput, O>(name: TaskName, step: (input: I) => Promise<O>) =>
+  instrumented<I, O>(name, (input) => step(input), {
+    keysOf: (input) => ({ step: name, kind: input.kind, id: input.id }),
+  });
