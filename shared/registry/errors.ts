@@ -7,7 +7,7 @@ const MAINTENANCE_RETRY_AFTER_SECONDS = '300';
 
 /** A purchase whose registry answer was lost: never say that nothing was charged. */
 export const PURCHASE_OUTCOME_UNKNOWN =
-  "The registry's answer to this purchase was lost, so whether it was made is not known yet. Retry with the same Idempotency-Key: you get the purchase if it was made, and are never charged twice. If you don't retry, a purchase the registry made is recorded within 15 minutes and appears in GET /v1/extracts and GET /v1/usage.";
+  "The registry's answer to this purchase was lost, so whether it was made is not known yet. Retry with the same Idempotency-Key: you get the purchase if it was made, and are never charged twice (a retry without the key is a new purchase). If you don't retry, a purchase the registry made is recorded within 15 minutes and appears in GET /v1/extracts and GET /v1/usage.";
 
 /**
  * The client-facing error for a registry failure: a rejection is looked up in the catalogue by
