@@ -2,8 +2,11 @@
  * The shapes of the reference data files in `shared/reference/data/` (docs/reference-data.md):
  * `code-tables.json` and `forms.json` hold every entry with its provenance, `sources.json` the
  * sources their provenance names. The service reads the first two through `code-tables.ts` and
- * `forms.ts`; `validate.ts` checks all three, and `docs.ts` renders docs/reference-data.md from them.
+ * `forms.ts`; `validate.ts` checks all three, and `markdown.ts` renders docs/reference-data.md from them.
+ * Only the types here reach the service's bundles (`import type`); `sourcesFile` does not.
  */
+
+import sources from './data/sources.json' with { type: 'json' };
 
 /**
  * Where a value comes from:
@@ -86,6 +89,9 @@ export interface FormsFile {
 
 export interface SourceRecord {
   readonly id: string;
+  /** Short name, for tables. */
+  readonly name: string;
+  /** The full reference, in Markdown. */
   readonly text: string;
 }
 
@@ -93,3 +99,6 @@ export interface SourcesFile {
   readonly about: string;
   readonly sources: readonly SourceRecord[];
 }
+
+/** sources.json, read by the docs and the checks only (JSON types widen literals, hence the cast). */
+export const sourcesFile = sources as unknown as SourcesFile;

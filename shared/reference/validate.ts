@@ -55,7 +55,7 @@ function texts(where: string, value: unknown, problems: Problems) {
   }
 }
 
-/** sources.json: `{about, sources: [{id, text}]}` with unique slug ids. */
+/** sources.json: `{about, sources: [{id, name, text}]}` with unique slug ids. */
 export function checkSources(file: unknown): Problems {
   const problems: Problems = [];
   if (!isObject(file)) return ['sources.json: not an object'];
@@ -68,10 +68,11 @@ export function checkSources(file: unknown): Problems {
       problems.push(`${where}: not an object`);
       continue;
     }
-    keysIn(where, source, ['id', 'text'], [], problems);
+    keysIn(where, source, ['id', 'name', 'text'], [], problems);
     if (typeof source.id !== 'string' || !SLUG.test(source.id)) problems.push(`${where}: id must be a slug`);
     else if (seen.has(source.id)) problems.push(`${where}: duplicate id ${source.id}`);
     else seen.add(source.id);
+    if (!isText(source.name)) problems.push(`${where}: empty name`);
     if (!isText(source.text)) problems.push(`${where}: empty text`);
   }
   return problems;

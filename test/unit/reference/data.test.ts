@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeTablesFile } from '../../../shared/reference/code-tables.ts';
-import sourcesFile from '../../../shared/reference/data/sources.json' with { type: 'json' };
+import { sourcesFile } from '../../../shared/reference/data.ts';
 import { formCategories, formsFile } from '../../../shared/reference/forms.ts';
 import {
   checkCodeTables,
@@ -182,7 +182,7 @@ describe('checkForms', () => {
 describe('checkSources', () => {
   it('reports duplicate ids and empty texts', () => {
     const file = copy(sourcesFile);
-    file.sources.push({ id: 'spec', text: '' });
+    file.sources.push({ id: 'spec', name: 'Spec', text: '' });
     expect(checkSources(file)).toEqual([
       'sources.json sources[6]: duplicate id spec',
       'sources.json sources[6]: empty text',

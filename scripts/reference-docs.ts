@@ -1,0 +1,46 @@
+/**
+ * `npm run docs:reference`: checks the reference data files (shared/reference/data/*.json) and
+ * rewrites the generated part of docs/reference-data.md from them. `-- --check` writes nothing and
+ * exits 1 when the page is out of date (test/unit/reference/docs.test.ts makes the same check).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { codeTablesFile } from '../shared/reference/code-tables.ts';
+import { sourcesFile } from '../shared/reference/data.ts';
+import { formCategories, formsFile } from '../shared/reference/forms.ts';
+import { withGeneratedReference } from '../shared/reference/markdown.ts';
+import { checkCodeTables, checkForms, checkSources, sourceIdsOf } from '../shared/reference/validate.ts';
+
+const PAGE = new URL('../docs/reference-data.md', import.meta.url);
+
+const sources = sourceIdsOf(sourcesFile);
+const problems = [
+  ...checkSources(sourcesFile),
+  ...checkCodeTables(codeTablesFile, sources),
+  ...checkForms(
+    formsFile,
+    formCategories.filter((category) => category !== 'all'),
+    sources,
+  ),
+];
+if (problems.length > 0) {
+  console.error(
+    `The reference data has ${problems.length} problem(s); docs/reference-data.md was not written:`,
+  );
+  for (const problem of problems) console.error(`- ${problem}`);
+  process.exit(1);
+}
+
+const current = readFileSync(PAGE, 'utf8');
+const next = withGeneratedReference(current);
+if (process.argv.includes('--check')) {
+  if (next !== current) {
+    console.error('docs/reference-data.md is out of date: run npm run docs:reference');
+    process.exit(1);
+  }
+  console.log('docs/reference-data.md is up to date');
+} else if (next === current) {
+  console.log('docs/reference-data.md is already up to date');
+} else {
+  writeFileSync(PAGE, next);
+  console.log('docs/reference-data.md: generated part rewritten');
+}
