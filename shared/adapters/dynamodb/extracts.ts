@@ -51,6 +51,7 @@ import {
 } from '../../ports/extracts.ts';
 import { putAll } from './batch.ts';
 import { dynamo } from './client.ts';
+import { cancellationReasons, cancelledByCondition, entryOrder, feeEntryItem, usagePk } from './ledger.ts';
 
 /**
  * zlib is loaded on first use: every function builds this store, and most (the free reference
@@ -66,7 +67,6 @@ const heldPk = (accountId: string, env: Environment, kind: ExtractKind, subject:
   `HELD#${accountId}#${env}#${kind}#${subject}`;
 const listPk = (accountId: string, env: Environment, kind?: ExtractKind) =>
   kind ? `EXTS#${accountId}#${env}#${kind}` : `EXTS#${accountId}#${env}`;
-const usagePk = (accountId: string, env: Environment) => `USAGE#${accountId}#${env}`;
 const chunkSk = (name: string, index: number) => `SEC#${name}#${String(index).padStart(3, '0')}`;
 const purchaseKey = (record: { key: string; slot: string }) => ({
   pk: `DRAFT#${record.key}`,
@@ -474,16 +474,6 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
   }
 }
 
-// Times have whole seconds; wall-clock milliseconds keep same-second entries in order.
-export const entryOrder = (ms = Date.now()): string => String(ms).padStart(15, '0');
-
-/** A fee entry as the ledger item `entries` reads (`order` from `entryOrder`). */
-export const feeEntryItem = (fee: FeeEntry, order: string): Item => ({
-  pk: usagePk(fee.accountId, fee.environment),
-  sk: `${fee.at}#${order}#${fee.requestId}`,
-  ...fee,
-});
-
 /** A batch's fee entry is keyed by its extract, so a repeated commit finds it written. */
 const batchFeeKey = (header: ExtractHeader) => ({
   pk: usagePk(header.accountId, header.environment),
@@ -492,12 +482,6 @@ const batchFeeKey = (header: ExtractHeader) => ({
 
 /** Index order of a batch's extracts: one purchase time, then the extract id. */
 const batchOrder = (header: ExtractHeader) => String(Date.parse(header.purchasedAt)).padStart(15, '0');
-
-const cancellationReasons = (error: unknown): { Code?: string }[] | undefined =>
-  (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-
-export const cancelledByCondition = (error: unknown): boolean =>
-  cancellationReasons(error)?.some((reason) => reason.Code === 'ConditionalCheckFailed') ?? false;
 
 /** A purchase's record while it is not committed: on the sweeper's index, with no expiry. */
 const unsettledItem = (record: PurchaseRecord): Item => ({

@@ -15,7 +15,7 @@ import { tracer } from '../../observability.ts';
 
 export type Item = Record<string, AttributeValue>;
 
-type Operation = 'GetItem' | 'PutItem' | 'UpdateItem' | 'Query';
+type Operation = 'GetItem' | 'PutItem' | 'UpdateItem' | 'Query' | 'TransactWriteItems' | 'BatchGetItem';
 
 /** A refusal from DynamoDB; `name` is its error type, e.g. `ConditionalCheckFailedException`. */
 export class DynamoCallError extends Error {
@@ -25,6 +25,8 @@ export class DynamoCallError extends Error {
     readonly statusCode: number,
     /** The item as it was, when the call asked for it with `ReturnValuesOnConditionCheckFailure`. */
     readonly item?: Item,
+    /** A cancelled transaction: why each of its items was refused, in order (as the SDK names it). */
+    readonly CancellationReasons?: { Code?: string; Message?: string }[],
   ) {
     super(message);
   }
@@ -133,7 +135,13 @@ async function post(target: Endpoint, operation: Operation, body: string): Promi
 }
 
 function refusal(answer: RawAnswer): DynamoCallError {
-  let parsed: { __type?: string; message?: string; Message?: string; Item?: Item } = {};
+  let parsed: {
+    __type?: string;
+    message?: string;
+    Message?: string;
+    Item?: Item;
+    CancellationReasons?: { Code?: string; Message?: string }[];
+  } = {};
   try {
     parsed = JSON.parse(answer.body);
   } catch {
@@ -141,7 +149,7 @@ function refusal(answer: RawAnswer): DynamoCallError {
   }
   const name = parsed.__type?.split('#').pop() ?? `HTTP${answer.statusCode}`;
   const message = parsed.message ?? parsed.Message ?? `DynamoDB answered ${answer.statusCode}`;
-  return new DynamoCallError(name, message, answer.statusCode, parsed.Item);
+  return new DynamoCallError(name, message, answer.statusCode, parsed.Item, parsed.CancellationReasons);
 }
 
 const isRetryable = (error: unknown): boolean =>
@@ -168,7 +176,8 @@ async function callWithRetries<T>(operation: Operation, input: object): Promise<
 /** One DynamoDB call in the low-level JSON shape (attribute values typed: `{ S: 'x' }`). */
 export async function callDynamo<T = Record<string, unknown>>(
   operation: Operation,
-  input: { TableName: string } & Record<string, unknown>,
+  /** `TableName` for single-table operations (transactions and batches name theirs inside). */
+  input: { TableName?: string } & Record<string, unknown>,
 ): Promise<T> {
   if (!tracer.isTracingEnabled()) return callWithRetries<T>(operation, input);
   const subsegment = tracer.getSegment()?.addNewSubsegment('DynamoDB');

@@ -18,17 +18,7 @@
  * filter is one query on its own partition: pages are never short because of a filter. Orders,
  * searches and their listings carry no TTL: unlike extracts, order history is the account's record.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  GetCommand,
-  type NativeAttributeValue,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import type { NativeAttributeValue } from '@aws-sdk/util-dynamodb';
 import type { Environment } from '../../domain/api-keys.ts';
 import type { FeeEntry } from '../../ports/extracts.ts';
 import type {
@@ -42,11 +32,17 @@ import type {
   OrderType,
   Transition,
 } from '../../ports/orders.ts';
-import { dynamo } from './client.ts';
-import { cancelledByCondition, entryOrder, feeEntryItem } from './extracts.ts';
-
-type Item = Record<string, NativeAttributeValue>;
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import {
+  batchGet,
+  getItem,
+  type Item,
+  query,
+  type TransactItem,
+  transactWrite,
+  type UpdateInput,
+  updateItem,
+} from './document.ts';
+import { cancelledByCondition, entryOrder, feeEntryItem } from './ledger.ts';
 
 const UNFINISHED = 'UNFINISHED';
 const unfinishedStatuses: readonly string[] = ['pending', 'processing'];
@@ -92,7 +88,6 @@ const feePuts = (tableName: string, fees: readonly FeeEntry[]): TransactItem[] =
 };
 
 const isConditionFailure = (error: unknown): boolean =>
-  error instanceof ConditionalCheckFailedException ||
   (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
 
 // The company summary is stored as JSON text: a DynamoDB map would not keep the field order clients see.
@@ -118,7 +113,7 @@ function transitionUpdate(
   key: { pk: string; sk: string },
   id: string,
   transition: Transition<string>,
-): NonNullable<TransactItem['Update']> & UpdateCommandInput {
+): UpdateInput {
   const names: Record<string, string> = { '#status': 'status', '#updatedAt': 'updatedAt' };
   const values: Record<string, NativeAttributeValue> = { ':to': transition.to, ':at': transition.at };
   const from = [...new Set(transition.from)].map((status, index) => {
@@ -155,26 +150,22 @@ function transitionUpdate(
 
 async function markPublished(tableName: string, key: { pk: string; sk: string }, at: string): Promise<void> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: key,
-        UpdateExpression: 'SET #event.publishedAt = :at',
-        ConditionExpression: 'attribute_type(#event.publishedAt, :null)',
-        ExpressionAttributeNames: { '#event': 'event' },
-        ExpressionAttributeValues: { ':at': at, ':null': 'NULL' },
-      }),
-    );
+    await updateItem({
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'SET #event.publishedAt = :at',
+      ConditionExpression: 'attribute_type(#event.publishedAt, :null)',
+      ExpressionAttributeNames: { '#event': 'event' },
+      ExpressionAttributeValues: { ':at': at, ':null': 'NULL' },
+    });
   } catch (error) {
     // Already published (or nothing owed): the first publication time stands.
     if (!isConditionFailure(error)) throw error;
   }
 }
 
-async function read(tableName: string, Key: { pk: string; sk: string }): Promise<Item | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }));
-  return Item;
-}
+const read = (tableName: string, key: { pk: string; sk: string }): Promise<Item | undefined> =>
+  getItem(tableName, key);
 
 /** BatchGet of up to 100 keys at a time, retrying what DynamoDB leaves unprocessed. */
 async function getAll(tableName: string, keys: readonly { pk: string; sk: string }[]): Promise<Item[]> {
@@ -187,11 +178,9 @@ async function getAll(tableName: string, keys: readonly { pk: string; sk: string
       for (let attempt = 0; pending.length > 0; attempt++) {
         if (attempt > 5) throw new Error('could not read the orders of a listing');
         if (attempt > 0) await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));
-        const result = await dynamo().send(
-          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
-        );
-        found.push(...((result.Responses?.[tableName] ?? []) as Item[]));
-        pending = (result.UnprocessedKeys?.[tableName]?.Keys ?? []) as Item[];
+        const { items, unprocessed } = await batchGet(tableName, pending);
+        found.push(...items);
+        pending = unprocessed;
       }
     }),
   );
@@ -209,27 +198,23 @@ export class DynamoOrderStore implements OrderStore {
       ...statusListPks(order, order.status),
     ];
     try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: {
-                  ...orderKey(order.id),
-                  ...order,
-                  company: encodeField('company', order.company),
-                  listSk: sk,
-                  ...unfinishedKeys(order),
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
+      await transactWrite([
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: {
+              ...orderKey(order.id),
+              ...order,
+              company: encodeField('company', order.company),
+              listSk: sk,
+              ...unfinishedKeys(order),
             },
-            ...listings.map((pk) => ({ Put: { TableName: this.tableName, Item: { pk, sk, id: order.id } } })),
-            ...feePuts(this.tableName, order.fees),
-          ],
-        }),
-      );
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        ...listings.map((pk) => ({ Put: { TableName: this.tableName, Item: { pk, sk, id: order.id } } })),
+        ...feePuts(this.tableName, order.fees),
+      ]);
       return true;
     } catch (error) {
       if (cancelledByCondition(error)) return false;
@@ -253,16 +238,14 @@ export class DynamoOrderStore implements OrderStore {
     options: { status?: OrderStatus; type?: OrderType; limit: number; after?: string },
   ): Promise<OrderListPage<OrderRecord>> {
     const pk = listPk(accountId, environment, options);
-    const { Items = [] } = await dynamo().send(
-      new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ScanIndexForward: false,
-        Limit: options.limit + 1,
-        ...(options.after ? { ExclusiveStartKey: { pk, sk: options.after } } : {}),
-      }),
-    );
+    const { Items } = await query({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ScanIndexForward: false,
+      Limit: options.limit + 1,
+      ...(options.after ? { ExclusiveStartKey: { pk, sk: options.after } } : {}),
+    });
     const listed = Items.slice(0, options.limit);
     const orders = new Map(
       (
@@ -291,22 +274,18 @@ export class DynamoOrderStore implements OrderStore {
     // of every `from` status (a no-op where there are none) keeps them right without a retry.
     const left = [...new Set(transition.from)].filter((status) => status !== transition.to);
     try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Update: transitionUpdate(this.tableName, orderKey(id), id, transition) },
-            ...left.flatMap((status) =>
-              statusListPks(order, status).map((pk) => ({
-                Delete: { TableName: this.tableName, Key: { pk, sk } },
-              })),
-            ),
-            ...statusListPks(order, transition.to).map((pk) => ({
-              Put: { TableName: this.tableName, Item: { pk, sk, id } },
-            })),
-            ...feePuts(this.tableName, transition.fees ?? []),
-          ],
-        }),
-      );
+      await transactWrite([
+        { Update: transitionUpdate(this.tableName, orderKey(id), id, transition) },
+        ...left.flatMap((status) =>
+          statusListPks(order, status).map((pk) => ({
+            Delete: { TableName: this.tableName, Key: { pk, sk } },
+          })),
+        ),
+        ...statusListPks(order, transition.to).map((pk) => ({
+          Put: { TableName: this.tableName, Item: { pk, sk, id } },
+        })),
+        ...feePuts(this.tableName, transition.fees ?? []),
+      ]);
       return true;
     } catch (error) {
       if (cancelledByCondition(error)) return false;
@@ -315,17 +294,15 @@ export class DynamoOrderStore implements OrderStore {
   }
 
   async recordImageRequest(id: string, index: number, registryRequestId: string): Promise<string> {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: orderKey(id),
-        UpdateExpression: 'SET imageRequests.#i = if_not_exists(imageRequests.#i, :id)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#i': String(index) },
-        ExpressionAttributeValues: { ':id': registryRequestId },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
+    const { Attributes } = await updateItem({
+      TableName: this.tableName,
+      Key: orderKey(id),
+      UpdateExpression: 'SET imageRequests.#i = if_not_exists(imageRequests.#i, :id)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#i': String(index) },
+      ExpressionAttributeValues: { ':id': registryRequestId },
+      ReturnValues: 'UPDATED_NEW',
+    });
     return (Attributes as { imageRequests: Record<string, string> }).imageRequests[String(index)] as string;
   }
 
@@ -362,20 +339,18 @@ export class DynamoOrderStore implements OrderStore {
         sets.push('gsi1sk = :gsi1sk');
       }
       try {
-        await dynamo().send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: orderKey(id),
-            UpdateExpression: `SET ${sets.join(', ')}`,
-            ConditionExpression: '#notices = :read AND #status = :status',
-            ExpressionAttributeNames: {
-              '#notices': 'notices',
-              '#status': 'status',
-              '#updatedAt': 'updatedAt',
-            },
-            ExpressionAttributeValues: values,
-          }),
-        );
+        await updateItem({
+          TableName: this.tableName,
+          Key: orderKey(id),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: '#notices = :read AND #status = :status',
+          ExpressionAttributeNames: {
+            '#notices': 'notices',
+            '#status': 'status',
+            '#updatedAt': 'updatedAt',
+          },
+          ExpressionAttributeValues: values,
+        });
         return;
       } catch (error) {
         if (!isConditionFailure(error) || attempt >= 4) throw error;
@@ -392,19 +367,17 @@ export class DynamoOrderStore implements OrderStore {
     let start: Item | undefined;
     if (limit <= 0) return found;
     do {
-      const page = await dynamo().send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :unfinished AND gsi1sk < :before',
-          ExpressionAttributeValues: { ':unfinished': UNFINISHED, ':before': before },
-          ProjectionExpression: 'id, updatedAt',
-          Limit: limit - found.length,
-          ExclusiveStartKey: start,
-        }),
-      );
-      found.push(...(page.Items ?? []).map((item) => ({ id: item.id, updatedAt: item.updatedAt })));
-      start = page.LastEvaluatedKey as Item | undefined;
+      const page = await query({
+        TableName: this.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :unfinished AND gsi1sk < :before',
+        ExpressionAttributeValues: { ':unfinished': UNFINISHED, ':before': before },
+        ProjectionExpression: 'id, updatedAt',
+        Limit: limit - found.length,
+        ExclusiveStartKey: start,
+      });
+      found.push(...page.Items.map((item) => ({ id: item.id, updatedAt: item.updatedAt })));
+      start = page.LastEvaluatedKey;
     } while (start && found.length < limit);
     return found;
   }
@@ -422,34 +395,30 @@ export class DynamoOfflineSearchStore implements OfflineSearchStore {
     if (Number.isNaN(dayStart)) throw new Error(`not a day: ${day}`);
     const key = searchKey(search.id);
     try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          // Cancellation reasons follow this order: the search first, the counter second.
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { ...key, ...search, ...unfinishedKeys(search) },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
+      // Cancellation reasons follow this order: the search first, the counter second.
+      await transactWrite([
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { ...key, ...search, ...unfinishedKeys(search) },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: { pk: `OFSDAY#${search.accountId}#${search.environment}#${day}`, sk: 'COUNT' },
+            UpdateExpression: 'ADD n :one SET expiresAtEpoch = :ttl',
+            ConditionExpression: 'attribute_not_exists(n) OR n < :limit',
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ':limit': dailyLimit,
+              ':ttl': Math.floor(dayStart / 1000) + DAY_COUNTER_TTL_SECONDS,
             },
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: { pk: `OFSDAY#${search.accountId}#${search.environment}#${day}`, sk: 'COUNT' },
-                UpdateExpression: 'ADD n :one SET expiresAtEpoch = :ttl',
-                ConditionExpression: 'attribute_not_exists(n) OR n < :limit',
-                ExpressionAttributeValues: {
-                  ':one': 1,
-                  ':limit': dailyLimit,
-                  ':ttl': Math.floor(dayStart / 1000) + DAY_COUNTER_TTL_SECONDS,
-                },
-              },
-            },
-            ...feePuts(this.tableName, search.fees),
-          ],
-        }),
-      );
+          },
+        },
+        ...feePuts(this.tableName, search.fees),
+      ]);
       return 'created';
     } catch (error) {
       const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
@@ -470,13 +439,9 @@ export class DynamoOfflineSearchStore implements OfflineSearchStore {
     const update = transitionUpdate(this.tableName, searchKey(id), id, transition);
     try {
       if (transition.fees?.length) {
-        await dynamo().send(
-          new TransactWriteCommand({
-            TransactItems: [{ Update: update }, ...feePuts(this.tableName, transition.fees)],
-          }),
-        );
+        await transactWrite([{ Update: update }, ...feePuts(this.tableName, transition.fees)]);
       } else {
-        await dynamo().send(new UpdateCommand(update));
+        await updateItem(update);
       }
       return true;
     } catch (error) {

@@ -10,7 +10,7 @@ import {
   type RegistryFor,
   type WorkflowInput,
 } from './common.ts';
-import { registryCall } from './failure.ts';
+import { registryCall } from './registry-call.ts';
 
 export interface CheckImagesPorts extends Clock {
   orders: Pick<OrderStore, 'get' | 'update'>;

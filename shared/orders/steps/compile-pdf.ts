@@ -12,7 +12,7 @@ import {
   type RegistryFor,
   type WorkflowInput,
 } from './common.ts';
-import { asStepFailure } from './failure.ts';
+import { asStepFailure } from './registry-call.ts';
 
 export interface CompilePdfPorts extends Clock {
   orders: Pick<OrderStore, 'get' | 'update'>;

@@ -7,9 +7,7 @@
  * place, `failureFromState`, which MarkFailed uses. Failures a step can report without failing
  * (CheckImages' poll) travel in the state as they are.
  */
-import { errorCodeForRegistryCode } from '../../errors/catalogue.ts';
 import type { OrderFailure } from '../../ports/orders.ts';
-import { RegistryRejection } from '../../ports/registry.ts';
 import type { PollState } from './common.ts';
 
 /** The error names of the workflow's Retry and Catch rules. */
@@ -30,39 +28,6 @@ export class StepFailure extends Error {
   ) {
     super(JSON.stringify(failure));
     this.name = name;
-  }
-}
-
-const TRANSIENT_REGISTRY_CODES = new Set(['ZZ51', 'ZZ53']);
-
-/** A registry failure as the state machine sees it: transient ones are retried, others end the order. */
-export function asStepFailure(error: unknown): unknown {
-  if (error instanceof RegistryRejection) {
-    return new StepFailure(
-      TRANSIENT_REGISTRY_CODES.has(error.registryCode) ? STEP_ERRORS.unavailable : STEP_ERRORS.rejected,
-      {
-        code: errorCodeForRegistryCode(error.registryCode) ?? 'registry_application_error',
-        registryCode: error.registryCode,
-        message: error.message,
-      },
-    );
-  }
-  if (error instanceof Error && error.name === 'RegistryUnreachable') {
-    return new StepFailure(STEP_ERRORS.unavailable, {
-      code: 'registry_unavailable',
-      registryCode: null,
-      message: 'The registry did not answer.',
-    });
-  }
-  return error;
-}
-
-/** Calls the registry, turning its failures into StepFailures. */
-export async function registryCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw asStepFailure(error);
   }
 }
 

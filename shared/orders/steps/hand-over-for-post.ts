@@ -1,7 +1,7 @@
 import type { OrderStore } from '../../ports/orders.ts';
 import { registryRequestIdsOf } from '../present.ts';
 import { callerOf, loadOrder, type RegistryFor, type WorkflowInput } from './common.ts';
-import { registryCall } from './failure.ts';
+import { registryCall } from './registry-call.ts';
 
 export interface HandOverForPostPorts {
   orders: Pick<OrderStore, 'get'>;

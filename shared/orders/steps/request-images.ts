@@ -8,7 +8,8 @@ import {
   type RegistryFor,
   type WorkflowInput,
 } from './common.ts';
-import { registryCall, SIMULATED_FAILURE, STEP_ERRORS, StepFailure } from './failure.ts';
+import { SIMULATED_FAILURE, STEP_ERRORS, StepFailure } from './failure.ts';
+import { registryCall } from './registry-call.ts';
 
 export interface RequestImagesPorts {
   orders: Pick<OrderStore, 'get' | 'recordImageRequest'>;

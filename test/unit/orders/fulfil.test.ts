@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkImages } from '../../../shared/orders/steps/check-images.ts';
-import { asStepFailure, failureFromState, StepFailure } from '../../../shared/orders/steps/failure.ts';
+import { failureFromState, StepFailure } from '../../../shared/orders/steps/failure.ts';
+import { asStepFailure } from '../../../shared/orders/steps/registry-call.ts';
 import { executionName, parseFulfilmentMessage } from '../../../shared/orders/sweep.ts';
 import { RegistryRejection } from '../../../shared/ports/registry.ts';
 
