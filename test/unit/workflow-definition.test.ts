@@ -3,12 +3,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import aslValidator from 'asl-validator';
 import { describe, expect, it } from 'vitest';
+import { fulfilmentWorkflow, RETRY } from '../../lib/workflows/fulfilment.ts';
 import { WORKFLOW_DEFINITION, workflowTasks } from '../../shared/infra/workflow.ts';
 
 /**
  * The fulfilment workflow's ASL file (lib/workflows/fulfilment.asl.json) as CDK deploys it and the
- * local stack runs it: valid, wired to the task handlers, and with the Retry and Catch rules
- * docs/architecture.md describes.
+ * local stack runs it: what its builder (lib/workflows/fulfilment.ts) writes, valid, wired to the
+ * task handlers, and with the Retry and Catch rules docs/architecture.md describes.
  */
 
 interface Retrier {
@@ -29,6 +30,7 @@ interface Catcher {
 interface State {
   Type: string;
   Resource?: string;
+  TimeoutSeconds?: number;
   Next?: string;
   End?: boolean;
   Default?: string;
@@ -110,6 +112,30 @@ const deployed = (definition: string) =>
   ) as Machine;
 
 describe('the fulfilment workflow definition', () => {
+  it('is what lib/workflows/fulfilment.ts builds (write it with `npm exec -- tsx lib/workflows/fulfilment.ts`)', () => {
+    expect(machine).toStrictEqual(JSON.parse(JSON.stringify(fulfilmentWorkflow())));
+  });
+
+  it('has one retry policy: every task that does the work retries alike, and so does every finishing task', () => {
+    const work = tasks.filter(([, state]) => !isFinishing(state)).map(([, state]) => state.Retry);
+    const finishing = tasks.filter(([, state]) => isFinishing(state)).map(([, state]) => state.Retry);
+    for (const retry of work)
+      expect(retry).toStrictEqual([
+        RETRY.registryRejected,
+        RETRY.lambdaService,
+        RETRY.registryUnavailable,
+        RETRY.otherErrors,
+      ]);
+    for (const retry of finishing) expect(retry).toStrictEqual([RETRY.lambdaService, RETRY.otherErrors]);
+  });
+
+  it('gives every task its function’s timeout and 30 s more', () => {
+    for (const [name, state] of tasks) {
+      const task = workflowTasks.find((t) => sub(t.substitution) === state.Resource);
+      expect(state.TimeoutSeconds, name).toBe((task?.timeoutSeconds ?? 0) + 30);
+    }
+  });
+
   it('is valid ASL', () => {
     const result = aslValidator(deployed(text), { checkPaths: true, checkArn: true });
     expect(result.errorsText('\n')).toBe('');
