@@ -1,6 +1,7 @@
 import { errorCatalogue } from '../shared/errors/catalogue.ts';
 import { codeTablesFile } from '../shared/reference/code-tables.ts';
-import { type EntryProvenance, type ProvenanceBasis, sourcesFile } from '../shared/reference/data.ts';
+import type { EntryProvenance, ProvenanceBasis } from '../shared/reference/data.ts';
+import { codeTablesProvenance, sourcesFile } from '../shared/reference/provenance.ts';
 
 /** Small HTML pages behind the local stack's `docUrl` and `docsUrl` links, built from the same data the API serves. */
 
@@ -48,10 +49,12 @@ function entryProvenance(entry: EntryProvenance | undefined, table: EntryProvena
   return [...parts.map(escapeHtml), ...(entry.note ? [inlineMarkdown(entry.note)] : [])].join('<br>');
 }
 
-/** Every table with its entries and provenance, from shared/reference/data/code-tables.json. */
+/** Every table with its entries and provenance, from shared/reference/data/code-tables(.provenance).json. */
 export function codeTablesPage(): string {
   const sections = codeTablesFile.tables
-    .map(({ table, title, provenance, entries }) => {
+    .map(({ table, title, entries }) => {
+      const provenance = codeTablesProvenance.tables[table];
+      if (!provenance) throw new Error(`code-tables.provenance.json has no record for ${table}`);
       const bases = [
         `codes: ${basisName(provenance.codes)}`,
         `labels: ${basisName(provenance.labels)}`,

@@ -5,9 +5,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { codeTablesFile } from '../shared/reference/code-tables.ts';
-import { sourcesFile } from '../shared/reference/data.ts';
 import { formCategories, formsFile } from '../shared/reference/forms.ts';
 import { withGeneratedReference } from '../shared/reference/markdown.ts';
+import { codeTablesProvenance, formsProvenance, sourcesFile } from '../shared/reference/provenance.ts';
 import { checkCodeTables, checkForms, checkSources, sourceIdsOf } from '../shared/reference/validate.ts';
 
 const PAGE = new URL('../docs/reference-data.md', import.meta.url);
@@ -15,9 +15,10 @@ const PAGE = new URL('../docs/reference-data.md', import.meta.url);
 const sources = sourceIdsOf(sourcesFile);
 const problems = [
   ...checkSources(sourcesFile),
-  ...checkCodeTables(codeTablesFile, sources),
+  ...checkCodeTables(codeTablesFile, codeTablesProvenance, sources),
   ...checkForms(
     formsFile,
+    formsProvenance,
     formCategories.filter((category) => category !== 'all'),
     sources,
   ),

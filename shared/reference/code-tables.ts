@@ -1,14 +1,14 @@
 /**
- * The registry's 36 code tables (spec document 1, section 2.9), read from
- * `data/code-tables.json`, which also records each table's provenance.
+ * The registry's 36 code tables (spec document 1, section 2.9), read from `data/code-tables.json`.
+ * Where each value comes from is in `data/code-tables.provenance.json` (docs/reference-data.md).
  *
  * Code sets are open (spec section 9): the registry can add codes at any time, so callers must
  * compare on `code`, never on `label`, and must not reject a record carrying a code that is missing
  * here. `labelFor` returns the code itself for anything unknown.
  *
- * The data file is checked by test/unit/reference/data.test.ts (`validate.ts`), and
- * docs/reference-data.md is generated from it (`npm run docs:reference`). Esbuild inlines the
- * file into each bundle, so keep its provenance to statements, not essays.
+ * The data files are checked by test/unit/reference/data.test.ts (`validate.ts`), and
+ * docs/reference-data.md is generated from them (`npm run docs:reference`). Esbuild inlines the
+ * data file into each bundle; the provenance stays out of it.
  */
 
 import data from './data/code-tables.json' with { type: 'json' };
@@ -27,8 +27,8 @@ export interface CodeTableDefinition {
 }
 
 /**
- * The data file as written, provenance included (docs, checks and the local docs page). JSON types
- * widen tuples and literals, hence the cast; `validate.ts` checks the shape in the unit tests.
+ * The data file as written (docs, checks and the local docs page). JSON types widen tuples, hence
+ * the cast; `validate.ts` checks the shape in the unit tests.
  */
 export const codeTablesFile = data as unknown as CodeTablesFile;
 

@@ -1,12 +1,14 @@
 /**
- * The shapes of the reference data files in `shared/reference/data/` (docs/reference-data.md):
- * `code-tables.json` and `forms.json` hold every entry with its provenance, `sources.json` the
- * sources their provenance names. The service reads the first two through `code-tables.ts` and
- * `forms.ts`; `validate.ts` checks all three, and `markdown.ts` renders docs/reference-data.md from them.
- * Only the types here reach the service's bundles (`import type`); `sourcesFile` does not.
+ * The shapes of the reference data files in `shared/reference/data/` (docs/reference-data.md).
+ *
+ * - `code-tables.json` and `forms.json` hold the entries the service serves. `code-tables.ts` and
+ *   `forms.ts` read them, and esbuild inlines them into every function that uses reference data.
+ * - `code-tables.provenance.json` and `forms.provenance.json` say where each value comes from, by
+ *   table slug and form code; `sources.json` holds the sources they name. `provenance.ts` reads
+ *   them for the docs, the checks and the local docs page only, so they never reach a bundle.
+ *
+ * `validate.ts` checks the five files together; `markdown.ts` renders docs/reference-data.md.
  */
-
-import sources from './data/sources.json' with { type: 'json' };
 
 /**
  * Where a value comes from:
@@ -22,6 +24,30 @@ export type ProvenanceBasis = (typeof provenanceBases)[number];
 
 /** An entry is `[code, label]`, or `[code, label, registryCode]` in the three registry-coded tables. */
 export type CodeTableRow = readonly [code: string, label: string] | readonly [string, string, string];
+
+export interface CodeTableRecord {
+  readonly table: string;
+  readonly title: string;
+  readonly entries: readonly CodeTableRow[];
+}
+
+/** code-tables.json */
+export interface CodeTablesFile {
+  readonly about: string;
+  readonly tables: readonly CodeTableRecord[];
+}
+
+export interface FormRecord {
+  readonly formCode: string;
+  readonly description: string;
+  readonly categories: readonly string[];
+}
+
+/** forms.json */
+export interface FormsFile {
+  readonly about: string;
+  readonly forms: readonly FormRecord[];
+}
 
 export interface EntryProvenance {
   readonly codes?: ProvenanceBasis;
@@ -42,35 +68,24 @@ export interface CodeTableProvenance {
   readonly agreesWith?: readonly string[];
   /** Statements about the table, in Markdown (inline code, bold and bare URLs only). */
   readonly notes?: readonly string[];
-  /** Entries whose provenance differs from the table's, by code. */
+  /** Entries whose provenance differs from the table's, or that need a note, by code. */
   readonly entries?: Readonly<Record<string, EntryProvenance>>;
 }
 
-export interface CodeTableRecord {
-  readonly table: string;
-  readonly title: string;
-  readonly provenance: CodeTableProvenance;
-  readonly entries: readonly CodeTableRow[];
-}
-
-export interface CodeTablesFile {
+/** code-tables.provenance.json: one record per table, by slug, in the order of code-tables.json. */
+export interface CodeTablesProvenanceFile {
   readonly about: string;
-  readonly tables: readonly CodeTableRecord[];
+  readonly tables: Readonly<Record<string, CodeTableProvenance>>;
 }
 
 export interface FormProvenance {
+  readonly formCode: string;
   /** Basis of the form number (that the form exists and what it is for). */
-  readonly formCode: Exclude<ProvenanceBasis, 'placeholder'>;
-  readonly description: Exclude<ProvenanceBasis, 'placeholder'>;
+  readonly number: Exclude<ProvenanceBasis, 'placeholder'>;
+  /** Basis of the form's description. */
+  readonly title: Exclude<ProvenanceBasis, 'placeholder'>;
   readonly from?: readonly string[];
   readonly note?: string;
-}
-
-export interface FormRecord {
-  readonly formCode: string;
-  readonly description: string;
-  readonly categories: readonly string[];
-  readonly provenance: FormProvenance;
 }
 
 export interface FormCategoryRecord {
@@ -80,11 +95,13 @@ export interface FormCategoryRecord {
   readonly notes?: readonly string[];
 }
 
-export interface FormsFile {
+/** forms.provenance.json */
+export interface FormsProvenanceFile {
   readonly about: string;
   /** Every category except `all`, in the spec's order. */
   readonly categories: readonly FormCategoryRecord[];
-  readonly forms: readonly FormRecord[];
+  /** One record per form, in the order of forms.json. */
+  readonly forms: readonly FormProvenance[];
 }
 
 export interface SourceRecord {
@@ -95,10 +112,8 @@ export interface SourceRecord {
   readonly text: string;
 }
 
+/** sources.json */
 export interface SourcesFile {
   readonly about: string;
   readonly sources: readonly SourceRecord[];
 }
-
-/** sources.json, read by the docs and the checks only (JSON types widen literals, hence the cast). */
-export const sourcesFile = sources as unknown as SourcesFile;

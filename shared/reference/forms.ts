@@ -1,12 +1,13 @@
 /**
- * The registry's form schedule (spec document 2, section 4.7), read from `data/forms.json`, which
- * also records each form's provenance and how forms were assigned to categories.
+ * The registry's form schedule (spec document 2, section 4.7), read from `data/forms.json`. Where
+ * each form comes from, and the rule behind each category, is in `data/forms.provenance.json`
+ * (docs/reference-data.md).
  *
  * The live schedule is refreshed from the registry daily and is authoritative (spec section 9);
  * this list is the fallback and seed data. Descriptions and category membership change over time,
- * so callers should store form codes, not descriptions. The data file is checked by
- * test/unit/reference/data.test.ts (`validate.ts`), and docs/reference-data.md is generated from it
- * (`npm run docs:reference`).
+ * so callers should store form codes, not descriptions. The data files are checked by
+ * test/unit/reference/data.test.ts (`validate.ts`), and docs/reference-data.md is generated from
+ * them (`npm run docs:reference`).
  */
 
 import data from './data/forms.json' with { type: 'json' };
@@ -37,26 +38,28 @@ export interface FormDefinition {
 }
 
 /**
- * The data file as written, provenance included (docs and checks). JSON types widen literals, hence
- * the cast; `validate.ts` checks that every category is one of `formCategories`.
+ * The data file as written (docs and checks). JSON types widen literals, hence the cast;
+ * `validate.ts` checks that every category is one of `formCategories`.
  */
 export const formsFile = data as unknown as FormsFile;
 
 /**
  * The form schedule in the registry's order (by form code as the registry lists them).
  * Codes are kept in ascending text order, so 2205 sorts before 280 and 5022 before 505.
+ * The `@__PURE__` marks let esbuild drop the schedule (and forms.json) from functions that only
+ * use `formCategories` (through the request schemas).
  */
-export const forms: readonly FormDefinition[] = Object.freeze(
-  formsFile.forms.map(({ formCode, description, categories }) =>
+export const forms: readonly FormDefinition[] = /* @__PURE__ */ Object.freeze(
+  /* @__PURE__ */ formsFile.forms.map(({ formCode, description, categories }) =>
     Object.freeze({ formCode, description, categories: Object.freeze([...categories] as MemberCategory[]) }),
   ),
 );
 
-const formsByCategory: ReadonlyMap<FormCategory, readonly FormDefinition[]> = new Map<
+const formsByCategory: ReadonlyMap<FormCategory, readonly FormDefinition[]> = /* @__PURE__ */ new Map<
   FormCategory,
   readonly FormDefinition[]
 >(
-  formCategories.map((category) => [
+  /* @__PURE__ */ formCategories.map((category) => [
     category,
     category === 'all'
       ? forms

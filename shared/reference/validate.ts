@@ -1,7 +1,7 @@
 /**
  * Checks of the reference data files (`data/*.json`), run by test/unit/reference/data.test.ts and
- * by `npm run docs:reference` before it writes anything. Not run by the service: the files are
- * part of the bundle, so a bad edit fails the tests rather than a cold start.
+ * by `npm run docs:reference` before it writes anything. Not run by the service: the data files
+ * are part of the bundles, so a bad edit fails the tests rather than a cold start.
  *
  * Each check returns a list of problems, empty when the data is sound. The checks take the parsed
  * JSON as `unknown`, so they hold whatever a hand edit put in the file.
@@ -95,10 +95,10 @@ function checkTableProvenance(
   problems: Problems,
 ) {
   if (!isObject(provenance)) {
-    problems.push(`${where}: provenance is not an object`);
+    problems.push(`${where}: not an object`);
     return;
   }
-  const at = `${where} provenance`;
+  const at = where;
   keysIn(
     at,
     provenance,
@@ -139,32 +139,42 @@ function checkTableProvenance(
 }
 
 /**
- * code-tables.json: `{about, tables: [{table, title, provenance, entries}]}`. Slugs are unique
- * kebab-case; titles non-empty; every entry is `[code, label]`, or `[code, label, registryCode]`
- * exactly in the registry-coded tables; no code twice in a table; provenance as in `data.ts`,
- * naming only sources that exist and codes that the table holds.
+ * code-tables.json with code-tables.provenance.json: `{about, tables: [{table, title, entries}]}`.
+ * Slugs are unique kebab-case; titles non-empty; every entry is `[code, label]`, or
+ * `[code, label, registryCode]` exactly in the registry-coded tables; no code twice in a table.
+ * The provenance has one record per table, in the same order, shaped as in `data.ts`, naming only
+ * sources that exist and codes that the table holds.
  */
-export function checkCodeTables(file: unknown, sources: ReadonlySet<string>): Problems {
+export function checkCodeTables(
+  file: unknown,
+  provenanceFile: unknown,
+  sources: ReadonlySet<string>,
+): Problems {
   const problems: Problems = [];
   if (!isObject(file)) return ['code-tables.json: not an object'];
   keysIn('code-tables.json', file, ['about', 'tables'], [], problems);
   if (!isText(file.about)) problems.push('code-tables.json: empty about');
   if (!Array.isArray(file.tables)) return [...problems, 'code-tables.json: tables is not a list'];
-  const slugs = new Set<string>();
+  if (!isObject(provenanceFile)) return [...problems, 'code-tables.provenance.json: not an object'];
+  keysIn('code-tables.provenance.json', provenanceFile, ['about', 'tables'], [], problems);
+  if (!isText(provenanceFile.about)) problems.push('code-tables.provenance.json: empty about');
+  const provenance = isObject(provenanceFile.tables) ? provenanceFile.tables : {};
+  if (!isObject(provenanceFile.tables)) problems.push('code-tables.provenance.json: tables is not an object');
+  const slugs: string[] = [];
   for (const [index, table] of file.tables.entries()) {
     let where = `code-tables.json tables[${index}]`;
     if (!isObject(table)) {
       problems.push(`${where}: not an object`);
       continue;
     }
-    keysIn(where, table, ['table', 'title', 'provenance', 'entries'], [], problems);
+    keysIn(where, table, ['table', 'title', 'entries'], [], problems);
     const slug = table.table;
     if (typeof slug !== 'string' || !SLUG.test(slug))
       problems.push(`${where}: table must be a kebab-case slug`);
     else {
       where = `code-tables.json ${slug}`;
-      if (slugs.has(slug)) problems.push(`${where}: duplicate table`);
-      slugs.add(slug);
+      if (slugs.includes(slug)) problems.push(`${where}: duplicate table`);
+      slugs.push(slug);
     }
     if (!isText(table.title)) problems.push(`${where}: empty title`);
     const registryCoded = REGISTRY_CODED_TABLES.includes(slug as string);
@@ -184,10 +194,24 @@ export function checkCodeTables(file: unknown, sources: ReadonlySet<string>): Pr
         codes.add(code);
       }
     }
-    checkTableProvenance(where, table.provenance, codes, registryCoded, sources, problems);
+    if (typeof slug === 'string') {
+      const at = `code-tables.provenance.json ${slug}`;
+      if (!Object.hasOwn(provenance, slug)) problems.push(`${at}: missing`);
+      else checkTableProvenance(at, provenance[slug], codes, registryCoded, sources, problems);
+    }
+  }
+  for (const slug of Object.keys(provenance)) {
+    if (!slugs.includes(slug))
+      problems.push(`code-tables.provenance.json ${slug}: no such table in code-tables.json`);
+  }
+  if (
+    JSON.stringify(Object.keys(provenance).filter((slug) => slugs.includes(slug))) !==
+    JSON.stringify([...new Set(slugs)].filter((slug) => Object.hasOwn(provenance, slug)))
+  ) {
+    problems.push('code-tables.provenance.json: tables are not in the order of code-tables.json');
   }
   for (const slug of REGISTRY_CODED_TABLES) {
-    if (!slugs.has(slug)) problems.push(`code-tables.json: registry-coded table ${slug} is missing`);
+    if (!slugs.includes(slug)) problems.push(`code-tables.json: registry-coded table ${slug} is missing`);
   }
   return problems;
 }
@@ -195,27 +219,38 @@ export function checkCodeTables(file: unknown, sources: ReadonlySet<string>): Pr
 const formBases = provenanceBases.filter((value) => value !== 'placeholder');
 
 /**
- * forms.json: `{about, categories, forms}`. `categories` holds every member category of
- * `memberCategories` once, in that order, each with its rule; forms have unique non-empty codes in
- * ascending text order, a description, at least one member category (none twice) and provenance.
+ * forms.json with forms.provenance.json. Forms have unique non-empty codes in ascending text order,
+ * a description and at least one member category (none twice). The provenance lists every member
+ * category of `memberCategories` once, in that order, with its rule, and one record per form, in
+ * the same order, naming only sources that exist.
  */
 export function checkForms(
   file: unknown,
+  provenanceFile: unknown,
   memberCategories: readonly string[],
   sources: ReadonlySet<string>,
 ): Problems {
   const problems: Problems = [];
   if (!isObject(file)) return ['forms.json: not an object'];
-  keysIn('forms.json', file, ['about', 'categories', 'forms'], [], problems);
+  keysIn('forms.json', file, ['about', 'forms'], [], problems);
   if (!isText(file.about)) problems.push('forms.json: empty about');
-  if (!Array.isArray(file.categories)) problems.push('forms.json: categories is not a list');
+  if (!Array.isArray(file.forms) || file.forms.length === 0) {
+    return [...problems, 'forms.json: forms must be a non-empty list'];
+  }
+  if (!isObject(provenanceFile)) return [...problems, 'forms.provenance.json: not an object'];
+  keysIn('forms.provenance.json', provenanceFile, ['about', 'categories', 'forms'], [], problems);
+  if (!isText(provenanceFile.about)) problems.push('forms.provenance.json: empty about');
+  if (!Array.isArray(provenanceFile.categories))
+    problems.push('forms.provenance.json: categories is not a list');
   else {
-    const listed = file.categories.map((category) => (isObject(category) ? category.category : undefined));
+    const listed = provenanceFile.categories.map((category) =>
+      isObject(category) ? category.category : undefined,
+    );
     if (JSON.stringify(listed) !== JSON.stringify(memberCategories)) {
-      problems.push(`forms.json: categories must be ${memberCategories.join(', ')} in that order`);
+      problems.push(`forms.provenance.json: categories must be ${memberCategories.join(', ')} in that order`);
     }
-    for (const [index, category] of file.categories.entries()) {
-      const where = `forms.json categories[${index}]`;
+    for (const [index, category] of provenanceFile.categories.entries()) {
+      const where = `forms.provenance.json categories[${index}]`;
       if (!isObject(category)) {
         problems.push(`${where}: not an object`);
         continue;
@@ -225,9 +260,8 @@ export function checkForms(
       texts(`${where}.notes`, category.notes, problems);
     }
   }
-  if (!Array.isArray(file.forms) || file.forms.length === 0) {
-    return [...problems, 'forms.json: forms must be a non-empty list'];
-  }
+  const provenance = Array.isArray(provenanceFile.forms) ? provenanceFile.forms : [];
+  if (!Array.isArray(provenanceFile.forms)) problems.push('forms.provenance.json: forms is not a list');
   const codes: string[] = [];
   for (const [index, form] of file.forms.entries()) {
     let where = `forms.json forms[${index}]`;
@@ -235,17 +269,18 @@ export function checkForms(
       problems.push(`${where}: not an object`);
       continue;
     }
-    keysIn(where, form, ['formCode', 'description', 'categories', 'provenance'], [], problems);
-    if (!isText(form.formCode) || form.formCode !== form.formCode.trim()) {
+    keysIn(where, form, ['formCode', 'description', 'categories'], [], problems);
+    const formCode = form.formCode;
+    if (!isText(formCode) || formCode !== formCode.trim()) {
       problems.push(`${where}: formCode must be a non-empty code without outer spaces`);
     } else {
-      where = `forms.json form ${form.formCode}`;
-      if (codes.includes(form.formCode)) problems.push(`${where}: duplicate form code`);
+      where = `forms.json form ${formCode}`;
+      if (codes.includes(formCode)) problems.push(`${where}: duplicate form code`);
       const previous = codes.at(-1);
-      if (previous !== undefined && previous >= form.formCode) {
+      if (previous !== undefined && previous >= formCode) {
         problems.push(`${where}: not in ascending text order (after ${previous})`);
       }
-      codes.push(form.formCode);
+      codes.push(formCode);
     }
     if (!isText(form.description)) problems.push(`${where}: empty description`);
     if (!Array.isArray(form.categories) || form.categories.length === 0) {
@@ -258,17 +293,22 @@ export function checkForms(
       if (new Set(form.categories).size !== form.categories.length)
         problems.push(`${where}: repeats a category`);
     }
-    const provenance = form.provenance;
-    if (!isObject(provenance)) {
-      problems.push(`${where}: provenance is not an object`);
+  }
+  const provenanceCodes = provenance.map((record) => (isObject(record) ? record.formCode : undefined));
+  if (JSON.stringify(provenanceCodes) !== JSON.stringify(codes)) {
+    problems.push('forms.provenance.json: forms must list the codes of forms.json, in the same order');
+  }
+  for (const [index, record] of provenance.entries()) {
+    const at = `forms.provenance.json ${isObject(record) && typeof record.formCode === 'string' ? record.formCode : `forms[${index}]`}`;
+    if (!isObject(record)) {
+      problems.push(`${at}: not an object`);
       continue;
     }
-    keysIn(`${where} provenance`, provenance, ['formCode', 'description'], ['from', 'note'], problems);
-    basis(`${where} provenance.formCode`, provenance.formCode, formBases, problems);
-    basis(`${where} provenance.description`, provenance.description, formBases, problems);
-    sourceIds(`${where} provenance.from`, provenance.from, sources, problems);
-    if (provenance.note !== undefined && !isText(provenance.note))
-      problems.push(`${where} provenance.note: empty`);
+    keysIn(at, record, ['formCode', 'number', 'title'], ['from', 'note'], problems);
+    basis(`${at}.number`, record.number, formBases, problems);
+    basis(`${at}.title`, record.title, formBases, problems);
+    sourceIds(`${at}.from`, record.from, sources, problems);
+    if (record.note !== undefined && !isText(record.note)) problems.push(`${at}.note: empty`);
   }
   return problems;
 }

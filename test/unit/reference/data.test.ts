@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeTablesFile } from '../../../shared/reference/code-tables.ts';
-import { sourcesFile } from '../../../shared/reference/data.ts';
 import { formCategories, formsFile } from '../../../shared/reference/forms.ts';
+import { codeTablesProvenance, formsProvenance, sourcesFile } from '../../../shared/reference/provenance.ts';
 import {
   checkCodeTables,
   checkForms,
@@ -29,8 +29,8 @@ const bad = (value: unknown) => value as never;
 describe('the reference data files', () => {
   it('pass their checks', () => {
     expect(checkSources(sourcesFile)).toEqual([]);
-    expect(checkCodeTables(codeTablesFile, sources)).toEqual([]);
-    expect(checkForms(formsFile, memberCategories, sources)).toEqual([]);
+    expect(checkCodeTables(codeTablesFile, codeTablesProvenance, sources)).toEqual([]);
+    expect(checkForms(formsFile, formsProvenance, memberCategories, sources)).toEqual([]);
   });
 
   it('hold the 36 tables of the spec, in its order, with its entry counts', () => {
@@ -58,8 +58,9 @@ describe('the reference data files', () => {
     for (const slug of ['company-roles', 'register-officer-roles']) {
       for (const [code, label] of labels(slug)) {
         // EO keeps the spec's "Previous PEO"; FE and TM are not office holder roles.
-        if (code !== 'EO' && officeHolderRoles.has(code))
+        if (code !== 'EO' && officeHolderRoles.has(code)) {
           expect(label, `${slug}/${code}`).toBe(officeHolderRoles.get(code));
+        }
       }
     }
   });
@@ -67,14 +68,21 @@ describe('the reference data files', () => {
 
 describe('checkCodeTables', () => {
   type Tables = Mutable<typeof codeTablesFile>;
-  const problemsAfter = (edit: (file: Tables) => void) => {
+  type Provenance = Mutable<typeof codeTablesProvenance>;
+  const problemsAfter = (edit: (file: Tables, provenance: Provenance) => void) => {
     const file = copy(codeTablesFile);
-    edit(file);
-    return checkCodeTables(file, sources);
+    const provenance = copy(codeTablesProvenance);
+    edit(file, provenance);
+    return checkCodeTables(file, provenance, sources);
   };
   const table = (file: Tables, slug: string) => {
     const found = file.tables.find((candidate) => candidate.table === slug);
     if (!found) throw new Error(`no table ${slug}`);
+    return found;
+  };
+  const provenanceOf = (provenance: Provenance, slug: string) => {
+    const found = provenance.tables[slug];
+    if (!found) throw new Error(`no provenance for ${slug}`);
     return found;
   };
 
@@ -108,51 +116,72 @@ describe('checkCodeTables', () => {
     ).toEqual([
       'code-tables.json record-status: entry ["C",""] is not [code, label] of non-empty strings',
       'code-tables.json tables[6]: table must be a kebab-case slug',
+      'code-tables.provenance.json Charge_Types: missing',
       'code-tables.json charge-statuses: empty title',
       'code-tables.json governance-types: duplicate table',
+      'code-tables.provenance.json charge-types: no such table in code-tables.json',
     ]);
   });
 
   it('reports provenance with an unknown basis, source, key or code', () => {
     expect(
-      problemsAfter((file) => {
-        const states = table(file, 'states');
-        states.provenance.labels = bad('registry');
-        states.provenance.from = ['nowhere'];
-        states.provenance.entries = {
-          ...states.provenance.entries,
-          XYZ: { codes: 'spec' },
-          AAT: bad({ lables: 'spec' }),
-        };
-        delete table(file, 'number-types').provenance.registryCodes;
+      problemsAfter((_, provenance) => {
+        const states = provenanceOf(provenance, 'states');
+        states.labels = bad('registry');
+        states.from = ['nowhere'];
+        states.entries = { ...states.entries, XYZ: { codes: 'spec' }, AAT: bad({ lables: 'spec' }) };
+        delete provenanceOf(provenance, 'number-types').registryCodes;
       }),
     ).toEqual([
-      'code-tables.json states provenance.labels: "registry" is not one of spec, published, best-knowledge, placeholder',
-      'code-tables.json states provenance.from: unknown source "nowhere"',
-      'code-tables.json states provenance.entries["AAT"]: unknown key lables',
-      'code-tables.json states provenance.entries["XYZ"]: no entry has this code',
-      'code-tables.json number-types provenance: missing registryCodes',
+      'code-tables.provenance.json states.labels: "registry" is not one of spec, published, best-knowledge, placeholder',
+      'code-tables.provenance.json states.from: unknown source "nowhere"',
+      'code-tables.provenance.json states.entries["AAT"]: unknown key lables',
+      'code-tables.provenance.json states.entries["XYZ"]: no entry has this code',
+      'code-tables.provenance.json number-types: missing registryCodes',
+    ]);
+  });
+
+  it('reports a table without provenance, provenance without a table, and provenance out of order', () => {
+    expect(
+      problemsAfter((_, provenance) => {
+        const { 'court-types': courtTypes, ...rest } = provenance.tables;
+        provenance.tables = { 'court-types': courtTypes as never, ...rest };
+        delete provenance.tables['charge-types'];
+        provenance.tables['no-such-table'] = { codes: 'spec', labels: 'spec' };
+      }),
+    ).toEqual([
+      'code-tables.provenance.json charge-types: missing',
+      'code-tables.provenance.json no-such-table: no such table in code-tables.json',
+      'code-tables.provenance.json: tables are not in the order of code-tables.json',
     ]);
   });
 });
 
 describe('checkForms', () => {
   type Forms = Mutable<typeof formsFile>;
-  const problemsAfter = (edit: (file: Forms) => void) => {
+  type Provenance = Mutable<typeof formsProvenance>;
+  const problemsAfter = (edit: (file: Forms, provenance: Provenance) => void) => {
     const file = copy(formsFile);
-    edit(file);
-    return checkForms(file, memberCategories, sources);
+    const provenance = copy(formsProvenance);
+    edit(file, provenance);
+    return checkForms(file, provenance, memberCategories, sources);
   };
   const form = (file: Forms, code: string) => {
     const found = file.forms.find((candidate) => candidate.formCode === code);
     if (!found) throw new Error(`no form ${code}`);
     return found;
   };
+  const provenanceOf = (provenance: Provenance, code: string) => {
+    const found = provenance.forms.find((candidate) => candidate.formCode === code);
+    if (!found) throw new Error(`no provenance for ${code}`);
+    return found;
+  };
 
   it('reports duplicate and out-of-order codes, unknown or missing categories', () => {
     expect(
-      problemsAfter((file) => {
+      problemsAfter((file, provenance) => {
         file.forms.push(structuredClone(form(file, '902')));
+        provenance.forms.push(structuredClone(provenanceOf(provenance, '902')));
         form(file, '106').categories = ['all'];
         form(file, '201').categories = [];
       }),
@@ -166,16 +195,25 @@ describe('checkForms', () => {
 
   it('reports categories that differ from the spec and provenance a form cannot have', () => {
     expect(
-      problemsAfter((file) => {
-        file.categories.reverse();
-        form(file, '207Z').provenance.description = bad('placeholder');
-        form(file, '106').provenance.from = ['asic', 'asic'];
+      problemsAfter((_, provenance) => {
+        provenance.categories.reverse();
+        provenanceOf(provenance, '207Z').title = bad('placeholder');
+        provenanceOf(provenance, '106').from = ['asic', 'asic'];
       }),
     ).toEqual([
-      `forms.json: categories must be ${memberCategories.join(', ')} in that order`,
-      'forms.json form 106 provenance.from: repeats a source',
-      'forms.json form 207Z provenance.description: "placeholder" is not one of spec, published, best-knowledge',
+      `forms.provenance.json: categories must be ${memberCategories.join(', ')} in that order`,
+      'forms.provenance.json 106.from: repeats a source',
+      'forms.provenance.json 207Z.title: "placeholder" is not one of spec, published, best-knowledge',
     ]);
+  });
+
+  it('reports a form without provenance and provenance out of order', () => {
+    expect(
+      problemsAfter((file, provenance) => {
+        file.forms.push({ formCode: '9999', description: 'New form', categories: ['debt'] });
+        provenance.forms.reverse();
+      }),
+    ).toEqual(['forms.provenance.json: forms must list the codes of forms.json, in the same order']);
   });
 });
 
