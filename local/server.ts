@@ -61,13 +61,26 @@ function compile(route: RouteDefinition, handler: LambdaHttpHandler): CompiledRo
   return { route, pattern: new RegExp(`^${source}/?$`), names, handler };
 }
 
-/** Imports each route's handler module, the same file CDK bundles for Lambda. */
-export async function loadRoutes(routes: readonly RouteDefinition[]): Promise<CompiledRoute[]> {
+/**
+ * Imports each route's handler module, the same file CDK bundles for Lambda. A module that
+ * exports `createHandler` (its handler given the AWS services it uses) is given `ports`, the local
+ * stack's stand-ins, instead.
+ */
+export async function loadRoutes(
+  routes: readonly RouteDefinition[],
+  ports?: object,
+): Promise<CompiledRoute[]> {
   return Promise.all(
     routes.map(async (route) => {
       const file = pathToFileURL(join(FUNCTIONS_DIR, `${route.handler}.ts`)).href;
-      const module = (await import(/* @vite-ignore */ file)) as { handler: LambdaHttpHandler };
-      return compile(route, module.handler);
+      const module = (await import(/* @vite-ignore */ file)) as {
+        handler: LambdaHttpHandler;
+        createHandler?: (ports: never) => LambdaHttpHandler;
+      };
+      return compile(
+        route,
+        ports && module.createHandler ? module.createHandler(ports as never) : module.handler,
+      );
     }),
   );
 }

@@ -110,7 +110,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
 
     const { routeList } = await import('../shared/http/routes.ts');
-    const routes = await loadRoutes(routeList);
+    const routes = await loadRoutes(routeList, orders.routePorts);
     const server = createLocalServer({ routes, clock, faults, orders, docsUrl: env.DOCS_URL as string });
     await new Promise<void>((done, fail) => {
       server.once('error', fail);

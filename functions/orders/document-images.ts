@@ -5,14 +5,20 @@ import { acceptDocumentImageOrder, checkImageOrderItems } from '../../shared/ord
 import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
 import { orderReplay, orderRequestOf } from '../../shared/orders/handlers.ts';
 import { orderResult } from '../../shared/orders/present.ts';
+import { sqsFulfilmentQueue } from '../../shared/orders/services/queue.ts';
+import type { FulfilmentQueue } from '../../shared/ports/orders.ts';
 
-export const handler = createHttpHandler(
-  orderRoutes.orderDocumentImages,
-  async (input) => {
-    const items = checkImageOrderItems(input.body.documents);
-    const delivery = parseOrderDelivery(input.body.delivery);
-    const order = await acceptDocumentImageOrder(items, orderRequestOf(input, delivery));
-    return orderResult(order);
-  },
-  { idempotency: runIdempotently, replay: orderReplay },
-);
+/** The route given the fulfilment queue (the local stack passes its own). */
+export const createHandler = (ports: { queue: FulfilmentQueue }) =>
+  createHttpHandler(
+    orderRoutes.orderDocumentImages,
+    async (input) => {
+      const items = checkImageOrderItems(input.body.documents);
+      const delivery = parseOrderDelivery(input.body.delivery);
+      const order = await acceptDocumentImageOrder(items, orderRequestOf(input, delivery, ports.queue));
+      return orderResult(order);
+    },
+    { idempotency: runIdempotently, replay: orderReplay },
+  );
+
+export const handler = createHandler({ queue: sqsFulfilmentQueue() });

@@ -4,10 +4,9 @@ import { join, resolve } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { FULFILMENT_STARTER, FULFILMENT_SWEEPER } from '../../shared/infra/workflow.ts';
 import { apiBaseUrl } from '../../shared/orders/present.ts';
-import { useOrderServices } from '../../shared/orders/services/overrides.ts';
 import { registries } from '../../shared/orders/services/registry.ts';
 import { offlineSearchStore, orderStore } from '../../shared/orders/services/stores.ts';
-import type { WorkflowStarter } from '../../shared/ports/orders.ts';
+import type { BlobStore, FulfilmentQueue, WorkflowStarter } from '../../shared/ports/orders.ts';
 import { renderDocumentImages } from '../../shared/registry/page-images.ts';
 import { getServices } from '../../shared/runtime.ts';
 import { extractStore } from '../../shared/stores.ts';
@@ -35,6 +34,8 @@ export interface LocalOrders {
   events: LocalEventBus;
   queue: LocalQueue;
   workflow: LocalWorkflow;
+  /** What the HTTP order routes' `createHandler` is given (local/server.ts `loadRoutes`): the bucket and the queue. */
+  routePorts: { blobs: BlobStore; queue: FulfilmentQueue };
   /** Runs the sweeper (`functions/fulfilment/sweep.ts`) now, as its schedule would. */
   sweep(): Promise<SweepReport>;
   stop(): Promise<void>;
@@ -92,8 +93,6 @@ export async function startLocalOrders(options: LocalOrdersOptions = {}): Promis
       }
     },
   };
-  // The HTTP order routes still take the bucket and the queue from the overrides.
-  useOrderServices({ blobs, queue });
   const startHandler = lazyHandlerWith<QueueConsumer>(FULFILMENT_STARTER.handler, { starter });
   queue.consume(async (event, context) => (await startHandler())(event, context));
   const sweepHandler = lazyHandlerWith<SweepHandler>(FULFILMENT_SWEEPER.handler, {
@@ -106,6 +105,7 @@ export async function startLocalOrders(options: LocalOrdersOptions = {}): Promis
   });
   return {
     dir,
+    routePorts: { blobs, queue },
     blobs,
     outbox,
     events,

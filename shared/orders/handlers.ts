@@ -1,17 +1,17 @@
 /** What the order-placing handlers share: the request context of an order, and its response. */
 import type { AuthContext, HandlerInput, HandlerResult } from '../http/pipeline.ts';
 import type { RouteDefinition } from '../http/route.ts';
-import type { Delivery } from '../ports/orders.ts';
+import type { Delivery, FulfilmentQueue } from '../ports/orders.ts';
 import { registryFor } from '../registry/registries.ts';
 import type { OrderRequest } from './accept.ts';
 import { orderResult } from './present.ts';
-import { fulfilmentQueue } from './services/queue.ts';
 import { orderStore } from './services/stores.ts';
 import { simulatedFailure } from './simulate.ts';
 
 export function orderRequestOf<R extends RouteDefinition>(
   input: HandlerInput<R>,
   delivery: Delivery,
+  queue: FulfilmentQueue,
 ): OrderRequest {
   const auth: AuthContext = input.auth;
   return {
@@ -24,7 +24,7 @@ export function orderRequestOf<R extends RouteDefinition>(
     simulateFailure: simulatedFailure(input.headers, auth.environment),
     registry: registryFor(auth.environment, input.services),
     store: orderStore(),
-    queue: fulfilmentQueue(),
+    queue,
   };
 }
 

@@ -1,7 +1,7 @@
 import { S3BlobStore } from '../../adapters/aws/s3-blobs.ts';
 import { ORDER_ENV } from '../../infra/workflow.ts';
 import type { BlobStore } from '../../ports/orders.ts';
-import { overrides, requiredEnv } from './overrides.ts';
+import { requiredEnv } from './env.ts';
 
 /**
  * The orders bucket (`ORDERS_BUCKET`), its adapter built on first use: a module that builds its
@@ -19,11 +19,3 @@ export function s3BlobStore(): BlobStore {
     exists: (key) => s3().exists(key),
   };
 }
-
-let shared: BlobStore | undefined;
-
-export const blobStore = (): BlobStore => {
-  if (overrides.blobs) return overrides.blobs;
-  shared ??= s3BlobStore();
-  return shared;
-};

@@ -1,7 +1,7 @@
 import { SesMailer } from '../../adapters/aws/ses-mailer.ts';
 import { ORDER_ENV } from '../../infra/workflow.ts';
 import type { Mailer } from '../../ports/orders.ts';
-import { requiredEnv } from './overrides.ts';
+import { requiredEnv } from './env.ts';
 
 /** SES, sending from `MAIL_FROM`, its adapter built on first use. */
 export function sesMailer(): Mailer {

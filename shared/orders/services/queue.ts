@@ -1,7 +1,7 @@
 import { SqsFulfilmentQueue } from '../../adapters/aws/sqs-queue.ts';
 import { ORDER_ENV } from '../../infra/workflow.ts';
 import type { FulfilmentQueue } from '../../ports/orders.ts';
-import { overrides, requiredEnv } from './overrides.ts';
+import { requiredEnv } from './env.ts';
 
 /** The fulfilment queue (`FULFILMENT_QUEUE_URL`), its adapter built on first use. */
 export function sqsFulfilmentQueue(): FulfilmentQueue {
@@ -13,11 +13,3 @@ export function sqsFulfilmentQueue(): FulfilmentQueue {
     },
   };
 }
-
-let shared: FulfilmentQueue | undefined;
-
-export const fulfilmentQueue = (): FulfilmentQueue => {
-  if (overrides.queue) return overrides.queue;
-  shared ??= sqsFulfilmentQueue();
-  return shared;
-};

@@ -1,7 +1,7 @@
 import { StepFunctionsStarter } from '../../adapters/aws/sfn-starter.ts';
 import { ORDER_ENV } from '../../infra/workflow.ts';
 import type { WorkflowStarter } from '../../ports/orders.ts';
-import { requiredEnv } from './overrides.ts';
+import { requiredEnv } from './env.ts';
 
 /** The fulfilment state machine (`FULFILMENT_STATE_MACHINE_ARN`), its adapter built on first use. */
 export function stepFunctionsStarter(): WorkflowStarter {
