@@ -1,0 +1,115 @@
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lambdaContext } from '../../../local/lambda-context.ts';
+import { logger } from '../../../shared/observability.ts';
+import { instrumented, workflowTask } from '../../../shared/orders/services/instrumented.ts';
+import { StepFailure } from '../../../shared/orders/steps/failure.ts';
+
+/**
+ * The fulfilment functions' wrapper (shared/orders/services/instrumented.ts): one log line per
+ * invocation with the order it works on, metrics of invocations, failures and latency.
+ */
+beforeAll(() => {
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const context = () => lambdaContext('MarkProcessing', 30_000);
+const input = { kind: 'order' as const, id: 'ord_1' };
+
+function watch() {
+  const metrics: [string, number][] = [];
+  vi.spyOn(Metrics.prototype, 'addMetric').mockImplementation(function (this: Metrics, name, _unit, value) {
+    metrics.push([name, value]);
+    return this;
+  });
+  return {
+    metrics: () => metrics.map(([name]) => name),
+    info: vi.spyOn(logger, 'info').mockImplementation(() => undefined),
+    warn: vi.spyOn(logger, 'warn'),
+    error: vi.spyOn(logger, 'error').mockImplementation(() => undefined),
+  };
+}
+
+describe('a workflow task', () => {
+  it('runs its step with the keys of the order in every log line, then logs and measures the invocation', async () => {
+    const seen = watch();
+    const lines: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const handler = workflowTask('MarkProcessing', async (given: typeof input) => {
+      logger.warn('inside the step');
+      return { deliveryMethod: 'web', finished: false, given };
+    });
+    expect(await handler(input, context())).toStrictEqual({
+      deliveryMethod: 'web',
+      finished: false,
+      given: input,
+    });
+    vi.mocked(process.stderr.write).mockRestore();
+    const inside = lines
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line))
+      .find((entry) => entry.message === 'inside the step');
+    expect(inside).toMatchObject({
+      function: 'MarkProcessing',
+      step: 'MarkProcessing',
+      kind: 'order',
+      id: 'ord_1',
+      function_name: 'MarkProcessing',
+    });
+    expect(seen.info).toHaveBeenCalledWith('invocation completed', { latencyMs: expect.any(Number) });
+    expect(seen.metrics()).toStrictEqual(['Invocations', 'Latency']);
+  });
+
+  it('logs a StepFailure as a warning with its failure, and counts it', async () => {
+    const seen = watch();
+    const failure = { code: 'product_not_enabled', registryCode: 'ZZ02', message: 'Not enabled.' };
+    const handler = workflowTask('RunOfflineSearch', async () => {
+      throw new StepFailure('RegistryRejected', failure);
+    });
+    await expect(handler(input, context())).rejects.toMatchObject({ name: 'RegistryRejected', failure });
+    expect(seen.warn).toHaveBeenCalledWith('invocation failed', {
+      latencyMs: expect.any(Number),
+      errorName: 'RegistryRejected',
+      failure,
+    });
+    expect(seen.error).not.toHaveBeenCalled();
+    expect(seen.metrics()).toStrictEqual(['Invocations', 'Latency', 'Failures']);
+  });
+
+  it('logs any other error as an error and passes it on unchanged', async () => {
+    const seen = watch();
+    const boom = new TypeError('boom');
+    const handler = workflowTask('Finish', async () => {
+      throw boom;
+    });
+    await expect(handler(input, context())).rejects.toBe(boom);
+    expect(seen.error).toHaveBeenCalledWith('invocation failed', {
+      latencyMs: expect.any(Number),
+      error: boom,
+    });
+  });
+});
+
+describe('the starter and the sweeper', () => {
+  it('are logged with a summary of their result', async () => {
+    const seen = watch();
+    const handler = instrumented('SweepStalledFulfilment', async () => ({ restarted: 2 }), {
+      summary: (result) => result as Record<string, unknown>,
+    });
+    expect(await handler({}, lambdaContext('SweepStalledFulfilment', 60_000))).toStrictEqual({
+      restarted: 2,
+    });
+    expect(seen.info).toHaveBeenCalledWith('invocation completed', {
+      latencyMs: expect.any(Number),
+      restarted: 2,
+    });
+    expect(seen.metrics()).toStrictEqual(['Invocations', 'Latency']);
+  });
+});
