@@ -473,4 +473,44 @@ describe('LocalWorkflow', () => {
   it('loads the fulfilment workflow and maps every task to its handler module', () => {
     expect(() => new LocalWorkflow()).not.toThrow();
   });
+
+  it('builds each task module’s handler with the ports it is given (createHandler), as the local stack does', async () => {
+    const transitions: unknown[] = [];
+    const order = { id: 'ord_9', status: 'pending', delivery: { method: 'email' } };
+    const ports = {
+      orders: {
+        get: async (id: string) => (id === order.id ? order : undefined),
+        transition: async (id: string, transition: unknown) => {
+          transitions.push([id, transition]);
+          return true;
+        },
+      },
+      now: () => new Date('2026-11-21T01:02:03.456Z'),
+    };
+    const workflow = new LocalWorkflow({
+      definition: {
+        StartAt: 'MarkProcessing',
+        States: {
+          MarkProcessing: {
+            Type: 'Task',
+            Resource: sub('MarkProcessingArn'),
+            ResultPath: '$.order',
+            End: true,
+          },
+        },
+      },
+      ports,
+    });
+    await workflow.start('ord_9', { kind: 'order', id: 'ord_9' });
+    const execution = await workflow.waitFor('ord_9');
+    expect(execution.status).toBe('SUCCEEDED');
+    expect(execution.output).toStrictEqual({
+      kind: 'order',
+      id: 'ord_9',
+      order: { deliveryMethod: 'email', finished: false },
+    });
+    expect(transitions).toStrictEqual([
+      ['ord_9', { from: ['pending'], to: 'processing', at: '2026-11-21T01:02:03Z' }],
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * How a step fails. A registry failure becomes a StepFailure: its name is what the state
+ * How a step fails. A registry failure becomes a StepFailure (registry-call.ts; the sandbox's
+ * simulated failure is thrown as one directly): its name is what the state
  * machine's Retry and Catch rules match (lib/workflows/fulfilment.ts), and it carries the
  * order's failure (`code`, `registryCode`, `message`) as data. Lambda hands Step Functions only
  * an error's name and message (the Cause is Lambda's error document, `{errorType, errorMessage,
