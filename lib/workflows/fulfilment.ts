@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type TaskName, WORKFLOW_DEFINITION, workflowTask } from '../../shared/infra/workflow.ts';
+import { type TaskName, taskNamed, WORKFLOW_DEFINITION } from '../../shared/infra/workflow.ts';
 import { STEP_ERRORS } from '../../shared/orders/steps/failure.ts';
 
 type StateName =
@@ -139,7 +139,7 @@ const FINISH_RETRY = [RETRY.lambdaService, RETRY.otherErrors];
 const TASK_TIMEOUT_MARGIN_SECONDS = 30;
 
 const taskBase = (name: TaskName, comment: string) => {
-  const task = workflowTask(name);
+  const task = taskNamed(name);
   return {
     Type: 'Task' as const,
     Comment: comment,

@@ -50,7 +50,7 @@ export const workflowTasks: readonly WorkflowTask[] = Object.entries(TASKS).map(
 }));
 
 /** The task of this name. */
-export const workflowTask = (name: TaskName): WorkflowTask =>
+export const taskNamed = (name: TaskName): WorkflowTask =>
   workflowTasks.find((task) => task.name === name) as WorkflowTask;
 
 /** The SQS consumer that starts the workflow, and the schedule that restarts stalled work. */
