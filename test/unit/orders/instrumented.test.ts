@@ -1,5 +1,5 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { lambdaContext } from '../../../local/lambda-context.ts';
 import { logger } from '../../../shared/observability.ts';
 import { instrumented, workflowTask } from '../../../shared/orders/services/instrumented.ts';
@@ -36,6 +36,10 @@ function watch() {
 
 describe('a workflow task', () => {
   it('runs its step with the keys of the order in every log line, then logs and measures the invocation', async () => {
+    // The level comes from the environment, which another project's set-up may have set to ERROR.
+    const level = logger.getLevelName();
+    logger.setLogLevel('WARN');
+    onTestFinished(() => logger.setLogLevel(level));
     const seen = watch();
     const lines: string[] = [];
     vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
