@@ -11,6 +11,7 @@ import {
   type HttpRegistryOptions,
   RegistryUnreachable,
 } from '../../shared/adapters/registry-http/http-registry.ts';
+import { withDeadline } from '../../shared/http/time-budget.ts';
 import { logger } from '../../shared/observability.ts';
 import {
   type CompanyExtractType,
@@ -273,15 +274,16 @@ afterEach(() => {
 });
 
 describe('HTTP registry adapter against the simulator: answers', () => {
-  it('round-trips every operation and passes the caller through', async () => {
+  it('round-trips every operation, passes the caller through and sends the client key of a purchase', async () => {
     const registry = adapter();
+    const key = nextKey();
     expect(await registry.getCompany('000000019', caller)).toEqual(company);
     expect(await registry.getCompanyByAbn('51000000019', caller)).toEqual(company);
     expect(await registry.searchCompanies({ name: 'EXAMPLE', scope: 'all' }, caller)).toEqual({
       found: 1,
       matches: [match],
     });
-    expect(await registry.purchaseCompanyExtract('000000019', 'historical', caller, nextKey())).toEqual(
+    expect(await registry.purchaseCompanyExtract('000000019', 'historical', caller, key)).toEqual(
       extract('historical'),
     );
     expect(await registry.getCharge('1234567', caller)).toEqual(charge);
@@ -305,12 +307,32 @@ describe('HTTP registry adapter against the simulator: answers', () => {
       'charge.get': 1,
     });
     expect(log.billed).toBe(1);
-    expect(log.calls.map((c) => [c.operation, c.args, c.requestId, c.outcome, c.status, c.billed])).toEqual([
-      ['company.get', { number: '000000019' }, 'req_abc', 'ok', 200, false],
-      ['company.getByAbn', { abn: '51000000019' }, 'req_abc', 'ok', 200, false],
-      ['company.search', { name: 'EXAMPLE', scope: 'all' }, 'req_abc', 'ok', 200, false],
-      ['company.extract', { number: '000000019', type: 'historical' }, 'req_abc', 'ok', 200, true],
-      ['charge.get', { chargeNumber: '1234567' }, 'req_abc', 'ok', 200, false],
+    expect(
+      log.calls.map((c) => [
+        c.operation,
+        c.args,
+        c.requestId,
+        c.clientKey,
+        c.outcome,
+        c.status,
+        c.repeated,
+        c.billed,
+      ]),
+    ).toEqual([
+      ['company.get', { number: '000000019' }, 'req_abc', null, 'ok', 200, false, false],
+      ['company.getByAbn', { abn: '51000000019' }, 'req_abc', null, 'ok', 200, false, false],
+      ['company.search', { name: 'EXAMPLE', scope: 'all' }, 'req_abc', null, 'ok', 200, false, false],
+      [
+        'company.extract',
+        { number: '000000019', type: 'historical', clientKey: key },
+        'req_abc',
+        key,
+        'ok',
+        200,
+        false,
+        true,
+      ],
+      ['charge.get', { chargeNumber: '1234567' }, 'req_abc', null, 'ok', 200, false, false],
     ]);
     expect(sleeps).toEqual([]);
   });
@@ -365,7 +387,8 @@ describe('HTTP registry adapter against the simulator: people', () => {
     const registry = adapter();
     expect(await registry.searchPeople(query, caller)).toEqual({ found: 1, matches: [personMatch] });
     const options = { history: true, includeShareholdings: false };
-    expect(await registry.purchasePersonExtract('123456789', options, caller, nextKey())).toEqual(
+    const key = nextKey();
+    expect(await registry.purchasePersonExtract('123456789', options, caller, key)).toEqual(
       personExtract(options),
     );
     expect(fake.queries).toEqual([query]);
@@ -377,12 +400,19 @@ describe('HTTP registry adapter against the simulator: people', () => {
     const log = simulator.calls.snapshot();
     expect(log.counts).toEqual({ 'person.search': 1, 'person.extract': 1 });
     expect(log.billed).toBe(1);
-    expect(log.calls.map((c) => [c.operation, c.args, c.accountId, c.outcome, c.status, c.billed])).toEqual([
-      ['person.search', { query }, 'acct_1', 'ok', 200, false],
+    expect(
+      log.calls.map((c) => [c.operation, c.args, c.accountId, c.clientKey, c.outcome, c.status, c.billed]),
+    ).toEqual([
+      ['person.search', { query }, 'acct_1', null, 'ok', 200, false],
       [
         'person.extract',
-        { registryIdentifier: '123456789', options: { history: true, includeShareholdings: false } },
+        {
+          registryIdentifier: '123456789',
+          options: { history: true, includeShareholdings: false },
+          clientKey: key,
+        },
         'acct_1',
+        key,
         'ok',
         200,
         true,
@@ -420,7 +450,7 @@ describe('HTTP registry adapter against the simulator: people', () => {
     ]);
   });
 
-  it('does not retry a timed-out person extract (billable) but retries a timed-out people search', async () => {
+  it('retries a timed-out person extract with the same client key (never billed twice), and a timed-out people search', async () => {
     simulator.faults.add({ latencyMs: 300, operations: ['person.extract', 'person.search'] });
     const registry = adapter({ timeouts: { lookupMs: 100, purchaseMs: 100 } });
     const purchase = await unreachable(
@@ -431,17 +461,28 @@ describe('HTTP registry adapter against the simulator: people', () => {
         nextKey(),
       ),
     );
-    expect([purchase.reason, purchase.operation, purchase.attempts]).toEqual([
+    expect([purchase.reason, purchase.operation, purchase.attempts, purchase.outcomeUnknown]).toEqual([
       'timeout',
       'person.extract',
-      1,
+      2,
+      true,
     ]);
-    expect(simulator.calls.count('person.extract')).toBe(1);
+    expect(simulator.calls.count('person.extract')).toBe(2);
     const lookup = await unreachable(registry.searchPeople(query, caller));
-    expect([lookup.reason, lookup.operation, lookup.attempts]).toEqual(['timeout', 'person.search', 2]);
+    expect([lookup.reason, lookup.operation, lookup.attempts, lookup.outcomeUnknown]).toEqual([
+      'timeout',
+      'person.search',
+      2,
+      false,
+    ]);
     expect(simulator.calls.count('person.search')).toBe(2);
-    expect(sleeps).toEqual([200]);
+    expect(sleeps).toEqual([200, 200]);
     await until(() => simulator.calls.list().every((c) => c.outcome === 'ok'));
+    // The repeat of the key waited for the first call: one bill.
+    expect(simulator.calls.list('person.extract').map((c) => [c.billed, c.repeated])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
     expect(simulator.calls.billed()).toBe(1);
   });
 
@@ -457,11 +498,11 @@ describe('HTTP registry adapter against the simulator: people', () => {
       ),
     );
     expect(error.message).toBe(
-      'registry person.extract: HTTP 200 with a result that is not a person.extract result',
+      'registry person.extract: HTTP 200 with a result that is not a person.extract result (after one retry)',
     );
     const search = await unreachable(adapter({ fetch: wrong }).searchPeople(query, caller));
     expect(search.message).toBe(
-      'registry person.search: HTTP 200 with a result that is not a person.search result',
+      'registry person.search: HTTP 200 with a result that is not a person.search result (after one retry)',
     );
   });
 });
@@ -508,23 +549,32 @@ describe('HTTP registry adapter: retries', () => {
     });
   });
 
-  it('does not retry a timed-out extract: the registry may have charged', async () => {
+  it('retries a timed-out extract once with the same client key: the registry bills it once, the outcome stays unknown', async () => {
     simulator.faults.add({ latencyMs: 350, operations: ['company.extract'] });
     const started = Date.now();
     const registry = adapter({ timeouts: { lookupMs: 2_000, purchaseMs: 100 } });
-    const error = await unreachable(
-      registry.purchaseCompanyExtract('000000019', 'current', caller, nextKey()),
-    );
-    expect(Date.now() - started).toBeLessThan(300);
-    expect([error.reason, error.operation, error.attempts]).toEqual(['timeout', 'company.extract', 1]);
-    expect(error.message).toBe('registry company.extract: no answer within 100 ms');
+    const key = nextKey();
+    const error = await unreachable(registry.purchaseCompanyExtract('000000019', 'current', caller, key));
+    // Two attempts of 100 ms (the retry delay is the test's instant sleep).
+    expect(Date.now() - started).toBeLessThan(340);
+    expect([error.reason, error.operation, error.attempts, error.outcomeUnknown]).toEqual([
+      'timeout',
+      'company.extract',
+      2,
+      true,
+    ]);
+    expect(error.message).toBe('registry company.extract: no answer within 100 ms (after one retry)');
     expect((error.cause as Error).name).toBe('TimeoutError');
-    expect(simulator.calls.count()).toBe(1);
-    expect(sleeps).toEqual([]);
+    expect(simulator.calls.list().map((c) => c.clientKey)).toEqual([key, key]);
+    expect(sleeps).toEqual([200]);
     // The registry finishes the purchase nobody is waiting for: billed once, answer lost.
-    await until(() => simulator.calls.list()[0]?.outcome === 'ok');
+    await until(() => simulator.calls.list().every((c) => c.outcome === 'ok'));
     expect(simulator.calls.billed()).toBe(1);
-    expect(simulator.calls.count()).toBe(1);
+    expect(await registry.findPurchase(key, caller)).toEqual({
+      state: 'completed',
+      operation: 'company.extract',
+      result: extract('current'),
+    });
   });
 
   it('retries a timed-out lookup once', async () => {
@@ -562,38 +612,51 @@ describe('HTTP registry adapter: retries', () => {
     expect(sleeps).toEqual([200, 200]);
   });
 
-  it('retries a connection dropped after a lookup but not after a purchase', async () => {
+  it('retries a dropped connection once, a purchase with its client key: dropped once, it is bought and billed once', async () => {
     simulator.faults.add({ response: 'disconnect', times: 1, operations: ['company.get'] });
     expect(await adapter().getCompany('000000019', caller)).toEqual(company);
     expect(simulator.calls.count('company.get')).toBe(2);
+
+    simulator.faults.add({ response: 'disconnect', times: 1, operations: ['company.extract'] });
+    expect(await adapter().purchaseCompanyExtract('000000019', 'relational', caller, nextKey())).toEqual(
+      extract('relational'),
+    );
+    expect(simulator.calls.list('company.extract').map((c) => [c.billed, c.repeated])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
 
     simulator.faults.add({ response: 'disconnect', operations: ['company.extract'] });
     const error = await unreachable(
       adapter().purchaseCompanyExtract('000000019', 'relational', caller, nextKey()),
     );
-    expect([error.reason, error.attempts]).toEqual(['connection', 1]);
-    expect(simulator.calls.count('company.extract')).toBe(1);
-    expect(simulator.calls.billed()).toBe(1);
+    expect([error.reason, error.attempts, error.outcomeUnknown]).toEqual(['connection', 2, true]);
+    expect(simulator.calls.count('company.extract')).toBe(4);
+    expect(simulator.calls.billed()).toBe(2);
   });
 
-  it('reports an answer that is not the protocol as bad_response, without a retry', async () => {
-    simulator.faults.add({ response: 'non-json', times: 1 });
+  it('reports an answer that is not the protocol as bad_response after one retry', async () => {
+    simulator.faults.add({ response: 'non-json', times: 2 });
     const html = await unreachable(adapter().getCompany('000000019', caller));
     expect([html.reason, html.attempts, html.message]).toEqual([
       'bad_response',
-      1,
-      'registry company.get: HTTP 200 with a body that is not JSON',
+      2,
+      'registry company.get: HTTP 200 with a body that is not JSON (after one retry)',
     ]);
     expect(html.cause).toBeInstanceOf(SyntaxError);
 
-    simulator.faults.add({ response: 'malformed', times: 1 });
+    simulator.faults.add({ response: 'malformed', times: 2 });
     const shapeless = await unreachable(adapter().getCharge('1234567', caller));
     expect([shapeless.reason, shapeless.message]).toEqual([
       'bad_response',
-      'registry charge.get: HTTP 200 without a result',
+      'registry charge.get: HTTP 200 without a result (after one retry)',
     ]);
-    expect(simulator.calls.count()).toBe(2);
-    expect(sleeps).toEqual([]);
+    expect(simulator.calls.count()).toBe(4);
+    expect(sleeps).toEqual([200, 200]);
+
+    // Garbled once: the retry gets the answer.
+    simulator.faults.add({ response: 'non-json', times: 1 });
+    expect(await adapter().getCompany('000000019', caller)).toEqual(company);
   });
 
   it('reports a result of the wrong kind as bad_response', async () => {
@@ -604,8 +667,73 @@ describe('HTTP registry adapter: retries', () => {
     );
     expect([error.reason, error.message]).toEqual([
       'bad_response',
-      'registry company.search: HTTP 200 with a result that is not a company.search result',
+      'registry company.search: HTTP 200 with a result that is not a company.search result (after one retry)',
     ]);
+  });
+});
+
+describe('HTTP registry adapter: client keys and purchase outcomes', () => {
+  it('answers what became of a key: none when unknown or refused, pending while it runs, completed after', async () => {
+    const registry = adapter();
+    expect(await registry.findPurchase('never-used', caller)).toEqual({ state: 'none' });
+
+    const refused = nextKey();
+    expect(
+      (await rejection(registry.purchaseCompanyExtract('999999999', 'current', caller, refused)))
+        .registryCode,
+    ).toBe('CE03');
+    expect(await registry.findPurchase(refused, caller)).toEqual({ state: 'none' });
+
+    simulator.faults.add({ latencyMs: 300, times: 1, operations: ['company.extract'] });
+    const slow = nextKey();
+    const buying = registry.purchaseCompanyExtract('000000019', 'current', caller, slow);
+    await until(() => simulator.calls.count('company.extract') === 2);
+    expect(await registry.findPurchase(slow, caller)).toEqual({ state: 'pending' });
+    expect(await buying).toEqual(extract('current'));
+    expect(await registry.findPurchase(slow, caller)).toEqual({
+      state: 'completed',
+      operation: 'company.extract',
+      result: extract('current'),
+    });
+    // Another account cannot see the key.
+    expect(await registry.findPurchase(slow, { ...caller, accountId: 'acct_2' })).toEqual({ state: 'none' });
+    expect(simulator.calls.billed()).toBe(1);
+  });
+
+  it('refuses a key reused with other arguments, and bills nothing for it', async () => {
+    const registry = adapter();
+    const key = nextKey();
+    await registry.purchaseCompanyExtract('000000019', 'current', caller, key);
+    const reused = await unreachable(registry.purchaseCompanyExtract('000000019', 'historical', caller, key));
+    expect(reused.reason).toBe('bad_response');
+    expect(simulator.calls.list('company.extract').map((c) => [c.outcome, c.status, c.billed])).toEqual([
+      ['ok', 200, true],
+      ['client_key_reused', 409, false],
+      ['client_key_reused', 409, false],
+    ]);
+  });
+
+  it('gives an attempt no more time than the request deadline leaves, and sends nothing without time', async () => {
+    simulator.faults.add({ latencyMs: 2_000, operations: ['company.extract'] });
+    const registry = adapter({ timeouts: { lookupMs: 5_000, purchaseMs: 5_000 } });
+    const started = Date.now();
+    const cut = await unreachable(
+      withDeadline(Date.now() + 600, () =>
+        registry.purchaseCompanyExtract('000000019', 'current', caller, nextKey()),
+      ),
+    );
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect([cut.reason, cut.attempts, cut.outcomeUnknown]).toEqual(['timeout', 1, true]);
+    expect(sleeps).toEqual([]);
+
+    simulator.calls.reset();
+    const none = await unreachable(
+      withDeadline(Date.now() + 100, () =>
+        registry.purchaseCompanyExtract('000000019', 'current', caller, nextKey()),
+      ),
+    );
+    expect([none.reason, none.attempts, none.outcomeUnknown]).toEqual(['no_time', 1, false]);
+    expect(simulator.calls.count()).toBe(0);
   });
 });
 
@@ -965,7 +1093,7 @@ describe('orders operations through the simulator', () => {
       ['images.get', null, null, false, false, 'ok'],
       ['images.get', null, null, false, false, 'ok'],
       ['post.request', 'ord_1', 'PD00000001', false, false, 'ok'],
-      ['search.offline', null, null, false, true, 'ok'],
+      ['search.offline', expect.stringMatching(/^key_\d+$/), null, false, true, 'ok'],
     ]);
     expect(log.calls.map((c) => c.args)).toEqual([
       { number: SIMULATOR_ORDERS.smallChargesExtract },
@@ -976,7 +1104,7 @@ describe('orders operations through the simulator', () => {
       { registryRequestId: 'IR00000001', documentNumber: S.organisation },
       { registryRequestId: 'IR00000001', documentNumber: S.supplementary },
       { delivery: postalDelivery('ord_1', ['IR00000001']) },
-      { name: 'widgets', scope: 'all' },
+      { name: 'widgets', scope: 'all', clientKey: expect.stringMatching(/^key_\d+$/) },
     ]);
     expect(new Set(log.calls.map((c) => `${c.accountId} ${c.requestId} ${c.clientReference}`))).toEqual(
       new Set(['acct_1 req_abc file 7']),
@@ -1042,31 +1170,46 @@ describe('orders operations through the simulator', () => {
     });
     orders.faults.add({ latencyMs: 300, times: 1, operations: ['post.request'] });
     const slow = forOrders({ timeouts: { lookupMs: 100, purchaseMs: 100 } });
-    expect(await slow.requestPostalDelivery(postalDelivery('ord_2', ['IR00000001']), caller)).toEqual({
+    // The retry of a slow hand-over waits for the first one, which outlasts both attempts.
+    const lost = await unreachable(
+      slow.requestPostalDelivery(postalDelivery('ord_2', ['IR00000001']), caller),
+    );
+    expect([lost.reason, lost.attempts, lost.outcomeUnknown]).toEqual(['timeout', 2, false]);
+    await until(() => orders.calls.list().every((c) => c.outcome !== 'pending'));
+    // Asked again later, the key answers the one dispatch made.
+    expect(await registry.requestPostalDelivery(postalDelivery('ord_2', ['IR00000001']), caller)).toEqual({
       dispatchId: 'PD00000001',
     });
-    await until(() => orders.calls.list().every((c) => c.outcome !== 'pending'));
     expect(
       orders.calls.list().map((c) => [c.operation, c.clientKey, c.reference, c.repeated, c.billed]),
     ).toEqual([
       ['images.request', 'ord_2:0', 'IR00000001', false, true],
       ['images.request', 'ord_2:0', 'IR00000001', true, false],
-      // The first hand-over waits out its delay, so the retry reaches the registry first.
-      ['post.request', 'ord_2', 'PD00000001', true, false],
       ['post.request', 'ord_2', 'PD00000001', false, false],
+      ['post.request', 'ord_2', 'PD00000001', true, false],
+      ['post.request', 'ord_2', 'PD00000001', true, false],
     ]);
     expect(orders.calls.billed()).toBe(1);
     expect(sleeps).toEqual([200, 200]);
   });
 
-  it('does not retry a timed-out offline search (billed, not keyed); gives image downloads the long timeout', async () => {
+  it('retries a timed-out offline search with its client key (billed once); gives image downloads the long timeout', async () => {
     orders.faults.add({ latencyMs: 300, operations: ['search.offline', 'images.get'] });
     const tight = forOrders({ timeouts: { lookupMs: 100, purchaseMs: 100 } });
     const error = await unreachable(
       tight.searchCompaniesOffline({ name: 'widgets', scope: 'all' }, caller, nextKey()),
     );
-    expect([error.reason, error.operation, error.attempts]).toEqual(['timeout', 'search.offline', 1]);
-    await until(() => orders.calls.list()[0]?.outcome === 'ok');
+    expect([error.reason, error.operation, error.attempts, error.outcomeUnknown]).toEqual([
+      'timeout',
+      'search.offline',
+      2,
+      true,
+    ]);
+    await until(() => orders.calls.list().every((c) => c.outcome === 'ok'));
+    expect(orders.calls.list().map((c) => [c.billed, c.repeated])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
     expect(orders.calls.billed()).toBe(1);
 
     const { registryRequestId } = await registry.requestImages(
@@ -1075,7 +1218,8 @@ describe('orders operations through the simulator', () => {
     );
     const patient = forOrders({ timeouts: { lookupMs: 100, purchaseMs: 2_000 } });
     expect(await pages(await patient.getImages(registryRequestId, S.supplementary, caller))).toBe(6);
-    expect(sleeps).toEqual([]);
+    // Only the offline search's retry waited; the download took its long timeout at once.
+    expect(sleeps).toEqual([200]);
   });
 
   it('reports an images.get answer that is not a PDF as bad_response', async () => {
@@ -1086,7 +1230,7 @@ describe('orders operations through the simulator', () => {
     const error = await unreachable(forOrders({ fetch: wrong }).getImages('IR00000001', S.other, caller));
     expect([error.reason, error.message]).toEqual([
       'bad_response',
-      'registry images.get: HTTP 200 with a result that is not a images.get result',
+      'registry images.get: HTTP 200 with a result that is not a images.get result (after one retry)',
     ]);
   });
 

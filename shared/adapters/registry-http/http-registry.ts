@@ -465,8 +465,10 @@ export class HttpRegistry implements Registry {
 
   private async attempt(operation: RegistryOperation, body: string): Promise<Attempt> {
     const fullMs = slowOperations.has(operation) ? this.timeouts.purchaseMs : this.timeouts.lookupMs;
-    const timeoutMs = Math.min(fullMs, timeLeft());
-    if (timeoutMs < MIN_ATTEMPT_MS) {
+    const left = timeLeft();
+    // The floor is for what the deadline leaves, not for a short configured timeout.
+    const timeoutMs = Math.min(fullMs, left);
+    if (left < MIN_ATTEMPT_MS) {
       return {
         kind: 'unreachable',
         reason: 'no_time',
