@@ -68,7 +68,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Loggers read their settings when their module loads: set them before importing anything that logs.
     Object.assign(process.env, observabilityEnv(options.logLevel));
     const { DatasetRegistry } = await import('../shared/registry/dataset-registry.ts');
-    const { simulatorDataset } = await import('../shared/registry/generated-data.ts');
+    const { simulatorDataset } = await import('./generated-data.ts');
     const { renderDocumentImages } = await import('../shared/registry/page-images.ts');
     const { startRegistrySimulator } = await import('./registry-simulator.ts');
     simulator = await startRegistrySimulator({

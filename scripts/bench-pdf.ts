@@ -21,9 +21,9 @@ import {
   pushGraphicsState,
   StandardFonts,
 } from 'pdf-lib';
+import { mulberry32 } from '../local/generated-data.ts';
 import { compileOrderPdf } from '../shared/orders/pdf.ts';
 import type { OrderDocument } from '../shared/ports/orders.ts';
-import { mulberry32 } from '../shared/registry/generated-data.ts';
 
 export interface PdfCompileMeasurement {
   pages: number;

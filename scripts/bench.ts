@@ -530,7 +530,7 @@ async function purchaseHundred(
 
 async function peoplePurchase(baseUrl: string, registryUrl: string, key: SeedKey) {
   const { simulatorControl } = await import('../local/registry-simulator.ts');
-  const { SIMULATOR_PEOPLE } = await import('../shared/registry/generated-data.ts');
+  const { SIMULATOR_PEOPLE } = await import('../local/generated-data.ts');
   const { PURCHASE_CONCURRENCY } = await import('../shared/people/purchase.ts');
   const dynamoCalls = await countDynamoCalls();
   const simulator = simulatorControl(registryUrl);

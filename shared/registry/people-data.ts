@@ -3,7 +3,7 @@
  * show every documented people case (docs/sandbox.md, "People"), plus two loops (120 CITIZENs for
  * a search that selects too many names, and the HALLORANs with 999 and 1,000 roles). Test keys
  * get these people; the registry simulator serves them too, beside people derived from its
- * generated companies (generated-data.ts).
+ * generated companies (local/generated-data.ts).
  *
  * Roles point at the sandbox companies. Where a company's own record lists the person (O'BRIEN,
  * KOWALSKI and QUINN, the charity director) the role records agree with it; the other roles are
@@ -129,7 +129,7 @@ export const SANDBOX_PEOPLE = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Builders, shared with generated-data.ts
+// Builders, shared with local/generated-data.ts (the simulator's generated companies)
 // ---------------------------------------------------------------------------------------------
 
 /** A person document: status and `priced` are null in person extracts (spec 2.3). */

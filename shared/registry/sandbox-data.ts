@@ -164,7 +164,7 @@ export const SANDBOX = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Fixture builders, shared with generated-data.ts
+// Fixture builders, shared with local/generated-data.ts (the simulator's generated companies)
 // ---------------------------------------------------------------------------------------------
 
 const ACN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 1];

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIMULATOR_PEOPLE } from '../../shared/registry/generated-data.ts';
+import { SIMULATOR_PEOPLE } from '../../local/generated-data.ts';
 import { SANDBOX_PEOPLE } from '../../shared/registry/people-data.ts';
 import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
 import {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIMULATOR_PEOPLE } from '../../shared/registry/generated-data.ts';
+import { SIMULATOR_PEOPLE } from '../../local/generated-data.ts';
 import { SANDBOX_PEOPLE } from '../../shared/registry/people-data.ts';
 import {
   call,

@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import {
+  generateCompanyRecords,
+  SIMULATOR_COMPANY_COUNT,
+  simulatorDataset,
+} from '../../local/generated-data.ts';
 import { isValidAbn, isValidAcn } from '../../shared/domain/identifiers.ts';
 import {
   type CompanyExtractType,
@@ -14,11 +19,6 @@ import {
   normalizeName,
 } from '../../shared/registry/dataset.ts';
 import { DatasetRegistry, scoreName } from '../../shared/registry/dataset-registry.ts';
-import {
-  generateCompanyRecords,
-  SIMULATOR_COMPANY_COUNT,
-  simulatorDataset,
-} from '../../shared/registry/generated-data.ts';
 import {
   compareCharges,
   compareDocuments,

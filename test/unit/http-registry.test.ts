@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SIMULATOR_ORDERS, simulatorDataset } from '../../local/generated-data.ts';
 import {
   DEFAULT_IMAGE_FAILURE,
   type RegistrySimulator,
@@ -33,7 +34,6 @@ import {
   RegistryRejection,
 } from '../../shared/ports/registry.ts';
 import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
-import { SIMULATOR_ORDERS, simulatorDataset } from '../../shared/registry/generated-data.ts';
 import { renderDocumentImages } from '../../shared/registry/page-images.ts';
 import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
 import { postalDelivery } from '../support/registry.ts';

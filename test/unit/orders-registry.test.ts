@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { SIMULATOR_ORDERS, simulatorDataset } from '../../local/generated-data.ts';
 import {
   type RegistryCaller,
   type RegistryCompany,
@@ -8,7 +9,6 @@ import {
 } from '../../shared/ports/registry.ts';
 import type { Dataset } from '../../shared/registry/dataset.ts';
 import { DatasetRegistry, PPSR_START } from '../../shared/registry/dataset-registry.ts';
-import { SIMULATOR_ORDERS, simulatorDataset } from '../../shared/registry/generated-data.ts';
 import { renderDocumentImages } from '../../shared/registry/page-images.ts';
 import { SANDBOX_PEOPLE } from '../../shared/registry/people-data.ts';
 import { sandboxDataset } from '../../shared/registry/sandbox.ts';

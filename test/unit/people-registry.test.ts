@@ -1,4 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  DERIVED_PEOPLE_FIRST_IDENTIFIER,
+  SIMULATOR_PEOPLE,
+  SMITH_FIRST_IDENTIFIER,
+  simulatorDataset,
+} from '../../local/generated-data.ts';
 import { type RegistrySimulator, startRegistrySimulator } from '../../local/registry-simulator.ts';
 import { HttpRegistry } from '../../shared/adapters/registry-http/http-registry.ts';
 import { logger } from '../../shared/observability.ts';
@@ -18,12 +24,6 @@ import {
   personRecord,
 } from '../../shared/registry/dataset.ts';
 import { DatasetRegistry, personNoticeText } from '../../shared/registry/dataset-registry.ts';
-import {
-  DERIVED_PEOPLE_FIRST_IDENTIFIER,
-  SIMULATOR_PEOPLE,
-  SMITH_FIRST_IDENTIFIER,
-  simulatorDataset,
-} from '../../shared/registry/generated-data.ts';
 import { comparePersonRoles, sortLicences, sortPersonRoles } from '../../shared/registry/ordering.ts';
 import {
   buildSandboxPeople,
