@@ -28,7 +28,7 @@ import type {
   RegistryRelationship,
   RegistryShareClass,
   RegistryShareholding,
-} from '../ports/registry.ts';
+} from '../shared/ports/registry.ts';
 import {
   buildDataset,
   type CompanyRecord,
@@ -36,8 +36,8 @@ import {
   type Dataset,
   type PersonRecord,
   personRecord,
-} from './dataset.ts';
-import { MEMBER_ROLE } from './ordering.ts';
+} from '../shared/registry/dataset.ts';
+import { MEMBER_ROLE } from '../shared/registry/ordering.ts';
 import {
   memberRole,
   personDocument,
@@ -45,7 +45,7 @@ import {
   personRole,
   sandboxPeople,
   shareholding,
-} from './people-data.ts';
+} from '../shared/registry/people-data.ts';
 import {
   abnForAcn,
   acnWithCheckDigit,
@@ -66,7 +66,7 @@ import {
   relationship,
   sandboxRecords,
   shareClass,
-} from './sandbox-data.ts';
+} from '../shared/registry/sandbox-data.ts';
 
 /** The simulator's dataset: the sandbox sample plus this many generated organisations. */
 export const SIMULATOR_COMPANY_COUNT = 2000;
