@@ -10,6 +10,7 @@ import { ApiError } from '../../shared/errors/api-error.ts';
 import type { Owner } from '../../shared/extracts/lifecycle.ts';
 import { reconcilePurchases, UNSETTLED_AFTER_MS } from '../../shared/extracts/reconcile.ts';
 import { acceptChargesExtractOrder, type OrderRequest } from '../../shared/orders/accept.ts';
+import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
 import { searchPeople } from '../../shared/people/search.ts';
 import type { OrderStore } from '../../shared/ports/orders.ts';
@@ -234,15 +235,7 @@ describe('charges extract order acceptance', () => {
       clientReference: null,
       recoveryKey,
       now: NOW,
-      delivery: {
-        method: 'web',
-        email: null,
-        contactName: null,
-        contactPhone: null,
-        recipient: null,
-        address: null,
-        postcode: null,
-      },
+      delivery: parseOrderDelivery({ method: 'web' }),
       simulateFailure: false,
       registry: world.registry,
       store: store as unknown as OrderStore,
