@@ -1,4 +1,5 @@
 import { type Environment, newKeyRecord } from '../shared/domain/api-keys.ts';
+import type { ApiKeyRepository } from '../shared/ports/api-keys.ts';
 
 export interface SeedKey {
   accountId: string;
@@ -37,9 +38,11 @@ export function parseKeyList(text: string): SeedKey[] {
 }
 
 /** Stores the keys that are not stored yet (hashed); existing ones are left as they are. */
-export async function seedKeys(keys: readonly SeedKey[], now: Date): Promise<void> {
-  const { getServices } = await import('../shared/runtime.ts');
-  const { apiKeys } = getServices();
+export async function seedKeys(
+  keys: readonly SeedKey[],
+  now: Date,
+  apiKeys: ApiKeyRepository,
+): Promise<void> {
   for (const key of keys) {
     const { hash, record } = newKeyRecord(key.secret, key.accountId, now);
     if (await apiKeys.findByHash(hash)) continue;

@@ -17,6 +17,7 @@ import type { LambdaHttpHandler } from '../shared/http/pipeline.ts';
 import { bodyTooLarge, MAX_BODY_BYTES } from '../shared/http/request.ts';
 import type { RouteDefinition } from '../shared/http/route.ts';
 import { functionTimeoutMs } from '../shared/http/time-budget.ts';
+import type { AppPorts } from '../shared/ports/app.ts';
 import { codeTablesPage, errorsPage } from './docs.ts';
 import type { StorageFaults } from './faults.ts';
 import { readBody } from './http-body.ts';
@@ -62,25 +63,23 @@ function compile(route: RouteDefinition, handler: LambdaHttpHandler): CompiledRo
 }
 
 /**
- * Imports each route's handler module, the same file CDK bundles for Lambda. A module that
- * exports `createHandler` (its handler given the AWS services it uses) is given `ports`, the local
- * stack's stand-ins, instead.
+ * Imports each route's handler module, the same file CDK bundles for Lambda, and builds its
+ * handler with `createHandler(ports)`: the local stack's ports where Lambda's are AWS's.
  */
 export async function loadRoutes(
   routes: readonly RouteDefinition[],
-  ports?: object,
+  ports: AppPorts,
 ): Promise<CompiledRoute[]> {
   return Promise.all(
     routes.map(async (route) => {
       const file = pathToFileURL(join(FUNCTIONS_DIR, `${route.handler}.ts`)).href;
       const module = (await import(/* @vite-ignore */ file)) as {
-        handler: LambdaHttpHandler;
-        createHandler?: (ports: never) => LambdaHttpHandler;
+        createHandler?: (ports: AppPorts) => LambdaHttpHandler;
       };
-      return compile(
-        route,
-        ports && module.createHandler ? module.createHandler(ports as never) : module.handler,
-      );
+      if (typeof module.createHandler !== 'function') {
+        throw new Error(`functions/${route.handler}.ts exports no createHandler(ports)`);
+      }
+      return compile(route, module.createHandler(ports));
     }),
   );
 }

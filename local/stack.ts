@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import type { ServiceConfig } from '../shared/config.ts';
+import { AdjustableClock } from '../shared/domain/clock.ts';
 import { allTables, type TableDefinition } from '../shared/infra/tables.ts';
 import { ORDER_ENV } from '../shared/infra/workflow.ts';
+import type { AppPorts } from '../shared/ports/app.ts';
 import { ensureTables, freePort, type LocalDynamo, startDynamoLocal } from './dynamodb.ts';
 import { StorageFaults } from './faults.ts';
 import { type SeedKey, seedKeys } from './keys.ts';
+import { DEFAULT_MAIL_FROM } from './orders/outbox-mailer.ts';
 import type { LocalOrders } from './orders/stand-ins.ts';
 import { createLocalServer, loadRoutes } from './server.ts';
 
@@ -34,9 +38,11 @@ export interface LocalStack {
   registryUrl: string;
   tableNames: Record<TableDefinition['id'], string>;
   /** The local clock: real time plus an offset tests and demos can move. */
-  clock: import('../shared/domain/clock.ts').AdjustableClock;
+  clock: AdjustableClock;
   /** Stand-ins of the asynchronous tier: queue, workflow, event bus, outbox, blob store. */
   orders: LocalOrders;
+  /** Every port the handlers are given (local/composition.ts and the stand-ins). */
+  ports: AppPorts;
   stop(): Promise<void>;
 }
 
@@ -62,11 +68,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   let orders: LocalOrders | undefined;
   try {
     await ensureTables(dynamo.endpoint, allTables, localTableName);
-    const { AdjustableClock } = await import('../shared/domain/clock.ts');
+    // Powertools reads its settings when a logger or metrics object is built, and the DynamoDB
+    // clients their endpoint on first call: process-wide settings, as Lambda's environment is.
+    // Everything the service itself is configured with is passed below as a value.
+    Object.assign(process.env, {
+      ...observabilityEnv(options.logLevel),
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      AWS_REGION: process.env.AWS_REGION ?? 'ap-southeast-2',
+    });
     const clock = new AdjustableClock();
     const registryCredential = randomBytes(16).toString('hex');
-    // Loggers read their settings when their module loads: set them before importing anything that logs.
-    Object.assign(process.env, observabilityEnv(options.logLevel));
     const { DatasetRegistry } = await import('../shared/registry/dataset-registry.ts');
     const { simulatorDataset } = await import('./generated-data.ts');
     const { renderDocumentImages } = await import('../shared/registry/page-images.ts');
@@ -82,36 +93,40 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       allTables.map((t) => [t.id, localTableName(t)]),
     ) as LocalStack['tableNames'];
     const port = await freePort(options.port ?? 0);
-    const env: Record<string, string> = {
-      DOCS_URL: process.env.DOCS_URL ?? `http://localhost:${port}/docs`,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      CURSOR_SECRET: process.env.CURSOR_SECRET ?? randomBytes(32).toString('hex'),
-      VALIDATE_RESPONSES: String(options.validateResponses ?? true),
-      ...observabilityEnv(options.logLevel),
-      AWS_REGION: process.env.AWS_REGION ?? 'ap-southeast-2',
-      REGISTRY_URL: simulator.url,
-      REGISTRY_CREDENTIAL: registryCredential,
-      [ORDER_ENV.apiBaseUrl]: `http://localhost:${port}`,
-      [ORDER_ENV.mailFrom]: process.env[ORDER_ENV.mailFrom] ?? 'orders@company-register.local',
-      ...Object.fromEntries(allTables.map((t) => [t.envVar, tableNames[t.id]])),
+    const config: ServiceConfig = {
+      keysTable: tableNames.keys,
+      limitsTable: tableNames.limits,
+      mainTable: tableNames.main,
+      idempotencyTable: tableNames.idempotency,
+      docsUrl: process.env.DOCS_URL ?? `http://localhost:${port}/docs`,
+      cursorSecret: { value: process.env.CURSOR_SECRET ?? randomBytes(32).toString('hex') },
+      registryUrl: simulator.url,
+      registryCredential: { value: registryCredential },
+      validateResponses: options.validateResponses ?? true,
+      apiBaseUrl: `http://localhost:${port}`,
+      mailFrom: process.env[ORDER_ENV.mailFrom] ?? DEFAULT_MAIL_FROM,
+      // The asynchronous tier's AWS resources are stood in for (local/orders).
+      ordersBucket: undefined,
+      fulfilmentQueueUrl: undefined,
+      stateMachineArn: undefined,
+      eventBusName: undefined,
     };
-    Object.assign(process.env, env);
 
-    const { useClock } = await import('../shared/runtime.ts');
-    const { decorateExtractStore } = await import('../shared/stores.ts');
-    useClock(clock);
+    const { composeLocal } = await import('./composition.ts');
     const faults = new StorageFaults();
-    decorateExtractStore((store) => faults.wrap(store));
-    if (options.keys?.length) await seedKeys(options.keys, clock.now());
+    const core = composeLocal(config, clock, faults);
+    if (options.keys?.length) await seedKeys(options.keys, clock.now(), core.apiKeys);
     const { startLocalOrders } = await import('./orders/stand-ins.ts');
     orders = await startLocalOrders({
       ...(options.localDir ? { localDir: options.localDir } : {}),
-      mailFrom: env[ORDER_ENV.mailFrom] as string,
+      mailFrom: config.mailFrom as string,
+      ports: core,
     });
 
     const { routeList } = await import('../shared/http/routes.ts');
-    const routes = await loadRoutes(routeList, orders.routePorts);
-    const server = createLocalServer({ routes, clock, faults, orders, docsUrl: env.DOCS_URL as string });
+    const ports: AppPorts = { ...core, ...orders.ports };
+    const routes = await loadRoutes(routeList, ports);
+    const server = createLocalServer({ routes, clock, faults, orders, docsUrl: config.docsUrl });
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
       server.listen(port, '127.0.0.1', () => done());
@@ -124,6 +139,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       tableNames,
       clock,
       orders,
+      ports,
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));

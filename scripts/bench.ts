@@ -29,6 +29,7 @@ import {
   ORDER_ENV,
   workflowTasks,
 } from '../shared/infra/workflow.ts';
+import type { PlatformPorts } from '../shared/ports/app.ts';
 import { SANDBOX } from '../shared/registry/sandbox-data.ts';
 import { benchOrders } from './bench-orders.ts';
 import { collectGarbage } from './bench-pdf.ts';
@@ -160,9 +161,7 @@ async function load(
  * with 10 in flight and nothing else. 10 divided by that rate is the lowest p50 any handler can
  * reach at 10 connections on this machine.
  */
-async function authAndLimitsCeiling() {
-  const { getServices } = await import('../shared/runtime.ts');
-  const { apiKeys, limiter } = getServices();
+async function authAndLimitsCeiling({ apiKeys, limiter }: PlatformPorts) {
   const requestsPerConnection = 500;
   const loop = async (connection: number, requests: number) => {
     const keyId = `key_bench${connection}`;
@@ -192,10 +191,8 @@ async function authAndLimitsCeiling() {
  * minutes, sends until one is refused. Prints the most requests admitted in any 60-second interval
  * (the two-bucket limiter it replaced admitted 808 within 26 s; the bound is 660).
  */
-async function rateLimitBoundary() {
-  const { getServices } = await import('../shared/runtime.ts');
+async function rateLimitBoundary({ limiter }: PlatformPorts) {
   const { decideRate, LIMITS } = await import('../shared/domain/rate-limit.ts');
-  const { limiter } = getServices();
   const keyId = `key_benchburst${randomBytes(6).toString('hex')}`;
   const admitted: number[] = [];
   const attempt = async (nowMs: number) => {
@@ -674,7 +671,7 @@ async function latency() {
       return;
     }
     if (process.env.BENCH_ONLY_LIMITS) {
-      await rateLimitBoundary();
+      await rateLimitBoundary(stack.ports);
       return;
     }
     if (process.env.BENCH_ONLY_PEOPLE) {
@@ -686,7 +683,7 @@ async function latency() {
       `\nLocal server, DynamoDB Local, ${CONNECTIONS} connections × ${REQUESTS_PER_CONNECTION} requests (after ${WARMUP_PER_CONNECTION} warm-up each)   target p50 ≤ ${TARGETS.p50Ms} ms`,
     );
     // First, as it also warms DynamoDB Local's JIT for what follows.
-    await authAndLimitsCeiling();
+    await authAndLimitsCeiling(stack.ports);
     await load(stack.baseUrl, keys.slice(0, CONNECTIONS), '/v1/identifiers/51824753556');
     await load(
       stack.baseUrl,
@@ -709,7 +706,7 @@ async function latency() {
     await peoplePurchase(stack.baseUrl, stack.registryUrl, peopleLive);
     await peopleRoles(stack.baseUrl, peopleTest);
     await benchOrders(stack.baseUrl, peopleTest);
-    await rateLimitBoundary();
+    await rateLimitBoundary(stack.ports);
   } finally {
     await stack.stop();
   }

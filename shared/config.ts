@@ -1,40 +1,62 @@
 import { tableDefinitions } from './infra/tables.ts';
+import { ORDER_ENV } from './infra/workflow.ts';
 
-/** Settings read from the environment once per process. Lambda gets them from CDK, the local stack sets them. */
+/** A literal secret (local stack) or the ARN of a Secrets Manager secret (AWS). */
+export type SecretSetting = { value: string } | { arn: string } | undefined;
+
+/**
+ * Everything the service is configured with. On Lambda `readConfig` reads it from the environment
+ * CDK sets; the local stack builds it as a value and hands it to its composition root.
+ */
 export interface ServiceConfig {
   keysTable: string;
   limitsTable: string;
   mainTable: string;
+  idempotencyTable: string;
   /** Base of the public docs: error links are `${docsUrl}/errors#<code>`. */
   docsUrl: string;
-  /** A literal signing secret (local stack) or the ARN of the Secrets Manager secret (AWS). */
-  cursorSecret: { value: string } | { arn: string } | undefined;
-  /** Live keys' registry: its base URL and credential (literal locally, a secret's ARN on AWS). */
+  cursorSecret: SecretSetting;
+  /** Live keys' registry: its base URL and credential. */
   registryUrl: string | undefined;
-  registryCredential: { value: string } | { arn: string } | undefined;
+  registryCredential: SecretSetting;
   /** Check every response against its route's schema (local stack and tests). */
   validateResponses: boolean;
+  /** Base URL of the API, for `downloadUrl` and result links. */
+  apiBaseUrl: string;
+  /** Fulfilment resources, set on the functions that use them. */
+  ordersBucket: string | undefined;
+  fulfilmentQueueUrl: string | undefined;
+  stateMachineArn: string | undefined;
+  eventBusName: string | undefined;
+  mailFrom: string | undefined;
 }
 
+const secretSetting = (value: string | undefined, arn: string | undefined): SecretSetting =>
+  value ? { value } : arn ? { arn } : undefined;
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
-  const cursorSecret = env.CURSOR_SECRET
-    ? { value: env.CURSOR_SECRET }
-    : env.CURSOR_SECRET_ARN
-      ? { arn: env.CURSOR_SECRET_ARN }
-      : undefined;
   return {
     // Only API functions authenticate: workflow functions have no keys or limits table.
     keysTable: env[tableDefinitions.keys.envVar] ?? '',
     limitsTable: env[tableDefinitions.limits.envVar] ?? '',
     mainTable: env[tableDefinitions.main.envVar] ?? '',
+    idempotencyTable: env[tableDefinitions.idempotency.envVar] ?? '',
     docsUrl: env.DOCS_URL ?? 'https://docs.company-register.example.com',
-    cursorSecret,
+    cursorSecret: secretSetting(env.CURSOR_SECRET, env.CURSOR_SECRET_ARN),
     registryUrl: env.REGISTRY_URL,
-    registryCredential: env.REGISTRY_CREDENTIAL
-      ? { value: env.REGISTRY_CREDENTIAL }
-      : env.REGISTRY_CREDENTIAL_ARN
-        ? { arn: env.REGISTRY_CREDENTIAL_ARN }
-        : undefined,
+    registryCredential: secretSetting(env.REGISTRY_CREDENTIAL, env.REGISTRY_CREDENTIAL_ARN),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
+    apiBaseUrl: env[ORDER_ENV.apiBaseUrl] ?? '',
+    ordersBucket: env[ORDER_ENV.bucket],
+    fulfilmentQueueUrl: env[ORDER_ENV.queueUrl],
+    stateMachineArn: env[ORDER_ENV.stateMachineArn],
+    eventBusName: env[ORDER_ENV.eventBus],
+    mailFrom: env[ORDER_ENV.mailFrom],
   };
+}
+
+/** A setting a port cannot work without, or an error naming it. */
+export function required<T>(value: T | undefined | '', name: string): T {
+  if (value === undefined || value === '') throw new Error(`${name} is not configured`);
+  return value;
 }

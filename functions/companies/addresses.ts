@@ -1,32 +1,39 @@
 import { byRecordStatus, readSection, type StatusRecord } from '../../shared/company/sections.ts';
+import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 
 interface AddressRecord extends StatusRecord {
   type: { code: string };
 }
 
-export const handler = createHttpHandler(companyRoutes.listAddresses, async (input) => {
-  const status = input.query.status ?? 'current';
-  const { extract, data } = await readSection(input, 'addresses', status !== 'current');
-  const { records, contactAddress } = data as {
-    records: AddressRecord[];
-    contactAddress: AddressRecord | null;
-  };
-  const type = input.query.type;
-  const candidates = type === 'CC' ? (contactAddress ? [contactAddress] : []) : records;
-  const matching = candidates
-    .filter((record) => type === undefined || record.type.code === type)
-    .filter(byRecordStatus(status));
-  return {
-    body: {
-      object: 'list',
-      data: matching,
-      hasMore: false,
-      nextCursor: null,
-      totalCount: matching.length,
-      extract,
-      contactAddress,
-    },
-  };
-});
+export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
+  createHttpHandler(companyRoutes.listAddresses, ports, async (input) => {
+    const status = input.query.status ?? 'current';
+    const { extract, data } = await readSection(ports, input, 'addresses', status !== 'current');
+    const { records, contactAddress } = data as {
+      records: AddressRecord[];
+      contactAddress: AddressRecord | null;
+    };
+    const type = input.query.type;
+    const candidates = type === 'CC' ? (contactAddress ? [contactAddress] : []) : records;
+    const matching = candidates
+      .filter((record) => type === undefined || record.type.code === type)
+      .filter(byRecordStatus(status));
+    return {
+      body: {
+        object: 'list',
+        data: matching,
+        hasMore: false,
+        nextCursor: null,
+        totalCount: matching.length,
+        extract,
+        contactAddress,
+      },
+    };
+  });
+
+export const handler = createHandler(awsHttpPorts({ extracts, registryFor }));

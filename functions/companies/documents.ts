@@ -1,8 +1,12 @@
 import { readSection } from '../../shared/company/sections.ts';
+import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
 interface DocumentRecord {
@@ -39,27 +43,30 @@ function yearsBefore(asOf: string, years: number): string {
   return start.toISOString().slice(0, 10);
 }
 
-export const handler = createHttpHandler(companyRoutes.listCompanyDocuments, async (input) => {
-  const { query } = input;
-  checkWindow(query);
-  const qualifier = query.qualifier;
-  // Annual returns and financial reports are only in historical extracts.
-  const { extract, data } = await readSection(input, 'documents', qualifier !== undefined);
-  const from = query.years !== undefined ? yearsBefore(extract.asOf, query.years) : query.from;
-  const to = query.to;
-  const documents = (data as DocumentRecord[]).filter(
-    (document) =>
-      (from === undefined || document.receivedAt >= from) &&
-      (to === undefined || document.receivedAt <= to) &&
-      (qualifier === undefined || (document.qualifier ?? '').startsWith(qualifier)),
-  );
-  const page = await pageOfArray(documents, {
-    route: companyRoutes.listCompanyDocuments.name,
-    filters: { id: input.path.id, years: query.years, from, to, qualifier, extract: extract.id },
-    owner: input.auth,
-    limit: query.limit ?? PAGE_SIZE.default,
-    cursor: query.cursor,
-    codec: input.services.cursors,
+export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
+  createHttpHandler(companyRoutes.listCompanyDocuments, ports, async (input) => {
+    const { query } = input;
+    checkWindow(query);
+    const qualifier = query.qualifier;
+    // Annual returns and financial reports are only in historical extracts.
+    const { extract, data } = await readSection(ports, input, 'documents', qualifier !== undefined);
+    const from = query.years !== undefined ? yearsBefore(extract.asOf, query.years) : query.from;
+    const to = query.to;
+    const documents = (data as DocumentRecord[]).filter(
+      (document) =>
+        (from === undefined || document.receivedAt >= from) &&
+        (to === undefined || document.receivedAt <= to) &&
+        (qualifier === undefined || (document.qualifier ?? '').startsWith(qualifier)),
+    );
+    const page = await pageOfArray(documents, {
+      route: companyRoutes.listCompanyDocuments.name,
+      filters: { id: input.path.id, years: query.years, from, to, qualifier, extract: extract.id },
+      owner: input.auth,
+      limit: query.limit ?? PAGE_SIZE.default,
+      cursor: query.cursor,
+      codec: ports.cursors,
+    });
+    return { body: { object: 'list', ...page, extract } };
   });
-  return { body: { object: 'list', ...page, extract } };
-});
+
+export const handler = createHandler(awsHttpPorts({ extracts, registryFor }));

@@ -1,19 +1,26 @@
 import { summaryOfCompany } from '../../shared/company/presenters.ts';
 import { readSection } from '../../shared/company/sections.ts';
+import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 
-export const handler = createHttpHandler(companyRoutes.getExternalAdministration, async (input) => {
-  const { extract, summary, data } = await readSection(input, 'externalAdministration', false);
-  const section = data as { appointees: unknown[]; documents: unknown[] } | null;
-  return {
-    body: {
-      object: 'externalAdministration',
-      extract,
-      company: summaryOfCompany(summary.company as Record<string, unknown>),
-      underExternalAdministration: section !== null,
-      appointees: section?.appointees ?? [],
-      documents: section?.documents ?? [],
-    },
-  };
-});
+export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
+  createHttpHandler(companyRoutes.getExternalAdministration, ports, async (input) => {
+    const { extract, summary, data } = await readSection(ports, input, 'externalAdministration', false);
+    const section = data as { appointees: unknown[]; documents: unknown[] } | null;
+    return {
+      body: {
+        object: 'externalAdministration',
+        extract,
+        company: summaryOfCompany(summary.company as Record<string, unknown>),
+        underExternalAdministration: section !== null,
+        appointees: section?.appointees ?? [],
+        documents: section?.documents ?? [],
+      },
+    };
+  });
+
+export const handler = createHandler(awsHttpPorts({ extracts, registryFor }));

@@ -1,19 +1,26 @@
 import { byRecordStatus, readSection, type StatusRecord } from '../../shared/company/sections.ts';
+import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 
-export const handler = createHttpHandler(companyRoutes.listRelationships, async (input) => {
-  const status = input.query.status ?? 'all';
-  const { extract, data } = await readSection(input, 'relationships', false);
-  const records = (data as StatusRecord[]).filter(byRecordStatus(status));
-  return {
-    body: {
-      object: 'list',
-      data: records,
-      hasMore: false,
-      nextCursor: null,
-      totalCount: records.length,
-      extract,
-    },
-  };
-});
+export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
+  createHttpHandler(companyRoutes.listRelationships, ports, async (input) => {
+    const status = input.query.status ?? 'all';
+    const { extract, data } = await readSection(ports, input, 'relationships', false);
+    const records = (data as StatusRecord[]).filter(byRecordStatus(status));
+    return {
+      body: {
+        object: 'list',
+        data: records,
+        hasMore: false,
+        nextCursor: null,
+        totalCount: records.length,
+        extract,
+      },
+    };
+  });
+
+export const handler = createHandler(awsHttpPorts({ extracts, registryFor }));

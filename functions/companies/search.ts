@@ -1,17 +1,19 @@
 import { lookupCompany } from '../../shared/company/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
 import { presentCompanyMatch } from '../../shared/company/presenters.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 import {
   type CompanySearchScope,
   companySearchScopes,
   type RegistryCompanyMatch,
 } from '../../shared/ports/registry.ts';
 import { fromRegistry } from '../../shared/registry/errors.ts';
-import { registryFor } from '../../shared/registry/registries.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
 /** Exactly one of q, acn or abn; a known scope. Checked before the registry is asked. */
@@ -43,14 +45,13 @@ function checkCriteria(query: {
   return scope as CompanySearchScope;
 }
 
-export const handler = createHttpHandler(
-  companyRoutes.searchCompanies,
-  async ({ query, auth, requestId, services }) => {
+export const createHandler = (ports: HttpPorts<'registryFor'>) =>
+  createHttpHandler(companyRoutes.searchCompanies, ports, async ({ query, auth, requestId }) => {
     const scope = checkCriteria(query);
     const numberParam = query.acn !== undefined ? 'acn' : query.abn !== undefined ? 'abn' : undefined;
     const identifier =
       numberParam && parseCompanyIdentifier(query[numberParam] as string, numberParam, numberParam);
-    const registry = registryFor(auth.environment, services);
+    const registry = ports.registryFor(auth.environment);
     const caller = { accountId: auth.accountId, requestId };
     let matches: RegistryCompanyMatch[];
     if (identifier) {
@@ -69,8 +70,9 @@ export const handler = createHttpHandler(
       owner: auth,
       limit: query.limit ?? PAGE_SIZE.default,
       cursor: query.cursor,
-      codec: services.cursors,
+      codec: ports.cursors,
     });
     return { body: { object: 'list', ...page, data: page.data.map(presentCompanyMatch) } };
-  },
-);
+  });
+
+export const handler = createHandler(awsHttpPorts({ registryFor }));

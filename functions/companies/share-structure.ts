@@ -1,18 +1,25 @@
 import { byRecordStatus, readSection, type StatusRecord } from '../../shared/company/sections.ts';
+import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 
-export const handler = createHttpHandler(companyRoutes.getShareStructure, async (input) => {
-  const status = input.query.status ?? 'current';
-  const { extract, data } = await readSection(input, 'shareStructure', status !== 'current');
-  const { shareClasses, members } = data as { shareClasses: StatusRecord[]; members: StatusRecord[] };
-  const keep = byRecordStatus(status);
-  return {
-    body: {
-      object: 'shareStructure',
-      extract,
-      shareClasses: shareClasses.filter(keep),
-      members: members.filter(keep),
-    },
-  };
-});
+export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
+  createHttpHandler(companyRoutes.getShareStructure, ports, async (input) => {
+    const status = input.query.status ?? 'current';
+    const { extract, data } = await readSection(ports, input, 'shareStructure', status !== 'current');
+    const { shareClasses, members } = data as { shareClasses: StatusRecord[]; members: StatusRecord[] };
+    const keep = byRecordStatus(status);
+    return {
+      body: {
+        object: 'shareStructure',
+        extract,
+        shareClasses: shareClasses.filter(keep),
+        members: members.filter(keep),
+      },
+    };
+  });
+
+export const handler = createHandler(awsHttpPorts({ extracts, registryFor }));

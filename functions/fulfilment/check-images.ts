@@ -1,7 +1,7 @@
-import { systemClock } from '../../shared/domain/clock.ts';
+import { orders } from '../../shared/composition/aws/orders.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsPorts, now } from '../../shared/composition/aws/root.ts';
 import { workflowTask } from '../../shared/orders/services/instrumented.ts';
-import { registries } from '../../shared/orders/services/registry.ts';
-import { orderStore } from '../../shared/orders/services/stores.ts';
 import {
   type CheckImagesInput,
   type CheckImagesPorts,
@@ -12,8 +12,4 @@ import {
 export const createHandler = (ports: CheckImagesPorts) =>
   workflowTask('CheckImages', (input: CheckImagesInput) => checkImages(ports, input));
 
-export const handler = createHandler({
-  orders: orderStore(),
-  registryFor: registries(),
-  now: () => systemClock.now(),
-});
+export const handler = createHandler(awsPorts({ orders, registryFor, now }));

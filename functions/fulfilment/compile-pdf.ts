@@ -1,22 +1,22 @@
-import { systemClock } from '../../shared/domain/clock.ts';
-import { s3BlobStore } from '../../shared/orders/services/blobs.ts';
+import { blobs } from '../../shared/composition/aws/blobs.ts';
+import { orders } from '../../shared/composition/aws/orders.ts';
+import { awsPorts, type Factory, now } from '../../shared/composition/aws/root.ts';
 import { workflowTask } from '../../shared/orders/services/instrumented.ts';
-import { registries } from '../../shared/orders/services/registry.ts';
-import { orderStore } from '../../shared/orders/services/stores.ts';
 import {
   type CompilePdfInput,
   type CompilePdfPorts,
   compilePdf,
 } from '../../shared/orders/steps/compile-pdf.ts';
+import type { RegistryFor } from '../../shared/ports/app.ts';
 import { renderDocumentImages } from '../../shared/registry/page-images.ts';
+import { createRegistries } from '../../shared/registry/registries.ts';
 
 /** The task given its ports (the local stack passes its own). */
 export const createHandler = (ports: CompilePdfPorts) =>
   workflowTask('CompilePdf', (input: CompilePdfInput) => compilePdf(ports, input));
 
-export const handler = createHandler({
-  orders: orderStore(),
-  registryFor: registries({ pageImages: renderDocumentImages }),
-  blobs: s3BlobStore(),
-  now: () => systemClock.now(),
-});
+/** Only the compile fetches images, so only it bundles the sandbox's renderer (and pdf-lib). */
+const registryWithImages: Factory<RegistryFor> = (root) =>
+  createRegistries({ ...root, pageImages: renderDocumentImages });
+
+export const handler = createHandler(awsPorts({ orders, registryFor: registryWithImages, blobs, now }));

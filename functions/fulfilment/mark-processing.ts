@@ -1,6 +1,6 @@
-import { systemClock } from '../../shared/domain/clock.ts';
+import { orders } from '../../shared/composition/aws/orders.ts';
+import { awsPorts, now } from '../../shared/composition/aws/root.ts';
 import { workflowTask } from '../../shared/orders/services/instrumented.ts';
-import { orderStore } from '../../shared/orders/services/stores.ts';
 import type { WorkflowInput } from '../../shared/orders/steps/common.ts';
 import { type MarkProcessingPorts, markProcessing } from '../../shared/orders/steps/mark-processing.ts';
 
@@ -8,4 +8,4 @@ import { type MarkProcessingPorts, markProcessing } from '../../shared/orders/st
 export const createHandler = (ports: MarkProcessingPorts) =>
   workflowTask('MarkProcessing', (input: WorkflowInput) => markProcessing(ports, input));
 
-export const handler = createHandler({ orders: orderStore(), now: () => systemClock.now() });
+export const handler = createHandler(awsPorts({ orders, now }));

@@ -1,6 +1,7 @@
+import { orders } from '../../shared/composition/aws/orders.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsPorts } from '../../shared/composition/aws/root.ts';
 import { workflowTask } from '../../shared/orders/services/instrumented.ts';
-import { registries } from '../../shared/orders/services/registry.ts';
-import { orderStore } from '../../shared/orders/services/stores.ts';
 import type { WorkflowInput } from '../../shared/orders/steps/common.ts';
 import { type RequestImagesPorts, requestImages } from '../../shared/orders/steps/request-images.ts';
 
@@ -8,4 +9,4 @@ import { type RequestImagesPorts, requestImages } from '../../shared/orders/step
 export const createHandler = (ports: RequestImagesPorts) =>
   workflowTask('RequestImages', (input: WorkflowInput) => requestImages(ports, input));
 
-export const handler = createHandler({ orders: orderStore(), registryFor: registries() });
+export const handler = createHandler(awsPorts({ orders, registryFor }));

@@ -1,9 +1,9 @@
-import { systemClock } from '../../shared/domain/clock.ts';
-import { s3BlobStore } from '../../shared/orders/services/blobs.ts';
+import { blobs } from '../../shared/composition/aws/blobs.ts';
+import { mailer } from '../../shared/composition/aws/mailer.ts';
+import { offlineSearches } from '../../shared/composition/aws/orders.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsPorts, now } from '../../shared/composition/aws/root.ts';
 import { workflowTask } from '../../shared/orders/services/instrumented.ts';
-import { sesMailer } from '../../shared/orders/services/mailer.ts';
-import { registries } from '../../shared/orders/services/registry.ts';
-import { offlineSearchStore } from '../../shared/orders/services/stores.ts';
 import type { WorkflowInput } from '../../shared/orders/steps/common.ts';
 import {
   type RunOfflineSearchPorts,
@@ -14,10 +14,6 @@ import {
 export const createHandler = (ports: RunOfflineSearchPorts) =>
   workflowTask('RunOfflineSearch', (input: WorkflowInput) => runOfflineSearch(ports, input));
 
-export const handler = createHandler({
-  searches: offlineSearchStore(),
-  registryFor: registries(),
-  blobs: s3BlobStore(),
-  mailer: sesMailer(),
-  now: () => systemClock.now(),
-});
+export const handler = createHandler(
+  awsPorts({ searches: offlineSearches, registryFor, blobs, mailer, now }),
+);

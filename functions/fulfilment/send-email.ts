@@ -1,8 +1,8 @@
-import { systemClock } from '../../shared/domain/clock.ts';
-import { s3BlobStore } from '../../shared/orders/services/blobs.ts';
+import { blobs } from '../../shared/composition/aws/blobs.ts';
+import { mailer } from '../../shared/composition/aws/mailer.ts';
+import { orders } from '../../shared/composition/aws/orders.ts';
+import { awsPorts, now } from '../../shared/composition/aws/root.ts';
 import { workflowTask } from '../../shared/orders/services/instrumented.ts';
-import { sesMailer } from '../../shared/orders/services/mailer.ts';
-import { orderStore } from '../../shared/orders/services/stores.ts';
 import type { WorkflowInput } from '../../shared/orders/steps/common.ts';
 import { type SendEmailPorts, sendEmail } from '../../shared/orders/steps/send-email.ts';
 
@@ -10,9 +10,4 @@ import { type SendEmailPorts, sendEmail } from '../../shared/orders/steps/send-e
 export const createHandler = (ports: SendEmailPorts) =>
   workflowTask('SendEmail', (input: WorkflowInput) => sendEmail(ports, input));
 
-export const handler = createHandler({
-  orders: orderStore(),
-  blobs: s3BlobStore(),
-  mailer: sesMailer(),
-  now: () => systemClock.now(),
-});
+export const handler = createHandler(awsPorts({ orders, blobs, mailer, now }));

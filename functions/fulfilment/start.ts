@@ -1,8 +1,9 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { awsPorts } from '../../shared/composition/aws/root.ts';
+import { starter } from '../../shared/composition/aws/starter.ts';
 import { FULFILMENT_STARTER } from '../../shared/infra/workflow.ts';
 import { instrumented } from '../../shared/orders/services/instrumented.ts';
-import { stepFunctionsStarter } from '../../shared/orders/services/starter.ts';
 import { executionName, parseFulfilmentMessage } from '../../shared/orders/sweep.ts';
 import type { WorkflowStarter } from '../../shared/ports/orders.ts';
 
@@ -28,4 +29,4 @@ export function createHandler(ports: { starter: WorkflowStarter }) {
   );
 }
 
-export const handler = createHandler({ starter: stepFunctionsStarter() });
+export const handler = createHandler(awsPorts({ starter }));

@@ -1,13 +1,13 @@
+import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { orders } from '../../shared/composition/aws/orders.ts';
+import { queue } from '../../shared/composition/aws/queue.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsPorts, now } from '../../shared/composition/aws/root.ts';
 import { type ReconcileDeps, reconcilePurchases } from '../../shared/extracts/reconcile.ts';
 import { FULFILMENT_SWEEPER } from '../../shared/infra/workflow.ts';
 import { instrumented } from '../../shared/orders/services/instrumented.ts';
-import { sqsFulfilmentQueue } from '../../shared/orders/services/queue.ts';
-import { orderStore } from '../../shared/orders/services/stores.ts';
 import { sweepStalled } from '../../shared/orders/sweep.ts';
 import type { FulfilmentQueue, OrderStore } from '../../shared/ports/orders.ts';
-import { registryFor } from '../../shared/registry/registries.ts';
-import { getServices } from '../../shared/runtime.ts';
-import { extractStore } from '../../shared/stores.ts';
 
 export interface SweepPorts {
   orders: OrderStore;
@@ -23,24 +23,14 @@ export const createHandler = (ports: SweepPorts) =>
   instrumented(
     FULFILMENT_SWEEPER.name,
     async () => {
-      const now = ports.now();
-      const [orders, purchases] = await Promise.all([
-        sweepStalled(ports.orders, ports.queue, now),
-        reconcilePurchases({
-          store: ports.extracts,
-          registryFor: ports.registryFor,
-          now,
-        }),
+      const at = ports.now();
+      const [stalled, purchases] = await Promise.all([
+        sweepStalled(ports.orders, ports.queue, at),
+        reconcilePurchases({ store: ports.extracts, registryFor: ports.registryFor, now: at }),
       ]);
-      return { ...orders, purchases };
+      return { ...stalled, purchases };
     },
     { summary: (result) => result as Record<string, unknown> },
   );
 
-export const handler = createHandler({
-  orders: orderStore(),
-  queue: sqsFulfilmentQueue(),
-  extracts: extractStore(),
-  registryFor: (environment) => registryFor(environment, getServices()),
-  now: () => getServices().clock.now(),
-});
+export const handler = createHandler(awsPorts({ orders, queue, extracts, registryFor, now }));

@@ -1,25 +1,27 @@
 import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
-import { runIdempotently } from '../../shared/http/idempotency.ts';
+import { idempotency } from '../../shared/composition/aws/idempotency.ts';
+import { orders } from '../../shared/composition/aws/orders.ts';
+import { queue } from '../../shared/composition/aws/queue.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
 import { acceptChargesExtractOrder } from '../../shared/orders/accept.ts';
 import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
-import { orderReplay, orderRequestOf } from '../../shared/orders/handlers.ts';
+import { type OrderRoutePorts, orderReplay, orderRequestOf } from '../../shared/orders/handlers.ts';
 import { orderResult } from '../../shared/orders/present.ts';
-import { sqsFulfilmentQueue } from '../../shared/orders/services/queue.ts';
-import type { FulfilmentQueue } from '../../shared/ports/orders.ts';
 
-/** The route given the fulfilment queue (the local stack passes its own). */
-export const createHandler = (ports: { queue: FulfilmentQueue }) =>
+export const createHandler = (ports: OrderRoutePorts) =>
   createHttpHandler(
     orderRoutes.orderChargesExtract,
+    ports,
     async (input) => {
       const company = parseCompanyIdentifier(input.path.id);
       const delivery = parseOrderDelivery(input.body.delivery);
-      const order = await acceptChargesExtractOrder(company, orderRequestOf(input, delivery, ports.queue));
-      return orderResult(order);
+      const order = await acceptChargesExtractOrder(company, orderRequestOf(ports, input, delivery));
+      return orderResult(order, ports.config.apiBaseUrl);
     },
-    { idempotency: runIdempotently, replay: orderReplay },
+    { replay: orderReplay(ports) },
   );
 
-export const handler = createHandler({ queue: sqsFulfilmentQueue() });
+export const handler = createHandler(awsHttpPorts({ orders, registryFor, queue, idempotency }));

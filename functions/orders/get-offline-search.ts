@@ -1,12 +1,20 @@
+import { offlineSearches } from '../../shared/composition/aws/orders.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { offlineSearchProduct } from '../../shared/domain/products.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
-import { apiBaseUrl, presentOfflineSearch } from '../../shared/orders/present.ts';
+import { presentOfflineSearch } from '../../shared/orders/present.ts';
 import { assertSearchReadable, findOfflineSearch } from '../../shared/orders/read.ts';
-import { offlineSearchStore } from '../../shared/orders/services/stores.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 
-export const handler = createHttpHandler(orderRoutes.getOfflineSearch, async ({ path, auth }) => {
-  const search = assertSearchReadable(await findOfflineSearch(offlineSearchStore(), path.searchId), auth);
-  // Like an order read: free, and naming what was bought.
-  return { body: presentOfflineSearch(search, apiBaseUrl()), product: offlineSearchProduct.product };
-});
+export const createHandler = (ports: HttpPorts<'offlineSearches'>) =>
+  createHttpHandler(orderRoutes.getOfflineSearch, ports, async ({ path, auth }) => {
+    const search = assertSearchReadable(await findOfflineSearch(ports.offlineSearches, path.searchId), auth);
+    // Like an order read: free, and naming what was bought.
+    return {
+      body: presentOfflineSearch(search, ports.config.apiBaseUrl),
+      product: offlineSearchProduct.product,
+    };
+  });
+
+export const handler = createHandler(awsHttpPorts({ offlineSearches }));

@@ -1,18 +1,18 @@
+import { blobs } from '../../shared/composition/aws/blobs.ts';
+import { offlineSearches } from '../../shared/composition/aws/orders.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
 import { assertSearchReadable, findOfflineSearch } from '../../shared/orders/read.ts';
 import { readOfflineResults } from '../../shared/orders/results.ts';
-import { s3BlobStore } from '../../shared/orders/services/blobs.ts';
-import { offlineSearchStore } from '../../shared/orders/services/stores.ts';
-import type { BlobStore } from '../../shared/ports/orders.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
-/** The route given the orders bucket (the local stack passes its own). */
-export const createHandler = (ports: { blobs: BlobStore }) =>
-  createHttpHandler(orderRoutes.listOfflineSearchResults, async ({ path, query, auth, services }) => {
-    const search = assertSearchReadable(await findOfflineSearch(offlineSearchStore(), path.searchId), auth);
+export const createHandler = (ports: HttpPorts<'offlineSearches' | 'blobs'>) =>
+  createHttpHandler(orderRoutes.listOfflineSearchResults, ports, async ({ path, query, auth }) => {
+    const search = assertSearchReadable(await findOfflineSearch(ports.offlineSearches, path.searchId), auth);
     if (search.status !== 'ready' || !search.resultsKey) {
       throw new ApiError('offline_search_not_ready', {
         param: 'searchId',
@@ -29,9 +29,9 @@ export const createHandler = (ports: { blobs: BlobStore }) =>
       owner: auth,
       limit: query.limit ?? PAGE_SIZE.default,
       cursor: query.cursor,
-      codec: services.cursors,
+      codec: ports.cursors,
     });
     return { body: { object: 'list', ...page } };
   });
 
-export const handler = createHandler({ blobs: s3BlobStore() });
+export const handler = createHandler(awsHttpPorts({ offlineSearches, blobs }));

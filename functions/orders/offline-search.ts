@@ -1,23 +1,25 @@
-import { runIdempotently } from '../../shared/http/idempotency.ts';
+import { idempotency } from '../../shared/composition/aws/idempotency.ts';
+import { offlineSearches } from '../../shared/composition/aws/orders.ts';
+import { queue } from '../../shared/composition/aws/queue.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { createHttpHandler, type HandlerResult } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
 import { parseOfflineSearchDelivery } from '../../shared/orders/delivery.ts';
 import { acceptOfflineSearch } from '../../shared/orders/offline-search.ts';
-import { apiBaseUrl, presentOfflineSearch } from '../../shared/orders/present.ts';
-import { sqsFulfilmentQueue } from '../../shared/orders/services/queue.ts';
-import { offlineSearchStore } from '../../shared/orders/services/stores.ts';
+import { presentOfflineSearch } from '../../shared/orders/present.ts';
 import { simulatedFailure } from '../../shared/orders/simulate.ts';
-import type { FulfilmentQueue, OfflineSearchRecord } from '../../shared/ports/orders.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
+import type { OfflineSearchRecord } from '../../shared/ports/orders.ts';
 
-const resultOf = (search: OfflineSearchRecord): HandlerResult => ({
-  body: presentOfflineSearch(search, apiBaseUrl()),
+const resultOf = (search: OfflineSearchRecord, apiBaseUrl: string): HandlerResult => ({
+  body: presentOfflineSearch(search, apiBaseUrl),
   billable: search.fees.some((fee) => fee.billable),
 });
 
-/** The route given the fulfilment queue (the local stack passes its own). */
-export const createHandler = (ports: { queue: FulfilmentQueue }) =>
+export const createHandler = (ports: HttpPorts<'offlineSearches' | 'queue' | 'idempotency'>) =>
   createHttpHandler(
     orderRoutes.createOfflineSearch,
+    ports,
     async (input) => {
       const { body, auth } = input;
       const delivery = parseOfflineSearchDelivery(body.delivery);
@@ -26,27 +28,26 @@ export const createHandler = (ports: { queue: FulfilmentQueue }) =>
         requestId: input.requestId,
         clientReference: input.clientReference,
         recoveryKey: input.recoveryKey,
-        now: input.services.clock.now(),
+        now: ports.clock.now(),
         q: body.q,
         scope: body.scope,
         delivery,
         simulateFailure: simulatedFailure(input.headers, auth.environment),
-        store: offlineSearchStore(),
+        store: ports.offlineSearches,
         queue: ports.queue,
       });
-      return resultOf(search);
+      return resultOf(search, ports.config.apiBaseUrl);
     },
     {
-      idempotency: runIdempotently,
       replay: {
         pack: (result) => ({ id: result.body.id }),
         async unpack(packed) {
-          const search = await offlineSearchStore().get((packed as { id: string }).id);
+          const search = await ports.offlineSearches.get((packed as { id: string }).id);
           if (!search) throw new Error('replayed offline search is missing');
-          return resultOf(search);
+          return resultOf(search, ports.config.apiBaseUrl);
         },
       },
     },
   );
 
-export const handler = createHandler({ queue: sqsFulfilmentQueue() });
+export const handler = createHandler(awsHttpPorts({ offlineSearches, queue, idempotency }));

@@ -1,12 +1,17 @@
+import { peopleSearches } from '../../shared/composition/aws/people.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { peopleRoutes } from '../../shared/http/routes/people.ts';
 import { isSearchExpired, knownPerson, searchExpired } from '../../shared/people/search.ts';
-import { peopleSearchStore } from '../../shared/stores.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 
-export const handler = createHttpHandler(peopleRoutes.getPerson, async ({ path, auth, services }) => {
-  const person = await knownPerson(peopleSearchStore(), path.personId, auth);
-  if (isSearchExpired(person.searchExpiresAt, services.clock.now())) {
-    throw searchExpired('personId', person.searchExpiresAt);
-  }
-  return { body: { ...person.match, searchId: person.searchId, searchExpiresAt: person.searchExpiresAt } };
-});
+export const createHandler = (ports: HttpPorts<'peopleSearches'>) =>
+  createHttpHandler(peopleRoutes.getPerson, ports, async ({ path, auth }) => {
+    const person = await knownPerson(ports.peopleSearches, path.personId, auth);
+    if (isSearchExpired(person.searchExpiresAt, ports.clock.now())) {
+      throw searchExpired('personId', person.searchExpiresAt);
+    }
+    return { body: { ...person.match, searchId: person.searchId, searchExpiresAt: person.searchExpiresAt } };
+  });
+
+export const handler = createHandler(awsHttpPorts({ peopleSearches }));

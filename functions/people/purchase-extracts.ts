@@ -1,11 +1,14 @@
+import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { idempotency } from '../../shared/composition/aws/idempotency.ts';
+import { peopleSearches } from '../../shared/composition/aws/people.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { personExtractProduct } from '../../shared/domain/products.ts';
 import { presentPurchasedExtract } from '../../shared/extracts/present.ts';
-import { runIdempotently } from '../../shared/http/idempotency.ts';
 import { createHttpHandler, type HandlerResult } from '../../shared/http/pipeline.ts';
 import { peopleRoutes } from '../../shared/http/routes/people.ts';
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
-import { registryFor } from '../../shared/registry/registries.ts';
-import { extractStore, peopleSearchStore } from '../../shared/stores.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 
 /** The response: one extract per person in the order asked, each with the shared meta. */
 function listOf(
@@ -29,36 +32,41 @@ function listOf(
   };
 }
 
-export const handler = createHttpHandler(
-  peopleRoutes.purchasePersonExtracts,
-  async (input) => {
-    const { body, auth, services } = input;
-    const { extracts, billable } = await purchasePersonExtracts({
-      body,
-      owner: auth,
-      requestId: input.requestId,
-      clientReference: input.clientReference,
-      recoveryKey: input.recoveryKey,
-      now: services.clock.now(),
-      registry: registryFor(auth.environment, services),
-      store: extractStore(),
-      searches: peopleSearchStore(),
-    });
-    return listOf(body.searchId, extracts, billable, input.requestId);
-  },
-  {
-    idempotency: runIdempotently,
-    // 100 extracts outgrow an idempotency record: a replay keeps their ids and reads them back.
-    replay: {
-      pack: (result) => ({
-        ids: (result.body.data as { id: string }[]).map((extract) => extract.id),
-        billable: result.billable ?? false,
-      }),
-      async unpack(packed, { body, requestId }) {
-        const { ids, billable } = packed as { ids: string[]; billable: boolean };
-        const extracts = await Promise.all(ids.map((id) => presentPurchasedExtract(extractStore(), id)));
-        return listOf(body.searchId, extracts, billable, requestId);
+export const createHandler = (
+  ports: HttpPorts<'extracts' | 'idempotency' | 'peopleSearches' | 'registryFor'>,
+) =>
+  createHttpHandler(
+    peopleRoutes.purchasePersonExtracts,
+    ports,
+    async (input) => {
+      const { body, auth } = input;
+      const { extracts, billable } = await purchasePersonExtracts({
+        body,
+        owner: auth,
+        requestId: input.requestId,
+        clientReference: input.clientReference,
+        recoveryKey: input.recoveryKey,
+        now: ports.clock.now(),
+        registry: ports.registryFor(auth.environment),
+        store: ports.extracts,
+        searches: ports.peopleSearches,
+      });
+      return listOf(body.searchId, extracts, billable, input.requestId);
+    },
+    {
+      // 100 extracts outgrow an idempotency record: a replay keeps their ids and reads them back.
+      replay: {
+        pack: (result) => ({
+          ids: (result.body.data as { id: string }[]).map((extract) => extract.id),
+          billable: result.billable ?? false,
+        }),
+        async unpack(packed, { body, requestId }) {
+          const { ids, billable } = packed as { ids: string[]; billable: boolean };
+          const extracts = await Promise.all(ids.map((id) => presentPurchasedExtract(ports.extracts, id)));
+          return listOf(body.searchId, extracts, billable, requestId);
+        },
       },
     },
-  },
-);
+  );
+
+export const handler = createHandler(awsHttpPorts({ extracts, idempotency, peopleSearches, registryFor }));

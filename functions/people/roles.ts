@@ -1,13 +1,15 @@
+import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { peopleSearches } from '../../shared/composition/aws/people.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { peopleRoutes } from '../../shared/http/routes/people.ts';
 import { parseRoleFilter, readPersonRoles } from '../../shared/people/roles.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
-import { extractStore, peopleSearchStore } from '../../shared/stores.ts';
 
-export const handler = createHttpHandler(
-  peopleRoutes.listPersonRoles,
-  async ({ path, query, auth, services }) => {
+export const createHandler = (ports: HttpPorts<'extracts' | 'peopleSearches'>) =>
+  createHttpHandler(peopleRoutes.listPersonRoles, ports, async ({ path, query, auth }) => {
     const roles = parseRoleFilter(query);
     const status = query.status ?? 'current';
     const { extract, data } = await readPersonRoles({
@@ -16,9 +18,9 @@ export const handler = createHttpHandler(
       roles,
       extractId: query.extract,
       owner: auth,
-      now: services.clock.now(),
-      store: extractStore(),
-      searches: peopleSearchStore(),
+      now: ports.clock.now(),
+      store: ports.extracts,
+      searches: ports.peopleSearches,
     });
     const page = await pageOfArray(data, {
       route: peopleRoutes.listPersonRoles.name,
@@ -31,8 +33,9 @@ export const handler = createHttpHandler(
       owner: auth,
       limit: query.limit ?? PAGE_SIZE.default,
       cursor: query.cursor,
-      codec: services.cursors,
+      codec: ports.cursors,
     });
     return { body: { object: 'list', ...page, extract } };
-  },
-);
+  });
+
+export const handler = createHandler(awsHttpPorts({ extracts, peopleSearches }));

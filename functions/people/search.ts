@@ -1,19 +1,21 @@
+import { peopleSearches } from '../../shared/composition/aws/people.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { peopleRoutes } from '../../shared/http/routes/people.ts';
 import { searchPeople } from '../../shared/people/search.ts';
-import { registryFor } from '../../shared/registry/registries.ts';
-import { peopleSearchStore } from '../../shared/stores.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 
-export const handler = createHttpHandler(
-  peopleRoutes.searchPeople,
-  async ({ body, auth, requestId, services }) => ({
+export const createHandler = (ports: HttpPorts<'peopleSearches' | 'registryFor'>) =>
+  createHttpHandler(peopleRoutes.searchPeople, ports, async ({ body, auth, requestId }) => ({
     body: await searchPeople({
       body,
       owner: auth,
       requestId,
-      now: services.clock.now(),
-      registry: registryFor(auth.environment, services),
-      searches: peopleSearchStore(),
+      now: ports.clock.now(),
+      registry: ports.registryFor(auth.environment),
+      searches: ports.peopleSearches,
     }),
-  }),
-);
+  }));
+
+export const handler = createHandler(awsHttpPorts({ peopleSearches, registryFor }));

@@ -1,16 +1,21 @@
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { referenceRoutes } from '../../shared/http/routes/reference.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 import { findCodeTable } from '../../shared/reference/code-tables.ts';
 import { presentCodeTable } from '../../shared/reference/presenters.ts';
 
-export const handler = createHttpHandler(referenceRoutes.getCodeTable, async ({ path, services }) => {
-  const table = findCodeTable(path.table);
-  if (!table) {
-    throw new ApiError('code_table_not_found', {
-      param: 'table',
-      message: `No code table is called '${path.table}'. GET /v1/reference/code-tables lists them.`,
-    });
-  }
-  return { body: presentCodeTable(table, services.config.docsUrl) };
-});
+export const createHandler = (ports: HttpPorts) =>
+  createHttpHandler(referenceRoutes.getCodeTable, ports, async ({ path }) => {
+    const table = findCodeTable(path.table);
+    if (!table) {
+      throw new ApiError('code_table_not_found', {
+        param: 'table',
+        message: `No code table is called '${path.table}'. GET /v1/reference/code-tables lists them.`,
+      });
+    }
+    return { body: presentCodeTable(table, ports.config.docsUrl) };
+  });
+
+export const handler = createHandler(awsHttpPorts({}));

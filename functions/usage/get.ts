@@ -1,10 +1,12 @@
+import { ledger } from '../../shared/composition/aws/extracts.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { extractRoutes } from '../../shared/http/routes/extracts.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
 import type { FeeEntry } from '../../shared/ports/extracts.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
-import { usageLedger } from '../../shared/stores.ts';
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 
@@ -30,36 +32,40 @@ function totalsOf(entries: FeeEntry[]) {
   return [...totals.values()];
 }
 
-export const handler = createHttpHandler(extractRoutes.getUsage, async ({ query, auth, services }) => {
-  const today = services.clock.now().toISOString().slice(0, 10);
-  const from = query.from ?? `${today.slice(0, 8)}01`;
-  const to = query.to ?? today;
-  if (from > to) throw new ApiError('validation_error', { param: 'from', message: 'from is later than to.' });
-  const entries = await usageLedger().entries(
-    auth.accountId,
-    auth.environment,
-    `${from}T00:00:00.000Z`,
-    dayAfter(to),
-  );
-  const page = await pageOfArray(entries, {
-    route: extractRoutes.getUsage.name,
-    filters: { from, to },
-    owner: auth,
-    limit: query.limit ?? PAGE_SIZE.default,
-    cursor: query.cursor,
-    codec: services.cursors,
+export const createHandler = (ports: HttpPorts<'ledger'>) =>
+  createHttpHandler(extractRoutes.getUsage, ports, async ({ query, auth }) => {
+    const today = ports.clock.now().toISOString().slice(0, 10);
+    const from = query.from ?? `${today.slice(0, 8)}01`;
+    const to = query.to ?? today;
+    if (from > to)
+      throw new ApiError('validation_error', { param: 'from', message: 'from is later than to.' });
+    const entries = await ports.ledger.entries(
+      auth.accountId,
+      auth.environment,
+      `${from}T00:00:00.000Z`,
+      dayAfter(to),
+    );
+    const page = await pageOfArray(entries, {
+      route: extractRoutes.getUsage.name,
+      filters: { from, to },
+      owner: auth,
+      limit: query.limit ?? PAGE_SIZE.default,
+      cursor: query.cursor,
+      codec: ports.cursors,
+    });
+    return {
+      body: {
+        object: 'list',
+        ...page,
+        data: page.data.map(({ accountId: _a, environment: _e, ...entry }) => ({
+          object: 'feeEntry',
+          ...entry,
+        })),
+        from,
+        to,
+        totals: totalsOf(entries),
+      },
+    };
   });
-  return {
-    body: {
-      object: 'list',
-      ...page,
-      data: page.data.map(({ accountId: _a, environment: _e, ...entry }) => ({
-        object: 'feeEntry',
-        ...entry,
-      })),
-      from,
-      to,
-      totals: totalsOf(entries),
-    },
-  };
-});
+
+export const handler = createHandler(awsHttpPorts({ ledger }));

@@ -3,13 +3,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { FULFILMENT_STARTER, FULFILMENT_SWEEPER } from '../../shared/infra/workflow.ts';
-import { apiBaseUrl } from '../../shared/orders/present.ts';
-import { registries } from '../../shared/orders/services/registry.ts';
-import { offlineSearchStore, orderStore } from '../../shared/orders/services/stores.ts';
-import type { BlobStore, FulfilmentQueue, WorkflowStarter } from '../../shared/ports/orders.ts';
+import type { WorkflowStarter } from '../../shared/ports/orders.ts';
 import { renderDocumentImages } from '../../shared/registry/page-images.ts';
-import { getServices } from '../../shared/runtime.ts';
-import { extractStore } from '../../shared/stores.ts';
+import { createRegistries } from '../../shared/registry/registries.ts';
+import type { AsyncPorts, LocalCorePorts } from '../composition.ts';
 import { lambdaContext } from '../lambda-context.ts';
 import { FileBlobStore } from './blob-store.ts';
 import { LocalEventBus } from './event-bus.ts';
@@ -22,6 +19,8 @@ export interface LocalOrdersOptions {
   /** Holds `blobs/`, `outbox/` and `events.jsonl`; a fresh temporary folder, removed on stop, when absent. */
   localDir?: string;
   mailFrom?: string;
+  /** What the workflow and the sweeper use besides the stand-ins (local/composition.ts). */
+  ports: LocalCorePorts;
   queue?: LocalQueueOptions;
   workflow?: LocalWorkflowOptions;
 }
@@ -34,8 +33,8 @@ export interface LocalOrders {
   events: LocalEventBus;
   queue: LocalQueue;
   workflow: LocalWorkflow;
-  /** What the HTTP order routes' `createHandler` is given (local/server.ts `loadRoutes`): the bucket and the queue. */
-  routePorts: { blobs: BlobStore; queue: FulfilmentQueue };
+  /** The ports these stand-ins provide, for the handlers (local/server.ts `loadRoutes`). */
+  ports: AsyncPorts;
   /** Runs the sweeper (`functions/fulfilment/sweep.ts`) now, as its schedule would. */
   sweep(): Promise<SweepReport>;
   stop(): Promise<void>;
@@ -52,7 +51,7 @@ type SweepHandler = (event: unknown, context: Context) => Promise<SweepReport>;
  * Creates the stand-ins, makes the order services use them and delivers the fulfilment queue
  * to the starter (`functions/fulfilment/start.ts`), which starts the local workflow.
  */
-export async function startLocalOrders(options: LocalOrdersOptions = {}): Promise<LocalOrders> {
+export async function startLocalOrders(options: LocalOrdersOptions): Promise<LocalOrders> {
   const temporary = !options.localDir;
   const dir = options.localDir ? resolve(options.localDir) : await mkdtemp(join(tmpdir(), 'crds-orders-'));
   const blobs = new FileBlobStore(join(dir, 'blobs'));
@@ -60,20 +59,21 @@ export async function startLocalOrders(options: LocalOrdersOptions = {}): Promis
   const events = new LocalEventBus(join(dir, 'events.jsonl'));
   // What AWS gives the functions, in process: DynamoDB Local's stores, the registries of the API
   // (the sandbox drawing the images it hands out), and the local clock, which tests move.
-  const now = () => getServices().clock.now();
+  const core = options.ports;
+  const now = () => core.clock.now();
   const workflow = new LocalWorkflow({
     onEnd: (execution) => {
       if (execution.status === 'FAILED')
         console.error(`fulfilment execution ${execution.name} failed`, execution.error);
     },
     ports: {
-      orders: orderStore(),
-      searches: offlineSearchStore(),
-      registryFor: registries({ pageImages: renderDocumentImages }),
+      orders: core.orders,
+      searches: core.offlineSearches,
+      registryFor: createRegistries({ ...core, pageImages: renderDocumentImages }),
       blobs,
       mailer: outbox,
       events,
-      apiBaseUrl: apiBaseUrl(),
+      apiBaseUrl: core.config.apiBaseUrl,
       now,
     },
     ...options.workflow,
@@ -96,16 +96,16 @@ export async function startLocalOrders(options: LocalOrdersOptions = {}): Promis
   const startHandler = lazyHandlerWith<QueueConsumer>(FULFILMENT_STARTER.handler, { starter });
   queue.consume(async (event, context) => (await startHandler())(event, context));
   const sweepHandler = lazyHandlerWith<SweepHandler>(FULFILMENT_SWEEPER.handler, {
-    orders: orderStore(),
+    orders: core.orders,
     queue,
-    extracts: extractStore(),
+    extracts: core.extracts,
     // The purchase routes' registries: the sweeper asks the sandbox they bought from.
-    registryFor: registries(),
+    registryFor: core.registryFor,
     now,
   });
   return {
     dir,
-    routePorts: { blobs, queue },
+    ports: { blobs, queue, starter, events, mailer: outbox },
     blobs,
     outbox,
     events,

@@ -1,8 +1,6 @@
 import type { AuthContext } from '../http/pipeline.ts';
-import { registryFor } from '../registry/registries.ts';
-import type { Services } from '../runtime.ts';
+import type { HttpPorts } from '../ports/app.ts';
 import type { recordStatuses } from '../schemas/companies.ts';
-import { extractStore } from '../stores.ts';
 import { readCompanySection } from './extracts.ts';
 import { parseCompanyIdentifier } from './identifier.ts';
 import type { CompanySectionName } from './presenters.ts';
@@ -12,22 +10,29 @@ interface SectionInput {
   query: { extract?: string | undefined };
   auth: AuthContext;
   requestId: string;
-  services: Services;
 }
 
+/** What a section read uses. */
+export type SectionPorts = HttpPorts<'extracts' | 'registryFor'>;
+
 /** The section of the held company extract a free read uses (see `readCompanySection`). */
-export function readSection(input: SectionInput, section: CompanySectionName, needsHistorical: boolean) {
-  const { services, auth } = input;
+export function readSection(
+  ports: SectionPorts,
+  input: SectionInput,
+  section: CompanySectionName,
+  needsHistorical: boolean,
+) {
+  const { auth } = input;
   return readCompanySection({
     company: parseCompanyIdentifier(input.path.id),
     section,
     needsHistorical,
     extractId: input.query.extract,
     owner: auth,
-    now: services.clock.now(),
+    now: ports.clock.now(),
     requestId: input.requestId,
-    registry: registryFor(auth.environment, services),
-    store: extractStore(),
+    registry: ports.registryFor(auth.environment),
+    store: ports.extracts,
   });
 }
 

@@ -14,26 +14,30 @@ import {
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { dynamoClient } from '../adapters/dynamodb/client.ts';
 import { ApiError } from '../errors/api-error.ts';
-import type { IdempotentCall } from './idempotency-key.ts';
+import type { IdempotencyRunner, IdempotentCall } from './idempotency-key.ts';
 
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 3600;
 
-let persistence: DynamoDBPersistenceLayer | undefined;
-const config = new IdempotencyConfig({
-  eventKeyJmesPath: 'key',
-  payloadValidationJmesPath: 'request',
-  expiresAfterSeconds: IDEMPOTENCY_WINDOW_SECONDS,
-});
-
-function store(): DynamoDBPersistenceLayer {
-  const tableName = process.env.IDEMPOTENCY_TABLE;
-  if (!tableName) throw new Error('environment variable IDEMPOTENCY_TABLE is not set');
-  persistence ??= new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: dynamoClient() });
-  return persistence;
+/** A runner that runs `call.run` at most once per key and request within 24 hours, keeping its records in `tableName`. */
+export function createIdempotencyRunner(tableName: string): IdempotencyRunner {
+  let persistence: DynamoDBPersistenceLayer | undefined;
+  const config = new IdempotencyConfig({
+    eventKeyJmesPath: 'key',
+    payloadValidationJmesPath: 'request',
+    expiresAfterSeconds: IDEMPOTENCY_WINDOW_SECONDS,
+  });
+  const store = () => {
+    persistence ??= new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: dynamoClient() });
+    return persistence;
+  };
+  return (call) => runIdempotently(call, store(), config);
 }
 
-/** Runs `call.run` at most once per key and request within 24 hours. */
-export async function runIdempotently<T>(call: IdempotentCall<T>): Promise<T> {
+async function runIdempotently<T>(
+  call: IdempotentCall<T>,
+  persistenceStore: DynamoDBPersistenceLayer,
+  config: IdempotencyConfig,
+): Promise<T> {
   if (call.key === undefined) return call.run();
   config.registerLambdaContext(call.context);
   let fresh: { result: T } | undefined;
@@ -43,7 +47,7 @@ export async function runIdempotently<T>(call: IdempotentCall<T>): Promise<T> {
       fresh = { result };
       return call.replay ? call.replay.pack(result) : result;
     },
-    { persistenceStore: store(), config },
+    { persistenceStore, config },
   );
   try {
     const kept = await once({ key: `${call.scope}#${call.key}`, request: call.request });

@@ -15,9 +15,10 @@ import { type ApiKeyRecord, bearerToken, hashKey, isKeyUsable, keyIdForHash } fr
 import { decideRate, type RateDecision, unkeyedRateHeaders } from '../domain/rate-limit.ts';
 import { ApiError, errorEnvelope } from '../errors/api-error.ts';
 import { logger, redactHeaders, routeMetrics, tracer } from '../observability.ts';
+import type { PlatformPorts } from '../ports/app.ts';
 import { apiErrorFromRegistry } from '../registry/errors.ts';
-import { getServices, type Services } from '../runtime.ts';
-import { checkIdempotencyKey, type IdempotencyRunner, recoveryKeyFor } from './idempotency-key.ts';
+import type { IdempotencyRunner } from './idempotency-key.ts';
+import { checkIdempotencyKey, recoveryKeyFor } from './idempotency-key.ts';
 import { checkBodySize, parseRequest, type RawRequest } from './request.ts';
 import type { RouteDefinition } from './route.ts';
 import { registryDeadline, withDeadline } from './time-budget.ts';
@@ -37,7 +38,6 @@ export interface HandlerInput<R extends RouteDefinition> {
   headers: Readonly<Record<string, string>>;
   auth: AuthContext;
   requestId: string;
-  services: Services;
   /** Purchase routes: `X-Client-Reference`, checked (at most 30 characters) or null. */
   clientReference: string | null;
   /** Purchase routes with an `Idempotency-Key`: names the purchase across retries. */
@@ -125,7 +125,7 @@ function respondWithFile(
 }
 
 /** Request id, the error envelope, one access log line and the request metrics. */
-const envelope = (route: RouteDefinition, metrics: Metrics): ApiMiddleware => {
+const envelope = (route: RouteDefinition, metrics: Metrics, ports: PlatformPorts): ApiMiddleware => {
   const finish = (state: ApiState, status: number) => {
     const latencyMs = Date.now() - state.startedAt;
     metrics.addMetric('Requests', MetricUnit.Count, 1);
@@ -164,7 +164,7 @@ const envelope = (route: RouteDefinition, metrics: Metrics): ApiMiddleware => {
         },
       };
       const error = toApiError(request.error, route);
-      const { docsUrl } = getServices().config;
+      const { docsUrl } = ports.config;
       request.response = respond(state, error.status, errorEnvelope(error, state.requestId, docsUrl), {
         ...error.headers,
       });
@@ -234,12 +234,12 @@ const OUT_OF_TIME_AFTER_REGISTRY =
  * fails authentication or is over a limit is uncounted and touches nothing else; an admitted one
  * holds a concurrency lease until its response is ready.
  */
-const admit = (): ApiMiddleware => {
+const admit = (ports: PlatformPorts): ApiMiddleware => {
   const release = async (state: ApiState) => {
     const lease = state.lease;
     if (!lease) return;
     state.lease = undefined;
-    await getServices().limiter.release(lease.keyId, state.requestId, {
+    await ports.limiter.release(lease.keyId, state.requestId, {
       removeSlots: lease.stale,
       ...(lease.uncount ? { uncountSlot: lease.slot } : {}),
     });
@@ -249,7 +249,7 @@ const admit = (): ApiMiddleware => {
       const state = request.context.api;
       const secret = bearerToken(state.raw.headers.authorization);
       if (!secret) throw new ApiError('unauthorized');
-      const { apiKeys, limiter, clock } = getServices();
+      const { apiKeys, limiter, clock } = ports;
       const now = clock.now();
       const hash = hashKey(secret);
       const keyId = keyIdForHash(hash);
@@ -320,8 +320,6 @@ const validate = (route: RouteDefinition): ApiMiddleware => ({
 });
 
 export interface HandlerOptions<R extends RouteDefinition> {
-  /** Required by idempotent routes (see `shared/http/idempotency.ts`). */
-  idempotency?: IdempotencyRunner;
   /**
    * Idempotent routes whose response can outgrow an idempotency record: what to keep of a
    * result (references) and how a replay rebuilds the response from them.
@@ -334,19 +332,25 @@ export interface HandlerOptions<R extends RouteDefinition> {
 
 const notIdempotent: IdempotencyRunner = (call) => call.run();
 
+/**
+ * The Lambda handler of `route`: the pipeline around `useCase`, with `ports` (the pipeline's
+ * own, and an idempotent route's `idempotency`). Ports are read per request, never here, so a
+ * composition root may build them on first use.
+ */
 export function createHttpHandler<R extends RouteDefinition>(
   route: R,
+  ports: PlatformPorts & { idempotency?: IdempotencyRunner },
   useCase: UseCase<R>,
   options: HandlerOptions<R> = {},
 ) {
-  if (route.idempotent && !options.idempotency) {
-    throw new Error(`${route.name} is idempotent: pass the idempotency runner to createHttpHandler`);
+  if (route.idempotent && !('idempotency' in ports)) {
+    throw new Error(`${route.name} is idempotent: its ports must include idempotency`);
   }
-  const runIdempotently = options.idempotency ?? notIdempotent;
+  const runIdempotently: IdempotencyRunner = (call) =>
+    route.idempotent ? (ports.idempotency as IdempotencyRunner)(call) : notIdempotent(call);
   const metrics = routeMetrics(route.name);
   const core = async (_event: APIGatewayProxyEvent, context: ApiContext): Promise<APIGatewayProxyResult> => {
     const state = context.api;
-    const services = getServices();
     const input = state.input as unknown as Pick<HandlerInput<R>, 'path' | 'query' | 'body'>;
     const auth = state.auth as AuthContext;
     const headers = state.raw.headers;
@@ -361,7 +365,6 @@ export function createHttpHandler<R extends RouteDefinition>(
       headers,
       auth,
       requestId: state.requestId,
-      services,
       clientReference,
       recoveryKey: idempotencyKey === undefined ? undefined : recoveryKeyFor(scope, idempotencyKey, request),
     } as HandlerInput<R>;
@@ -388,7 +391,7 @@ export function createHttpHandler<R extends RouteDefinition>(
         ...(result.quantity !== undefined ? { quantity: result.quantity } : {}),
       },
     };
-    if (services.config.validateResponses) {
+    if (ports.config.validateResponses) {
       const check = z.safeParse(route.response, body);
       if (!check.success) {
         logger.error('response does not match its route schema', { issues: check.error.issues });
@@ -402,8 +405,8 @@ export function createHttpHandler<R extends RouteDefinition>(
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics))
-    .use(envelope(route, metrics))
-    .use(admit())
+    .use(envelope(route, metrics, ports))
+    .use(admit(ports))
     .use(validate(route));
   // Lambda passes a plain Context; the pipeline's first middleware attaches `api` to it.
   return handler as unknown as LambdaHttpHandler;

@@ -2,11 +2,9 @@
 import { toTimestamp } from '../domain/clock.ts';
 import { chargesExtractProduct, documentImageProduct } from '../domain/products.ts';
 import type { HandlerResult } from '../http/pipeline.ts';
-import { ORDER_ENV } from '../infra/workflow.ts';
 import type { Delivery, OfflineSearchRecord, OrderRecord, OrderType } from '../ports/orders.ts';
 
 /** The API's own base URL, for `downloadUrl` and `resultsUrl`. */
-export const apiBaseUrl = () => process.env[ORDER_ENV.apiBaseUrl] ?? '';
 
 export const productOf = (type: OrderType) =>
   type === 'charges_extract' ? chargesExtractProduct.product : documentImageProduct.product;
@@ -88,8 +86,8 @@ export function presentOfflineSearch(search: OfflineSearchRecord, apiBaseUrl: st
 }
 
 /** An order as a handler answers it: billable only when its acceptance incurred a fee. */
-export const orderResult = (order: OrderRecord): HandlerResult => ({
-  body: presentOrder(order, apiBaseUrl()),
+export const orderResult = (order: OrderRecord, apiBaseUrl: string): HandlerResult => ({
+  body: presentOrder(order, apiBaseUrl),
   billable: order.fees.some((fee) => fee.billable),
   product: productOf(order.type),
 });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CursorCodec } from '../../shared/domain/cursor.ts';
 import { routes } from '../../shared/http/routes.ts';
 import { type FormCategory, formCategories, formsInCategory } from '../../shared/reference/forms.ts';
@@ -344,8 +344,8 @@ describe('GET /v1/reference/forms: pagination', () => {
   });
 
   describe('cursors signed with the service secret', () => {
-    // The local stack signs with CURSOR_SECRET, which the test process shares; a cursor minted here
-    // is therefore authentic, so only the route, filter or position check can refuse it.
+    // The local stack hands its cursor secret to the test process; a cursor minted here is
+    // therefore authentic, so only the route, filter or position check can refuse it.
     let codec: CursorCodec;
     const formsScope = (owner: TestKey) => ({
       route: routes.listForms.name,
@@ -354,8 +354,8 @@ describe('GET /v1/reference/forms: pagination', () => {
     });
 
     beforeAll(async () => {
-      const secret = process.env.CURSOR_SECRET;
-      expect(secret, 'the local stack exports CURSOR_SECRET').toBeTruthy();
+      const secret = inject('cursorSecret');
+      expect(secret, 'the local stack provides its cursor secret').toBeTruthy();
       const clockResponse = await call<{ now: string }>('/__local/clock');
       const offset = new Date(clockResponse.body.now).getTime() - Date.now();
       codec = new CursorCodec(() => Promise.resolve(secret as string), {

@@ -2,8 +2,8 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callDynamo, type Item } from '../../shared/adapters/dynamodb/json-client.ts';
 import { LIMITS } from '../../shared/domain/rate-limit.ts';
-import { getServices } from '../../shared/runtime.ts';
 import { call, clock, createKey, errorOf, type TestKey } from '../support/api.ts';
+import { testPorts } from '../support/ports.ts';
 
 const IDENTIFIER = '/v1/identifiers/004085616';
 
@@ -90,7 +90,7 @@ describe('20 concurrent requests per key', () => {
   });
 
   it('refuses a request while 20 others of the key are in flight on other instances', async () => {
-    const { limiter } = getServices();
+    const { limiter } = testPorts;
     const now = new Date(((await clock.advance(0)).body as { now: string }).now);
     const held = Array.from({ length: LIMITS.concurrentRequests }, (_, i) => `req_elsewhere_${i}`);
     for (const id of held) expect((await limiter.acquire(key.keyId, id, now)).ok).toBe(true);
@@ -107,7 +107,7 @@ describe('20 concurrent requests per key', () => {
   });
 
   it('frees the lease of a request that died without releasing it', async () => {
-    const { limiter } = getServices();
+    const { limiter } = testPorts;
     const now = new Date(((await clock.advance(0)).body as { now: string }).now);
     for (let i = 0; i < LIMITS.concurrentRequests; i++)
       await limiter.acquire(key.keyId, `req_crashed_${i}`, now);
@@ -118,7 +118,7 @@ describe('20 concurrent requests per key', () => {
   });
 
   it('grants exactly 20 of 30 simultaneous acquisitions (atomic across instances)', async () => {
-    const { limiter } = getServices();
+    const { limiter } = testPorts;
     const fresh = await createKey('test');
     const now = new Date();
     const results = await Promise.all(
@@ -148,7 +148,7 @@ async function aMinuteAhead(): Promise<number> {
 /** The key's item in the limits table, as the adapter left it. */
 async function limitItem(keyId: string) {
   const { Item } = await callDynamo<{ Item: Item }>('GetItem', {
-    TableName: getServices().config.limitsTable,
+    TableName: testPorts.config.limitsTable,
     Key: { pk: { S: `LIMIT#${keyId}` } },
   });
   return unmarshall(Item) as {
@@ -275,7 +275,7 @@ describe('when the clock moves', () => {
 
 describe('the stored limit state', () => {
   const putItem = (item: Record<string, unknown>) =>
-    callDynamo('PutItem', { TableName: getServices().config.limitsTable, Item: marshall(item) });
+    callDynamo('PutItem', { TableName: testPorts.config.limitsTable, Item: marshall(item) });
 
   it('replaces an item of the earlier two-bucket shape, keeping its live leases', async () => {
     const key = await createKey('test');
@@ -290,7 +290,7 @@ describe('the stored limit state', () => {
       leases: { req_old_live: now + 10_000, req_old_ended: now - 1, req_old_far_ahead: now + 86_400_000 },
       expiresAtEpoch: Math.ceil(now / 1000) + 86_400,
     });
-    const acquired = await getServices().limiter.acquire(key.keyId, 'req_new', new Date(now));
+    const acquired = await testPorts.limiter.acquire(key.keyId, 'req_new', new Date(now));
     expect(acquired).toEqual({ ok: true, counts: { [String(slot)]: 1 }, slot, stale: [] });
     expect(await limitItem(key.keyId)).toEqual({
       pk: `LIMIT#${key.keyId}`,
@@ -310,7 +310,7 @@ describe('the stored limit state', () => {
       leases: {},
       expiresAtEpoch: Math.ceil(now / 1000) + 60,
     });
-    const { limiter } = getServices();
+    const { limiter } = testPorts;
     const acquired = await limiter.acquire(key.keyId, 'req_refused', new Date(now));
     expect(acquired).toMatchObject({
       ok: true,

@@ -11,6 +11,7 @@ import { defineRoute } from '../../shared/http/route.ts';
 import { COMMIT_RESERVE_MS, remainingMs } from '../../shared/http/time-budget.ts';
 import { noPath, noQuery } from '../../shared/schemas/common.ts';
 import { createKey, type TestKey } from '../support/api.ts';
+import { testPorts } from '../support/ports.ts';
 
 const slowRoute = (usesRegistry: boolean) =>
   defineRoute({
@@ -30,7 +31,7 @@ const slowRoute = (usesRegistry: boolean) =>
 
 /** Waits `ms`, then reports the registry deadline it saw. */
 const slow = (usesRegistry: boolean, ms: number) =>
-  createHttpHandler(slowRoute(usesRegistry), async () => {
+  createHttpHandler(slowRoute(usesRegistry), testPorts, async () => {
     const seen = remainingMs() ?? -1;
     await new Promise((done) => setTimeout(done, ms));
     return { body: { object: 'slow', remainingMs: seen } };

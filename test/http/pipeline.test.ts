@@ -10,6 +10,7 @@ import { MAX_BODY_BYTES } from '../../shared/http/request.ts';
 import { defineRoute } from '../../shared/http/route.ts';
 import { noPath, noQuery } from '../../shared/schemas/common.ts';
 import { createKey, type TestKey } from '../support/api.ts';
+import { testPorts } from '../support/ports.ts';
 
 const echoRoute = defineRoute({
   name: 'EchoForTest',
@@ -33,7 +34,7 @@ const echoRoute = defineRoute({
   tables: {},
 });
 
-const echo = createHttpHandler(echoRoute, async ({ body, auth }) => {
+const echo = createHttpHandler(echoRoute, testPorts, async ({ body, auth }) => {
   if (body.personIds.includes('prs_boom')) throw new Error('database password is hunter2');
   return {
     body: { object: 'echo', count: body.personIds.length },

@@ -3,14 +3,9 @@ import { expect, inject } from 'vitest';
 import { type SimulatorCall, simulatorControl } from '../../local/registry-simulator.ts';
 import type { RegistryOperation } from '../../shared/adapters/registry-http/http-registry.ts';
 import { type Environment, newKeyRecord } from '../../shared/domain/api-keys.ts';
-import { tableDefinitions } from '../../shared/infra/tables.ts';
+import { testPorts } from './ports.ts';
 
 export const baseUrl = inject('baseUrl');
-const tableNames = inject('tableNames');
-
-// Repositories in the test process talk to the same DynamoDB Local as the server.
-process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
-for (const table of Object.values(tableDefinitions)) process.env[table.envVar] = tableNames[table.id];
 
 /** `meta` of every success body. */
 export interface Meta {
@@ -68,17 +63,15 @@ export async function createKey(
   environment: Environment = 'test',
   options: { accountId?: string; expiresAt?: Date } = {},
 ): Promise<TestKey> {
-  const { getServices } = await import('../../shared/runtime.ts');
   const secret = `sk_${environment}_${randomBytes(16).toString('hex')}`;
   const accountId = options.accountId ?? `acct_t${randomBytes(6).toString('hex')}`;
   const { hash, record } = newKeyRecord(secret, accountId, new Date(), options.expiresAt ?? null);
-  await getServices().apiKeys.create(hash, record);
+  await testPorts.apiKeys.create(hash, record);
   return { secret, accountId, environment, keyId: record.keyId };
 }
 
 export async function revokeKey(key: TestKey): Promise<void> {
-  const { getServices } = await import('../../shared/runtime.ts');
-  await getServices().apiKeys.revoke(key.keyId, key.accountId, new Date());
+  await testPorts.apiKeys.revoke(key.keyId, key.accountId, new Date());
 }
 
 export const clock = {

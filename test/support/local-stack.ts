@@ -7,6 +7,8 @@ declare module 'vitest' {
     dynamoEndpoint: string;
     registryUrl: string;
     tableNames: LocalStack['tableNames'];
+    /** The secret the stack signs cursors with, so a test can mint authentic ones. */
+    cursorSecret: string;
   }
 }
 
@@ -19,6 +21,9 @@ export async function setup(project: TestProject) {
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('registryUrl', stack.registryUrl);
   project.provide('tableNames', stack.tableNames);
+  const secret = stack.ports.config.cursorSecret;
+  if (!secret || !('value' in secret)) throw new Error('the local stack signs cursors with a literal secret');
+  project.provide('cursorSecret', secret.value);
 }
 
 export async function teardown() {

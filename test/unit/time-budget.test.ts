@@ -59,7 +59,8 @@ describe('time budget', () => {
       return remainingMs();
     });
     expect(seen).toBeGreaterThan(4_000);
-    expect(seen).toBeLessThanOrEqual(4_980);
+    // Less than given: time passed (a timer may fire a millisecond early, so not 20 ms less).
+    expect(seen).toBeLessThan(5_000);
     expect(remainingMs()).toBeUndefined();
   });
 });

@@ -15,3 +15,20 @@ export async function readSecretFromExtension(arn: string): Promise<string> {
   if (!SecretString) throw new Error('cursor signing secret is empty');
   return SecretString;
 }
+
+/**
+ * A secret setting as a reader that fetches it once: a literal (local stack) as it is, an ARN
+ * through the extension, kept after the first success and asked again after a failure.
+ */
+export function secretReader(secret: { value: string } | { arn: string } | undefined, names: string) {
+  if (!secret) return () => Promise.reject(new Error(`${names} must be set`));
+  if ('value' in secret) return () => Promise.resolve(secret.value);
+  let cached: Promise<string> | undefined;
+  return (): Promise<string> => {
+    cached ??= readSecretFromExtension(secret.arn);
+    cached.catch(() => {
+      cached = undefined;
+    });
+    return cached;
+  };
+}

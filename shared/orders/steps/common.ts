@@ -11,7 +11,7 @@ import type {
   OrderRecord,
   OrderStore,
 } from '../../ports/orders.ts';
-import type { Registry, RegistryCaller } from '../../ports/registry.ts';
+import type { RegistryCaller } from '../../ports/registry.ts';
 
 /** The execution's input, which every task receives with what earlier tasks added. */
 export interface WorkflowInput {
@@ -36,8 +36,7 @@ export interface Clock {
   now(): Date;
 }
 
-/** The registry a record's environment uses (test keys: the sandbox; live keys: the registry). */
-export type RegistryFor = (environment: OrderRecord['environment']) => Registry;
+export type { RegistryFor } from '../../ports/app.ts';
 
 /** Documents per registry image request. */
 export const DOCUMENTS_PER_IMAGE_REQUEST = 10;

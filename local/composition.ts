@@ -1,0 +1,43 @@
+/**
+ * The composition root of the local stack: the same adapters Lambda uses where a real engine
+ * runs here (DynamoDB Local; the HTTP registry against the simulator), the sandbox in process,
+ * the stack's adjustable clock, and storage faults around the extract store. The asynchronous
+ * tier's stand-ins (queue, bucket, workflow, event bus, outbox) are added by local/orders.
+ */
+import { secretReader } from '../shared/adapters/aws/secrets-extension.ts';
+import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts';
+import { DynamoExtractStore } from '../shared/adapters/dynamodb/extracts.ts';
+import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
+import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
+import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
+import type { ServiceConfig } from '../shared/config.ts';
+import type { Clock } from '../shared/domain/clock.ts';
+import { CursorCodec } from '../shared/domain/cursor.ts';
+import { createIdempotencyRunner } from '../shared/http/idempotency.ts';
+import type { AppPorts } from '../shared/ports/app.ts';
+import { createRegistries } from '../shared/registry/registries.ts';
+import type { StorageFaults } from './faults.ts';
+
+/** The ports the asynchronous tier's stand-ins provide (local/orders/stand-ins.ts). */
+export type AsyncPorts = Pick<AppPorts, 'queue' | 'blobs' | 'starter' | 'events' | 'mailer'>;
+
+/** Every port but the asynchronous tier's. */
+export type LocalCorePorts = Omit<AppPorts, keyof AsyncPorts>;
+
+export function composeLocal(config: ServiceConfig, clock: Clock, faults: StorageFaults): LocalCorePorts {
+  const extracts = new DynamoExtractStore(config.mainTable);
+  return {
+    config,
+    clock,
+    apiKeys: new DynamoApiKeyRepository(config.keysTable),
+    limiter: new DynamoLimiterStore(config.limitsTable),
+    cursors: new CursorCodec(secretReader(config.cursorSecret, 'cursorSecret'), clock),
+    extracts: faults.wrap(extracts),
+    ledger: extracts,
+    peopleSearches: new DynamoPeopleSearchStore(config.mainTable),
+    orders: new DynamoOrderStore(config.mainTable),
+    offlineSearches: new DynamoOfflineSearchStore(config.mainTable),
+    registryFor: createRegistries({ config, clock }),
+    idempotency: createIdempotencyRunner(config.idempotencyTable),
+  };
+}

@@ -1,0 +1,6 @@
+import { EventBridgePublisher } from '../../adapters/aws/eventbridge-publisher.ts';
+import { required } from '../../config.ts';
+import type { CapabilityFactory } from './root.ts';
+
+export const events: CapabilityFactory<'events'> = (root) =>
+  new EventBridgePublisher(required(root.config.eventBusName, 'EVENT_BUS_NAME'));

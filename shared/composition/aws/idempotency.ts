@@ -1,0 +1,6 @@
+import { required } from '../../config.ts';
+import { createIdempotencyRunner } from '../../http/idempotency.ts';
+import type { CapabilityFactory } from './root.ts';
+
+export const idempotency: CapabilityFactory<'idempotency'> = (root) =>
+  createIdempotencyRunner(required(root.config.idempotencyTable, 'IDEMPOTENCY_TABLE'));

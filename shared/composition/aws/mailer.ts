@@ -1,0 +1,6 @@
+import { SesMailer } from '../../adapters/aws/ses-mailer.ts';
+import { required } from '../../config.ts';
+import type { CapabilityFactory } from './root.ts';
+
+export const mailer: CapabilityFactory<'mailer'> = (root) =>
+  new SesMailer(required(root.config.mailFrom, 'MAIL_FROM'));

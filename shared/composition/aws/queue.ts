@@ -1,0 +1,6 @@
+import { SqsFulfilmentQueue } from '../../adapters/aws/sqs-queue.ts';
+import { required } from '../../config.ts';
+import type { CapabilityFactory } from './root.ts';
+
+export const queue: CapabilityFactory<'queue'> = (root) =>
+  new SqsFulfilmentQueue(required(root.config.fulfilmentQueueUrl, 'FULFILMENT_QUEUE_URL'));

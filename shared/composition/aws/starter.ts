@@ -1,0 +1,6 @@
+import { StepFunctionsStarter } from '../../adapters/aws/sfn-starter.ts';
+import { required } from '../../config.ts';
+import type { CapabilityFactory } from './root.ts';
+
+export const starter: CapabilityFactory<'starter'> = (root) =>
+  new StepFunctionsStarter(required(root.config.stateMachineArn, 'FULFILMENT_STATE_MACHINE_ARN'));

@@ -1,0 +1,34 @@
+/**
+ * The pipeline's ports in a test process, against the DynamoDB Local the HTTP tests' stack runs:
+ * for tests that drive a handler in process or inspect the stores directly.
+ */
+import { inject } from 'vitest';
+import { DynamoApiKeyRepository } from '../../shared/adapters/dynamodb/api-keys.ts';
+import { DynamoLimiterStore } from '../../shared/adapters/dynamodb/limiter.ts';
+import { readConfig, type ServiceConfig } from '../../shared/config.ts';
+import { systemClock } from '../../shared/domain/clock.ts';
+import { CursorCodec } from '../../shared/domain/cursor.ts';
+import type { PlatformPorts } from '../../shared/ports/app.ts';
+
+const tableNames = inject('tableNames');
+
+// The DynamoDB clients of this process talk to the same DynamoDB Local as the server.
+process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+
+export const testConfig: ServiceConfig = {
+  ...readConfig({}),
+  keysTable: tableNames.keys,
+  limitsTable: tableNames.limits,
+  mainTable: tableNames.main,
+  idempotencyTable: tableNames.idempotency,
+  cursorSecret: { value: inject('cursorSecret') },
+  validateResponses: true,
+};
+
+export const testPorts: PlatformPorts = {
+  config: testConfig,
+  clock: systemClock,
+  apiKeys: new DynamoApiKeyRepository(testConfig.keysTable),
+  limiter: new DynamoLimiterStore(testConfig.limitsTable),
+  cursors: new CursorCodec(async () => inject('cursorSecret'), systemClock),
+};
