@@ -1,6 +1,6 @@
 import { presentCharge } from '../../shared/company/presenters.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';

@@ -1,8 +1,8 @@
 import { summaryOfCompany } from '../../shared/company/presenters.ts';
 import { readSection } from '../../shared/company/sections.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';

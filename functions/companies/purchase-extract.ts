@@ -1,9 +1,9 @@
 import { purchaseCompanyExtract } from '../../shared/company/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { presentPurchasedExtract } from '../../shared/extracts/present.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';

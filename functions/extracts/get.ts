@@ -1,5 +1,5 @@
 import { extracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { assertReadable, EXTRACT_ID_PATTERN } from '../../shared/extracts/lifecycle.ts';
 import { presentStoredExtract } from '../../shared/extracts/present.ts';

@@ -1,5 +1,5 @@
 import { extracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { extractRoutes } from '../../shared/http/routes/extracts.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';

@@ -1,6 +1,6 @@
 import { blobs } from '../../shared/composition/aws/blobs.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
 import { assertDownloadable, assertOrderReadable, findOrder } from '../../shared/orders/read.ts';

@@ -1,7 +1,7 @@
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { offlineSearches } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { createHttpHandler, type HandlerResult } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
 import { parseOfflineSearchDelivery } from '../../shared/orders/delivery.ts';

@@ -1,8 +1,8 @@
 import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
 import { personExtractProduct } from '../../shared/domain/products.ts';
 import { presentPurchasedExtract } from '../../shared/extracts/present.ts';
 import { createHttpHandler, type HandlerResult } from '../../shared/http/pipeline.ts';

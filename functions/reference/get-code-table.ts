@@ -1,4 +1,4 @@
-import { awsHttpPorts } from '../../shared/composition/aws/root.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { referenceRoutes } from '../../shared/http/routes/reference.ts';

@@ -6,7 +6,10 @@
  */
 
 import { RegistryUnreachable } from '../../shared/adapters/registry-http/http-registry.ts';
-import type { Environment } from '../../shared/domain/api-keys.ts';
+import type { ApiKeyRecord, Environment } from '../../shared/domain/api-keys.ts';
+import { ApiError } from '../../shared/errors/api-error.ts';
+import type { IdempotencyRunner, IdempotentCall } from '../../shared/http/idempotency-key.ts';
+import type { ApiKeyRepository } from '../../shared/ports/api-keys.ts';
 import type {
   Draft,
   ExtractHeader,
@@ -19,6 +22,7 @@ import type {
   StoredExtract,
   UsageLedger,
 } from '../../shared/ports/extracts.ts';
+import type { Acquisition, LimiterStore } from '../../shared/ports/limiter.ts';
 import type {
   FulfilmentMessage,
   FulfilmentQueue,
@@ -292,4 +296,61 @@ export class MemoryQueue implements FulfilmentQueue {
     if (this.down) throw new Error('injected fault: the queue is unreachable');
     this.sent.push(copy(message));
   }
+}
+
+/** API keys in memory, by hash. */
+export class MemoryApiKeys implements ApiKeyRepository {
+  readonly records = new Map<string, ApiKeyRecord>();
+
+  async findByHash(hash: string) {
+    return this.records.get(hash);
+  }
+  async create(hash: string, record: ApiKeyRecord) {
+    if (this.records.has(hash)) throw new Error('a key with this hash exists');
+    this.records.set(hash, record);
+  }
+  async revoke(keyId: string, _accountId: string, at: Date) {
+    for (const record of this.records.values()) {
+      if (record.keyId === keyId) {
+        record.status = 'revoked';
+        record.revokedAt = at.toISOString();
+        return true;
+      }
+    }
+    return false;
+  }
+  async listByAccount(accountId: string) {
+    return [...this.records.values()].filter((record) => record.accountId === accountId);
+  }
+}
+
+/** A limiter that admits every request (the limits have their own tests against DynamoDB Local). */
+export class OpenLimiter implements LimiterStore {
+  acquired = 0;
+  released = 0;
+  async acquire(): Promise<Acquisition> {
+    this.acquired += 1;
+    return { ok: true, counts: {}, slot: 0, stale: [] };
+  }
+  async release(): Promise<void> {
+    this.released += 1;
+  }
+}
+
+/** `Idempotency-Key` in memory: a key's first result is kept and returned again; another request is a conflict. */
+export function memoryIdempotency(): IdempotencyRunner {
+  const kept = new Map<string, { request: string; packed: unknown }>();
+  return async <T>(call: IdempotentCall<T>): Promise<T> => {
+    if (call.key === undefined) return call.run();
+    const name = `${call.scope}#${call.key}`;
+    const request = JSON.stringify(call.request);
+    const known = kept.get(name);
+    if (known) {
+      if (known.request !== request) throw new ApiError('idempotency_conflict', { param: 'Idempotency-Key' });
+      return call.replay ? call.replay.unpack(known.packed) : (known.packed as T);
+    }
+    const result = await call.run();
+    kept.set(name, { request, packed: call.replay ? call.replay.pack(result) : result });
+    return result;
+  };
 }

@@ -4,18 +4,15 @@
  *
  *   export const handler = createHandler(awsHttpPorts({ extracts, registryFor }));
  *
- * and gets exactly those, each built on its first use. Each capability's factory has its own
- * module beside this one, so a function's bundle carries only the adapters it names (the SDK's
- * packages keep their modules' side effects, which defeats tree-shaking within one module;
- * test/unit/bundling.test.ts and test/unit/orders/bundles.test.ts check it).
+ * and gets exactly those, each built on its first use (the pipeline's own ports come from
+ * http.ts). Each capability's factory has its own module beside this one, so a function's bundle
+ * carries only the adapters it names: the SDK's packages keep their modules' side effects, which
+ * defeats tree-shaking within one module (test/unit/bundling.test.ts and
+ * test/unit/orders/bundles.test.ts check the bundles).
  */
-import { secretReader } from '../../adapters/aws/secrets-extension.ts';
-import { DynamoApiKeyRepository } from '../../adapters/dynamodb/api-keys.ts';
-import { DynamoLimiterStore } from '../../adapters/dynamodb/limiter.ts';
 import { readConfig, type ServiceConfig } from '../../config.ts';
 import { type Clock, systemClock } from '../../domain/clock.ts';
-import { CursorCodec } from '../../domain/cursor.ts';
-import type { CapabilityPorts, PlatformPorts } from '../../ports/app.ts';
+import type { CapabilityPorts } from '../../ports/app.ts';
 
 /** What every factory is given: the configuration and the clock. */
 export interface Root {
@@ -25,7 +22,7 @@ export interface Root {
 
 export type Factory<T> = (root: Root) => T;
 
-type Built<F> = { [K in keyof F]: F[K] extends Factory<infer T> ? T : never };
+export type Built<F> = { [K in keyof F]: F[K] extends Factory<infer T> ? T : never };
 
 /**
  * The ports the factories build, each on first use (so a module loads, and the local stack can
@@ -50,21 +47,6 @@ export function awsPorts<F extends Record<string, Factory<unknown>>>(factories: 
   }
   return ports;
 }
-
-export const config: Factory<ServiceConfig> = (root) => root.config;
-export const clock: Factory<Clock> = (root) => root.clock;
-export const apiKeys: Factory<PlatformPorts['apiKeys']> = (root) =>
-  new DynamoApiKeyRepository(root.config.keysTable);
-export const limiter: Factory<PlatformPorts['limiter']> = (root) =>
-  new DynamoLimiterStore(root.config.limitsTable);
-export const cursors: Factory<PlatformPorts['cursors']> = (root) =>
-  new CursorCodec(secretReader(root.config.cursorSecret, 'CURSOR_SECRET or CURSOR_SECRET_ARN'), root.clock);
-
-const platform = { config, clock, apiKeys, limiter, cursors };
-
-/** An HTTP handler's ports: the pipeline's own (authentication, limits, cursors) and `factories`. */
-export const awsHttpPorts = <F extends Record<string, Factory<unknown>>>(factories: F) =>
-  awsPorts({ ...platform, ...factories }) as PlatformPorts & Built<F>;
 
 export type CapabilityFactory<K extends keyof CapabilityPorts> = Factory<CapabilityPorts[K]>;
 
