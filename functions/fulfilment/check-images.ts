@@ -1,7 +1,7 @@
 import { orders } from '../../shared/composition/aws/orders.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { awsPorts, now } from '../../shared/composition/aws/root.ts';
-import { workflowTask } from '../../shared/orders/services/instrumented.ts';
+import { workflowTask } from '../../shared/orders/instrumented.ts';
 import {
   type CheckImagesInput,
   type CheckImagesPorts,

@@ -1,7 +1,7 @@
 import { blobs } from '../../shared/composition/aws/blobs.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
 import { awsPorts, type Factory, now } from '../../shared/composition/aws/root.ts';
-import { workflowTask } from '../../shared/orders/services/instrumented.ts';
+import { workflowTask } from '../../shared/orders/instrumented.ts';
 import {
   type CompilePdfInput,
   type CompilePdfPorts,

@@ -2,7 +2,7 @@ import { blobs } from '../../shared/composition/aws/blobs.ts';
 import { events } from '../../shared/composition/aws/events.ts';
 import { offlineSearches, orders } from '../../shared/composition/aws/orders.ts';
 import { apiBaseUrl, awsPorts, now } from '../../shared/composition/aws/root.ts';
-import { workflowTask } from '../../shared/orders/services/instrumented.ts';
+import { workflowTask } from '../../shared/orders/instrumented.ts';
 import { type FinishInput, type FinishPorts, finish } from '../../shared/orders/steps/finish.ts';
 
 /** The task given its ports (the local stack passes its own). */

@@ -1,7 +1,7 @@
 import { orders } from '../../shared/composition/aws/orders.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { awsPorts } from '../../shared/composition/aws/root.ts';
-import { workflowTask } from '../../shared/orders/services/instrumented.ts';
+import { workflowTask } from '../../shared/orders/instrumented.ts';
 import type { WorkflowInput } from '../../shared/orders/steps/common.ts';
 import { type RequestImagesPorts, requestImages } from '../../shared/orders/steps/request-images.ts';
 

@@ -3,7 +3,7 @@ import { mailer } from '../../shared/composition/aws/mailer.ts';
 import { offlineSearches } from '../../shared/composition/aws/orders.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { awsPorts, now } from '../../shared/composition/aws/root.ts';
-import { workflowTask } from '../../shared/orders/services/instrumented.ts';
+import { workflowTask } from '../../shared/orders/instrumented.ts';
 import type { WorkflowInput } from '../../shared/orders/steps/common.ts';
 import {
   type RunOfflineSearchPorts,

@@ -3,7 +3,7 @@ import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { awsPorts } from '../../shared/composition/aws/root.ts';
 import { starter } from '../../shared/composition/aws/starter.ts';
 import { FULFILMENT_STARTER } from '../../shared/infra/workflow.ts';
-import { instrumented } from '../../shared/orders/services/instrumented.ts';
+import { instrumented } from '../../shared/orders/instrumented.ts';
 import { executionName, parseFulfilmentMessage } from '../../shared/orders/sweep.ts';
 import type { WorkflowStarter } from '../../shared/ports/orders.ts';
 

@@ -5,7 +5,7 @@ import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { awsPorts, now } from '../../shared/composition/aws/root.ts';
 import { type ReconcileDeps, reconcilePurchases } from '../../shared/extracts/reconcile.ts';
 import { FULFILMENT_SWEEPER } from '../../shared/infra/workflow.ts';
-import { instrumented } from '../../shared/orders/services/instrumented.ts';
+import { instrumented } from '../../shared/orders/instrumented.ts';
 import { sweepStalled } from '../../shared/orders/sweep.ts';
 import type { FulfilmentQueue, OrderStore } from '../../shared/ports/orders.ts';
 

@@ -2,11 +2,11 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { lambdaContext } from '../../../local/lambda-context.ts';
 import { logger } from '../../../shared/observability.ts';
-import { instrumented, workflowTask } from '../../../shared/orders/services/instrumented.ts';
+import { instrumented, workflowTask } from '../../../shared/orders/instrumented.ts';
 import { StepFailure } from '../../../shared/orders/steps/failure.ts';
 
 /**
- * The fulfilment functions' wrapper (shared/orders/services/instrumented.ts): one log line per
+ * The fulfilment functions' wrapper (shared/orders/instrumented.ts): one log line per
  * invocation with the order it works on, metrics of invocations, failures and latency.
  */
 beforeAll(() => {

@@ -11,10 +11,10 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type { TaskName } from '../../infra/workflow.ts';
-import { logger, tracer } from '../../observability.ts';
-import type { WorkflowInput } from '../steps/common.ts';
-import { StepFailure } from '../steps/failure.ts';
+import type { TaskName } from '../infra/workflow.ts';
+import { logger, tracer } from '../observability.ts';
+import type { WorkflowInput } from './steps/common.ts';
+import { StepFailure } from './steps/failure.ts';
 
 /** Metrics of one fulfilment function, named by a fixed dimension. */
 export const functionMetrics = (name: string): Metrics =>
