@@ -20,17 +20,21 @@ type StateName =
   | 'MarkProcessing'
   | 'AlreadyFinished'
   | 'RequestImages'
+  | 'RequestImagesRejected'
   | 'WaitForImages'
   | 'CheckImages'
   | 'ImagesReady'
   | 'CompilePdf'
+  | 'CompilePdfRejected'
   | 'ChooseDelivery'
   | 'SendEmail'
   | 'HandOverForPost'
+  | 'HandOverForPostRejected'
   | 'MarkReady'
   | 'MarkDelivered'
   | 'MarkFailed'
   | 'RunOfflineSearch'
+  | 'RunOfflineSearchRejected'
   | 'OfflineSearchReady'
   | 'OfflineSearchFailed'
   | 'Done';
@@ -68,6 +72,7 @@ interface ChoiceState {
   Choices: ({ Variable: string; Next: StateName } & (
     | { StringEquals: string }
     | { BooleanEquals: boolean }
+    | { IsPresent: boolean }
   ))[];
   Default: StateName;
 }
@@ -95,12 +100,12 @@ export const LAMBDA_SERVICE_ERRORS = [
 
 /**
  * The retry policy, once. Step Functions uses the first retrier that names an error, so the
- * order matters: a registry rejection is never retried, the Lambda service's errors and the
- * registry's unavailability (maintenance, no answer: from 60 s up to 15 minutes apart, about
- * 45 minutes in all) have their own, and any other error is tried three times.
+ * order matters: the Lambda service's errors and the registry's unavailability (maintenance, no
+ * answer: from 60 s up to 15 minutes apart, about 45 minutes in all) have their own, and any
+ * other error is tried three times. A registry rejection is no error: it is the task's result
+ * (`{ failure }`, shared/orders/steps/failure.ts), which `rejectable` tasks route to the failed outcome.
  */
 export const RETRY = {
-  registryRejected: { ErrorEquals: [STEP_ERRORS.rejected], MaxAttempts: 0 },
   lambdaService: {
     ErrorEquals: LAMBDA_SERVICE_ERRORS,
     IntervalSeconds: 1,
@@ -126,12 +131,7 @@ export const RETRY = {
 } as const satisfies Record<string, Retrier>;
 
 /** Tasks that do the work: every rule. */
-const WORK_RETRY = [
-  RETRY.registryRejected,
-  RETRY.lambdaService,
-  RETRY.registryUnavailable,
-  RETRY.otherErrors,
-];
+const WORK_RETRY = [RETRY.lambdaService, RETRY.registryUnavailable, RETRY.otherErrors];
 /** Tasks that write an outcome call no registry. */
 const FINISH_RETRY = [RETRY.lambdaService, RETRY.otherErrors];
 
@@ -166,6 +166,30 @@ function work(
     Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: then.onError }],
     Next: then.next,
   };
+}
+
+/**
+ * A task that asks the registry: as `work`, its result in `slot`, and then a Choice that sends
+ * the execution to `onError` when the registry rejected the order (the slot holds `{ failure }`).
+ */
+function rejectable<N extends TaskName & StateName>(
+  name: N,
+  comment: string,
+  then: { slot: string; next: StateName; onError: StateName },
+): Record<N | `${N}Rejected`, State> {
+  const rejected = `${name}Rejected` as const;
+  return {
+    [name]: work(name, comment, {
+      resultPath: then.slot,
+      next: rejected as StateName,
+      onError: then.onError,
+    }),
+    [rejected]: {
+      Type: 'Choice',
+      Choices: [{ Variable: `${then.slot}.failure`, IsPresent: true, Next: then.onError }],
+      Default: then.next,
+    },
+  } as Record<N | `${N}Rejected`, State>;
 }
 
 /**
@@ -206,15 +230,11 @@ export function fulfilmentWorkflow(): WorkflowDefinition {
         Choices: [{ Variable: '$.order.finished', BooleanEquals: true, Next: 'Done' }],
         Default: 'RequestImages',
       },
-      RequestImages: work(
-        'RequestImages',
-        'One registry image request per 10 documents, each recorded once',
-        {
-          resultPath: '$.poll',
-          next: 'WaitForImages',
-          onError: 'MarkFailed',
-        },
-      ),
+      ...rejectable('RequestImages', 'One registry image request per 10 documents, each recorded once', {
+        slot: '$.poll',
+        next: 'WaitForImages',
+        onError: 'MarkFailed',
+      }),
       WaitForImages: { Type: 'Wait', SecondsPath: '$.poll.waitSeconds', Next: 'CheckImages' },
       CheckImages: work(
         'CheckImages',
@@ -229,10 +249,10 @@ export function fulfilmentWorkflow(): WorkflowDefinition {
         ],
         Default: 'MarkFailed',
       },
-      CompilePdf: work(
+      ...rejectable(
         'CompilePdf',
         'Cover page and images in one PDF, stored privately (skipped when already stored)',
-        { resultPath: '$.pdf', next: 'ChooseDelivery', onError: 'MarkFailed' },
+        { slot: '$.pdf', next: 'ChooseDelivery', onError: 'MarkFailed' },
       ),
       ChooseDelivery: {
         Type: 'Choice',
@@ -247,18 +267,18 @@ export function fulfilmentWorkflow(): WorkflowDefinition {
         next: 'MarkDelivered',
         onError: 'MarkFailed',
       }),
-      HandOverForPost: work('HandOverForPost', "Hands the documents to the registry's postal service once", {
-        resultPath: null,
+      ...rejectable('HandOverForPost', "Hands the documents to the registry's postal service once", {
+        slot: '$.post',
         next: 'MarkDelivered',
         onError: 'MarkFailed',
       }),
       MarkReady: outcome('ready', '-> ready with downloadUrl; order.ready', { End: true }),
       MarkDelivered: outcome('delivered', '-> delivered; order.ready', { End: true }),
       MarkFailed: outcome('failed', '-> failed with failure; fees voided; order.failed', { Next: 'Done' }),
-      RunOfflineSearch: work(
+      ...rejectable(
         'RunOfflineSearch',
         'Runs the search without the 100-name cap, stores the results, emails them when asked',
-        { resultPath: null, next: 'OfflineSearchReady', onError: 'OfflineSearchFailed' },
+        { slot: '$.search', next: 'OfflineSearchReady', onError: 'OfflineSearchFailed' },
       ),
       OfflineSearchReady: outcome('ready', '-> ready; offline_search.ready', { End: true }),
       OfflineSearchFailed: outcome('failed', '-> failed; fee voided', { Next: 'Done' }),

@@ -14,7 +14,7 @@ import type { Context } from 'aws-lambda';
 import type { TaskName } from '../infra/workflow.ts';
 import { logger, tracer } from '../observability.ts';
 import type { WorkflowInput } from './steps/common.ts';
-import { StepFailure } from './steps/failure.ts';
+import { type Rejected, STEP_ERRORS, StepFailure } from './steps/failure.ts';
 
 /** Metrics of one fulfilment function, named by a fixed dimension. */
 export const functionMetrics = (name: string): Metrics =>
@@ -59,7 +59,7 @@ export function instrumented<E, R>(
       const latencyMs = done();
       metrics.addMetric('Failures', MetricUnit.Count, 1);
       if (error instanceof StepFailure) {
-        // A registry failure the workflow retries or records on the order: expected, not a fault.
+        // A registry failure the workflow retries: expected, not a fault.
         logger.warn('invocation failed', { latencyMs, errorName: error.name, failure: error.failure });
       } else {
         logger.error('invocation failed', { latencyMs, error: error as Error });
@@ -76,9 +76,26 @@ export function instrumented<E, R>(
 /**
  * A workflow task's handler: its step, given the input Step Functions passes, instrumented under
  * the task's name (shared/infra/workflow.ts), with the order or search it works on in every log
- * line and trace.
+ * line and trace. A registry rejection is the task's result, `{ failure }` (failure.ts): the
+ * state machine reads it as data and sends the execution to its failed outcome.
  */
 export const workflowTask = <I extends WorkflowInput, O>(name: TaskName, step: (input: I) => Promise<O>) =>
-  instrumented<I, O>(name, (input) => step(input), {
-    keysOf: (input) => ({ step: name, kind: input.kind, id: input.id }),
-  });
+  instrumented<I, O | Rejected>(
+    name,
+    async (input) => {
+      try {
+        return await step(input);
+      } catch (error) {
+        if (!(error instanceof StepFailure && error.name === STEP_ERRORS.rejected)) throw error;
+        logger.warn('registry rejected the order', { errorName: error.name, failure: error.failure });
+        return { failure: error.failure };
+      }
+    },
+    {
+      keysOf: (input) => ({ step: name, kind: input.kind, id: input.id }),
+      summary: (result) => (isRejected(result) ? { rejected: result.failure.code } : undefined),
+    },
+  );
+
+const isRejected = (result: unknown): result is Rejected =>
+  typeof (result as Partial<Rejected> | null)?.failure === 'object';

@@ -71,9 +71,11 @@ const outputsOf = (history: readonly HistoryEvent[], state: string) =>
     .filter((event) => event.type === 'StateExited' && event.state === state)
     .map((event) => event.output as Record<string, unknown>);
 
-const MAIN_PATH = ['ChooseKind', 'MarkProcessing', 'AlreadyFinished', 'RequestImages'];
+const UP_TO_REQUEST = ['ChooseKind', 'MarkProcessing', 'AlreadyFinished', 'RequestImages'];
+const MAIN_PATH = [...UP_TO_REQUEST, 'RequestImagesRejected'];
 const POLL_ONCE = ['WaitForImages', 'CheckImages', 'ImagesReady'];
-const webPath = [...MAIN_PATH, ...POLL_ONCE, 'CompilePdf', 'ChooseDelivery', 'MarkReady'];
+const COMPILE = ['CompilePdf', 'CompilePdfRejected'];
+const webPath = [...MAIN_PATH, ...POLL_ONCE, ...COMPILE, 'ChooseDelivery', 'MarkReady'];
 
 /** The id Finish gives the event an outcome owes (shared/orders/steps/finish.ts). */
 const eventId = (id: string, type: string) =>
@@ -230,7 +232,7 @@ describe('email delivery', () => {
     expect(path(execution.history)).toStrictEqual([
       ...MAIN_PATH,
       ...POLL_ONCE,
-      'CompilePdf',
+      ...COMPILE,
       'ChooseDelivery',
       'SendEmail',
       'MarkDelivered',
@@ -285,9 +287,10 @@ describe('post delivery', () => {
     expect(path(execution.history)).toStrictEqual([
       ...MAIN_PATH,
       ...POLL_ONCE,
-      'CompilePdf',
+      ...COMPILE,
       'ChooseDelivery',
       'HandOverForPost',
+      'HandOverForPostRejected',
       'MarkDelivered',
     ]);
     expect(order.status).toBe('delivered');
@@ -316,7 +319,7 @@ describe('post delivery', () => {
 });
 
 describe('failures', () => {
-  it('X-Sandbox-Simulate: order_failed → RequestImages fails RegistryRejected, caught into MarkFailed', async () => {
+  it('X-Sandbox-Simulate: order_failed → RequestImages reports the rejection as its result → MarkFailed', async () => {
     const key = await createKey('test');
     const placed = await orderCharges(key, SANDBOX.smallChargesExtract, WEB, {
       'X-Sandbox-Simulate': 'order_failed',
@@ -325,22 +328,18 @@ describe('failures', () => {
 
     expect(execution.status).toBe('SUCCEEDED');
     expect(path(execution.history)).toStrictEqual([...MAIN_PATH, 'MarkFailed', 'Done']);
-    expect(eventsOf(execution.history, 'RequestImages')).toStrictEqual([
-      'StateEntered',
-      'StateFailed',
-      'StateCaught',
-      'StateExited',
-    ]);
-    const failed = execution.history.find((e) => e.type === 'StateFailed');
-    expect(failed?.error).toBe('RegistryRejected');
-    const caught = execution.history.find((e) => e.type === 'StateCaught');
-    expect(caught).toMatchObject({ errorEquals: ['States.ALL'], next: 'MarkFailed' });
+    expect(eventsOf(execution.history, 'RequestImages')).toStrictEqual(['StateEntered', 'StateExited']);
+    expect(execution.history.some((e) => e.type === 'StateFailed')).toBe(false);
 
     const failure = {
       code: 'images_unavailable',
       registryCode: 'DI58',
       message: 'Sandbox: X-Sandbox-Simulate order_failed made this order fail as a registry failure would.',
     };
+    // The failure travels as data in the execution's state, where the Choice after the task reads it.
+    expect(outputsOf(execution.history, 'RequestImages').map((output) => output.poll)).toStrictEqual([
+      { failure },
+    ]);
     expect(order.status).toBe('failed');
     expect(order.failure).toStrictEqual(failure);
     expect(order.readyAt).toBeNull();
@@ -424,7 +423,7 @@ describe('failures', () => {
       ...POLL_ONCE,
       ...POLL_ONCE,
       ...POLL_ONCE,
-      'CompilePdf',
+      ...COMPILE,
       'ChooseDelivery',
       'MarkReady',
     ]);
@@ -460,7 +459,7 @@ describe('a run that stops between steps', () => {
     const first = await waitForExecution(placed.id);
 
     expect(first.status).toBe('ABORTED');
-    expect(path(first.history)).toStrictEqual(MAIN_PATH);
+    expect(path(first.history)).toStrictEqual(UP_TO_REQUEST);
     expect(first.history.at(-1)).toMatchObject({
       type: 'ExecutionAborted',
       state: 'RequestImages',
@@ -591,7 +590,12 @@ describe('offline search through the workflow', () => {
 
     expect(execution.status).toBe('SUCCEEDED');
     expect(execution.input).toStrictEqual({ kind: 'offline_search', id: placed.id, attempt: 0 });
-    expect(path(execution.history)).toStrictEqual(['ChooseKind', 'RunOfflineSearch', 'OfflineSearchReady']);
+    expect(path(execution.history)).toStrictEqual([
+      'ChooseKind',
+      'RunOfflineSearch',
+      'RunOfflineSearchRejected',
+      'OfflineSearchReady',
+    ]);
     const search = await getSearch(key, placed.id);
     expect(search.status).toBe('ready');
     expect(search.resultCount).toBe(SANDBOX.offlineMatches);
@@ -610,10 +614,11 @@ describe('offline search through the workflow', () => {
     expect(path(execution.history)).toStrictEqual([
       'ChooseKind',
       'RunOfflineSearch',
+      'RunOfflineSearchRejected',
       'OfflineSearchFailed',
       'Done',
     ]);
-    expect(execution.history.find((e) => e.type === 'StateFailed')?.error).toBe('RegistryRejected');
+    expect(execution.history.some((e) => e.type === 'StateFailed')).toBe(false);
     const search = await getSearch(key, placed.id);
     expect(search.status).toBe('failed');
     expect(search.resultsUrl).toBeNull();
@@ -639,15 +644,11 @@ describe('offline search through the workflow', () => {
     expect(path(execution.history)).toStrictEqual([
       'ChooseKind',
       'RunOfflineSearch',
+      'RunOfflineSearchRejected',
       'OfflineSearchFailed',
       'Done',
     ]);
-    expect(eventsOf(execution.history, 'RunOfflineSearch')).toStrictEqual([
-      'StateEntered',
-      'StateFailed',
-      'StateCaught',
-      'StateExited',
-    ]);
+    expect(eventsOf(execution.history, 'RunOfflineSearch')).toStrictEqual(['StateEntered', 'StateExited']);
     const search = await getSearch(key, placed.id);
     expect(search.status).toBe('failed');
     expect(search.failure).toStrictEqual({

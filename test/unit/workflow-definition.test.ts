@@ -33,6 +33,7 @@ interface State {
   TimeoutSeconds?: number;
   Next?: string;
   End?: boolean;
+  ResultPath?: string | null;
   Default?: string;
   Choices?: { Next: string }[];
   Retry?: Retrier[];
@@ -120,12 +121,7 @@ describe('the fulfilment workflow definition', () => {
     const work = tasks.filter(([, state]) => !isFinishing(state)).map(([, state]) => state.Retry);
     const finishing = tasks.filter(([, state]) => isFinishing(state)).map(([, state]) => state.Retry);
     for (const retry of work)
-      expect(retry).toStrictEqual([
-        RETRY.registryRejected,
-        RETRY.lambdaService,
-        RETRY.registryUnavailable,
-        RETRY.otherErrors,
-      ]);
+      expect(retry).toStrictEqual([RETRY.lambdaService, RETRY.registryUnavailable, RETRY.otherErrors]);
     for (const retry of finishing) expect(retry).toStrictEqual([RETRY.lambdaService, RETRY.otherErrors]);
   });
 
@@ -168,17 +164,21 @@ describe('the fulfilment workflow definition', () => {
       MarkProcessing: sub('MarkProcessingArn'),
       AlreadyFinished: 'Choice',
       RequestImages: sub('RequestImagesArn'),
+      RequestImagesRejected: 'Choice',
       WaitForImages: 'Wait',
       CheckImages: sub('CheckImagesArn'),
       ImagesReady: 'Choice',
       CompilePdf: sub('CompilePdfArn'),
+      CompilePdfRejected: 'Choice',
       ChooseDelivery: 'Choice',
       SendEmail: sub('SendEmailArn'),
       HandOverForPost: sub('HandOverForPostArn'),
+      HandOverForPostRejected: 'Choice',
       MarkReady: FINISH,
       MarkDelivered: FINISH,
       MarkFailed: FINISH,
       RunOfflineSearch: sub('RunOfflineSearchArn'),
+      RunOfflineSearchRejected: 'Choice',
       OfflineSearchReady: FINISH,
       OfflineSearchFailed: FINISH,
       Done: 'Succeed',
@@ -196,13 +196,33 @@ describe('the fulfilment workflow definition', () => {
     for (const error of LAMBDA_SERVICE_ERRORS) expect(retrierFor(state, error)).toBe(retrier);
   });
 
-  it.each(tasks)('%s never retries RegistryRejected', (name, state) => {
-    for (const retrier of state.Retry ?? []) {
-      if (retrier.ErrorEquals.includes('RegistryRejected')) expect(retrier.MaxAttempts, name).toBe(0);
+  it.each(tasks)(
+    '%s names no RegistryRejected error: a rejection is a result, not an error',
+    (name, state) => {
+      for (const retrier of state.Retry ?? [])
+        expect(retrier.ErrorEquals, name).not.toContain('RegistryRejected');
+    },
+  );
+
+  it('sends a registry rejection, reported in the task’s result slot, to the failed outcome', () => {
+    const rejectable = {
+      RequestImages: ['$.poll', 'WaitForImages', 'MarkFailed'],
+      CompilePdf: ['$.pdf', 'ChooseDelivery', 'MarkFailed'],
+      HandOverForPost: ['$.post', 'MarkDelivered', 'MarkFailed'],
+      RunOfflineSearch: ['$.search', 'OfflineSearchReady', 'OfflineSearchFailed'],
+    } as const;
+    for (const [name, [slot, next, failed]] of Object.entries(rejectable)) {
+      const task = machine.States[name] as State;
+      expect(task.ResultPath, name).toBe(slot);
+      expect(task.Next, name).toBe(`${name}Rejected`);
+      expect(machine.States[`${name}Rejected`], name).toStrictEqual({
+        Type: 'Choice',
+        Choices: [{ Variable: `${slot}.failure`, IsPresent: true, Next: failed }],
+        Default: next,
+      });
     }
-    const task = workflowTasks.find((t) => sub(t.substitution) === state.Resource);
-    // A task that calls the registry may throw it: the first retrier that matches must not retry.
-    if (task?.needs.includes('registry')) expect(retrierFor(state, 'RegistryRejected')?.MaxAttempts).toBe(0);
+    // CheckImages reports into the poll, whose Choice sends anything but ready or waiting to MarkFailed.
+    expect((machine.States.ImagesReady as { Default?: string }).Default).toBe('MarkFailed');
   });
 
   it('retries registry unavailability from 60 s up to 15 minutes apart in every task that calls the registry', () => {
@@ -272,8 +292,12 @@ describe('the fulfilment workflow definition', () => {
     expect(choices.map(([name]) => name)).toStrictEqual([
       'ChooseKind',
       'AlreadyFinished',
+      'RequestImagesRejected',
       'ImagesReady',
+      'CompilePdfRejected',
       'ChooseDelivery',
+      'HandOverForPostRejected',
+      'RunOfflineSearchRejected',
     ]);
     for (const [name, state] of choices) {
       expect(typeof state.Default, name).toBe('string');
@@ -288,7 +312,7 @@ describe('the fulfilment workflow definition', () => {
   it('would find a state no transition leads to', () => {
     const cut = structuredClone(machine);
     (cut.States.ChooseDelivery as State).Choices = [{ Next: 'SendEmail' }];
-    expect(unreachable(cut)).toStrictEqual(['HandOverForPost']);
+    expect(unreachable(cut)).toStrictEqual(['HandOverForPost', 'HandOverForPostRejected']);
   });
 
   it('waits as long as the last poll says ($.poll.waitSeconds)', () => {

@@ -1,35 +1,39 @@
 /**
  * How a step fails. A registry failure becomes a StepFailure (registry-call.ts; the sandbox's
- * simulated failure is thrown as one directly): its name is what the state
- * machine's Retry and Catch rules match (lib/workflows/fulfilment.ts), and it carries the
- * order's failure (`code`, `registryCode`, `message`) as data. Lambda hands Step Functions only
- * an error's name and message (the Cause is Lambda's error document, `{errorType, errorMessage,
- * trace}`), so the failure is encoded into the message here and decoded from the Cause in one
- * place, `failureFromState`, which MarkFailed uses. Failures a step can report without failing
- * (CheckImages' poll) travel in the state as they are.
+ * simulated failure is made one directly):
+ * - `RegistryRejected`, the registry's answer for this order: the task wrapper
+ *   (shared/orders/instrumented.ts) returns it as data, `{ failure }`, into the task's result slot
+ *   of the execution's state, and the state machine's Choice after the task sends the execution
+ *   to MarkFailed (lib/workflows/fulfilment.ts);
+ * - `RegistryUnavailable` (maintenance, an application error, no answer): thrown, so the state
+ *   machine retries it for about 45 minutes before its Catch sends the execution to MarkFailed,
+ *   where the error's name alone says what failed.
+ * No failure travels inside an error message, and nothing parses one.
  */
 import type { OrderFailure } from '../../ports/orders.ts';
-import type { PollState } from './common.ts';
 
-/** The error names of the workflow's Retry and Catch rules. */
+/** The error names a step's failures carry (the second is what Retry and Catch rules match). */
 export const STEP_ERRORS = {
-  /** Never retried: the order fails with the registry's answer. */
+  /** Reported as the task's result: the order fails with the registry's answer. */
   rejected: 'RegistryRejected',
-  /** Retried for about 45 minutes (maintenance, no answer), then the order fails. */
+  /** Thrown: retried for about 45 minutes, then the order fails. */
   unavailable: 'RegistryUnavailable',
 } as const;
 export type StepErrorName = (typeof STEP_ERRORS)[keyof typeof STEP_ERRORS];
-
-const STEP_ERROR_NAMES: ReadonlySet<string> = new Set(Object.values(STEP_ERRORS));
 
 export class StepFailure extends Error {
   constructor(
     name: StepErrorName,
     readonly failure: OrderFailure,
   ) {
-    super(JSON.stringify(failure));
+    super(failure.message);
     this.name = name;
   }
+}
+
+/** What a task reports instead of its result when the registry rejected the order. */
+export interface Rejected {
+  failure: OrderFailure;
 }
 
 export const SIMULATED_FAILURE: OrderFailure = {
@@ -47,8 +51,16 @@ export interface CaughtError {
 /** The execution's state when an outcome was chosen: where a failure is read from. */
 export interface FailedState {
   error?: CaughtError;
-  poll?: PollState;
+  /** Task results by slot (`poll`, `pdf`, …); a rejected task's slot holds `{ failure }`. */
+  [slot: string]: unknown;
 }
+
+const REGISTRY_UNAVAILABLE: OrderFailure = {
+  code: 'registry_unavailable',
+  registryCode: null,
+  message:
+    'The registry stayed unavailable while the order was retried for about 45 minutes, so it could not be fulfilled. It has not been billed.',
+};
 
 const FULFILMENT_FAILED: OrderFailure = {
   code: 'fulfilment_failed',
@@ -65,30 +77,16 @@ const isFailure = (value: unknown): value is OrderFailure => {
   );
 };
 
-const parsed = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
 /**
- * The failure a StepFailure carried, from the Cause of an error of its name: Lambda's error
- * document (a bare message is taken as it is). Undefined for any other error.
+ * The failure an outcome records: the one a task reported in its slot (CheckImages' poll too),
+ * then what a caught error's name says, then that the order could not be fulfilled.
  */
-export function stepFailureOf(error: CaughtError): OrderFailure | undefined {
-  if (!error.Error || !STEP_ERROR_NAMES.has(error.Error) || typeof error.Cause !== 'string') return undefined;
-  const document = parsed(error.Cause) as { errorMessage?: unknown } | undefined;
-  const message = typeof document?.errorMessage === 'string' ? document.errorMessage : error.Cause;
-  const failure = parsed(message);
-  return isFailure(failure)
-    ? { code: failure.code, registryCode: failure.registryCode, message: failure.message }
-    : undefined;
-}
-
-/** The failure an outcome records: the poll's, a StepFailure's, or that the order could not be fulfilled. */
 export function failureFromState(state: FailedState): OrderFailure {
-  if (state.poll?.failure) return state.poll.failure;
-  return (state.error && stepFailureOf(state.error)) ?? FULFILMENT_FAILED;
+  for (const [slot, value] of Object.entries(state)) {
+    if (slot === 'error') continue;
+    const failure = (value as Partial<Rejected> | null)?.failure;
+    if (isFailure(failure))
+      return { code: failure.code, registryCode: failure.registryCode, message: failure.message };
+  }
+  return state.error?.Error === STEP_ERRORS.unavailable ? REGISTRY_UNAVAILABLE : FULFILMENT_FAILED;
 }

@@ -35,13 +35,27 @@ describe('failureFromState', () => {
     ).toEqual(failure);
   });
 
-  it('reads our failure from a Lambda-wrapped cause and from a plain one', () => {
+  it('reads the failure a rejected task reported in its result slot', () => {
+    expect(failureFromState({ pdf: { failure }, error: { Error: 'States.Timeout' } })).toEqual(failure);
+    expect(failureFromState({ post: { failure } })).toEqual(failure);
+  });
+
+  it('names the registry’s unavailability after the retries from the error’s name alone', () => {
+    const cause = JSON.stringify({
+      errorType: 'RegistryUnavailable',
+      errorMessage: 'Maintenance',
+      trace: [],
+    });
+    expect(failureFromState({ error: { Error: 'RegistryUnavailable', Cause: cause } })).toMatchObject({
+      code: 'registry_unavailable',
+      registryCode: null,
+    });
+  });
+
+  it('carries the failure as data, never inside the error message', () => {
     const thrown = new StepFailure('RegistryRejected', failure);
-    const wrapped = JSON.stringify({ errorType: thrown.name, errorMessage: thrown.message, trace: [] });
-    expect(failureFromState({ error: { Error: 'RegistryRejected', Cause: wrapped } })).toEqual(failure);
-    expect(failureFromState({ error: { Error: 'RegistryRejected', Cause: thrown.message } })).toEqual(
-      failure,
-    );
+    expect(thrown.message).toBe(failure.message);
+    expect(thrown.failure).toEqual(failure);
   });
 
   it('gives a generic failure for anything else', () => {

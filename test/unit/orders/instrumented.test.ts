@@ -71,16 +71,35 @@ describe('a workflow task', () => {
     expect(seen.metrics()).toStrictEqual(['Invocations', 'Latency']);
   });
 
-  it('logs a StepFailure as a warning with its failure, and counts it', async () => {
+  it('returns a registry rejection as the task’s result, logged as a warning, not counted as a failure', async () => {
     const seen = watch();
     const failure = { code: 'product_not_enabled', registryCode: 'ZZ02', message: 'Not enabled.' };
     const handler = workflowTask('RunOfflineSearch', async () => {
       throw new StepFailure('RegistryRejected', failure);
     });
-    await expect(handler(input, context())).rejects.toMatchObject({ name: 'RegistryRejected', failure });
+    await expect(handler(input, context())).resolves.toStrictEqual({ failure });
+    expect(seen.warn).toHaveBeenCalledWith('registry rejected the order', {
+      errorName: 'RegistryRejected',
+      failure,
+    });
+    expect(seen.info).toHaveBeenCalledWith('invocation completed', {
+      latencyMs: expect.any(Number),
+      rejected: 'product_not_enabled',
+    });
+    expect(seen.error).not.toHaveBeenCalled();
+    expect(seen.metrics()).toStrictEqual(['Invocations', 'Latency']);
+  });
+
+  it('throws the registry’s unavailability for the state machine to retry, logged as a warning', async () => {
+    const seen = watch();
+    const failure = { code: 'registry_unavailable', registryCode: 'ZZ51', message: 'Maintenance.' };
+    const handler = workflowTask('RequestImages', async () => {
+      throw new StepFailure('RegistryUnavailable', failure);
+    });
+    await expect(handler(input, context())).rejects.toMatchObject({ name: 'RegistryUnavailable', failure });
     expect(seen.warn).toHaveBeenCalledWith('invocation failed', {
       latencyMs: expect.any(Number),
-      errorName: 'RegistryRejected',
+      errorName: 'RegistryUnavailable',
       failure,
     });
     expect(seen.error).not.toHaveBeenCalled();
