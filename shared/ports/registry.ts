@@ -68,16 +68,26 @@ export function composeRegistry(parts: RegistryParts): Registry {
 }
 
 /**
+ * The methods a registry composed of `P` has: each part's own signatures (a part may take less
+ * than the port, such as a client key it has no use for).
+ */
+export type ComposedRegistry<P extends RegistryParts> = {
+  [C in RegistryCapability]: (part: Pick<P[C], keyof RegistryParts[C]>) => void;
+}[RegistryCapability] extends (part: infer All) => void
+  ? All
+  : never;
+
+/**
  * A class whose instances are the registry `build` composes: adapters keep their constructors
  * (`new DatasetRegistry(dataset, now)`, `new HttpRegistry(options)`) while their methods live in
  * one module per capability.
  */
-export function registryClass<A extends unknown[]>(
+export function registryClass<A extends unknown[], P extends RegistryParts>(
   name: string,
-  build: (...args: A) => RegistryParts,
+  build: (...args: A) => P,
 ): new (
   ...args: A
-) => Registry {
+) => ComposedRegistry<P> {
   const composed = class {
     constructor(...args: A) {
       Object.assign(this, composeRegistry(build(...args)));
@@ -86,5 +96,5 @@ export function registryClass<A extends unknown[]>(
   Object.defineProperty(composed, 'name', { value: name });
   return composed as unknown as new (
     ...args: A
-  ) => Registry;
+  ) => ComposedRegistry<P>;
 }

@@ -12,13 +12,14 @@ import {
   type RegistryOfficeholder,
   RegistryRejection,
 } from '../../shared/ports/registry.ts';
+import { scoreName } from '../../shared/registry/dataset/name-search.ts';
 import {
   buildDataset,
   type CompanyRecord,
   companyRecord,
   normalizeName,
 } from '../../shared/registry/dataset.ts';
-import { DatasetRegistry, scoreName } from '../../shared/registry/dataset-registry.ts';
+import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
 import {
   compareCharges,
   compareDocuments,

@@ -17,13 +17,14 @@ import {
   type RegistryPersonRole,
   RegistryRejection,
 } from '../../shared/ports/registry.ts';
+import { personNoticeText } from '../../shared/registry/dataset/people.ts';
 import {
   buildDataset,
   normalizePersonName,
   type PersonRecord,
   personRecord,
 } from '../../shared/registry/dataset.ts';
-import { DatasetRegistry, personNoticeText } from '../../shared/registry/dataset-registry.ts';
+import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
 import { comparePersonRoles, sortLicences, sortPersonRoles } from '../../shared/registry/ordering.ts';
 import {
   buildSandboxPeople,
