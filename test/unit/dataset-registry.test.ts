@@ -12,6 +12,16 @@ import {
   type RegistryOfficeholder,
   RegistryRejection,
 } from '../../shared/ports/registry.ts';
+import {
+  abnForAcn,
+  acnWithCheckDigit,
+  addressRecord,
+  australianAddress,
+  DocumentBook,
+  officeholder,
+  organisation,
+  person,
+} from '../../shared/registry/builders/companies.ts';
 import { scoreName } from '../../shared/registry/dataset/name-search.ts';
 import {
   buildDataset,
@@ -28,18 +38,7 @@ import {
   sortOfficeholders,
 } from '../../shared/registry/ordering.ts';
 import { buildSandboxDataset, createSandboxRegistry, sandboxDataset } from '../../shared/registry/sandbox.ts';
-import {
-  abnForAcn,
-  acnWithCheckDigit,
-  addressRecord,
-  australianAddress,
-  DocumentBook,
-  officeholder,
-  organisation,
-  person,
-  SANDBOX,
-  sandboxRecords,
-} from '../../shared/registry/sandbox-data.ts';
+import { SANDBOX, sandboxRecords } from '../../shared/registry/sandbox-data.ts';
 
 const caller = { accountId: 'acct_test', requestId: 'req_test' };
 const NOW = new Date('2025-07-01T09:30:00.456Z');
