@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { simulatorOperations } from '../../local/registry-simulator.ts';
 import { HttpRegistry } from '../../shared/adapters/registry-http/http-registry.ts';
@@ -10,6 +11,10 @@ import {
   registryOperations,
   registryProtocol,
 } from '../../shared/adapters/registry-http/protocol.ts';
+import {
+  protocolOperationsPart,
+  withGeneratedProtocol,
+} from '../../shared/adapters/registry-http/protocol-docs.ts';
 import {
   composeRegistry,
   type Registry,
@@ -144,5 +149,45 @@ describe('the adapters', () => {
     expect(() => composeRegistry(parts)).toThrow(
       'composeRegistry: the purchases part has no method findPurchase',
     );
+  });
+});
+
+describe('docs/registry-protocol.md', () => {
+  const page = readFileSync(new URL('../../docs/registry-protocol.md', import.meta.url), 'utf8');
+
+  it('has the operations table exactly as npm run docs:registry writes it from the protocol table', () => {
+    // On failure: run `npm run docs:registry` and commit the page with the table change.
+    expect(
+      withGeneratedProtocol(page),
+      'docs/registry-protocol.md is out of date: run npm run docs:registry',
+    ).toBe(page);
+    expect(page.split(protocolOperationsPart.start)).toHaveLength(2);
+    expect(page.split(protocolOperationsPart.end)).toHaveLength(2);
+  });
+
+  it('documents every operation, with its capability, port method, billing, client key and timeout', () => {
+    const rows = protocolOperationsPart
+      .render()
+      .split('\n')
+      .slice(2)
+      .map((line) => line.split('|').map((cell) => cell.trim()));
+    expect(rows.map((row) => row[1])).toEqual(registryOperations.map((name) => `\`${name}\``));
+    expect(rows.find((row) => row[1] === '`post.request`')).toEqual([
+      '',
+      '`post.request`',
+      'orders',
+      '`delivery` (object, below, with its `clientKey`)',
+      '`requestPostalDelivery`',
+      '`{dispatchId}`',
+      'no',
+      'yes',
+      '5 s',
+      '',
+    ]);
+    expect(rows.find((row) => row[1] === '`company.extract`')?.slice(6, 9)).toEqual([
+      'yes, once per key',
+      'yes',
+      '25 s',
+    ]);
   });
 });
