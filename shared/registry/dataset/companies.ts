@@ -18,7 +18,6 @@ import {
   type RegistryCompanyMatch,
   RegistryRejection,
 } from '../../ports/registry.ts';
-import type { Dataset } from '../dataset.ts';
 import {
   compareByStatus,
   isCurrentStatus,
@@ -28,22 +27,14 @@ import {
   sortOfficeholders,
   sortRelationships,
 } from '../ordering.ts';
-import { companyRecordIn, type DatasetContext, MAX_SEARCH_MATCHES } from './lookups.ts';
+import { companyRecordIn, DatasetPart, MAX_SEARCH_MATCHES } from './lookups.ts';
 import { orderedMatches, scoredNames } from './name-search.ts';
 
 /** Annual returns (AR…) and financial reports (FR…) are historical material. */
 const isHistoricalOnlyDocument = (qualifier: string | null): boolean =>
   qualifier !== null && (qualifier.startsWith('AR') || qualifier.startsWith('FR'));
 
-export class DatasetCompanies implements CompanyRegistry {
-  private readonly dataset: Dataset;
-  private readonly now: () => Date;
-
-  constructor({ dataset, now }: DatasetContext) {
-    this.dataset = dataset;
-    this.now = now;
-  }
-
+export class DatasetCompanies extends DatasetPart implements CompanyRegistry {
   async getCompany(number: string, _caller: RegistryCaller): Promise<RegistryCompany> {
     return structuredClone(companyRecordIn(this.dataset, number, 'CE01', 'CE03').company);
   }

@@ -12,6 +12,17 @@ export interface DatasetContext {
   now: () => Date;
 }
 
+/** A part of the dataset registry: the dataset it answers from and the registry's clock. */
+export abstract class DatasetPart {
+  protected readonly dataset: Dataset;
+  protected readonly now: () => Date;
+
+  constructor({ dataset, now }: DatasetContext) {
+    this.dataset = dataset;
+    this.now = now;
+  }
+}
+
 /** Most names a search may select; more is ON52 (PN52 for people). */
 export const MAX_SEARCH_MATCHES = 100;
 

@@ -18,10 +18,10 @@ import {
   type RegistryPostalDelivery,
   RegistryRejection,
 } from '../../ports/registry.ts';
-import { type Dataset, type DocumentEntry, imageAvailableIn } from '../dataset.ts';
+import { type DocumentEntry, imageAvailableIn } from '../dataset.ts';
 import { sortCharges } from '../ordering.ts';
 import type { DocumentImagesRequest } from '../page-images.ts';
-import { companyRecordIn, type DatasetContext } from './lookups.ts';
+import { companyRecordIn, type DatasetContext, DatasetPart } from './lookups.ts';
 import { orderedMatches, scoredNames } from './name-search.ts';
 
 /**
@@ -95,8 +95,7 @@ const keyOf = (accountId: string, clientKey: string): string => JSON.stringify([
 
 const sequenced = (prefix: string, n: number): string => `${prefix}${String(n).padStart(8, '0')}`;
 
-export class DatasetOrders implements OrdersRegistry {
-  private readonly dataset: Dataset;
+export class DatasetOrders extends DatasetPart implements OrdersRegistry {
   /**
    * Image requests and postal hand-overs live in this object's memory: they last as long as it,
    * and another instance (another process) does not know them.
@@ -113,10 +112,10 @@ export class DatasetOrders implements OrdersRegistry {
    * `pageImages` draws the pages `getImages` returns; without it `getImages` throws.
    */
   constructor(
-    { dataset }: DatasetContext,
+    context: DatasetContext,
     private readonly options: DatasetOrdersOptions = {},
   ) {
-    this.dataset = dataset;
+    super(context);
   }
 
   private newId(prefix: string, accountId: string, clientKey: string, count: number): string {

@@ -18,7 +18,6 @@ import {
   RegistryRejection,
 } from '../../ports/registry.ts';
 import {
-  type Dataset,
   isRegistryIdentifier,
   nameWords,
   normalizePersonName,
@@ -35,7 +34,7 @@ import {
   sortLicences,
   sortPersonRoles,
 } from '../ordering.ts';
-import { type DatasetContext, MAX_SEARCH_MATCHES } from './lookups.ts';
+import { DatasetPart, MAX_SEARCH_MATCHES } from './lookups.ts';
 
 /** Most roles a name may hold for a person extract; more is PE51. */
 
@@ -78,15 +77,7 @@ export const personNoticeText = {
     'identified; check the birth details before relying on it.',
 } as const;
 
-export class DatasetPeople implements PeopleRegistry {
-  private readonly dataset: Dataset;
-  private readonly now: () => Date;
-
-  constructor({ dataset, now }: DatasetContext) {
-    this.dataset = dataset;
-    this.now = now;
-  }
-
+export class DatasetPeople extends DatasetPart implements PeopleRegistry {
   /**
    * Free people search (spec document 3, sections 7.5 and 7.7). The family name must equal the
    * person's after normalisation (`normalizePersonName`); each word of `givenName` must begin the
