@@ -747,8 +747,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     try {
       if (!isObject(body)) throw new BadRequest('the body must be a JSON object');
       registryCaller = callerOf(body);
-      for (const [name, kind] of Object.entries(simulatorOperations[operation].args))
-        readArgument(body, name, kind);
+      readArguments(simulatorOperations[operation].args, body);
     } catch (error) {
       protocolError(res, 400, 'bad_request', (error as Error).message);
       finish('bad_request', 400);
