@@ -30,23 +30,6 @@ import type {
   RegistryShareholding,
 } from '../shared/ports/registry.ts';
 import {
-  buildDataset,
-  type CompanyRecord,
-  companyRecord,
-  type Dataset,
-  type PersonRecord,
-  personRecord,
-} from '../shared/registry/dataset.ts';
-import { MEMBER_ROLE } from '../shared/registry/ordering.ts';
-import {
-  memberRole,
-  personDocument,
-  personName,
-  personRole,
-  sandboxPeople,
-  shareholding,
-} from '../shared/registry/people-data.ts';
-import {
   abnForAcn,
   acnWithCheckDigit,
   addDays,
@@ -64,9 +47,26 @@ import {
   overseasAddress,
   person,
   relationship,
-  sandboxRecords,
   shareClass,
-} from '../shared/registry/sandbox-data.ts';
+} from '../shared/registry/builders/companies.ts';
+import {
+  memberRole,
+  personDocument,
+  personName,
+  personRole,
+  shareholding,
+} from '../shared/registry/builders/people.ts';
+import {
+  buildDataset,
+  type CompanyRecord,
+  companyRecord,
+  type Dataset,
+  type PersonRecord,
+  personRecord,
+} from '../shared/registry/dataset.ts';
+import { MEMBER_ROLE } from '../shared/registry/ordering.ts';
+import { sandboxPeople } from '../shared/registry/people-data.ts';
+import { sandboxRecords } from '../shared/registry/sandbox-data.ts';
 
 /** The simulator's dataset: the sandbox sample plus this many generated organisations. */
 export const SIMULATOR_COMPANY_COUNT = 2000;

@@ -11,24 +11,25 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  type ArgumentKind,
+  type ArgumentKinds,
   billableOperations,
+  clientKeyOf,
+  isObject,
+  isRegistryOperation,
   keyedOperations,
   MAINTENANCE_RETRY_AFTER_SECONDS,
+  operationSpec,
   REGISTRY_CODE_PATTERN,
   type RegistryOperation,
   registryOperations,
   rejectionStatus,
-} from '../shared/adapters/registry-http/http-registry.ts';
+  type WireArgs,
+} from '../shared/adapters/registry-http/protocol.ts';
 import {
-  type CompanyExtractType,
-  type CompanySearchScope,
-  type PeopleSearchQuery,
-  type PersonExtractOptions,
   type Registry,
   type RegistryCaller,
-  type RegistryImageRequestItem,
   type RegistryImageRequestStatus,
-  type RegistryPostalDelivery,
   type RegistryPurchaseOutcome,
   RegistryRejection,
 } from '../shared/ports/registry.ts';
@@ -108,9 +109,6 @@ export class FaultRuleError extends Error {
     this.name = 'FaultRuleError';
   }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const nonNegativeInt = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
@@ -443,18 +441,6 @@ const CONTROL_PREFIX = '/__simulator';
 
 class BadRequest extends Error {}
 
-type Invocation = (
-  registry: Registry,
-  body: Record<string, unknown>,
-  caller: RegistryCaller,
-) => Promise<unknown>;
-
-/**
- * What an argument must be on the wire: a string, a JSON object, a list of strings or a list of
- * objects (passed on as they are).
- */
-type ArgumentKind = 'string' | 'object' | 'strings' | 'objects';
-
 const text = (body: Record<string, unknown>, name: string): string => {
   const value = body[name];
   if (typeof value !== 'string') throw new BadRequest(`${name} must be a string`);
@@ -478,96 +464,40 @@ const list = (body: Record<string, unknown>, name: string, kind: 'strings' | 'ob
 const readArgument = (body: Record<string, unknown>, name: string, kind: ArgumentKind): unknown =>
   kind === 'string' ? text(body, name) : kind === 'object' ? object(body, name) : list(body, name, kind);
 
+/** The arguments of a call, each checked against its JSON type (the registry checks the values). */
+const readArguments = (kinds: ArgumentKinds, body: Record<string, unknown>): WireArgs<ArgumentKinds> =>
+  Object.fromEntries(
+    Object.entries(kinds).map(([name, kind]) => [name, readArgument(body, name, kind)]),
+  ) as WireArgs<ArgumentKinds>;
+
+/** How the simulator answers one operation: its wire arguments, and the registry call they make. */
+export interface SimulatorOperation {
+  args: ArgumentKinds;
+  invoke(registry: Registry, body: Record<string, unknown>, caller: RegistryCaller): Promise<unknown>;
+}
+
 /**
- * Each operation's arguments, and how it is passed on. Values are not checked beyond their JSON
- * type: that is the registry's job.
+ * Every operation's entry, derived from the protocol table: the arguments are checked against
+ * their JSON type only (their values are the registry's to reject), passed to the table's port
+ * method, and its result sent as the table says. `purchase.outcome` is answered from the
+ * simulator's own record of keyed calls (see KeyedCalls), never by the registry behind it.
  */
-const operations: Record<RegistryOperation, { args: Record<string, ArgumentKind>; invoke: Invocation }> = {
-  'company.get': { args: { number: 'string' }, invoke: (r, b, c) => r.getCompany(text(b, 'number'), c) },
-  'company.getByAbn': { args: { abn: 'string' }, invoke: (r, b, c) => r.getCompanyByAbn(text(b, 'abn'), c) },
-  'company.search': {
-    args: { name: 'string', scope: 'string' },
-    invoke: (r, b, c) =>
-      r.searchCompanies({ name: text(b, 'name'), scope: text(b, 'scope') as CompanySearchScope }, c),
-  },
-  'company.extract': {
-    args: { number: 'string', type: 'string', clientKey: 'string' },
-    invoke: (r, b, c) =>
-      r.purchaseCompanyExtract(
-        text(b, 'number'),
-        text(b, 'type') as CompanyExtractType,
-        c,
-        text(b, 'clientKey'),
-      ),
-  },
-  'charge.get': {
-    args: { chargeNumber: 'string' },
-    invoke: (r, b, c) => r.getCharge(text(b, 'chargeNumber'), c),
-  },
-  'person.search': {
-    args: { query: 'object' },
-    invoke: (r, b, c) => r.searchPeople(object(b, 'query') as unknown as PeopleSearchQuery, c),
-  },
-  'person.extract': {
-    args: { registryIdentifier: 'string', options: 'object', clientKey: 'string' },
-    invoke: (r, b, c) =>
-      r.purchasePersonExtract(
-        text(b, 'registryIdentifier'),
-        object(b, 'options') as unknown as PersonExtractOptions,
-        c,
-        text(b, 'clientKey'),
-      ),
-  },
-  'charges.plan': {
-    args: { number: 'string' },
-    invoke: (r, b, c) => r.planChargesExtract(text(b, 'number'), c),
-  },
-  'documents.get': {
-    args: { numbers: 'strings' },
-    invoke: (r, b, c) => r.getDocuments(list(b, 'numbers', 'strings') as string[], c),
-  },
-  'images.request': {
-    args: { clientKey: 'string', documents: 'objects' },
-    invoke: (r, b, c) =>
-      r.requestImages(
-        {
-          clientKey: text(b, 'clientKey'),
-          documents: list(b, 'documents', 'objects') as unknown as RegistryImageRequestItem[],
+export const simulatorOperations = Object.fromEntries(
+  registryOperations.map((name): [RegistryOperation, SimulatorOperation] => {
+    const spec = operationSpec(name);
+    return [
+      name,
+      {
+        args: spec.args,
+        invoke: async (registry, body, caller) => {
+          const method = registry[spec.method] as (...args: unknown[]) => Promise<unknown>;
+          const result = await method.apply(registry, spec.toPort(readArguments(spec.args, body), caller));
+          return spec.wire ? spec.wire.encode(result as never) : result;
         },
-        c,
-      ),
-  },
-  'images.status': {
-    args: { registryRequestId: 'string' },
-    invoke: (r, b, c) => r.getImageRequest(text(b, 'registryRequestId'), c),
-  },
-  'images.get': {
-    args: { registryRequestId: 'string', documentNumber: 'string' },
-    invoke: async (r, b, c) => {
-      const pdf = await r.getImages(text(b, 'registryRequestId'), text(b, 'documentNumber'), c);
-      return { pdf: Buffer.from(pdf).toString('base64') };
-    },
-  },
-  'post.request': {
-    args: { delivery: 'object' },
-    invoke: (r, b, c) =>
-      r.requestPostalDelivery(object(b, 'delivery') as unknown as RegistryPostalDelivery, c),
-  },
-  'search.offline': {
-    args: { name: 'string', scope: 'string', clientKey: 'string' },
-    invoke: (r, b, c) =>
-      r.searchCompaniesOffline(
-        { name: text(b, 'name'), scope: text(b, 'scope') as CompanySearchScope },
-        c,
-        text(b, 'clientKey'),
-      ),
-  },
-  // Answered from the simulator's own record of keyed calls (see KeyedCalls), never by the dataset.
-  'purchase.outcome': {
-    args: { clientKey: 'string' },
-    invoke: () => Promise.reject(new Error('purchase.outcome is answered by the simulator')),
-  },
-};
+      },
+    ];
+  }),
+) as Record<RegistryOperation, SimulatorOperation>;
 
 /**
  * What the registry remembers of keyed calls, per account and client key: the first call does the
@@ -640,13 +570,6 @@ class KeyedCalls {
     if (!known.settled) return { state: 'pending' };
     return { state: 'completed', operation: known.operation, result: known.value };
   }
-}
-
-/** The client key of a keyed call, as it arrived. */
-function clientKeyOf(operation: RegistryOperation, fields: Record<string, unknown>): string | null {
-  const holder = operation === 'post.request' ? fields.delivery : fields;
-  const key = isObject(holder) ? holder.clientKey : undefined;
-  return typeof key === 'string' ? key : null;
 }
 
 /** An image request an image rule applies to, and how many status checks were answered pending. */
@@ -760,7 +683,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
       if (failure)
         throw new RegistryRejection(failure.registryCode, failure.message, { documentNumber: number });
     }
-    const result = await operations[operation].invoke(options.registry, body, caller);
+    const result = await simulatorOperations[operation].invoke(options.registry, body, caller);
     if (operation !== 'images.status' || !faulted) return result;
     const status = result as RegistryImageRequestStatus;
     switch (imagePhase(faulted)) {
@@ -800,7 +723,9 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     const caller = isObject(fields.caller) ? fields.caller : {};
     const call = calls.start({
       operation,
-      args: Object.fromEntries(Object.keys(operations[operation].args).map((name) => [name, fields[name]])),
+      args: Object.fromEntries(
+        Object.keys(simulatorOperations[operation].args).map((name) => [name, fields[name]]),
+      ),
       accountId: typeof caller.accountId === 'string' ? caller.accountId : null,
       requestId: typeof caller.requestId === 'string' ? caller.requestId : null,
       clientReference: typeof caller.clientReference === 'string' ? caller.clientReference : null,
@@ -822,7 +747,7 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
     try {
       if (!isObject(body)) throw new BadRequest('the body must be a JSON object');
       registryCaller = callerOf(body);
-      for (const [name, kind] of Object.entries(operations[operation].args)) readArgument(body, name, kind);
+      readArguments(simulatorOperations[operation].args, body);
     } catch (error) {
       protocolError(res, 400, 'bad_request', (error as Error).message);
       finish('bad_request', 400);
@@ -967,8 +892,8 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
       if (path.startsWith(`${CONTROL_PREFIX}/`))
         return serveControl(req, res, path.slice(CONTROL_PREFIX.length));
       const match = /^\/v1\/([^/]+)$/.exec(path);
-      const operation = match?.[1] as RegistryOperation | undefined;
-      if (!operation || !(registryOperations as readonly string[]).includes(operation))
+      const operation = match?.[1];
+      if (!operation || !isRegistryOperation(operation))
         return protocolError(res, 404, 'unknown_operation', `no operation at ${path}`);
       if (req.method !== 'POST')
         return protocolError(res, 405, 'method_not_allowed', 'operations are POSTed', { Allow: 'POST' });

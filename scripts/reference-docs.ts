@@ -3,14 +3,12 @@
  * rewrites the generated part of docs/reference-data.md from them. `-- --check` writes nothing and
  * exits 1 when the page is out of date (test/unit/reference/docs.test.ts makes the same check).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { codeTablesFile } from '../shared/reference/code-tables.ts';
 import { formCategories, formsFile } from '../shared/reference/forms.ts';
 import { withGeneratedReference } from '../shared/reference/markdown.ts';
 import { codeTablesProvenance, formsProvenance, sourcesFile } from '../shared/reference/provenance.ts';
 import { checkCodeTables, checkForms, checkSources, sourceIdsOf } from '../shared/reference/validate.ts';
-
-const PAGE = new URL('../docs/reference-data.md', import.meta.url);
+import { writeGeneratedPage } from './generated-page.ts';
 
 const sources = sourceIdsOf(sourcesFile);
 const problems = [
@@ -31,17 +29,4 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
-const current = readFileSync(PAGE, 'utf8');
-const next = withGeneratedReference(current);
-if (process.argv.includes('--check')) {
-  if (next !== current) {
-    console.error('docs/reference-data.md is out of date: run npm run docs:reference');
-    process.exit(1);
-  }
-  console.log('docs/reference-data.md is up to date');
-} else if (next === current) {
-  console.log('docs/reference-data.md is already up to date');
-} else {
-  writeFileSync(PAGE, next);
-  console.log('docs/reference-data.md: generated part rewritten');
-}
+writeGeneratedPage('docs/reference-data.md', 'npm run docs:reference', withGeneratedReference);

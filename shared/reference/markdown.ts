@@ -6,6 +6,7 @@
  * committed page differs from what this renders. Tables are padded as Prettier pads them.
  */
 
+import { table } from '../docs/markdown.ts';
 import { codeTablesFile } from './code-tables.ts';
 import {
   type CodeTableProvenance,
@@ -29,19 +30,6 @@ const basisName: Record<ProvenanceBasis, string> = {
 
 const sourceName = (id: string) => sourcesFile.sources.find((source) => source.id === id)?.name ?? id;
 const code = (text: string) => `\`${text}\``;
-const cell = (text: string) => text.replace(/\|/g, '\\|');
-
-/** A Markdown table with its columns padded to the widest cell, as Prettier writes it. */
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const cells = [header, ...rows].map((row) => row.map(cell));
-  const widths = header.map((_, column) =>
-    Math.max(3, ...cells.map((row) => [...(row[column] ?? '')].length)),
-  );
-  const line = (row: readonly string[]) =>
-    `| ${row.map((text, column) => text + ' '.repeat((widths[column] ?? 0) - [...text].length)).join(' | ')} |`;
-  const [head, ...body] = cells;
-  return [line(head ?? []), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n');
-}
 
 type Field = 'codes' | 'labels' | 'registryCodes';
 

@@ -11,32 +11,23 @@
  *
  * Registry identifiers are nine digits in the block 990 1xx xxx; generated people stay below
  * 990 000 000. Roles are listed out of order on purpose, so that the registry's sorting shows.
- * Nothing is built at import time: `sandboxPeople()` builds once, on first use.
+ * Nothing is built at import time: `sandboxPeople()` builds once, on first use. The builders the
+ * people are made with are in builders/people.ts.
  */
-import type {
-  IsoDate,
-  PeopleSearchQuery,
-  RegistryAddress,
-  RegistryCompany,
-  RegistryDocument,
-  RegistryLicence,
-  RegistryPersonName,
-  RegistryPersonRole,
-  RegistryShareholding,
-} from '../ports/registry.ts';
+import type { IsoDate, PeopleSearchQuery, RegistryPersonRole } from '../ports/registry.ts';
+import { acnWithCheckDigit, addDays, australianAddress } from './builders/companies.ts';
+import {
+  birth,
+  licence,
+  memberRole,
+  PersonBook,
+  personName,
+  personRole,
+  shareholding,
+} from './builders/people.ts';
 import type { CompanyRecord, PersonRecord } from './dataset.ts';
 import { personRecord } from './dataset.ts';
-import { MEMBER_ROLE } from './ordering.ts';
-import {
-  acnWithCheckDigit,
-  addDays,
-  australianAddress,
-  DocumentBook,
-  type LodgeOptions,
-  SANDBOX,
-  sandboxRecords,
-  sourceOf,
-} from './sandbox-data.ts';
+import { SANDBOX, sandboxRecords } from './sandbox-data.ts';
 
 const query = (
   familyName: string,
@@ -127,125 +118,6 @@ export const SANDBOX_PEOPLE = {
     none: query('ZYZZYVA', 'ZED'),
   },
 } as const;
-
-// ---------------------------------------------------------------------------------------------
-// Builders, shared with local/generated-data.ts (the simulator's generated companies)
-// ---------------------------------------------------------------------------------------------
-
-/** A person document: status and `priced` are null in person extracts (spec 2.3). */
-export const personDocument = (document: RegistryDocument): RegistryDocument => ({
-  ...document,
-  status: null,
-  priced: null,
-});
-
-/** Person document numbers: 9P + three-digit book + four-digit sequence (nine characters). */
-class PersonBook {
-  readonly documents: RegistryDocument[] = [];
-  private readonly book: DocumentBook;
-
-  constructor(book: number) {
-    let sequence = 0;
-    this.book = new DocumentBook(
-      () => `9P${String(book).padStart(3, '0')}${String(++sequence).padStart(4, '0')}`,
-    );
-  }
-
-  lodge(formCode: string, receivedAt: IsoDate, options: LodgeOptions = {}): RegistryDocument {
-    return this.add(this.book.lodge(formCode, receivedAt, options));
-  }
-
-  /** Files a company's document (found by form and date) among the person's documents. */
-  file(record: CompanyRecord, formCode: string, receivedAt: IsoDate): RegistryDocument {
-    const document = record.documents.find(
-      (candidate) => candidate.formCode === formCode && candidate.receivedAt === receivedAt,
-    );
-    if (!document) throw new Error(`No ${formCode} of ${receivedAt} in ${record.company.number}`);
-    return this.add(document);
-  }
-
-  private add(document: RegistryDocument): RegistryDocument {
-    const filed = personDocument(document);
-    this.documents.push(filed);
-    return filed;
-  }
-}
-
-export interface RoleSpec {
-  status?: string;
-  appointedAt: IsoDate | null;
-  ceasedAt?: IsoDate | null;
-  address?: RegistryAddress | null;
-  source?: RegistryDocument | null;
-}
-
-/** An office role; the status is E when a ceasing date is given, else C. */
-export const personRole = (role: string, company: RegistryCompany, spec: RoleSpec): RegistryPersonRole => ({
-  role,
-  status: spec.status ?? (spec.ceasedAt ? 'E' : 'C'),
-  appointedAt: spec.appointedAt,
-  ceasedAt: spec.ceasedAt ?? null,
-  company,
-  address: spec.address ?? null,
-  sourceDocument: spec.source ? sourceOf(spec.source) : null,
-});
-
-/** A Member (SH) role: no appointment date. */
-export const memberRole = (
-  company: RegistryCompany,
-  spec: Omit<RoleSpec, 'appointedAt'> = {},
-): RegistryPersonRole => personRole(MEMBER_ROLE, company, { ...spec, appointedAt: null });
-
-export const shareholding = (
-  company: RegistryCompany,
-  classCode: string,
-  classDescription: string,
-  sharesHeld: number,
-  spec: {
-    status?: string;
-    beneficiallyHeld?: boolean;
-    fullyPaid?: boolean;
-    source?: RegistryDocument | null;
-  },
-): RegistryShareholding => ({
-  company,
-  classCode,
-  classDescription,
-  status: spec.status ?? 'C',
-  sharesHeld,
-  fullyPaid: spec.fullyPaid ?? true,
-  beneficiallyHeld: spec.beneficiallyHeld ?? true,
-  sourceDocument: spec.source ? sourceOf(spec.source) : null,
-});
-
-const licence = (
-  type: string,
-  licenceNumber: string,
-  licenceStatus: string,
-  from: IsoDate,
-  to: IsoDate | null,
-  spec: { status?: string; address?: RegistryAddress | null; source?: RegistryDocument | null } = {},
-): RegistryLicence => ({
-  type,
-  status: spec.status ?? (to === null ? 'C' : 'E'),
-  licenceNumber,
-  licenceStatus,
-  from,
-  to,
-  address: spec.address ?? null,
-  sourceDocument: spec.source ? sourceOf(spec.source) : null,
-});
-
-export const personName = (familyName: string, givenNames: string): RegistryPersonName => ({
-  familyName,
-  givenNames: givenNames.split(' '),
-});
-
-const birth = (date: IsoDate, locality: string, stateOrCountry: string) => ({
-  date,
-  locality,
-  stateOrCountry,
-});
 
 // ---------------------------------------------------------------------------------------------
 // The people

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { abnForAcn, SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { abnForAcn } from '../../shared/registry/builders/companies.ts';
+import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
 import {
   type ApiResponse,
   buyExtract,

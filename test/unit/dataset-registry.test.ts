@@ -13,21 +13,6 @@ import {
   RegistryRejection,
 } from '../../shared/ports/registry.ts';
 import {
-  buildDataset,
-  type CompanyRecord,
-  companyRecord,
-  normalizeName,
-} from '../../shared/registry/dataset.ts';
-import { DatasetRegistry, scoreName } from '../../shared/registry/dataset-registry.ts';
-import {
-  compareCharges,
-  compareDocuments,
-  compareOfficeholders,
-  officeholderRoleOrder,
-  sortOfficeholders,
-} from '../../shared/registry/ordering.ts';
-import { buildSandboxDataset, createSandboxRegistry, sandboxDataset } from '../../shared/registry/sandbox.ts';
-import {
   abnForAcn,
   acnWithCheckDigit,
   addressRecord,
@@ -36,9 +21,24 @@ import {
   officeholder,
   organisation,
   person,
-  SANDBOX,
-  sandboxRecords,
-} from '../../shared/registry/sandbox-data.ts';
+} from '../../shared/registry/builders/companies.ts';
+import { scoreName } from '../../shared/registry/dataset/name-search.ts';
+import {
+  buildDataset,
+  type CompanyRecord,
+  companyRecord,
+  normalizeName,
+} from '../../shared/registry/dataset.ts';
+import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
+import {
+  compareCharges,
+  compareDocuments,
+  compareOfficeholders,
+  officeholderRoleOrder,
+  sortOfficeholders,
+} from '../../shared/registry/ordering.ts';
+import { buildSandboxDataset, createSandboxRegistry, sandboxDataset } from '../../shared/registry/sandbox.ts';
+import { SANDBOX, sandboxRecords } from '../../shared/registry/sandbox-data.ts';
 
 const caller = { accountId: 'acct_test', requestId: 'req_test' };
 const NOW = new Date('2025-07-01T09:30:00.456Z');

@@ -7,8 +7,9 @@ import {
   type RegistryImageableDocument,
   RegistryRejection,
 } from '../../shared/ports/registry.ts';
+import { PPSR_START } from '../../shared/registry/dataset/orders.ts';
 import type { Dataset } from '../../shared/registry/dataset.ts';
-import { DatasetRegistry, PPSR_START } from '../../shared/registry/dataset-registry.ts';
+import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
 import { renderDocumentImages } from '../../shared/registry/page-images.ts';
 import { SANDBOX_PEOPLE } from '../../shared/registry/people-data.ts';
 import { sandboxDataset } from '../../shared/registry/sandbox.ts';

@@ -17,24 +17,20 @@ import {
   type RegistryPersonRole,
   RegistryRejection,
 } from '../../shared/ports/registry.ts';
+import { organisation } from '../../shared/registry/builders/companies.ts';
+import { memberRole, personName, personRole } from '../../shared/registry/builders/people.ts';
+import { personNoticeText } from '../../shared/registry/dataset/people.ts';
 import {
   buildDataset,
   normalizePersonName,
   type PersonRecord,
   personRecord,
 } from '../../shared/registry/dataset.ts';
-import { DatasetRegistry, personNoticeText } from '../../shared/registry/dataset-registry.ts';
+import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
 import { comparePersonRoles, sortLicences, sortPersonRoles } from '../../shared/registry/ordering.ts';
-import {
-  buildSandboxPeople,
-  memberRole,
-  personName,
-  personRole,
-  SANDBOX_PEOPLE,
-  sandboxPeople,
-} from '../../shared/registry/people-data.ts';
+import { buildSandboxPeople, SANDBOX_PEOPLE, sandboxPeople } from '../../shared/registry/people-data.ts';
 import { buildSandboxDataset, createSandboxRegistry, sandboxDataset } from '../../shared/registry/sandbox.ts';
-import { organisation, SANDBOX, sandboxRecords } from '../../shared/registry/sandbox-data.ts';
+import { SANDBOX, sandboxRecords } from '../../shared/registry/sandbox-data.ts';
 
 const caller = { accountId: 'acct_test', requestId: 'req_test' };
 /** A fresh client key for each billable call. */

@@ -1,0 +1,13 @@
+/** The companies capability over HTTP: each method sends its operation of the protocol table. */
+import type { CompanyRegistry } from '../../ports/registry.ts';
+import type { RegistryCall } from './transport.ts';
+
+export const httpCompanies = (call: RegistryCall): CompanyRegistry => ({
+  getCompany: (number, caller) => call('company.get', { number }, caller),
+  getCompanyByAbn: (abn, caller) => call('company.getByAbn', { abn }, caller),
+  searchCompanies: (query, caller) =>
+    call('company.search', { name: query.name, scope: query.scope }, caller),
+  purchaseCompanyExtract: (number, type, caller, clientKey) =>
+    call('company.extract', { number, type, clientKey }, caller),
+  getCharge: (chargeNumber, caller) => call('charge.get', { chargeNumber }, caller),
+});

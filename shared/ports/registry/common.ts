@@ -1,0 +1,204 @@
+/**
+ * What every capability of the registry port shares: the rejection, dates, the caller, the
+ * records (organisations, parties, addresses, documents, charges) and `methodsOf`, which lists a
+ * capability's methods at run time (the adapters compose their parts by these lists, and
+ * test/unit/registry-protocol.test.ts checks the operation table against them).
+ *
+ * Values are the registry's raw codes (`'APTY'`, `'SATF'`…); presenters turn them into
+ * `{code, label}` with the code tables, so an unknown code still shows (label = code).
+ */
+
+/** A registry rejection: its code (`CE03`, `ZZ51`…) is mapped through the error catalogue. */
+export class RegistryRejection extends Error {
+  readonly registryCode: string;
+  readonly details: Record<string, unknown> | undefined;
+  constructor(registryCode: string, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'RegistryRejection';
+    this.registryCode = registryCode;
+    this.details = details;
+  }
+}
+
+/** Dates are `YYYY-MM-DD`; timestamps are RFC 3339 UTC. */
+export type IsoDate = string;
+export type IsoTimestamp = string;
+
+/** Who the call is for: the registry keeps the account's products and bills the live ones. */
+export interface RegistryCaller {
+  accountId: string;
+  /** Our request id, sent to the registry as its client reference for reconciliation. */
+  requestId: string;
+  clientReference?: string | null;
+}
+
+/**
+ * The methods of a capability interface `T`, as a run-time list: the compiler refuses a list that
+ * misses one (or names one `T` does not have).
+ */
+export const methodsOf =
+  <T>() =>
+  <const L extends readonly (keyof T & string)[]>(
+    methods: L &
+      ([Exclude<keyof T, L[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, L[number]> }),
+  ): L =>
+    methods;
+
+export interface RegistryCompany {
+  /** Nine digits: the ACN, ARBN or ARSN as issued. */
+  number: string;
+  /** number-types code: ACN, ARBN, NUMBER, ARSN. */
+  numberType: string;
+  name: string;
+  /** organisation-types code. */
+  type: string;
+  /** organisation-classes code. */
+  class: string | null;
+  /** organisation-sub-classes code. */
+  subClass: string | null;
+  /** organisation-statuses code. */
+  status: string;
+  abn: string | null;
+  registeredCharity: boolean;
+  registeredAt: IsoDate | null;
+  /** governance-types code; public companies only. */
+  governanceType: string | null;
+  /** scheme-categories codes; empty for companies. */
+  schemeCategories: string[];
+  /** Set when deregistered (or cancelled); `reason` is a deregistration-reasons code. */
+  deregistration: { date: IsoDate; reason: string } | null;
+  formerNames: { name: string; from: IsoDate | null; to: IsoDate }[];
+  /** Pages in the image-based satisfied charges extract (orders pick `small` or `large`). */
+  chargesExtractPages: number;
+}
+
+export interface RegistryAddress {
+  careOf: string | null;
+  line1: string | null;
+  street: string;
+  locality: string;
+  state: string | null;
+  postcode: string | null;
+  country: string;
+}
+
+export interface RegistrySourceDocument {
+  documentNumber: string;
+  qualifier: string | null;
+}
+
+export interface RegistryPersonName {
+  familyName: string;
+  givenNames: string[];
+}
+
+export interface RegistryBirth {
+  date: IsoDate | null;
+  locality: string | null;
+  stateOrCountry: string | null;
+}
+
+export interface RegistryOrganisationRef {
+  number: string | null;
+  numberType: string | null;
+  name: string;
+  abn: string | null;
+}
+
+export interface RegistryParty {
+  type: 'person' | 'organisation';
+  person: RegistryPersonName | null;
+  birth: RegistryBirth | null;
+  organisation: RegistryOrganisationRef | null;
+}
+
+export interface RegistryOfficeholder {
+  /** office-holder-roles code. */
+  role: string;
+  /** record-status code: C, E or F. */
+  status: string;
+  appointedAt: IsoDate | null;
+  ceasedAt: IsoDate | null;
+  party: RegistryParty;
+  address: RegistryAddress | null;
+  sourceDocument: RegistrySourceDocument | null;
+}
+
+export interface RegistryAddressRecord {
+  /** address-types code: RG, RP, PA, RO or CC. */
+  type: string;
+  status: string;
+  from: IsoDate;
+  to: IsoDate | null;
+  address: RegistryAddress;
+  sourceDocument: RegistrySourceDocument;
+}
+
+export interface RegistryShareClass {
+  /** The company's own class code, for example ORD. */
+  classCode: string;
+  description: string;
+  status: string;
+  sharesIssued: number;
+  amountPaid: string;
+  amountDue: string;
+  sourceDocument: RegistrySourceDocument;
+}
+
+export interface RegistryMember {
+  classCode: string;
+  status: string;
+  party: RegistryParty;
+  sharesHeld: number;
+  fullyPaid: boolean;
+  beneficiallyHeld: boolean;
+  sourceDocument: RegistrySourceDocument;
+}
+
+export interface RegistryDocument {
+  documentNumber: string;
+  formCode: string;
+  subForms: { code: string; description: string }[];
+  receivedAt: IsoDate;
+  processedAt: IsoDate;
+  effectiveAt: IsoDate | null;
+  qualifier: string | null;
+  pageCount: number;
+  imaged: boolean;
+  underRequisition: boolean;
+  xbrlDocumentNumber: string | null;
+  status: string | null;
+  priced: boolean | null;
+}
+
+export interface RegistryCharge {
+  chargeNumber: string;
+  company: RegistryCompany;
+  /** charge-statuses code: SATF or DELT. */
+  status: string;
+  /** charge-types code: X, F, B. */
+  type: string | null;
+  registeredAt: IsoTimestamp | null;
+  createdAt: IsoDate | null;
+  expiresAt: IsoDate | null;
+  satisfiedAt: IsoDate | null;
+  preAsicChargeNumber: string | null;
+  chargees: RegistryParty[];
+  /** Notification first, discharge last. */
+  documents: RegistryDocument[];
+}
+
+export interface RegistryExternalAdministration {
+  /** Appointees (office-holder roles such as AC, AD, AQ, RC) with the lodged notices. */
+  appointees: RegistryOfficeholder[];
+  documents: RegistryDocument[];
+}
+
+export interface RegistryRelationship {
+  /** company-roles code: the role this company holds in the other organisation. */
+  role: string;
+  status: string;
+  appointedAt: IsoDate | null;
+  ceasedAt: IsoDate | null;
+  company: RegistryCompany;
+}
