@@ -31,6 +31,7 @@ const echoRoute = defineRoute({
   billable: true,
   product: 'person_extract',
   tables: {},
+  errors: [],
 });
 
 const echo = createHttpHandler(echoRoute, async ({ body, auth }) => {

@@ -32,6 +32,7 @@ const mainReader: RouteDefinition = {
   request: { path: z.object({ value: z.string() }), query: z.strictObject({}) },
   usesRegistry: false,
   tables: { main: 'read' },
+  errors: [],
 };
 const mainWriter: RouteDefinition = {
   ...template,
@@ -40,6 +41,7 @@ const mainWriter: RouteDefinition = {
   path: '/v1/test/main-writer',
   request: { path: z.strictObject({}), query: z.strictObject({ cursor: z.string().optional() }) },
   tables: { main: 'readWrite', keys: 'read' },
+  errors: [],
 };
 /** Calls the registry without paginating: needs the extension for the registry secret alone. */
 const registryUser: RouteDefinition = {
@@ -50,6 +52,7 @@ const registryUser: RouteDefinition = {
   request: { path: z.strictObject({}), query: z.strictObject({}) },
   usesRegistry: true,
   tables: { idempotency: 'read' },
+  errors: [],
 };
 const testOnlyRoutes = [mainReader, mainWriter, registryUser];
 const testRoutes = [...routeList, ...testOnlyRoutes];
