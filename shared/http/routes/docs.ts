@@ -7,6 +7,9 @@ import * as z from 'zod/mini';
 import { noPath, noQuery } from '../../schemas/common.ts';
 import { defineRoute } from '../route.ts';
 
+/** The document `npm run openapi` writes, served as it is. */
+export const OPENAPI_DOCUMENT = 'docs/openapi.json';
+
 /** Path of Scalar's standalone bundle, copied next to the deployed function (`assets`). */
 export const SCALAR_BUNDLE = 'node_modules/@scalar/api-reference/dist/browser/standalone.js';
 
@@ -35,6 +38,7 @@ export const docsRoutes = {
     request: { path: noPath, query: noQuery },
     response: openApiDocumentSchema,
     ...page,
+    assets: [OPENAPI_DOCUMENT],
   }),
   getApiReference: defineRoute({
     name: 'GetApiReference',
