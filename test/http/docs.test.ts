@@ -54,11 +54,11 @@ describe('GET /docs/errors', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await response.text();
-    const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     for (const code of Object.keys(errorCatalogue) as (keyof typeof errorGuide)[]) {
       expect(html.match(new RegExp(`<tr id="${code}">`, 'g')), code).toHaveLength(1);
-      expect(html).toContain(escape(errorGuide[code].cause));
-      expect(html).toContain(escape(errorGuide[code].fix));
+      expect(html).toContain(asHtml(errorGuide[code].cause));
+      expect(html).toContain(asHtml(errorGuide[code].fix));
     }
   });
 });
