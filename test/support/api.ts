@@ -4,6 +4,7 @@ import { type SimulatorCall, simulatorControl } from '../../local/registry-simul
 import type { RegistryOperation } from '../../shared/adapters/registry-http/http-registry.ts';
 import { type Environment, newKeyRecord } from '../../shared/domain/api-keys.ts';
 import { tableDefinitions } from '../../shared/infra/tables.ts';
+import { checkContract } from './contract.ts';
 
 export const baseUrl = inject('baseUrl');
 const tableNames = inject('tableNames');
@@ -45,7 +46,8 @@ export async function call<T = Record<string, unknown>>(
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['Content-Type'] ??= 'application/json';
-  const response = await fetch(`${baseUrl}${path}`, { method: options.method ?? 'GET', headers, body });
+  const method = options.method ?? 'GET';
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
   const text = await response.text();
   let parsed: unknown = null;
   try {
@@ -53,6 +55,8 @@ export async function call<T = Record<string, unknown>>(
   } catch {
     parsed = null;
   }
+  // Every response must be one docs/openapi.json documents for the request (test/support/contract.ts).
+  checkContract(method, path, { status: response.status, headers: response.headers, body: parsed });
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 

@@ -63,18 +63,22 @@ const tagOf = (route: RouteDefinition): string => {
 /** Headers every response carries (spec 7.1 and 8). */
 const RESPONSE_HEADERS = {
   'X-Request-Id': {
+    required: true,
     description: 'The request id; equals `error.requestId` and `meta.requestId`.',
     schema: { type: 'string', pattern: '^req_.+' },
   },
   'RateLimit-Limit': {
+    required: true,
     description: 'Requests allowed per sliding minute for the key (600).',
     schema: { type: 'string', pattern: '^\\d+$' },
   },
   'RateLimit-Remaining': {
+    required: true,
     description: 'Requests left in the current window.',
     schema: { type: 'string', pattern: '^\\d+$' },
   },
   'RateLimit-Reset': {
+    required: true,
     description: 'Seconds until the window resets.',
     schema: { type: 'string', pattern: '^\\d+$' },
   },

@@ -39,6 +39,7 @@ const SECTION_ERRORS: readonly ErrorCode[] = [
   'extract_expired',
   'extract_owner_mismatch',
   'extract_type_invalid',
+  'extract_unavailable_for_type',
 ];
 
 /** A free read of a held company extract's section: never billed, never calls the registry when one is held. */

@@ -128,7 +128,12 @@ export const orderRoutes = {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     uses: ['queue'],
     sandboxSimulate: true,
-    errors: ['search_scope_invalid', 'offline_search_limit_reached', 'sandbox_simulation_invalid'],
+    errors: [
+      'search_scope_invalid',
+      'delivery_invalid',
+      'offline_search_limit_reached',
+      'sandbox_simulation_invalid',
+    ],
   }),
   getOfflineSearch: defineRoute({
     name: 'GetOfflineSearch',
