@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { OPENAPI_FILE, openApiText } from '../../scripts/openapi.ts';
+import { CLIENT_TYPES_FILE, clientTypesText, OPENAPI_FILE, openApiText } from '../../scripts/openapi.ts';
 import { errorCatalogue } from '../../shared/errors/catalogue.ts';
 import { errorGuide } from '../../shared/errors/guide.ts';
 import { buildOpenApiDocument } from '../../shared/http/openapi/document.ts';
@@ -43,6 +43,12 @@ function codesOf(operation: Operation, status: number): string[] | undefined {
 describe('docs/openapi.json', () => {
   it('is what the route table generates (run `npm run openapi` after changing a route or schema)', () => {
     expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(openApiText());
+  });
+
+  it('has its typed client types generated from it (clients/typescript/schema.ts)', async () => {
+    expect(readFileSync(CLIENT_TYPES_FILE, 'utf8')).toBe(
+      await clientTypesText(readFileSync(OPENAPI_FILE, 'utf8')),
+    );
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
