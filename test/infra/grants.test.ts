@@ -111,8 +111,12 @@ describe('function grants', () => {
   });
 
   describe.each(testRoutes.map((route) => [route.name, route] as const))('%s', (_, route) => {
-    it('may read the keys table but never write to it', () => {
+    it('may read the keys table but never write to it (a public route: not at all)', () => {
       const onKeys = grants.on(route, 'keys');
+      if (route.public) {
+        expect(onKeys).toEqual([]);
+        return;
+      }
       expect(actions(onKeys)).toContain('dynamodb:GetItem');
       expect(actions(onKeys).filter((action) => WRITE_ACTION.test(action))).toEqual([]);
       if (route.tables.keys === undefined) {
@@ -121,10 +125,12 @@ describe('function grants', () => {
       }
     });
 
-    it('may read and write the limits table (item actions only)', () => {
+    it('may read and write the limits table (item actions only; a public route: not at all)', () => {
       // Statements are minimized (merged) across tables, so the actions on a table are those of
       // every statement that names it.
-      expect(actions(grants.on(route, 'limits'))).toEqual([...TABLE_ACTIONS.readWrite].sort());
+      expect(actions(grants.on(route, 'limits'))).toEqual(
+        route.public ? [] : [...TABLE_ACTIONS.readWrite].sort(),
+      );
     });
 
     it.each(routeScopedTables)(
