@@ -49,7 +49,8 @@ describe('docs routes, deployed', () => {
       const fn = functions.find(
         (candidate) => candidate.Properties.Description === functionDescription(route),
       );
-      const env = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      if (!fn) throw new Error(`no function for ${route.name}`);
+      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(
         Object.keys(env).filter((name) => /TABLE|SECRET|REGISTRY/.test(name)),
         route.name,
