@@ -1973,7 +1973,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: The ABN of the sandbox company BLUEGUM ORCHARDS PTY LTD. */
+            /** @description OK. Sandbox example: The ABN of the sandbox company BLUEGUM ORCHARDS PTY LTD (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1983,6 +1983,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "identifier",
+                     *       "input": "23990000014",
+                     *       "type": "abn",
+                     *       "valid": true,
+                     *       "normalized": "23990000014",
+                     *       "formatted": "23 990 000 014",
+                     *       "acnFromAbn": "990000014",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_c0348549-f94c-4d70-8b6a-98e13ff0246b"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "identifier";
@@ -2016,7 +2032,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: Every code table. */
+            /** @description OK. Sandbox example: Every code table (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2026,6 +2042,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "codeTableSummary",
+                     *           "table": "organisation-types",
+                     *           "title": "Organisation types",
+                     *           "entryCount": 17,
+                     *           "docsUrl": "https://api.example.com/docs/reference/code-tables#organisation-types"
+                     *         },
+                     *         {
+                     *           "object": "codeTableSummary",
+                     *           "table": "organisation-classes",
+                     *           "title": "Organisation classes",
+                     *           "entryCount": 10,
+                     *           "docsUrl": "https://api.example.com/docs/reference/code-tables#organisation-classes"
+                     *         },
+                     *         {
+                     *           "object": "codeTableSummary",
+                     *           "table": "organisation-sub-classes",
+                     *           "title": "Organisation sub-classes",
+                     *           "entryCount": 29,
+                     *           "docsUrl": "https://api.example.com/docs/reference/code-tables#organisation-sub-classes"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 36,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_3762fbbb-6e73-4932-aff1-7ca596b9b949"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -2066,7 +2118,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: The organisation types. */
+            /** @description OK. Sandbox example: The organisation types (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2076,6 +2128,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "codeTable",
+                     *       "table": "organisation-types",
+                     *       "title": "Organisation types",
+                     *       "docsUrl": "https://api.example.com/docs/reference/code-tables#organisation-types",
+                     *       "entries": [
+                     *         {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company",
+                     *           "registryCode": null
+                     *         },
+                     *         {
+                     *           "code": "APUB",
+                     *           "label": "Australian Public Company",
+                     *           "registryCode": null
+                     *         },
+                     *         {
+                     *           "code": "ASSN",
+                     *           "label": "Association",
+                     *           "registryCode": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_8d207f5a-e014-4380-b43c-0383880cdefa"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "codeTable";
@@ -2117,7 +2199,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: The first five debt forms. */
+            /** @description OK. Sandbox example: The first five debt forms (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2127,6 +2209,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "form",
+                     *           "formCode": "309",
+                     *           "description": "Notification of details of a charge",
+                     *           "category": "debt"
+                     *         },
+                     *         {
+                     *           "object": "form",
+                     *           "formCode": "312",
+                     *           "description": "Notification of discharge or release of property from a charge",
+                     *           "category": "debt"
+                     *         },
+                     *         {
+                     *           "object": "form",
+                     *           "formCode": "350",
+                     *           "description": "Certification of compliance with stamp duty law",
+                     *           "category": "debt"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 4,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_92a1769e-2769-4964-b1f2-b96b109dfada"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -2173,7 +2288,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: The sandbox name search `southern cross`: four scored matches. */
+            /** @description OK. Sandbox example: The sandbox name search `southern cross`: four scored matches (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2183,6 +2298,105 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "companyMatch",
+                     *           "acn": "990000032",
+                     *           "formatted": "990 000 032",
+                     *           "numberType": {
+                     *             "code": "ACN",
+                     *             "label": "Australian Company Number"
+                     *           },
+                     *           "name": "SOUTHERN CROSS BANK LIMITED",
+                     *           "type": {
+                     *             "code": "APUB",
+                     *             "label": "Australian Public Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "abn": "27990000032",
+                     *           "registeredCharity": false,
+                     *           "matchedName": "SOUTHERN CROSS BANK LIMITED",
+                     *           "nameStatus": "current",
+                     *           "score": 84,
+                     *           "address": {
+                     *             "locality": "SYDNEY",
+                     *             "state": "NSW",
+                     *             "postcode": "2000"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "companyMatch",
+                     *           "acn": "990000023",
+                     *           "formatted": "990 000 023",
+                     *           "numberType": {
+                     *             "code": "ACN",
+                     *             "label": "Australian Company Number"
+                     *           },
+                     *           "name": "SOUTHERN CROSS HOLDINGS LIMITED",
+                     *           "type": {
+                     *             "code": "APUB",
+                     *             "label": "Australian Public Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "abn": "25990000023",
+                     *           "registeredCharity": false,
+                     *           "matchedName": "SOUTHERN CROSS HOLDINGS LIMITED",
+                     *           "nameStatus": "current",
+                     *           "score": 84,
+                     *           "address": {
+                     *             "locality": "SYDNEY",
+                     *             "state": "NSW",
+                     *             "postcode": "2000"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "companyMatch",
+                     *           "acn": "990000121",
+                     *           "formatted": "990 000 121",
+                     *           "numberType": {
+                     *             "code": "ACN",
+                     *             "label": "Australian Company Number"
+                     *           },
+                     *           "name": "THE SOUTHERN CROSS HOTEL PTY LTD",
+                     *           "type": {
+                     *             "code": "APTY",
+                     *             "label": "Australian Proprietary Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "SOFF",
+                     *             "label": "Strike-Off Action In Progress"
+                     *           },
+                     *           "abn": "48990000121",
+                     *           "registeredCharity": false,
+                     *           "matchedName": "THE SOUTHERN CROSS HOTEL PTY LTD",
+                     *           "nameStatus": "current",
+                     *           "score": 49,
+                     *           "address": {
+                     *             "locality": "MELBOURNE",
+                     *             "state": "VIC",
+                     *             "postcode": "3000"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 4,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_d66d12b3-4cbf-4a56-ae8e-59aec582349f"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["__schema13"];
                 };
             };
@@ -2369,7 +2583,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: IRONBARK ENGINEERING PTY LTD (sandbox case satisfiedCharges). */
+            /** @description OK. Sandbox example: IRONBARK ENGINEERING PTY LTD (sandbox case satisfiedCharges) (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2379,6 +2593,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "company",
+                     *       "acn": "990000149",
+                     *       "formatted": "990 000 149",
+                     *       "numberType": {
+                     *         "code": "ACN",
+                     *         "label": "Australian Company Number"
+                     *       },
+                     *       "name": "IRONBARK ENGINEERING PTY LTD",
+                     *       "type": {
+                     *         "code": "APTY",
+                     *         "label": "Australian Proprietary Company"
+                     *       },
+                     *       "status": {
+                     *         "code": "REGD",
+                     *         "label": "Registered"
+                     *       },
+                     *       "abn": "40990000149",
+                     *       "registeredCharity": false,
+                     *       "class": {
+                     *         "code": "LMSH",
+                     *         "label": "Limited By Shares"
+                     *       },
+                     *       "subClass": {
+                     *         "code": "PROP",
+                     *         "label": "Proprietary Company"
+                     *       },
+                     *       "registeredAt": "1986-03-10",
+                     *       "governanceType": null,
+                     *       "schemeCategories": [],
+                     *       "deregistration": null,
+                     *       "formerNames": [],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_a31afdde-a05c-4abd-80d6-f78beb649fa2"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         acn: components["schemas"]["__schema14"];
                         formatted: components["schemas"]["__schema15"];
@@ -2567,7 +2821,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: A historical extract of IRONBARK ENGINEERING PTY LTD, which holds three charges. */
+            /** @description Created. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: A historical extract of IRONBARK ENGINEERING PTY LTD, which holds three charges (the answer recorded from the sandbox, long arrays abridged). */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2577,6 +2831,528 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "extract",
+                     *       "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
+                     *       "kind": "company",
+                     *       "type": "historical",
+                     *       "company": {
+                     *         "object": "company",
+                     *         "acn": "990000149",
+                     *         "formatted": "990 000 149",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "IRONBARK ENGINEERING PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "40990000149",
+                     *         "registeredCharity": false,
+                     *         "class": {
+                     *           "code": "LMSH",
+                     *           "label": "Limited By Shares"
+                     *         },
+                     *         "subClass": {
+                     *           "code": "PROP",
+                     *           "label": "Proprietary Company"
+                     *         },
+                     *         "registeredAt": "1986-03-10",
+                     *         "governanceType": null,
+                     *         "schemeCategories": [],
+                     *         "deregistration": null,
+                     *         "formerNames": []
+                     *       },
+                     *       "purchasedAt": "2026-11-24T06:46:13Z",
+                     *       "asOf": "2026-11-24T06:46:13Z",
+                     *       "expiresAt": "2027-11-24T06:46:13Z",
+                     *       "clientReference": "matter-4411",
+                     *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
+                     *       "officeholders": [
+                     *         {
+                     *           "object": "officeholder",
+                     *           "role": {
+                     *             "code": "DR",
+                     *             "label": "Director"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "appointedAt": "1986-03-10",
+                     *           "ceasedAt": null,
+                     *           "party": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "IRONS",
+                     *               "givenNames": [
+                     *                 "PETER",
+                     *                 "JAMES"
+                     *               ],
+                     *               "formatted": "PETER JAMES IRONS"
+                     *             },
+                     *             "birth": null,
+                     *             "organisation": null
+                     *           },
+                     *           "address": {
+                     *             "careOf": null,
+                     *             "line1": null,
+                     *             "street": "4 FOUNDRY ROAD",
+                     *             "locality": "NEWCASTLE",
+                     *             "state": "NSW",
+                     *             "postcode": "2300",
+                     *             "country": "AUSTRALIA"
+                     *           },
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0140001",
+                     *             "qualifier": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "officeholder",
+                     *           "role": {
+                     *             "code": "UH",
+                     *             "label": "Ultimate Holding Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "E",
+                     *             "label": "Ceased/Former"
+                     *           },
+                     *           "appointedAt": "2001-01-01",
+                     *           "ceasedAt": "2012-06-30",
+                     *           "party": {
+                     *             "type": "organisation",
+                     *             "person": null,
+                     *             "birth": null,
+                     *             "organisation": {
+                     *               "number": "990000023",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "SOUTHERN CROSS HOLDINGS LIMITED",
+                     *               "abn": "25990000023"
+                     *             }
+                     *           },
+                     *           "address": null,
+                     *           "sourceDocument": null
+                     *         }
+                     *       ],
+                     *       "addresses": [
+                     *         {
+                     *           "object": "address",
+                     *           "type": {
+                     *             "code": "RG",
+                     *             "label": "Registered Office"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "from": "1986-03-10",
+                     *           "to": null,
+                     *           "address": {
+                     *             "careOf": null,
+                     *             "line1": null,
+                     *             "street": "4 FOUNDRY ROAD",
+                     *             "locality": "NEWCASTLE",
+                     *             "state": "NSW",
+                     *             "postcode": "2300",
+                     *             "country": "AUSTRALIA"
+                     *           },
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0140001",
+                     *             "qualifier": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "contactAddress": null,
+                     *       "shareStructure": {
+                     *         "shareClasses": [],
+                     *         "members": []
+                     *       },
+                     *       "documents": [
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0140005",
+                     *           "formCode": "312",
+                     *           "formDescription": "Notification of discharge or release of property from a charge",
+                     *           "subForms": [],
+                     *           "receivedAt": "2015-12-04",
+                     *           "processedAt": "2015-12-06",
+                     *           "effectiveAt": "2015-12-04",
+                     *           "qualifier": null,
+                     *           "pageCount": 3,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0140002",
+                     *           "formCode": "309",
+                     *           "formDescription": "Notification of details of a charge",
+                     *           "subForms": [],
+                     *           "receivedAt": "2010-02-03",
+                     *           "processedAt": "2010-02-05",
+                     *           "effectiveAt": "2010-02-03",
+                     *           "qualifier": null,
+                     *           "pageCount": 4,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0140004",
+                     *           "formCode": "350",
+                     *           "formDescription": "Certification of compliance with stamp duty law",
+                     *           "subForms": [],
+                     *           "receivedAt": "2004-08-20",
+                     *           "processedAt": "2004-08-22",
+                     *           "effectiveAt": "2004-08-20",
+                     *           "qualifier": null,
+                     *           "pageCount": 2,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true
+                     *         }
+                     *       ],
+                     *       "externalAdministration": null,
+                     *       "charges": [
+                     *         {
+                     *           "object": "charge",
+                     *           "chargeNumber": "9900141",
+                     *           "company": {
+                     *             "acn": "990000149",
+                     *             "formatted": "990 000 149",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "IRONBARK ENGINEERING PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "40990000149",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "status": {
+                     *             "code": "SATF",
+                     *             "label": "Satisfied"
+                     *           },
+                     *           "type": {
+                     *             "code": "F",
+                     *             "label": "Floating"
+                     *           },
+                     *           "registeredAt": "1989-06-01T00:00:00Z",
+                     *           "createdAt": "1989-05-22",
+                     *           "expiresAt": null,
+                     *           "satisfiedAt": "2003-02-14",
+                     *           "preAsicChargeNumber": "00045678",
+                     *           "chargees": [
+                     *             {
+                     *               "party": {
+                     *                 "type": "organisation",
+                     *                 "person": null,
+                     *                 "birth": null,
+                     *                 "organisation": {
+                     *                   "number": "990000032",
+                     *                   "numberType": {
+                     *                     "code": "ACN",
+                     *                     "label": "Australian Company Number"
+                     *                   },
+                     *                   "name": "SOUTHERN CROSS BANK LIMITED",
+                     *                   "abn": "27990000032"
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "documents": [
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140006",
+                     *               "formCode": "309",
+                     *               "formDescription": "Notification of details of a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "1989-06-01",
+                     *               "processedAt": "1989-06-03",
+                     *               "effectiveAt": "1989-06-01",
+                     *               "qualifier": null,
+                     *               "pageCount": 4,
+                     *               "imaged": false,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             },
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140007",
+                     *               "formCode": "350",
+                     *               "formDescription": "Certification of compliance with stamp duty law",
+                     *               "subForms": [],
+                     *               "receivedAt": "1989-06-05",
+                     *               "processedAt": "1989-06-07",
+                     *               "effectiveAt": "1989-06-05",
+                     *               "qualifier": null,
+                     *               "pageCount": 2,
+                     *               "imaged": false,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             },
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140008",
+                     *               "formCode": "312",
+                     *               "formDescription": "Notification of discharge or release of property from a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "2003-02-20",
+                     *               "processedAt": "2003-02-22",
+                     *               "effectiveAt": "2003-02-20",
+                     *               "qualifier": null,
+                     *               "pageCount": 3,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "object": "charge",
+                     *           "chargeNumber": "9900142",
+                     *           "company": {
+                     *             "acn": "990000149",
+                     *             "formatted": "990 000 149",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "IRONBARK ENGINEERING PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "40990000149",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "status": {
+                     *             "code": "SATF",
+                     *             "label": "Satisfied"
+                     *           },
+                     *           "type": {
+                     *             "code": "B",
+                     *             "label": "Both Fixed & Floating"
+                     *           },
+                     *           "registeredAt": "2004-08-17T10:32:11Z",
+                     *           "createdAt": "2004-08-10",
+                     *           "expiresAt": "2014-08-10",
+                     *           "satisfiedAt": "2015-11-30",
+                     *           "preAsicChargeNumber": null,
+                     *           "chargees": [
+                     *             {
+                     *               "party": {
+                     *                 "type": "person",
+                     *                 "person": {
+                     *                   "familyName": "IRONS",
+                     *                   "givenNames": [
+                     *                     "MARGARET",
+                     *                     "ANNE"
+                     *                   ],
+                     *                   "formatted": "MARGARET ANNE IRONS"
+                     *                 },
+                     *                 "birth": null,
+                     *                 "organisation": null
+                     *               }
+                     *             },
+                     *             {
+                     *               "party": {
+                     *                 "type": "person",
+                     *                 "person": {
+                     *                   "familyName": "IRONS",
+                     *                   "givenNames": [
+                     *                     "PETER",
+                     *                     "JAMES"
+                     *                   ],
+                     *                   "formatted": "PETER JAMES IRONS"
+                     *                 },
+                     *                 "birth": null,
+                     *                 "organisation": null
+                     *               }
+                     *             }
+                     *           ],
+                     *           "documents": [
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140003",
+                     *               "formCode": "309",
+                     *               "formDescription": "Notification of details of a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "2004-08-17",
+                     *               "processedAt": "2004-08-19",
+                     *               "effectiveAt": "2004-08-17",
+                     *               "qualifier": null,
+                     *               "pageCount": 5,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             },
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140004",
+                     *               "formCode": "350",
+                     *               "formDescription": "Certification of compliance with stamp duty law",
+                     *               "subForms": [],
+                     *               "receivedAt": "2004-08-20",
+                     *               "processedAt": "2004-08-22",
+                     *               "effectiveAt": "2004-08-20",
+                     *               "qualifier": null,
+                     *               "pageCount": 2,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             },
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140005",
+                     *               "formCode": "312",
+                     *               "formDescription": "Notification of discharge or release of property from a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "2015-12-04",
+                     *               "processedAt": "2015-12-06",
+                     *               "effectiveAt": "2015-12-04",
+                     *               "qualifier": null,
+                     *               "pageCount": 3,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "object": "charge",
+                     *           "chargeNumber": "9900143",
+                     *           "company": {
+                     *             "acn": "990000149",
+                     *             "formatted": "990 000 149",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "IRONBARK ENGINEERING PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "40990000149",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "status": {
+                     *             "code": "DELT",
+                     *             "label": "Deleted"
+                     *           },
+                     *           "type": {
+                     *             "code": "X",
+                     *             "label": "Fixed"
+                     *           },
+                     *           "registeredAt": "2010-02-03T14:05:00Z",
+                     *           "createdAt": "2010-01-28",
+                     *           "expiresAt": null,
+                     *           "satisfiedAt": null,
+                     *           "preAsicChargeNumber": null,
+                     *           "chargees": [
+                     *             {
+                     *               "party": {
+                     *                 "type": "organisation",
+                     *                 "person": null,
+                     *                 "birth": null,
+                     *                 "organisation": {
+                     *                   "number": "990000032",
+                     *                   "numberType": {
+                     *                     "code": "ACN",
+                     *                     "label": "Australian Company Number"
+                     *                   },
+                     *                   "name": "SOUTHERN CROSS BANK LIMITED",
+                     *                   "abn": "27990000032"
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "documents": [
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140002",
+                     *               "formCode": "309",
+                     *               "formDescription": "Notification of details of a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "2010-02-03",
+                     *               "processedAt": "2010-02-05",
+                     *               "effectiveAt": "2010-02-03",
+                     *               "qualifier": null,
+                     *               "pageCount": 4,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "relationships": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "company_extract_historical",
+                     *         "requestId": "req_d21e82e3-60ac-4378-b4b0-07d37c0db524"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["__schema32"];
                 };
             };
@@ -2770,7 +3546,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: Current office holders of BLUEGUM ORCHARDS PTY LTD, from a held extract. */
+            /** @description OK. Sandbox example: Current office holders of BLUEGUM ORCHARDS PTY LTD, from a held extract (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2780,6 +3556,154 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "officeholder",
+                     *           "role": {
+                     *             "code": "DR",
+                     *             "label": "Director"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "appointedAt": "2010-07-01",
+                     *           "ceasedAt": null,
+                     *           "party": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "SMITH",
+                     *               "givenNames": [
+                     *                 "JANE",
+                     *                 "ELIZABETH"
+                     *               ],
+                     *               "formatted": "JANE ELIZABETH SMITH"
+                     *             },
+                     *             "birth": {
+                     *               "date": "1970-03-12",
+                     *               "locality": "ORANGE",
+                     *               "stateOrCountry": "NSW"
+                     *             },
+                     *             "organisation": null
+                     *           },
+                     *           "address": {
+                     *             "careOf": null,
+                     *             "line1": null,
+                     *             "street": "22 KITE STREET",
+                     *             "locality": "ORANGE",
+                     *             "state": "NSW",
+                     *             "postcode": "2800",
+                     *             "country": "AUSTRALIA"
+                     *           },
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0010001",
+                     *             "qualifier": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "officeholder",
+                     *           "role": {
+                     *             "code": "DR",
+                     *             "label": "Director"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "appointedAt": "2018-02-14",
+                     *           "ceasedAt": null,
+                     *           "party": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "NGUYEN",
+                     *               "givenNames": [
+                     *                 "THANH"
+                     *               ],
+                     *               "formatted": "THANH NGUYEN"
+                     *             },
+                     *             "birth": {
+                     *               "date": "1982-09-23",
+                     *               "locality": "HO CHI MINH CITY",
+                     *               "stateOrCountry": "VIET NAM"
+                     *             },
+                     *             "organisation": null
+                     *           },
+                     *           "address": {
+                     *             "careOf": null,
+                     *             "line1": null,
+                     *             "street": "9 BATHURST ROAD",
+                     *             "locality": "ORANGE",
+                     *             "state": "NSW",
+                     *             "postcode": "2800",
+                     *             "country": "AUSTRALIA"
+                     *           },
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0010009",
+                     *             "qualifier": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "officeholder",
+                     *           "role": {
+                     *             "code": "DR",
+                     *             "label": "Director"
+                     *           },
+                     *           "status": {
+                     *             "code": "F",
+                     *             "label": "Future"
+                     *           },
+                     *           "appointedAt": "2030-07-01",
+                     *           "ceasedAt": null,
+                     *           "party": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "PATEL",
+                     *               "givenNames": [
+                     *                 "PRIYA"
+                     *               ],
+                     *               "formatted": "PRIYA PATEL"
+                     *             },
+                     *             "birth": {
+                     *               "date": "1988-01-17",
+                     *               "locality": "PERTH",
+                     *               "stateOrCountry": "WA"
+                     *             },
+                     *             "organisation": null
+                     *           },
+                     *           "address": {
+                     *             "careOf": null,
+                     *             "line1": null,
+                     *             "street": "5 HILL STREET",
+                     *             "locality": "ORANGE",
+                     *             "state": "NSW",
+                     *             "postcode": "2800",
+                     *             "country": "AUSTRALIA"
+                     *           },
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0010015",
+                     *             "qualifier": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 6,
+                     *       "extract": {
+                     *         "id": "ext_b920d69a35abff0b32fb10c7",
+                     *         "type": "historical",
+                     *         "purchasedAt": "2026-11-24T06:46:13Z",
+                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_db0d119c-a57a-4ce9-9fcc-92304b907756"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -2980,7 +3904,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: Addresses of KIWI FERNLEAF TRADING LIMITED. */
+            /** @description OK. Sandbox example: Addresses of KIWI FERNLEAF TRADING LIMITED (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2990,6 +3914,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "address",
+                     *           "type": {
+                     *             "code": "RP",
+                     *             "label": "Registered Office in Australia"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "from": "2015-09-01",
+                     *           "to": null,
+                     *           "address": {
+                     *             "careOf": "SOUTHERN CROSS HOLDINGS LIMITED",
+                     *             "line1": "LEVEL 20",
+                     *             "street": "1 MACQUARIE PLACE",
+                     *             "locality": "SYDNEY",
+                     *             "state": "NSW",
+                     *             "postcode": "2000",
+                     *             "country": "AUSTRALIA"
+                     *           },
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0040001",
+                     *             "qualifier": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "address",
+                     *           "type": {
+                     *             "code": "RO",
+                     *             "label": "Registered Address in Place of Incorporation"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "from": "2015-09-01",
+                     *           "to": null,
+                     *           "address": {
+                     *             "careOf": null,
+                     *             "line1": null,
+                     *             "street": "12 LAMBTON QUAY",
+                     *             "locality": "WELLINGTON",
+                     *             "state": null,
+                     *             "postcode": null,
+                     *             "country": "NEW ZEALAND"
+                     *           },
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0040001",
+                     *             "qualifier": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 2,
+                     *       "extract": {
+                     *         "id": "ext_aee4b08bea6744444121b14e",
+                     *         "type": "current",
+                     *         "purchasedAt": "2026-11-24T06:46:13Z",
+                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *       },
+                     *       "contactAddress": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_774f4667-bbc4-43b6-bcd8-3b6acb5b6941"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -3190,7 +4188,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: Share classes and members of BLUEGUM ORCHARDS PTY LTD. */
+            /** @description OK. Sandbox example: Share classes and members of BLUEGUM ORCHARDS PTY LTD (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3200,6 +4198,150 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "shareStructure",
+                     *       "extract": {
+                     *         "id": "ext_b920d69a35abff0b32fb10c7",
+                     *         "type": "historical",
+                     *         "purchasedAt": "2026-11-24T06:46:13Z",
+                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *       },
+                     *       "shareClasses": [
+                     *         {
+                     *           "object": "shareClass",
+                     *           "classCode": "ORD",
+                     *           "description": "ORDINARY SHARES",
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "sharesIssued": 1000,
+                     *           "amountPaid": "1000.00",
+                     *           "amountDue": "0.00",
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0010001",
+                     *             "qualifier": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "shareClass",
+                     *           "classCode": "PREF",
+                     *           "description": "PREFERENCE SHARES",
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "sharesIssued": 500,
+                     *           "amountPaid": "50000.00",
+                     *           "amountDue": "0.00",
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0010008",
+                     *             "qualifier": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "members": [
+                     *         {
+                     *           "object": "member",
+                     *           "classCode": "ORD",
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "party": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "SMITH",
+                     *               "givenNames": [
+                     *                 "JANE",
+                     *                 "ELIZABETH"
+                     *               ],
+                     *               "formatted": "JANE ELIZABETH SMITH"
+                     *             },
+                     *             "birth": {
+                     *               "date": "1970-03-12",
+                     *               "locality": "ORANGE",
+                     *               "stateOrCountry": "NSW"
+                     *             },
+                     *             "organisation": null
+                     *           },
+                     *           "sharesHeld": 600,
+                     *           "fullyPaid": true,
+                     *           "beneficiallyHeld": true,
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0010001",
+                     *             "qualifier": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "member",
+                     *           "classCode": "ORD",
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "party": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "NGUYEN",
+                     *               "givenNames": [
+                     *                 "THANH"
+                     *               ],
+                     *               "formatted": "THANH NGUYEN"
+                     *             },
+                     *             "birth": {
+                     *               "date": "1982-09-23",
+                     *               "locality": "HO CHI MINH CITY",
+                     *               "stateOrCountry": "VIET NAM"
+                     *             },
+                     *             "organisation": null
+                     *           },
+                     *           "sharesHeld": 400,
+                     *           "fullyPaid": true,
+                     *           "beneficiallyHeld": true,
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0010009",
+                     *             "qualifier": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "member",
+                     *           "classCode": "PREF",
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "party": {
+                     *             "type": "organisation",
+                     *             "person": null,
+                     *             "birth": null,
+                     *             "organisation": {
+                     *               "number": "990000023",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "SOUTHERN CROSS HOLDINGS LIMITED",
+                     *               "abn": "25990000023"
+                     *             }
+                     *           },
+                     *           "sharesHeld": 500,
+                     *           "fullyPaid": true,
+                     *           "beneficiallyHeld": false,
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0010008",
+                     *             "qualifier": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_f70d6b93-c0b3-4226-8d85-2075fae5abec"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "shareStructure";
@@ -3404,7 +4546,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: Documents of MERIDIAN NATIONAL HOLDINGS LIMITED received in the last five years. */
+            /** @description OK. Sandbox example: Documents of MERIDIAN NATIONAL HOLDINGS LIMITED received in the last five years (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3414,6 +4556,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 0,
+                     *       "extract": {
+                     *         "id": "ext_2a05b22c2c594d4c93855dcb",
+                     *         "type": "current",
+                     *         "purchasedAt": "2026-11-24T06:46:13Z",
+                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_6c603e38-d319-4a97-8e27-ea1f14d4ee82"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -3615,7 +4777,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: External administration of COASTAL BUILDERS PTY LTD. */
+            /** @description OK. Sandbox example: External administration of COASTAL BUILDERS PTY LTD (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3625,6 +4787,121 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "externalAdministration",
+                     *       "extract": {
+                     *         "id": "ext_4f439bbea5fb99a33033a4e9",
+                     *         "type": "current",
+                     *         "purchasedAt": "2026-11-24T06:46:13Z",
+                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *       },
+                     *       "company": {
+                     *         "acn": "990000096",
+                     *         "formatted": "990 000 096",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "COASTAL BUILDERS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "EXAD",
+                     *           "label": "*Under External Administration And/Or Controller Appointed*"
+                     *         },
+                     *         "abn": "27990000096",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "underExternalAdministration": true,
+                     *       "appointees": [
+                     *         {
+                     *           "object": "officeholder",
+                     *           "role": {
+                     *             "code": "AD",
+                     *             "label": "Administrator under a Deed of Company Arrangement"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "appointedAt": "2024-03-01",
+                     *           "ceasedAt": null,
+                     *           "party": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "KOWALSKI",
+                     *               "givenNames": [
+                     *                 "ANNA",
+                     *                 "MARIA"
+                     *               ],
+                     *               "formatted": "ANNA MARIA KOWALSKI"
+                     *             },
+                     *             "birth": null,
+                     *             "organisation": null
+                     *           },
+                     *           "address": {
+                     *             "careOf": null,
+                     *             "line1": "LEVEL 8",
+                     *             "street": "200 ADELAIDE STREET",
+                     *             "locality": "BRISBANE",
+                     *             "state": "QLD",
+                     *             "postcode": "4000",
+                     *             "country": "AUSTRALIA"
+                     *           },
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0090003",
+                     *             "qualifier": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "documents": [
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0090003",
+                     *           "formCode": "505",
+                     *           "formDescription": "Notification of appointment or cessation of an external administrator",
+                     *           "subForms": [],
+                     *           "receivedAt": "2024-03-04",
+                     *           "processedAt": "2024-03-06",
+                     *           "effectiveAt": "2024-03-01",
+                     *           "qualifier": null,
+                     *           "pageCount": 2,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0090002",
+                     *           "formCode": "505",
+                     *           "formDescription": "Notification of appointment or cessation of an external administrator",
+                     *           "subForms": [],
+                     *           "receivedAt": "2023-12-05",
+                     *           "processedAt": "2023-12-07",
+                     *           "effectiveAt": "2023-12-04",
+                     *           "qualifier": null,
+                     *           "pageCount": 2,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_a7f67320-72b8-4ecd-b355-3f62dea60d88"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "externalAdministration";
@@ -3824,7 +5101,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: The six roles SOUTHERN CROSS HOLDINGS LIMITED holds in others (relational extract). */
+            /** @description OK. Sandbox example: The six roles SOUTHERN CROSS HOLDINGS LIMITED holds in others (relational extract) (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3834,6 +5111,123 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "relationship",
+                     *           "role": {
+                     *             "code": "AG",
+                     *             "label": "Local Agent"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "appointedAt": "2015-09-01",
+                     *           "ceasedAt": null,
+                     *           "company": {
+                     *             "acn": "990000041",
+                     *             "formatted": "990 000 041",
+                     *             "numberType": {
+                     *               "code": "ARBN",
+                     *               "label": "Australian Registered Body Number"
+                     *             },
+                     *             "name": "KIWI FERNLEAF TRADING LIMITED",
+                     *             "type": {
+                     *               "code": "FNOS",
+                     *               "label": "Foreign Company (Overseas)"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "29990000041",
+                     *             "registeredCharity": false
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "relationship",
+                     *           "role": {
+                     *             "code": "UH",
+                     *             "label": "Ultimate Holding Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "appointedAt": "2016-03-01",
+                     *           "ceasedAt": null,
+                     *           "company": {
+                     *             "acn": "990000014",
+                     *             "formatted": "990 000 014",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "23990000014",
+                     *             "registeredCharity": false
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "relationship",
+                     *           "role": {
+                     *             "code": "UH",
+                     *             "label": "Ultimate Holding Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "E",
+                     *             "label": "Ceased/Former"
+                     *           },
+                     *           "appointedAt": "2006-07-01",
+                     *           "ceasedAt": "2020-12-31",
+                     *           "company": {
+                     *             "acn": "990000103",
+                     *             "formatted": "990 000 103",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "OLD MILL BAKERY PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "DRGD",
+                     *               "label": "Deregistered"
+                     *             },
+                     *             "abn": "44990000103",
+                     *             "registeredCharity": false
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 6,
+                     *       "extract": {
+                     *         "id": "ext_11085411562ecdb1d142a53e",
+                     *         "type": "relational",
+                     *         "purchasedAt": "2026-11-24T06:46:13Z",
+                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_beba1a8f-ff0d-4d72-abf5-420ab83e7137"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -4034,7 +5428,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: The satisfied charges of IRONBARK ENGINEERING PTY LTD, from its historical extract. */
+            /** @description OK. Sandbox example: The satisfied charges of IRONBARK ENGINEERING PTY LTD, from its historical extract (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4044,6 +5438,261 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "charge",
+                     *           "chargeNumber": "9900141",
+                     *           "company": {
+                     *             "acn": "990000149",
+                     *             "formatted": "990 000 149",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "IRONBARK ENGINEERING PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "40990000149",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "status": {
+                     *             "code": "SATF",
+                     *             "label": "Satisfied"
+                     *           },
+                     *           "type": {
+                     *             "code": "F",
+                     *             "label": "Floating"
+                     *           },
+                     *           "registeredAt": "1989-06-01T00:00:00Z",
+                     *           "createdAt": "1989-05-22",
+                     *           "expiresAt": null,
+                     *           "satisfiedAt": "2003-02-14",
+                     *           "preAsicChargeNumber": "00045678",
+                     *           "chargees": [
+                     *             {
+                     *               "party": {
+                     *                 "type": "organisation",
+                     *                 "person": null,
+                     *                 "birth": null,
+                     *                 "organisation": {
+                     *                   "number": "990000032",
+                     *                   "numberType": {
+                     *                     "code": "ACN",
+                     *                     "label": "Australian Company Number"
+                     *                   },
+                     *                   "name": "SOUTHERN CROSS BANK LIMITED",
+                     *                   "abn": "27990000032"
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "documents": [
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140006",
+                     *               "formCode": "309",
+                     *               "formDescription": "Notification of details of a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "1989-06-01",
+                     *               "processedAt": "1989-06-03",
+                     *               "effectiveAt": "1989-06-01",
+                     *               "qualifier": null,
+                     *               "pageCount": 4,
+                     *               "imaged": false,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             },
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140007",
+                     *               "formCode": "350",
+                     *               "formDescription": "Certification of compliance with stamp duty law",
+                     *               "subForms": [],
+                     *               "receivedAt": "1989-06-05",
+                     *               "processedAt": "1989-06-07",
+                     *               "effectiveAt": "1989-06-05",
+                     *               "qualifier": null,
+                     *               "pageCount": 2,
+                     *               "imaged": false,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             },
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140008",
+                     *               "formCode": "312",
+                     *               "formDescription": "Notification of discharge or release of property from a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "2003-02-20",
+                     *               "processedAt": "2003-02-22",
+                     *               "effectiveAt": "2003-02-20",
+                     *               "qualifier": null,
+                     *               "pageCount": 3,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "object": "charge",
+                     *           "chargeNumber": "9900142",
+                     *           "company": {
+                     *             "acn": "990000149",
+                     *             "formatted": "990 000 149",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "IRONBARK ENGINEERING PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "40990000149",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "status": {
+                     *             "code": "SATF",
+                     *             "label": "Satisfied"
+                     *           },
+                     *           "type": {
+                     *             "code": "B",
+                     *             "label": "Both Fixed & Floating"
+                     *           },
+                     *           "registeredAt": "2004-08-17T10:32:11Z",
+                     *           "createdAt": "2004-08-10",
+                     *           "expiresAt": "2014-08-10",
+                     *           "satisfiedAt": "2015-11-30",
+                     *           "preAsicChargeNumber": null,
+                     *           "chargees": [
+                     *             {
+                     *               "party": {
+                     *                 "type": "person",
+                     *                 "person": {
+                     *                   "familyName": "IRONS",
+                     *                   "givenNames": [
+                     *                     "MARGARET",
+                     *                     "ANNE"
+                     *                   ],
+                     *                   "formatted": "MARGARET ANNE IRONS"
+                     *                 },
+                     *                 "birth": null,
+                     *                 "organisation": null
+                     *               }
+                     *             },
+                     *             {
+                     *               "party": {
+                     *                 "type": "person",
+                     *                 "person": {
+                     *                   "familyName": "IRONS",
+                     *                   "givenNames": [
+                     *                     "PETER",
+                     *                     "JAMES"
+                     *                   ],
+                     *                   "formatted": "PETER JAMES IRONS"
+                     *                 },
+                     *                 "birth": null,
+                     *                 "organisation": null
+                     *               }
+                     *             }
+                     *           ],
+                     *           "documents": [
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140003",
+                     *               "formCode": "309",
+                     *               "formDescription": "Notification of details of a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "2004-08-17",
+                     *               "processedAt": "2004-08-19",
+                     *               "effectiveAt": "2004-08-17",
+                     *               "qualifier": null,
+                     *               "pageCount": 5,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             },
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140004",
+                     *               "formCode": "350",
+                     *               "formDescription": "Certification of compliance with stamp duty law",
+                     *               "subForms": [],
+                     *               "receivedAt": "2004-08-20",
+                     *               "processedAt": "2004-08-22",
+                     *               "effectiveAt": "2004-08-20",
+                     *               "qualifier": null,
+                     *               "pageCount": 2,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             },
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140005",
+                     *               "formCode": "312",
+                     *               "formDescription": "Notification of discharge or release of property from a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "2015-12-04",
+                     *               "processedAt": "2015-12-06",
+                     *               "effectiveAt": "2015-12-04",
+                     *               "qualifier": null,
+                     *               "pageCount": 3,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "extract": {
+                     *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
+                     *         "type": "historical",
+                     *         "purchasedAt": "2026-11-24T06:46:13Z",
+                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_1b485665-0fdf-46f9-b3a0-19fd74a0f05c"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -4240,7 +5889,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: Charge 9900142: a joint chargee of two persons. */
+            /** @description OK. Sandbox example: Charge 9900142: a joint chargee of two persons (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4250,6 +5899,137 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "charge",
+                     *       "chargeNumber": "9900142",
+                     *       "company": {
+                     *         "acn": "990000149",
+                     *         "formatted": "990 000 149",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "IRONBARK ENGINEERING PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "40990000149",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "status": {
+                     *         "code": "SATF",
+                     *         "label": "Satisfied"
+                     *       },
+                     *       "type": {
+                     *         "code": "B",
+                     *         "label": "Both Fixed & Floating"
+                     *       },
+                     *       "registeredAt": "2004-08-17T10:32:11Z",
+                     *       "createdAt": "2004-08-10",
+                     *       "expiresAt": "2014-08-10",
+                     *       "satisfiedAt": "2015-11-30",
+                     *       "preAsicChargeNumber": null,
+                     *       "chargees": [
+                     *         {
+                     *           "party": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "IRONS",
+                     *               "givenNames": [
+                     *                 "MARGARET",
+                     *                 "ANNE"
+                     *               ],
+                     *               "formatted": "MARGARET ANNE IRONS"
+                     *             },
+                     *             "birth": null,
+                     *             "organisation": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "party": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "IRONS",
+                     *               "givenNames": [
+                     *                 "PETER",
+                     *                 "JAMES"
+                     *               ],
+                     *               "formatted": "PETER JAMES IRONS"
+                     *             },
+                     *             "birth": null,
+                     *             "organisation": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "documents": [
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0140003",
+                     *           "formCode": "309",
+                     *           "formDescription": "Notification of details of a charge",
+                     *           "subForms": [],
+                     *           "receivedAt": "2004-08-17",
+                     *           "processedAt": "2004-08-19",
+                     *           "effectiveAt": "2004-08-17",
+                     *           "qualifier": null,
+                     *           "pageCount": 5,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": null,
+                     *           "priced": true
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0140004",
+                     *           "formCode": "350",
+                     *           "formDescription": "Certification of compliance with stamp duty law",
+                     *           "subForms": [],
+                     *           "receivedAt": "2004-08-20",
+                     *           "processedAt": "2004-08-22",
+                     *           "effectiveAt": "2004-08-20",
+                     *           "qualifier": null,
+                     *           "pageCount": 2,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": null,
+                     *           "priced": true
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0140005",
+                     *           "formCode": "312",
+                     *           "formDescription": "Notification of discharge or release of property from a charge",
+                     *           "subForms": [],
+                     *           "receivedAt": "2015-12-04",
+                     *           "processedAt": "2015-12-06",
+                     *           "effectiveAt": "2015-12-04",
+                     *           "qualifier": null,
+                     *           "pageCount": 3,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": null,
+                     *           "priced": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_4e4df8aa-aa77-4153-84a4-51be596c6561"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         object: components["schemas"]["__schema52"];
                         chargeNumber: components["schemas"]["__schema53"];
@@ -4366,7 +6146,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created. Sandbox example: People named BRIDGET HALLORAN. */
+            /** @description Created. Sandbox example: People named BRIDGET HALLORAN (the answer recorded from the sandbox, long arrays abridged). */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4376,6 +6156,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "peopleSearch",
+                     *       "id": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
+                     *       "familyName": "HALLORAN",
+                     *       "givenName": "BRIDGET",
+                     *       "birthDateFrom": null,
+                     *       "birthDateTo": null,
+                     *       "createdAt": "2026-11-24T06:46:13Z",
+                     *       "expiresAt": "2026-12-24T06:46:13Z",
+                     *       "totalCount": 1,
+                     *       "found": 1,
+                     *       "data": [
+                     *         {
+                     *           "object": "person",
+                     *           "id": "prs_7b3e9d1c5a2f4e6b8c0d1a3f",
+                     *           "name": {
+                     *             "familyName": "HALLORAN",
+                     *             "givenNames": [
+                     *               "BRIDGET",
+                     *               "ANNE"
+                     *             ],
+                     *             "formatted": "BRIDGET ANNE HALLORAN"
+                     *           },
+                     *           "birth": {
+                     *             "date": "1960-01-01",
+                     *             "locality": "GEELONG",
+                     *             "stateOrCountry": "VIC"
+                     *           },
+                     *           "formerName": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_deead8f5-8f74-4ab7-85d9-84d0d195040d"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "peopleSearch";
@@ -4543,7 +6362,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: A person a search found. */
+            /** @description OK. Sandbox example: The first BRIDGET HALLORAN the people search example found (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4553,6 +6372,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "person",
+                     *       "id": "prs_7b3e9d1c5a2f4e6b8c0d1a3f",
+                     *       "name": {
+                     *         "familyName": "HALLORAN",
+                     *         "givenNames": [
+                     *           "BRIDGET",
+                     *           "ANNE"
+                     *         ],
+                     *         "formatted": "BRIDGET ANNE HALLORAN"
+                     *       },
+                     *       "birth": {
+                     *         "date": "1960-01-01",
+                     *         "locality": "GEELONG",
+                     *         "stateOrCountry": "VIC"
+                     *       },
+                     *       "formerName": null,
+                     *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
+                     *       "searchExpiresAt": "2026-12-24T06:46:13Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_3c79bfdc-ec96-4661-9462-fbee3228cb6c"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         object: components["schemas"]["__schema63"];
                         id: components["schemas"]["__schema64"];
@@ -4609,7 +6455,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: A person extract with history for one person of a search. */
+            /** @description Created. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: A person extract with history for one person of a search (the answer recorded from the sandbox, long arrays abridged). */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4619,6 +6465,206 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
+                     *       "data": [
+                     *         {
+                     *           "object": "extract",
+                     *           "id": "ext_2b95c816a0af5093f2db6810",
+                     *           "kind": "person",
+                     *           "type": "historical",
+                     *           "includeShareholdings": false,
+                     *           "subject": {
+                     *             "object": "person",
+                     *             "id": "prs_7b3e9d1c5a2f4e6b8c0d1a3f",
+                     *             "name": {
+                     *               "familyName": "HALLORAN",
+                     *               "givenNames": [
+                     *                 "BRIDGET",
+                     *                 "ANNE"
+                     *               ],
+                     *               "formatted": "BRIDGET ANNE HALLORAN"
+                     *             },
+                     *             "birth": {
+                     *               "date": "1960-01-01",
+                     *               "locality": "GEELONG",
+                     *               "stateOrCountry": "VIC"
+                     *             },
+                     *             "formerName": null
+                     *           },
+                     *           "purchasedAt": "2026-11-24T06:46:13Z",
+                     *           "asOf": "2026-11-24T06:46:13Z",
+                     *           "expiresAt": "2027-11-24T06:46:13Z",
+                     *           "clientReference": null,
+                     *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
+                     *           "person": {
+                     *             "id": "prs_7b3e9d1c5a2f4e6b8c0d1a3f",
+                     *             "registryIdentifier": "990100009",
+                     *             "name": {
+                     *               "familyName": "HALLORAN",
+                     *               "givenNames": [
+                     *                 "BRIDGET",
+                     *                 "ANNE"
+                     *               ],
+                     *               "formatted": "BRIDGET ANNE HALLORAN"
+                     *             },
+                     *             "birth": {
+                     *               "date": "1960-01-01",
+                     *               "locality": "GEELONG",
+                     *               "stateOrCountry": "VIC"
+                     *             },
+                     *             "formerName": null
+                     *           },
+                     *           "roles": [
+                     *             {
+                     *               "object": "role",
+                     *               "role": {
+                     *                 "code": "DR",
+                     *                 "label": "Director"
+                     *               },
+                     *               "status": {
+                     *                 "code": "C",
+                     *                 "label": "Current"
+                     *               },
+                     *               "appointedAt": "1985-02-28",
+                     *               "ceasedAt": null,
+                     *               "company": {
+                     *                 "acn": "990010056",
+                     *                 "formatted": "990 010 056",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "ACME WIDGETS 005 PTY LTD",
+                     *                 "type": {
+                     *                   "code": "APTY",
+                     *                   "label": "Australian Proprietary Company"
+                     *                 },
+                     *                 "status": {
+                     *                   "code": "REGD",
+                     *                   "label": "Registered"
+                     *                 },
+                     *                 "abn": "84990010056",
+                     *                 "registeredCharity": false
+                     *               },
+                     *               "address": null,
+                     *               "sourceDocument": null
+                     *             },
+                     *             {
+                     *               "object": "role",
+                     *               "role": {
+                     *                 "code": "DR",
+                     *                 "label": "Director"
+                     *               },
+                     *               "status": {
+                     *                 "code": "C",
+                     *                 "label": "Current"
+                     *               },
+                     *               "appointedAt": "1985-02-02",
+                     *               "ceasedAt": null,
+                     *               "company": {
+                     *                 "acn": "990010038",
+                     *                 "formatted": "990 010 038",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "ACME WIDGETS 003 PTY LTD",
+                     *                 "type": {
+                     *                   "code": "APTY",
+                     *                   "label": "Australian Proprietary Company"
+                     *                 },
+                     *                 "status": {
+                     *                   "code": "REGD",
+                     *                   "label": "Registered"
+                     *                 },
+                     *                 "abn": "80990010038",
+                     *                 "registeredCharity": false
+                     *               },
+                     *               "address": null,
+                     *               "sourceDocument": null
+                     *             },
+                     *             {
+                     *               "object": "role",
+                     *               "role": {
+                     *                 "code": "DR",
+                     *                 "label": "Director"
+                     *               },
+                     *               "status": {
+                     *                 "code": "C",
+                     *                 "label": "Current"
+                     *               },
+                     *               "appointedAt": "1985-01-07",
+                     *               "ceasedAt": null,
+                     *               "company": {
+                     *                 "acn": "990010010",
+                     *                 "formatted": "990 010 010",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "ACME WIDGETS 001 PTY LTD",
+                     *                 "type": {
+                     *                   "code": "APTY",
+                     *                   "label": "Australian Proprietary Company"
+                     *                 },
+                     *                 "status": {
+                     *                   "code": "REGD",
+                     *                   "label": "Registered"
+                     *                 },
+                     *                 "abn": "88990010010",
+                     *                 "registeredCharity": false
+                     *               },
+                     *               "address": null,
+                     *               "sourceDocument": {
+                     *                 "documentNumber": "9P0070001",
+                     *                 "qualifier": null
+                     *               }
+                     *             }
+                     *           ],
+                     *           "licences": [],
+                     *           "shareholdings": [],
+                     *           "documents": [
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9P0070001",
+                     *               "formCode": "484",
+                     *               "formDescription": "Change to company details",
+                     *               "subForms": [],
+                     *               "receivedAt": "2019-01-10",
+                     *               "processedAt": "2019-01-12",
+                     *               "effectiveAt": "2019-01-10",
+                     *               "qualifier": null,
+                     *               "pageCount": 3,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": null
+                     *             }
+                     *           ],
+                     *           "notices": [],
+                     *           "meta": {
+                     *             "billable": false,
+                     *             "product": "person_extract",
+                     *             "requestId": "req_5a455852-1f6d-406b-835d-6e2f6bd334e5"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 1,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "person_extract",
+                     *         "requestId": "req_5a455852-1f6d-406b-835d-6e2f6bd334e5",
+                     *         "quantity": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -4796,7 +6842,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: Every director role of a person, from a held person extract. */
+            /** @description OK. Sandbox example: Every director role of a person, from a held person extract (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4806,6 +6852,132 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "role",
+                     *           "role": {
+                     *             "code": "DR",
+                     *             "label": "Director"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "appointedAt": "1985-02-28",
+                     *           "ceasedAt": null,
+                     *           "company": {
+                     *             "acn": "990010056",
+                     *             "formatted": "990 010 056",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "ACME WIDGETS 005 PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "84990010056",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "address": null,
+                     *           "sourceDocument": null
+                     *         },
+                     *         {
+                     *           "object": "role",
+                     *           "role": {
+                     *             "code": "DR",
+                     *             "label": "Director"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "appointedAt": "1985-02-02",
+                     *           "ceasedAt": null,
+                     *           "company": {
+                     *             "acn": "990010038",
+                     *             "formatted": "990 010 038",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "ACME WIDGETS 003 PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "80990010038",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "address": null,
+                     *           "sourceDocument": null
+                     *         },
+                     *         {
+                     *           "object": "role",
+                     *           "role": {
+                     *             "code": "DR",
+                     *             "label": "Director"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "appointedAt": "1985-01-07",
+                     *           "ceasedAt": null,
+                     *           "company": {
+                     *             "acn": "990010010",
+                     *             "formatted": "990 010 010",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "ACME WIDGETS 001 PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "88990010010",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "address": null,
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9P0070001",
+                     *             "qualifier": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": true,
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IlAxVDNaajJGX1kwSENrazIiLCJ0IjoxNzk1NTAyNzc0MjE3LCJwIjo1fQ.fA0ArRp1GLYTcYQURaDwNH_33ka1ykqIV5GWYu7q0mI",
+                     *       "totalCount": 424,
+                     *       "extract": {
+                     *         "id": "ext_2b95c816a0af5093f2db6810",
+                     *         "type": "historical",
+                     *         "purchasedAt": "2026-11-24T06:46:13Z",
+                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_3b1972ba-56b6-4394-8cbb-1ff86e7da0d7"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -4964,7 +7136,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: A held extract. */
+            /** @description OK. Sandbox example: The historical extract of IRONBARK ENGINEERING PTY LTD bought in the purchase example (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4974,6 +7146,528 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "extract",
+                     *       "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
+                     *       "kind": "company",
+                     *       "type": "historical",
+                     *       "company": {
+                     *         "object": "company",
+                     *         "acn": "990000149",
+                     *         "formatted": "990 000 149",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "IRONBARK ENGINEERING PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "40990000149",
+                     *         "registeredCharity": false,
+                     *         "class": {
+                     *           "code": "LMSH",
+                     *           "label": "Limited By Shares"
+                     *         },
+                     *         "subClass": {
+                     *           "code": "PROP",
+                     *           "label": "Proprietary Company"
+                     *         },
+                     *         "registeredAt": "1986-03-10",
+                     *         "governanceType": null,
+                     *         "schemeCategories": [],
+                     *         "deregistration": null,
+                     *         "formerNames": []
+                     *       },
+                     *       "purchasedAt": "2026-11-24T06:46:13Z",
+                     *       "asOf": "2026-11-24T06:46:13Z",
+                     *       "expiresAt": "2027-11-24T06:46:13Z",
+                     *       "clientReference": "matter-4411",
+                     *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
+                     *       "officeholders": [
+                     *         {
+                     *           "object": "officeholder",
+                     *           "role": {
+                     *             "code": "DR",
+                     *             "label": "Director"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "appointedAt": "1986-03-10",
+                     *           "ceasedAt": null,
+                     *           "party": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "IRONS",
+                     *               "givenNames": [
+                     *                 "PETER",
+                     *                 "JAMES"
+                     *               ],
+                     *               "formatted": "PETER JAMES IRONS"
+                     *             },
+                     *             "birth": null,
+                     *             "organisation": null
+                     *           },
+                     *           "address": {
+                     *             "careOf": null,
+                     *             "line1": null,
+                     *             "street": "4 FOUNDRY ROAD",
+                     *             "locality": "NEWCASTLE",
+                     *             "state": "NSW",
+                     *             "postcode": "2300",
+                     *             "country": "AUSTRALIA"
+                     *           },
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0140001",
+                     *             "qualifier": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "officeholder",
+                     *           "role": {
+                     *             "code": "UH",
+                     *             "label": "Ultimate Holding Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "E",
+                     *             "label": "Ceased/Former"
+                     *           },
+                     *           "appointedAt": "2001-01-01",
+                     *           "ceasedAt": "2012-06-30",
+                     *           "party": {
+                     *             "type": "organisation",
+                     *             "person": null,
+                     *             "birth": null,
+                     *             "organisation": {
+                     *               "number": "990000023",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "SOUTHERN CROSS HOLDINGS LIMITED",
+                     *               "abn": "25990000023"
+                     *             }
+                     *           },
+                     *           "address": null,
+                     *           "sourceDocument": null
+                     *         }
+                     *       ],
+                     *       "addresses": [
+                     *         {
+                     *           "object": "address",
+                     *           "type": {
+                     *             "code": "RG",
+                     *             "label": "Registered Office"
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "from": "1986-03-10",
+                     *           "to": null,
+                     *           "address": {
+                     *             "careOf": null,
+                     *             "line1": null,
+                     *             "street": "4 FOUNDRY ROAD",
+                     *             "locality": "NEWCASTLE",
+                     *             "state": "NSW",
+                     *             "postcode": "2300",
+                     *             "country": "AUSTRALIA"
+                     *           },
+                     *           "sourceDocument": {
+                     *             "documentNumber": "9E0140001",
+                     *             "qualifier": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "contactAddress": null,
+                     *       "shareStructure": {
+                     *         "shareClasses": [],
+                     *         "members": []
+                     *       },
+                     *       "documents": [
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0140005",
+                     *           "formCode": "312",
+                     *           "formDescription": "Notification of discharge or release of property from a charge",
+                     *           "subForms": [],
+                     *           "receivedAt": "2015-12-04",
+                     *           "processedAt": "2015-12-06",
+                     *           "effectiveAt": "2015-12-04",
+                     *           "qualifier": null,
+                     *           "pageCount": 3,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0140002",
+                     *           "formCode": "309",
+                     *           "formDescription": "Notification of details of a charge",
+                     *           "subForms": [],
+                     *           "receivedAt": "2010-02-03",
+                     *           "processedAt": "2010-02-05",
+                     *           "effectiveAt": "2010-02-03",
+                     *           "qualifier": null,
+                     *           "pageCount": 4,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0140004",
+                     *           "formCode": "350",
+                     *           "formDescription": "Certification of compliance with stamp duty law",
+                     *           "subForms": [],
+                     *           "receivedAt": "2004-08-20",
+                     *           "processedAt": "2004-08-22",
+                     *           "effectiveAt": "2004-08-20",
+                     *           "qualifier": null,
+                     *           "pageCount": 2,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true
+                     *         }
+                     *       ],
+                     *       "externalAdministration": null,
+                     *       "charges": [
+                     *         {
+                     *           "object": "charge",
+                     *           "chargeNumber": "9900141",
+                     *           "company": {
+                     *             "acn": "990000149",
+                     *             "formatted": "990 000 149",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "IRONBARK ENGINEERING PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "40990000149",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "status": {
+                     *             "code": "SATF",
+                     *             "label": "Satisfied"
+                     *           },
+                     *           "type": {
+                     *             "code": "F",
+                     *             "label": "Floating"
+                     *           },
+                     *           "registeredAt": "1989-06-01T00:00:00Z",
+                     *           "createdAt": "1989-05-22",
+                     *           "expiresAt": null,
+                     *           "satisfiedAt": "2003-02-14",
+                     *           "preAsicChargeNumber": "00045678",
+                     *           "chargees": [
+                     *             {
+                     *               "party": {
+                     *                 "type": "organisation",
+                     *                 "person": null,
+                     *                 "birth": null,
+                     *                 "organisation": {
+                     *                   "number": "990000032",
+                     *                   "numberType": {
+                     *                     "code": "ACN",
+                     *                     "label": "Australian Company Number"
+                     *                   },
+                     *                   "name": "SOUTHERN CROSS BANK LIMITED",
+                     *                   "abn": "27990000032"
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "documents": [
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140006",
+                     *               "formCode": "309",
+                     *               "formDescription": "Notification of details of a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "1989-06-01",
+                     *               "processedAt": "1989-06-03",
+                     *               "effectiveAt": "1989-06-01",
+                     *               "qualifier": null,
+                     *               "pageCount": 4,
+                     *               "imaged": false,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             },
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140007",
+                     *               "formCode": "350",
+                     *               "formDescription": "Certification of compliance with stamp duty law",
+                     *               "subForms": [],
+                     *               "receivedAt": "1989-06-05",
+                     *               "processedAt": "1989-06-07",
+                     *               "effectiveAt": "1989-06-05",
+                     *               "qualifier": null,
+                     *               "pageCount": 2,
+                     *               "imaged": false,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             },
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140008",
+                     *               "formCode": "312",
+                     *               "formDescription": "Notification of discharge or release of property from a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "2003-02-20",
+                     *               "processedAt": "2003-02-22",
+                     *               "effectiveAt": "2003-02-20",
+                     *               "qualifier": null,
+                     *               "pageCount": 3,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "object": "charge",
+                     *           "chargeNumber": "9900142",
+                     *           "company": {
+                     *             "acn": "990000149",
+                     *             "formatted": "990 000 149",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "IRONBARK ENGINEERING PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "40990000149",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "status": {
+                     *             "code": "SATF",
+                     *             "label": "Satisfied"
+                     *           },
+                     *           "type": {
+                     *             "code": "B",
+                     *             "label": "Both Fixed & Floating"
+                     *           },
+                     *           "registeredAt": "2004-08-17T10:32:11Z",
+                     *           "createdAt": "2004-08-10",
+                     *           "expiresAt": "2014-08-10",
+                     *           "satisfiedAt": "2015-11-30",
+                     *           "preAsicChargeNumber": null,
+                     *           "chargees": [
+                     *             {
+                     *               "party": {
+                     *                 "type": "person",
+                     *                 "person": {
+                     *                   "familyName": "IRONS",
+                     *                   "givenNames": [
+                     *                     "MARGARET",
+                     *                     "ANNE"
+                     *                   ],
+                     *                   "formatted": "MARGARET ANNE IRONS"
+                     *                 },
+                     *                 "birth": null,
+                     *                 "organisation": null
+                     *               }
+                     *             },
+                     *             {
+                     *               "party": {
+                     *                 "type": "person",
+                     *                 "person": {
+                     *                   "familyName": "IRONS",
+                     *                   "givenNames": [
+                     *                     "PETER",
+                     *                     "JAMES"
+                     *                   ],
+                     *                   "formatted": "PETER JAMES IRONS"
+                     *                 },
+                     *                 "birth": null,
+                     *                 "organisation": null
+                     *               }
+                     *             }
+                     *           ],
+                     *           "documents": [
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140003",
+                     *               "formCode": "309",
+                     *               "formDescription": "Notification of details of a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "2004-08-17",
+                     *               "processedAt": "2004-08-19",
+                     *               "effectiveAt": "2004-08-17",
+                     *               "qualifier": null,
+                     *               "pageCount": 5,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             },
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140004",
+                     *               "formCode": "350",
+                     *               "formDescription": "Certification of compliance with stamp duty law",
+                     *               "subForms": [],
+                     *               "receivedAt": "2004-08-20",
+                     *               "processedAt": "2004-08-22",
+                     *               "effectiveAt": "2004-08-20",
+                     *               "qualifier": null,
+                     *               "pageCount": 2,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             },
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140005",
+                     *               "formCode": "312",
+                     *               "formDescription": "Notification of discharge or release of property from a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "2015-12-04",
+                     *               "processedAt": "2015-12-06",
+                     *               "effectiveAt": "2015-12-04",
+                     *               "qualifier": null,
+                     *               "pageCount": 3,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "object": "charge",
+                     *           "chargeNumber": "9900143",
+                     *           "company": {
+                     *             "acn": "990000149",
+                     *             "formatted": "990 000 149",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "IRONBARK ENGINEERING PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "40990000149",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "status": {
+                     *             "code": "DELT",
+                     *             "label": "Deleted"
+                     *           },
+                     *           "type": {
+                     *             "code": "X",
+                     *             "label": "Fixed"
+                     *           },
+                     *           "registeredAt": "2010-02-03T14:05:00Z",
+                     *           "createdAt": "2010-01-28",
+                     *           "expiresAt": null,
+                     *           "satisfiedAt": null,
+                     *           "preAsicChargeNumber": null,
+                     *           "chargees": [
+                     *             {
+                     *               "party": {
+                     *                 "type": "organisation",
+                     *                 "person": null,
+                     *                 "birth": null,
+                     *                 "organisation": {
+                     *                   "number": "990000032",
+                     *                   "numberType": {
+                     *                     "code": "ACN",
+                     *                     "label": "Australian Company Number"
+                     *                   },
+                     *                   "name": "SOUTHERN CROSS BANK LIMITED",
+                     *                   "abn": "27990000032"
+                     *                 }
+                     *               }
+                     *             }
+                     *           ],
+                     *           "documents": [
+                     *             {
+                     *               "object": "document",
+                     *               "documentNumber": "9E0140002",
+                     *               "formCode": "309",
+                     *               "formDescription": "Notification of details of a charge",
+                     *               "subForms": [],
+                     *               "receivedAt": "2010-02-03",
+                     *               "processedAt": "2010-02-05",
+                     *               "effectiveAt": "2010-02-03",
+                     *               "qualifier": null,
+                     *               "pageCount": 4,
+                     *               "imaged": true,
+                     *               "underRequisition": false,
+                     *               "xbrlAvailable": false,
+                     *               "xbrlDocumentNumber": null,
+                     *               "status": null,
+                     *               "priced": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "relationships": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_059ded2e-4309-4d3b-93ef-a8377fc7ac54"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["__schema32"] | components["schemas"]["__schema69"];
                 };
             };
@@ -5005,7 +7699,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: Held company extracts, newest first. */
+            /** @description OK. Sandbox example: Held company extracts, newest first (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5015,6 +7709,162 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "extract",
+                     *           "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
+                     *           "kind": "company",
+                     *           "type": "historical",
+                     *           "company": {
+                     *             "object": "company",
+                     *             "acn": "990000149",
+                     *             "formatted": "990 000 149",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "IRONBARK ENGINEERING PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "40990000149",
+                     *             "registeredCharity": false,
+                     *             "class": {
+                     *               "code": "LMSH",
+                     *               "label": "Limited By Shares"
+                     *             },
+                     *             "subClass": {
+                     *               "code": "PROP",
+                     *               "label": "Proprietary Company"
+                     *             },
+                     *             "registeredAt": "1986-03-10",
+                     *             "governanceType": null,
+                     *             "schemeCategories": [],
+                     *             "deregistration": null,
+                     *             "formerNames": []
+                     *           },
+                     *           "purchasedAt": "2026-11-24T06:46:13Z",
+                     *           "asOf": "2026-11-24T06:46:13Z",
+                     *           "expiresAt": "2027-11-24T06:46:13Z",
+                     *           "clientReference": "matter-4411",
+                     *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
+                     *         },
+                     *         {
+                     *           "object": "extract",
+                     *           "id": "ext_11085411562ecdb1d142a53e",
+                     *           "kind": "company",
+                     *           "type": "relational",
+                     *           "company": {
+                     *             "object": "company",
+                     *             "acn": "990000023",
+                     *             "formatted": "990 000 023",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "SOUTHERN CROSS HOLDINGS LIMITED",
+                     *             "type": {
+                     *               "code": "APUB",
+                     *               "label": "Australian Public Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "25990000023",
+                     *             "registeredCharity": false,
+                     *             "class": {
+                     *               "code": "LMSH",
+                     *               "label": "Limited By Shares"
+                     *             },
+                     *             "subClass": {
+                     *               "code": "LIST",
+                     *               "label": "Listed Public Company"
+                     *             },
+                     *             "registeredAt": "1995-08-14",
+                     *             "governanceType": {
+                     *               "code": "C",
+                     *               "label": "Constitution"
+                     *             },
+                     *             "schemeCategories": [],
+                     *             "deregistration": null,
+                     *             "formerNames": [
+                     *               {
+                     *                 "name": "SOUTHERN CROSS PASTORAL COMPANY LIMITED",
+                     *                 "from": "1995-08-14",
+                     *                 "to": "2003-06-30"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "purchasedAt": "2026-11-24T06:46:13Z",
+                     *           "asOf": "2026-11-24T06:46:13Z",
+                     *           "expiresAt": "2027-11-24T06:46:13Z",
+                     *           "clientReference": null,
+                     *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
+                     *         },
+                     *         {
+                     *           "object": "extract",
+                     *           "id": "ext_4f439bbea5fb99a33033a4e9",
+                     *           "kind": "company",
+                     *           "type": "current",
+                     *           "company": {
+                     *             "object": "company",
+                     *             "acn": "990000096",
+                     *             "formatted": "990 000 096",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "COASTAL BUILDERS PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "EXAD",
+                     *               "label": "*Under External Administration And/Or Controller Appointed*"
+                     *             },
+                     *             "abn": "27990000096",
+                     *             "registeredCharity": false,
+                     *             "class": {
+                     *               "code": "LMSH",
+                     *               "label": "Limited By Shares"
+                     *             },
+                     *             "subClass": {
+                     *               "code": "PROP",
+                     *               "label": "Proprietary Company"
+                     *             },
+                     *             "registeredAt": "2011-02-01",
+                     *             "governanceType": null,
+                     *             "schemeCategories": [],
+                     *             "deregistration": null,
+                     *             "formerNames": []
+                     *           },
+                     *           "purchasedAt": "2026-11-24T06:46:13Z",
+                     *           "asOf": "2026-11-24T06:46:13Z",
+                     *           "expiresAt": "2027-11-24T06:46:13Z",
+                     *           "clientReference": null,
+                     *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_8cdeb2dd-d4c3-40f8-85b1-622770993282"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -5076,7 +7926,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: Fees of November 2026. */
+            /** @description OK. Sandbox example: Fees of November 2026 (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5086,6 +7936,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "feeEntry",
+                     *           "product": "company_extract_historical",
+                     *           "resourceId": "ext_b920d69a35abff0b32fb10c7",
+                     *           "at": "2026-11-24T06:46:13Z",
+                     *           "quantity": 1,
+                     *           "requestId": "req_44194f5c-2b47-4c90-bedb-39296d48066b",
+                     *           "feeCode": null,
+                     *           "clientReference": null,
+                     *           "billable": false
+                     *         },
+                     *         {
+                     *           "object": "feeEntry",
+                     *           "product": "company_extract_current",
+                     *           "resourceId": "ext_aee4b08bea6744444121b14e",
+                     *           "at": "2026-11-24T06:46:13Z",
+                     *           "quantity": 1,
+                     *           "requestId": "req_3f96523a-6bdd-4d9c-9101-133bd36becbf",
+                     *           "feeCode": null,
+                     *           "clientReference": null,
+                     *           "billable": false
+                     *         },
+                     *         {
+                     *           "object": "feeEntry",
+                     *           "product": "company_extract_current",
+                     *           "resourceId": "ext_2a05b22c2c594d4c93855dcb",
+                     *           "at": "2026-11-24T06:46:13Z",
+                     *           "quantity": 1,
+                     *           "requestId": "req_a7957187-b7b5-4e09-9bc2-2dc7b5d8dada",
+                     *           "feeCode": null,
+                     *           "clientReference": null,
+                     *           "billable": false
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 9,
+                     *       "from": "2026-11-01",
+                     *       "to": "2026-11-30",
+                     *       "totals": [
+                     *         {
+                     *           "product": "company_extract_historical",
+                     *           "feeCode": null,
+                     *           "billable": false,
+                     *           "quantity": 2,
+                     *           "entries": 2
+                     *         },
+                     *         {
+                     *           "product": "company_extract_current",
+                     *           "feeCode": null,
+                     *           "billable": false,
+                     *           "quantity": 3,
+                     *           "entries": 3
+                     *         },
+                     *         {
+                     *           "product": "company_relationships",
+                     *           "feeCode": null,
+                     *           "billable": false,
+                     *           "quantity": 1,
+                     *           "entries": 1
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_2d55b674-8ea6-442b-a6ae-b656dbde5061"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -5157,7 +8080,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted: fulfilled asynchronously. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: The 30-page charges extract of KOOKABURRA FREIGHT PTY LTD, by web download. */
+            /** @description Accepted: fulfilled asynchronously. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: The 30-page charges extract of KOOKABURRA FREIGHT PTY LTD, by web download (the answer recorded from the sandbox, long arrays abridged). */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5167,6 +8090,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "order",
+                     *       "id": "ord_0a1b2c3d4e5f60718293a4b5",
+                     *       "type": "charges_extract",
+                     *       "status": "pending",
+                     *       "company": {
+                     *         "acn": "990000210",
+                     *         "formatted": "990 000 210",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "KOOKABURRA FREIGHT PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "69990000210",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "documents": [
+                     *         {
+                     *           "documentNumber": "9E0210002",
+                     *           "formCode": "309",
+                     *           "pageCount": 10
+                     *         },
+                     *         {
+                     *           "documentNumber": "9E0210003",
+                     *           "formCode": "350",
+                     *           "pageCount": 2
+                     *         },
+                     *         {
+                     *           "documentNumber": "9E0210004",
+                     *           "formCode": "312",
+                     *           "pageCount": 3
+                     *         }
+                     *       ],
+                     *       "delivery": {
+                     *         "method": "web",
+                     *         "email": null,
+                     *         "contactName": null,
+                     *         "contactPhone": null,
+                     *         "recipient": null,
+                     *         "address": null,
+                     *         "postcode": null
+                     *       },
+                     *       "downloadUrl": null,
+                     *       "downloadExpiresAt": null,
+                     *       "registryRequestIds": [],
+                     *       "notices": [],
+                     *       "extractSize": "large",
+                     *       "pageCount": 30,
+                     *       "clientReference": null,
+                     *       "createdAt": "2026-11-24T06:46:13Z",
+                     *       "readyAt": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "charges_extract",
+                     *         "requestId": "req_2d1c441d-c427-47af-8b21-e12f7e4225b3"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["__schema79"];
                 };
             };
@@ -5381,7 +8371,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted: fulfilled asynchronously. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: Pages 1 to 10 of the 64-page financial report 9E0250004, by email. */
+            /** @description Accepted: fulfilled asynchronously. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: Pages 1 to 10 of the 64-page financial report 9E0250004, by email (the answer recorded from the sandbox, long arrays abridged). */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5391,6 +8381,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "order",
+                     *       "id": "ord_393ced054b99026689a588bb",
+                     *       "type": "document_image",
+                     *       "status": "pending",
+                     *       "company": {
+                     *         "acn": "990000256",
+                     *         "formatted": "990 000 256",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "LYREBIRD ARCHIVES PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "65990000256",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "documents": [
+                     *         {
+                     *           "documentNumber": "9E0250004",
+                     *           "formCode": "388",
+                     *           "pageCount": 10,
+                     *           "pages": {
+                     *             "from": 1,
+                     *             "to": 10
+                     *           }
+                     *         }
+                     *       ],
+                     *       "delivery": {
+                     *         "method": "email",
+                     *         "email": "you@example.com",
+                     *         "contactName": null,
+                     *         "contactPhone": null,
+                     *         "recipient": null,
+                     *         "address": null,
+                     *         "postcode": null
+                     *       },
+                     *       "downloadUrl": null,
+                     *       "downloadExpiresAt": null,
+                     *       "registryRequestIds": [],
+                     *       "notices": [],
+                     *       "extractSize": "large",
+                     *       "pageCount": 10,
+                     *       "clientReference": null,
+                     *       "createdAt": "2026-11-24T06:46:14Z",
+                     *       "readyAt": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "document_image",
+                     *         "requestId": "req_0650bf6e-0669-41a9-b6b1-9c96587e8f5a"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["__schema79"];
                 };
             };
@@ -5548,7 +8599,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: An order being fulfilled. */
+            /** @description OK. Sandbox example: The charges extract order of the example above, ready (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5558,6 +8609,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "order",
+                     *       "id": "ord_0a1b2c3d4e5f60718293a4b5",
+                     *       "type": "charges_extract",
+                     *       "status": "ready",
+                     *       "company": {
+                     *         "acn": "990000210",
+                     *         "formatted": "990 000 210",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "KOOKABURRA FREIGHT PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "69990000210",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "documents": [
+                     *         {
+                     *           "documentNumber": "9E0210002",
+                     *           "formCode": "309",
+                     *           "pageCount": 10
+                     *         },
+                     *         {
+                     *           "documentNumber": "9E0210003",
+                     *           "formCode": "350",
+                     *           "pageCount": 2
+                     *         },
+                     *         {
+                     *           "documentNumber": "9E0210004",
+                     *           "formCode": "312",
+                     *           "pageCount": 3
+                     *         }
+                     *       ],
+                     *       "delivery": {
+                     *         "method": "web",
+                     *         "email": null,
+                     *         "contactName": null,
+                     *         "contactPhone": null,
+                     *         "recipient": null,
+                     *         "address": null,
+                     *         "postcode": null
+                     *       },
+                     *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
+                     *       "downloadExpiresAt": "2026-12-01T06:46:13Z",
+                     *       "registryRequestIds": [
+                     *         "IR53963170"
+                     *       ],
+                     *       "notices": [],
+                     *       "extractSize": "large",
+                     *       "pageCount": 30,
+                     *       "clientReference": null,
+                     *       "createdAt": "2026-11-24T06:46:13Z",
+                     *       "readyAt": "2026-11-24T06:46:13Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "charges_extract",
+                     *         "requestId": "req_a3e30ec7-a004-4821-bcfc-bdab1e232f24"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["__schema79"];
                 };
             };
@@ -5589,7 +8709,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: Ready orders, newest first. */
+            /** @description OK. Sandbox example: Ready orders, newest first (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5599,6 +8719,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "order",
+                     *           "id": "ord_0a1b2c3d4e5f60718293a4b5",
+                     *           "type": "charges_extract",
+                     *           "status": "ready",
+                     *           "company": {
+                     *             "acn": "990000210",
+                     *             "formatted": "990 000 210",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "KOOKABURRA FREIGHT PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "69990000210",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "documents": [
+                     *             {
+                     *               "documentNumber": "9E0210002",
+                     *               "formCode": "309",
+                     *               "pageCount": 10
+                     *             },
+                     *             {
+                     *               "documentNumber": "9E0210003",
+                     *               "formCode": "350",
+                     *               "pageCount": 2
+                     *             },
+                     *             {
+                     *               "documentNumber": "9E0210004",
+                     *               "formCode": "312",
+                     *               "pageCount": 3
+                     *             }
+                     *           ],
+                     *           "delivery": {
+                     *             "method": "web",
+                     *             "email": null,
+                     *             "contactName": null,
+                     *             "contactPhone": null,
+                     *             "recipient": null,
+                     *             "address": null,
+                     *             "postcode": null
+                     *           },
+                     *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
+                     *           "downloadExpiresAt": "2026-12-01T06:46:13Z",
+                     *           "registryRequestIds": [
+                     *             "IR53963170"
+                     *           ],
+                     *           "notices": [],
+                     *           "extractSize": "large",
+                     *           "pageCount": 30,
+                     *           "clientReference": null,
+                     *           "createdAt": "2026-11-24T06:46:13Z",
+                     *           "readyAt": "2026-11-24T06:46:13Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_ba3f30f9-e088-4c4e-8d3f-2ab7a84ca3ad"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -5696,7 +8893,7 @@ export interface operations {
                  *       "q": "widgets",
                  *       "scope": "current",
                  *       "delivery": {
-                 *         "method": "web"
+                 *         "method": "webhook"
                  *       }
                  *     }
                  */
@@ -5708,7 +8905,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted: fulfilled asynchronously. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: The offline search `widgets`: all 180 names, past the 100-name cap. */
+            /** @description Accepted: fulfilled asynchronously. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: The offline search `widgets`: all 180 names, past the 100-name cap (the answer recorded from the sandbox, long arrays abridged). */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5718,6 +8915,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "offlineSearch",
+                     *       "id": "ofs_9f8e7d6c5b4a39281706f5e4",
+                     *       "status": "pending",
+                     *       "q": "WIDGETS",
+                     *       "scope": "current",
+                     *       "deliveredTo": "webhook",
+                     *       "resultCount": null,
+                     *       "resultsUrl": null,
+                     *       "clientReference": null,
+                     *       "createdAt": "2026-11-24T06:46:13Z",
+                     *       "readyAt": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "name_search",
+                     *         "requestId": "req_246334f7-88c6-498b-ae22-b1f2abd0afae"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["__schema96"];
                 };
             };
@@ -5808,7 +9025,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: An offline search. */
+            /** @description OK. Sandbox example: The offline search `widgets` of the example above, ready (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5818,6 +9035,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "offlineSearch",
+                     *       "id": "ofs_9f8e7d6c5b4a39281706f5e4",
+                     *       "status": "ready",
+                     *       "q": "WIDGETS",
+                     *       "scope": "current",
+                     *       "deliveredTo": "webhook",
+                     *       "resultCount": 180,
+                     *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
+                     *       "clientReference": null,
+                     *       "createdAt": "2026-11-24T06:46:13Z",
+                     *       "readyAt": "2026-11-24T06:46:13Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "name_search",
+                     *         "requestId": "req_90ce95b8-d1ef-4452-8f8b-2233dd846a31"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["__schema96"];
                 };
             };
@@ -5849,7 +9086,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK. Sandbox example: The first 100 matches of a ready offline search. */
+            /** @description OK. Sandbox example: The first 100 matches of a ready offline search (the answer recorded from the sandbox, long arrays abridged). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5859,6 +9096,105 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "companyMatch",
+                     *           "acn": "990020016",
+                     *           "formatted": "990 020 016",
+                     *           "numberType": {
+                     *             "code": "ACN",
+                     *             "label": "Australian Company Number"
+                     *           },
+                     *           "name": "WIDGETS WORLD 001 PTY LTD",
+                     *           "type": {
+                     *             "code": "APTY",
+                     *             "label": "Australian Proprietary Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "abn": "52990020016",
+                     *           "registeredCharity": false,
+                     *           "matchedName": "WIDGETS WORLD 001 PTY LTD",
+                     *           "nameStatus": "current",
+                     *           "score": 75,
+                     *           "address": {
+                     *             "locality": "GEELONG",
+                     *             "state": "VIC",
+                     *             "postcode": "3220"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "companyMatch",
+                     *           "acn": "990020025",
+                     *           "formatted": "990 020 025",
+                     *           "numberType": {
+                     *             "code": "ACN",
+                     *             "label": "Australian Company Number"
+                     *           },
+                     *           "name": "WIDGETS WORLD 002 PTY LTD",
+                     *           "type": {
+                     *             "code": "APTY",
+                     *             "label": "Australian Proprietary Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "abn": "54990020025",
+                     *           "registeredCharity": false,
+                     *           "matchedName": "WIDGETS WORLD 002 PTY LTD",
+                     *           "nameStatus": "current",
+                     *           "score": 75,
+                     *           "address": {
+                     *             "locality": "GEELONG",
+                     *             "state": "VIC",
+                     *             "postcode": "3220"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "companyMatch",
+                     *           "acn": "990020034",
+                     *           "formatted": "990 020 034",
+                     *           "numberType": {
+                     *             "code": "ACN",
+                     *             "label": "Australian Company Number"
+                     *           },
+                     *           "name": "WIDGETS WORLD 003 PTY LTD",
+                     *           "type": {
+                     *             "code": "APTY",
+                     *             "label": "Australian Proprietary Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "abn": "56990020034",
+                     *           "registeredCharity": false,
+                     *           "matchedName": "WIDGETS WORLD 003 PTY LTD",
+                     *           "nameStatus": "current",
+                     *           "score": 75,
+                     *           "address": {
+                     *             "locality": "GEELONG",
+                     *             "state": "VIC",
+                     *             "postcode": "3220"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": true,
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1NTAyNzc0MzExLCJwIjoxMDB9.sba-iLQVMOg1AJ78ooJcegRh2FXL7cLJPyG55ll7kSc",
+                     *       "totalCount": 180,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_2fd46c65-4842-41b9-ab7c-c1f14f04be55"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["__schema13"];
                 };
             };

@@ -5,10 +5,11 @@ import * as z from 'zod/mini';
 import { CLIENT_TYPES_FILE, clientTypesText, OPENAPI_FILE, openApiText } from '../../scripts/openapi.ts';
 import { errorCatalogue } from '../../shared/errors/catalogue.ts';
 import { errorGuide } from '../../shared/errors/guide.ts';
-import { buildOpenApiDocument } from '../../shared/http/openapi/document.ts';
+import { buildOpenApiDocument, responseExamples } from '../../shared/http/openapi/document.ts';
 import { errorCodesByStatus, REGISTRY_ERRORS } from '../../shared/http/openapi/errors.ts';
 import { requestExamples } from '../../shared/http/openapi/examples.ts';
 import { routeList, routes } from '../../shared/http/routes.ts';
+import { checkContract } from '../support/contract.ts';
 
 interface Operation {
   operationId: string;
@@ -126,6 +127,36 @@ describe('docs/openapi.json', () => {
         expect(operationOf(route).requestBody?.content['application/json']?.example).toEqual(example.body);
       }
       expect(operationOf(route)['x-codeSamples'][0]?.source).toMatch(/^curl /);
+    }
+  });
+
+  it('has a success response recorded from the sandbox per JSON operation, valid for its route', () => {
+    const headers = new Headers({
+      'content-type': 'application/json; charset=utf-8',
+      'x-request-id': 'req_1',
+      'ratelimit-limit': '600',
+      'ratelimit-remaining': '599',
+      'ratelimit-reset': '60',
+    });
+    const notJson = ['DownloadOrder', 'GetOpenApiDocument'];
+    for (const route of contractRoutes) {
+      const recorded = responseExamples[route.name];
+      if (notJson.includes(route.name)) {
+        expect(recorded, route.name).toBeUndefined();
+        continue;
+      }
+      expect(recorded, route.name).toBeDefined();
+      const parsed = z.safeParse(route.response, recorded);
+      expect(parsed.success, `${route.name}: ${JSON.stringify(parsed.error?.issues[0])}`).toBe(true);
+      // The document's schema too (stricter than zod's: no field it does not list).
+      const path = route.path.replace(/\{[^}]+\}/g, 'x');
+      expect(() =>
+        checkContract(route.method, path, { status: route.status, headers, body: recorded }),
+      ).not.toThrow();
+      const content = operationOf(route).responses[String(route.status)]?.content?.['application/json'] as
+        | { example?: unknown }
+        | undefined;
+      expect(content?.example, route.name).toEqual(recorded);
     }
   });
 

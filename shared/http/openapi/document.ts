@@ -4,6 +4,8 @@
  * in their output type). `npm run openapi` writes it to docs/openapi.json, which the service
  * serves at `GET /v1/openapi.json`; test/unit/openapi.test.ts fails when the two differ.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { type ErrorCode, type ErrorType, errorCatalogue } from '../../errors/catalogue.ts';
@@ -17,6 +19,11 @@ import { peopleRoutes } from '../routes/people.ts';
 import { referenceRoutes } from '../routes/reference.ts';
 import { errorCodesByStatus } from './errors.ts';
 import { type RequestExample, requestExamples } from './examples.ts';
+
+/** One success response per operation, recorded from the sandbox by `npm run openapi:examples`. */
+export const responseExamples = JSON.parse(
+  readFileSync(fileURLToPath(new URL('./response-examples.json', import.meta.url)), 'utf8'),
+) as Readonly<Record<string, unknown>>;
 
 /** One tag per area (one route module under shared/http/routes/), in the reference's order. */
 export const TAGS: readonly { name: string; description: string; routes: readonly RouteDefinition[] }[] = [
@@ -214,7 +221,7 @@ function successResponse(route: RouteDefinition, example: RequestExample): ZodOp
     route.billable
       ? 'With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed.'
       : '',
-    `Sandbox example: ${example.summary}.`,
+    `Sandbox example: ${example.summary}${responseExamples[route.name] ? ' (the answer recorded from the sandbox, long arrays abridged)' : ''}.`,
   ]
     .filter(Boolean)
     .join(' ');
@@ -222,7 +229,12 @@ function successResponse(route: RouteDefinition, example: RequestExample): ZodOp
     [String(route.status)]: {
       description,
       headers: headerRefs([...EVERY_RESPONSE, ...(contract ? (['ETag', 'Cache-Control'] as const) : [])]),
-      content: { [mediaType]: { schema } },
+      content: {
+        [mediaType]: {
+          schema,
+          ...(responseExamples[route.name] ? { example: responseExamples[route.name] } : {}),
+        },
+      },
     },
     ...(contract
       ? {

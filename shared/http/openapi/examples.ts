@@ -14,9 +14,19 @@ export interface RequestExample {
   readonly body?: unknown;
 }
 
-/** A people search id and person ids look like these (each search issues its own). */
-const SEARCH_ID = 'psr_4f1c2b7a9e0d3c6b5a4f1e2d';
-const PERSON_ID = 'prs_7b3e9d1c5a2f4e6b8c0d1a3f';
+/**
+ * Ids in the examples. Each purchase, search or order issues its own; the recorded responses
+ * (response-examples.json, `npm run openapi:examples`) have theirs replaced by these.
+ */
+export const EXAMPLE_IDS = {
+  peopleSearch: 'psr_4f1c2b7a9e0d3c6b5a4f1e2d',
+  person: 'prs_7b3e9d1c5a2f4e6b8c0d1a3f',
+  extract: 'ext_5d2c8a1f3b4e6d7c9a0b1c2d',
+  order: 'ord_0a1b2c3d4e5f60718293a4b5',
+  offlineSearch: 'ofs_9f8e7d6c5b4a39281706f5e4',
+} as const;
+const SEARCH_ID = EXAMPLE_IDS.peopleSearch;
+const PERSON_ID = EXAMPLE_IDS.person;
 
 export const requestExamples: Readonly<Record<string, RequestExample>> = {
   ValidateIdentifier: {
@@ -74,7 +84,10 @@ export const requestExamples: Readonly<Record<string, RequestExample>> = {
     summary: 'People named BRIDGET HALLORAN',
     body: { familyName: 'HALLORAN', givenName: 'BRIDGET' },
   },
-  GetPerson: { summary: 'A person a search found', path: { personId: PERSON_ID } },
+  GetPerson: {
+    summary: 'The first BRIDGET HALLORAN the people search example found',
+    path: { personId: PERSON_ID },
+  },
   PurchasePersonExtracts: {
     summary: 'A person extract with history for one person of a search',
     headers: { 'Idempotency-Key': 'demo-2' },
@@ -85,7 +98,10 @@ export const requestExamples: Readonly<Record<string, RequestExample>> = {
     path: { personId: PERSON_ID },
     query: { status: 'all', 'role[]': ['DR'], limit: '5' },
   },
-  GetExtract: { summary: 'A held extract', path: { id: 'ext_5d2c8a1f3b4e6d7c9a0b1c2d' } },
+  GetExtract: {
+    summary: 'The historical extract of IRONBARK ENGINEERING PTY LTD bought in the purchase example',
+    path: { id: EXAMPLE_IDS.extract },
+  },
   ListExtracts: { summary: 'Held company extracts, newest first', query: { kind: 'company', limit: '20' } },
   GetUsage: { summary: 'Fees of November 2026', query: { from: '2026-11-01', to: '2026-11-30' } },
   OrderChargesExtract: {
@@ -102,18 +118,24 @@ export const requestExamples: Readonly<Record<string, RequestExample>> = {
       delivery: { method: 'email', email: 'you@example.com' },
     },
   },
-  GetOrder: { summary: 'An order being fulfilled', path: { orderId: 'ord_0a1b2c3d4e5f60718293a4b5' } },
+  GetOrder: {
+    summary: 'The charges extract order of the example above, ready',
+    path: { orderId: EXAMPLE_IDS.order },
+  },
   ListOrders: { summary: 'Ready orders, newest first', query: { status: 'ready', limit: '20' } },
-  DownloadOrder: { summary: "A ready order's PDF", path: { orderId: 'ord_0a1b2c3d4e5f60718293a4b5' } },
+  DownloadOrder: { summary: "A ready order's PDF", path: { orderId: EXAMPLE_IDS.order } },
   CreateOfflineSearch: {
     summary: 'The offline search `widgets`: all 180 names, past the 100-name cap',
     headers: { 'Idempotency-Key': 'demo-5' },
-    body: { q: 'widgets', scope: 'current', delivery: { method: 'web' } },
+    body: { q: 'widgets', scope: 'current', delivery: { method: 'webhook' } },
   },
-  GetOfflineSearch: { summary: 'An offline search', path: { searchId: 'ofs_9f8e7d6c5b4a39281706f5e4' } },
+  GetOfflineSearch: {
+    summary: 'The offline search `widgets` of the example above, ready',
+    path: { searchId: EXAMPLE_IDS.offlineSearch },
+  },
   ListOfflineSearchResults: {
     summary: 'The first 100 matches of a ready offline search',
-    path: { searchId: 'ofs_9f8e7d6c5b4a39281706f5e4' },
+    path: { searchId: EXAMPLE_IDS.offlineSearch },
     query: { limit: '100' },
   },
   GetOpenApiDocument: { summary: 'This document' },
