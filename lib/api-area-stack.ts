@@ -45,7 +45,8 @@ const ACCESS_RANK: Record<TableAccessLevel, number> = { getItem: 0, read: 1, rea
 
 /** Baseline access widened by the route's own `tables` entries (never narrowed). */
 export function tableAccessFor(route: RouteDefinition): Partial<Record<TableId, TableAccessLevel>> {
-  const access: Partial<Record<TableId, TableAccessLevel>> = { ...BASELINE_TABLE_ACCESS };
+  // A public route takes no key: it looks up no key and counts no requests.
+  const access: Partial<Record<TableId, TableAccessLevel>> = route.public ? {} : { ...BASELINE_TABLE_ACCESS };
   for (const [id, level] of Object.entries(route.tables) as [TableId, TableAccessLevel | undefined][]) {
     if (!level) continue;
     const current = access[id];
@@ -134,6 +135,7 @@ export class ApiAreaStack extends NestedStack {
       environment: { [DOCS_URL_ENV]: props.settings.docsUrl, [ORDER_ENV.apiBaseUrl]: props.apiBaseUrl },
       readsSecrets: readsSecrets(route),
       timeout,
+      ...(route.assets ? { assets: route.assets } : {}),
     });
     Validations.of(fn).acknowledge(acknowledgements.runtimeVersion);
     Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);

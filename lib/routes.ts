@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
 import type { RouteDefinition } from '../shared/http/route.ts';
 import { companyRoutes } from '../shared/http/routes/companies.ts';
+import { docsRoutes } from '../shared/http/routes/docs.ts';
 import { extractRoutes } from '../shared/http/routes/extracts.ts';
 import { orderRoutes } from '../shared/http/routes/orders.ts';
 import { peopleRoutes } from '../shared/http/routes/people.ts';
@@ -56,6 +57,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   { name: 'People', routes: Object.values(peopleRoutes) },
   { name: 'Extracts', routes: Object.values(extractRoutes) },
   { name: 'Orders', routes: Object.values(orderRoutes) },
+  { name: 'Docs', routes: Object.values(docsRoutes) },
 ];
 
 /**

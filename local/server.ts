@@ -18,7 +18,7 @@ import { bodyTooLarge, MAX_BODY_BYTES } from '../shared/http/request.ts';
 import type { RouteDefinition } from '../shared/http/route.ts';
 import { functionTimeoutMs } from '../shared/http/time-budget.ts';
 import type { AppPorts } from '../shared/ports/app.ts';
-import { codeTablesPage, errorsPage } from './docs.ts';
+import { codeTablesPage } from './docs.ts';
 import type { StorageFaults } from './faults.ts';
 import { readBody } from './http-body.ts';
 import { lambdaContext } from './lambda-context.ts';
@@ -32,9 +32,11 @@ interface CompiledRoute {
   handler: LambdaHttpHandler;
 }
 
-/** Pages behind the `docUrl` and `docsUrl` links the local stack hands out. */
+/**
+ * Pages behind the `docsUrl` links the local stack hands out. The API reference (`/docs`), its
+ * document and the error reference are routes (shared/http/routes/docs.ts), served as deployed.
+ */
 const LOCAL_DOCS: Record<string, () => string> = {
-  '/docs/errors': errorsPage,
   '/docs/reference/code-tables': codeTablesPage,
 };
 

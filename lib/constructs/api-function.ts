@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -9,7 +10,7 @@ import {
   Runtime,
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type BundlingOptions, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -95,6 +96,22 @@ export interface ApiFunctionProps {
   readonly timeout?: Duration;
   /** Default `API_FUNCTION_DEFAULTS.memorySize` (512 MB); workflow tasks set their own. */
   readonly memorySize?: number;
+  /** Files (relative to the project root) copied next to the bundle, for the handler to read at run time. */
+  readonly assets?: readonly string[];
+}
+
+/** The bundling, plus a copy of each asset into the bundle's directory after esbuild ran. */
+export function bundlingWithAssets(assets: readonly string[] = []): BundlingOptions {
+  if (assets.length === 0) return lambdaBundling;
+  return {
+    ...lambdaBundling,
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (inputDir, outputDir) =>
+        assets.map((asset) => `cp "${inputDir}/${asset}" "${outputDir}/${basename(asset)}"`),
+    },
+  };
 }
 
 export const API_FUNCTION_DEFAULTS = {
@@ -147,7 +164,7 @@ export class ApiFunction extends NodejsFunction {
       tracing: API_FUNCTION_DEFAULTS.tracing,
       role,
       logGroup,
-      bundling: lambdaBundling,
+      bundling: bundlingWithAssets(props.assets),
       ...(props.readsSecrets
         ? {
             paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {

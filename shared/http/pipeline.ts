@@ -55,7 +55,11 @@ export interface HandlerResult {
   product?: string;
   quantity?: number;
   headers?: Record<string, string>;
-  /** A file instead of JSON (a PDF download): sent base64-encoded, as API Gateway expects of binary media. */
+  /**
+   * A file instead of JSON (a PDF download, a documentation page): sent base64-encoded, as API
+   * Gateway expects of binary media, with `status` (default 200) and `headers` (which may replace
+   * the attachment disposition and the caching).
+   */
   file?: { contentType: string; bytes: Uint8Array; filename: string };
 }
 
@@ -108,9 +112,10 @@ function respondWithFile(
   state: ApiState,
   file: NonNullable<HandlerResult['file']>,
   headers: Record<string, string> = {},
+  status = 200,
 ) {
   return {
-    statusCode: 200,
+    statusCode: status,
     headers: {
       'Content-Type': file.contentType,
       'Content-Disposition': `attachment; filename="${file.filename}"`,
@@ -358,7 +363,10 @@ export function createHttpHandler<R extends RouteDefinition>(
       clientReference: null,
       idempotencyKey: undefined,
     };
-    const scope = `${auth.accountId}#${auth.environment}#${route.name}#${state.raw.path}`;
+    // A public route has no key, so no account: nothing of it is idempotent.
+    const scope = route.public
+      ? route.name
+      : `${auth.accountId}#${auth.environment}#${route.name}#${state.raw.path}`;
     const request = { path: input.path, body: input.body ?? null, clientReference };
     const handlerInput: HandlerInput<R> = {
       ...input,
@@ -381,7 +389,7 @@ export function createHttpHandler<R extends RouteDefinition>(
         unpack: (packed: unknown) => replay.unpack(packed, handlerInput),
       },
     });
-    if (result.file) return respondWithFile(state, result.file, result.headers);
+    if (result.file) return respondWithFile(state, result.file, result.headers, result.status);
     const body = {
       ...result.body,
       meta: {
@@ -406,7 +414,8 @@ export function createHttpHandler<R extends RouteDefinition>(
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics))
     .use(envelope(route, metrics, ports))
-    .use(admit(ports))
+    // A public route (the API contract and its docs) takes no key and so has no per-key limits.
+    .use(route.public ? [] : [admit(ports)])
     .use(validate(route));
   // Lambda passes a plain Context; the pipeline's first middleware attaches `api` to it.
   return handler as unknown as LambdaHttpHandler;

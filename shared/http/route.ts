@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { ErrorCode } from '../errors/catalogue.ts';
 import type { TableId } from '../infra/tables.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,6 +43,21 @@ export interface RouteDefinition<
    * `blobs` reads compiled PDFs and offline search results.
    */
   readonly uses?: readonly ('queue' | 'blobs')[];
+  /**
+   * The error codes this route's own checks and use case can answer with. The OpenAPI generator
+   * (shared/http/openapi/) adds the errors every route shares (unauthorized, rate_limited,
+   * request_too_large, validation_error, internal_error…), the registry's universal errors for
+   * `usesRegistry` routes and `idempotency_conflict` for `idempotent` ones.
+   */
+  readonly errors: readonly ErrorCode[];
+  /** No API key: the pipeline skips authentication and the per-key limits (the API contract and its docs). */
+  readonly public?: boolean;
+  /** Not an operation of the published contract (the HTML documentation pages and their script). */
+  readonly internal?: boolean;
+  /** Honours `X-Sandbox-Simulate: order_failed` with a test key. */
+  readonly sandboxSimulate?: boolean;
+  /** Files (relative to the project root) copied next to the deployed bundle, read at run time. */
+  readonly assets?: readonly string[];
 }
 
 export const defineRoute = <

@@ -7,6 +7,7 @@
  */
 import type { RouteDefinition } from './route.ts';
 import { companyRoutes } from './routes/companies.ts';
+import { docsRoutes } from './routes/docs.ts';
 import { extractRoutes } from './routes/extracts.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { peopleRoutes } from './routes/people.ts';
@@ -18,6 +19,7 @@ export const routes = {
   ...peopleRoutes,
   ...extractRoutes,
   ...orderRoutes,
+  ...docsRoutes,
 } as const;
 
 export const routeList: readonly RouteDefinition[] = Object.values(routes);

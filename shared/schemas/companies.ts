@@ -110,6 +110,10 @@ export const companySummarySchema = z.object({
   status: codedSchema,
   abn: z.nullable(z.string().check(z.regex(/^\d{11}$/))),
   registeredCharity: z.boolean(),
+  // A scheme (type MISM) also shows these, with `acn` null (document 1, 2.2).
+  id: z.optional(z.string()),
+  arsn: z.optional(z.string()),
+  schemeCategories: z.optional(z.array(codedSchema)),
 });
 
 export const companySchema = z.extend(companySummarySchema, {
@@ -120,6 +124,7 @@ export const companySchema = z.extend(companySummarySchema, {
   governanceType: z.nullable(codedSchema),
   schemeCategories: z.array(codedSchema),
   deregistration: z.nullable(z.object({ date: isoDate, reason: codedSchema })),
+  formerNames: z.array(z.object({ name: z.string(), from: nullableDate, to: isoDate })),
 });
 
 export const addressSchema = z.object({
@@ -137,8 +142,21 @@ const partySchema = z.object({
   person: z.nullable(
     z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
   ),
-  birth: z.nullable(z.object({})),
-  organisation: z.nullable(z.object({ name: z.string() })),
+  birth: z.nullable(
+    z.object({
+      date: nullableDate,
+      locality: z.nullable(z.string()),
+      stateOrCountry: z.nullable(z.string()),
+    }),
+  ),
+  organisation: z.nullable(
+    z.object({
+      number: z.nullable(z.string()),
+      numberType: z.nullable(codedSchema),
+      name: z.string(),
+      abn: z.nullable(z.string()),
+    }),
+  ),
 });
 
 export const documentSchema = z.object({
@@ -207,9 +225,29 @@ export const relationshipSchema = z.object({
 
 const shareStructureFields = {
   shareClasses: z.array(
-    z.object({ object: z.literal('shareClass'), classCode: z.string(), status: codedSchema }),
+    z.object({
+      object: z.literal('shareClass'),
+      classCode: z.string(),
+      description: z.string(),
+      status: codedSchema,
+      sharesIssued: z.number(),
+      amountPaid: z.string(),
+      amountDue: z.string(),
+      sourceDocument,
+    }),
   ),
-  members: z.array(z.object({ object: z.literal('member'), classCode: z.string(), status: codedSchema })),
+  members: z.array(
+    z.object({
+      object: z.literal('member'),
+      classCode: z.string(),
+      status: codedSchema,
+      party: partySchema,
+      sharesHeld: z.number(),
+      fullyPaid: z.boolean(),
+      beneficiallyHeld: z.boolean(),
+      sourceDocument,
+    }),
+  ),
 };
 
 const externalAdministrationFields = {
@@ -233,6 +271,15 @@ export const companyMatchListSchema = listEnvelope(
     matchedName: z.string(),
     nameStatus: z.enum(['current', 'former']),
     score: z.int(),
+    /** Partial: locality, state and postcode in Australia; locality and country overseas. */
+    address: z.nullable(
+      z.object({
+        locality: z.string(),
+        state: z.optional(z.nullable(z.string())),
+        postcode: z.optional(z.nullable(z.string())),
+        country: z.optional(z.string()),
+      }),
+    ),
   }),
 );
 

@@ -124,4 +124,6 @@ export const offlineSearchSchema = z.object({
 export const offlineSearchResultsSchema = companyMatchListSchema;
 
 /** The download route answers with the PDF itself; errors use the JSON envelope. */
-export const pdfResponse = z.custom<Uint8Array>();
+export const pdfResponse = z
+  .custom<Uint8Array>()
+  .register(z.globalRegistry, { contentMediaType: 'application/pdf', description: 'The PDF.' });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { operations } from '../../clients/typescript/index.ts';
 import { abnForAcn } from '../../shared/registry/builders/companies.ts';
 import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
 import {
@@ -12,6 +13,7 @@ import {
   type TestKey,
   validationError,
 } from '../support/api.ts';
+import { asApiResponse, typedClient } from '../support/client.ts';
 import { ROLE_ORDER } from '../support/spec.ts';
 
 /**
@@ -419,50 +421,65 @@ const deletedCharge = {
   documents: [chargeDocument('9E0140002', '309', '2010-02-03', '2010-02-05', 4, true)],
 };
 
-const chargesPath = `/v1/companies/${SANDBOX.satisfiedCharges}/charges`;
-const chargeNumbers = (body: ListBody) => body.data.map((charge) => charge.chargeNumber);
+/**
+ * The charges of a company through the typed client (clients/typescript/): its parameters, and
+ * the list it answers with, are typed from docs/openapi.json.
+ */
+type ChargesQuery = NonNullable<operations['ListCompanyCharges']['parameters']['query']>;
+const charges = (key: TestKey, query: ChargesQuery = {}, id: string = SANDBOX.satisfiedCharges) =>
+  typedClient(key.secret).GET('/v1/companies/{id}/charges', { params: { path: { id }, query } });
 
-describe('GET /v1/companies/{id}/charges from a historical extract', () => {
+/** The typed list as the test client's response, for the envelope checks shared with other sections. */
+const asList = (result: Awaited<ReturnType<typeof charges>>) =>
+  asApiResponse(result) as unknown as ApiResponse<ListBody>;
+
+/** The list's charges, typed: a contract change to a charge breaks the type check here. */
+function chargesOf(result: Awaited<ReturnType<typeof charges>>) {
+  if (!result.data) throw new Error(`no charges: ${result.response.status} ${JSON.stringify(result.error)}`);
+  return result.data.data;
+}
+
+describe('GET /v1/companies/{id}/charges from a historical extract (typed client)', () => {
   it('lists the satisfied charges by default, chronologically, in the spec envelope', async () => {
     const { key, extract } = await holding(SANDBOX.satisfiedCharges, ['historical']);
     expect(extract.type).toBe('historical');
-    const response = await read(key, chargesPath);
-    expectSectionList(response, extract, { totalCount: null });
-    expect(Object.keys(response.body).sort()).toStrictEqual(
+    const result = await charges(key);
+    expectSectionList(asList(result), extract, { totalCount: null });
+    expect(Object.keys(result.data ?? {}).sort()).toStrictEqual(
       ['object', 'data', 'hasMore', 'nextCursor', 'totalCount', 'extract', 'meta'].sort(),
     );
-    expect(response.body.data).toStrictEqual([migratedCharge, jointCharge]);
+    expect(chargesOf(result)).toStrictEqual([migratedCharge, jointCharge]);
   });
 
   it('reports the extract it read: id, type historical, purchasedAt and asOf of the purchase', async () => {
     const { key, extract } = await holding(SANDBOX.satisfiedCharges, ['historical']);
-    const response = await read(key, chargesPath);
-    expect(response.body.extract).toStrictEqual(extract);
+    const result = await charges(key);
+    expect(result.data?.extract).toStrictEqual(extract);
     expect(extract.purchasedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     expect(extract.asOf).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   });
 
   it('status=deleted lists only the deleted charge', async () => {
     const { key, extract } = await holding(SANDBOX.satisfiedCharges, ['historical']);
-    const response = await read(key, `${chargesPath}?status=deleted`);
-    expectSectionList(response, extract, { totalCount: null });
-    expect(response.body.data).toStrictEqual([deletedCharge]);
+    const result = await charges(key, { status: 'deleted' });
+    expectSectionList(asList(result), extract, { totalCount: null });
+    expect(chargesOf(result)).toStrictEqual([deletedCharge]);
   });
 
   it('status=all lists every charge in order of registration', async () => {
     const { key, extract } = await holding(SANDBOX.satisfiedCharges, ['historical']);
-    const response = await read(key, `${chargesPath}?status=all`);
-    expectSectionList(response, extract, { totalCount: null });
-    expect(response.body.data).toStrictEqual([migratedCharge, jointCharge, deletedCharge]);
-    const registered = response.body.data.map((charge) => charge.registeredAt as string);
+    const result = await charges(key, { status: 'all' });
+    expectSectionList(asList(result), extract, { totalCount: null });
+    expect(chargesOf(result)).toStrictEqual([migratedCharge, jointCharge, deletedCharge]);
+    const registered = chargesOf(result).map((charge) => charge.registeredAt);
     expect([...registered].sort()).toStrictEqual(registered);
   });
 
   it('status=satisfied is the default', async () => {
     const { key } = await holding(SANDBOX.satisfiedCharges, ['historical']);
-    const response = await read(key, `${chargesPath}?status=satisfied`);
-    expectFree(response);
-    expect(chargeNumbers(response.body)).toStrictEqual([
+    const result = await charges(key, { status: 'satisfied' });
+    expectFree(asList(result));
+    expect(chargesOf(result).map((charge) => charge.chargeNumber)).toStrictEqual([
       SANDBOX.charges.migrated,
       SANDBOX.charges.jointChargee,
     ]);
@@ -470,19 +487,20 @@ describe('GET /v1/companies/{id}/charges from a historical extract', () => {
 
   it('lists each charge’s documents from the notification (309) to the discharge (312), status null', async () => {
     const { key } = await holding(SANDBOX.satisfiedCharges, ['historical']);
-    const response = await read(key, chargesPath);
-    expectFree(response);
-    for (const charge of response.body.data) {
-      const documents = charge.documents as Body[];
-      expect(documents[0]?.formCode).toBe('309');
-      expect(documents.at(-1)?.formCode).toBe('312');
-      for (const document of documents) expect(document.status).toBeNull();
+    const result = await charges(key);
+    expectFree(asList(result));
+    for (const charge of chargesOf(result)) {
+      expect(charge.documents[0]?.formCode).toBe('309');
+      expect(charge.documents.at(-1)?.formCode).toBe('312');
+      for (const document of charge.documents) expect(document.status).toBeNull();
     }
   });
 
   it('refuses an unknown status with validation_error on status', async () => {
     const { key } = await holding(SANDBOX.satisfiedCharges, ['historical']);
-    expectError(await read(key, `${chargesPath}?status=bogus`), 422, validationError('status'));
+    // The type forbids it; the API refuses it too.
+    const result = await charges(key, { status: 'bogus' as ChargesQuery['status'] });
+    expectError(asApiResponse(result), 422, validationError('status'));
   });
 
   it('reads the extract named by extract=', async () => {
@@ -490,24 +508,26 @@ describe('GET /v1/companies/{id}/charges from a historical extract', () => {
     // A newer historical extract is the default; extract= still reads the older one.
     const newer = await holding(SANDBOX.satisfiedCharges, ['historical'], { key });
     expect(newer.extract.id).not.toBe(extract.id);
-    const named = await read(key, `${chargesPath}?extract=${extract.id}`);
-    expectSectionList(named, extract, { totalCount: null });
-    expect(named.body.data).toStrictEqual([migratedCharge, jointCharge]);
-    const byDefault = await read(key, chargesPath);
-    expect(byDefault.body.extract).toStrictEqual(newer.extract);
+    const named = await charges(key, { extract: extract.id });
+    expectSectionList(asList(named), extract, { totalCount: null });
+    expect(chargesOf(named)).toStrictEqual([migratedCharge, jointCharge]);
+    const byDefault = await charges(key);
+    expect(byDefault.data?.extract).toStrictEqual(newer.extract);
   });
 
   it('refuses a malformed extract id with validation_error on extract', async () => {
     const { key } = await holding(SANDBOX.satisfiedCharges, ['historical']);
     for (const bad of ['ext_123', 'abc', `ext_${'g'.repeat(24)}`]) {
-      expectError(await read(key, `${chargesPath}?extract=${bad}`), 422, validationError('extract'));
+      expectError(asApiResponse(await charges(key, { extract: bad })), 422, validationError('extract'));
     }
   });
 
   it('refuses an extract of another company with extract_owner_mismatch', async () => {
     const { key, extract } = await holding(SANDBOX.noCharges, ['historical']);
     await holding(SANDBOX.satisfiedCharges, ['historical'], { key });
-    expectError(await read(key, `${chargesPath}?extract=${extract.id}`), 403, {
+    const result = await charges(key, { extract: extract.id });
+    expect(result.error?.error.code).toBe('extract_owner_mismatch');
+    expectError(asApiResponse(result), 403, {
       type: 'permission_error',
       code: 'extract_owner_mismatch',
       param: 'extract',
@@ -516,7 +536,7 @@ describe('GET /v1/companies/{id}/charges from a historical extract', () => {
 
   it('answers extract_not_found for a well-formed id that no extract has', async () => {
     const { key } = await holding(SANDBOX.satisfiedCharges, ['historical']);
-    expectError(await read(key, `${chargesPath}?extract=ext_${'0'.repeat(24)}`), 404, {
+    expectError(asApiResponse(await charges(key, { extract: `ext_${'0'.repeat(24)}` })), 404, {
       type: 'not_found_error',
       code: 'extract_not_found',
       param: 'extract',
@@ -527,25 +547,25 @@ describe('GET /v1/companies/{id}/charges from a historical extract', () => {
     const { extract } = await holding(SANDBOX.satisfiedCharges, ['historical']);
     const other = await holding(SANDBOX.satisfiedCharges, ['historical']);
     const mismatch = { type: 'permission_error', code: 'extract_owner_mismatch', param: 'extract' };
-    expectError(await read(other.key, `${chargesPath}?extract=${extract.id}`), 403, mismatch);
+    expectError(asApiResponse(await charges(other.key, { extract: extract.id })), 403, mismatch);
     const live = await createKey('live', { accountId: other.key.accountId });
-    expectError(await read(live, `${chargesPath}?extract=${other.extract.id}`), 403, mismatch);
+    expectError(asApiResponse(await charges(live, { extract: other.extract.id })), 403, mismatch);
   });
 
   it('gives an empty list for a company without charges', async () => {
     const { key, extract } = await holding(SANDBOX.noCharges, ['historical']);
-    for (const status of ['satisfied', 'deleted', 'all']) {
-      const response = await read(key, `/v1/companies/${SANDBOX.noCharges}/charges?status=${status}`);
-      expectSectionList(response, extract, { totalCount: null });
-      expect(response.body.data).toStrictEqual([]);
+    for (const status of ['satisfied', 'deleted', 'all'] as const) {
+      const result = await charges(key, { status }, SANDBOX.noCharges);
+      expectSectionList(asList(result), extract, { totalCount: null });
+      expect(chargesOf(result)).toStrictEqual([]);
     }
   });
 
   it('reads the same charges when the company is named by its ABN', async () => {
     const { key, extract } = await holding(SANDBOX.satisfiedCharges, ['historical']);
-    const response = await read(key, `/v1/companies/${abnForAcn(SANDBOX.satisfiedCharges)}/charges`);
-    expectSectionList(response, extract, { totalCount: null });
-    expect(response.body.data).toStrictEqual([migratedCharge, jointCharge]);
+    const result = await charges(key, {}, abnForAcn(SANDBOX.satisfiedCharges));
+    expectSectionList(asList(result), extract, { totalCount: null });
+    expect(chargesOf(result)).toStrictEqual([migratedCharge, jointCharge]);
   });
 });
 
@@ -1295,24 +1315,32 @@ describe('GET /v1/companies/{id}/relationships', () => {
 // GET /v1/charges/{chargeNumber}
 // ---------------------------------------------------------------------------------------------
 
-describe('GET /v1/charges/{chargeNumber}', () => {
+/** One charge by number through the typed client. */
+const charge = (key: TestKey, chargeNumber: string) =>
+  typedClient(key.secret).GET('/v1/charges/{chargeNumber}', { params: { path: { chargeNumber } } });
+
+describe('GET /v1/charges/{chargeNumber} (typed client)', () => {
   it.each(['test', 'live'] as const)('shows a known charge in full (%s key)', async (kind) => {
     const key = await createKey(kind);
-    const response = await read<Body>(key, `/v1/charges/${SANDBOX.charges.jointChargee}`);
-    expectFree(response);
-    const { meta: _meta, ...charge } = response.body;
-    expect(charge).toStrictEqual(jointCharge);
-    const migrated = await read<Body>(key, `/v1/charges/${SANDBOX.charges.migrated}`);
-    expectFree(migrated);
-    const { meta: _meta2, ...migratedBody } = migrated.body;
+    const joint = await charge(key, SANDBOX.charges.jointChargee);
+    expectFree(asApiResponse(joint) as unknown as ApiResponse<Body>);
+    const { meta: _meta, ...jointBody } = joint.data ?? { meta: null };
+    expect(jointBody).toStrictEqual(jointCharge);
+    const migrated = await charge(key, SANDBOX.charges.migrated);
+    expectFree(asApiResponse(migrated) as unknown as ApiResponse<Body>);
+    const { meta: _meta2, ...migratedBody } = migrated.data ?? { meta: null };
     expect(migratedBody).toStrictEqual(migratedCharge);
+    // Typed: the chargee of the migrated charge is the bank, an organisation.
+    expect(migrated.data?.chargees[0]?.party.organisation?.name).toBe('SOUTHERN CROSS BANK LIMITED');
   });
 
   it.each(['test', 'live'] as const)(
     'answers charge_not_found (CH01) for an unknown number (%s key)',
     async (kind) => {
       const key = await createKey(kind);
-      expectError(await read(key, `/v1/charges/${SANDBOX.charges.unknown}`), 404, {
+      const result = await charge(key, SANDBOX.charges.unknown);
+      expect(result.error?.error.code).toBe('charge_not_found');
+      expectError(asApiResponse(result), 404, {
         type: 'not_found_error',
         code: 'charge_not_found',
         param: 'chargeNumber',
@@ -1324,14 +1352,16 @@ describe('GET /v1/charges/{chargeNumber}', () => {
   it('answers charge_not_found for values that are not one to nine digits, without asking the registry', async () => {
     const key = await createKey('live');
     for (const value of ['abc', '1234567890', '12a', '1'.repeat(100)]) {
-      const response = await read(key, `/v1/charges/${value}`);
-      expectError(response, 404, {
+      const result = await charge(key, value);
+      expectError(asApiResponse(result), 404, {
         type: 'not_found_error',
         code: 'charge_not_found',
         param: 'chargeNumber',
       });
       const { calls } = await simulator.calls();
-      expect(calls.filter((c) => c.requestId === response.headers.get('x-request-id'))).toStrictEqual([]);
+      expect(calls.filter((c) => c.requestId === result.response.headers.get('x-request-id'))).toStrictEqual(
+        [],
+      );
     }
   });
 });

@@ -15,6 +15,7 @@ import {
   simulator,
   type TestKey,
 } from '../support/api.ts';
+import { checkContract } from '../support/contract.ts';
 import {
   clearCrash,
   crashAfter,
@@ -120,11 +121,15 @@ async function download(key: TestKey, id: string) {
   const response = await fetch(`${baseUrl}/v1/orders/${id}/download`, {
     headers: { Authorization: `Bearer ${key.secret}` },
   });
-  return {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const json = (response.headers.get('content-type') ?? '').includes('json');
+  const body: unknown = json ? JSON.parse(Buffer.from(bytes).toString('utf8')) : null;
+  checkContract('GET', `/v1/orders/${id}/download`, {
     status: response.status,
     headers: response.headers,
-    bytes: new Uint8Array(await response.arrayBuffer()),
-  };
+    body,
+  });
+  return { status: response.status, headers: response.headers, bytes };
 }
 
 afterEach(async () => {

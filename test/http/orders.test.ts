@@ -16,6 +16,7 @@ import {
   simulator,
   validationError,
 } from '../support/api.ts';
+import { checkContract } from '../support/contract.ts';
 import {
   type OrderBody,
   outbox,
@@ -108,6 +109,11 @@ async function download(secret: string, id: string): Promise<Download> {
   const text = Buffer.from(bytes).toString('utf8');
   let body: unknown = null;
   if ((response.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
+  checkContract('GET', `/v1/orders/${encodeURIComponent(id)}/download`, {
+    status: response.status,
+    headers: response.headers,
+    body,
+  });
   return { status: response.status, headers: response.headers, body, text, bytes };
 }
 

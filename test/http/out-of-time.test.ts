@@ -27,6 +27,7 @@ const slowRoute = (usesRegistry: boolean) =>
     product: null,
     usesRegistry,
     tables: {},
+    errors: [],
   });
 
 /** Waits `ms`, then reports the registry deadline it saw. */

@@ -32,6 +32,7 @@ const echoRoute = defineRoute({
   billable: true,
   product: 'person_extract',
   tables: {},
+  errors: [],
 });
 
 const echo = createHttpHandler(echoRoute, testPorts, async ({ body, auth }) => {

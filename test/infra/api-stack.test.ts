@@ -86,8 +86,9 @@ describe('ApiStack functions', () => {
       expect(apiBaseUrl).toContain('https://');
       expect(apiBaseUrl).toContain('.execute-api.');
       expect(apiBaseUrl).toMatch(/\/dev"\]\]\}$/);
-      expect(env).toHaveProperty(tableDefinitions.keys.envVar);
-      expect(env).toHaveProperty(tableDefinitions.limits.envVar);
+      // A public route (the contract and its docs) takes no key: no keys or limits table.
+      expect(Object.hasOwn(env, tableDefinitions.keys.envVar)).toBe(!route.public);
+      expect(Object.hasOwn(env, tableDefinitions.limits.envVar)).toBe(!route.public);
       for (const id of Object.keys(tableDefinitions) as TableId[]) {
         if (BASELINE_TABLE_ACCESS[id] !== undefined) continue;
         const envVar = tableDefinitions[id].envVar;

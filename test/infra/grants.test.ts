@@ -32,6 +32,7 @@ const mainReader: RouteDefinition = {
   request: { path: z.object({ value: z.string() }), query: z.strictObject({}) },
   usesRegistry: false,
   tables: { main: 'read' },
+  errors: [],
 };
 const mainWriter: RouteDefinition = {
   ...template,
@@ -40,6 +41,7 @@ const mainWriter: RouteDefinition = {
   path: '/v1/test/main-writer',
   request: { path: z.strictObject({}), query: z.strictObject({ cursor: z.string().optional() }) },
   tables: { main: 'readWrite', keys: 'read' },
+  errors: [],
 };
 /** Calls the registry without paginating: needs the extension for the registry secret alone. */
 const registryUser: RouteDefinition = {
@@ -50,6 +52,7 @@ const registryUser: RouteDefinition = {
   request: { path: z.strictObject({}), query: z.strictObject({}) },
   usesRegistry: true,
   tables: { idempotency: 'read' },
+  errors: [],
 };
 const testOnlyRoutes = [mainReader, mainWriter, registryUser];
 const testRoutes = [...routeList, ...testOnlyRoutes];
@@ -108,8 +111,12 @@ describe('function grants', () => {
   });
 
   describe.each(testRoutes.map((route) => [route.name, route] as const))('%s', (_, route) => {
-    it('may read the keys table but never write to it', () => {
+    it('may read the keys table but never write to it (a public route: not at all)', () => {
       const onKeys = grants.on(route, 'keys');
+      if (route.public) {
+        expect(onKeys).toEqual([]);
+        return;
+      }
       expect(actions(onKeys)).toContain('dynamodb:GetItem');
       expect(actions(onKeys).filter((action) => WRITE_ACTION.test(action))).toEqual([]);
       if (route.tables.keys === undefined) {
@@ -118,10 +125,12 @@ describe('function grants', () => {
       }
     });
 
-    it('may read and write the limits table (item actions only)', () => {
+    it('may read and write the limits table (item actions only; a public route: not at all)', () => {
       // Statements are minimized (merged) across tables, so the actions on a table are those of
       // every statement that names it.
-      expect(actions(grants.on(route, 'limits'))).toEqual([...TABLE_ACTIONS.readWrite].sort());
+      expect(actions(grants.on(route, 'limits'))).toEqual(
+        route.public ? [] : [...TABLE_ACTIONS.readWrite].sort(),
+      );
     });
 
     it.each(routeScopedTables)(

@@ -59,6 +59,11 @@ const NON_REGISTRY_ROUTES = [
   'GetExtract',
   'ListExtracts',
   'GetUsage',
+  // The contract and its docs (public, no key).
+  'GetOpenApiDocument',
+  'GetApiReference',
+  'GetApiReferenceScript',
+  'GetErrorReference',
 ];
 
 const route = (name: string): RouteDefinition => {

@@ -3,6 +3,7 @@ import { expect, inject } from 'vitest';
 import { type SimulatorCall, simulatorControl } from '../../local/registry-simulator.ts';
 import type { RegistryOperation } from '../../shared/adapters/registry-http/protocol.ts';
 import { type Environment, newKeyRecord } from '../../shared/domain/api-keys.ts';
+import { checkContract } from './contract.ts';
 import { testPorts } from './ports.ts';
 
 export const baseUrl = inject('baseUrl');
@@ -40,7 +41,8 @@ export async function call<T = Record<string, unknown>>(
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['Content-Type'] ??= 'application/json';
-  const response = await fetch(`${baseUrl}${path}`, { method: options.method ?? 'GET', headers, body });
+  const method = options.method ?? 'GET';
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
   const text = await response.text();
   let parsed: unknown = null;
   try {
@@ -48,6 +50,8 @@ export async function call<T = Record<string, unknown>>(
   } catch {
     parsed = null;
   }
+  // Every response must be one docs/openapi.json documents for the request (test/support/contract.ts).
+  checkContract(method, path, { status: response.status, headers: response.headers, body: parsed });
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 

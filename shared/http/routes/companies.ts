@@ -1,5 +1,6 @@
 /** Company lookups, company extract purchases, free section reads of held extracts, and charges. */
 import type * as z from 'zod/mini';
+import type { ErrorCode } from '../../errors/catalogue.ts';
 import { noPath, noQuery } from '../../schemas/common.ts';
 import {
   addressesQuery,
@@ -26,6 +27,21 @@ import {
 } from '../../schemas/companies.ts';
 import { defineRoute } from '../route.ts';
 
+/** What any read of a held company extract's section can answer (besides the errors every route shares). */
+const SECTION_ERRORS: readonly ErrorCode[] = [
+  'acn_invalid',
+  'abn_invalid',
+  'abn_not_acn_based',
+  'abn_not_found',
+  'company_not_found',
+  'extract_required',
+  'extract_not_found',
+  'extract_expired',
+  'extract_owner_mismatch',
+  'extract_type_invalid',
+  'extract_unavailable_for_type',
+];
+
 /** A free read of a held company extract's section: never billed, never calls the registry when one is held. */
 const sectionRoute = <Q extends z.core.$ZodType, R extends z.core.$ZodType>(
   name: string,
@@ -34,6 +50,7 @@ const sectionRoute = <Q extends z.core.$ZodType, R extends z.core.$ZodType>(
   summary: string,
   query: Q,
   response: R,
+  errors: readonly ErrorCode[] = [],
 ) =>
   defineRoute({
     name,
@@ -48,6 +65,7 @@ const sectionRoute = <Q extends z.core.$ZodType, R extends z.core.$ZodType>(
     product: null,
     usesRegistry: true,
     tables: { main: 'read' },
+    errors: [...SECTION_ERRORS, ...errors],
   });
 
 export const companyRoutes = {
@@ -64,6 +82,18 @@ export const companyRoutes = {
     product: null,
     usesRegistry: true,
     tables: {},
+    errors: [
+      'abn_and_acn_supplied',
+      'identifier_conflict',
+      'search_scope_invalid',
+      'acn_invalid',
+      'abn_invalid',
+      'abn_not_acn_based',
+      'abn_not_found',
+      'company_not_found',
+      'no_matches',
+      'too_many_matches',
+    ],
   }),
   getCompany: defineRoute({
     name: 'GetCompany',
@@ -78,6 +108,7 @@ export const companyRoutes = {
     product: null,
     usesRegistry: true,
     tables: {},
+    errors: ['acn_invalid', 'abn_invalid', 'abn_not_acn_based', 'abn_not_found', 'company_not_found'],
   }),
   purchaseCompanyExtract: defineRoute({
     name: 'PurchaseCompanyExtract',
@@ -93,6 +124,16 @@ export const companyRoutes = {
     idempotent: true,
     usesRegistry: true,
     tables: { main: 'readWrite', idempotency: 'readWrite' },
+    errors: [
+      'extract_type_invalid',
+      'acn_invalid',
+      'abn_invalid',
+      'abn_not_acn_based',
+      'abn_not_found',
+      'company_not_found',
+      'extract_unavailable_for_type',
+      'no_relational_data',
+    ],
   }),
   listOfficeholders: sectionRoute(
     'ListOfficeholders',
@@ -125,6 +166,7 @@ export const companyRoutes = {
     'Documents from a held extract, newest first, by years or a date range',
     documentsQuery,
     documentListSchema,
+    ['document_period_conflict', 'document_date_range_invalid', 'document_list_unavailable'],
   ),
   getExternalAdministration: sectionRoute(
     'GetExternalAdministration',
@@ -163,5 +205,6 @@ export const companyRoutes = {
     product: null,
     usesRegistry: true,
     tables: {},
+    errors: ['charge_not_found'],
   }),
 } as const;

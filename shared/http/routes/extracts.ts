@@ -17,6 +17,7 @@ export const extractRoutes = {
     billable: false,
     product: null,
     tables: { main: 'read' },
+    errors: ['extract_not_found', 'extract_expired', 'extract_owner_mismatch'],
   }),
   listExtracts: defineRoute({
     name: 'ListExtracts',
@@ -30,6 +31,7 @@ export const extractRoutes = {
     billable: false,
     product: null,
     tables: { main: 'read' },
+    errors: [],
   }),
   getUsage: defineRoute({
     name: 'GetUsage',
@@ -43,5 +45,6 @@ export const extractRoutes = {
     billable: false,
     product: null,
     tables: { main: 'read' },
+    errors: [],
   }),
 } as const;

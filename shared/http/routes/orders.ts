@@ -35,6 +35,19 @@ export const orderRoutes = {
     usesRegistry: true,
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     uses: ['queue'],
+    sandboxSimulate: true,
+    errors: [
+      'acn_invalid',
+      'abn_invalid',
+      'abn_not_acn_based',
+      'abn_not_found',
+      'company_not_found',
+      'extract_unavailable_for_type',
+      'no_charges',
+      'delivery_invalid',
+      'document_too_large_for_delivery',
+      'sandbox_simulation_invalid',
+    ],
   }),
   orderDocumentImages: defineRoute({
     name: 'OrderDocumentImages',
@@ -51,6 +64,17 @@ export const orderRoutes = {
     usesRegistry: true,
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     uses: ['queue'],
+    sandboxSimulate: true,
+    errors: [
+      'document_number_invalid',
+      'duplicate_document_number',
+      'document_not_found',
+      'document_not_imaged',
+      'page_range_invalid',
+      'delivery_invalid',
+      'document_too_large_for_delivery',
+      'sandbox_simulation_invalid',
+    ],
   }),
   getOrder: defineRoute({
     name: 'GetOrder',
@@ -62,6 +86,7 @@ export const orderRoutes = {
     response: orderResponseSchema,
     ...free,
     tables: { main: 'read' },
+    errors: ['order_not_found', 'order_owner_mismatch'],
   }),
   listOrders: defineRoute({
     name: 'ListOrders',
@@ -73,6 +98,7 @@ export const orderRoutes = {
     response: orderListSchema,
     ...free,
     tables: { main: 'read' },
+    errors: [],
   }),
   downloadOrder: defineRoute({
     name: 'DownloadOrder',
@@ -85,6 +111,7 @@ export const orderRoutes = {
     ...free,
     tables: { main: 'read' },
     uses: ['blobs'],
+    errors: ['order_not_found', 'order_owner_mismatch', 'order_not_ready', 'order_download_expired'],
   }),
   createOfflineSearch: defineRoute({
     name: 'CreateOfflineSearch',
@@ -100,6 +127,13 @@ export const orderRoutes = {
     idempotent: true,
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     uses: ['queue'],
+    sandboxSimulate: true,
+    errors: [
+      'search_scope_invalid',
+      'delivery_invalid',
+      'offline_search_limit_reached',
+      'sandbox_simulation_invalid',
+    ],
   }),
   getOfflineSearch: defineRoute({
     name: 'GetOfflineSearch',
@@ -111,6 +145,7 @@ export const orderRoutes = {
     response: offlineSearchSchema,
     ...free,
     tables: { main: 'read' },
+    errors: ['offline_search_not_found', 'search_owner_mismatch'],
   }),
   listOfflineSearchResults: defineRoute({
     name: 'ListOfflineSearchResults',
@@ -123,5 +158,6 @@ export const orderRoutes = {
     ...free,
     tables: { main: 'read' },
     uses: ['blobs'],
+    errors: ['offline_search_not_found', 'search_owner_mismatch', 'offline_search_not_ready'],
   }),
 };

@@ -26,6 +26,13 @@ export const peopleRoutes = {
     product: null,
     usesRegistry: true,
     tables: { main: 'readWrite' },
+    errors: [
+      'name_required',
+      'name_invalid_characters',
+      'birth_date_range_invalid',
+      'no_matches',
+      'too_many_matches',
+    ],
   }),
   getPerson: defineRoute({
     name: 'GetPerson',
@@ -39,6 +46,7 @@ export const peopleRoutes = {
     billable: false,
     product: null,
     tables: { main: 'read' },
+    errors: ['person_not_found', 'search_expired', 'search_owner_mismatch'],
   }),
   purchasePersonExtracts: defineRoute({
     name: 'PurchasePersonExtracts',
@@ -54,6 +62,13 @@ export const peopleRoutes = {
     idempotent: true,
     usesRegistry: true,
     tables: { main: 'readWrite', idempotency: 'readWrite' },
+    errors: [
+      'search_expired',
+      'search_owner_mismatch',
+      'person_not_found',
+      'person_too_many_roles',
+      'extract_type_invalid',
+    ],
   }),
   listPersonRoles: defineRoute({
     name: 'ListPersonRoles',
@@ -67,5 +82,15 @@ export const peopleRoutes = {
     billable: false,
     product: null,
     tables: { main: 'read' },
+    errors: [
+      'person_not_found',
+      'search_expired',
+      'search_owner_mismatch',
+      'extract_required',
+      'extract_not_found',
+      'extract_expired',
+      'extract_owner_mismatch',
+      'extract_type_invalid',
+    ],
   }),
 } as const;

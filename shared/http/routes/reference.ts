@@ -27,6 +27,7 @@ export const referenceRoutes = {
     billable: false,
     product: null,
     tables: {},
+    errors: [],
   }),
   listCodeTables: defineRoute({
     name: 'ListCodeTables',
@@ -40,6 +41,7 @@ export const referenceRoutes = {
     billable: false,
     product: null,
     tables: {},
+    errors: [],
   }),
   getCodeTable: defineRoute({
     name: 'GetCodeTable',
@@ -53,6 +55,7 @@ export const referenceRoutes = {
     billable: false,
     product: null,
     tables: {},
+    errors: ['code_table_not_found'],
   }),
   listForms: defineRoute({
     name: 'ListForms',
@@ -66,5 +69,6 @@ export const referenceRoutes = {
     billable: false,
     product: null,
     tables: {},
+    errors: [],
   }),
 } as const;

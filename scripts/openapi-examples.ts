@@ -1,0 +1,146 @@
+/**
+ * `npm run openapi:examples`: records one success response per operation from the sandbox. It
+ * starts the local stack (in memory), sends each operation's request example
+ * (shared/http/openapi/examples.ts) with a test key, after the purchases, searches and orders the
+ * reads need, and writes the answers to shared/http/openapi/response-examples.json, with the ids
+ * the service issued replaced by the examples' ids and long arrays abridged. `npm run openapi`
+ * then puts them in the document. test/unit/openapi.test.ts checks each against its route's
+ * schema, so a schema change that a recorded example no longer matches asks for a new recording.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startLocalStack } from '../local/stack.ts';
+import { EXAMPLE_IDS, type RequestExample, requestExamples } from '../shared/http/openapi/examples.ts';
+import type { RouteDefinition } from '../shared/http/route.ts';
+import { routeList } from '../shared/http/routes.ts';
+
+export const RESPONSE_EXAMPLES_FILE = fileURLToPath(
+  new URL('../shared/http/openapi/response-examples.json', import.meta.url),
+);
+
+/** Arrays longer than this are cut to it in the examples. */
+const MAX_ITEMS = 3;
+
+/** Operations with no JSON example: the PDF download and the document itself. */
+const NOT_RECORDED = new Set(['DownloadOrder', 'GetOpenApiDocument']);
+
+const KEY = 'sk_test_openapiExamples';
+
+/** The base URL the examples show (the curl samples use it too). */
+const EXAMPLE_BASE_URL = 'https://api.example.com';
+
+function abridge(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map(abridge);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, abridge(item)]));
+  }
+  return value;
+}
+
+async function main() {
+  const stack = await startLocalStack({
+    port: 0,
+    dynamoPort: 0,
+    logLevel: 'ERROR',
+    keys: [{ accountId: 'acct_examples', environment: 'test', secret: KEY }],
+  });
+  /** Example id → the id the service issued. */
+  const issued = new Map<string, string>();
+  const withIssuedIds = (text: string) => {
+    let result = text;
+    for (const [example, real] of issued) result = result.replaceAll(example, real);
+    return result;
+  };
+
+  const send = async (route: RouteDefinition, example: RequestExample) => {
+    let path = route.path;
+    for (const [name, value] of Object.entries(example.path ?? {})) path = path.replace(`{${name}}`, value);
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(example.query ?? {})) {
+      for (const item of typeof value === 'string' ? [value] : value) query.append(name, item);
+    }
+    const url = withIssuedIds(`${stack.baseUrl}${path}${query.size > 0 ? `?${query}` : ''}`);
+    const response = await fetch(url, {
+      method: route.method,
+      headers: {
+        Authorization: `Bearer ${KEY}`,
+        ...example.headers,
+        ...(example.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(example.body === undefined ? {} : { body: withIssuedIds(JSON.stringify(example.body)) }),
+    });
+    const text = await response.text();
+    if (response.status !== route.status) {
+      throw new Error(`${route.name}: ${response.status} instead of ${route.status}: ${text.slice(0, 500)}`);
+    }
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+
+  const byName = new Map(routeList.map((route) => [route.name, route]));
+  const routeNamed = (name: string) => byName.get(name) as RouteDefinition;
+  const exampleOf = (name: string) => requestExamples[name] as RequestExample;
+  const recorded: Record<string, unknown> = {};
+  const record = async (name: string, override?: Partial<RequestExample>) => {
+    const body = await send(routeNamed(name), { ...exampleOf(name), ...override });
+    recorded[name] = body;
+    return body;
+  };
+  const until = async (name: string, done: (body: Record<string, unknown>) => boolean) => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const body = await send(routeNamed(name), exampleOf(name));
+      if (done(body)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`${name} never finished`);
+  };
+
+  try {
+    // What the section reads need held: the extract each example reads.
+    const purchase = routeNamed('PurchaseCompanyExtract');
+    const holdings: [string, string][] = [
+      ['990000014', 'historical'],
+      ['990000041', 'current'],
+      ['990000201', 'current'],
+      ['990000096', 'current'],
+      ['990000023', 'relational'],
+    ];
+    for (const [id, type] of holdings) await send(purchase, { summary: '', path: { id }, body: { type } });
+    const extract = await record('PurchaseCompanyExtract');
+    issued.set(EXAMPLE_IDS.extract, extract.id as string);
+
+    const search = await record('SearchPeople');
+    issued.set(EXAMPLE_IDS.peopleSearch, search.id as string);
+    issued.set(EXAMPLE_IDS.person, (search.data as { id: string }[])[0]?.id as string);
+    await record('PurchasePersonExtracts');
+
+    const order = await record('OrderChargesExtract');
+    issued.set(EXAMPLE_IDS.order, order.id as string);
+    await until('GetOrder', (body) => body.status === 'ready');
+
+    const offline = await record('CreateOfflineSearch');
+    issued.set(EXAMPLE_IDS.offlineSearch, offline.id as string);
+    await until('GetOfflineSearch', (body) => body.status === 'ready');
+
+    for (const route of routeList) {
+      if (route.internal || NOT_RECORDED.has(route.name) || route.name in recorded) continue;
+      await record(route.name);
+    }
+  } finally {
+    await stack.stop();
+  }
+
+  // The examples' ids instead of the issued ones, so that requests and responses agree.
+  let text = JSON.stringify(abridge(recorded));
+  for (const [example, real] of issued) text = text.replaceAll(real, example);
+  // Links (docs, downloads) as a deployment would give them, not the local stack's port.
+  text = text.replaceAll(stack.baseUrl, EXAMPLE_BASE_URL);
+  const ordered = Object.fromEntries(
+    routeList
+      .filter((route) => route.name in recorded)
+      .map((route) => [route.name, JSON.parse(text)[route.name]]),
+  );
+  writeFileSync(RESPONSE_EXAMPLES_FILE, `${JSON.stringify(ordered, null, 2)}\n`);
+  console.log(`wrote ${RESPONSE_EXAMPLES_FILE}: ${Object.keys(ordered).length} responses`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,71 @@
+/**
+ * The HTML documentation pages the service serves without a key, deployed and locally: the API
+ * reference (`/docs`, Scalar rendering `/v1/openapi.json`) and the error reference
+ * (`/docs/errors`, one entry per code of the catalogue with its cause and fix).
+ */
+import { errorCatalogue } from '../errors/catalogue.ts';
+import { errorGuide } from '../errors/guide.ts';
+
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+
+/** A plain page in the style of the service's other documentation pages. */
+export const page = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}
+table{border-collapse:collapse;width:100%;margin-bottom:2rem}td,th{border-bottom:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
+code{background:#f4f4f4;padding:0 .2rem}:target{background:#fff3c4}</style></head>
+<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+
+/** `/docs/errors`: every code of the catalogue, anchored by code (`docUrl` is `{docs_url}/errors#<code>`). */
+export function errorsPage(): string {
+  const rows = Object.entries(errorCatalogue)
+    .map(([code, e]) => {
+      const guide = errorGuide[code as keyof typeof errorGuide];
+      return `<tr id="${code}"><td><code>${code}</code></td><td>${[e.status, ...(e.alternateStatuses ?? [])].join(', ')}</td><td><code>${e.type}</code></td><td>${escapeHtml(guide.cause)}</td><td>${escapeHtml(guide.fix)}</td><td>${e.registryCodes.join(', ')}</td></tr>`;
+    })
+    .join('\n');
+  return page(
+    'Errors',
+    `<p>Every failure is <code>{"error": {type, code, message, param, registryCode, requestId, details?, docUrl}}</code>. Branch on <code>code</code>; <code>message</code> is for developers and its wording may change. The API reference lists, per operation and status, the codes it can answer with.</p>
+<table><tr><th>code</th><th>HTTP</th><th>type</th><th>cause</th><th>fix</th><th>registry codes</th></tr>${rows}</table>`,
+  );
+}
+
+/**
+ * Scalar's configuration: nothing leaves the service. No telemetry, no request proxy (the "try
+ * it" client calls the API directly), no fonts from Scalar's CDN, no links to Scalar's cloud.
+ */
+export const SCALAR_CONFIGURATION = {
+  telemetry: false,
+  withDefaultFonts: false,
+  // The "Ask AI" agent searches Scalar's registry through its proxy.
+  agent: { disabled: true },
+  hideClientButton: true,
+  showDeveloperTools: 'never',
+  defaultOpenAllTags: true,
+  hideDarkModeToggle: false,
+  metaData: { title: 'Company Register Data Service API reference' },
+} as const;
+
+/**
+ * `/docs`: Scalar's standalone bundle (served at `/docs/scalar.js`) rendering the served document.
+ * URLs are relative to the page, so they work under a deployed stage's prefix (`/prod/docs`); the
+ * server is the page's own origin and stage.
+ */
+export function apiReferencePage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Company Register Data Service API reference</title>
+<style>body{margin:0;font-family:system-ui,sans-serif}</style></head>
+<body><div id="app"></div>
+<script src="docs/scalar.js"></script>
+<script>
+  const base = new URL('.', location.href).href.replace(/\\/$/, '');
+  Scalar.createApiReference('#app', Object.assign(${JSON.stringify(SCALAR_CONFIGURATION)}, {
+    url: base + '/v1/openapi.json',
+    servers: [{ url: base, description: 'This deployment' }],
+  }));
+</script>
+</body></html>`;
+}

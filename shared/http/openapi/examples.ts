@@ -1,0 +1,142 @@
+/**
+ * One request example per operation, taken from the sandbox (docs/sandbox.md): a test key gets
+ * the documented answer for each. The generator turns each into parameter and body examples and
+ * a curl sample; test/unit/openapi.test.ts checks that every operation has one and that each
+ * passes its route's request schemas.
+ */
+
+export interface RequestExample {
+  /** What the example shows, in the sandbox's terms. */
+  readonly summary: string;
+  readonly path?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string | readonly string[]>>;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+}
+
+/**
+ * Ids in the examples. Each purchase, search or order issues its own; the recorded responses
+ * (response-examples.json, `npm run openapi:examples`) have theirs replaced by these.
+ */
+export const EXAMPLE_IDS = {
+  peopleSearch: 'psr_4f1c2b7a9e0d3c6b5a4f1e2d',
+  person: 'prs_7b3e9d1c5a2f4e6b8c0d1a3f',
+  extract: 'ext_5d2c8a1f3b4e6d7c9a0b1c2d',
+  order: 'ord_0a1b2c3d4e5f60718293a4b5',
+  offlineSearch: 'ofs_9f8e7d6c5b4a39281706f5e4',
+} as const;
+const SEARCH_ID = EXAMPLE_IDS.peopleSearch;
+const PERSON_ID = EXAMPLE_IDS.person;
+
+export const requestExamples: Readonly<Record<string, RequestExample>> = {
+  ValidateIdentifier: {
+    summary: 'The ABN of the sandbox company BLUEGUM ORCHARDS PTY LTD',
+    path: { value: '23990000014' },
+    query: { hint: 'abn' },
+  },
+  ListCodeTables: { summary: 'Every code table' },
+  GetCodeTable: { summary: 'The organisation types', path: { table: 'organisation-types' } },
+  ListForms: { summary: 'The first five debt forms', query: { category: 'debt', limit: '5' } },
+  SearchCompanies: {
+    summary: 'The sandbox name search `southern cross`: four scored matches',
+    query: { q: 'southern cross', scope: 'current' },
+  },
+  GetCompany: {
+    summary: 'IRONBARK ENGINEERING PTY LTD (sandbox case satisfiedCharges)',
+    path: { id: '990000149' },
+  },
+  PurchaseCompanyExtract: {
+    summary: 'A historical extract of IRONBARK ENGINEERING PTY LTD, which holds three charges',
+    path: { id: '990000149' },
+    headers: { 'Idempotency-Key': 'demo-1', 'X-Client-Reference': 'matter-4411' },
+    body: { type: 'historical' },
+  },
+  ListOfficeholders: {
+    summary: 'Current office holders of BLUEGUM ORCHARDS PTY LTD, from a held extract',
+    path: { id: '990000014' },
+    query: { status: 'current', limit: '20' },
+  },
+  ListCompanyAddresses: { summary: 'Addresses of KIWI FERNLEAF TRADING LIMITED', path: { id: '990000041' } },
+  GetShareStructure: {
+    summary: 'Share classes and members of BLUEGUM ORCHARDS PTY LTD',
+    path: { id: '990000014' },
+  },
+  ListCompanyDocuments: {
+    summary: 'Documents of MERIDIAN NATIONAL HOLDINGS LIMITED received in the last five years',
+    path: { id: '990000201' },
+    query: { years: '5', limit: '20' },
+  },
+  GetExternalAdministration: {
+    summary: 'External administration of COASTAL BUILDERS PTY LTD',
+    path: { id: '990000096' },
+  },
+  ListCompanyRelationships: {
+    summary: 'The six roles SOUTHERN CROSS HOLDINGS LIMITED holds in others (relational extract)',
+    path: { id: '990000023' },
+  },
+  ListCompanyCharges: {
+    summary: 'The satisfied charges of IRONBARK ENGINEERING PTY LTD, from its historical extract',
+    path: { id: '990000149' },
+    query: { status: 'satisfied' },
+  },
+  GetCharge: { summary: 'Charge 9900142: a joint chargee of two persons', path: { chargeNumber: '9900142' } },
+  SearchPeople: {
+    summary: 'People named BRIDGET HALLORAN',
+    body: { familyName: 'HALLORAN', givenName: 'BRIDGET' },
+  },
+  GetPerson: {
+    summary: 'The first BRIDGET HALLORAN the people search example found',
+    path: { personId: PERSON_ID },
+  },
+  PurchasePersonExtracts: {
+    summary: 'A person extract with history for one person of a search',
+    headers: { 'Idempotency-Key': 'demo-2' },
+    body: { searchId: SEARCH_ID, personIds: [PERSON_ID], history: true },
+  },
+  ListPersonRoles: {
+    summary: 'Every director role of a person, from a held person extract',
+    path: { personId: PERSON_ID },
+    query: { status: 'all', 'role[]': ['DR'], limit: '5' },
+  },
+  GetExtract: {
+    summary: 'The historical extract of IRONBARK ENGINEERING PTY LTD bought in the purchase example',
+    path: { id: EXAMPLE_IDS.extract },
+  },
+  ListExtracts: { summary: 'Held company extracts, newest first', query: { kind: 'company', limit: '20' } },
+  GetUsage: { summary: 'Fees of November 2026', query: { from: '2026-11-01', to: '2026-11-30' } },
+  OrderChargesExtract: {
+    summary: 'The 30-page charges extract of KOOKABURRA FREIGHT PTY LTD, by web download',
+    path: { id: '990000210' },
+    headers: { 'Idempotency-Key': 'demo-3' },
+    body: { delivery: { method: 'web' } },
+  },
+  OrderDocumentImages: {
+    summary: 'Pages 1 to 10 of the 64-page financial report 9E0250004, by email',
+    headers: { 'Idempotency-Key': 'demo-4' },
+    body: {
+      documents: [{ documentNumber: '9E0250004', pages: { from: 1, to: 10 } }],
+      delivery: { method: 'email', email: 'you@example.com' },
+    },
+  },
+  GetOrder: {
+    summary: 'The charges extract order of the example above, ready',
+    path: { orderId: EXAMPLE_IDS.order },
+  },
+  ListOrders: { summary: 'Ready orders, newest first', query: { status: 'ready', limit: '20' } },
+  DownloadOrder: { summary: "A ready order's PDF", path: { orderId: EXAMPLE_IDS.order } },
+  CreateOfflineSearch: {
+    summary: 'The offline search `widgets`: all 180 names, past the 100-name cap',
+    headers: { 'Idempotency-Key': 'demo-5' },
+    body: { q: 'widgets', scope: 'current', delivery: { method: 'webhook' } },
+  },
+  GetOfflineSearch: {
+    summary: 'The offline search `widgets` of the example above, ready',
+    path: { searchId: EXAMPLE_IDS.offlineSearch },
+  },
+  ListOfflineSearchResults: {
+    summary: 'The first 100 matches of a ready offline search',
+    path: { searchId: EXAMPLE_IDS.offlineSearch },
+    query: { limit: '100' },
+  },
+  GetOpenApiDocument: { summary: 'This document' },
+};

@@ -1,0 +1,121 @@
+/**
+ * The contract and its documentation, served without a key: `GET /v1/openapi.json` (cacheable,
+ * with an ETag), the reference page `/docs` rendered by Scalar in headless Chromium with every
+ * request that leaves the host blocked, and the error reference `/docs/errors`.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCatalogue } from '../../shared/errors/catalogue.ts';
+import { errorGuide } from '../../shared/errors/guide.ts';
+import { routeList } from '../../shared/http/routes.ts';
+import { baseUrl, call } from '../support/api.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const committed = readFileSync('docs/openapi.json', 'utf8');
+
+describe('GET /v1/openapi.json', () => {
+  it('serves docs/openapi.json without a key, cacheable, with an ETag', async () => {
+    const response = await call('/v1/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
+    expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+    expect(response.headers.get('ratelimit-limit')).toBe('600');
+    expect(response.text).toBe(committed);
+  });
+
+  it('answers 304 with no body to a matching If-None-Match, and 200 to a stale one', async () => {
+    const first = await call('/v1/openapi.json');
+    const etag = first.headers.get('etag') as string;
+    const again = await call('/v1/openapi.json', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    const stale = await call('/v1/openapi.json', { headers: { 'If-None-Match': '"0000"' } });
+    expect(stale.status).toBe(200);
+  });
+
+  it('ignores an API key, even a wrong one (nothing to authorise)', async () => {
+    const response = await call('/v1/openapi.json', { key: 'sk_test_nobody' });
+    expect(response.status).toBe(200);
+  });
+
+  it('takes no query parameters', async () => {
+    const response = await call('/v1/openapi.json?format=yaml');
+    expect(response.status).toBe(422);
+  });
+});
+
+describe('GET /docs/errors', () => {
+  it('has one entry per catalogue code, with its cause and fix', async () => {
+    const response = await fetch(`${baseUrl}/docs/errors`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await response.text();
+    const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    for (const code of Object.keys(errorCatalogue) as (keyof typeof errorGuide)[]) {
+      expect(html.match(new RegExp(`<tr id="${code}">`, 'g')), code).toHaveLength(1);
+      expect(html).toContain(asHtml(errorGuide[code].cause));
+      expect(html).toContain(asHtml(errorGuide[code].fix));
+    }
+  });
+});
+
+describe('the API reference page /docs', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM))
+      throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('renders every operation of the contract from the served document, and asks nothing of any other host', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const host = new URL(baseUrl).host;
+    const outside: string[] = [];
+    const served: string[] = [];
+    await page.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if (url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
+      if (url.host !== host) {
+        outside.push(url.href);
+        return route.abort('blockedbyclient');
+      }
+      served.push(url.pathname);
+      return route.continue();
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    const response = await page.goto(`${baseUrl}/docs`, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(200);
+    await page
+      .getByText(routeList[0]?.summary as string)
+      .first()
+      .waitFor();
+    const text = await page.locator('body').innerText();
+
+    for (const route of routeList.filter((r) => !r.internal))
+      expect(text, route.name).toContain(route.summary);
+    expect(served).toEqual(expect.arrayContaining(['/docs', '/docs/scalar.js', '/v1/openapi.json']));
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    mkdirSync('.local', { recursive: true });
+    await page.screenshot({ path: '.local/docs.png' });
+    await page.close();
+  });
+
+  it('serves the script gzipped, with an ETag', async () => {
+    const response = await fetch(`${baseUrl}/docs/scalar.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
+    expect((await response.text()).length).toBeGreaterThan(1_000_000);
+  });
+});

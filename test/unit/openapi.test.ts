@@ -1,0 +1,176 @@
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { CLIENT_TYPES_FILE, clientTypesText, OPENAPI_FILE, openApiText } from '../../scripts/openapi.ts';
+import { errorCatalogue } from '../../shared/errors/catalogue.ts';
+import { errorGuide } from '../../shared/errors/guide.ts';
+import { buildOpenApiDocument, responseExamples } from '../../shared/http/openapi/document.ts';
+import { errorCodesByStatus, REGISTRY_ERRORS } from '../../shared/http/openapi/errors.ts';
+import { requestExamples } from '../../shared/http/openapi/examples.ts';
+import { routeList, routes } from '../../shared/http/routes.ts';
+import { checkContract } from '../support/contract.ts';
+
+interface Operation {
+  operationId: string;
+  tags: string[];
+  security?: unknown[];
+  parameters?: { in: string; name: string; example?: unknown }[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: Schema }> }>;
+  'x-codeSamples': { source: string }[];
+}
+interface Schema {
+  properties?: Record<string, Schema>;
+  enum?: string[];
+}
+
+const document = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as {
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, { content: Record<string, { schema: Schema }> }> };
+  security: unknown[];
+};
+const contractRoutes = routeList.filter((route) => !route.internal);
+const operationOf = (route: (typeof routeList)[number]) =>
+  document.paths[route.path]?.[route.method.toLowerCase()] as Operation;
+
+/** The `error.code` enum of one response, following a shared response's `$ref`. */
+function codesOf(operation: Operation, status: number): string[] | undefined {
+  let response = operation.responses[String(status)];
+  if (response?.$ref) response = document.components.responses[response.$ref.split('/').pop() as string];
+  return response?.content?.['application/json']?.schema.properties?.error?.properties?.code?.enum;
+}
+
+describe('docs/openapi.json', () => {
+  it('is what the route table generates (run `npm run openapi` after changing a route or schema)', () => {
+    expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(openApiText());
+  });
+
+  it('has its typed client types generated from it (clients/typescript/schema.ts)', async () => {
+    expect(readFileSync(CLIENT_TYPES_FILE, 'utf8')).toBe(
+      await clientTypesText(readFileSync(OPENAPI_FILE, 'utf8')),
+    );
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(structuredClone(document) as never);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it('has one operation per route of the contract, and none for the HTML pages', () => {
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
+    expect(operations.map((op) => op.operationId).sort()).toEqual(contractRoutes.map((r) => r.name).sort());
+    for (const route of routeList.filter((r) => r.internal))
+      expect(document.paths[route.path]).toBeUndefined();
+  });
+
+  it('lists, per status, exactly the error codes each route can answer with, with the envelope of spec 7.1', () => {
+    for (const route of contractRoutes) {
+      const operation = operationOf(route);
+      const byStatus = errorCodesByStatus(route);
+      const documented = Object.keys(operation.responses)
+        .map(Number)
+        .filter((status) => status >= 400);
+      expect(documented, route.name).toEqual([...byStatus.keys()]);
+      for (const [status, codes] of byStatus)
+        expect(codesOf(operation, status), `${route.name} ${status}`).toEqual(codes);
+      for (const code of route.errors) {
+        expect(codesOf(operation, errorCatalogue[code].status), `${route.name} ${code}`).toContain(code);
+      }
+    }
+  });
+
+  it('adds the errors every keyed route shares, the registry errors of registry routes, and none to the public document', () => {
+    const purchase = operationOf(routes.purchaseCompanyExtract);
+    expect(codesOf(purchase, 401)).toEqual(['unauthorized']);
+    expect(codesOf(purchase, 429)).toEqual(['rate_limited']);
+    expect(codesOf(purchase, 413)).toEqual(['request_too_large']);
+    expect(codesOf(purchase, 431)).toEqual(['request_too_large']);
+    expect(codesOf(purchase, 500)).toEqual(['internal_error']);
+    expect(codesOf(purchase, 409)).toEqual(['idempotency_conflict']);
+    expect(codesOf(purchase, 503)).toEqual(['registry_unavailable', 'service_unavailable']);
+    expect(codesOf(purchase, 502)).toEqual(['registry_application_error']);
+    for (const code of REGISTRY_ERRORS) {
+      expect(codesOf(purchase, errorCatalogue[code].status)).toContain(code);
+    }
+    // No registry call: no registry errors.
+    expect(codesOf(operationOf(routes.getOrder), 502)).toBeUndefined();
+    const contract = operationOf(routes.getOpenApiDocument);
+    expect(contract.security).toEqual([]);
+    expect(contract.responses['401']).toBeUndefined();
+    expect(Object.keys(contract.responses)).toContain('304');
+    expect(document.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('documents the purchase and simulation headers where they apply', () => {
+    const headersOf = (route: (typeof routeList)[number]) =>
+      (operationOf(route).parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+    expect(headersOf(routes.purchaseCompanyExtract)).toEqual(['Idempotency-Key', 'X-Client-Reference']);
+    expect(headersOf(routes.orderChargesExtract)).toEqual([
+      'Idempotency-Key',
+      'X-Client-Reference',
+      'X-Sandbox-Simulate',
+    ]);
+    expect(headersOf(routes.getCompany)).toEqual([]);
+  });
+
+  it('has a sandbox example per operation that passes its route’s request schemas', () => {
+    for (const route of contractRoutes) {
+      const example = requestExamples[route.name];
+      expect(example, route.name).toBeDefined();
+      if (!example) continue;
+      expect(z.safeParse(route.request.path, example.path ?? {}).success, `${route.name} path`).toBe(true);
+      expect(z.safeParse(route.request.query, example.query ?? {}).success, `${route.name} query`).toBe(true);
+      if (route.request.body) {
+        expect(z.safeParse(route.request.body, example.body).success, `${route.name} body`).toBe(true);
+        expect(operationOf(route).requestBody?.content['application/json']?.example).toEqual(example.body);
+      }
+      expect(operationOf(route)['x-codeSamples'][0]?.source).toMatch(/^curl /);
+    }
+  });
+
+  it('has a success response recorded from the sandbox per JSON operation, valid for its route', () => {
+    const headers = new Headers({
+      'content-type': 'application/json; charset=utf-8',
+      'x-request-id': 'req_1',
+      'ratelimit-limit': '600',
+      'ratelimit-remaining': '599',
+      'ratelimit-reset': '60',
+    });
+    const notJson = ['DownloadOrder', 'GetOpenApiDocument'];
+    for (const route of contractRoutes) {
+      const recorded = responseExamples[route.name];
+      if (notJson.includes(route.name)) {
+        expect(recorded, route.name).toBeUndefined();
+        continue;
+      }
+      expect(recorded, route.name).toBeDefined();
+      const parsed = z.safeParse(route.response, recorded);
+      expect(parsed.success, `${route.name}: ${JSON.stringify(parsed.error?.issues[0])}`).toBe(true);
+      // The document's schema too (stricter than zod's: no field it does not list).
+      const path = route.path.replace(/\{[^}]+\}/g, 'x');
+      expect(() =>
+        checkContract(route.method, path, { status: route.status, headers, body: recorded }),
+      ).not.toThrow();
+      const content = operationOf(route).responses[String(route.status)]?.content?.['application/json'] as
+        | { example?: unknown }
+        | undefined;
+      expect(content?.example, route.name).toEqual(recorded);
+    }
+  });
+
+  it('refuses a route with no example', () => {
+    const { getCompany } = routes;
+    expect(() => buildOpenApiDocument([{ ...getCompany, name: 'NoExample' }])).toThrow(/no request example/);
+  });
+});
+
+describe('the error guide', () => {
+  it('explains every catalogue code with a cause and a fix', () => {
+    for (const code of Object.keys(errorCatalogue) as (keyof typeof errorCatalogue)[]) {
+      expect(errorGuide[code].cause.length, code).toBeGreaterThan(10);
+      expect(errorGuide[code].fix.length, code).toBeGreaterThan(5);
+    }
+  });
+});
