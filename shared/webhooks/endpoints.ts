@@ -187,7 +187,7 @@ export interface EndpointChanges {
 }
 
 export async function updateEndpoint(
-  ports: EndpointPorts,
+  store: Pick<WebhookEndpointStore, 'update'>,
   endpoint: WebhookEndpointRecord,
   changes: EndpointChanges,
   now: Date,
@@ -203,7 +203,7 @@ export async function updateEndpoint(
     // Enabling again clears why it was disabled.
     fields.disabledReason = changes.status === 'enabled' ? null : 'disabled through the API';
   }
-  await ports.endpoints.update(endpoint.id, fields);
+  await store.update(endpoint.id, fields);
   return presentEndpoint({ ...endpoint, ...fields } as WebhookEndpointRecord);
 }
 
@@ -221,3 +221,6 @@ export async function rotateSecret(ports: EndpointPorts, endpoint: WebhookEndpoi
   await ports.endpoints.update(endpoint.id, { secrets, updatedAt: at });
   return presentEndpoint({ ...endpoint, secrets, updatedAt: at }, secret);
 }
+
+export const findEvent = (log: { get(id: string): Promise<EventRecord | undefined> }, id: string) =>
+  EVENT_ID_PATTERN.test(id) ? log.get(id) : Promise.resolve(undefined);
