@@ -113,7 +113,7 @@ const refused = (): WebhookResponse => ({
 describe('endpoints', () => {
   it('allows 16 per account and environment, counted in the create transaction, and frees one on delete', async () => {
     const accountId = account();
-    const made = [];
+    const made: WebhookEndpointRecord[] = [];
     for (let i = 0; i < 16; i++) made.push(await endpointFor(accountId));
     const another = () => ({
       ...(made[0] as WebhookEndpointRecord),
