@@ -32,9 +32,11 @@ export interface LocalStackOptions {
   localDir?: string;
   /**
    * Webhook deliveries: to loopback receivers only when `allowLoopback` (tests, demos), trusting
-   * `ca` (PEM) for their certificates; the retry function every `retryIntervalMs` (default 1 s).
+   * `ca` (PEM) for their certificates; the retry function every `retryIntervalMs` (default 1 s);
+   * signing secrets sealed with `sealKey` (64 hex digits; a fresh one when absent, so secrets
+   * stored by an earlier run open only if the same key is given).
    */
-  webhooks?: { allowLoopback?: boolean; ca?: string; retryIntervalMs?: number };
+  webhooks?: { allowLoopback?: boolean; ca?: string; retryIntervalMs?: number; sealKey?: string };
 }
 
 export interface LocalStack {
@@ -120,7 +122,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       stateMachineArn: undefined,
       eventBusName: undefined,
       // Signing secrets sealed with a key of this run (KMS when deployed).
-      webhookSealKey: randomBytes(32).toString('hex'),
+      webhookSealKey: options.webhooks?.sealKey ?? randomBytes(32).toString('hex'),
       webhookAllowLoopback: options.webhooks?.allowLoopback === true,
       webhookCa: options.webhooks?.ca,
     };

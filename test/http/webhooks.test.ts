@@ -521,3 +521,105 @@ describe('endpoint management', () => {
     expect(otherEnvironment.status).toBe(201);
   });
 });
+
+describe('event log', () => {
+  it('lists the last 30 days newest first, by type, in pages; reads one; refuses other owners', async () => {
+    // Prepare: three test events and one order.ready for one account
+    const key = await createKey('test');
+    const other = await createKey('test');
+    const live = await createKey('live', { accountId: key.accountId });
+    const hook = await receiver();
+    const endpoint = await createEndpoint(key, { url: hook.url, enabledEvents: ['webhook_endpoint.test'] });
+    const tests = [];
+    for (let i = 0; i < 3; i++) tests.push(await sendTest(key, endpoint.id));
+    const order = await orderCharges(key);
+    await waitForExecution(order.id, 25_000);
+
+    // Act
+    const first = await call<{
+      data: { id: string; type: string }[];
+      hasMore: boolean;
+      nextCursor: string | null;
+    }>('/v1/events?limit=2', { key: key.secret });
+    const second = await call<{ data: { id: string }[]; hasMore: boolean }>(
+      `/v1/events?limit=2&cursor=${encodeURIComponent(first.body.nextCursor ?? '')}`,
+      { key: key.secret },
+    );
+    const onlyTests = await call<{ data: { id: string }[] }>('/v1/events?type=webhook_endpoint.test', {
+      key: key.secret,
+    });
+    const changedFilter = await call(
+      `/v1/events?limit=2&type=order.ready&cursor=${encodeURIComponent(first.body.nextCursor ?? '')}`,
+      { key: key.secret },
+    );
+
+    // Assess
+    expect(first.body.data.map((e) => e.type)).toStrictEqual(['order.ready', 'webhook_endpoint.test']);
+    expect(first.body.hasMore).toBe(true);
+    expect([...first.body.data, ...second.body.data].slice(1).map((e) => e.id)).toStrictEqual(
+      tests.map((t) => t.id).reverse(),
+    );
+    expect(second.body.hasMore).toBe(false);
+    expect(onlyTests.body.data.map((e) => e.id)).toStrictEqual(tests.map((t) => t.id).reverse());
+    expectError(changedFilter, 400, validationError('cursor'));
+    const id = tests[0]?.id as string;
+    for (const reader of [other, live]) {
+      expectError(await call(`/v1/events/${id}`, { key: reader.secret }), 403, {
+        type: 'permission_error',
+        code: 'event_owner_mismatch',
+        param: 'eventId',
+      });
+      expect((await call<{ data: unknown[] }>('/v1/events', { key: reader.secret })).body.data).toStrictEqual(
+        [],
+      );
+    }
+    expectError(await call(`/v1/events/${id}/deliveries`, { key: other.secret }), 403, {
+      type: 'permission_error',
+      code: 'event_owner_mismatch',
+      param: 'eventId',
+    });
+  });
+
+  it('keeps events 30 days: older ones are neither listed nor read', async () => {
+    // Prepare
+    const key = await createKey('test');
+    const hook = await receiver();
+    const endpoint = await createEndpoint(key, { url: hook.url, enabledEvents: ['*'] });
+    const event = await sendTest(key, endpoint.id);
+    await hook.waitFor(1);
+
+    // Act
+    await clock.advance(29 * 24 * 3600_000);
+    const within = await call(`/v1/events/${event.id}`, { key: key.secret });
+    await clock.advance(2 * 24 * 3600_000);
+    const after = await call(`/v1/events/${event.id}`, { key: key.secret });
+    const listed = await call<{ data: unknown[] }>('/v1/events', { key: key.secret });
+
+    // Assess
+    expect(within.status).toBe(200);
+    expectError(after, 404, { type: 'not_found_error', code: 'event_not_found', param: 'eventId' });
+    expect(listed.body.data).toStrictEqual([]);
+  });
+
+  it('records offline_search.ready with the offline search as data', async () => {
+    // Prepare
+    const key = await createKey('test');
+    const placed = await call<{ id: string }>('/v1/companies/search/offline', {
+      key: key.secret,
+      method: 'POST',
+      body: { q: 'southern cross', delivery: { method: 'webhook' } },
+    });
+    expect(placed.status, placed.text).toBe(202);
+    await waitForExecution(placed.body.id, 25_000);
+
+    // Act
+    const listed = await call<{
+      data: { type: string; data: { object: string; id: string; status: string } }[];
+    }>('/v1/events?type=offline_search.ready', { key: key.secret });
+
+    // Assess
+    expect(listed.body.data.map((e) => [e.type, e.data.object, e.data.id, e.data.status])).toStrictEqual([
+      ['offline_search.ready', 'offlineSearch', placed.body.id, 'ready'],
+    ]);
+  });
+});

@@ -8,6 +8,7 @@ import {
   DynamoWebhookEndpointStore,
 } from '../../../shared/adapters/dynamodb/webhooks.ts';
 import { AesGcmSealer } from '../../../shared/adapters/webhooks/aes-sealer.ts';
+import { publishMissed, publishRecorded } from '../../../shared/events/publish.ts';
 import type { EventRecord } from '../../../shared/events/types.ts';
 import { allTables, tableDefinitions } from '../../../shared/infra/tables.ts';
 import { dispatch, newDelivery, sendDueRetries } from '../../../shared/webhooks/dispatch.ts';
@@ -267,5 +268,32 @@ describe('dispatcher', () => {
 
     expect(sent.map((r) => r.headers['svc-signature']?.split(',').length)).toStrictEqual([3, 2]);
     expect(sent[0]?.body).toBe(sent[1]?.body);
+  });
+});
+
+describe('events recorded but not published', () => {
+  it('are published by the sweeper once the run that recorded them has had a minute, then never again', async () => {
+    const accountId = account();
+    const event: EventRecord = {
+      ...(await eventFor(accountId)),
+      id: `evt_${randomUUID().slice(0, 8)}`,
+      createdAt: '2000-01-01T00:00:00Z',
+      publishedAt: null,
+    };
+    await eventLog.record(event);
+    const published: string[] = [];
+    const events = { publish: async (e: { id: string }) => void published.push(e.id) };
+    const at = (iso: string) => ({ eventLog, events, now: () => new Date(iso) });
+
+    await publishMissed(at('2000-01-01T00:00:30Z'));
+    const early = [...published];
+    await publishMissed(at('2000-01-01T00:01:01Z'));
+    await publishMissed(at('2000-01-01T00:02:00Z'));
+    const direct = await publishRecorded(at('2000-01-01T00:03:00Z'), event.id);
+
+    expect(early).not.toContain(event.id);
+    expect(published.filter((id) => id === event.id)).toStrictEqual([event.id]);
+    expect(direct).toBe(true);
+    expect((await eventLog.get(event.id))?.publishedAt).toBe('2000-01-01T00:01:01Z');
   });
 });
