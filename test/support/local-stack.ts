@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { type LocalStack, startLocalStack } from '../../local/stack.ts';
-import { testCertificate } from './tls.ts';
+import { testCertificate } from '../../local/tls.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A fresh self-signed certificate for `localhost`, 127.0.0.1 and ::1 (openssl), valid two days. */
+/** For loopback webhook receivers (tests, the bench): a fresh self-signed certificate for `localhost`, 127.0.0.1 and ::1 (openssl), valid two days. */
 export function testCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(join(tmpdir(), 'crds-tls-'));
   try {
