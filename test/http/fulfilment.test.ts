@@ -18,6 +18,7 @@ import {
 import {
   clearCrash,
   crashAfter,
+  eventView,
   executions,
   type HistoryEvent,
   type OrderBody,
@@ -175,7 +176,7 @@ describe('web delivery', () => {
         createdAt: order.readyAt,
         livemode: false,
         accountId: key.accountId,
-        data: { ...order, delivery: { method: 'web', email: null } },
+        data: eventView(order),
       },
     ]);
 
@@ -268,7 +269,7 @@ describe('email delivery', () => {
         createdAt: order.readyAt,
         livemode: false,
         accountId: key.accountId,
-        data: { ...order, delivery: { method: 'email', email } },
+        data: eventView(order),
       },
     ]);
   });
@@ -309,7 +310,7 @@ describe('post delivery', () => {
         createdAt: order.readyAt,
         livemode: true,
         accountId: key.accountId,
-        data: { ...order, delivery: { method: 'post', email: null } },
+        data: eventView(order),
       },
     ]);
   });
@@ -355,7 +356,7 @@ describe('failures', () => {
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
         livemode: false,
         accountId: key.accountId,
-        data: { ...order, delivery: { method: 'web', email: null } },
+        data: eventView(order),
       },
     ]);
     expect((await download(key, placed.id)).status).toBe(409);

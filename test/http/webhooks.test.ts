@@ -142,6 +142,18 @@ describe('order events delivered to a subscriber', () => {
       status: 'delivered',
       delivery: { method: 'email', email: 'webhooks@example.com' },
     });
+    expect(Object.keys(delivery?.body.data ?? {})).toStrictEqual([
+      'object',
+      'id',
+      'type',
+      'status',
+      'documents',
+      'delivery',
+      'downloadUrl',
+      'registryRequestIds',
+      'createdAt',
+      'readyAt',
+    ]);
     expect(Object.keys(delivery?.body.data.delivery as object)).toStrictEqual(['method', 'email']);
     // The event log shows the same event.
     const read = await call<Record<string, unknown>>(`/v1/events/${event.id}`, { key: key.secret });
