@@ -505,6 +505,93 @@ describe('endpoint management', () => {
     );
   });
 
+  it('refuses bad resends, tests and delivery pages with the exact code, param and status', async () => {
+    // Prepare: an event of this account, an endpoint of another
+    const hook = await receiver();
+    const mine = await createEndpoint(key, { url: hook.url, enabledEvents: ['*'] });
+    const event = await sendTest(key, mine.id);
+    const theirs = await createEndpoint(other, {
+      url: 'https://hooks.example.com/other',
+      enabledEvents: ['*'],
+    });
+    const resend = (body: unknown, id = event.id) =>
+      call(`/v1/events/${id}/resend`, { key: key.secret, method: 'POST', body });
+
+    // Act / Assess
+    expectError(await resend({ endpoint: mine.id }), 422, validationError('endpoint'));
+    expectError(await resend({ endpointId: 7 }), 422, validationError('endpointId'));
+    expectError(await resend({ endpointId: theirs.id }), 403, {
+      type: 'permission_error',
+      code: 'webhook_endpoint_owner_mismatch',
+      param: 'endpointId',
+    });
+    expectError(await resend({ endpointId: 'we_unknown' }), 404, {
+      type: 'not_found_error',
+      code: 'webhook_endpoint_not_found',
+      param: 'endpointId',
+    });
+    expectError(await resend({}, 'evt_unknown'), 404, {
+      type: 'not_found_error',
+      code: 'event_not_found',
+      param: 'eventId',
+    });
+    expectError(
+      await call(`/v1/events/${event.id}/resend`, { key: other.secret, method: 'POST', body: {} }),
+      403,
+      {
+        type: 'permission_error',
+        code: 'event_owner_mismatch',
+        param: 'eventId',
+      },
+    );
+    expectError(
+      await call(`/v1/webhook-endpoints/${mine.id}/test`, {
+        key: key.secret,
+        method: 'POST',
+        body: { type: 'x' },
+      }),
+      422,
+      validationError('type'),
+    );
+    expectError(
+      await call(`/v1/webhook-endpoints/${theirs.id}/test`, { key: key.secret, method: 'POST' }),
+      403,
+      {
+        type: 'permission_error',
+        code: 'webhook_endpoint_owner_mismatch',
+        param: 'endpointId',
+      },
+    );
+    expectError(
+      await call(`/v1/webhook-endpoints/${mine.id}/deliveries?limit=0`, { key: key.secret }),
+      422,
+      validationError('limit'),
+    );
+    expectError(
+      await call(`/v1/events/${event.id}/deliveries?limit=101`, { key: key.secret }),
+      422,
+      validationError('limit'),
+    );
+    expectError(
+      await call(`/v1/webhook-endpoints/${theirs.id}/recover`, {
+        key: key.secret,
+        method: 'POST',
+        body: { since: '2026-01-01T00:00:00Z' },
+      }),
+      403,
+      { type: 'permission_error', code: 'webhook_endpoint_owner_mismatch', param: 'endpointId' },
+    );
+    expectError(
+      await call(`/v1/webhook-endpoints/${theirs.id}`, { key: key.secret, method: 'DELETE' }),
+      403,
+      {
+        type: 'permission_error',
+        code: 'webhook_endpoint_owner_mismatch',
+        param: 'endpointId',
+      },
+    );
+  });
+
   it('allows 16 endpoints per account and environment, then 400 webhook_endpoint_limit_reached', async () => {
     // Prepare
     const owner = await createKey('test');
