@@ -7,6 +7,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/infra/webhooks.ts';
+import { sendDueRetries } from '../shared/webhooks/dispatch.ts';
 import type { WebhookQueue } from '../shared/webhooks/types.ts';
 import type { LocalCorePorts } from './composition.ts';
 import { lambdaContext } from './lambda-context.ts';
@@ -76,10 +77,13 @@ export function startLocalWebhooks(options: LocalWebhooksOptions): LocalWebhooks
   const retry = async () => (await retryHandler())({}, lambdaContext(WEBHOOK_RETRY.name, 60_000));
   let running: Promise<unknown> = Promise.resolve();
   const interval = options.retryIntervalMs ?? 1_000;
+  // The interval runs the function's use case without its invocation log line, which every second
+  // would drown the local log; the control endpoint runs the function itself.
+  const sweep = () => sendDueRetries({ deliveries: core.webhookDeliveries, queue: port, now });
   const timer =
     interval > 0
       ? setInterval(() => {
-          running = running.then(retry).catch((error) => console.error('webhook retry run failed', error));
+          running = running.then(sweep).catch((error) => console.error('webhook retry run failed', error));
         }, interval)
       : undefined;
   timer?.unref();
