@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { Duration, NestedStack, Validations } from 'aws-cdk-lib';
 import { AuthorizationType, Method, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -9,9 +11,11 @@ import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/http/route.ts';
 import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/http/time-budget.ts';
 import { type TableId, tableDefinitions } from '../shared/infra/tables.ts';
+import { WEBHOOK_ENV } from '../shared/infra/webhooks.ts';
 import { ORDER_ENV } from '../shared/infra/workflow.ts';
 import { ApiFunction, type TableAccessLevel } from './constructs/api-function.ts';
 import { RouteIntegration } from './constructs/route-integration.ts';
+import { SEAL_ACTIONS } from './constructs/webhooks.ts';
 import { ORDER_BLOB_PREFIXES } from './data-stack.ts';
 import { acknowledgements } from './nag.ts';
 import { type EntryFor, PROJECT_ROOT, paginates, type RouteArea } from './routes.ts';
@@ -73,6 +77,10 @@ export interface RouteDependencies {
   readonly ordersBucket: IBucket;
   /** The fulfilment queue (API stack), for routes whose `uses` has `queue`. */
   readonly fulfilmentQueue: IQueue;
+  /** The webhook dispatcher queue (API stack), for routes whose `uses` has `webhookQueue`. */
+  readonly webhookQueue: IQueue;
+  /** Seals webhook signing secrets, for routes whose `uses` has `sealer` (Encrypt only). */
+  readonly webhookKey: IKey;
   /** The REST API (API stack); the area adds its methods to the API's resources. */
   readonly api: RestApi;
   /** `https://<api id>.execute-api.<region>.<suffix>/<stage>` (`API_BASE_URL`). */
@@ -148,6 +156,13 @@ export class ApiAreaStack extends NestedStack {
     const uses = new Set(route.uses ?? []);
     if (uses.has('queue')) fn.bindQueueSender(props.fulfilmentQueue, ORDER_ENV.queueUrl);
     if (uses.has('blobs')) fn.bindBucket(props.ordersBucket, ORDER_ENV.bucket, 'read', ORDER_BLOB_PREFIXES);
+    if (uses.has('webhookQueue')) fn.bindQueueSender(props.webhookQueue, WEBHOOK_ENV.queueUrl);
+    if (uses.has('sealer')) {
+      fn.addEnvironment(WEBHOOK_ENV.keyId, props.webhookKey.keyArn);
+      fn.addToRolePolicy(
+        new PolicyStatement({ actions: [...SEAL_ACTIONS], resources: [props.webhookKey.keyArn] }),
+      );
+    }
     return fn;
   }
 }

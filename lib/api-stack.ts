@@ -7,6 +7,7 @@ import {
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -17,6 +18,7 @@ import type { ApiFunction } from './constructs/api-function.ts';
 import { REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV } from './constructs/api-function.ts';
 import { Fulfilment } from './constructs/fulfilment.ts';
 import { ApiWebAcl } from './constructs/web-acl.ts';
+import { Webhooks } from './constructs/webhooks.ts';
 import { envelopeTemplate, gatewayResponseHeaders, gatewayResponseMappings } from './gateway-responses.ts';
 import { acknowledgements } from './nag.ts';
 import { checkRouteAreas, defaultEntryFor, type EntryFor, type RouteArea } from './routes.ts';
@@ -44,6 +46,8 @@ export interface ApiStackProps extends StackProps {
   readonly registryCredentialSecret: ISecret;
   /** Compiled order PDFs and offline search results (data stack). */
   readonly ordersBucket: IBucket;
+  /** Seals webhook signing secrets (data stack). */
+  readonly webhookKey: IKey;
   /** The endpoints by area; one nested stack per area, one function and one method per route. */
   readonly areas: readonly RouteArea[];
   /** Entry module of a route's or workflow's function (default `functions/<handler>.ts`). */
@@ -79,6 +83,7 @@ export class ApiStack extends Stack {
   /** Area nested stacks by area name. */
   readonly areas: ReadonlyMap<string, ApiAreaStack>;
   readonly fulfilment: Fulfilment;
+  readonly webhooks: Webhooks;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -149,6 +154,13 @@ export class ApiStack extends Stack {
       entryFor,
     });
 
+    this.webhooks = new Webhooks(this, 'Webhooks', {
+      mainTable: props.tables.main,
+      eventBus: this.fulfilment.eventBus,
+      key: props.webhookKey,
+      entryFor,
+    });
+
     const areas = new Map<string, ApiAreaStack>();
     const functions = new Map<string, ApiFunction>();
     for (const area of props.areas) {
@@ -162,6 +174,8 @@ export class ApiStack extends Stack {
         registryCredentialSecret: props.registryCredentialSecret,
         ordersBucket: props.ordersBucket,
         fulfilmentQueue: this.fulfilment.queue,
+        webhookQueue: this.webhooks.queue,
+        webhookKey: props.webhookKey,
         api,
         apiBaseUrl,
         entryFor,

@@ -61,6 +61,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): CompanyRegist
     cursorSecret: data.cursorSecret,
     registryCredentialSecret: data.registryCredentialSecret,
     ordersBucket: data.ordersBucket,
+    webhookKey: data.webhookKey,
     areas,
     ...(options.entryFor ? { entryFor: options.entryFor } : {}),
   });

@@ -7,6 +7,7 @@ import {
   Table,
   TableEncryption,
 } from 'aws-cdk-lib/aws-dynamodb';
+import { type IKey, Key } from 'aws-cdk-lib/aws-kms';
 import {
   BlockPublicAccess,
   Bucket,
@@ -80,6 +81,11 @@ export class DataStack extends Stack {
   readonly ordersBucket: IBucket;
   /** The bucket itself, for this stack and the tests. */
   readonly ordersBucketResource: Bucket;
+  /**
+   * Seals webhook endpoints' signing secrets (stored encrypted in the main table): retained with
+   * the table, since deleting it would make every stored secret unreadable. Rotated yearly by KMS.
+   */
+  readonly webhookKey: IKey;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -118,6 +124,14 @@ export class DataStack extends Stack {
     Validations.of(registryCredentialSecret).acknowledge(acknowledgements.registryCredentialRotation);
     this.registryCredentialSecret = registryCredentialSecret;
     new CfnOutput(this, 'RegistryCredentialSecretArn', { value: registryCredentialSecret.secretArn });
+
+    this.webhookKey = new Key(this, 'WebhookSecretsKey', {
+      description:
+        'Seals the signing secrets of webhook endpoints (Encrypt by the endpoint routes, Decrypt by the dispatcher)',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    new CfnOutput(this, 'WebhookSecretsKeyArn', { value: this.webhookKey.keyArn });
 
     const ordersBucket = this.createOrdersBucket();
     this.ordersBucketResource = ordersBucket;

@@ -8,6 +8,7 @@ import { extractRoutes } from '../shared/http/routes/extracts.ts';
 import { orderRoutes } from '../shared/http/routes/orders.ts';
 import { peopleRoutes } from '../shared/http/routes/people.ts';
 import { referenceRoutes } from '../shared/http/routes/reference.ts';
+import { webhookRoutes } from '../shared/http/routes/webhooks.ts';
 
 /** Repository root: `functions/`, `package-lock.json` and `cdk.json` live here. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -58,6 +59,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   { name: 'Extracts', routes: Object.values(extractRoutes) },
   { name: 'Orders', routes: Object.values(orderRoutes) },
   { name: 'Docs', routes: Object.values(docsRoutes) },
+  { name: 'Webhooks', routes: Object.values(webhookRoutes) },
 ];
 
 /**

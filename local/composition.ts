@@ -6,10 +6,14 @@
  */
 import { secretReader } from '../shared/adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts';
+import { DynamoEventLog } from '../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../shared/adapters/dynamodb/extracts.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
+import { DynamoDeliveryStore, DynamoWebhookEndpointStore } from '../shared/adapters/dynamodb/webhooks.ts';
+import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
+import { HttpsWebhookSender } from '../shared/adapters/webhooks/https-sender.ts';
 import type { ServiceConfig } from '../shared/config.ts';
 import type { Clock } from '../shared/domain/clock.ts';
 import { CursorCodec } from '../shared/domain/cursor.ts';
@@ -22,7 +26,7 @@ import type { StorageFaults } from './faults.ts';
 export type AsyncPorts = Pick<AppPorts, 'queue' | 'blobs' | 'starter' | 'events' | 'mailer'>;
 
 /** Every port but the asynchronous tier's. */
-export type LocalCorePorts = Omit<AppPorts, keyof AsyncPorts>;
+export type LocalCorePorts = Omit<AppPorts, keyof AsyncPorts | 'webhookQueue'>;
 
 export function composeLocal(config: ServiceConfig, clock: Clock, faults: StorageFaults): LocalCorePorts {
   const extracts = new DynamoExtractStore(config.mainTable);
@@ -37,7 +41,17 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
     peopleSearches: new DynamoPeopleSearchStore(config.mainTable),
     orders: new DynamoOrderStore(config.mainTable),
     offlineSearches: new DynamoOfflineSearchStore(config.mainTable),
+    eventLog: new DynamoEventLog(config.mainTable),
     registryFor: createRegistries({ config, clock }),
     idempotency: createIdempotencyRunner(config.idempotencyTable),
+    webhookEndpoints: new DynamoWebhookEndpointStore(config.mainTable),
+    webhookDeliveries: new DynamoDeliveryStore(config.mainTable),
+    // AES-256-GCM with the key the stack generated, instead of KMS.
+    sealer: new AesGcmSealer(Buffer.from(config.webhookSealKey ?? '', 'hex')),
+    // Loopback receivers (and their CA) only when the stack's configuration says so.
+    webhookSender: new HttpsWebhookSender({
+      allowLoopback: config.webhookAllowLoopback === true,
+      ca: config.webhookCa,
+    }),
   };
 }

@@ -24,6 +24,7 @@ import { readBody } from './http-body.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { handleOrderControl } from './orders/control.ts';
 import type { LocalOrders } from './orders/stand-ins.ts';
+import type { LocalWebhooks } from './webhooks.ts';
 
 interface CompiledRoute {
   route: RouteDefinition;
@@ -173,6 +174,8 @@ export interface LocalServerOptions {
   docsUrl: string;
   /** The asynchronous tier's stand-ins, behind their `/__local/*` control endpoints (orders/control.ts). */
   orders?: LocalOrders;
+  /** The webhook tier: `POST /__local/webhooks/retry` runs the retry function now, `GET /__local/webhooks/queue` shows its queue. */
+  webhooks?: LocalWebhooks;
 }
 
 /** Local-only storage faults: `/__local/faults` (GET, POST {failCommits}, DELETE). */
@@ -198,13 +201,46 @@ async function handleClock(req: IncomingMessage, res: ServerResponse, clock: Adj
   send(res, 200, { 'Content-Type': 'application/json' }, JSON.stringify({ now: clock.now().toISOString() }));
 }
 
-export function createLocalServer({ routes, clock, faults, docsUrl, orders }: LocalServerOptions): Server {
+async function handleWebhookControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  webhooks: LocalWebhooks,
+) {
+  const json = { 'Content-Type': 'application/json' };
+  if (url.pathname === '/__local/webhooks/retry' && req.method === 'POST') {
+    const result = await webhooks.retry();
+    // Answers once the attempts it queued have been made.
+    await webhooks.queue.idle();
+    return send(res, 200, json, JSON.stringify(result));
+  }
+  if (url.pathname === '/__local/webhooks/queue' && req.method === 'GET') {
+    return send(res, 200, json, JSON.stringify(webhooks.queue.state()));
+  }
+  if (url.pathname === '/__local/webhooks/idle' && req.method === 'POST') {
+    await webhooks.queue.idle();
+    return send(res, 200, json, JSON.stringify(webhooks.queue.state()));
+  }
+  return send(res, 404, json, JSON.stringify({ error: `no control endpoint ${req.method} ${url.pathname}` }));
+}
+
+export function createLocalServer({
+  routes,
+  clock,
+  faults,
+  docsUrl,
+  orders,
+  webhooks,
+}: LocalServerOptions): Server {
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === '/__local/clock') return await handleClock(req, res, clock);
       if (url.pathname === '/__local/faults') return await handleFaults(req, res, faults);
       if (orders && (await handleOrderControl(req, res, url, orders))) return;
+      if (webhooks && url.pathname.startsWith('/__local/webhooks/')) {
+        return await handleWebhookControl(req, res, url, webhooks);
+      }
       const doc = LOCAL_DOCS[url.pathname];
       if (doc && req.method === 'GET')
         return send(res, 200, { 'Content-Type': 'text/html; charset=utf-8' }, doc());

@@ -10,6 +10,7 @@ import { type SeedKey, seedKeys } from './keys.ts';
 import { DEFAULT_MAIL_FROM } from './orders/outbox-mailer.ts';
 import type { LocalOrders } from './orders/stand-ins.ts';
 import { createLocalServer, loadRoutes } from './server.ts';
+import type { LocalWebhooks } from './webhooks.ts';
 
 export interface LocalStackOptions {
   /** HTTP port; 0 picks a free one. */
@@ -29,6 +30,13 @@ export interface LocalStackOptions {
    * (EventBridge). A fresh temporary folder, removed on stop, when absent.
    */
   localDir?: string;
+  /**
+   * Webhook deliveries: to loopback receivers only when `allowLoopback` (tests, demos), trusting
+   * `ca` (PEM) for their certificates; the retry function every `retryIntervalMs` (default 1 s);
+   * signing secrets sealed with `sealKey` (64 hex digits; a fresh one when absent, so secrets
+   * stored by an earlier run open only if the same key is given).
+   */
+  webhooks?: { allowLoopback?: boolean; ca?: string; retryIntervalMs?: number; sealKey?: string };
 }
 
 export interface LocalStack {
@@ -41,6 +49,8 @@ export interface LocalStack {
   clock: AdjustableClock;
   /** Stand-ins of the asynchronous tier: queue, workflow, event bus, outbox, blob store. */
   orders: LocalOrders;
+  /** The webhook tier: dispatcher queue, dispatcher, retry function (local/webhooks.ts). */
+  webhooks: LocalWebhooks;
   /** Every port the handlers are given (local/composition.ts and the stand-ins). */
   ports: AppPorts;
   stop(): Promise<void>;
@@ -66,6 +76,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
   let simulator: { url: string; stop(): Promise<void> } | undefined;
   let orders: LocalOrders | undefined;
+  let webhooks: LocalWebhooks | undefined;
   try {
     await ensureTables(dynamo.endpoint, allTables, localTableName);
     // Powertools reads its settings when a logger or metrics object is built, and the DynamoDB
@@ -110,6 +121,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       fulfilmentQueueUrl: undefined,
       stateMachineArn: undefined,
       eventBusName: undefined,
+      // Signing secrets sealed with a key of this run (KMS when deployed).
+      webhookSealKey: options.webhooks?.sealKey ?? randomBytes(32).toString('hex'),
+      webhookAllowLoopback: options.webhooks?.allowLoopback === true,
+      webhookCa: options.webhooks?.ca,
     };
 
     const { composeLocal } = await import('./composition.ts');
@@ -123,10 +138,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ports: core,
     });
 
+    const { startLocalWebhooks } = await import('./webhooks.ts');
+    webhooks = startLocalWebhooks({
+      ports: core,
+      bus: orders.events,
+      ...(options.webhooks?.retryIntervalMs !== undefined
+        ? { retryIntervalMs: options.webhooks.retryIntervalMs }
+        : {}),
+    });
+
     const { routeList } = await import('../shared/http/routes.ts');
-    const ports: AppPorts = { ...core, ...orders.ports };
+    const ports: AppPorts = { ...core, ...orders.ports, webhookQueue: webhooks.port };
     const routes = await loadRoutes(routeList, ports);
-    const server = createLocalServer({ routes, clock, faults, orders, docsUrl: config.docsUrl });
+    const server = createLocalServer({ routes, clock, faults, orders, webhooks, docsUrl: config.docsUrl });
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
       server.listen(port, '127.0.0.1', () => done());
@@ -139,10 +163,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       tableNames,
       clock,
       orders,
+      webhooks,
       ports,
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
+        await webhooks?.stop();
         // Before the registry and the tables: running executions still use them.
         await orders?.stop();
         await simulator?.stop();
@@ -150,6 +176,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       },
     };
   } catch (error) {
+    await webhooks?.stop();
     await orders?.stop();
     await simulator?.stop();
     await dynamo.stop();

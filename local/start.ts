@@ -3,11 +3,22 @@
  * API on PORT (default 3000) and the fulfilment stand-ins (files in .local: blobs, outbox,
  * events.jsonl). Ctrl-C stops everything.
  */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defaultLocalKeys, parseKeyList } from './keys.ts';
 import { startLocalStack } from './stack.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const keys = process.env.LOCAL_API_KEYS ? parseKeyList(process.env.LOCAL_API_KEYS) : defaultLocalKeys;
+
+/** The key sealing webhook signing secrets, kept beside the data so that stored endpoints keep working. */
+function sealKey(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync('.local', { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
 
 const stack = await startLocalStack({
   port,
@@ -16,6 +27,12 @@ const stack = await startLocalStack({
   localDir: '.local',
   keys,
   logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
+  webhooks: {
+    sealKey: sealKey('.local/webhook-seal.key'),
+    // Receivers on this machine (demos) only when asked, with their CA: LOCAL_WEBHOOKS_CA=<PEM file>.
+    allowLoopback: process.env.LOCAL_WEBHOOKS_ALLOW_LOOPBACK === '1',
+    ...(process.env.LOCAL_WEBHOOKS_CA ? { ca: readFileSync(process.env.LOCAL_WEBHOOKS_CA, 'utf8') } : {}),
+  },
 });
 
 console.log(`
@@ -26,6 +43,7 @@ Company Register Data Service (local)
   Outbox (emails sent): ${stack.orders.outbox.dir}
   Events published: ${stack.orders.events.file}
   Fulfilment executions: ${stack.baseUrl}/__local/executions
+  Webhooks: retries every second on the local clock; POST ${stack.baseUrl}/__local/webhooks/retry runs them now
 
 API keys${process.env.LOCAL_API_KEYS ? ' (from LOCAL_API_KEYS)' : ' (defaults; set LOCAL_API_KEYS to choose your own)'}:
 ${keys.map((k) => `  ${k.accountId.padEnd(10)} ${k.environment.padEnd(5)} ${k.secret}`).join('\n')}

@@ -10,7 +10,8 @@
  * the orders part, BENCH_ONLY_LIMITS=1 only the rate limiter's boundary burst (last in a full run).
  * BENCH_ONLY_PEOPLE=1 runs only the people
  * part, in a process that has served nothing else (its memory figures are then not inflated by
- * the earlier sections).
+ * the earlier sections). BENCH_ONLY_WEBHOOKS=1 runs only the webhooks part (scripts/bench-webhooks.ts:
+ * deliveries per second, order ready to first delivery, dispatcher memory).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -22,7 +23,9 @@ import { build } from 'esbuild';
 import { esbuildOptions } from '../lib/bundling.ts';
 import type { SeedKey } from '../local/keys.ts';
 import { startLocalStack } from '../local/stack.ts';
+import { testCertificate } from '../local/tls.ts';
 import { routeList } from '../shared/http/routes.ts';
+import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/infra/webhooks.ts';
 import {
   FULFILMENT_STARTER,
   FULFILMENT_SWEEPER,
@@ -33,6 +36,7 @@ import type { PlatformPorts } from '../shared/ports/app.ts';
 import { SANDBOX } from '../shared/registry/sandbox-data.ts';
 import { benchOrders } from './bench-orders.ts';
 import { collectGarbage } from './bench-pdf.ts';
+import { benchWebhooks } from './bench-webhooks.ts';
 
 const run = promisify(execFile);
 const TARGETS = { bundleKb: 400, initMs: 60, p50Ms: 10 };
@@ -82,6 +86,12 @@ const deployedFunctions = (): { name: string; handler: string; group: string; bu
     name: fn.name,
     handler: fn.handler,
     group: 'fulfilment',
+    bundleTarget: true,
+  })),
+  ...[WEBHOOK_DISPATCHER, WEBHOOK_RETRY].map((fn) => ({
+    name: fn.name,
+    handler: fn.handler,
+    group: 'webhooks',
     bundleTarget: true,
   })),
 ];
@@ -657,15 +667,35 @@ async function latency() {
     environment: 'test',
     secret: `sk_test_bench${randomBytes(8).toString('hex')}`,
   };
+  // The webhooks section's keys: one account for the throughput run, one for orders.
+  const webhookKeys = {
+    throughput: {
+      accountId: 'acct_benchhooks',
+      environment: 'test',
+      secret: `sk_test_bench${randomBytes(8).toString('hex')}`,
+    },
+    orders: {
+      accountId: 'acct_benchhookorders',
+      environment: 'test',
+      secret: `sk_test_bench${randomBytes(8).toString('hex')}`,
+    },
+  } satisfies Record<string, SeedKey>;
+  const tls = testCertificate();
   // Responses are not schema-checked here, as in AWS (the local stack and tests check them).
   const stack = await startLocalStack({
     port: 0,
     dynamoPort: 0,
-    keys: [...keys, peopleLive, peopleTest],
+    keys: [...keys, peopleLive, peopleTest, webhookKeys.throughput, webhookKeys.orders],
     logLevel: 'ERROR',
     validateResponses: false,
+    // The bench's receivers are on loopback, with their own certificate.
+    webhooks: { allowLoopback: true, ca: tls.cert },
   });
   try {
+    if (process.env.BENCH_ONLY_WEBHOOKS) {
+      await benchWebhooks(stack, webhookKeys, tls);
+      return;
+    }
     if (process.env.BENCH_ONLY_ORDERS) {
       await benchOrders(stack.baseUrl, peopleTest);
       return;
@@ -706,6 +736,7 @@ async function latency() {
     await peoplePurchase(stack.baseUrl, stack.registryUrl, peopleLive);
     await peopleRoles(stack.baseUrl, peopleTest);
     await benchOrders(stack.baseUrl, peopleTest);
+    await benchWebhooks(stack, webhookKeys, tls);
     await rateLimitBoundary(stack.ports);
   } finally {
     await stack.stop();
@@ -716,7 +747,8 @@ if (
   !process.env.BENCH_SKIP_BUNDLES &&
   !process.env.BENCH_ONLY_PEOPLE &&
   !process.env.BENCH_ONLY_ORDERS &&
-  !process.env.BENCH_ONLY_LIMITS
+  !process.env.BENCH_ONLY_LIMITS &&
+  !process.env.BENCH_ONLY_WEBHOOKS
 ) {
   await bundles();
 }

@@ -113,9 +113,16 @@ async function main() {
     issued.set(EXAMPLE_IDS.person, (search.data as { id: string }[])[0]?.id as string);
     await record('PurchasePersonExtracts');
 
+    // An endpoint before the order, so that its event has a delivery (to a host this machine
+    // cannot reach: a failed attempt, as the deliveries examples show).
+    const endpoint = await record('CreateWebhookEndpoint');
+    issued.set(EXAMPLE_IDS.webhookEndpoint, endpoint.id as string);
+
     const order = await record('OrderChargesExtract');
     issued.set(EXAMPLE_IDS.order, order.id as string);
     await until('GetOrder', (body) => body.status === 'ready');
+    const events = await record('ListEvents');
+    issued.set(EXAMPLE_IDS.event, (events.data as { id: string }[])[0]?.id as string);
 
     const offline = await record('CreateOfflineSearch');
     issued.set(EXAMPLE_IDS.offlineSearch, offline.id as string);
@@ -123,8 +130,10 @@ async function main() {
 
     for (const route of routeList) {
       if (route.internal || NOT_RECORDED.has(route.name) || route.name in recorded) continue;
+      if (route.name === 'DeleteWebhookEndpoint') continue;
       await record(route.name);
     }
+    await record('DeleteWebhookEndpoint');
   } finally {
     await stack.stop();
   }

@@ -1,4 +1,5 @@
 import { tableDefinitions } from './infra/tables.ts';
+import { WEBHOOK_ENV } from './infra/webhooks.ts';
 import { ORDER_ENV } from './infra/workflow.ts';
 
 /** A literal secret (local stack) or the ARN of a Secrets Manager secret (AWS). */
@@ -29,6 +30,14 @@ export interface ServiceConfig {
   stateMachineArn: string | undefined;
   eventBusName: string | undefined;
   mailFrom: string | undefined;
+  /** Webhooks (docs/webhooks.md): the dispatcher queue and the KMS key sealing signing secrets. */
+  webhookQueueUrl?: string | undefined;
+  webhookKeyId?: string | undefined;
+  /** Local stack only: the AES-256 key (hex) sealing signing secrets instead of KMS. */
+  webhookSealKey?: string | undefined;
+  /** Local stack and tests only: allow loopback receivers, and trust this CA (PEM) for them. */
+  webhookAllowLoopback?: boolean;
+  webhookCa?: string | undefined;
 }
 
 const secretSetting = (value: string | undefined, arn: string | undefined): SecretSetting =>
@@ -52,6 +61,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     stateMachineArn: env[ORDER_ENV.stateMachineArn],
     eventBusName: env[ORDER_ENV.eventBus],
     mailFrom: env[ORDER_ENV.mailFrom],
+    webhookQueueUrl: env[WEBHOOK_ENV.queueUrl],
+    webhookKeyId: env[WEBHOOK_ENV.keyId],
   };
 }
 

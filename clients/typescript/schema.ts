@@ -624,6 +624,218 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the events of the last 30 days, newest first, optionally of one type
+         * @description Free.
+         */
+        get: operations["ListEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an event (kept 30 days)
+         * @description Free.
+         */
+        get: operations["GetEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{eventId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deliveries of an event, each with its attempts
+         * @description Free.
+         */
+        get: operations["ListEventDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{eventId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event again (same id) to one endpoint or every subscribed one, after the retry window too
+         * @description Free.
+         */
+        post: operations["ResendEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the environment's webhook endpoints, newest first
+         * @description Free.
+         */
+        get: operations["ListWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint (at most 16 per environment); its signing secret is shown once
+         * @description Free.
+         */
+        post: operations["CreateWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook endpoint with its delivery stats (never its secret)
+         * @description Free.
+         */
+        get: operations["GetWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint (its pending deliveries are not sent)
+         * @description Free.
+         */
+        delete: operations["DeleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the url, event types, description or status of a webhook endpoint
+         * @description Free.
+         */
+        patch: operations["UpdateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret, shown once; the old one also signs for 24 hours
+         * @description Free.
+         */
+        post: operations["RotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deliveries to an endpoint, newest first, each with its attempts
+         * @description Free.
+         */
+        get: operations["ListEndpointDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{endpointId}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again every failed delivery to the endpoint since a time
+         * @description Free.
+         */
+        post: operations["RecoverWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook_endpoint.test event to this endpoint only
+         * @description Free.
+         */
+        post: operations["TestWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -647,6 +859,14 @@ export interface components {
         };
         __schema10: string;
         __schema11: string;
+        __schema12: string;
+        __schema13: string;
+        __schema14: components["schemas"]["__schema15"][];
+        /** @enum {string} */
+        __schema15: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*";
+        __schema16: string | null;
+        __schema17: string;
+        __schema18: Record<string, never>;
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
             counts?: {
@@ -668,27 +888,27 @@ export interface components {
             limit?: number;
             resetsAt?: string;
         };
-        __schema12: {
+        __schema19: {
             billable: boolean;
             product: string | null;
             requestId: string;
             quantity?: number;
         };
-        __schema13: {
+        __schema20: {
             /** @constant */
             object: "list";
             data: {
-                acn: components["schemas"]["__schema14"];
-                formatted: components["schemas"]["__schema15"];
-                numberType: components["schemas"]["__schema16"];
-                name: components["schemas"]["__schema17"];
-                type: components["schemas"]["__schema16"];
-                status: components["schemas"]["__schema16"];
-                abn: components["schemas"]["__schema18"];
-                registeredCharity: components["schemas"]["__schema19"];
-                id?: components["schemas"]["__schema20"];
-                arsn?: components["schemas"]["__schema21"];
-                schemeCategories?: components["schemas"]["__schema22"];
+                acn: components["schemas"]["__schema21"];
+                formatted: components["schemas"]["__schema22"];
+                numberType: components["schemas"]["__schema23"];
+                name: components["schemas"]["__schema24"];
+                type: components["schemas"]["__schema23"];
+                status: components["schemas"]["__schema23"];
+                abn: components["schemas"]["__schema25"];
+                registeredCharity: components["schemas"]["__schema26"];
+                id?: components["schemas"]["__schema27"];
+                arsn?: components["schemas"]["__schema28"];
+                schemeCategories?: components["schemas"]["__schema29"];
                 /** @constant */
                 object: "companyMatch";
                 matchedName: string;
@@ -705,106 +925,106 @@ export interface components {
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema12"];
+            meta: components["schemas"]["__schema19"];
         };
-        __schema14: string | null;
-        __schema15: string;
-        __schema16: {
+        __schema21: string | null;
+        __schema22: string;
+        __schema23: {
             code: string;
             label: string;
         };
-        __schema17: string;
-        __schema18: string | null;
-        __schema19: boolean;
-        __schema20: string;
-        __schema21: string;
-        __schema22: components["schemas"]["__schema16"][];
-        __schema23: components["schemas"]["__schema16"][];
-        /** @constant */
-        __schema24: "company";
-        __schema25: components["schemas"]["__schema16"] | null;
-        __schema26: components["schemas"]["__schema16"] | null;
-        __schema27: components["schemas"]["__schema28"] | null;
+        __schema24: string;
+        __schema25: string | null;
+        __schema26: boolean;
+        __schema27: string;
         __schema28: string;
-        __schema29: components["schemas"]["__schema16"] | null;
-        __schema30: {
-            date: components["schemas"]["__schema28"];
-            reason: components["schemas"]["__schema16"];
-        } | null;
-        __schema31: {
-            name: string;
-            from: components["schemas"]["__schema27"];
-            to: components["schemas"]["__schema28"];
-        }[];
-        __schema32: {
-            object: components["schemas"]["__schema33"];
-            id: components["schemas"]["__schema34"];
-            kind: components["schemas"]["__schema35"];
-            type: components["schemas"]["__schema36"];
-            company: components["schemas"]["__schema37"];
-            purchasedAt: components["schemas"]["__schema38"];
-            asOf: components["schemas"]["__schema38"];
-            expiresAt: components["schemas"]["__schema38"];
-            clientReference: components["schemas"]["__schema39"];
-            disclaimer: components["schemas"]["__schema40"];
-            officeholders: components["schemas"]["__schema41"][] | null;
-            addresses: components["schemas"]["__schema45"][] | null;
-            contactAddress: components["schemas"]["__schema45"] | null;
-            shareStructure: {
-                shareClasses: components["schemas"]["__schema46"];
-                members: components["schemas"]["__schema47"];
-            } | null;
-            documents: components["schemas"]["__schema48"][] | null;
-            externalAdministration: {
-                appointees: components["schemas"]["__schema49"];
-                documents: components["schemas"]["__schema50"];
-            } | null;
-            charges: components["schemas"]["__schema51"][] | null;
-            relationships: components["schemas"]["__schema60"][] | null;
-            meta: components["schemas"]["__schema12"];
-        };
+        __schema29: components["schemas"]["__schema23"][];
+        __schema30: components["schemas"]["__schema23"][];
         /** @constant */
-        __schema33: "extract";
-        __schema34: string;
-        /** @constant */
-        __schema35: "company";
-        /** @enum {string} */
-        __schema36: "current" | "historical" | "relational";
+        __schema31: "company";
+        __schema32: components["schemas"]["__schema23"] | null;
+        __schema33: components["schemas"]["__schema23"] | null;
+        __schema34: components["schemas"]["__schema35"] | null;
+        __schema35: string;
+        __schema36: components["schemas"]["__schema23"] | null;
         __schema37: {
-            acn: components["schemas"]["__schema14"];
-            formatted: components["schemas"]["__schema15"];
-            numberType: components["schemas"]["__schema16"];
-            name: components["schemas"]["__schema17"];
-            type: components["schemas"]["__schema16"];
-            status: components["schemas"]["__schema16"];
-            abn: components["schemas"]["__schema18"];
-            registeredCharity: components["schemas"]["__schema19"];
-            id?: components["schemas"]["__schema20"];
-            arsn?: components["schemas"]["__schema21"];
-            schemeCategories: components["schemas"]["__schema23"];
-            object: components["schemas"]["__schema24"];
-            class: components["schemas"]["__schema25"];
-            subClass: components["schemas"]["__schema26"];
-            registeredAt: components["schemas"]["__schema27"];
-            governanceType: components["schemas"]["__schema29"];
-            deregistration: components["schemas"]["__schema30"];
-            formerNames: components["schemas"]["__schema31"];
+            date: components["schemas"]["__schema35"];
+            reason: components["schemas"]["__schema23"];
+        } | null;
+        __schema38: {
+            name: string;
+            from: components["schemas"]["__schema34"];
+            to: components["schemas"]["__schema35"];
+        }[];
+        __schema39: {
+            object: components["schemas"]["__schema40"];
+            id: components["schemas"]["__schema41"];
+            kind: components["schemas"]["__schema42"];
+            type: components["schemas"]["__schema43"];
+            company: components["schemas"]["__schema44"];
+            purchasedAt: components["schemas"]["__schema45"];
+            asOf: components["schemas"]["__schema45"];
+            expiresAt: components["schemas"]["__schema45"];
+            clientReference: components["schemas"]["__schema46"];
+            disclaimer: components["schemas"]["__schema47"];
+            officeholders: components["schemas"]["__schema48"][] | null;
+            addresses: components["schemas"]["__schema52"][] | null;
+            contactAddress: components["schemas"]["__schema52"] | null;
+            shareStructure: {
+                shareClasses: components["schemas"]["__schema53"];
+                members: components["schemas"]["__schema54"];
+            } | null;
+            documents: components["schemas"]["__schema55"][] | null;
+            externalAdministration: {
+                appointees: components["schemas"]["__schema56"];
+                documents: components["schemas"]["__schema57"];
+            } | null;
+            charges: components["schemas"]["__schema58"][] | null;
+            relationships: components["schemas"]["__schema67"][] | null;
+            meta: components["schemas"]["__schema19"];
         };
-        __schema38: string;
-        __schema39: string | null;
-        __schema40: string;
-        __schema41: {
+        /** @constant */
+        __schema40: "extract";
+        __schema41: string;
+        /** @constant */
+        __schema42: "company";
+        /** @enum {string} */
+        __schema43: "current" | "historical" | "relational";
+        __schema44: {
+            acn: components["schemas"]["__schema21"];
+            formatted: components["schemas"]["__schema22"];
+            numberType: components["schemas"]["__schema23"];
+            name: components["schemas"]["__schema24"];
+            type: components["schemas"]["__schema23"];
+            status: components["schemas"]["__schema23"];
+            abn: components["schemas"]["__schema25"];
+            registeredCharity: components["schemas"]["__schema26"];
+            id?: components["schemas"]["__schema27"];
+            arsn?: components["schemas"]["__schema28"];
+            schemeCategories: components["schemas"]["__schema30"];
+            object: components["schemas"]["__schema31"];
+            class: components["schemas"]["__schema32"];
+            subClass: components["schemas"]["__schema33"];
+            registeredAt: components["schemas"]["__schema34"];
+            governanceType: components["schemas"]["__schema36"];
+            deregistration: components["schemas"]["__schema37"];
+            formerNames: components["schemas"]["__schema38"];
+        };
+        __schema45: string;
+        __schema46: string | null;
+        __schema47: string;
+        __schema48: {
             /** @constant */
             object: "officeholder";
-            role: components["schemas"]["__schema16"];
-            status: components["schemas"]["__schema16"];
-            appointedAt: components["schemas"]["__schema27"];
-            ceasedAt: components["schemas"]["__schema27"];
-            party: components["schemas"]["__schema42"];
-            address: components["schemas"]["__schema43"] | null;
-            sourceDocument: components["schemas"]["__schema44"] | null;
+            role: components["schemas"]["__schema23"];
+            status: components["schemas"]["__schema23"];
+            appointedAt: components["schemas"]["__schema34"];
+            ceasedAt: components["schemas"]["__schema34"];
+            party: components["schemas"]["__schema49"];
+            address: components["schemas"]["__schema50"] | null;
+            sourceDocument: components["schemas"]["__schema51"] | null;
         };
-        __schema42: {
+        __schema49: {
             /** @enum {string} */
             type: "person" | "organisation";
             person: {
@@ -813,18 +1033,18 @@ export interface components {
                 formatted: string;
             } | null;
             birth: {
-                date: components["schemas"]["__schema27"];
+                date: components["schemas"]["__schema34"];
                 locality: string | null;
                 stateOrCountry: string | null;
             } | null;
             organisation: {
                 number: string | null;
-                numberType: components["schemas"]["__schema16"] | null;
+                numberType: components["schemas"]["__schema23"] | null;
                 name: string;
                 abn: string | null;
             } | null;
         };
-        __schema43: {
+        __schema50: {
             careOf: string | null;
             line1: string | null;
             street: string;
@@ -833,43 +1053,43 @@ export interface components {
             postcode: string | null;
             country: string;
         };
-        __schema44: {
+        __schema51: {
             documentNumber: string;
             qualifier: string | null;
         };
-        __schema45: {
+        __schema52: {
             /** @constant */
             object: "address";
-            type: components["schemas"]["__schema16"];
-            status: components["schemas"]["__schema16"];
-            from: components["schemas"]["__schema28"];
-            to: components["schemas"]["__schema27"];
-            address: components["schemas"]["__schema43"];
-            sourceDocument: components["schemas"]["__schema44"];
+            type: components["schemas"]["__schema23"];
+            status: components["schemas"]["__schema23"];
+            from: components["schemas"]["__schema35"];
+            to: components["schemas"]["__schema34"];
+            address: components["schemas"]["__schema50"];
+            sourceDocument: components["schemas"]["__schema51"];
         };
-        __schema46: {
+        __schema53: {
             /** @constant */
             object: "shareClass";
             classCode: string;
             description: string;
-            status: components["schemas"]["__schema16"];
+            status: components["schemas"]["__schema23"];
             sharesIssued: number;
             amountPaid: string;
             amountDue: string;
-            sourceDocument: components["schemas"]["__schema44"];
+            sourceDocument: components["schemas"]["__schema51"];
         }[];
-        __schema47: {
+        __schema54: {
             /** @constant */
             object: "member";
             classCode: string;
-            status: components["schemas"]["__schema16"];
-            party: components["schemas"]["__schema42"];
+            status: components["schemas"]["__schema23"];
+            party: components["schemas"]["__schema49"];
             sharesHeld: number;
             fullyPaid: boolean;
             beneficiallyHeld: boolean;
-            sourceDocument: components["schemas"]["__schema44"];
+            sourceDocument: components["schemas"]["__schema51"];
         }[];
-        __schema48: {
+        __schema55: {
             /** @constant */
             object: "document";
             documentNumber: string;
@@ -879,9 +1099,9 @@ export interface components {
                 code: string;
                 description: string;
             }[];
-            receivedAt: components["schemas"]["__schema28"];
-            processedAt: components["schemas"]["__schema28"];
-            effectiveAt: components["schemas"]["__schema27"];
+            receivedAt: components["schemas"]["__schema35"];
+            processedAt: components["schemas"]["__schema35"];
+            effectiveAt: components["schemas"]["__schema34"];
             qualifier: string | null;
             pageCount: number;
             imaged: boolean;
@@ -891,187 +1111,187 @@ export interface components {
             status: string | null;
             priced: boolean | null;
         };
-        __schema49: components["schemas"]["__schema41"][];
-        __schema50: components["schemas"]["__schema48"][];
-        __schema51: {
-            object: components["schemas"]["__schema52"];
-            chargeNumber: components["schemas"]["__schema53"];
-            company: components["schemas"]["__schema54"];
-            status: components["schemas"]["__schema16"];
-            type: components["schemas"]["__schema55"];
-            registeredAt: components["schemas"]["__schema56"];
-            createdAt: components["schemas"]["__schema27"];
-            expiresAt: components["schemas"]["__schema27"];
-            satisfiedAt: components["schemas"]["__schema27"];
-            preAsicChargeNumber: components["schemas"]["__schema57"];
-            chargees: components["schemas"]["__schema58"];
-            documents: components["schemas"]["__schema59"];
+        __schema56: components["schemas"]["__schema48"][];
+        __schema57: components["schemas"]["__schema55"][];
+        __schema58: {
+            object: components["schemas"]["__schema59"];
+            chargeNumber: components["schemas"]["__schema60"];
+            company: components["schemas"]["__schema61"];
+            status: components["schemas"]["__schema23"];
+            type: components["schemas"]["__schema62"];
+            registeredAt: components["schemas"]["__schema63"];
+            createdAt: components["schemas"]["__schema34"];
+            expiresAt: components["schemas"]["__schema34"];
+            satisfiedAt: components["schemas"]["__schema34"];
+            preAsicChargeNumber: components["schemas"]["__schema64"];
+            chargees: components["schemas"]["__schema65"];
+            documents: components["schemas"]["__schema66"];
         };
         /** @constant */
-        __schema52: "charge";
-        __schema53: string;
-        __schema54: {
-            acn: components["schemas"]["__schema14"];
-            formatted: components["schemas"]["__schema15"];
-            numberType: components["schemas"]["__schema16"];
-            name: components["schemas"]["__schema17"];
-            type: components["schemas"]["__schema16"];
-            status: components["schemas"]["__schema16"];
-            abn: components["schemas"]["__schema18"];
-            registeredCharity: components["schemas"]["__schema19"];
-            id?: components["schemas"]["__schema20"];
-            arsn?: components["schemas"]["__schema21"];
-            schemeCategories?: components["schemas"]["__schema22"];
+        __schema59: "charge";
+        __schema60: string;
+        __schema61: {
+            acn: components["schemas"]["__schema21"];
+            formatted: components["schemas"]["__schema22"];
+            numberType: components["schemas"]["__schema23"];
+            name: components["schemas"]["__schema24"];
+            type: components["schemas"]["__schema23"];
+            status: components["schemas"]["__schema23"];
+            abn: components["schemas"]["__schema25"];
+            registeredCharity: components["schemas"]["__schema26"];
+            id?: components["schemas"]["__schema27"];
+            arsn?: components["schemas"]["__schema28"];
+            schemeCategories?: components["schemas"]["__schema29"];
         };
-        __schema55: components["schemas"]["__schema16"] | null;
-        __schema56: components["schemas"]["__schema38"] | null;
-        __schema57: string | null;
-        __schema58: {
-            party: components["schemas"]["__schema42"];
+        __schema62: components["schemas"]["__schema23"] | null;
+        __schema63: components["schemas"]["__schema45"] | null;
+        __schema64: string | null;
+        __schema65: {
+            party: components["schemas"]["__schema49"];
         }[];
-        __schema59: components["schemas"]["__schema48"][];
-        __schema60: {
+        __schema66: components["schemas"]["__schema55"][];
+        __schema67: {
             /** @constant */
             object: "relationship";
-            role: components["schemas"]["__schema16"];
-            status: components["schemas"]["__schema16"];
-            appointedAt: components["schemas"]["__schema27"];
-            ceasedAt: components["schemas"]["__schema27"];
-            company: components["schemas"]["__schema54"];
+            role: components["schemas"]["__schema23"];
+            status: components["schemas"]["__schema23"];
+            appointedAt: components["schemas"]["__schema34"];
+            ceasedAt: components["schemas"]["__schema34"];
+            company: components["schemas"]["__schema61"];
         };
-        __schema61: {
+        __schema68: {
             id: string;
             /** @enum {string} */
             type: "current" | "historical" | "relational";
-            purchasedAt: components["schemas"]["__schema38"];
-            asOf: components["schemas"]["__schema38"];
+            purchasedAt: components["schemas"]["__schema45"];
+            asOf: components["schemas"]["__schema45"];
         };
-        __schema62: {
-            object: components["schemas"]["__schema63"];
-            id: components["schemas"]["__schema64"];
-            name: components["schemas"]["__schema65"];
-            birth: components["schemas"]["__schema66"];
-            formerName: components["schemas"]["__schema68"];
+        __schema69: {
+            object: components["schemas"]["__schema70"];
+            id: components["schemas"]["__schema71"];
+            name: components["schemas"]["__schema72"];
+            birth: components["schemas"]["__schema73"];
+            formerName: components["schemas"]["__schema75"];
         };
         /** @constant */
-        __schema63: "person";
-        __schema64: string;
-        __schema65: {
+        __schema70: "person";
+        __schema71: string;
+        __schema72: {
             familyName: string;
             givenNames: string[];
             formatted: string;
         };
-        __schema66: components["schemas"]["__schema67"] | null;
-        __schema67: {
-            date: components["schemas"]["__schema27"];
+        __schema73: components["schemas"]["__schema74"] | null;
+        __schema74: {
+            date: components["schemas"]["__schema34"];
             locality: string | null;
             stateOrCountry: string | null;
         };
-        __schema68: components["schemas"]["__schema65"] | null;
-        __schema69: {
-            object: components["schemas"]["__schema70"];
-            id: components["schemas"]["__schema71"];
-            kind: components["schemas"]["__schema72"];
-            type: components["schemas"]["__schema73"];
-            includeShareholdings: components["schemas"]["__schema74"];
-            subject: components["schemas"]["__schema62"];
-            purchasedAt: components["schemas"]["__schema38"];
-            asOf: components["schemas"]["__schema38"];
-            expiresAt: components["schemas"]["__schema38"];
-            clientReference: components["schemas"]["__schema75"];
-            disclaimer: components["schemas"]["__schema76"];
-            person: components["schemas"]["__schema77"];
-            roles: components["schemas"]["__schema78"][];
+        __schema75: components["schemas"]["__schema72"] | null;
+        __schema76: {
+            object: components["schemas"]["__schema77"];
+            id: components["schemas"]["__schema78"];
+            kind: components["schemas"]["__schema79"];
+            type: components["schemas"]["__schema80"];
+            includeShareholdings: components["schemas"]["__schema81"];
+            subject: components["schemas"]["__schema69"];
+            purchasedAt: components["schemas"]["__schema45"];
+            asOf: components["schemas"]["__schema45"];
+            expiresAt: components["schemas"]["__schema45"];
+            clientReference: components["schemas"]["__schema82"];
+            disclaimer: components["schemas"]["__schema83"];
+            person: components["schemas"]["__schema84"];
+            roles: components["schemas"]["__schema85"][];
             licences: {
                 /** @constant */
                 object: "licence";
-                type: components["schemas"]["__schema16"];
-                status: components["schemas"]["__schema16"];
+                type: components["schemas"]["__schema23"];
+                status: components["schemas"]["__schema23"];
                 licenceNumber: string;
-                licenceStatus: components["schemas"]["__schema16"];
-                from: components["schemas"]["__schema28"];
-                to: components["schemas"]["__schema27"];
-                address: components["schemas"]["__schema43"] | null;
-                sourceDocument: components["schemas"]["__schema44"] | null;
+                licenceStatus: components["schemas"]["__schema23"];
+                from: components["schemas"]["__schema35"];
+                to: components["schemas"]["__schema34"];
+                address: components["schemas"]["__schema50"] | null;
+                sourceDocument: components["schemas"]["__schema51"] | null;
             }[];
             shareholdings: {
                 /** @constant */
                 object: "shareholding";
-                company: components["schemas"]["__schema54"];
+                company: components["schemas"]["__schema61"];
                 classCode: string;
                 classDescription: string;
-                status: components["schemas"]["__schema16"];
+                status: components["schemas"]["__schema23"];
                 sharesHeld: number;
                 fullyPaid: boolean;
                 beneficiallyHeld: boolean;
-                sourceDocument: components["schemas"]["__schema44"] | null;
+                sourceDocument: components["schemas"]["__schema51"] | null;
             }[];
-            documents: components["schemas"]["__schema48"][];
+            documents: components["schemas"]["__schema55"][];
             notices: {
                 /** @enum {string} */
                 type: "acnc_charity" | "same_name";
                 acn: string | null;
                 text: string;
             }[];
-            meta: components["schemas"]["__schema12"];
+            meta: components["schemas"]["__schema19"];
         };
         /** @constant */
-        __schema70: "extract";
-        __schema71: string;
+        __schema77: "extract";
+        __schema78: string;
         /** @constant */
-        __schema72: "person";
+        __schema79: "person";
         /** @enum {string} */
-        __schema73: "current" | "historical";
-        __schema74: boolean;
-        __schema75: string | null;
-        __schema76: string;
-        __schema77: {
+        __schema80: "current" | "historical";
+        __schema81: boolean;
+        __schema82: string | null;
+        __schema83: string;
+        __schema84: {
             id: string;
             registryIdentifier: string;
-            name: components["schemas"]["__schema65"];
-            birth: components["schemas"]["__schema67"] | null;
-            formerName: components["schemas"]["__schema65"] | null;
+            name: components["schemas"]["__schema72"];
+            birth: components["schemas"]["__schema74"] | null;
+            formerName: components["schemas"]["__schema72"] | null;
         };
-        __schema78: {
+        __schema85: {
             /** @constant */
             object: "role";
-            role: components["schemas"]["__schema16"];
-            status: components["schemas"]["__schema16"];
-            appointedAt: components["schemas"]["__schema27"];
-            ceasedAt: components["schemas"]["__schema27"];
-            company: components["schemas"]["__schema54"];
-            address: components["schemas"]["__schema43"] | null;
-            sourceDocument: components["schemas"]["__schema44"] | null;
+            role: components["schemas"]["__schema23"];
+            status: components["schemas"]["__schema23"];
+            appointedAt: components["schemas"]["__schema34"];
+            ceasedAt: components["schemas"]["__schema34"];
+            company: components["schemas"]["__schema61"];
+            address: components["schemas"]["__schema50"] | null;
+            sourceDocument: components["schemas"]["__schema51"] | null;
         };
-        __schema79: {
-            object: components["schemas"]["__schema80"];
-            id: components["schemas"]["__schema81"];
-            type: components["schemas"]["__schema82"];
-            status: components["schemas"]["__schema83"];
-            company: components["schemas"]["__schema84"];
-            documents: components["schemas"]["__schema85"];
-            delivery: components["schemas"]["__schema86"];
-            downloadUrl: components["schemas"]["__schema87"];
-            downloadExpiresAt: components["schemas"]["__schema88"];
-            registryRequestIds: components["schemas"]["__schema89"];
-            notices: components["schemas"]["__schema90"];
-            extractSize: components["schemas"]["__schema91"];
-            pageCount: components["schemas"]["__schema92"];
-            clientReference: components["schemas"]["__schema87"];
-            createdAt: components["schemas"]["__schema38"];
-            readyAt: components["schemas"]["__schema93"];
-            failure?: components["schemas"]["__schema94"];
-            meta: components["schemas"]["__schema12"];
+        __schema86: {
+            object: components["schemas"]["__schema87"];
+            id: components["schemas"]["__schema88"];
+            type: components["schemas"]["__schema89"];
+            status: components["schemas"]["__schema90"];
+            company: components["schemas"]["__schema91"];
+            documents: components["schemas"]["__schema92"];
+            delivery: components["schemas"]["__schema93"];
+            downloadUrl: components["schemas"]["__schema94"];
+            downloadExpiresAt: components["schemas"]["__schema95"];
+            registryRequestIds: components["schemas"]["__schema96"];
+            notices: components["schemas"]["__schema97"];
+            extractSize: components["schemas"]["__schema98"];
+            pageCount: components["schemas"]["__schema99"];
+            clientReference: components["schemas"]["__schema94"];
+            createdAt: components["schemas"]["__schema45"];
+            readyAt: components["schemas"]["__schema100"];
+            failure?: components["schemas"]["__schema101"];
+            meta: components["schemas"]["__schema19"];
         };
         /** @constant */
-        __schema80: "order";
-        __schema81: string;
+        __schema87: "order";
+        __schema88: string;
         /** @enum {string} */
-        __schema82: "charges_extract" | "document_image";
+        __schema89: "charges_extract" | "document_image";
         /** @enum {string} */
-        __schema83: "pending" | "processing" | "ready" | "delivered" | "failed";
-        __schema84: components["schemas"]["__schema54"] | null;
-        __schema85: {
+        __schema90: "pending" | "processing" | "ready" | "delivered" | "failed";
+        __schema91: components["schemas"]["__schema61"] | null;
+        __schema92: {
             documentNumber: string;
             formCode: string;
             pageCount: number;
@@ -1080,31 +1300,31 @@ export interface components {
                 to: number;
             } | null;
         }[];
-        __schema86: {
+        __schema93: {
             /** @enum {string} */
             method: "web" | "email" | "post";
-            email: components["schemas"]["__schema87"];
-            contactName: components["schemas"]["__schema87"];
-            contactPhone: components["schemas"]["__schema87"];
-            recipient: components["schemas"]["__schema87"];
-            address: components["schemas"]["__schema87"];
-            postcode: components["schemas"]["__schema87"];
+            email: components["schemas"]["__schema94"];
+            contactName: components["schemas"]["__schema94"];
+            contactPhone: components["schemas"]["__schema94"];
+            recipient: components["schemas"]["__schema94"];
+            address: components["schemas"]["__schema94"];
+            postcode: components["schemas"]["__schema94"];
         };
-        __schema87: string | null;
-        __schema88: components["schemas"]["__schema38"] | null;
-        __schema89: string[];
-        __schema90: string[];
+        __schema94: string | null;
+        __schema95: components["schemas"]["__schema45"] | null;
+        __schema96: string[];
+        __schema97: string[];
         /** @enum {string} */
-        __schema91: "small" | "large";
-        __schema92: number;
-        __schema93: components["schemas"]["__schema38"] | null;
-        __schema94: components["schemas"]["__schema95"];
-        __schema95: {
+        __schema98: "small" | "large";
+        __schema99: number;
+        __schema100: components["schemas"]["__schema45"] | null;
+        __schema101: components["schemas"]["__schema102"];
+        __schema102: {
             code: string;
             registryCode: string | null;
             message: string;
         };
-        __schema96: {
+        __schema103: {
             /** @constant */
             object: "offlineSearch";
             id: string;
@@ -1114,12 +1334,95 @@ export interface components {
             scope: string;
             deliveredTo: string;
             resultCount: number | null;
-            resultsUrl: components["schemas"]["__schema87"];
-            clientReference: components["schemas"]["__schema87"];
-            createdAt: components["schemas"]["__schema38"];
-            readyAt: components["schemas"]["__schema38"] | null;
-            failure?: components["schemas"]["__schema95"];
-            meta: components["schemas"]["__schema12"];
+            resultsUrl: components["schemas"]["__schema94"];
+            clientReference: components["schemas"]["__schema94"];
+            createdAt: components["schemas"]["__schema45"];
+            readyAt: components["schemas"]["__schema45"] | null;
+            failure?: components["schemas"]["__schema102"];
+            meta: components["schemas"]["__schema19"];
+        };
+        /** @constant */
+        __schema104: "event";
+        __schema105: string;
+        __schema106: string;
+        __schema107: boolean;
+        __schema108: {
+            [key: string]: unknown;
+        };
+        __schema109: {
+            object: components["schemas"]["__schema104"];
+            id: components["schemas"]["__schema105"];
+            type: components["schemas"]["__schema106"];
+            createdAt: components["schemas"]["__schema45"];
+            livemode: components["schemas"]["__schema107"];
+            data: components["schemas"]["__schema108"];
+            meta: components["schemas"]["__schema19"];
+        };
+        __schema110: {
+            /** @constant */
+            object: "list";
+            data: {
+                /** @constant */
+                object: "webhookDelivery";
+                id: string;
+                eventId: string;
+                eventType: string;
+                endpointId: string;
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed";
+                attemptCount: number;
+                nextAttemptAt: components["schemas"]["__schema45"] | null;
+                attempts: {
+                    attempt: number;
+                    at: components["schemas"]["__schema45"];
+                    statusCode: number | null;
+                    latencyMs: number;
+                    responseBody: components["schemas"]["__schema111"];
+                    error: components["schemas"]["__schema111"];
+                    manual: boolean;
+                }[];
+                createdAt: components["schemas"]["__schema45"];
+            }[];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["__schema19"];
+        };
+        __schema111: string | null;
+        __schema112: {
+            object: components["schemas"]["__schema113"];
+            id: components["schemas"]["__schema114"];
+            url: components["schemas"]["__schema115"];
+            enabledEvents: components["schemas"]["__schema116"];
+            description: components["schemas"]["__schema111"];
+            status: components["schemas"]["__schema117"];
+            disabledReason: components["schemas"]["__schema111"];
+            livemode: components["schemas"]["__schema118"];
+            secret?: components["schemas"]["__schema119"];
+            secretRotatedAt: components["schemas"]["__schema120"];
+            previousSecretExpiresAt: components["schemas"]["__schema121"];
+            stats: components["schemas"]["__schema122"];
+            createdAt: components["schemas"]["__schema45"];
+            updatedAt: components["schemas"]["__schema45"];
+            meta: components["schemas"]["__schema19"];
+        };
+        /** @constant */
+        __schema113: "webhookEndpoint";
+        __schema114: string;
+        __schema115: string;
+        __schema116: string[];
+        /** @enum {string} */
+        __schema117: "enabled" | "disabled";
+        __schema118: boolean;
+        __schema119: string;
+        __schema120: components["schemas"]["__schema45"] | null;
+        __schema121: components["schemas"]["__schema45"] | null;
+        __schema122: {
+            succeeded: number;
+            failed: number;
+            lastSucceededAt: components["schemas"]["__schema45"] | null;
+            lastFailedAt: components["schemas"]["__schema45"] | null;
+            consecutiveFailures: number;
         };
     };
     responses: {
@@ -1935,6 +2238,126 @@ export interface components {
                 };
             };
         };
+        /**
+         * @description Forbidden:
+         *
+         *     - `event_owner_mismatch`: The event belongs to another account or environment. Read it with a key of the account and environment whose order or search caused it.
+         */
+        EventOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "event_owner_mismatch";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept. Check the id; GET /v1/events lists the events of the last 30 days.
+         */
+        EventNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "event_not_found";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
+        /**
+         * @description Forbidden:
+         *
+         *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment. Manage it with a key of the account and environment that created it.
+         */
+        WebhookEndpointOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "webhook_endpoint_owner_mismatch";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted). Check the id; GET /v1/webhook-endpoints lists your endpoints.
+         */
+        WebhookEndpointNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "webhook_endpoint_not_found";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1995,7 +2418,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c0348549-f94c-4d70-8b6a-98e13ff0246b"
+                     *         "requestId": "req_132d1ffc-e7c1-4a81-8299-17ade46a50f3"
                      *       }
                      *     }
                      */
@@ -2009,7 +2432,7 @@ export interface operations {
                         normalized: string | null;
                         formatted: string | null;
                         acnFromAbn: string | null;
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema19"];
                     };
                 };
             };
@@ -2074,7 +2497,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3762fbbb-6e73-4932-aff1-7ca596b9b949"
+                     *         "requestId": "req_a11641ef-50bc-4b53-bb43-eea1f4d711cf"
                      *       }
                      *     }
                      */
@@ -2092,7 +2515,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema19"];
                     };
                 };
             };
@@ -2154,7 +2577,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8d207f5a-e014-4380-b43c-0383880cdefa"
+                     *         "requestId": "req_9423e083-d0b8-4283-a473-7501b20dc3ad"
                      *       }
                      *     }
                      */
@@ -2169,7 +2592,7 @@ export interface operations {
                             label: string;
                             registryCode: string | null;
                         }[];
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema19"];
                     };
                 };
             };
@@ -2238,7 +2661,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_92a1769e-2769-4964-b1f2-b96b109dfada"
+                     *         "requestId": "req_f7969f03-c93c-4b65-a05d-5687585a5fd6"
                      *       }
                      *     }
                      */
@@ -2256,7 +2679,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema19"];
                     };
                 };
             };
@@ -2393,11 +2816,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d66d12b3-4cbf-4a56-ae8e-59aec582349f"
+                     *         "requestId": "req_be5f346a-1955-4975-a2d4-27c0f5093acd"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema13"];
+                    "application/json": components["schemas"]["__schema20"];
                 };
             };
             /**
@@ -2629,30 +3052,30 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a31afdde-a05c-4abd-80d6-f78beb649fa2"
+                     *         "requestId": "req_30d1ad3d-95a5-426f-a9ae-6ccfb543dd64"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        acn: components["schemas"]["__schema14"];
-                        formatted: components["schemas"]["__schema15"];
-                        numberType: components["schemas"]["__schema16"];
-                        name: components["schemas"]["__schema17"];
-                        type: components["schemas"]["__schema16"];
-                        status: components["schemas"]["__schema16"];
-                        abn: components["schemas"]["__schema18"];
-                        registeredCharity: components["schemas"]["__schema19"];
-                        id?: components["schemas"]["__schema20"];
-                        arsn?: components["schemas"]["__schema21"];
-                        schemeCategories: components["schemas"]["__schema23"];
-                        object: components["schemas"]["__schema24"];
-                        class: components["schemas"]["__schema25"];
-                        subClass: components["schemas"]["__schema26"];
-                        registeredAt: components["schemas"]["__schema27"];
-                        governanceType: components["schemas"]["__schema29"];
-                        deregistration: components["schemas"]["__schema30"];
-                        formerNames: components["schemas"]["__schema31"];
-                        meta: components["schemas"]["__schema12"];
+                        acn: components["schemas"]["__schema21"];
+                        formatted: components["schemas"]["__schema22"];
+                        numberType: components["schemas"]["__schema23"];
+                        name: components["schemas"]["__schema24"];
+                        type: components["schemas"]["__schema23"];
+                        status: components["schemas"]["__schema23"];
+                        abn: components["schemas"]["__schema25"];
+                        registeredCharity: components["schemas"]["__schema26"];
+                        id?: components["schemas"]["__schema27"];
+                        arsn?: components["schemas"]["__schema28"];
+                        schemeCategories: components["schemas"]["__schema30"];
+                        object: components["schemas"]["__schema31"];
+                        class: components["schemas"]["__schema32"];
+                        subClass: components["schemas"]["__schema33"];
+                        registeredAt: components["schemas"]["__schema34"];
+                        governanceType: components["schemas"]["__schema36"];
+                        deregistration: components["schemas"]["__schema37"];
+                        formerNames: components["schemas"]["__schema38"];
+                        meta: components["schemas"]["__schema19"];
                     };
                 };
             };
@@ -2870,9 +3293,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-24T06:46:13Z",
-                     *       "asOf": "2026-11-24T06:46:13Z",
-                     *       "expiresAt": "2027-11-24T06:46:13Z",
+                     *       "purchasedAt": "2026-11-24T07:21:23Z",
+                     *       "asOf": "2026-11-24T07:21:23Z",
+                     *       "expiresAt": "2027-11-24T07:21:23Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -3349,11 +3772,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_d21e82e3-60ac-4378-b4b0-07d37c0db524"
+                     *         "requestId": "req_4ce4e046-5865-4417-a669-7d3aab50e34c"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema32"];
+                    "application/json": components["schemas"]["__schema39"];
                 };
             };
             /**
@@ -3692,27 +4115,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_b920d69a35abff0b32fb10c7",
+                     *         "id": "ext_49d455da7082ec085c0cfe5f",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T06:46:13Z",
-                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *         "purchasedAt": "2026-11-24T07:21:23Z",
+                     *         "asOf": "2026-11-24T07:21:23Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_db0d119c-a57a-4ce9-9fcc-92304b907756"
+                     *         "requestId": "req_f54cb98e-5179-4432-9395-c0a68f0b1b3b"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema41"][];
+                        data: components["schemas"]["__schema48"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        extract: components["schemas"]["__schema61"];
+                        meta: components["schemas"]["__schema19"];
+                        extract: components["schemas"]["__schema68"];
                     };
                 };
             };
@@ -3975,29 +4398,29 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_aee4b08bea6744444121b14e",
+                     *         "id": "ext_0b7929753a5e09573037f3bc",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T06:46:13Z",
-                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *         "purchasedAt": "2026-11-24T07:21:23Z",
+                     *         "asOf": "2026-11-24T07:21:23Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_774f4667-bbc4-43b6-bcd8-3b6acb5b6941"
+                     *         "requestId": "req_2a33bf72-f54c-43fb-9de1-bc114a1a3196"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema45"][];
+                        data: components["schemas"]["__schema52"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        extract: components["schemas"]["__schema61"];
-                        contactAddress: components["schemas"]["__schema45"] | null;
+                        meta: components["schemas"]["__schema19"];
+                        extract: components["schemas"]["__schema68"];
+                        contactAddress: components["schemas"]["__schema52"] | null;
                     };
                 };
             };
@@ -4202,10 +4625,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_b920d69a35abff0b32fb10c7",
+                     *         "id": "ext_49d455da7082ec085c0cfe5f",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T06:46:13Z",
-                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *         "purchasedAt": "2026-11-24T07:21:23Z",
+                     *         "asOf": "2026-11-24T07:21:23Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -4338,17 +4761,17 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f70d6b93-c0b3-4226-8d85-2075fae5abec"
+                     *         "requestId": "req_4aaf43a5-d245-4114-835e-237b9a92b567"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "shareStructure";
-                        extract: components["schemas"]["__schema61"];
-                        shareClasses: components["schemas"]["__schema46"];
-                        members: components["schemas"]["__schema47"];
-                        meta: components["schemas"]["__schema12"];
+                        extract: components["schemas"]["__schema68"];
+                        shareClasses: components["schemas"]["__schema53"];
+                        members: components["schemas"]["__schema54"];
+                        meta: components["schemas"]["__schema19"];
                     };
                 };
             };
@@ -4564,27 +4987,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_2a05b22c2c594d4c93855dcb",
+                     *         "id": "ext_65bda4100ee473cff8fb561f",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T06:46:13Z",
-                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *         "purchasedAt": "2026-11-24T07:21:23Z",
+                     *         "asOf": "2026-11-24T07:21:23Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6c603e38-d319-4a97-8e27-ea1f14d4ee82"
+                     *         "requestId": "req_5f255dcd-71de-4a19-ab2b-c19d80631552"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema48"][];
+                        data: components["schemas"]["__schema55"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        extract: components["schemas"]["__schema61"];
+                        meta: components["schemas"]["__schema19"];
+                        extract: components["schemas"]["__schema68"];
                     };
                 };
             };
@@ -4791,10 +5214,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_4f439bbea5fb99a33033a4e9",
+                     *         "id": "ext_bac9ea12c690a2033b3f8e12",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T06:46:13Z",
-                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *         "purchasedAt": "2026-11-24T07:21:23Z",
+                     *         "asOf": "2026-11-24T07:21:23Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -4898,19 +5321,19 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a7f67320-72b8-4ecd-b355-3f62dea60d88"
+                     *         "requestId": "req_e33736cc-6163-429d-b4d0-7d685904dfa8"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "externalAdministration";
-                        extract: components["schemas"]["__schema61"];
-                        company: components["schemas"]["__schema54"];
+                        extract: components["schemas"]["__schema68"];
+                        company: components["schemas"]["__schema61"];
                         underExternalAdministration: boolean;
-                        appointees: components["schemas"]["__schema49"];
-                        documents: components["schemas"]["__schema50"];
-                        meta: components["schemas"]["__schema12"];
+                        appointees: components["schemas"]["__schema56"];
+                        documents: components["schemas"]["__schema57"];
+                        meta: components["schemas"]["__schema19"];
                     };
                 };
             };
@@ -5216,27 +5639,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_11085411562ecdb1d142a53e",
+                     *         "id": "ext_f4203bc0b692d5e28df610f3",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-24T06:46:13Z",
-                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *         "purchasedAt": "2026-11-24T07:21:23Z",
+                     *         "asOf": "2026-11-24T07:21:23Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_beba1a8f-ff0d-4d72-abf5-420ab83e7137"
+                     *         "requestId": "req_73c53e61-45ea-440a-9c47-b8ecd9308221"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema60"][];
+                        data: components["schemas"]["__schema67"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        extract: components["schemas"]["__schema61"];
+                        meta: components["schemas"]["__schema19"];
+                        extract: components["schemas"]["__schema68"];
                     };
                 };
             };
@@ -5683,25 +6106,25 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T06:46:13Z",
-                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *         "purchasedAt": "2026-11-24T07:21:23Z",
+                     *         "asOf": "2026-11-24T07:21:23Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1b485665-0fdf-46f9-b3a0-19fd74a0f05c"
+                     *         "requestId": "req_3be20d8d-21f1-4296-b6ee-f0c88c431fd5"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema51"][];
+                        data: components["schemas"]["__schema58"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        extract: components["schemas"]["__schema61"];
+                        meta: components["schemas"]["__schema19"];
+                        extract: components["schemas"]["__schema68"];
                     };
                 };
             };
@@ -6026,24 +6449,24 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4e4df8aa-aa77-4153-84a4-51be596c6561"
+                     *         "requestId": "req_d7b3aefe-07ab-4259-8596-0a9db60171a0"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema52"];
-                        chargeNumber: components["schemas"]["__schema53"];
-                        company: components["schemas"]["__schema54"];
-                        status: components["schemas"]["__schema16"];
-                        type: components["schemas"]["__schema55"];
-                        registeredAt: components["schemas"]["__schema56"];
-                        createdAt: components["schemas"]["__schema27"];
-                        expiresAt: components["schemas"]["__schema27"];
-                        satisfiedAt: components["schemas"]["__schema27"];
-                        preAsicChargeNumber: components["schemas"]["__schema57"];
-                        chargees: components["schemas"]["__schema58"];
-                        documents: components["schemas"]["__schema59"];
-                        meta: components["schemas"]["__schema12"];
+                        object: components["schemas"]["__schema59"];
+                        chargeNumber: components["schemas"]["__schema60"];
+                        company: components["schemas"]["__schema61"];
+                        status: components["schemas"]["__schema23"];
+                        type: components["schemas"]["__schema62"];
+                        registeredAt: components["schemas"]["__schema63"];
+                        createdAt: components["schemas"]["__schema34"];
+                        expiresAt: components["schemas"]["__schema34"];
+                        satisfiedAt: components["schemas"]["__schema34"];
+                        preAsicChargeNumber: components["schemas"]["__schema64"];
+                        chargees: components["schemas"]["__schema65"];
+                        documents: components["schemas"]["__schema66"];
+                        meta: components["schemas"]["__schema19"];
                     };
                 };
             };
@@ -6164,8 +6587,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-24T06:46:13Z",
-                     *       "expiresAt": "2026-12-24T06:46:13Z",
+                     *       "createdAt": "2026-11-24T07:21:23Z",
+                     *       "expiresAt": "2026-12-24T07:21:23Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -6191,7 +6614,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_deead8f5-8f74-4ab7-85d9-84d0d195040d"
+                     *         "requestId": "req_d8ea29b8-d238-4605-b155-2109eac41b72"
                      *       }
                      *     }
                      */
@@ -6201,14 +6624,14 @@ export interface operations {
                         id: string;
                         familyName: string;
                         givenName: string;
-                        birthDateFrom: components["schemas"]["__schema27"];
-                        birthDateTo: components["schemas"]["__schema27"];
-                        createdAt: components["schemas"]["__schema38"];
-                        expiresAt: components["schemas"]["__schema38"];
+                        birthDateFrom: components["schemas"]["__schema34"];
+                        birthDateTo: components["schemas"]["__schema34"];
+                        createdAt: components["schemas"]["__schema45"];
+                        expiresAt: components["schemas"]["__schema45"];
                         totalCount: number;
                         found: number;
-                        data: components["schemas"]["__schema62"][];
-                        meta: components["schemas"]["__schema12"];
+                        data: components["schemas"]["__schema69"][];
+                        meta: components["schemas"]["__schema19"];
                     };
                 };
             };
@@ -6391,23 +6814,23 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-24T06:46:13Z",
+                     *       "searchExpiresAt": "2026-12-24T07:21:23Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3c79bfdc-ec96-4661-9462-fbee3228cb6c"
+                     *         "requestId": "req_5bbd76eb-fd22-4f33-82c9-a05100700f00"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema63"];
-                        id: components["schemas"]["__schema64"];
-                        name: components["schemas"]["__schema65"];
-                        birth: components["schemas"]["__schema66"];
-                        formerName: components["schemas"]["__schema68"];
+                        object: components["schemas"]["__schema70"];
+                        id: components["schemas"]["__schema71"];
+                        name: components["schemas"]["__schema72"];
+                        birth: components["schemas"]["__schema73"];
+                        formerName: components["schemas"]["__schema75"];
                         searchId: string;
-                        searchExpiresAt: components["schemas"]["__schema38"];
-                        meta: components["schemas"]["__schema12"];
+                        searchExpiresAt: components["schemas"]["__schema45"];
+                        meta: components["schemas"]["__schema19"];
                     };
                 };
             };
@@ -6472,7 +6895,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_2b95c816a0af5093f2db6810",
+                     *           "id": "ext_a7873deb5dcef326f2a3f602",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -6494,9 +6917,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-24T06:46:13Z",
-                     *           "asOf": "2026-11-24T06:46:13Z",
-                     *           "expiresAt": "2027-11-24T06:46:13Z",
+                     *           "purchasedAt": "2026-11-24T07:21:23Z",
+                     *           "asOf": "2026-11-24T07:21:23Z",
+                     *           "expiresAt": "2027-11-24T07:21:23Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -6650,7 +7073,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_5a455852-1f6d-406b-835d-6e2f6bd334e5"
+                     *             "requestId": "req_105e9217-1a83-4011-a3f1-63427ea48b4d"
                      *           }
                      *         }
                      *       ],
@@ -6660,7 +7083,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_5a455852-1f6d-406b-835d-6e2f6bd334e5",
+                     *         "requestId": "req_105e9217-1a83-4011-a3f1-63427ea48b4d",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -6668,11 +7091,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema69"][];
+                        data: components["schemas"]["__schema76"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema19"];
                         searchId: string;
                     };
                 };
@@ -6963,30 +7386,30 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IlAxVDNaajJGX1kwSENrazIiLCJ0IjoxNzk1NTAyNzc0MjE3LCJwIjo1fQ.fA0ArRp1GLYTcYQURaDwNH_33ka1ykqIV5GWYu7q0mI",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6InRvOVp0RTJhREVFN25NdEciLCJ0IjoxNzk1NTA0ODg0NDI5LCJwIjo1fQ.LMXGKcoOhi7K4DuYM-35TvnA5p3HejOMAbuN8-phSzU",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_2b95c816a0af5093f2db6810",
+                     *         "id": "ext_a7873deb5dcef326f2a3f602",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T06:46:13Z",
-                     *         "asOf": "2026-11-24T06:46:13Z"
+                     *         "purchasedAt": "2026-11-24T07:21:23Z",
+                     *         "asOf": "2026-11-24T07:21:23Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3b1972ba-56b6-4394-8cbb-1ff86e7da0d7"
+                     *         "requestId": "req_db7ee140-ab90-4d2f-9c66-224c3bc3db44"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema78"][];
+                        data: components["schemas"]["__schema85"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        extract: components["schemas"]["__schema61"];
+                        meta: components["schemas"]["__schema19"];
+                        extract: components["schemas"]["__schema68"];
                     };
                 };
             };
@@ -7185,9 +7608,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-24T06:46:13Z",
-                     *       "asOf": "2026-11-24T06:46:13Z",
-                     *       "expiresAt": "2027-11-24T06:46:13Z",
+                     *       "purchasedAt": "2026-11-24T07:21:23Z",
+                     *       "asOf": "2026-11-24T07:21:23Z",
+                     *       "expiresAt": "2027-11-24T07:21:23Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -7664,11 +8087,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_059ded2e-4309-4d3b-93ef-a8377fc7ac54"
+                     *         "requestId": "req_63863f85-8f54-484a-bd35-6115f699d3d1"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema32"] | components["schemas"]["__schema69"];
+                    "application/json": components["schemas"]["__schema39"] | components["schemas"]["__schema76"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -7751,15 +8174,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-24T06:46:13Z",
-                     *           "asOf": "2026-11-24T06:46:13Z",
-                     *           "expiresAt": "2027-11-24T06:46:13Z",
+                     *           "purchasedAt": "2026-11-24T07:21:23Z",
+                     *           "asOf": "2026-11-24T07:21:23Z",
+                     *           "expiresAt": "2027-11-24T07:21:23Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_11085411562ecdb1d142a53e",
+                     *           "id": "ext_f4203bc0b692d5e28df610f3",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -7804,15 +8227,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-24T06:46:13Z",
-                     *           "asOf": "2026-11-24T06:46:13Z",
-                     *           "expiresAt": "2027-11-24T06:46:13Z",
+                     *           "purchasedAt": "2026-11-24T07:21:23Z",
+                     *           "asOf": "2026-11-24T07:21:23Z",
+                     *           "expiresAt": "2027-11-24T07:21:23Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_4f439bbea5fb99a33033a4e9",
+                     *           "id": "ext_bac9ea12c690a2033b3f8e12",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -7848,9 +8271,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-24T06:46:13Z",
-                     *           "asOf": "2026-11-24T06:46:13Z",
-                     *           "expiresAt": "2027-11-24T06:46:13Z",
+                     *           "purchasedAt": "2026-11-24T07:21:23Z",
+                     *           "asOf": "2026-11-24T07:21:23Z",
+                     *           "expiresAt": "2027-11-24T07:21:23Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -7861,7 +8284,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8cdeb2dd-d4c3-40f8-85b1-622770993282"
+                     *         "requestId": "req_ff642fd2-31dd-41c4-b2d6-a7ef93931a09"
                      *       }
                      *     }
                      */
@@ -7869,34 +8292,34 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: ({
-                            object: components["schemas"]["__schema33"];
-                            id: components["schemas"]["__schema34"];
-                            kind: components["schemas"]["__schema35"];
-                            type: components["schemas"]["__schema36"];
-                            company: components["schemas"]["__schema37"];
-                            purchasedAt: components["schemas"]["__schema38"];
-                            asOf: components["schemas"]["__schema38"];
-                            expiresAt: components["schemas"]["__schema38"];
-                            clientReference: components["schemas"]["__schema39"];
-                            disclaimer: components["schemas"]["__schema40"];
+                            object: components["schemas"]["__schema40"];
+                            id: components["schemas"]["__schema41"];
+                            kind: components["schemas"]["__schema42"];
+                            type: components["schemas"]["__schema43"];
+                            company: components["schemas"]["__schema44"];
+                            purchasedAt: components["schemas"]["__schema45"];
+                            asOf: components["schemas"]["__schema45"];
+                            expiresAt: components["schemas"]["__schema45"];
+                            clientReference: components["schemas"]["__schema46"];
+                            disclaimer: components["schemas"]["__schema47"];
                         } | {
-                            object: components["schemas"]["__schema70"];
-                            id: components["schemas"]["__schema71"];
-                            kind: components["schemas"]["__schema72"];
-                            type: components["schemas"]["__schema73"];
-                            includeShareholdings: components["schemas"]["__schema74"];
-                            subject: components["schemas"]["__schema62"];
-                            purchasedAt: components["schemas"]["__schema38"];
-                            asOf: components["schemas"]["__schema38"];
-                            expiresAt: components["schemas"]["__schema38"];
-                            clientReference: components["schemas"]["__schema75"];
-                            disclaimer: components["schemas"]["__schema76"];
-                            person: components["schemas"]["__schema77"];
+                            object: components["schemas"]["__schema77"];
+                            id: components["schemas"]["__schema78"];
+                            kind: components["schemas"]["__schema79"];
+                            type: components["schemas"]["__schema80"];
+                            includeShareholdings: components["schemas"]["__schema81"];
+                            subject: components["schemas"]["__schema69"];
+                            purchasedAt: components["schemas"]["__schema45"];
+                            asOf: components["schemas"]["__schema45"];
+                            expiresAt: components["schemas"]["__schema45"];
+                            clientReference: components["schemas"]["__schema82"];
+                            disclaimer: components["schemas"]["__schema83"];
+                            person: components["schemas"]["__schema84"];
                         })[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema19"];
                     };
                 };
             };
@@ -7943,10 +8366,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_b920d69a35abff0b32fb10c7",
-                     *           "at": "2026-11-24T06:46:13Z",
+                     *           "resourceId": "ext_49d455da7082ec085c0cfe5f",
+                     *           "at": "2026-11-24T07:21:23Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_44194f5c-2b47-4c90-bedb-39296d48066b",
+                     *           "requestId": "req_7087a416-5456-4fc4-a285-32432c05ecc9",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -7954,10 +8377,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_aee4b08bea6744444121b14e",
-                     *           "at": "2026-11-24T06:46:13Z",
+                     *           "resourceId": "ext_0b7929753a5e09573037f3bc",
+                     *           "at": "2026-11-24T07:21:23Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_3f96523a-6bdd-4d9c-9101-133bd36becbf",
+                     *           "requestId": "req_5c752f60-744a-4325-b835-e3ecf6446044",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -7965,10 +8388,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_2a05b22c2c594d4c93855dcb",
-                     *           "at": "2026-11-24T06:46:13Z",
+                     *           "resourceId": "ext_65bda4100ee473cff8fb561f",
+                     *           "at": "2026-11-24T07:21:23Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_a7957187-b7b5-4e09-9bc2-2dc7b5d8dada",
+                     *           "requestId": "req_3f248ff7-3809-47f1-96c3-3ce40ee7fff1",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -8005,7 +8428,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2d55b674-8ea6-442b-a6ae-b656dbde5061"
+                     *         "requestId": "req_f0b8abdd-0837-4329-b07c-a177fbb7bf46"
                      *       }
                      *     }
                      */
@@ -8015,7 +8438,7 @@ export interface operations {
                         data: {
                             /** @constant */
                             object: "feeEntry";
-                            at: components["schemas"]["__schema38"];
+                            at: components["schemas"]["__schema45"];
                             product: string;
                             feeCode: string | null;
                             quantity: number;
@@ -8027,9 +8450,9 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        from: components["schemas"]["__schema28"];
-                        to: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema19"];
+                        from: components["schemas"]["__schema35"];
+                        to: components["schemas"]["__schema35"];
                         totals: {
                             product: string;
                             feeCode: string | null;
@@ -8148,16 +8571,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T06:46:13Z",
+                     *       "createdAt": "2026-11-24T07:21:23Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_2d1c441d-c427-47af-8b21-e12f7e4225b3"
+                     *         "requestId": "req_e9005c2f-171e-4283-82ed-b2e0dcccd327"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema79"];
+                    "application/json": components["schemas"]["__schema86"];
                 };
             };
             /**
@@ -8433,16 +8856,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T06:46:14Z",
+                     *       "createdAt": "2026-11-24T07:21:24Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_0650bf6e-0669-41a9-b6b1-9c96587e8f5a"
+                     *         "requestId": "req_6d43c058-04a7-4de0-83e3-9fec2ef3a7ef"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema79"];
+                    "application/json": components["schemas"]["__schema86"];
                 };
             };
             /**
@@ -8661,7 +9084,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-01T06:46:13Z",
+                     *       "downloadExpiresAt": "2026-12-01T07:21:24Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -8669,16 +9092,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T06:46:13Z",
-                     *       "readyAt": "2026-11-24T06:46:13Z",
+                     *       "createdAt": "2026-11-24T07:21:23Z",
+                     *       "readyAt": "2026-11-24T07:21:24Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_a3e30ec7-a004-4821-bcfc-bdab1e232f24"
+                     *         "requestId": "req_ee239668-6340-439d-88ae-aabb92ef947a"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema79"];
+                    "application/json": components["schemas"]["__schema86"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -8774,7 +9197,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-01T06:46:13Z",
+                     *           "downloadExpiresAt": "2026-12-01T07:21:24Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -8782,8 +9205,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-24T06:46:13Z",
-                     *           "readyAt": "2026-11-24T06:46:13Z"
+                     *           "createdAt": "2026-11-24T07:21:23Z",
+                     *           "readyAt": "2026-11-24T07:21:24Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -8792,7 +9215,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_ba3f30f9-e088-4c4e-8d3f-2ab7a84ca3ad"
+                     *         "requestId": "req_1a5d0fff-aa27-417a-8fed-a0dffac1e99f"
                      *       }
                      *     }
                      */
@@ -8800,28 +9223,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema80"];
-                            id: components["schemas"]["__schema81"];
-                            type: components["schemas"]["__schema82"];
-                            status: components["schemas"]["__schema83"];
-                            company: components["schemas"]["__schema84"];
-                            documents: components["schemas"]["__schema85"];
-                            delivery: components["schemas"]["__schema86"];
-                            downloadUrl: components["schemas"]["__schema87"];
-                            downloadExpiresAt: components["schemas"]["__schema88"];
-                            registryRequestIds: components["schemas"]["__schema89"];
-                            notices: components["schemas"]["__schema90"];
-                            extractSize: components["schemas"]["__schema91"];
-                            pageCount: components["schemas"]["__schema92"];
-                            clientReference: components["schemas"]["__schema87"];
-                            createdAt: components["schemas"]["__schema38"];
-                            readyAt: components["schemas"]["__schema93"];
-                            failure?: components["schemas"]["__schema94"];
+                            object: components["schemas"]["__schema87"];
+                            id: components["schemas"]["__schema88"];
+                            type: components["schemas"]["__schema89"];
+                            status: components["schemas"]["__schema90"];
+                            company: components["schemas"]["__schema91"];
+                            documents: components["schemas"]["__schema92"];
+                            delivery: components["schemas"]["__schema93"];
+                            downloadUrl: components["schemas"]["__schema94"];
+                            downloadExpiresAt: components["schemas"]["__schema95"];
+                            registryRequestIds: components["schemas"]["__schema96"];
+                            notices: components["schemas"]["__schema97"];
+                            extractSize: components["schemas"]["__schema98"];
+                            pageCount: components["schemas"]["__schema99"];
+                            clientReference: components["schemas"]["__schema94"];
+                            createdAt: components["schemas"]["__schema45"];
+                            readyAt: components["schemas"]["__schema100"];
+                            failure?: components["schemas"]["__schema101"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema19"];
                     };
                 };
             };
@@ -8926,16 +9349,16 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T06:46:13Z",
+                     *       "createdAt": "2026-11-24T07:21:24Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_246334f7-88c6-498b-ae22-b1f2abd0afae"
+                     *         "requestId": "req_71c980d2-4494-423f-b375-4e752edccd0e"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema96"];
+                    "application/json": components["schemas"]["__schema103"];
                 };
             };
             /**
@@ -9046,16 +9469,16 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T06:46:13Z",
-                     *       "readyAt": "2026-11-24T06:46:13Z",
+                     *       "createdAt": "2026-11-24T07:21:24Z",
+                     *       "readyAt": "2026-11-24T07:21:24Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_90ce95b8-d1ef-4452-8f8b-2233dd846a31"
+                     *         "requestId": "req_500b095f-e4c5-4882-9df7-3a0aae40c348"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema96"];
+                    "application/json": components["schemas"]["__schema103"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9186,16 +9609,16 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1NTAyNzc0MzExLCJwIjoxMDB9.sba-iLQVMOg1AJ78ooJcegRh2FXL7cLJPyG55ll7kSc",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1NTA0ODg0NTI2LCJwIjoxMDB9.g06itUVOVT8UOgwDW4GvvmsFlqy01l2ofL-kv0IHLiQ",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2fd46c65-4842-41b9-ab7c-c1f14f04be55"
+                     *         "requestId": "req_857b8d99-bddf-4c2b-9578-a3a4c008bb75"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema13"];
+                    "application/json": components["schemas"]["__schema20"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9263,6 +9686,1299 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["ValidationError400"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListEvents: {
+        parameters: {
+            query?: {
+                /** @example order.ready */
+                type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test";
+                /** @example 20 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The order.ready events of the last 30 days, newest first (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "event",
+                     *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
+                     *           "type": "order.ready",
+                     *           "createdAt": "2026-11-24T07:21:24Z",
+                     *           "livemode": false,
+                     *           "data": {
+                     *             "object": "order",
+                     *             "id": "ord_0a1b2c3d4e5f60718293a4b5",
+                     *             "type": "charges_extract",
+                     *             "status": "ready",
+                     *             "documents": [
+                     *               {
+                     *                 "documentNumber": "9E0210002",
+                     *                 "formCode": "309",
+                     *                 "pageCount": 10
+                     *               },
+                     *               {
+                     *                 "documentNumber": "9E0210003",
+                     *                 "formCode": "350",
+                     *                 "pageCount": 2
+                     *               },
+                     *               {
+                     *                 "documentNumber": "9E0210004",
+                     *                 "formCode": "312",
+                     *                 "pageCount": 3
+                     *               }
+                     *             ],
+                     *             "delivery": {
+                     *               "method": "web",
+                     *               "email": null
+                     *             },
+                     *             "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
+                     *             "registryRequestIds": [
+                     *               "IR53963170"
+                     *             ],
+                     *             "createdAt": "2026-11-24T07:21:23Z",
+                     *             "readyAt": "2026-11-24T07:21:24Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_a8f7d6c0-0db2-4893-b55d-d1b00b90b5a8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            object: components["schemas"]["__schema104"];
+                            id: components["schemas"]["__schema105"];
+                            type: components["schemas"]["__schema106"];
+                            createdAt: components["schemas"]["__schema45"];
+                            livemode: components["schemas"]["__schema107"];
+                            data: components["schemas"]["__schema108"];
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema19"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    GetEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
+                eventId: components["schemas"]["__schema12"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The order.ready event of the charges extract order above (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "event",
+                     *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
+                     *       "type": "order.ready",
+                     *       "createdAt": "2026-11-24T07:21:24Z",
+                     *       "livemode": false,
+                     *       "data": {
+                     *         "object": "order",
+                     *         "id": "ord_0a1b2c3d4e5f60718293a4b5",
+                     *         "type": "charges_extract",
+                     *         "status": "ready",
+                     *         "documents": [
+                     *           {
+                     *             "documentNumber": "9E0210002",
+                     *             "formCode": "309",
+                     *             "pageCount": 10
+                     *           },
+                     *           {
+                     *             "documentNumber": "9E0210003",
+                     *             "formCode": "350",
+                     *             "pageCount": 2
+                     *           },
+                     *           {
+                     *             "documentNumber": "9E0210004",
+                     *             "formCode": "312",
+                     *             "pageCount": 3
+                     *           }
+                     *         ],
+                     *         "delivery": {
+                     *           "method": "web",
+                     *           "email": null
+                     *         },
+                     *         "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
+                     *         "registryRequestIds": [
+                     *           "IR53963170"
+                     *         ],
+                     *         "createdAt": "2026-11-24T07:21:23Z",
+                     *         "readyAt": "2026-11-24T07:21:24Z"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_fa1e3b7f-71cc-40dd-9228-011a0bef3e68"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema109"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["EventOwnerMismatch"];
+            404: components["responses"]["EventNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListEventDeliveries: {
+        parameters: {
+            query?: {
+                /** @example 20 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path: {
+                /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
+                eventId: components["schemas"]["__schema12"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Every delivery of that event, with its attempts (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "webhookDelivery",
+                     *           "id": "whd_91bdd092af7529da812d4ec6",
+                     *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
+                     *           "eventType": "order.ready",
+                     *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
+                     *           "status": "pending",
+                     *           "attemptCount": 1,
+                     *           "nextAttemptAt": "2026-11-24T07:22:24Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2026-11-24T07:21:24Z",
+                     *               "statusCode": null,
+                     *               "latencyMs": 6,
+                     *               "responseBody": null,
+                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
+                     *               "manual": false
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-24T07:21:24Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_f78af982-bcec-451c-ae3f-03d47248419e"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema110"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["EventOwnerMismatch"];
+            404: components["responses"]["EventNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ResendEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
+                eventId: components["schemas"]["__schema12"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointId": "we_6e1d2c3b4a5f60718293a4b5"
+                 *     }
+                 */
+                "application/json": {
+                    endpointId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: fulfilled asynchronously. Sandbox example: The event sent again to one endpoint, with the same id (the answer recorded from the sandbox, long arrays abridged). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "webhookDelivery",
+                     *           "id": "whd_91bdd092af7529da812d4ec6",
+                     *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
+                     *           "eventType": "order.ready",
+                     *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
+                     *           "status": "pending",
+                     *           "attemptCount": 1,
+                     *           "nextAttemptAt": "2026-11-24T07:22:24Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2026-11-24T07:21:24Z",
+                     *               "statusCode": null,
+                     *               "latencyMs": 6,
+                     *               "responseBody": null,
+                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
+                     *               "manual": false
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-24T07:21:24Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 1,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_d89c4bd9-ecc7-4ff7-bf78-9113186ec864"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema110"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `event_owner_mismatch`: The event belongs to another account or environment. Read it with a key of the account and environment whose order or search caused it.
+             *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment. Manage it with a key of the account and environment that created it.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "event_owner_mismatch" | "webhook_endpoint_owner_mismatch";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept. Check the id; GET /v1/events lists the events of the last 30 days.
+             *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted). Check the id; GET /v1/webhook-endpoints lists your endpoints.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "event_not_found" | "webhook_endpoint_not_found";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @example 20 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The endpoints of this environment (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "webhookEndpoint",
+                     *           "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *           "url": "https://hooks.example.com/company-register",
+                     *           "enabledEvents": [
+                     *             "order.ready",
+                     *             "order.failed"
+                     *           ],
+                     *           "description": "Order fulfilment",
+                     *           "status": "enabled",
+                     *           "disabledReason": null,
+                     *           "livemode": false,
+                     *           "secretRotatedAt": null,
+                     *           "previousSecretExpiresAt": null,
+                     *           "stats": {
+                     *             "succeeded": 0,
+                     *             "failed": 1,
+                     *             "lastSucceededAt": null,
+                     *             "lastFailedAt": "2026-11-24T07:21:24Z",
+                     *             "consecutiveFailures": 1
+                     *           },
+                     *           "createdAt": "2026-11-24T07:21:23Z",
+                     *           "updatedAt": "2026-11-24T07:21:23Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_e28fc3e5-3957-42e7-93f5-24a1cfbc9caa"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            object: components["schemas"]["__schema113"];
+                            id: components["schemas"]["__schema114"];
+                            url: components["schemas"]["__schema115"];
+                            enabledEvents: components["schemas"]["__schema116"];
+                            description: components["schemas"]["__schema111"];
+                            status: components["schemas"]["__schema117"];
+                            disabledReason: components["schemas"]["__schema111"];
+                            livemode: components["schemas"]["__schema118"];
+                            secret?: components["schemas"]["__schema119"];
+                            secretRotatedAt: components["schemas"]["__schema120"];
+                            previousSecretExpiresAt: components["schemas"]["__schema121"];
+                            stats: components["schemas"]["__schema122"];
+                            createdAt: components["schemas"]["__schema45"];
+                            updatedAt: components["schemas"]["__schema45"];
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema19"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    CreateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/company-register",
+                 *       "enabledEvents": [
+                 *         "order.ready",
+                 *         "order.failed"
+                 *       ],
+                 *       "description": "Order fulfilment"
+                 *     }
+                 */
+                "application/json": {
+                    url: components["schemas"]["__schema13"];
+                    enabledEvents: components["schemas"]["__schema14"];
+                    description?: components["schemas"]["__schema16"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. Sandbox example: An endpoint for the order events; the signing secret is in this answer only (the answer recorded from the sandbox, long arrays abridged). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhookEndpoint",
+                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *       "url": "https://hooks.example.com/company-register",
+                     *       "enabledEvents": [
+                     *         "order.ready",
+                     *         "order.failed"
+                     *       ],
+                     *       "description": "Order fulfilment",
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "livemode": false,
+                     *       "secret": "whsec_nCy4JAnu_S_HWY49O68DKeVbsXm9aGoWly4WfOrH2jY",
+                     *       "secretRotatedAt": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "stats": {
+                     *         "succeeded": 0,
+                     *         "failed": 0,
+                     *         "lastSucceededAt": null,
+                     *         "lastFailedAt": null,
+                     *         "consecutiveFailures": 0
+                     *       },
+                     *       "createdAt": "2026-11-24T07:21:23Z",
+                     *       "updatedAt": "2026-11-24T07:21:23Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_3dee7e7d-a45f-49ec-8547-e2ba790c8d49"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema112"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling). Give an https URL whose host name resolves to a public address.
+             *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment. Delete an endpoint you no longer use (one endpoint can take several event types, or *).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "webhook_url_not_allowed" | "webhook_endpoint_limit_reached";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    GetWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema17"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: One endpoint with its delivery stats (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhookEndpoint",
+                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *       "url": "https://hooks.example.com/company-register",
+                     *       "enabledEvents": [
+                     *         "order.ready",
+                     *         "order.failed"
+                     *       ],
+                     *       "description": "Order fulfilment",
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "livemode": false,
+                     *       "secretRotatedAt": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "stats": {
+                     *         "succeeded": 0,
+                     *         "failed": 2,
+                     *         "lastSucceededAt": null,
+                     *         "lastFailedAt": "2026-11-24T07:21:24Z",
+                     *         "consecutiveFailures": 2
+                     *       },
+                     *       "createdAt": "2026-11-24T07:21:23Z",
+                     *       "updatedAt": "2026-11-24T07:21:23Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_15368f0b-184f-47ac-aaec-153f5f3457bd"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema112"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    DeleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema17"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The endpoint deleted (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhookEndpoint",
+                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *       "deleted": true,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_c4fcfc3e-8346-4396-bb89-ef4433e3861f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "webhookEndpoint";
+                        id: string;
+                        /** @constant */
+                        deleted: true;
+                        meta: components["schemas"]["__schema19"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    UpdateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema17"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabledEvents": [
+                 *         "*"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    url?: components["schemas"]["__schema13"];
+                    enabledEvents?: components["schemas"]["__schema14"];
+                    description?: components["schemas"]["__schema16"];
+                    /** @enum {string} */
+                    status?: "enabled" | "disabled";
+                };
+            };
+        };
+        responses: {
+            /** @description OK. Sandbox example: The endpoint subscribed to every event type (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhookEndpoint",
+                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *       "url": "https://hooks.example.com/company-register",
+                     *       "enabledEvents": [
+                     *         "*"
+                     *       ],
+                     *       "description": "Order fulfilment",
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "livemode": false,
+                     *       "secretRotatedAt": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "stats": {
+                     *         "succeeded": 0,
+                     *         "failed": 2,
+                     *         "lastSucceededAt": null,
+                     *         "lastFailedAt": "2026-11-24T07:21:24Z",
+                     *         "consecutiveFailures": 2
+                     *       },
+                     *       "createdAt": "2026-11-24T07:21:23Z",
+                     *       "updatedAt": "2026-11-24T07:21:24Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_8599b0d5-a9d8-4301-8080-dd3885dfbb67"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema112"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling). Give an https URL whose host name resolves to a public address.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "webhook_url_not_allowed";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    RotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema17"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["__schema18"];
+            };
+        };
+        responses: {
+            /** @description OK. Sandbox example: A new signing secret; for 24 hours deliveries are signed with both (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhookEndpoint",
+                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *       "url": "https://hooks.example.com/company-register",
+                     *       "enabledEvents": [
+                     *         "*"
+                     *       ],
+                     *       "description": "Order fulfilment",
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "livemode": false,
+                     *       "secret": "whsec_Q9Vy2FBoMhExhUEBQ4yU71uTNwLBaJUGUb_wxmQ5-_M",
+                     *       "secretRotatedAt": "2026-11-24T07:21:24Z",
+                     *       "previousSecretExpiresAt": "2026-11-25T07:21:24Z",
+                     *       "stats": {
+                     *         "succeeded": 0,
+                     *         "failed": 2,
+                     *         "lastSucceededAt": null,
+                     *         "lastFailedAt": "2026-11-24T07:21:24Z",
+                     *         "consecutiveFailures": 2
+                     *       },
+                     *       "createdAt": "2026-11-24T07:21:23Z",
+                     *       "updatedAt": "2026-11-24T07:21:24Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_9550561b-ef02-4921-8631-25d025d17ec6"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema112"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListEndpointDeliveries: {
+        parameters: {
+            query?: {
+                /** @example 20 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema17"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The endpoint's deliveries, newest first (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "webhookDelivery",
+                     *           "id": "whd_91bdd092af7529da812d4ec6",
+                     *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
+                     *           "eventType": "order.ready",
+                     *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
+                     *           "status": "pending",
+                     *           "attemptCount": 2,
+                     *           "nextAttemptAt": "2026-11-24T07:26:24Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2026-11-24T07:21:24Z",
+                     *               "statusCode": null,
+                     *               "latencyMs": 6,
+                     *               "responseBody": null,
+                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
+                     *               "manual": false
+                     *             },
+                     *             {
+                     *               "attempt": 2,
+                     *               "at": "2026-11-24T07:21:24Z",
+                     *               "statusCode": null,
+                     *               "latencyMs": 5,
+                     *               "responseBody": null,
+                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
+                     *               "manual": true
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-24T07:21:24Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_4495bf85-5398-4343-9066-5afee872f93c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema110"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    RecoverWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema17"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-01T00:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: fulfilled asynchronously. Sandbox example: Every failed delivery since 1 November 2026 sent again (the answer recorded from the sandbox, long arrays abridged). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhookRecovery",
+                     *       "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
+                     *       "since": "2026-11-01T00:00:00Z",
+                     *       "resent": 0,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_cc63a7a0-da85-4e3c-a81a-7e617cdb18d9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "webhookRecovery";
+                        endpointId: string;
+                        since: components["schemas"]["__schema45"];
+                        resent: number;
+                        meta: components["schemas"]["__schema19"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    TestWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema17"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["__schema18"];
+            };
+        };
+        responses: {
+            /** @description Accepted: fulfilled asynchronously. Sandbox example: A webhook_endpoint.test event to this endpoint only (the answer recorded from the sandbox, long arrays abridged). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "event",
+                     *       "id": "evt_719571cb0946e35fb6711e2d",
+                     *       "type": "webhook_endpoint.test",
+                     *       "createdAt": "2026-11-24T07:21:24Z",
+                     *       "livemode": false,
+                     *       "data": {
+                     *         "object": "webhookEndpoint",
+                     *         "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *         "url": "https://hooks.example.com/company-register",
+                     *         "enabledEvents": [
+                     *           "*"
+                     *         ],
+                     *         "description": "Order fulfilment",
+                     *         "status": "enabled",
+                     *         "disabledReason": null,
+                     *         "livemode": false,
+                     *         "secretRotatedAt": "2026-11-24T07:21:24Z",
+                     *         "previousSecretExpiresAt": "2026-11-25T07:21:24Z",
+                     *         "stats": {
+                     *           "succeeded": 0,
+                     *           "failed": 2,
+                     *           "lastSucceededAt": null,
+                     *           "lastFailedAt": "2026-11-24T07:21:24Z",
+                     *           "consecutiveFailures": 2
+                     *         },
+                     *         "createdAt": "2026-11-24T07:21:23Z",
+                     *         "updatedAt": "2026-11-24T07:21:24Z"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_f6821e9f-8d47-4c0c-829d-940d88286180"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema109"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];

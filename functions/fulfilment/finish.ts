@@ -1,4 +1,5 @@
 import { blobs } from '../../shared/composition/aws/blobs.ts';
+import { eventLog } from '../../shared/composition/aws/event-log.ts';
 import { events } from '../../shared/composition/aws/events.ts';
 import { offlineSearches, orders } from '../../shared/composition/aws/orders.ts';
 import { apiBaseUrl, awsPorts, now } from '../../shared/composition/aws/root.ts';
@@ -10,5 +11,5 @@ export const createHandler = (ports: FinishPorts) =>
   workflowTask('Finish', (input: FinishInput) => finish(ports, input));
 
 export const handler = createHandler(
-  awsPorts({ orders, searches: offlineSearches, blobs, events, apiBaseUrl, now }),
+  awsPorts({ orders, searches: offlineSearches, blobs, events, eventLog, apiBaseUrl, now }),
 );

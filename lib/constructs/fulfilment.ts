@@ -177,6 +177,9 @@ export class Fulfilment extends Construct {
     this.sweeper.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
     this.sweeper.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
     this.sweeper.bindQueueSender(this.queue, ORDER_ENV.queueUrl);
+    // It publishes events recorded but never published (their run stopped in between).
+    this.sweeper.addEnvironment(ORDER_ENV.eventBus, this.eventBus.eventBusName);
+    this.eventBus.grantPutEventsTo(this.sweeper);
     new Rule(this, 'SweepSchedule', {
       description: 'Requeues stalled orders and offline searches, and finishes purchases left uncommitted',
       schedule: Schedule.rate(SWEEP_INTERVAL),

@@ -6,12 +6,15 @@ import type { EventPublisher, ServiceEvent } from '../../shared/ports/orders.ts'
 export class LocalEventBus implements EventPublisher {
   private readonly published: ServiceEvent[] = [];
   private writing: Promise<void> = Promise.resolve();
+  private readonly listeners: ((event: ServiceEvent) => void)[] = [];
 
   constructor(readonly file?: string) {}
 
   async publish(event: ServiceEvent): Promise<void> {
     const copy = structuredClone(event);
     this.published.push(copy);
+    // As a rule targeting a queue: each listener gets its copy (local/webhooks.ts).
+    for (const listener of this.listeners) listener(structuredClone(copy));
     const { file } = this;
     if (!file) return;
     // Chained so that the lines keep the order of publication.
@@ -21,6 +24,11 @@ export class LocalEventBus implements EventPublisher {
     });
     this.writing = write.catch(() => undefined);
     await write;
+  }
+
+  /** Calls `listener` with every event published from now on. */
+  subscribe(listener: (event: ServiceEvent) => void): void {
+    this.listeners.push(listener);
   }
 
   list(): ServiceEvent[] {

@@ -96,6 +96,11 @@ export class LocalQueue implements FulfilmentQueue {
     this.enqueue(JSON.stringify(message));
   }
 
+  /** Sends a message body as it is (other queues than the fulfilment queue: local/webhooks.ts). */
+  sendBody(body: string): void {
+    this.enqueue(body);
+  }
+
   /**
    * Delivers `message` once more, as SQS may (at-least-once): a copy of a message sent before
    * keeps its message id. Resolves when the copy has been consumed or dead-lettered.

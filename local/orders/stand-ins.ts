@@ -44,6 +44,7 @@ export interface LocalOrders {
 export interface SweepReport {
   restarted: number;
   purchases: { committed: number; forgotten: number; waiting: number };
+  events: { published: number };
 }
 type SweepHandler = (event: unknown, context: Context) => Promise<SweepReport>;
 
@@ -73,6 +74,7 @@ export async function startLocalOrders(options: LocalOrdersOptions): Promise<Loc
       blobs,
       mailer: outbox,
       events,
+      eventLog: core.eventLog,
       apiBaseUrl: core.config.apiBaseUrl,
       now,
     },
@@ -101,6 +103,8 @@ export async function startLocalOrders(options: LocalOrdersOptions): Promise<Loc
     extracts: core.extracts,
     // The purchase routes' registries: the sweeper asks the sandbox they bought from.
     registryFor: core.registryFor,
+    eventLog: core.eventLog,
+    events,
     now,
   });
   return {

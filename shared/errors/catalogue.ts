@@ -355,6 +355,33 @@ export const errorCatalogue = {
     [],
     'X-Sandbox-Simulate takes order_failed, and only with a test key.',
   ),
+  // Events and webhooks (spec 6; see docs/webhooks.md)
+  event_not_found: entry('not_found_error', 404, [], 'No event has this id, or it is older than 30 days.'),
+  event_owner_mismatch: entry(
+    'permission_error',
+    403,
+    [],
+    'The event belongs to another account or environment.',
+  ),
+  webhook_endpoint_not_found: entry('not_found_error', 404, [], 'No webhook endpoint has this id.'),
+  webhook_endpoint_owner_mismatch: entry(
+    'permission_error',
+    403,
+    [],
+    'The webhook endpoint belongs to another account or environment.',
+  ),
+  webhook_url_not_allowed: entry(
+    'invalid_request_error',
+    400,
+    [],
+    'Webhook URLs must be https with a public host name or address (no loopback, private, link-local or reserved addresses).',
+  ),
+  webhook_endpoint_limit_reached: entry(
+    'invalid_request_error',
+    400,
+    [],
+    'An account may have at most 16 webhook endpoints per environment. Delete one before adding another.',
+  ),
   internal_error: entry(
     'api_error',
     500,

@@ -40,9 +40,10 @@ export interface RouteDefinition<
   readonly tables: Partial<Record<TableId, TableAccess>>;
   /**
    * Fulfilment resources the handler uses: `queue` sends accepted orders to the fulfilment queue,
-   * `blobs` reads compiled PDFs and offline search results.
+   * `blobs` reads compiled PDFs and offline search results, `webhookQueue` sends to the webhook
+   * dispatcher's queue, `sealer` seals webhook signing secrets (KMS).
    */
-  readonly uses?: readonly ('queue' | 'blobs')[];
+  readonly uses?: readonly ('queue' | 'blobs' | 'webhookQueue' | 'sealer')[];
   /**
    * The error codes this route's own checks and use case can answer with. The OpenAPI generator
    * (shared/http/openapi/) adds the errors every route shares (unauthorized, rate_limited,

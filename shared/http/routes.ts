@@ -12,6 +12,7 @@ import { extractRoutes } from './routes/extracts.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { referenceRoutes } from './routes/reference.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 export const routes = {
   ...referenceRoutes,
@@ -20,6 +21,7 @@ export const routes = {
   ...extractRoutes,
   ...orderRoutes,
   ...docsRoutes,
+  ...webhookRoutes,
 } as const;
 
 export const routeList: readonly RouteDefinition[] = Object.values(routes);

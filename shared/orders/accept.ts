@@ -108,7 +108,6 @@ function newOrder(
     requestId: request.requestId,
     clientReference: request.clientReference,
     simulateFailure: request.simulateFailure,
-    event: null,
   };
 }
 

@@ -81,7 +81,6 @@ export async function acceptOfflineSearch(request: OfflineSearchRequest): Promis
     requestId: request.requestId,
     clientReference: request.clientReference,
     simulateFailure: request.simulateFailure,
-    event: null,
   };
   const outcome = await request.store.create(search, at.slice(0, 10), OFFLINE_SEARCHES_PER_DAY);
   if (outcome === 'limit') {

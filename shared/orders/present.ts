@@ -61,10 +61,25 @@ export function presentOrder(order: OrderRecord, apiBaseUrl: string) {
   };
 }
 
-/** Webhook payloads carry only the method and email of the delivery (no postal details). */
+/**
+ * An order in an event (spec 6.2): the fields 6.2 lists, as the GET shows them, with the delivery
+ * reduced to its method and email (no postal details), and the failure of a failed order (6.1).
+ */
 export function presentOrderForEvent(order: OrderRecord, apiBaseUrl: string) {
   const presented = presentOrder(order, apiBaseUrl);
-  return { ...presented, delivery: { method: order.delivery.method, email: order.delivery.email } };
+  return {
+    object: presented.object,
+    id: presented.id,
+    type: presented.type,
+    status: presented.status,
+    documents: presented.documents,
+    delivery: { method: order.delivery.method, email: order.delivery.email },
+    downloadUrl: presented.downloadUrl,
+    registryRequestIds: presented.registryRequestIds,
+    createdAt: presented.createdAt,
+    readyAt: presented.readyAt,
+    ...(presented.failure ? { failure: presented.failure } : {}),
+  };
 }
 
 export function presentOfflineSearch(search: OfflineSearchRecord, apiBaseUrl: string) {

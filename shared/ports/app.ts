@@ -8,7 +8,15 @@ import type { ServiceConfig } from '../config.ts';
 import type { Environment } from '../domain/api-keys.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { CursorCodec } from '../domain/cursor.ts';
+import type { EventLog } from '../events/types.ts';
 import type { IdempotencyRunner } from '../http/idempotency-key.ts';
+import type {
+  DeliveryStore,
+  SecretSealer,
+  WebhookEndpointStore,
+  WebhookQueue,
+  WebhookSender,
+} from '../webhooks/types.ts';
 import type { ApiKeyRepository } from './api-keys.ts';
 import type { ExtractStore, UsageLedger } from './extracts.ts';
 import type { LimiterStore } from './limiter.ts';
@@ -52,7 +60,15 @@ export interface CapabilityPorts {
   blobs: BlobStore;
   starter: WorkflowStarter;
   events: EventPublisher;
+  /** Every event emitted, recorded with the change causing it (shared/events/). */
+  eventLog: EventLog;
   mailer: Mailer;
+  /** Webhooks: endpoints, deliveries, the secrets' sealer, the dispatcher queue and the sender. */
+  webhookEndpoints: WebhookEndpointStore;
+  webhookDeliveries: DeliveryStore;
+  sealer: SecretSealer;
+  webhookQueue: WebhookQueue;
+  webhookSender: WebhookSender;
 }
 
 export type AppPorts = PlatformPorts & CapabilityPorts;

@@ -4,6 +4,7 @@
  * that fulfilment uses (blob store, mail, event bus, queue), each behind a small interface.
  */
 import type { Environment } from '../domain/api-keys.ts';
+import type { EventRecord, EventType } from '../events/types.ts';
 import type { FeeEntry } from './extracts.ts';
 
 export const orderTypes = ['charges_extract', 'document_image'] as const;
@@ -42,14 +43,6 @@ export interface OrderFailure {
   message: string;
 }
 
-/** An event the order owes its subscribers: fixed when the outcome is written, published once. */
-export interface OwedEvent {
-  id: string;
-  type: 'order.ready' | 'order.failed' | 'offline_search.ready';
-  createdAt: string;
-  publishedAt: string | null;
-}
-
 export interface OrderRecord {
   id: string;
   accountId: string;
@@ -79,7 +72,6 @@ export interface OrderRecord {
   clientReference: string | null;
   /** Sandbox only: `X-Sandbox-Simulate: order_failed`. */
   simulateFailure: boolean;
-  event: OwedEvent | null;
 }
 
 export const offlineSearchStatuses = ['pending', 'processing', 'ready', 'failed'] as const;
@@ -104,7 +96,6 @@ export interface OfflineSearchRecord {
   requestId: string;
   clientReference: string | null;
   simulateFailure: boolean;
-  event: OwedEvent | null;
 }
 
 /** A status change of an order or offline search: written only if the record is still in `from`. */
@@ -113,8 +104,8 @@ export interface Transition<S extends string> {
   to: S;
   at: string;
   set?: Record<string, unknown>;
-  /** The event the new status owes, written with it. */
-  event?: OwedEvent;
+  /** The event the new status causes, recorded in the event log in the same transaction. */
+  event?: EventRecord;
   /** Fee entries written in the same transaction (the voids of a failed order). */
   fees?: FeeEntry[];
 }
@@ -146,7 +137,6 @@ export interface OrderStore {
     id: string,
     fields: { notices?: string[]; pdfKey?: string; dispatchedAt?: string; updatedAt: string },
   ): Promise<void>;
-  markEventPublished(id: string, at: string): Promise<void>;
   /** Orders and offline searches not finished and untouched since `before`: fulfilment may have stalled. */
   stalled(before: string, limit: number): Promise<{ id: string; updatedAt: string }[]>;
 }
@@ -164,7 +154,6 @@ export interface OfflineSearchStore {
   ): Promise<'created' | 'exists' | 'limit'>;
   get(id: string): Promise<OfflineSearchRecord | undefined>;
   transition(id: string, transition: Transition<OfflineSearchStatus>): Promise<boolean>;
-  markEventPublished(id: string, at: string): Promise<void>;
 }
 
 /** Private storage of compiled PDFs and offline search results (S3, encrypted; a folder locally). */
@@ -190,7 +179,7 @@ export interface Mailer {
 /** An event as published: the webhook body of spec 6.2 plus the account it is for (which the body leaves out). */
 export interface ServiceEvent {
   id: string;
-  type: OwedEvent['type'];
+  type: EventType;
   createdAt: string;
   livemode: boolean;
   accountId: string;

@@ -19,6 +19,7 @@ import { checkContract } from '../support/contract.ts';
 import {
   clearCrash,
   crashAfter,
+  eventView,
   executions,
   type HistoryEvent,
   type OrderBody,
@@ -182,7 +183,7 @@ describe('web delivery', () => {
         createdAt: order.readyAt,
         livemode: false,
         accountId: key.accountId,
-        data: { ...order, delivery: { method: 'web', email: null } },
+        data: eventView(order),
       },
     ]);
 
@@ -275,7 +276,7 @@ describe('email delivery', () => {
         createdAt: order.readyAt,
         livemode: false,
         accountId: key.accountId,
-        data: { ...order, delivery: { method: 'email', email } },
+        data: eventView(order),
       },
     ]);
   });
@@ -317,7 +318,7 @@ describe('post delivery', () => {
         createdAt: order.readyAt,
         livemode: true,
         accountId: key.accountId,
-        data: { ...order, delivery: { method: 'post', email: null } },
+        data: eventView(order),
       },
     ]);
   });
@@ -359,7 +360,7 @@ describe('failures', () => {
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
         livemode: false,
         accountId: key.accountId,
-        data: { ...order, delivery: { method: 'web', email: null } },
+        data: eventView(order),
       },
     ]);
     expect((await download(key, placed.id)).status).toBe(409);

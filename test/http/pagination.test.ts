@@ -75,6 +75,8 @@ const SAMPLE_PATH_VALUES: Record<string, string> = {
   id: '000000019',
   personId: `prs_${'0'.repeat(24)}`,
   searchId: 'srch_0',
+  eventId: `evt_${'0'.repeat(24)}`,
+  endpointId: `we_${'0'.repeat(24)}`,
 };
 
 const samplePath = (template: string) =>

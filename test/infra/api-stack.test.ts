@@ -43,11 +43,12 @@ describe('ApiStack functions', () => {
     synth = synthesize();
   }, 120_000);
 
-  it('has one Lambda function per route, and besides only the fulfilment functions', () => {
+  it('has one Lambda function per route, and besides only the fulfilment and webhook functions', () => {
     expect(routeList.length).toBeGreaterThan(0);
     expect(routeFunctions(synth, routeList)).toHaveLength(routeList.length);
-    // One per workflow task, the starter and the sweeper (test/infra/fulfilment.test.ts).
-    synth.apiTemplate.resourceCountIs('AWS::Lambda::Function', routeList.length + workflowTasks.length + 2);
+    // One per workflow task, the starter and the sweeper (test/infra/fulfilment.test.ts), the
+    // webhook dispatcher and retry function (test/infra/webhooks.test.ts).
+    synth.apiTemplate.resourceCountIs('AWS::Lambda::Function', routeList.length + workflowTasks.length + 4);
   });
 
   it('has a handler module under functions/ for every route', () => {

@@ -166,6 +166,8 @@ describe('DataStack', () => {
     );
     expect([...types].sort()).toEqual([
       'AWS::DynamoDB::Table',
+      // Seals webhook signing secrets: stateful with the table that holds them.
+      'AWS::KMS::Key',
       'AWS::S3::Bucket',
       'AWS::S3::BucketPolicy',
       'AWS::SecretsManager::Secret',

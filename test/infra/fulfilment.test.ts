@@ -273,7 +273,10 @@ describe('fulfilment (dev stage)', () => {
   describe('starter', () => {
     it('consumes the queue in batches of 10, reporting failed items only', () => {
       const [starterId] = functionWithDescription(api, STARTER_DESCRIPTION);
-      const mappings = Object.values(resourcesOf(api, 'AWS::Lambda::EventSourceMapping'));
+      // The other consumer is the webhook dispatcher (test/infra/webhooks.test.ts).
+      const mappings = Object.values(resourcesOf(api, 'AWS::Lambda::EventSourceMapping')).filter((mapping) =>
+        JSON.stringify(mapping.Properties.EventSourceArn).includes(queueId()),
+      );
       expect(mappings).toHaveLength(1);
       expect(mappings[0]?.Properties).toMatchObject({
         FunctionName: { Ref: starterId },
@@ -307,7 +310,7 @@ describe('fulfilment (dev stage)', () => {
       expect(rules[0]?.Properties).toMatchObject({ ScheduleExpression: 'rate(5 minutes)', State: 'ENABLED' });
     });
 
-    it('reads and writes the main table (gsi1 by name), asks the registry, and may only send to the queue', () => {
+    it('reads and writes the main table (gsi1 by name), asks the registry, sends to the queue and publishes to the bus', () => {
       const [, sweeper] = functionWithDescription(api, SWEEPER_DESCRIPTION);
       const statements = statementsOf(sweeper);
       const onTable = statements.filter(naming(mainTableId()));
@@ -329,7 +332,12 @@ describe('fulfilment (dev stage)', () => {
         [ORDER_ENV.queueUrl]: { Ref: queueId() },
         [tableDefinitions.main.envVar]: expect.anything(),
       });
-      expect(JSON.stringify(statements)).not.toMatch(/states:|s3:|ses:|events:/);
+      // It publishes events recorded but never published, to the stage's bus only.
+      const events = statements.filter((s) => actionsOf(s).some((action) => EVENTS_ACTION.test(action)));
+      expect(actionsIn(events)).toEqual(['events:PutEvents']);
+      expect(JSON.stringify(events.map((s) => s.Resource))).toContain(busId());
+      expect(environmentOf(sweeper)[ORDER_ENV.eventBus]).toEqual({ Ref: busId() });
+      expect(JSON.stringify(statements)).not.toMatch(/states:|s3:|ses:/);
     });
   });
 
@@ -467,7 +475,12 @@ describe('fulfilment (dev stage)', () => {
         const fn = functionOfRoute(synth, route);
         const statements = statementsOf(fn);
         const env = environmentOf(fn);
-        const sqs = statements.filter((s) => actionsOf(s).some((action) => SQS_ACTION.test(action)));
+        // The webhook dispatcher queue is checked in test/infra/webhooks.test.ts.
+        const sqs = statements.filter(
+          (s) =>
+            actionsOf(s).some((action) => SQS_ACTION.test(action)) &&
+            !JSON.stringify(s.Resource).includes(logicalIdOf(synth.api, synth.api.webhooks.queue)),
+        );
         if (uses(route, 'queue')) {
           expect(actionsIn(sqs)).toEqual(['sqs:SendMessage']);
           expect(sqs.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [queueId(), 'Arn'] }]);

@@ -9,6 +9,7 @@ import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
 import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import type { RouteDefinition } from '../../shared/http/route.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
+import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
 import { routeList as allRoutes } from '../../shared/http/routes.ts';
 import {
   actionsIn,
@@ -64,6 +65,8 @@ const NON_REGISTRY_ROUTES = [
   'GetApiReference',
   'GetApiReferenceScript',
   'GetErrorReference',
+  // Events and webhook endpoints (shared/http/routes/webhooks.ts)
+  ...Object.values(webhookRoutes).map((r) => r.name),
 ];
 
 const route = (name: string): RouteDefinition => {

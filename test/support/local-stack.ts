@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { type LocalStack, startLocalStack } from '../../local/stack.ts';
+import { testCertificate } from '../../local/tls.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,6 +10,8 @@ declare module 'vitest' {
     tableNames: LocalStack['tableNames'];
     /** The secret the stack signs cursors with, so a test can mint authentic ones. */
     cursorSecret: string;
+    /** A self-signed certificate for loopback webhook receivers, which the stack trusts (test/support/tls.ts). */
+    webhookTls: { key: string; cert: string };
   }
 }
 
@@ -16,7 +19,15 @@ let stack: LocalStack | undefined;
 
 /** Starts the same local stack `npm start` runs (DynamoDB Local in memory) once for all HTTP tests. */
 export async function setup(project: TestProject) {
-  stack = await startLocalStack({ port: 0, dynamoPort: 0, logLevel: 'ERROR' });
+  const tls = testCertificate();
+  stack = await startLocalStack({
+    port: 0,
+    dynamoPort: 0,
+    logLevel: 'ERROR',
+    // Loopback receivers only here, by configuration, trusting the tests' own certificate.
+    webhooks: { allowLoopback: true, ca: tls.cert, retryIntervalMs: 250 },
+  });
+  project.provide('webhookTls', tls);
   project.provide('baseUrl', stack.baseUrl);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('registryUrl', stack.registryUrl);

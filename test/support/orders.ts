@@ -104,3 +104,20 @@ export interface UsageBody {
   data: FeeEntryBody[];
   totals: { product: string; feeCode: string | null; billable: boolean; quantity: number; entries: number }[];
 }
+
+/** An order as events carry it (spec 6.2; shared/orders/present.ts presentOrderForEvent), from the order a GET showed. */
+export function eventView(order: Omit<OrderBody, 'meta'> & { meta?: Meta }) {
+  return {
+    object: order.object,
+    id: order.id,
+    type: order.type,
+    status: order.status,
+    documents: order.documents,
+    delivery: { method: order.delivery.method, email: order.delivery.email ?? null },
+    downloadUrl: order.downloadUrl,
+    registryRequestIds: order.registryRequestIds,
+    createdAt: order.createdAt,
+    readyAt: order.readyAt,
+    ...(order.failure ? { failure: order.failure } : {}),
+  };
+}

@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../local/dynamodb.ts';
 import { localTableName } from '../../local/stack.ts';
+import { DynamoEventLog } from '../../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../../shared/adapters/dynamodb/extracts.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../../shared/adapters/dynamodb/orders.ts';
+import type { EventRecord } from '../../shared/events/types.ts';
 import { allTables, tableDefinitions } from '../../shared/infra/tables.ts';
 import type { FeeEntry } from '../../shared/ports/extracts.ts';
-import type {
-  OfflineSearchRecord,
-  OrderRecord,
-  OrderStatus,
-  OrderType,
-  OwedEvent,
-} from '../../shared/ports/orders.ts';
+import type { OfflineSearchRecord, OrderRecord, OrderStatus, OrderType } from '../../shared/ports/orders.ts';
 
 /** The order and offline search stores against DynamoDB Local, with the tables the stacks create. */
 
@@ -21,6 +17,19 @@ let local: LocalDynamo | undefined;
 const orders = new DynamoOrderStore(table);
 const searches = new DynamoOfflineSearchStore(table);
 const ledger = new DynamoExtractStore(table);
+const eventLog = new DynamoEventLog(table);
+
+const eventFor = (
+  accountId: string,
+  overrides: Pick<EventRecord, 'id' | 'type' | 'createdAt'>,
+): EventRecord => ({
+  livemode: true,
+  accountId,
+  environment: 'live',
+  data: { object: 'order', id: 'ord_x', status: 'x' },
+  publishedAt: null,
+  ...overrides,
+});
 
 beforeAll(async () => {
   local = await startDynamoLocal({ port: 0 });
@@ -91,7 +100,6 @@ const order = (accountId: string, overrides: Partial<OrderRecord> = {}): OrderRe
     requestId: 'req_create',
     clientReference: 'ref-1',
     simulateFailure: false,
-    event: null,
     ...overrides,
   };
 };
@@ -116,7 +124,6 @@ const search = (accountId: string, overrides: Partial<OfflineSearchRecord> = {})
     requestId: 'req_search',
     clientReference: null,
     simulateFailure: false,
-    event: null,
     ...overrides,
   };
 };
@@ -352,12 +359,11 @@ describe('order transitions', () => {
         resourceId: record.id,
       }),
     ];
-    const event: OwedEvent = {
-      id: 'evt_1',
+    const event = eventFor(accountId, {
+      id: `evt_${randomUUID().slice(0, 8)}`,
       type: 'order.failed',
       createdAt: '2025-03-01T12:00:00Z',
-      publishedAt: null,
-    };
+    });
     const failure = { code: 'registry_unavailable', registryCode: 'E42', message: 'The registry failed.' };
 
     // Act
@@ -377,9 +383,9 @@ describe('order transitions', () => {
       status: 'failed' as const,
       updatedAt: '2025-03-01T12:00:00Z',
       failure,
-      event,
     };
     expect(await orders.get(record.id)).toStrictEqual(failed);
+    expect(await eventLog.get(event.id)).toStrictEqual(event);
     expect(await entriesOf(accountId)).toStrictEqual([...record.fees, ...voids]);
     expect((await orders.list(accountId, 'live', { status: 'failed', limit: 10 })).items).toStrictEqual([
       failed,
@@ -454,30 +460,39 @@ describe('order updates', () => {
     expect((await orders.get(record.id))?.notices.toSorted()).toStrictEqual(['a', 'b', 'c']);
   });
 
-  it('publish the owed event once', async () => {
+  it('mark a recorded event published once, and list it no more as unpublished', async () => {
     // Prepare
-    const event: OwedEvent = {
-      id: 'evt_2',
+    const accountId = newAccount();
+    const event = eventFor(accountId, {
+      id: `evt_${randomUUID().slice(0, 8)}`,
       type: 'order.ready',
       createdAt: '2025-03-01T11:00:00Z',
-      publishedAt: null,
-    };
-    const record = order(newAccount(), { status: 'ready', event, readyAt: '2025-03-01T11:00:00Z' });
-    const without = order(newAccount(), { status: 'ready' });
-    await orders.create(record);
-    await orders.create(without);
+    });
+    await eventLog.record(event);
+    const before = (await eventLog.unpublished('2025-03-01T11:00:01Z', 100)).map((e) => e.id);
 
     // Act
-    await orders.markEventPublished(record.id, '2025-03-01T11:00:05Z');
-    await orders.markEventPublished(record.id, '2025-03-01T11:00:09Z');
-    await orders.markEventPublished(without.id, '2025-03-01T11:00:05Z');
+    await eventLog.markPublished(event.id, '2025-03-01T11:00:05Z');
+    await eventLog.markPublished(event.id, '2025-03-01T11:00:09Z');
 
     // Assess
-    expect((await orders.get(record.id))?.event).toStrictEqual({
-      ...event,
-      publishedAt: '2025-03-01T11:00:05Z',
-    });
-    expect(await orders.get(without.id)).toStrictEqual(without);
+    expect(before).toContain(event.id);
+    expect(await eventLog.get(event.id)).toStrictEqual({ ...event, publishedAt: '2025-03-01T11:00:05Z' });
+    expect((await eventLog.unpublished('2025-03-01T11:00:01Z', 100)).map((e) => e.id)).not.toContain(
+      event.id,
+    );
+    expect(
+      (await eventLog.list(accountId, 'live', { since: '2025-02-01T00:00:00Z', limit: 10 })).items,
+    ).toStrictEqual([event]);
+    expect(
+      (
+        await eventLog.list(accountId, 'live', {
+          type: 'order.failed',
+          since: '2025-02-01T00:00:00Z',
+          limit: 10,
+        })
+      ).items,
+    ).toStrictEqual([]);
   });
 });
 
@@ -556,12 +571,11 @@ describe('offline searches', () => {
     const record = search(accountId);
     await searches.create(record, '2025-03-01', 20);
     const voids = [fee(accountId, { at: '2025-03-01T10:30:00Z', quantity: -1, requestId: 'req_void' })];
-    const event: OwedEvent = {
-      id: 'evt_3',
+    const event = eventFor(accountId, {
+      id: `evt_${randomUUID().slice(0, 8)}`,
       type: 'offline_search.ready',
       createdAt: '2025-03-01T10:20:00Z',
-      publishedAt: null,
-    };
+    });
 
     // Act
     const wrong = await searches.transition(record.id, { from: ['processing'], to: 'ready', at: 'x' });
@@ -584,8 +598,6 @@ describe('offline searches', () => {
       at: '2025-03-01T10:31:00Z',
       fees: voids,
     });
-    await searches.markEventPublished(record.id, '2025-03-01T10:40:00Z');
-    await searches.markEventPublished(record.id, '2025-03-01T10:41:00Z');
 
     // Assess
     expect([wrong, ready, voided, voidedAgain]).toStrictEqual([false, true, true, false]);
@@ -596,8 +608,8 @@ describe('offline searches', () => {
       readyAt: '2025-03-01T10:20:00Z',
       resultCount: 3,
       resultsKey: 'searches/r.json',
-      event: { ...event, publishedAt: '2025-03-01T10:40:00Z' },
     });
+    expect(await eventLog.get(event.id)).toStrictEqual(event);
     expect(await entriesOf(accountId)).toStrictEqual([...record.fees, ...voids]);
   });
 });

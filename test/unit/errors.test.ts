@@ -100,6 +100,8 @@ describe('error catalogue', () => {
     const extra = Object.keys(errorCatalogue).filter((code) => !(code in spec));
     expect(extra.sort()).toEqual([
       'code_table_not_found',
+      'event_not_found',
+      'event_owner_mismatch',
       'internal_error',
       'invalid_json',
       'offline_search_limit_reached',
@@ -109,6 +111,10 @@ describe('error catalogue', () => {
       'route_not_found',
       'sandbox_simulation_invalid',
       'service_unavailable',
+      'webhook_endpoint_limit_reached',
+      'webhook_endpoint_not_found',
+      'webhook_endpoint_owner_mismatch',
+      'webhook_url_not_allowed',
     ]);
   });
 });

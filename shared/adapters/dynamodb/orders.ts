@@ -14,7 +14,8 @@
  * gsi1sk `<updatedAt>#<id>`, so the sweeper finds stalled work without a scan; reaching a final
  * status removes both. Writes that set `updatedAt` move gsi1sk with it.
  *
- * A status change moves the status listing items in the same transaction as the order, so each
+ * A status change that causes an event records it in the event log (events.ts) in the same
+ * transaction. A status change moves the status listing items in the same transaction as the order, so each
  * filter is one query on its own partition: pages are never short because of a filter. Orders,
  * searches and their listings carry no TTL: unlike extracts, order history is the account's record.
  */
@@ -42,6 +43,7 @@ import {
   type UpdateInput,
   updateItem,
 } from './document.ts';
+import { eventPuts } from './events.ts';
 import { cancelledByCondition, entryOrder, feeEntryItem } from './ledger.ts';
 
 const UNFINISHED = 'UNFINISHED';
@@ -127,11 +129,6 @@ function transitionUpdate(
     values[`:f${index}`] = encodeField(field, value);
     sets.push(`#f${index} = :f${index}`);
   }
-  if (transition.event) {
-    names['#event'] = 'event';
-    values[':event'] = transition.event;
-    sets.push('#event = :event');
-  }
   const finished = !unfinishedStatuses.includes(transition.to);
   if (!finished) {
     values[':unfinished'] = UNFINISHED;
@@ -146,22 +143,6 @@ function transitionUpdate(
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
-}
-
-async function markPublished(tableName: string, key: { pk: string; sk: string }, at: string): Promise<void> {
-  try {
-    await updateItem({
-      TableName: tableName,
-      Key: key,
-      UpdateExpression: 'SET #event.publishedAt = :at',
-      ConditionExpression: 'attribute_type(#event.publishedAt, :null)',
-      ExpressionAttributeNames: { '#event': 'event' },
-      ExpressionAttributeValues: { ':at': at, ':null': 'NULL' },
-    });
-  } catch (error) {
-    // Already published (or nothing owed): the first publication time stands.
-    if (!isConditionFailure(error)) throw error;
-  }
 }
 
 const read = (tableName: string, key: { pk: string; sk: string }): Promise<Item | undefined> =>
@@ -285,6 +266,7 @@ export class DynamoOrderStore implements OrderStore {
           Put: { TableName: this.tableName, Item: { pk, sk, id } },
         })),
         ...feePuts(this.tableName, transition.fees ?? []),
+        ...(transition.event ? eventPuts(this.tableName, transition.event) : []),
       ]);
       return true;
     } catch (error) {
@@ -356,10 +338,6 @@ export class DynamoOrderStore implements OrderStore {
         if (!isConditionFailure(error) || attempt >= 4) throw error;
       }
     }
-  }
-
-  markEventPublished(id: string, at: string): Promise<void> {
-    return markPublished(this.tableName, orderKey(id), at);
   }
 
   async stalled(before: string, limit: number): Promise<{ id: string; updatedAt: string }[]> {
@@ -438,8 +416,12 @@ export class DynamoOfflineSearchStore implements OfflineSearchStore {
   async transition(id: string, transition: Transition<OfflineSearchStatus>): Promise<boolean> {
     const update = transitionUpdate(this.tableName, searchKey(id), id, transition);
     try {
-      if (transition.fees?.length) {
-        await transactWrite([{ Update: update }, ...feePuts(this.tableName, transition.fees)]);
+      const others = [
+        ...feePuts(this.tableName, transition.fees ?? []),
+        ...(transition.event ? eventPuts(this.tableName, transition.event) : []),
+      ];
+      if (others.length > 0) {
+        await transactWrite([{ Update: update }, ...others]);
       } else {
         await updateItem(update);
       }
@@ -448,9 +430,5 @@ export class DynamoOfflineSearchStore implements OfflineSearchStore {
       if (cancelledByCondition(error) || isConditionFailure(error)) return false;
       throw error;
     }
-  }
-
-  markEventPublished(id: string, at: string): Promise<void> {
-    return markPublished(this.tableName, searchKey(id), at);
   }
 }

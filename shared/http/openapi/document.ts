@@ -17,6 +17,7 @@ import { extractRoutes } from '../routes/extracts.ts';
 import { orderRoutes } from '../routes/orders.ts';
 import { peopleRoutes } from '../routes/people.ts';
 import { referenceRoutes } from '../routes/reference.ts';
+import { webhookRoutes } from '../routes/webhooks.ts';
 import { errorCodesByStatus } from './errors.ts';
 import { type RequestExample, requestExamples } from './examples.ts';
 
@@ -53,6 +54,12 @@ export const TAGS: readonly { name: string; description: string; routes: readonl
     description:
       'Asynchronous orders (charges extracts, document images) and offline searches: accepted with 202, billed at acceptance, announced by events.',
     routes: Object.values(orderRoutes),
+  },
+  {
+    name: 'Webhooks',
+    description:
+      'Events (30 days, for reconciliation) and webhook endpoints: signed deliveries of order.ready, order.failed and offline_search.ready, retried for 24 hours, with every attempt readable, resend, recover and a test event.',
+    routes: Object.values(webhookRoutes),
   },
   {
     name: 'Contract',

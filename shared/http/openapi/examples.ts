@@ -24,7 +24,11 @@ export const EXAMPLE_IDS = {
   extract: 'ext_5d2c8a1f3b4e6d7c9a0b1c2d',
   order: 'ord_0a1b2c3d4e5f60718293a4b5',
   offlineSearch: 'ofs_9f8e7d6c5b4a39281706f5e4',
+  event: 'evt_3c9a1f0e7b2d4c6a8e5f1a2b',
+  webhookEndpoint: 'we_6e1d2c3b4a5f60718293a4b5',
 } as const;
+const EVENT_ID = EXAMPLE_IDS.event;
+const ENDPOINT_ID = EXAMPLE_IDS.webhookEndpoint;
 const SEARCH_ID = EXAMPLE_IDS.peopleSearch;
 const PERSON_ID = EXAMPLE_IDS.person;
 
@@ -137,6 +141,60 @@ export const requestExamples: Readonly<Record<string, RequestExample>> = {
     summary: 'The first 100 matches of a ready offline search',
     path: { searchId: EXAMPLE_IDS.offlineSearch },
     query: { limit: '100' },
+  },
+  ListEvents: {
+    summary: 'The order.ready events of the last 30 days, newest first',
+    query: { type: 'order.ready', limit: '20' },
+  },
+  GetEvent: {
+    summary: 'The order.ready event of the charges extract order above',
+    path: { eventId: EVENT_ID },
+  },
+  ListEventDeliveries: {
+    summary: 'Every delivery of that event, with its attempts',
+    path: { eventId: EVENT_ID },
+    query: { limit: '20' },
+  },
+  ResendEvent: {
+    summary: 'The event sent again to one endpoint, with the same id',
+    path: { eventId: EVENT_ID },
+    body: { endpointId: ENDPOINT_ID },
+  },
+  CreateWebhookEndpoint: {
+    summary: 'An endpoint for the order events; the signing secret is in this answer only',
+    body: {
+      url: 'https://hooks.example.com/company-register',
+      enabledEvents: ['order.ready', 'order.failed'],
+      description: 'Order fulfilment',
+    },
+  },
+  ListWebhookEndpoints: { summary: 'The endpoints of this environment', query: { limit: '20' } },
+  GetWebhookEndpoint: { summary: 'One endpoint with its delivery stats', path: { endpointId: ENDPOINT_ID } },
+  UpdateWebhookEndpoint: {
+    summary: 'The endpoint subscribed to every event type',
+    path: { endpointId: ENDPOINT_ID },
+    body: { enabledEvents: ['*'] },
+  },
+  DeleteWebhookEndpoint: { summary: 'The endpoint deleted', path: { endpointId: ENDPOINT_ID } },
+  RotateWebhookSecret: {
+    summary: 'A new signing secret; for 24 hours deliveries are signed with both',
+    path: { endpointId: ENDPOINT_ID },
+    body: {},
+  },
+  ListEndpointDeliveries: {
+    summary: "The endpoint's deliveries, newest first",
+    path: { endpointId: ENDPOINT_ID },
+    query: { limit: '20' },
+  },
+  RecoverWebhookEndpoint: {
+    summary: 'Every failed delivery since 1 November 2026 sent again',
+    path: { endpointId: ENDPOINT_ID },
+    body: { since: '2026-11-01T00:00:00Z' },
+  },
+  TestWebhookEndpoint: {
+    summary: 'A webhook_endpoint.test event to this endpoint only',
+    path: { endpointId: ENDPOINT_ID },
+    body: {},
   },
   GetOpenApiDocument: { summary: 'This document' },
 };

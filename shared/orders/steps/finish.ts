@@ -1,30 +1,31 @@
 /**
  * The outcome of an order or offline search (MarkReady, MarkDelivered, MarkFailed and the
- * offline search's two): written once with the event it owes, and for a failure the voids of
- * its fees, then the event published unless it was already. A run that stops between the two
- * publishes on its retry, with the same event id, which subscribers deduplicate on.
+ * offline search's two): written once, in one transaction with the event it causes (recorded in
+ * the event log, shared/events/) and for a failure the voids of its fees; then the event is
+ * published unless it was already. A run that stops between the two publishes on its retry (or
+ * the sweeper does), with the same event id, which subscribers deduplicate on.
  */
-import { createHash } from 'node:crypto';
 import { toTimestamp } from '../../domain/clock.ts';
+import { eventIdFor, type PublishPorts, publishRecorded } from '../../events/publish.ts';
+import type { EventRecord, EventType } from '../../events/types.ts';
 import type { FeeEntry } from '../../ports/extracts.ts';
 import type {
   BlobStore,
-  EventPublisher,
+  OfflineSearchRecord,
   OfflineSearchStore,
+  OrderRecord,
   OrderStore,
-  OwedEvent,
 } from '../../ports/orders.ts';
 import { presentOfflineSearch, presentOrderForEvent } from '../present.ts';
 import { offlineResultsKey, readOfflineResults } from '../results.ts';
 import { type Clock, isFinished, loadOrder, loadSearch, type WorkflowInput } from './common.ts';
 import { type FailedState, failureFromState } from './failure.ts';
 
-export interface FinishPorts extends Clock {
-  orders: Pick<OrderStore, 'get' | 'transition' | 'markEventPublished'>;
-  searches: Pick<OfflineSearchStore, 'get' | 'transition' | 'markEventPublished'>;
+export interface FinishPorts extends Clock, PublishPorts {
+  orders: Pick<OrderStore, 'get' | 'transition'>;
+  searches: Pick<OfflineSearchStore, 'get' | 'transition'>;
   /** An offline search's outcome counts its stored results. */
   blobs: BlobStore;
-  events: EventPublisher;
   /** The API's base URL, for the links in the event (`downloadUrl`, `resultsUrl`). */
   apiBaseUrl: string;
 }
@@ -35,32 +36,26 @@ export interface FinishInput extends WorkflowInput {
   state: FailedState;
 }
 
-/** Same id for the same outcome of the same order, however often it is written. */
-const eventIdFor = (id: string, type: string) =>
-  `evt_${createHash('sha256').update(`${id}#${type}`).digest('hex').slice(0, 24)}`;
+/** The event a record's new state causes, with `data` as a GET would show the record after it. */
+const eventOf = (
+  record: Pick<OrderRecord | OfflineSearchRecord, 'id' | 'accountId' | 'environment'>,
+  type: EventType,
+  at: string,
+  data: Record<string, unknown>,
+): EventRecord => ({
+  id: eventIdFor(record.id, type),
+  type,
+  createdAt: at,
+  livemode: record.environment === 'live',
+  accountId: record.accountId,
+  environment: record.environment,
+  data,
+  publishedAt: null,
+});
 
 /** The fees of a failed order, cancelled: same product and code, negative quantity. */
 const voidsOf = (fees: readonly FeeEntry[], at: string): FeeEntry[] =>
   fees.filter((fee) => fee.billable).map((fee) => ({ ...fee, at, quantity: -fee.quantity }));
-
-async function publishOwed(
-  ports: FinishPorts,
-  record: { id: string; accountId: string; environment: string; event: OwedEvent | null },
-  data: Record<string, unknown>,
-  markPublished: (at: string) => Promise<void>,
-) {
-  const event = record.event;
-  if (!event || event.publishedAt) return;
-  await ports.events.publish({
-    id: event.id,
-    type: event.type,
-    createdAt: event.createdAt,
-    livemode: record.environment === 'live',
-    accountId: record.accountId,
-    data,
-  });
-  await markPublished(toTimestamp(ports.now()));
-}
 
 async function finishOrder(ports: FinishPorts, input: FinishInput) {
   const at = toTimestamp(ports.now());
@@ -68,18 +63,21 @@ async function finishOrder(ports: FinishPorts, input: FinishInput) {
   if (!isFinished(order.status)) {
     const failed = input.outcome === 'failed';
     const type = failed ? 'order.failed' : 'order.ready';
+    const set = failed ? { failure: failureFromState(input.state) } : { readyAt: at };
+    const after: OrderRecord = { ...order, status: input.outcome, updatedAt: at, ...set };
     await ports.orders.transition(order.id, {
       from: ['pending', 'processing'],
       to: input.outcome,
       at,
-      set: failed ? { failure: failureFromState(input.state) } : { readyAt: at },
-      event: { id: eventIdFor(order.id, type), type, createdAt: at, publishedAt: null },
+      set,
+      event: eventOf(order, type, at, presentOrderForEvent(after, ports.apiBaseUrl)),
       ...(failed ? { fees: voidsOf(order.fees, at) } : {}),
     });
   }
   const finished = await loadOrder(ports.orders, input.id);
-  await publishOwed(ports, finished, presentOrderForEvent(finished, ports.apiBaseUrl), (publishedAt) =>
-    ports.orders.markEventPublished(finished.id, publishedAt),
+  await publishRecorded(
+    ports,
+    eventIdFor(finished.id, finished.status === 'failed' ? 'order.failed' : 'order.ready'),
   );
   return { status: finished.status };
 }
@@ -100,20 +98,21 @@ async function finishOfflineSearch(ports: FinishPorts, input: FinishInput) {
     } else {
       const key = offlineResultsKey(search.id);
       const results = await readOfflineResults(ports.blobs, key);
-      const type = 'offline_search.ready';
+      const set = { readyAt: at, resultsKey: key, resultCount: results.length };
+      const after: OfflineSearchRecord = { ...search, status: 'ready', updatedAt: at, ...set };
       await ports.searches.transition(search.id, {
         from: ['pending', 'processing'],
         to: 'ready',
         at,
-        set: { readyAt: at, resultsKey: key, resultCount: results.length },
-        event: { id: eventIdFor(search.id, type), type, createdAt: at, publishedAt: null },
+        set,
+        event: eventOf(search, 'offline_search.ready', at, presentOfflineSearch(after, ports.apiBaseUrl)),
       });
     }
   }
   const finished = await loadSearch(ports.searches, input.id);
-  await publishOwed(ports, finished, presentOfflineSearch(finished, ports.apiBaseUrl), (publishedAt) =>
-    ports.searches.markEventPublished(finished.id, publishedAt),
-  );
+  // A failed offline search has no event.
+  if (finished.status === 'ready')
+    await publishRecorded(ports, eventIdFor(finished.id, 'offline_search.ready'));
   return { status: finished.status };
 }
 

@@ -1,0 +1,20 @@
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { sealer } from '../../shared/composition/aws/sealer.ts';
+import { webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
+import { createEndpoint } from '../../shared/webhooks/endpoints.ts';
+
+export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'sealer'>) =>
+  createHttpHandler(webhookRoutes.createWebhookEndpoint, ports, async ({ body, auth }) => ({
+    body: await createEndpoint(
+      { endpoints: ports.webhookEndpoints, sealer: ports.sealer },
+      auth,
+      body,
+      ports.clock.now(),
+      { allowLoopback: ports.config.webhookAllowLoopback === true },
+    ),
+  }));
+
+export const handler = createHandler(awsHttpPorts({ webhookEndpoints, sealer }));

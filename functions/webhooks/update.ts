@@ -1,0 +1,22 @@
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
+import { assertEndpointReadable, findEndpoint, updateEndpoint } from '../../shared/webhooks/endpoints.ts';
+
+/** No sealer: changing an endpoint never touches its secrets. */
+export const createHandler = (ports: HttpPorts<'webhookEndpoints'>) =>
+  createHttpHandler(webhookRoutes.updateWebhookEndpoint, ports, async ({ path, body, auth }) => {
+    const endpoint = assertEndpointReadable(
+      await findEndpoint(ports.webhookEndpoints, path.endpointId),
+      auth,
+    );
+    return {
+      body: await updateEndpoint(ports.webhookEndpoints, endpoint, body, ports.clock.now(), {
+        allowLoopback: ports.config.webhookAllowLoopback === true,
+      }),
+    };
+  });
+
+export const handler = createHandler(awsHttpPorts({ webhookEndpoints }));

@@ -1,0 +1,146 @@
+import { join } from 'node:path';
+import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type IEventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { tableDefinitions } from '../../shared/infra/tables.ts';
+import {
+  DISPATCHER_TIMEOUT_SECONDS,
+  WEBHOOK_DISPATCHER,
+  WEBHOOK_ENV,
+  WEBHOOK_RETRY,
+} from '../../shared/infra/webhooks.ts';
+import { acknowledgements } from '../nag.ts';
+import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
+import { ApiFunction } from './api-function.ts';
+import { DLQ_RETENTION, MAX_RECEIVE_COUNT, workflowFunctionDescription } from './fulfilment.ts';
+
+export const DISPATCHER_TIMEOUT = Duration.seconds(DISPATCHER_TIMEOUT_SECONDS);
+/** Six times the dispatcher's timeout, as AWS advises for an SQS event source. */
+export const WEBHOOK_QUEUE_VISIBILITY = Duration.seconds(6 * DISPATCHER_TIMEOUT_SECONDS);
+export const DISPATCHER_BATCH_SIZE = 10;
+export const RETRY_INTERVAL = Duration.minutes(1);
+export const RETRY_TIMEOUT = Duration.seconds(60);
+/** The KMS actions sealing (routes that create or rotate secrets) and opening (the dispatcher) need. */
+export const SEAL_ACTIONS = ['kms:Encrypt'] as const;
+export const OPEN_ACTIONS = ['kms:Decrypt'] as const;
+
+export const DISPATCHER_DESCRIPTION = workflowFunctionDescription(
+  WEBHOOK_DISPATCHER,
+  'sends webhook deliveries (events from the bus, retries, resends)',
+);
+export const RETRY_DESCRIPTION = workflowFunctionDescription(
+  WEBHOOK_RETRY,
+  'every minute: queues the webhook deliveries whose retry is due',
+);
+
+export interface WebhooksProps {
+  readonly mainTable: ITable;
+  /** The stage's event bus (Fulfilment): every service event is forwarded to the dispatcher queue. */
+  readonly eventBus: IEventBus;
+  /** The key sealing endpoint signing secrets (data stack). */
+  readonly key: IKey;
+  readonly entryFor: EntryFor;
+}
+
+/**
+ * The webhook tier (spec 6, docs/webhooks.md): a rule forwarding every event of the bus to the
+ * dispatcher queue (with its DLQ and an alarm), the dispatcher (Powertools batch, partial
+ * failures), and the retry function on a one-minute schedule, which puts the deliveries whose next
+ * attempt is due back on the same queue. Deliveries and their schedule live in the main table.
+ */
+export class Webhooks extends Construct {
+  readonly queue: Queue;
+  readonly deadLetterQueue: Queue;
+  readonly deadLetterAlarm: Alarm;
+  readonly dispatcher: ApiFunction;
+  readonly retry: ApiFunction;
+  readonly rule: Rule;
+
+  constructor(scope: Construct, id: string, props: WebhooksProps) {
+    super(scope, id);
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: DLQ_RETENTION,
+    });
+    this.queue = new Queue(this, 'Queue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: WEBHOOK_QUEUE_VISIBILITY,
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+    this.deadLetterAlarm = new Alarm(this, 'DeadLetterAlarm', {
+      alarmDescription:
+        'Webhook messages reached the dead-letter queue: events were not fanned out or attempts not made ' +
+        '(pending deliveries are retried by RetryWebhooks; inspect the DLQ and redrive it).',
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: Stats.MAXIMUM,
+      }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    this.rule = new Rule(this, 'EventsToDispatcher', {
+      description: 'Every service event to the webhook dispatcher queue',
+      eventBus: props.eventBus,
+      eventPattern: { source: ['company-register'] },
+      targets: [new SqsQueue(this.queue, { retryAttempts: 185, maxEventAge: Duration.hours(24) })],
+    });
+
+    this.dispatcher = this.createFunction(
+      WEBHOOK_DISPATCHER,
+      DISPATCHER_DESCRIPTION,
+      props,
+      DISPATCHER_TIMEOUT,
+    );
+    this.dispatcher.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
+    this.dispatcher.addEnvironment(WEBHOOK_ENV.keyId, props.key.keyArn);
+    this.dispatcher.addToRolePolicy(
+      new PolicyStatement({ actions: [...OPEN_ACTIONS], resources: [props.key.keyArn] }),
+    );
+    this.dispatcher.addEventSource(
+      new SqsEventSource(this.queue, { batchSize: DISPATCHER_BATCH_SIZE, reportBatchItemFailures: true }),
+    );
+
+    this.retry = this.createFunction(WEBHOOK_RETRY, RETRY_DESCRIPTION, props, RETRY_TIMEOUT);
+    this.retry.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
+    this.retry.bindQueueSender(this.queue, WEBHOOK_ENV.queueUrl);
+    new Rule(this, 'RetrySchedule', {
+      description: 'Queues the webhook deliveries whose next attempt is due',
+      schedule: Schedule.rate(RETRY_INTERVAL),
+      targets: [new LambdaFunction(this.retry, { retryAttempts: 0 })],
+    });
+
+    const stack = Stack.of(this);
+    new CfnOutput(stack, 'WebhookQueueUrl', { value: this.queue.queueUrl });
+    new CfnOutput(stack, 'WebhookDeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
+  }
+
+  private createFunction(
+    module: { readonly name: string; readonly handler: string },
+    description: string,
+    props: WebhooksProps,
+    timeout: Duration,
+  ): ApiFunction {
+    const fn = new ApiFunction(this, `${module.name}Function`, {
+      entry: props.entryFor(module),
+      description,
+      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
+      timeout,
+      readsSecrets: false,
+    });
+    Validations.of(fn).acknowledge(acknowledgements.runtimeVersion);
+    Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
+    return fn;
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Signing secrets sealed with AWS KMS (Encrypt / Decrypt of the webhook key), called through
+ * KMS's JSON API signed with aws4 (signed-request.ts): no SDK client in the bundle. The
+ * ciphertext blob names its key, so Decrypt is given the key id only to refuse any other key.
+ * An encryption context binds each blob to its purpose.
+ */
+import type { SecretSealer } from '../../webhooks/types.ts';
+import { signedRequest } from './signed-request.ts';
+
+const CONTEXT = { purpose: 'webhook-signing-secret' };
+
+async function kms<T>(operation: 'Encrypt' | 'Decrypt', body: Record<string, unknown>): Promise<T> {
+  const answer = await signedRequest({
+    service: 'kms',
+    serviceId: 'KMS',
+    operation,
+    host: (region) => `kms.${region}.amazonaws.com`,
+    method: 'POST',
+    path: '/',
+    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `TrentService.${operation}` },
+    body: Buffer.from(JSON.stringify(body)),
+  });
+  return JSON.parse(answer.body.toString('utf8')) as T;
+}
+
+export class KmsSealer implements SecretSealer {
+  constructor(private readonly keyId: string) {}
+
+  async seal(plaintext: string): Promise<string> {
+    const { CiphertextBlob } = await kms<{ CiphertextBlob: string }>('Encrypt', {
+      KeyId: this.keyId,
+      Plaintext: Buffer.from(plaintext, 'utf8').toString('base64'),
+      EncryptionContext: CONTEXT,
+    });
+    return `kms.${CiphertextBlob}`;
+  }
+
+  async open(sealed: string): Promise<string> {
+    if (!sealed.startsWith('kms.')) throw new Error('not a KMS-sealed secret');
+    const { Plaintext } = await kms<{ Plaintext: string }>('Decrypt', {
+      KeyId: this.keyId,
+      CiphertextBlob: sealed.slice(4),
+      EncryptionContext: CONTEXT,
+    });
+    return Buffer.from(Plaintext, 'base64').toString('utf8');
+  }
+}

@@ -1,0 +1,6 @@
+import { SqsWebhookQueue } from '../../adapters/aws/sqs-webhook-queue.ts';
+import { required } from '../../config.ts';
+import type { CapabilityFactory } from './root.ts';
+
+export const webhookQueue: CapabilityFactory<'webhookQueue'> = (root) =>
+  new SqsWebhookQueue(required(root.config.webhookQueueUrl, 'WEBHOOK_QUEUE_URL'));

@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../../local/dynamodb.ts';
+import { localTableName } from '../../../local/stack.ts';
+import { DynamoEventLog } from '../../../shared/adapters/dynamodb/events.ts';
+import {
+  DynamoDeliveryStore,
+  DynamoWebhookEndpointStore,
+} from '../../../shared/adapters/dynamodb/webhooks.ts';
+import { AesGcmSealer } from '../../../shared/adapters/webhooks/aes-sealer.ts';
+import { publishMissed, publishRecorded } from '../../../shared/events/publish.ts';
+import type { EventRecord } from '../../../shared/events/types.ts';
+import { allTables, tableDefinitions } from '../../../shared/infra/tables.ts';
+import { dispatch, newDelivery, sendDueRetries } from '../../../shared/webhooks/dispatch.ts';
+import type {
+  WebhookEndpointRecord,
+  WebhookMessage,
+  WebhookRequest,
+  WebhookResponse,
+} from '../../../shared/webhooks/types.ts';
+
+/** The webhook stores and the dispatcher against DynamoDB Local, with a scripted sender. */
+
+const table = localTableName(tableDefinitions.main);
+let local: LocalDynamo | undefined;
+const endpoints = new DynamoWebhookEndpointStore(table);
+const deliveries = new DynamoDeliveryStore(table);
+const eventLog = new DynamoEventLog(table);
+const sealer = new AesGcmSealer(Buffer.alloc(32, 1));
+
+beforeAll(async () => {
+  local = await startDynamoLocal({ port: 0 });
+  await ensureTables(local.endpoint, allTables, localTableName);
+  process.env.DYNAMODB_ENDPOINT = local.endpoint;
+}, 60_000);
+
+afterAll(async () => {
+  await local?.stop();
+});
+
+const account = () => `acct_${randomUUID().slice(0, 8)}`;
+const T0 = new Date('2026-03-01T00:00:00Z');
+
+async function endpointFor(accountId: string, overrides: Partial<WebhookEndpointRecord> = {}) {
+  const endpoint: WebhookEndpointRecord = {
+    id: `we_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+    accountId,
+    environment: 'test',
+    url: 'https://hooks.example.com/x',
+    enabledEvents: ['*'],
+    description: null,
+    status: 'enabled',
+    disabledReason: null,
+    secrets: [{ sealed: await sealer.seal('whsec_one'), createdAt: '2026-03-01T00:00:00Z', expiresAt: null }],
+    stats: {
+      succeeded: 0,
+      failed: 0,
+      lastSucceededAt: null,
+      lastFailedAt: null,
+      consecutiveFailures: 0,
+      failingSince: null,
+    },
+    createdAt: '2026-03-01T00:00:00Z',
+    updatedAt: '2026-03-01T00:00:00Z',
+    ...overrides,
+  };
+  expect(await endpoints.create(endpoint)).toBe(true);
+  return endpoint;
+}
+
+async function eventFor(accountId: string, type: EventRecord['type'] = 'order.ready'): Promise<EventRecord> {
+  const event: EventRecord = {
+    id: `evt_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+    type,
+    createdAt: '2026-03-01T00:00:00Z',
+    livemode: false,
+    accountId,
+    environment: 'test',
+    data: { object: 'order', id: 'ord_1' },
+    publishedAt: '2026-03-01T00:00:00Z',
+  };
+  await eventLog.record(event);
+  return event;
+}
+
+function portsWith(answer: (request: WebhookRequest) => WebhookResponse, clock: { now: Date }) {
+  const sent: WebhookRequest[] = [];
+  return {
+    sent,
+    ports: {
+      eventLog,
+      endpoints,
+      deliveries,
+      sealer,
+      sender: {
+        send: async (request: WebhookRequest) => {
+          sent.push(request);
+          return answer(request);
+        },
+      },
+      now: () => clock.now,
+    },
+  };
+}
+
+const ok = (): WebhookResponse => ({ statusCode: 200, latencyMs: 3, body: 'ok', error: null });
+const refused = (): WebhookResponse => ({
+  statusCode: null,
+  latencyMs: 1,
+  body: null,
+  error: 'ECONNREFUSED',
+});
+
+describe('endpoints', () => {
+  it('allows 16 per account and environment, counted in the create transaction, and frees one on delete', async () => {
+    const accountId = account();
+    const made: WebhookEndpointRecord[] = [];
+    for (let i = 0; i < 16; i++) made.push(await endpointFor(accountId));
+    const another = () => ({
+      ...(made[0] as WebhookEndpointRecord),
+      id: `we_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+    });
+    expect(await endpoints.create(another())).toBe(false);
+    await endpoints.delete(made[0] as WebhookEndpointRecord);
+    // A retried delete takes the count down once.
+    await endpoints.delete(made[0] as WebhookEndpointRecord);
+    expect(await endpoints.create(another())).toBe(true);
+    expect(await endpoints.create(another())).toBe(false);
+    expect(await endpoints.all(accountId, 'test')).toHaveLength(16);
+    expect(await endpoints.all(accountId, 'live')).toHaveLength(0);
+  });
+
+  it('is disabled, with its reason, once every delivery has failed for 5 days', async () => {
+    const endpoint = await endpointFor(account());
+    await endpoints.recordOutcome(endpoint.id, { ok: false, at: '2026-03-01T00:00:00Z' });
+    await endpoints.recordOutcome(endpoint.id, { ok: false, at: '2026-03-05T23:59:00Z' });
+    const before = await endpoints.get(endpoint.id);
+    await endpoints.recordOutcome(endpoint.id, { ok: false, at: '2026-03-06T00:00:00Z' });
+    const after = await endpoints.get(endpoint.id);
+    expect(before?.status).toBe('enabled');
+    expect(before?.stats).toMatchObject({
+      failed: 2,
+      consecutiveFailures: 2,
+      failingSince: '2026-03-01T00:00:00Z',
+    });
+    expect(after?.status).toBe('disabled');
+    expect(after?.disabledReason).toContain('5 days');
+  });
+
+  it('a success ends the run of failures', async () => {
+    const endpoint = await endpointFor(account());
+    await endpoints.recordOutcome(endpoint.id, { ok: false, at: '2026-03-01T00:00:00Z' });
+    await endpoints.recordOutcome(endpoint.id, { ok: true, at: '2026-03-04T00:00:00Z' });
+    await endpoints.recordOutcome(endpoint.id, { ok: false, at: '2026-03-06T00:00:00Z' });
+    expect((await endpoints.get(endpoint.id))?.stats).toStrictEqual({
+      succeeded: 1,
+      failed: 2,
+      lastSucceededAt: '2026-03-04T00:00:00Z',
+      lastFailedAt: '2026-03-06T00:00:00Z',
+      consecutiveFailures: 1,
+      failingSince: '2026-03-06T00:00:00Z',
+    });
+    expect((await endpoints.get(endpoint.id))?.status).toBe('enabled');
+  });
+});
+
+describe('dispatcher', () => {
+  it('makes one delivery per subscribed endpoint, and a redelivered event message makes no second', async () => {
+    const accountId = account();
+    const all = await endpointFor(accountId);
+    const ready = await endpointFor(accountId, { enabledEvents: ['order.ready'] });
+    await endpointFor(accountId, { enabledEvents: ['order.failed'] });
+    await endpointFor(accountId, { status: 'disabled', disabledReason: 'x' });
+    const event = await eventFor(accountId);
+    const clock = { now: T0 };
+    const { sent, ports } = portsWith(ok, clock);
+    const message: WebhookMessage = { kind: 'event', id: event.id };
+
+    await dispatch(ports, message);
+    await dispatch(ports, message);
+
+    expect(sent.map((r) => r.headers['svc-delivery-attempt'])).toStrictEqual(['1', '1']);
+    expect(new Set(sent.map((r) => r.url)).size).toBe(1);
+    const made = (await deliveries.forEvent(event.id, { limit: 10 })).items;
+    expect(made.map((d) => d.endpointId).sort()).toStrictEqual([all.id, ready.id].sort());
+    expect(made.every((d) => d.status === 'succeeded' && d.attemptCount === 1)).toBe(true);
+  });
+
+  it('schedules the retry, which the retry function claims once and sends to the queue', async () => {
+    const accountId = account();
+    const endpoint = await endpointFor(accountId);
+    const event = await eventFor(accountId);
+    const clock = { now: T0 };
+    const { ports } = portsWith(refused, clock);
+    await dispatch(ports, { kind: 'event', id: event.id });
+    const queued: WebhookMessage[] = [];
+    const queue = { send: async (messages: readonly WebhookMessage[]) => void queued.push(...messages) };
+
+    const early = await sendDueRetries({ deliveries, queue, now: () => new Date(T0.getTime() + 59_000) });
+    const due = await sendDueRetries({ deliveries, queue, now: () => new Date(T0.getTime() + 60_000) });
+    const again = await sendDueRetries({ deliveries, queue, now: () => new Date(T0.getTime() + 61_000) });
+
+    expect([early.queued, again.queued]).toStrictEqual([0, 0]);
+    expect(due.queued).toBeGreaterThanOrEqual(1);
+    expect(queued).toContainEqual({ kind: 'attempt', eventId: event.id, endpointId: endpoint.id });
+    const delivery = await deliveries.get(event.id, endpoint.id);
+    expect(delivery?.attempts[0]).toMatchObject({
+      attempt: 1,
+      statusCode: null,
+      error: 'ECONNREFUSED',
+      manual: false,
+    });
+  });
+
+  it('records an attempt once when the same attempt message is handled twice', async () => {
+    const accountId = account();
+    const endpoint = await endpointFor(accountId);
+    const event = await eventFor(accountId);
+    await deliveries.ensure(newDelivery(event, endpoint.id, T0));
+    const clock = { now: T0 };
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((done) => {
+      release = done;
+    });
+    const { sent, ports } = portsWith(ok, clock);
+    const slow = {
+      ...ports,
+      sender: {
+        send: async (request: WebhookRequest) => {
+          await gate;
+          return ports.sender.send(request);
+        },
+      },
+    };
+    const message: WebhookMessage = { kind: 'attempt', eventId: event.id, endpointId: endpoint.id };
+
+    const first = dispatch(slow, message);
+    const second = dispatch(ports, message);
+    await second;
+    release();
+    await first;
+
+    // Both were sent (at least once delivery), one was recorded and counted.
+    expect(sent).toHaveLength(2);
+    const delivery = await deliveries.get(event.id, endpoint.id);
+    expect(delivery?.attemptCount).toBe(1);
+    expect((await endpoints.get(endpoint.id))?.stats.succeeded).toBe(1);
+  });
+
+  it('signs with both secrets while the old one has not expired', async () => {
+    const accountId = account();
+    const endpoint = await endpointFor(accountId, {
+      secrets: [
+        { sealed: await sealer.seal('whsec_new'), createdAt: '2026-03-01T00:00:00Z', expiresAt: null },
+        {
+          sealed: await sealer.seal('whsec_old'),
+          createdAt: '2026-02-01T00:00:00Z',
+          expiresAt: '2026-03-02T00:00:00Z',
+        },
+      ],
+    });
+    const event = await eventFor(accountId);
+    const clock = { now: T0 };
+    const { sent, ports } = portsWith(ok, clock);
+    await dispatch(ports, { kind: 'event', id: event.id });
+    clock.now = new Date('2026-03-02T00:00:01Z');
+    await dispatch(ports, { kind: 'attempt', eventId: event.id, endpointId: endpoint.id, manual: true });
+
+    expect(sent.map((r) => r.headers['svc-signature']?.split(',').length)).toStrictEqual([3, 2]);
+    expect(sent[0]?.body).toBe(sent[1]?.body);
+  });
+});
+
+describe('events recorded but not published', () => {
+  it('are published by the sweeper once the run that recorded them has had a minute, then never again', async () => {
+    const accountId = account();
+    const event: EventRecord = {
+      ...(await eventFor(accountId)),
+      id: `evt_${randomUUID().slice(0, 8)}`,
+      createdAt: '2000-01-01T00:00:00Z',
+      publishedAt: null,
+    };
+    await eventLog.record(event);
+    const published: string[] = [];
+    const events = { publish: async (e: { id: string }) => void published.push(e.id) };
+    const at = (iso: string) => ({ eventLog, events, now: () => new Date(iso) });
+
+    await publishMissed(at('2000-01-01T00:00:30Z'));
+    const early = [...published];
+    await publishMissed(at('2000-01-01T00:01:01Z'));
+    await publishMissed(at('2000-01-01T00:02:00Z'));
+    const direct = await publishRecorded(at('2000-01-01T00:03:00Z'), event.id);
+
+    expect(early).not.toContain(event.id);
+    expect(published.filter((id) => id === event.id)).toStrictEqual([event.id]);
+    expect(direct).toBe(true);
+    expect((await eventLog.get(event.id))?.publishedAt).toBe('2000-01-01T00:01:01Z');
+  });
+});
