@@ -7,6 +7,7 @@
  * then puts them in the document. test/unit/openapi.test.ts checks each against its route's
  * schema, so a schema change that a recorded example no longer matches asks for a new recording.
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startLocalStack } from '../local/stack.ts';
@@ -149,6 +150,14 @@ async function main() {
       .map((route) => [route.name, JSON.parse(text)[route.name]]),
   );
   writeFileSync(RESPONSE_EXAMPLES_FILE, `${JSON.stringify(ordered, null, 2)}\n`);
+  // As the repository formats JSON (npm run lint checks it).
+  execFileSync(
+    fileURLToPath(new URL('../node_modules/.bin/biome', import.meta.url)),
+    ['format', '--write', RESPONSE_EXAMPLES_FILE],
+    {
+      stdio: 'ignore',
+    },
+  );
   console.log(`wrote ${RESPONSE_EXAMPLES_FILE}: ${Object.keys(ordered).length} responses`);
 }
 
