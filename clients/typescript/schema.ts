@@ -444,6 +444,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/weekly-summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List held weekly summaries, newest first, by type and week
+         * @description Free.
+         */
+        get: operations["ListWeeklySummaries"];
+        put?: never;
+        /**
+         * Buy the weekly summary of one type and week (a held one is returned without a fee unless refresh)
+         * @description Billable: `meta.product` `weekly_summary`; with a live key it incurs a registry fee.
+         */
+        post: operations["PurchaseWeeklySummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/weekly-summaries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a held weekly summary, a page of items at a time, optionally for one postcode (free)
+         * @description Free.
+         */
+        get: operations["GetWeeklySummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/companies/{id}/charges/extract-orders": {
         parameters: {
             query?: never;
@@ -637,16 +681,17 @@ export interface components {
         __schema5: string;
         __schema6: string;
         __schema7: string | string[];
-        __schema8: unknown;
-        __schema9: {
+        __schema8: string;
+        __schema9: unknown;
+        __schema10: {
             documentNumber: string;
             pages?: {
                 from?: number;
                 to?: number;
             };
         };
-        __schema10: string;
         __schema11: string;
+        __schema12: string;
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
             counts?: {
@@ -668,27 +713,27 @@ export interface components {
             limit?: number;
             resetsAt?: string;
         };
-        __schema12: {
+        __schema13: {
             billable: boolean;
             product: string | null;
             requestId: string;
             quantity?: number;
         };
-        __schema13: {
+        __schema14: {
             /** @constant */
             object: "list";
             data: {
-                acn: components["schemas"]["__schema14"];
-                formatted: components["schemas"]["__schema15"];
-                numberType: components["schemas"]["__schema16"];
-                name: components["schemas"]["__schema17"];
-                type: components["schemas"]["__schema16"];
-                status: components["schemas"]["__schema16"];
-                abn: components["schemas"]["__schema18"];
-                registeredCharity: components["schemas"]["__schema19"];
-                id?: components["schemas"]["__schema20"];
-                arsn?: components["schemas"]["__schema21"];
-                schemeCategories?: components["schemas"]["__schema22"];
+                acn: components["schemas"]["__schema15"];
+                formatted: components["schemas"]["__schema16"];
+                numberType: components["schemas"]["__schema17"];
+                name: components["schemas"]["__schema18"];
+                type: components["schemas"]["__schema17"];
+                status: components["schemas"]["__schema17"];
+                abn: components["schemas"]["__schema19"];
+                registeredCharity: components["schemas"]["__schema20"];
+                id?: components["schemas"]["__schema21"];
+                arsn?: components["schemas"]["__schema22"];
+                schemeCategories?: components["schemas"]["__schema23"];
                 /** @constant */
                 object: "companyMatch";
                 matchedName: string;
@@ -705,106 +750,106 @@ export interface components {
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema12"];
+            meta: components["schemas"]["__schema13"];
         };
-        __schema14: string | null;
-        __schema15: string;
-        __schema16: {
+        __schema15: string | null;
+        __schema16: string;
+        __schema17: {
             code: string;
             label: string;
         };
-        __schema17: string;
-        __schema18: string | null;
-        __schema19: boolean;
-        __schema20: string;
+        __schema18: string;
+        __schema19: string | null;
+        __schema20: boolean;
         __schema21: string;
-        __schema22: components["schemas"]["__schema16"][];
-        __schema23: components["schemas"]["__schema16"][];
+        __schema22: string;
+        __schema23: components["schemas"]["__schema17"][];
+        __schema24: components["schemas"]["__schema17"][];
         /** @constant */
-        __schema24: "company";
-        __schema25: components["schemas"]["__schema16"] | null;
-        __schema26: components["schemas"]["__schema16"] | null;
-        __schema27: components["schemas"]["__schema28"] | null;
-        __schema28: string;
-        __schema29: components["schemas"]["__schema16"] | null;
-        __schema30: {
-            date: components["schemas"]["__schema28"];
-            reason: components["schemas"]["__schema16"];
-        } | null;
+        __schema25: "company";
+        __schema26: components["schemas"]["__schema17"] | null;
+        __schema27: components["schemas"]["__schema17"] | null;
+        __schema28: components["schemas"]["__schema29"] | null;
+        __schema29: string;
+        __schema30: components["schemas"]["__schema17"] | null;
         __schema31: {
-            name: string;
-            from: components["schemas"]["__schema27"];
-            to: components["schemas"]["__schema28"];
-        }[];
+            date: components["schemas"]["__schema29"];
+            reason: components["schemas"]["__schema17"];
+        } | null;
         __schema32: {
-            object: components["schemas"]["__schema33"];
-            id: components["schemas"]["__schema34"];
-            kind: components["schemas"]["__schema35"];
-            type: components["schemas"]["__schema36"];
-            company: components["schemas"]["__schema37"];
-            purchasedAt: components["schemas"]["__schema38"];
-            asOf: components["schemas"]["__schema38"];
-            expiresAt: components["schemas"]["__schema38"];
-            clientReference: components["schemas"]["__schema39"];
-            disclaimer: components["schemas"]["__schema40"];
-            officeholders: components["schemas"]["__schema41"][] | null;
-            addresses: components["schemas"]["__schema45"][] | null;
-            contactAddress: components["schemas"]["__schema45"] | null;
+            name: string;
+            from: components["schemas"]["__schema28"];
+            to: components["schemas"]["__schema29"];
+        }[];
+        __schema33: {
+            object: components["schemas"]["__schema34"];
+            id: components["schemas"]["__schema35"];
+            kind: components["schemas"]["__schema36"];
+            type: components["schemas"]["__schema37"];
+            company: components["schemas"]["__schema38"];
+            purchasedAt: components["schemas"]["__schema39"];
+            asOf: components["schemas"]["__schema39"];
+            expiresAt: components["schemas"]["__schema39"];
+            clientReference: components["schemas"]["__schema40"];
+            disclaimer: components["schemas"]["__schema41"];
+            officeholders: components["schemas"]["__schema42"][] | null;
+            addresses: components["schemas"]["__schema46"][] | null;
+            contactAddress: components["schemas"]["__schema46"] | null;
             shareStructure: {
-                shareClasses: components["schemas"]["__schema46"];
-                members: components["schemas"]["__schema47"];
+                shareClasses: components["schemas"]["__schema47"];
+                members: components["schemas"]["__schema48"];
             } | null;
-            documents: components["schemas"]["__schema48"][] | null;
+            documents: components["schemas"]["__schema49"][] | null;
             externalAdministration: {
-                appointees: components["schemas"]["__schema49"];
-                documents: components["schemas"]["__schema50"];
+                appointees: components["schemas"]["__schema50"];
+                documents: components["schemas"]["__schema51"];
             } | null;
-            charges: components["schemas"]["__schema51"][] | null;
-            relationships: components["schemas"]["__schema60"][] | null;
-            meta: components["schemas"]["__schema12"];
+            charges: components["schemas"]["__schema52"][] | null;
+            relationships: components["schemas"]["__schema61"][] | null;
+            meta: components["schemas"]["__schema13"];
         };
         /** @constant */
-        __schema33: "extract";
-        __schema34: string;
+        __schema34: "extract";
+        __schema35: string;
         /** @constant */
-        __schema35: "company";
+        __schema36: "company";
         /** @enum {string} */
-        __schema36: "current" | "historical" | "relational";
-        __schema37: {
-            acn: components["schemas"]["__schema14"];
-            formatted: components["schemas"]["__schema15"];
-            numberType: components["schemas"]["__schema16"];
-            name: components["schemas"]["__schema17"];
-            type: components["schemas"]["__schema16"];
-            status: components["schemas"]["__schema16"];
-            abn: components["schemas"]["__schema18"];
-            registeredCharity: components["schemas"]["__schema19"];
-            id?: components["schemas"]["__schema20"];
-            arsn?: components["schemas"]["__schema21"];
-            schemeCategories: components["schemas"]["__schema23"];
-            object: components["schemas"]["__schema24"];
-            class: components["schemas"]["__schema25"];
-            subClass: components["schemas"]["__schema26"];
-            registeredAt: components["schemas"]["__schema27"];
-            governanceType: components["schemas"]["__schema29"];
-            deregistration: components["schemas"]["__schema30"];
-            formerNames: components["schemas"]["__schema31"];
+        __schema37: "current" | "historical" | "relational";
+        __schema38: {
+            acn: components["schemas"]["__schema15"];
+            formatted: components["schemas"]["__schema16"];
+            numberType: components["schemas"]["__schema17"];
+            name: components["schemas"]["__schema18"];
+            type: components["schemas"]["__schema17"];
+            status: components["schemas"]["__schema17"];
+            abn: components["schemas"]["__schema19"];
+            registeredCharity: components["schemas"]["__schema20"];
+            id?: components["schemas"]["__schema21"];
+            arsn?: components["schemas"]["__schema22"];
+            schemeCategories: components["schemas"]["__schema24"];
+            object: components["schemas"]["__schema25"];
+            class: components["schemas"]["__schema26"];
+            subClass: components["schemas"]["__schema27"];
+            registeredAt: components["schemas"]["__schema28"];
+            governanceType: components["schemas"]["__schema30"];
+            deregistration: components["schemas"]["__schema31"];
+            formerNames: components["schemas"]["__schema32"];
         };
-        __schema38: string;
-        __schema39: string | null;
-        __schema40: string;
-        __schema41: {
+        __schema39: string;
+        __schema40: string | null;
+        __schema41: string;
+        __schema42: {
             /** @constant */
             object: "officeholder";
-            role: components["schemas"]["__schema16"];
-            status: components["schemas"]["__schema16"];
-            appointedAt: components["schemas"]["__schema27"];
-            ceasedAt: components["schemas"]["__schema27"];
-            party: components["schemas"]["__schema42"];
-            address: components["schemas"]["__schema43"] | null;
-            sourceDocument: components["schemas"]["__schema44"] | null;
+            role: components["schemas"]["__schema17"];
+            status: components["schemas"]["__schema17"];
+            appointedAt: components["schemas"]["__schema28"];
+            ceasedAt: components["schemas"]["__schema28"];
+            party: components["schemas"]["__schema43"];
+            address: components["schemas"]["__schema44"] | null;
+            sourceDocument: components["schemas"]["__schema45"] | null;
         };
-        __schema42: {
+        __schema43: {
             /** @enum {string} */
             type: "person" | "organisation";
             person: {
@@ -813,18 +858,18 @@ export interface components {
                 formatted: string;
             } | null;
             birth: {
-                date: components["schemas"]["__schema27"];
+                date: components["schemas"]["__schema28"];
                 locality: string | null;
                 stateOrCountry: string | null;
             } | null;
             organisation: {
                 number: string | null;
-                numberType: components["schemas"]["__schema16"] | null;
+                numberType: components["schemas"]["__schema17"] | null;
                 name: string;
                 abn: string | null;
             } | null;
         };
-        __schema43: {
+        __schema44: {
             careOf: string | null;
             line1: string | null;
             street: string;
@@ -833,43 +878,43 @@ export interface components {
             postcode: string | null;
             country: string;
         };
-        __schema44: {
+        __schema45: {
             documentNumber: string;
             qualifier: string | null;
         };
-        __schema45: {
+        __schema46: {
             /** @constant */
             object: "address";
-            type: components["schemas"]["__schema16"];
-            status: components["schemas"]["__schema16"];
-            from: components["schemas"]["__schema28"];
-            to: components["schemas"]["__schema27"];
-            address: components["schemas"]["__schema43"];
-            sourceDocument: components["schemas"]["__schema44"];
+            type: components["schemas"]["__schema17"];
+            status: components["schemas"]["__schema17"];
+            from: components["schemas"]["__schema29"];
+            to: components["schemas"]["__schema28"];
+            address: components["schemas"]["__schema44"];
+            sourceDocument: components["schemas"]["__schema45"];
         };
-        __schema46: {
+        __schema47: {
             /** @constant */
             object: "shareClass";
             classCode: string;
             description: string;
-            status: components["schemas"]["__schema16"];
+            status: components["schemas"]["__schema17"];
             sharesIssued: number;
             amountPaid: string;
             amountDue: string;
-            sourceDocument: components["schemas"]["__schema44"];
+            sourceDocument: components["schemas"]["__schema45"];
         }[];
-        __schema47: {
+        __schema48: {
             /** @constant */
             object: "member";
             classCode: string;
-            status: components["schemas"]["__schema16"];
-            party: components["schemas"]["__schema42"];
+            status: components["schemas"]["__schema17"];
+            party: components["schemas"]["__schema43"];
             sharesHeld: number;
             fullyPaid: boolean;
             beneficiallyHeld: boolean;
-            sourceDocument: components["schemas"]["__schema44"];
+            sourceDocument: components["schemas"]["__schema45"];
         }[];
-        __schema48: {
+        __schema49: {
             /** @constant */
             object: "document";
             documentNumber: string;
@@ -879,9 +924,9 @@ export interface components {
                 code: string;
                 description: string;
             }[];
-            receivedAt: components["schemas"]["__schema28"];
-            processedAt: components["schemas"]["__schema28"];
-            effectiveAt: components["schemas"]["__schema27"];
+            receivedAt: components["schemas"]["__schema29"];
+            processedAt: components["schemas"]["__schema29"];
+            effectiveAt: components["schemas"]["__schema28"];
             qualifier: string | null;
             pageCount: number;
             imaged: boolean;
@@ -891,187 +936,266 @@ export interface components {
             status: string | null;
             priced: boolean | null;
         };
-        __schema49: components["schemas"]["__schema41"][];
-        __schema50: components["schemas"]["__schema48"][];
-        __schema51: {
-            object: components["schemas"]["__schema52"];
-            chargeNumber: components["schemas"]["__schema53"];
-            company: components["schemas"]["__schema54"];
-            status: components["schemas"]["__schema16"];
-            type: components["schemas"]["__schema55"];
-            registeredAt: components["schemas"]["__schema56"];
-            createdAt: components["schemas"]["__schema27"];
-            expiresAt: components["schemas"]["__schema27"];
-            satisfiedAt: components["schemas"]["__schema27"];
-            preAsicChargeNumber: components["schemas"]["__schema57"];
-            chargees: components["schemas"]["__schema58"];
-            documents: components["schemas"]["__schema59"];
+        __schema50: components["schemas"]["__schema42"][];
+        __schema51: components["schemas"]["__schema49"][];
+        __schema52: {
+            object: components["schemas"]["__schema53"];
+            chargeNumber: components["schemas"]["__schema54"];
+            company: components["schemas"]["__schema55"];
+            status: components["schemas"]["__schema17"];
+            type: components["schemas"]["__schema56"];
+            registeredAt: components["schemas"]["__schema57"];
+            createdAt: components["schemas"]["__schema28"];
+            expiresAt: components["schemas"]["__schema28"];
+            satisfiedAt: components["schemas"]["__schema28"];
+            preAsicChargeNumber: components["schemas"]["__schema58"];
+            chargees: components["schemas"]["__schema59"];
+            documents: components["schemas"]["__schema60"];
         };
         /** @constant */
-        __schema52: "charge";
-        __schema53: string;
-        __schema54: {
-            acn: components["schemas"]["__schema14"];
-            formatted: components["schemas"]["__schema15"];
-            numberType: components["schemas"]["__schema16"];
-            name: components["schemas"]["__schema17"];
-            type: components["schemas"]["__schema16"];
-            status: components["schemas"]["__schema16"];
-            abn: components["schemas"]["__schema18"];
-            registeredCharity: components["schemas"]["__schema19"];
-            id?: components["schemas"]["__schema20"];
-            arsn?: components["schemas"]["__schema21"];
-            schemeCategories?: components["schemas"]["__schema22"];
+        __schema53: "charge";
+        __schema54: string;
+        __schema55: {
+            acn: components["schemas"]["__schema15"];
+            formatted: components["schemas"]["__schema16"];
+            numberType: components["schemas"]["__schema17"];
+            name: components["schemas"]["__schema18"];
+            type: components["schemas"]["__schema17"];
+            status: components["schemas"]["__schema17"];
+            abn: components["schemas"]["__schema19"];
+            registeredCharity: components["schemas"]["__schema20"];
+            id?: components["schemas"]["__schema21"];
+            arsn?: components["schemas"]["__schema22"];
+            schemeCategories?: components["schemas"]["__schema23"];
         };
-        __schema55: components["schemas"]["__schema16"] | null;
-        __schema56: components["schemas"]["__schema38"] | null;
-        __schema57: string | null;
-        __schema58: {
-            party: components["schemas"]["__schema42"];
+        __schema56: components["schemas"]["__schema17"] | null;
+        __schema57: components["schemas"]["__schema39"] | null;
+        __schema58: string | null;
+        __schema59: {
+            party: components["schemas"]["__schema43"];
         }[];
-        __schema59: components["schemas"]["__schema48"][];
-        __schema60: {
+        __schema60: components["schemas"]["__schema49"][];
+        __schema61: {
             /** @constant */
             object: "relationship";
-            role: components["schemas"]["__schema16"];
-            status: components["schemas"]["__schema16"];
-            appointedAt: components["schemas"]["__schema27"];
-            ceasedAt: components["schemas"]["__schema27"];
-            company: components["schemas"]["__schema54"];
+            role: components["schemas"]["__schema17"];
+            status: components["schemas"]["__schema17"];
+            appointedAt: components["schemas"]["__schema28"];
+            ceasedAt: components["schemas"]["__schema28"];
+            company: components["schemas"]["__schema55"];
         };
-        __schema61: {
+        __schema62: {
             id: string;
             /** @enum {string} */
             type: "current" | "historical" | "relational";
-            purchasedAt: components["schemas"]["__schema38"];
-            asOf: components["schemas"]["__schema38"];
+            purchasedAt: components["schemas"]["__schema39"];
+            asOf: components["schemas"]["__schema39"];
         };
-        __schema62: {
-            object: components["schemas"]["__schema63"];
-            id: components["schemas"]["__schema64"];
-            name: components["schemas"]["__schema65"];
-            birth: components["schemas"]["__schema66"];
-            formerName: components["schemas"]["__schema68"];
+        __schema63: {
+            object: components["schemas"]["__schema64"];
+            id: components["schemas"]["__schema65"];
+            name: components["schemas"]["__schema66"];
+            birth: components["schemas"]["__schema67"];
+            formerName: components["schemas"]["__schema69"];
         };
         /** @constant */
-        __schema63: "person";
-        __schema64: string;
-        __schema65: {
+        __schema64: "person";
+        __schema65: string;
+        __schema66: {
             familyName: string;
             givenNames: string[];
             formatted: string;
         };
-        __schema66: components["schemas"]["__schema67"] | null;
-        __schema67: {
-            date: components["schemas"]["__schema27"];
+        __schema67: components["schemas"]["__schema68"] | null;
+        __schema68: {
+            date: components["schemas"]["__schema28"];
             locality: string | null;
             stateOrCountry: string | null;
         };
-        __schema68: components["schemas"]["__schema65"] | null;
-        __schema69: {
-            object: components["schemas"]["__schema70"];
-            id: components["schemas"]["__schema71"];
-            kind: components["schemas"]["__schema72"];
-            type: components["schemas"]["__schema73"];
-            includeShareholdings: components["schemas"]["__schema74"];
-            subject: components["schemas"]["__schema62"];
-            purchasedAt: components["schemas"]["__schema38"];
-            asOf: components["schemas"]["__schema38"];
-            expiresAt: components["schemas"]["__schema38"];
-            clientReference: components["schemas"]["__schema75"];
-            disclaimer: components["schemas"]["__schema76"];
-            person: components["schemas"]["__schema77"];
-            roles: components["schemas"]["__schema78"][];
+        __schema69: components["schemas"]["__schema66"] | null;
+        __schema70: {
+            object: components["schemas"]["__schema71"];
+            id: components["schemas"]["__schema72"];
+            kind: components["schemas"]["__schema73"];
+            type: components["schemas"]["__schema74"];
+            includeShareholdings: components["schemas"]["__schema75"];
+            subject: components["schemas"]["__schema63"];
+            purchasedAt: components["schemas"]["__schema39"];
+            asOf: components["schemas"]["__schema39"];
+            expiresAt: components["schemas"]["__schema39"];
+            clientReference: components["schemas"]["__schema76"];
+            disclaimer: components["schemas"]["__schema77"];
+            person: components["schemas"]["__schema78"];
+            roles: components["schemas"]["__schema79"][];
             licences: {
                 /** @constant */
                 object: "licence";
-                type: components["schemas"]["__schema16"];
-                status: components["schemas"]["__schema16"];
+                type: components["schemas"]["__schema17"];
+                status: components["schemas"]["__schema17"];
                 licenceNumber: string;
-                licenceStatus: components["schemas"]["__schema16"];
-                from: components["schemas"]["__schema28"];
-                to: components["schemas"]["__schema27"];
-                address: components["schemas"]["__schema43"] | null;
-                sourceDocument: components["schemas"]["__schema44"] | null;
+                licenceStatus: components["schemas"]["__schema17"];
+                from: components["schemas"]["__schema29"];
+                to: components["schemas"]["__schema28"];
+                address: components["schemas"]["__schema44"] | null;
+                sourceDocument: components["schemas"]["__schema45"] | null;
             }[];
             shareholdings: {
                 /** @constant */
                 object: "shareholding";
-                company: components["schemas"]["__schema54"];
+                company: components["schemas"]["__schema55"];
                 classCode: string;
                 classDescription: string;
-                status: components["schemas"]["__schema16"];
+                status: components["schemas"]["__schema17"];
                 sharesHeld: number;
                 fullyPaid: boolean;
                 beneficiallyHeld: boolean;
-                sourceDocument: components["schemas"]["__schema44"] | null;
+                sourceDocument: components["schemas"]["__schema45"] | null;
             }[];
-            documents: components["schemas"]["__schema48"][];
+            documents: components["schemas"]["__schema49"][];
             notices: {
                 /** @enum {string} */
                 type: "acnc_charity" | "same_name";
                 acn: string | null;
                 text: string;
             }[];
-            meta: components["schemas"]["__schema12"];
+            meta: components["schemas"]["__schema13"];
         };
         /** @constant */
-        __schema70: "extract";
-        __schema71: string;
+        __schema71: "extract";
+        __schema72: string;
         /** @constant */
-        __schema72: "person";
+        __schema73: "person";
         /** @enum {string} */
-        __schema73: "current" | "historical";
-        __schema74: boolean;
-        __schema75: string | null;
-        __schema76: string;
-        __schema77: {
+        __schema74: "current" | "historical";
+        __schema75: boolean;
+        __schema76: string | null;
+        __schema77: string;
+        __schema78: {
             id: string;
             registryIdentifier: string;
-            name: components["schemas"]["__schema65"];
-            birth: components["schemas"]["__schema67"] | null;
-            formerName: components["schemas"]["__schema65"] | null;
-        };
-        __schema78: {
-            /** @constant */
-            object: "role";
-            role: components["schemas"]["__schema16"];
-            status: components["schemas"]["__schema16"];
-            appointedAt: components["schemas"]["__schema27"];
-            ceasedAt: components["schemas"]["__schema27"];
-            company: components["schemas"]["__schema54"];
-            address: components["schemas"]["__schema43"] | null;
-            sourceDocument: components["schemas"]["__schema44"] | null;
+            name: components["schemas"]["__schema66"];
+            birth: components["schemas"]["__schema68"] | null;
+            formerName: components["schemas"]["__schema66"] | null;
         };
         __schema79: {
-            object: components["schemas"]["__schema80"];
-            id: components["schemas"]["__schema81"];
-            type: components["schemas"]["__schema82"];
-            status: components["schemas"]["__schema83"];
-            company: components["schemas"]["__schema84"];
-            documents: components["schemas"]["__schema85"];
-            delivery: components["schemas"]["__schema86"];
-            downloadUrl: components["schemas"]["__schema87"];
-            downloadExpiresAt: components["schemas"]["__schema88"];
-            registryRequestIds: components["schemas"]["__schema89"];
-            notices: components["schemas"]["__schema90"];
-            extractSize: components["schemas"]["__schema91"];
-            pageCount: components["schemas"]["__schema92"];
-            clientReference: components["schemas"]["__schema87"];
-            createdAt: components["schemas"]["__schema38"];
-            readyAt: components["schemas"]["__schema93"];
-            failure?: components["schemas"]["__schema94"];
-            meta: components["schemas"]["__schema12"];
+            /** @constant */
+            object: "role";
+            role: components["schemas"]["__schema17"];
+            status: components["schemas"]["__schema17"];
+            appointedAt: components["schemas"]["__schema28"];
+            ceasedAt: components["schemas"]["__schema28"];
+            company: components["schemas"]["__schema55"];
+            address: components["schemas"]["__schema44"] | null;
+            sourceDocument: components["schemas"]["__schema45"] | null;
+        };
+        __schema80: {
+            object: components["schemas"]["__schema81"];
+            id: components["schemas"]["__schema82"];
+            kind: components["schemas"]["__schema83"];
+            type: components["schemas"]["__schema84"];
+            subject: components["schemas"]["__schema85"];
+            summaryType: components["schemas"]["__schema17"];
+            weekStarting: components["schemas"]["__schema29"];
+            weekEnding: components["schemas"]["__schema29"];
+            purchasedAt: components["schemas"]["__schema39"];
+            asOf: components["schemas"]["__schema39"];
+            expiresAt: components["schemas"]["__schema39"];
+            clientReference: components["schemas"]["__schema86"];
+            disclaimer: components["schemas"]["__schema87"];
+            postcode: string | null;
+            items: {
+                /** @constant */
+                object: "list";
+                data: {
+                    /** @constant */
+                    object: "weeklySummaryItem";
+                    subType: components["schemas"]["__schema17"];
+                    date: components["schemas"]["__schema29"];
+                    postcode: string | null;
+                    documentNumber: string | null;
+                    subject: components["schemas"]["__schema43"] | null;
+                    newName: string | null;
+                    licenceNumber: string | null;
+                    company: {
+                        acn: components["schemas"]["__schema15"];
+                        formatted: components["schemas"]["__schema16"];
+                        numberType: components["schemas"]["__schema17"];
+                        name: components["schemas"]["__schema18"];
+                        type: components["schemas"]["__schema17"];
+                        status: components["schemas"]["__schema17"];
+                        abn: components["schemas"]["__schema19"];
+                        registeredCharity: components["schemas"]["__schema20"];
+                        id?: components["schemas"]["__schema21"];
+                        arsn?: components["schemas"]["__schema22"];
+                        schemeCategories?: components["schemas"]["__schema23"];
+                        class: components["schemas"]["__schema17"] | null;
+                        subClass: components["schemas"]["__schema17"] | null;
+                    } | null;
+                }[];
+                hasMore: boolean;
+                nextCursor: string | null;
+                totalCount: number;
+            };
+            postcodeTotals: {
+                postcode: string;
+                count: number;
+            }[] | null;
+            meta: components["schemas"]["__schema13"];
         };
         /** @constant */
-        __schema80: "order";
-        __schema81: string;
+        __schema81: "extract";
+        __schema82: string;
+        /** @constant */
+        __schema83: "weeklySummary";
         /** @enum {string} */
-        __schema82: "charges_extract" | "document_image";
+        __schema84: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+        __schema85: null;
+        __schema86: string | null;
+        __schema87: string;
+        __schema88: {
+            object: components["schemas"]["__schema81"];
+            id: components["schemas"]["__schema82"];
+            kind: components["schemas"]["__schema83"];
+            type: components["schemas"]["__schema84"];
+            subject: components["schemas"]["__schema85"];
+            summaryType: components["schemas"]["__schema17"];
+            weekStarting: components["schemas"]["__schema29"];
+            weekEnding: components["schemas"]["__schema29"];
+            purchasedAt: components["schemas"]["__schema39"];
+            asOf: components["schemas"]["__schema39"];
+            expiresAt: components["schemas"]["__schema39"];
+            clientReference: components["schemas"]["__schema86"];
+            disclaimer: components["schemas"]["__schema87"];
+        };
+        __schema89: {
+            object: components["schemas"]["__schema90"];
+            id: components["schemas"]["__schema91"];
+            type: components["schemas"]["__schema92"];
+            status: components["schemas"]["__schema93"];
+            company: components["schemas"]["__schema94"];
+            documents: components["schemas"]["__schema95"];
+            delivery: components["schemas"]["__schema96"];
+            downloadUrl: components["schemas"]["__schema97"];
+            downloadExpiresAt: components["schemas"]["__schema98"];
+            registryRequestIds: components["schemas"]["__schema99"];
+            notices: components["schemas"]["__schema100"];
+            extractSize: components["schemas"]["__schema101"];
+            pageCount: components["schemas"]["__schema102"];
+            clientReference: components["schemas"]["__schema97"];
+            createdAt: components["schemas"]["__schema39"];
+            readyAt: components["schemas"]["__schema103"];
+            failure?: components["schemas"]["__schema104"];
+            meta: components["schemas"]["__schema13"];
+        };
+        /** @constant */
+        __schema90: "order";
+        __schema91: string;
         /** @enum {string} */
-        __schema83: "pending" | "processing" | "ready" | "delivered" | "failed";
-        __schema84: components["schemas"]["__schema54"] | null;
-        __schema85: {
+        __schema92: "charges_extract" | "document_image";
+        /** @enum {string} */
+        __schema93: "pending" | "processing" | "ready" | "delivered" | "failed";
+        __schema94: components["schemas"]["__schema55"] | null;
+        __schema95: {
             documentNumber: string;
             formCode: string;
             pageCount: number;
@@ -1080,31 +1204,31 @@ export interface components {
                 to: number;
             } | null;
         }[];
-        __schema86: {
+        __schema96: {
             /** @enum {string} */
             method: "web" | "email" | "post";
-            email: components["schemas"]["__schema87"];
-            contactName: components["schemas"]["__schema87"];
-            contactPhone: components["schemas"]["__schema87"];
-            recipient: components["schemas"]["__schema87"];
-            address: components["schemas"]["__schema87"];
-            postcode: components["schemas"]["__schema87"];
+            email: components["schemas"]["__schema97"];
+            contactName: components["schemas"]["__schema97"];
+            contactPhone: components["schemas"]["__schema97"];
+            recipient: components["schemas"]["__schema97"];
+            address: components["schemas"]["__schema97"];
+            postcode: components["schemas"]["__schema97"];
         };
-        __schema87: string | null;
-        __schema88: components["schemas"]["__schema38"] | null;
-        __schema89: string[];
-        __schema90: string[];
+        __schema97: string | null;
+        __schema98: components["schemas"]["__schema39"] | null;
+        __schema99: string[];
+        __schema100: string[];
         /** @enum {string} */
-        __schema91: "small" | "large";
-        __schema92: number;
-        __schema93: components["schemas"]["__schema38"] | null;
-        __schema94: components["schemas"]["__schema95"];
-        __schema95: {
+        __schema101: "small" | "large";
+        __schema102: number;
+        __schema103: components["schemas"]["__schema39"] | null;
+        __schema104: components["schemas"]["__schema105"];
+        __schema105: {
             code: string;
             registryCode: string | null;
             message: string;
         };
-        __schema96: {
+        __schema106: {
             /** @constant */
             object: "offlineSearch";
             id: string;
@@ -1114,12 +1238,12 @@ export interface components {
             scope: string;
             deliveredTo: string;
             resultCount: number | null;
-            resultsUrl: components["schemas"]["__schema87"];
-            clientReference: components["schemas"]["__schema87"];
-            createdAt: components["schemas"]["__schema38"];
-            readyAt: components["schemas"]["__schema38"] | null;
-            failure?: components["schemas"]["__schema95"];
-            meta: components["schemas"]["__schema12"];
+            resultsUrl: components["schemas"]["__schema97"];
+            clientReference: components["schemas"]["__schema97"];
+            createdAt: components["schemas"]["__schema39"];
+            readyAt: components["schemas"]["__schema39"] | null;
+            failure?: components["schemas"]["__schema105"];
+            meta: components["schemas"]["__schema13"];
         };
     };
     responses: {
@@ -1728,6 +1852,36 @@ export interface components {
         /**
          * @description Not found:
          *
+         *     - `summary_unavailable`: The summary was not produced for that week. Ask for another week.
+         */
+        SummaryUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "summary_unavailable";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
+        /**
+         * @description Not found:
+         *
          *     - `document_not_found`: No document has this number. Check the number; a company’s documents are listed by GET /v1/companies/{id}/documents.
          */
         DocumentNotFound: {
@@ -2009,7 +2163,7 @@ export interface operations {
                         normalized: string | null;
                         formatted: string | null;
                         acnFromAbn: string | null;
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema13"];
                     };
                 };
             };
@@ -2092,7 +2246,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema13"];
                     };
                 };
             };
@@ -2169,7 +2323,7 @@ export interface operations {
                             label: string;
                             registryCode: string | null;
                         }[];
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema13"];
                     };
                 };
             };
@@ -2256,7 +2410,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema13"];
                     };
                 };
             };
@@ -2397,7 +2551,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema13"];
+                    "application/json": components["schemas"]["__schema14"];
                 };
             };
             /**
@@ -2634,25 +2788,25 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        acn: components["schemas"]["__schema14"];
-                        formatted: components["schemas"]["__schema15"];
-                        numberType: components["schemas"]["__schema16"];
-                        name: components["schemas"]["__schema17"];
-                        type: components["schemas"]["__schema16"];
-                        status: components["schemas"]["__schema16"];
-                        abn: components["schemas"]["__schema18"];
-                        registeredCharity: components["schemas"]["__schema19"];
-                        id?: components["schemas"]["__schema20"];
-                        arsn?: components["schemas"]["__schema21"];
-                        schemeCategories: components["schemas"]["__schema23"];
-                        object: components["schemas"]["__schema24"];
-                        class: components["schemas"]["__schema25"];
-                        subClass: components["schemas"]["__schema26"];
-                        registeredAt: components["schemas"]["__schema27"];
-                        governanceType: components["schemas"]["__schema29"];
-                        deregistration: components["schemas"]["__schema30"];
-                        formerNames: components["schemas"]["__schema31"];
-                        meta: components["schemas"]["__schema12"];
+                        acn: components["schemas"]["__schema15"];
+                        formatted: components["schemas"]["__schema16"];
+                        numberType: components["schemas"]["__schema17"];
+                        name: components["schemas"]["__schema18"];
+                        type: components["schemas"]["__schema17"];
+                        status: components["schemas"]["__schema17"];
+                        abn: components["schemas"]["__schema19"];
+                        registeredCharity: components["schemas"]["__schema20"];
+                        id?: components["schemas"]["__schema21"];
+                        arsn?: components["schemas"]["__schema22"];
+                        schemeCategories: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema25"];
+                        class: components["schemas"]["__schema26"];
+                        subClass: components["schemas"]["__schema27"];
+                        registeredAt: components["schemas"]["__schema28"];
+                        governanceType: components["schemas"]["__schema30"];
+                        deregistration: components["schemas"]["__schema31"];
+                        formerNames: components["schemas"]["__schema32"];
+                        meta: components["schemas"]["__schema13"];
                     };
                 };
             };
@@ -3353,7 +3507,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema32"];
+                    "application/json": components["schemas"]["__schema33"];
                 };
             };
             /**
@@ -3707,12 +3861,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema41"][];
+                        data: components["schemas"]["__schema42"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        extract: components["schemas"]["__schema61"];
+                        meta: components["schemas"]["__schema13"];
+                        extract: components["schemas"]["__schema62"];
                     };
                 };
             };
@@ -3991,13 +4145,13 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema45"][];
+                        data: components["schemas"]["__schema46"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        extract: components["schemas"]["__schema61"];
-                        contactAddress: components["schemas"]["__schema45"] | null;
+                        meta: components["schemas"]["__schema13"];
+                        extract: components["schemas"]["__schema62"];
+                        contactAddress: components["schemas"]["__schema46"] | null;
                     };
                 };
             };
@@ -4345,10 +4499,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "shareStructure";
-                        extract: components["schemas"]["__schema61"];
-                        shareClasses: components["schemas"]["__schema46"];
-                        members: components["schemas"]["__schema47"];
-                        meta: components["schemas"]["__schema12"];
+                        extract: components["schemas"]["__schema62"];
+                        shareClasses: components["schemas"]["__schema47"];
+                        members: components["schemas"]["__schema48"];
+                        meta: components["schemas"]["__schema13"];
                     };
                 };
             };
@@ -4579,12 +4733,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema48"][];
+                        data: components["schemas"]["__schema49"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        extract: components["schemas"]["__schema61"];
+                        meta: components["schemas"]["__schema13"];
+                        extract: components["schemas"]["__schema62"];
                     };
                 };
             };
@@ -4905,12 +5059,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "externalAdministration";
-                        extract: components["schemas"]["__schema61"];
-                        company: components["schemas"]["__schema54"];
+                        extract: components["schemas"]["__schema62"];
+                        company: components["schemas"]["__schema55"];
                         underExternalAdministration: boolean;
-                        appointees: components["schemas"]["__schema49"];
-                        documents: components["schemas"]["__schema50"];
-                        meta: components["schemas"]["__schema12"];
+                        appointees: components["schemas"]["__schema50"];
+                        documents: components["schemas"]["__schema51"];
+                        meta: components["schemas"]["__schema13"];
                     };
                 };
             };
@@ -5231,12 +5385,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema60"][];
+                        data: components["schemas"]["__schema61"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        extract: components["schemas"]["__schema61"];
+                        meta: components["schemas"]["__schema13"];
+                        extract: components["schemas"]["__schema62"];
                     };
                 };
             };
@@ -5696,12 +5850,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema51"][];
+                        data: components["schemas"]["__schema52"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        extract: components["schemas"]["__schema61"];
+                        meta: components["schemas"]["__schema13"];
+                        extract: components["schemas"]["__schema62"];
                     };
                 };
             };
@@ -6031,19 +6185,19 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema52"];
-                        chargeNumber: components["schemas"]["__schema53"];
-                        company: components["schemas"]["__schema54"];
-                        status: components["schemas"]["__schema16"];
-                        type: components["schemas"]["__schema55"];
-                        registeredAt: components["schemas"]["__schema56"];
-                        createdAt: components["schemas"]["__schema27"];
-                        expiresAt: components["schemas"]["__schema27"];
-                        satisfiedAt: components["schemas"]["__schema27"];
-                        preAsicChargeNumber: components["schemas"]["__schema57"];
-                        chargees: components["schemas"]["__schema58"];
-                        documents: components["schemas"]["__schema59"];
-                        meta: components["schemas"]["__schema12"];
+                        object: components["schemas"]["__schema53"];
+                        chargeNumber: components["schemas"]["__schema54"];
+                        company: components["schemas"]["__schema55"];
+                        status: components["schemas"]["__schema17"];
+                        type: components["schemas"]["__schema56"];
+                        registeredAt: components["schemas"]["__schema57"];
+                        createdAt: components["schemas"]["__schema28"];
+                        expiresAt: components["schemas"]["__schema28"];
+                        satisfiedAt: components["schemas"]["__schema28"];
+                        preAsicChargeNumber: components["schemas"]["__schema58"];
+                        chargees: components["schemas"]["__schema59"];
+                        documents: components["schemas"]["__schema60"];
+                        meta: components["schemas"]["__schema13"];
                     };
                 };
             };
@@ -6201,14 +6355,14 @@ export interface operations {
                         id: string;
                         familyName: string;
                         givenName: string;
-                        birthDateFrom: components["schemas"]["__schema27"];
-                        birthDateTo: components["schemas"]["__schema27"];
-                        createdAt: components["schemas"]["__schema38"];
-                        expiresAt: components["schemas"]["__schema38"];
+                        birthDateFrom: components["schemas"]["__schema28"];
+                        birthDateTo: components["schemas"]["__schema28"];
+                        createdAt: components["schemas"]["__schema39"];
+                        expiresAt: components["schemas"]["__schema39"];
                         totalCount: number;
                         found: number;
-                        data: components["schemas"]["__schema62"][];
-                        meta: components["schemas"]["__schema12"];
+                        data: components["schemas"]["__schema63"][];
+                        meta: components["schemas"]["__schema13"];
                     };
                 };
             };
@@ -6400,14 +6554,14 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema63"];
-                        id: components["schemas"]["__schema64"];
-                        name: components["schemas"]["__schema65"];
-                        birth: components["schemas"]["__schema66"];
-                        formerName: components["schemas"]["__schema68"];
+                        object: components["schemas"]["__schema64"];
+                        id: components["schemas"]["__schema65"];
+                        name: components["schemas"]["__schema66"];
+                        birth: components["schemas"]["__schema67"];
+                        formerName: components["schemas"]["__schema69"];
                         searchId: string;
-                        searchExpiresAt: components["schemas"]["__schema38"];
-                        meta: components["schemas"]["__schema12"];
+                        searchExpiresAt: components["schemas"]["__schema39"];
+                        meta: components["schemas"]["__schema13"];
                     };
                 };
             };
@@ -6668,11 +6822,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema69"][];
+                        data: components["schemas"]["__schema70"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema13"];
                         searchId: string;
                     };
                 };
@@ -6981,12 +7135,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema78"][];
+                        data: components["schemas"]["__schema79"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        extract: components["schemas"]["__schema61"];
+                        meta: components["schemas"]["__schema13"];
+                        extract: components["schemas"]["__schema62"];
                     };
                 };
             };
@@ -7130,7 +7284,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ext_5d2c8a1f3b4e6d7c9a0b1c2d */
-                id: string;
+                id: components["schemas"]["__schema8"];
             };
             cookie?: never;
         };
@@ -7668,7 +7822,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema32"] | components["schemas"]["__schema69"];
+                    "application/json": components["schemas"]["__schema33"] | components["schemas"]["__schema70"] | components["schemas"]["__schema80"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -7869,34 +8023,34 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: ({
-                            object: components["schemas"]["__schema33"];
-                            id: components["schemas"]["__schema34"];
-                            kind: components["schemas"]["__schema35"];
-                            type: components["schemas"]["__schema36"];
-                            company: components["schemas"]["__schema37"];
-                            purchasedAt: components["schemas"]["__schema38"];
-                            asOf: components["schemas"]["__schema38"];
-                            expiresAt: components["schemas"]["__schema38"];
-                            clientReference: components["schemas"]["__schema39"];
-                            disclaimer: components["schemas"]["__schema40"];
+                            object: components["schemas"]["__schema34"];
+                            id: components["schemas"]["__schema35"];
+                            kind: components["schemas"]["__schema36"];
+                            type: components["schemas"]["__schema37"];
+                            company: components["schemas"]["__schema38"];
+                            purchasedAt: components["schemas"]["__schema39"];
+                            asOf: components["schemas"]["__schema39"];
+                            expiresAt: components["schemas"]["__schema39"];
+                            clientReference: components["schemas"]["__schema40"];
+                            disclaimer: components["schemas"]["__schema41"];
                         } | {
-                            object: components["schemas"]["__schema70"];
-                            id: components["schemas"]["__schema71"];
-                            kind: components["schemas"]["__schema72"];
-                            type: components["schemas"]["__schema73"];
-                            includeShareholdings: components["schemas"]["__schema74"];
-                            subject: components["schemas"]["__schema62"];
-                            purchasedAt: components["schemas"]["__schema38"];
-                            asOf: components["schemas"]["__schema38"];
-                            expiresAt: components["schemas"]["__schema38"];
-                            clientReference: components["schemas"]["__schema75"];
-                            disclaimer: components["schemas"]["__schema76"];
-                            person: components["schemas"]["__schema77"];
-                        })[];
+                            object: components["schemas"]["__schema71"];
+                            id: components["schemas"]["__schema72"];
+                            kind: components["schemas"]["__schema73"];
+                            type: components["schemas"]["__schema74"];
+                            includeShareholdings: components["schemas"]["__schema75"];
+                            subject: components["schemas"]["__schema63"];
+                            purchasedAt: components["schemas"]["__schema39"];
+                            asOf: components["schemas"]["__schema39"];
+                            expiresAt: components["schemas"]["__schema39"];
+                            clientReference: components["schemas"]["__schema76"];
+                            disclaimer: components["schemas"]["__schema77"];
+                            person: components["schemas"]["__schema78"];
+                        } | components["schemas"]["__schema88"])[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema13"];
                     };
                 };
             };
@@ -8015,7 +8169,7 @@ export interface operations {
                         data: {
                             /** @constant */
                             object: "feeEntry";
-                            at: components["schemas"]["__schema38"];
+                            at: components["schemas"]["__schema39"];
                             product: string;
                             feeCode: string | null;
                             quantity: number;
@@ -8027,9 +8181,9 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
-                        from: components["schemas"]["__schema28"];
-                        to: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema13"];
+                        from: components["schemas"]["__schema29"];
+                        to: components["schemas"]["__schema29"];
                         totals: {
                             product: string;
                             feeCode: string | null;
@@ -8042,6 +8196,695 @@ export interface operations {
             };
             400: components["responses"]["ValidationError400"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListWeeklySummaries: {
+        parameters: {
+            query?: {
+                /** @example name-changes */
+                type?: string;
+                weekStarting?: string;
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Held name-change summaries, newest first (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "extract",
+                     *           "id": "ext_6e3d9b2a4c5f7e8d0a1b2c3e",
+                     *           "kind": "weeklySummary",
+                     *           "type": "name-changes",
+                     *           "subject": null,
+                     *           "summaryType": {
+                     *             "code": "NA",
+                     *             "label": "Changes of Company Name"
+                     *           },
+                     *           "weekStarting": "2026-11-16",
+                     *           "weekEnding": "2026-11-22",
+                     *           "purchasedAt": "2026-11-24T07:08:46Z",
+                     *           "asOf": "2026-11-24T07:08:46Z",
+                     *           "expiresAt": "2027-11-24T07:08:46Z",
+                     *           "clientReference": "weekly-watch",
+                     *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_d75016ef-c9df-480f-a960-ee9813bd6c81"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["__schema88"][];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema13"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs. Send one of the six summary types.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "summary_type_invalid" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    PurchaseWeeklySummary: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-ws-1 */
+                "Idempotency-Key"?: string;
+                /** @example weekly-watch */
+                "X-Client-Reference"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "name-changes",
+                 *       "weekStarting": "2026-11-16"
+                 *     }
+                 */
+                "application/json": {
+                    type: string;
+                    weekStarting: string;
+                    refresh?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: Name changes of a completed week, with a live key (the simulator; test keys get sandbox_product_unavailable) (the answer recorded from the sandbox, long arrays abridged). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "extract",
+                     *       "id": "ext_6e3d9b2a4c5f7e8d0a1b2c3e",
+                     *       "kind": "weeklySummary",
+                     *       "type": "name-changes",
+                     *       "subject": null,
+                     *       "summaryType": {
+                     *         "code": "NA",
+                     *         "label": "Changes of Company Name"
+                     *       },
+                     *       "weekStarting": "2026-11-16",
+                     *       "weekEnding": "2026-11-22",
+                     *       "purchasedAt": "2026-11-24T07:08:46Z",
+                     *       "asOf": "2026-11-24T07:08:46Z",
+                     *       "expiresAt": "2027-11-24T07:08:46Z",
+                     *       "clientReference": "weekly-watch",
+                     *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
+                     *       "postcode": null,
+                     *       "items": {
+                     *         "object": "list",
+                     *         "data": [
+                     *           {
+                     *             "object": "weeklySummaryItem",
+                     *             "subType": {
+                     *               "code": "NAME",
+                     *               "label": "Change of Company Name"
+                     *             },
+                     *             "date": "2026-11-17",
+                     *             "postcode": null,
+                     *             "documentNumber": "697116970",
+                     *             "subject": {
+                     *               "type": "organisation",
+                     *               "person": null,
+                     *               "birth": null,
+                     *               "organisation": {
+                     *                 "number": "027359593",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "BASALT HOLDINGS PTY LTD",
+                     *                 "abn": null
+                     *               }
+                     *             },
+                     *             "newName": "JARRAH CORAL PTY LTD",
+                     *             "licenceNumber": null,
+                     *             "company": {
+                     *               "acn": "027359593",
+                     *               "formatted": "027 359 593",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "BASALT HOLDINGS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": null,
+                     *               "registeredCharity": false,
+                     *               "class": {
+                     *                 "code": "LMSH",
+                     *                 "label": "Limited By Shares"
+                     *               },
+                     *               "subClass": {
+                     *                 "code": "PROP",
+                     *                 "label": "Proprietary Company"
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "object": "weeklySummaryItem",
+                     *             "subType": {
+                     *               "code": "NAME",
+                     *               "label": "Change of Company Name"
+                     *             },
+                     *             "date": "2026-11-18",
+                     *             "postcode": null,
+                     *             "documentNumber": "723797070",
+                     *             "subject": {
+                     *               "type": "organisation",
+                     *               "person": null,
+                     *               "birth": null,
+                     *               "organisation": {
+                     *                 "number": "859583403",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "IRONBARK PROPERTY PTY LTD",
+                     *                 "abn": null
+                     *               }
+                     *             },
+                     *             "newName": "IRONBARK BASALT PTY LTD",
+                     *             "licenceNumber": null,
+                     *             "company": {
+                     *               "acn": "859583403",
+                     *               "formatted": "859 583 403",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "IRONBARK PROPERTY PTY LTD",
+                     *               "type": {
+                     *                 "code": "APUB",
+                     *                 "label": "Australian Public Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": null,
+                     *               "registeredCharity": false,
+                     *               "class": {
+                     *                 "code": "LMSH",
+                     *                 "label": "Limited By Shares"
+                     *               },
+                     *               "subClass": {
+                     *                 "code": "PROP",
+                     *                 "label": "Proprietary Company"
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "object": "weeklySummaryItem",
+                     *             "subType": {
+                     *               "code": "NAME",
+                     *               "label": "Change of Company Name"
+                     *             },
+                     *             "date": "2026-11-16",
+                     *             "postcode": null,
+                     *             "documentNumber": "162563471",
+                     *             "subject": {
+                     *               "type": "organisation",
+                     *               "person": null,
+                     *               "birth": null,
+                     *               "organisation": {
+                     *                 "number": "362911975",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "IRONBARK LOGISTICS PTY LTD",
+                     *                 "abn": null
+                     *               }
+                     *             },
+                     *             "newName": "ACACIA EMU PTY LTD",
+                     *             "licenceNumber": null,
+                     *             "company": {
+                     *               "acn": "362911975",
+                     *               "formatted": "362 911 975",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "IRONBARK LOGISTICS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": null,
+                     *               "registeredCharity": false,
+                     *               "class": {
+                     *                 "code": "LMSH",
+                     *                 "label": "Limited By Shares"
+                     *               },
+                     *               "subClass": {
+                     *                 "code": "PROP",
+                     *                 "label": "Proprietary Company"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "hasMore": false,
+                     *         "nextCursor": null,
+                     *         "totalCount": 17
+                     *       },
+                     *       "postcodeTotals": null,
+                     *       "meta": {
+                     *         "billable": true,
+                     *         "product": "weekly_summary",
+                     *         "requestId": "req_c70cfcc2-4bd3-42bc-85ab-5ee9114d40d7"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema80"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs. Send one of the six summary types.
+             *     - `week_start_invalid`: weekStarting is not a Monday, not a completed week, or over a year ago. Send the Monday of a completed week within the last 12 months.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "summary_type_invalid" | "week_start_invalid" | "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["SummaryUnavailable"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GetWeeklySummary: {
+        parameters: {
+            query?: {
+                postcode?: string;
+                /** @example 5 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path: {
+                /** @example ext_6e3d9b2a4c5f7e8d0a1b2c3e */
+                id: components["schemas"]["__schema8"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The name changes bought in the purchase example, five items at a time (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "extract",
+                     *       "id": "ext_6e3d9b2a4c5f7e8d0a1b2c3e",
+                     *       "kind": "weeklySummary",
+                     *       "type": "name-changes",
+                     *       "subject": null,
+                     *       "summaryType": {
+                     *         "code": "NA",
+                     *         "label": "Changes of Company Name"
+                     *       },
+                     *       "weekStarting": "2026-11-16",
+                     *       "weekEnding": "2026-11-22",
+                     *       "purchasedAt": "2026-11-24T07:08:46Z",
+                     *       "asOf": "2026-11-24T07:08:46Z",
+                     *       "expiresAt": "2027-11-24T07:08:46Z",
+                     *       "clientReference": "weekly-watch",
+                     *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
+                     *       "postcode": null,
+                     *       "items": {
+                     *         "object": "list",
+                     *         "data": [
+                     *           {
+                     *             "object": "weeklySummaryItem",
+                     *             "subType": {
+                     *               "code": "NAME",
+                     *               "label": "Change of Company Name"
+                     *             },
+                     *             "date": "2026-11-17",
+                     *             "postcode": null,
+                     *             "documentNumber": "697116970",
+                     *             "subject": {
+                     *               "type": "organisation",
+                     *               "person": null,
+                     *               "birth": null,
+                     *               "organisation": {
+                     *                 "number": "027359593",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "BASALT HOLDINGS PTY LTD",
+                     *                 "abn": null
+                     *               }
+                     *             },
+                     *             "newName": "JARRAH CORAL PTY LTD",
+                     *             "licenceNumber": null,
+                     *             "company": {
+                     *               "acn": "027359593",
+                     *               "formatted": "027 359 593",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "BASALT HOLDINGS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": null,
+                     *               "registeredCharity": false,
+                     *               "class": {
+                     *                 "code": "LMSH",
+                     *                 "label": "Limited By Shares"
+                     *               },
+                     *               "subClass": {
+                     *                 "code": "PROP",
+                     *                 "label": "Proprietary Company"
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "object": "weeklySummaryItem",
+                     *             "subType": {
+                     *               "code": "NAME",
+                     *               "label": "Change of Company Name"
+                     *             },
+                     *             "date": "2026-11-18",
+                     *             "postcode": null,
+                     *             "documentNumber": "723797070",
+                     *             "subject": {
+                     *               "type": "organisation",
+                     *               "person": null,
+                     *               "birth": null,
+                     *               "organisation": {
+                     *                 "number": "859583403",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "IRONBARK PROPERTY PTY LTD",
+                     *                 "abn": null
+                     *               }
+                     *             },
+                     *             "newName": "IRONBARK BASALT PTY LTD",
+                     *             "licenceNumber": null,
+                     *             "company": {
+                     *               "acn": "859583403",
+                     *               "formatted": "859 583 403",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "IRONBARK PROPERTY PTY LTD",
+                     *               "type": {
+                     *                 "code": "APUB",
+                     *                 "label": "Australian Public Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": null,
+                     *               "registeredCharity": false,
+                     *               "class": {
+                     *                 "code": "LMSH",
+                     *                 "label": "Limited By Shares"
+                     *               },
+                     *               "subClass": {
+                     *                 "code": "PROP",
+                     *                 "label": "Proprietary Company"
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "object": "weeklySummaryItem",
+                     *             "subType": {
+                     *               "code": "NAME",
+                     *               "label": "Change of Company Name"
+                     *             },
+                     *             "date": "2026-11-16",
+                     *             "postcode": null,
+                     *             "documentNumber": "162563471",
+                     *             "subject": {
+                     *               "type": "organisation",
+                     *               "person": null,
+                     *               "birth": null,
+                     *               "organisation": {
+                     *                 "number": "362911975",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "IRONBARK LOGISTICS PTY LTD",
+                     *                 "abn": null
+                     *               }
+                     *             },
+                     *             "newName": "ACACIA EMU PTY LTD",
+                     *             "licenceNumber": null,
+                     *             "company": {
+                     *               "acn": "362911975",
+                     *               "formatted": "362 911 975",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "IRONBARK LOGISTICS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": null,
+                     *               "registeredCharity": false,
+                     *               "class": {
+                     *                 "code": "LMSH",
+                     *                 "label": "Limited By Shares"
+                     *               },
+                     *               "subClass": {
+                     *                 "code": "PROP",
+                     *                 "label": "Proprietary Company"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "hasMore": true,
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTUwNDEyNzA3OSwicCI6NX0.j_3_j5Tah1hSQ1a8SFds4ZjtRQTIz8DpBwwIDiTx3PY",
+                     *         "totalCount": 17
+                     *       },
+                     *       "postcodeTotals": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_3b69cf2a-0225-4244-9711-8fafbe4816f6"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema80"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ExtractOwnerMismatch"];
+            404: components["responses"]["ExtractNotFound"];
+            410: components["responses"]["ExtractExpired"];
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8075,7 +8918,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    delivery?: components["schemas"]["__schema8"];
+                    delivery?: components["schemas"]["__schema9"];
                 };
             };
         };
@@ -8157,7 +9000,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema79"];
+                    "application/json": components["schemas"]["__schema89"];
                 };
             };
             /**
@@ -8365,8 +9208,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    documents: components["schemas"]["__schema9"][];
-                    delivery?: components["schemas"]["__schema8"];
+                    documents: components["schemas"]["__schema10"][];
+                    delivery?: components["schemas"]["__schema9"];
                 };
             };
         };
@@ -8442,7 +9285,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema79"];
+                    "application/json": components["schemas"]["__schema89"];
                 };
             };
             /**
@@ -8593,7 +9436,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ord_0a1b2c3d4e5f60718293a4b5 */
-                orderId: components["schemas"]["__schema10"];
+                orderId: components["schemas"]["__schema11"];
             };
             cookie?: never;
         };
@@ -8678,7 +9521,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema79"];
+                    "application/json": components["schemas"]["__schema89"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -8800,28 +9643,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema80"];
-                            id: components["schemas"]["__schema81"];
-                            type: components["schemas"]["__schema82"];
-                            status: components["schemas"]["__schema83"];
-                            company: components["schemas"]["__schema84"];
-                            documents: components["schemas"]["__schema85"];
-                            delivery: components["schemas"]["__schema86"];
-                            downloadUrl: components["schemas"]["__schema87"];
-                            downloadExpiresAt: components["schemas"]["__schema88"];
-                            registryRequestIds: components["schemas"]["__schema89"];
-                            notices: components["schemas"]["__schema90"];
-                            extractSize: components["schemas"]["__schema91"];
-                            pageCount: components["schemas"]["__schema92"];
-                            clientReference: components["schemas"]["__schema87"];
-                            createdAt: components["schemas"]["__schema38"];
-                            readyAt: components["schemas"]["__schema93"];
-                            failure?: components["schemas"]["__schema94"];
+                            object: components["schemas"]["__schema90"];
+                            id: components["schemas"]["__schema91"];
+                            type: components["schemas"]["__schema92"];
+                            status: components["schemas"]["__schema93"];
+                            company: components["schemas"]["__schema94"];
+                            documents: components["schemas"]["__schema95"];
+                            delivery: components["schemas"]["__schema96"];
+                            downloadUrl: components["schemas"]["__schema97"];
+                            downloadExpiresAt: components["schemas"]["__schema98"];
+                            registryRequestIds: components["schemas"]["__schema99"];
+                            notices: components["schemas"]["__schema100"];
+                            extractSize: components["schemas"]["__schema101"];
+                            pageCount: components["schemas"]["__schema102"];
+                            clientReference: components["schemas"]["__schema97"];
+                            createdAt: components["schemas"]["__schema39"];
+                            readyAt: components["schemas"]["__schema103"];
+                            failure?: components["schemas"]["__schema104"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema12"];
+                        meta: components["schemas"]["__schema13"];
                     };
                 };
             };
@@ -8841,7 +9684,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ord_0a1b2c3d4e5f60718293a4b5 */
-                orderId: components["schemas"]["__schema10"];
+                orderId: components["schemas"]["__schema11"];
             };
             cookie?: never;
         };
@@ -8900,7 +9743,7 @@ export interface operations {
                 "application/json": {
                     q: string;
                     scope?: string;
-                    delivery?: components["schemas"]["__schema8"];
+                    delivery?: components["schemas"]["__schema9"];
                 };
             };
         };
@@ -8935,7 +9778,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema96"];
+                    "application/json": components["schemas"]["__schema106"];
                 };
             };
             /**
@@ -9019,7 +9862,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ofs_9f8e7d6c5b4a39281706f5e4 */
-                searchId: components["schemas"]["__schema11"];
+                searchId: components["schemas"]["__schema12"];
             };
             cookie?: never;
         };
@@ -9055,7 +9898,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema96"];
+                    "application/json": components["schemas"]["__schema106"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9080,7 +9923,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ofs_9f8e7d6c5b4a39281706f5e4 */
-                searchId: components["schemas"]["__schema11"];
+                searchId: components["schemas"]["__schema12"];
             };
             cookie?: never;
         };
@@ -9195,7 +10038,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema13"];
+                    "application/json": components["schemas"]["__schema14"];
                 };
             };
             400: components["responses"]["ValidationError400"];
