@@ -2,10 +2,10 @@
  * The registry simulator's weekly summaries: generated, deterministic for a type and week, and
  * relative to the simulator's clock (documented in docs/sandbox.md, "Weekly summaries"):
  *
- * - every completed week of the registry's 52-week window has every summary, with a few dozen
- *   items (the same items whenever the week is asked for);
+ * - every completed week of the registry's 52-week window has every summary, with 25 to 45 items
+ *   (the same items whenever the week is asked for);
  * - two weeks ago (`WEEKLY_CASES.largeWeeksAgo`): new-registrations holds 20,000 items across 400
- *   postcodes (the other types stay small);
+ *   postcodes, a fifth of them in the first one, 2000 (the other types stay small);
  * - three weeks ago (`WEEKLY_CASES.emptyWeeksAgo`): every summary is empty (a purchase, totalCount 0);
  * - six weeks ago (`WEEKLY_CASES.unpublishedWeeksAgo`): no summary was produced (WS51), as for
  *   the current week, which is never complete.
@@ -132,7 +132,8 @@ function itemOf(week: Week, index: number, postcodes: readonly string[]): Regist
       return {
         ...item,
         company: week.company(index),
-        postcode: week.pick(postcodes),
+        // A fifth of them in the first postcode: the busiest one spans many pages.
+        postcode: week.random() < 0.2 ? (postcodes[0] as string) : week.pick(postcodes),
         documentNumber: week.documentNumber(),
       };
     case 'name-changes': {
@@ -179,7 +180,7 @@ export function generateWeek(
   if (ago === WEEKLY_CASES.unpublishedWeeksAgo) return 'unpublished';
   const week = new Week(type, monday);
   const large = ago === WEEKLY_CASES.largeWeeksAgo && type === WEEKLY_CASES.largeType;
-  const count = ago === WEEKLY_CASES.emptyWeeksAgo ? 0 : large ? WEEKLY_CASES.largeCount : week.int(12, 40);
+  const count = ago === WEEKLY_CASES.emptyWeeksAgo ? 0 : large ? WEEKLY_CASES.largeCount : week.int(25, 45);
   const postcodes = postcodeList(large ? WEEKLY_CASES.largePostcodes : 8, week);
   const items = Array.from({ length: count }, (_, index) => itemOf(week, index, postcodes));
   if (large) {
