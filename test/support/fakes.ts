@@ -260,6 +260,7 @@ const billableMethods = {
   purchaseCompanyExtract: 'company.extract',
   purchasePersonExtract: 'person.extract',
   searchCompaniesOffline: 'search.offline',
+  purchaseWeeklySummary: 'weekly.summary',
 } as const;
 
 /**
