@@ -10,7 +10,8 @@
  * the orders part, BENCH_ONLY_LIMITS=1 only the rate limiter's boundary burst (last in a full run).
  * BENCH_ONLY_PEOPLE=1 runs only the people
  * part, in a process that has served nothing else (its memory figures are then not inflated by
- * the earlier sections).
+ * the earlier sections). BENCH_ONLY_WEEKLY=1 runs only the weekly summaries
+ * (scripts/bench-weekly.ts: the 20,000-item purchase, first- and last-page reads).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -33,6 +34,7 @@ import type { PlatformPorts } from '../shared/ports/app.ts';
 import { SANDBOX } from '../shared/registry/sandbox-data.ts';
 import { benchOrders } from './bench-orders.ts';
 import { collectGarbage } from './bench-pdf.ts';
+import { benchWeeklySummaries, WEEKLY_BENCH_KEYS } from './bench-weekly.ts';
 
 const run = promisify(execFile);
 const TARGETS = { bundleKb: 400, initMs: 60, p50Ms: 10 };
@@ -657,11 +659,17 @@ async function latency() {
     environment: 'test',
     secret: `sk_test_bench${randomBytes(8).toString('hex')}`,
   };
+  // The weekly summaries' keys: one account, live (the sandbox serves no weekly summaries).
+  const weeklyKeys: SeedKey[] = Array.from({ length: WEEKLY_BENCH_KEYS }, () => ({
+    accountId: 'acct_benchweekly',
+    environment: 'live',
+    secret: `sk_live_bench${randomBytes(8).toString('hex')}`,
+  }));
   // Responses are not schema-checked here, as in AWS (the local stack and tests check them).
   const stack = await startLocalStack({
     port: 0,
     dynamoPort: 0,
-    keys: [...keys, peopleLive, peopleTest],
+    keys: [...keys, peopleLive, peopleTest, ...weeklyKeys],
     logLevel: 'ERROR',
     validateResponses: false,
   });
@@ -672,6 +680,10 @@ async function latency() {
     }
     if (process.env.BENCH_ONLY_LIMITS) {
       await rateLimitBoundary(stack.ports);
+      return;
+    }
+    if (process.env.BENCH_ONLY_WEEKLY) {
+      await benchWeeklySummaries(stack.baseUrl, weeklyKeys);
       return;
     }
     if (process.env.BENCH_ONLY_PEOPLE) {
@@ -705,6 +717,7 @@ async function latency() {
     // After every earlier measurement, so they are taken as before.
     await peoplePurchase(stack.baseUrl, stack.registryUrl, peopleLive);
     await peopleRoles(stack.baseUrl, peopleTest);
+    await benchWeeklySummaries(stack.baseUrl, weeklyKeys);
     await benchOrders(stack.baseUrl, peopleTest);
     await rateLimitBoundary(stack.ports);
   } finally {
@@ -715,6 +728,7 @@ async function latency() {
 if (
   !process.env.BENCH_SKIP_BUNDLES &&
   !process.env.BENCH_ONLY_PEOPLE &&
+  !process.env.BENCH_ONLY_WEEKLY &&
   !process.env.BENCH_ONLY_ORDERS &&
   !process.env.BENCH_ONLY_LIMITS
 ) {
