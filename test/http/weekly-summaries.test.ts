@@ -17,7 +17,9 @@ import {
   createKey,
   expectError,
   type FeeEntryBody,
+  failNextCommits,
   registryCalls,
+  simulator,
   validationError,
 } from '../support/api.ts';
 
@@ -82,6 +84,8 @@ const expectCreated = (response: ApiResponse<WeeklySummary>) => {
 };
 
 afterEach(async () => {
+  await simulator.clearFaults();
+  await failNextCommits(0);
   await clock.reset();
 });
 
@@ -562,5 +566,54 @@ describe('weekly summaries among the held extracts', () => {
     expect(
       (await call<{ data: unknown[] }>('/v1/weekly-summaries', { key: testKey.secret })).body.data,
     ).toEqual([]);
+  });
+});
+
+describe('a weekly summary purchase that did not finish', () => {
+  it('the answer lost twice, never retried: the sweeper reads every page and records the summary once', async () => {
+    const key = await createKey('live');
+    await simulator.addFault({
+      response: 'disconnect',
+      operations: ['weekly.summary'],
+      times: 2,
+      accountId: key.accountId,
+    });
+    const order = { type: WEEKLY_CASES.largeType, weekStarting: week(WEEKLY_CASES.largeWeeksAgo) };
+    const lost = await buy(key.secret, order, { 'X-Client-Reference': 'lost-week' });
+    expect(lost.status, lost.text).toBe(503);
+    expect(await billed(key.accountId)).toBe(1);
+
+    await clock.advance(6 * 60_000);
+    const swept = await call<{ purchases: { committed: number } }>('/__local/sweep', { method: 'POST' });
+    expect(swept.body.purchases.committed).toBeGreaterThanOrEqual(1);
+    const held = await call<{ data: { id: string }[] }>('/v1/weekly-summaries', { key: key.secret });
+    const [summary] = held.body.data;
+    expect(held.body.data).toHaveLength(1);
+    const usage = await usageOf(key.secret);
+    expect(usage.map((entry) => [entry.resourceId, entry.feeCode, entry.clientReference])).toEqual([
+      [summary?.id, '930A', 'lost-week'],
+    ]);
+    const first = await read(key.secret, summary?.id as string, '?limit=100');
+    expect(first.body.items.totalCount).toBe(WEEKLY_CASES.largeCount);
+    // The client buying it now gets the recorded summary, without a fee or a registry call.
+    const again = expectCreated(await buy(key.secret, order));
+    expect([again.id, again.meta.billable]).toEqual([summary?.id, false]);
+    expect(await billed(key.accountId)).toBe(1);
+    expect(await usageOf(key.secret)).toHaveLength(1);
+  });
+
+  it('our write failed: the same purchase again finishes it from the stored answer, billed once', async () => {
+    const key = await createKey('live');
+    const order = { type: 'new-schemes', weekStarting: week(3 + 1) };
+    await failNextCommits(3);
+    const failed = await buy(key.secret, order);
+    expect(failed.status, failed.text).toBe(500);
+    expect(await usageOf(key.secret)).toEqual([]);
+    // No Idempotency-Key: the same type and week share one purchase until it is committed.
+    const finished = expectCreated(await buy(key.secret, order));
+    expect(finished.meta.billable).toBe(true);
+    expect(await billed(key.accountId)).toBe(1);
+    expect((await usageOf(key.secret)).map((entry) => entry.resourceId)).toEqual([finished.id]);
+    expect((await registryCalls(key.accountId, 'weekly.summary')).length).toBe(1);
   });
 });
