@@ -93,9 +93,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const { simulatorDataset } = await import('./generated-data.ts');
     const { renderDocumentImages } = await import('../shared/registry/page-images.ts');
     const { startRegistrySimulator } = await import('./registry-simulator.ts');
+    const { simulatorWeeklySummaries } = await import('./generated-weekly-summaries.ts');
     simulator = await startRegistrySimulator({
       registry: new DatasetRegistry(simulatorDataset(), () => clock.now(), {
         pageImages: renderDocumentImages,
+        weeklySummaries: simulatorWeeklySummaries,
       }),
       port: options.registryPort ?? 0,
       credential: registryCredential,

@@ -11,7 +11,8 @@
  * BENCH_ONLY_PEOPLE=1 runs only the people
  * part, in a process that has served nothing else (its memory figures are then not inflated by
  * the earlier sections). BENCH_ONLY_WEBHOOKS=1 runs only the webhooks part (scripts/bench-webhooks.ts:
- * deliveries per second, order ready to first delivery, dispatcher memory).
+ * deliveries per second, order ready to first delivery, dispatcher memory). BENCH_ONLY_WEEKLY=1 runs
+ * only the weekly summaries (scripts/bench-weekly.ts: the 20,000-item purchase, first- and last-page reads).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -37,6 +38,7 @@ import { SANDBOX } from '../shared/registry/sandbox-data.ts';
 import { benchOrders } from './bench-orders.ts';
 import { collectGarbage } from './bench-pdf.ts';
 import { benchWebhooks } from './bench-webhooks.ts';
+import { benchWeeklySummaries, WEEKLY_BENCH_KEYS } from './bench-weekly.ts';
 
 const run = promisify(execFile);
 const TARGETS = { bundleKb: 400, initMs: 60, p50Ms: 10 };
@@ -681,11 +683,17 @@ async function latency() {
     },
   } satisfies Record<string, SeedKey>;
   const tls = testCertificate();
+  // The weekly summaries' keys: one account, live (the sandbox serves no weekly summaries).
+  const weeklyKeys: SeedKey[] = Array.from({ length: WEEKLY_BENCH_KEYS }, () => ({
+    accountId: 'acct_benchweekly',
+    environment: 'live',
+    secret: `sk_live_bench${randomBytes(8).toString('hex')}`,
+  }));
   // Responses are not schema-checked here, as in AWS (the local stack and tests check them).
   const stack = await startLocalStack({
     port: 0,
     dynamoPort: 0,
-    keys: [...keys, peopleLive, peopleTest, webhookKeys.throughput, webhookKeys.orders],
+    keys: [...keys, peopleLive, peopleTest, webhookKeys.throughput, webhookKeys.orders, ...weeklyKeys],
     logLevel: 'ERROR',
     validateResponses: false,
     // The bench's receivers are on loopback, with their own certificate.
@@ -702,6 +710,10 @@ async function latency() {
     }
     if (process.env.BENCH_ONLY_LIMITS) {
       await rateLimitBoundary(stack.ports);
+      return;
+    }
+    if (process.env.BENCH_ONLY_WEEKLY) {
+      await benchWeeklySummaries(stack.baseUrl, weeklyKeys);
       return;
     }
     if (process.env.BENCH_ONLY_PEOPLE) {
@@ -735,6 +747,7 @@ async function latency() {
     // After every earlier measurement, so they are taken as before.
     await peoplePurchase(stack.baseUrl, stack.registryUrl, peopleLive);
     await peopleRoles(stack.baseUrl, peopleTest);
+    await benchWeeklySummaries(stack.baseUrl, weeklyKeys);
     await benchOrders(stack.baseUrl, peopleTest);
     await benchWebhooks(stack, webhookKeys, tls);
     await rateLimitBoundary(stack.ports);
@@ -746,6 +759,7 @@ async function latency() {
 if (
   !process.env.BENCH_SKIP_BUNDLES &&
   !process.env.BENCH_ONLY_PEOPLE &&
+  !process.env.BENCH_ONLY_WEEKLY &&
   !process.env.BENCH_ONLY_ORDERS &&
   !process.env.BENCH_ONLY_LIMITS &&
   !process.env.BENCH_ONLY_WEBHOOKS

@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startLocalStack } from '../local/stack.ts';
+import { mondayWeeksAgo } from '../shared/domain/weeks.ts';
 import { EXAMPLE_IDS, type RequestExample, requestExamples } from '../shared/http/openapi/examples.ts';
 import type { RouteDefinition } from '../shared/http/route.ts';
 import { routeList } from '../shared/http/routes.ts';
@@ -26,6 +27,8 @@ const MAX_ITEMS = 3;
 const NOT_RECORDED = new Set(['DownloadOrder', 'GetOpenApiDocument']);
 
 const KEY = 'sk_test_openapiExamples';
+/** For the examples the sandbox cannot answer (`live`): the registry simulator serves them. */
+const LIVE_KEY = 'sk_live_openapiExamples';
 
 /** The base URL the examples show (the curl samples use it too). */
 const EXAMPLE_BASE_URL = 'https://api.example.com';
@@ -43,7 +46,10 @@ async function main() {
     port: 0,
     dynamoPort: 0,
     logLevel: 'ERROR',
-    keys: [{ accountId: 'acct_examples', environment: 'test', secret: KEY }],
+    keys: [
+      { accountId: 'acct_examples', environment: 'test', secret: KEY },
+      { accountId: 'acct_examples', environment: 'live', secret: LIVE_KEY },
+    ],
   });
   /** Example id → the id the service issued. */
   const issued = new Map<string, string>();
@@ -64,7 +70,7 @@ async function main() {
     const response = await fetch(url, {
       method: route.method,
       headers: {
-        Authorization: `Bearer ${KEY}`,
+        Authorization: `Bearer ${example.live ? LIVE_KEY : KEY}`,
         ...example.headers,
         ...(example.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
@@ -128,6 +134,12 @@ async function main() {
     const offline = await record('CreateOfflineSearch');
     issued.set(EXAMPLE_IDS.offlineSearch, offline.id as string);
     await until('GetOfflineSearch', (body) => body.status === 'ready');
+
+    // Weekly summaries exist for completed weeks of the last 12 months: last week's, whenever this runs.
+    const weekly = await record('PurchaseWeeklySummary', {
+      body: { type: 'name-changes', weekStarting: mondayWeeksAgo(new Date(), 1) },
+    });
+    issued.set(EXAMPLE_IDS.weeklySummary, weekly.id as string);
 
     for (const route of routeList) {
       if (route.internal || NOT_RECORDED.has(route.name) || route.name in recorded) continue;

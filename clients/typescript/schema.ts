@@ -444,6 +444,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/weekly-summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List held weekly summaries, newest first, by type and week
+         * @description Free.
+         */
+        get: operations["ListWeeklySummaries"];
+        put?: never;
+        /**
+         * Buy the weekly summary of one type and week (a held one is returned without a fee unless refresh)
+         * @description Billable: `meta.product` `weekly_summary`; with a live key it incurs a registry fee.
+         */
+        post: operations["PurchaseWeeklySummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/weekly-summaries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a held weekly summary, a page of items at a time, optionally for one postcode (free)
+         * @description Free.
+         */
+        get: operations["GetWeeklySummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/companies/{id}/charges/extract-orders": {
         parameters: {
             query?: never;
@@ -849,24 +893,25 @@ export interface components {
         __schema5: string;
         __schema6: string;
         __schema7: string | string[];
-        __schema8: unknown;
-        __schema9: {
+        __schema8: string;
+        __schema9: unknown;
+        __schema10: {
             documentNumber: string;
             pages?: {
                 from?: number;
                 to?: number;
             };
         };
-        __schema10: string;
         __schema11: string;
         __schema12: string;
         __schema13: string;
-        __schema14: components["schemas"]["__schema15"][];
+        __schema14: string;
+        __schema15: components["schemas"]["__schema16"][];
         /** @enum {string} */
-        __schema15: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*";
-        __schema16: string | null;
-        __schema17: string;
-        __schema18: Record<string, never>;
+        __schema16: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*";
+        __schema17: string | null;
+        __schema18: string;
+        __schema19: Record<string, never>;
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
             counts?: {
@@ -888,27 +933,27 @@ export interface components {
             limit?: number;
             resetsAt?: string;
         };
-        __schema19: {
+        __schema20: {
             billable: boolean;
             product: string | null;
             requestId: string;
             quantity?: number;
         };
-        __schema20: {
+        __schema21: {
             /** @constant */
             object: "list";
             data: {
-                acn: components["schemas"]["__schema21"];
-                formatted: components["schemas"]["__schema22"];
-                numberType: components["schemas"]["__schema23"];
-                name: components["schemas"]["__schema24"];
-                type: components["schemas"]["__schema23"];
-                status: components["schemas"]["__schema23"];
-                abn: components["schemas"]["__schema25"];
-                registeredCharity: components["schemas"]["__schema26"];
-                id?: components["schemas"]["__schema27"];
-                arsn?: components["schemas"]["__schema28"];
-                schemeCategories?: components["schemas"]["__schema29"];
+                acn: components["schemas"]["__schema22"];
+                formatted: components["schemas"]["__schema23"];
+                numberType: components["schemas"]["__schema24"];
+                name: components["schemas"]["__schema25"];
+                type: components["schemas"]["__schema24"];
+                status: components["schemas"]["__schema24"];
+                abn: components["schemas"]["__schema26"];
+                registeredCharity: components["schemas"]["__schema27"];
+                id?: components["schemas"]["__schema28"];
+                arsn?: components["schemas"]["__schema29"];
+                schemeCategories?: components["schemas"]["__schema30"];
                 /** @constant */
                 object: "companyMatch";
                 matchedName: string;
@@ -925,106 +970,106 @@ export interface components {
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema19"];
+            meta: components["schemas"]["__schema20"];
         };
-        __schema21: string | null;
-        __schema22: string;
-        __schema23: {
+        __schema22: string | null;
+        __schema23: string;
+        __schema24: {
             code: string;
             label: string;
         };
-        __schema24: string;
-        __schema25: string | null;
-        __schema26: boolean;
-        __schema27: string;
+        __schema25: string;
+        __schema26: string | null;
+        __schema27: boolean;
         __schema28: string;
-        __schema29: components["schemas"]["__schema23"][];
-        __schema30: components["schemas"]["__schema23"][];
+        __schema29: string;
+        __schema30: components["schemas"]["__schema24"][];
+        __schema31: components["schemas"]["__schema24"][];
         /** @constant */
-        __schema31: "company";
-        __schema32: components["schemas"]["__schema23"] | null;
-        __schema33: components["schemas"]["__schema23"] | null;
-        __schema34: components["schemas"]["__schema35"] | null;
-        __schema35: string;
-        __schema36: components["schemas"]["__schema23"] | null;
-        __schema37: {
-            date: components["schemas"]["__schema35"];
-            reason: components["schemas"]["__schema23"];
-        } | null;
+        __schema32: "company";
+        __schema33: components["schemas"]["__schema24"] | null;
+        __schema34: components["schemas"]["__schema24"] | null;
+        __schema35: components["schemas"]["__schema36"] | null;
+        __schema36: string;
+        __schema37: components["schemas"]["__schema24"] | null;
         __schema38: {
-            name: string;
-            from: components["schemas"]["__schema34"];
-            to: components["schemas"]["__schema35"];
-        }[];
+            date: components["schemas"]["__schema36"];
+            reason: components["schemas"]["__schema24"];
+        } | null;
         __schema39: {
-            object: components["schemas"]["__schema40"];
-            id: components["schemas"]["__schema41"];
-            kind: components["schemas"]["__schema42"];
-            type: components["schemas"]["__schema43"];
-            company: components["schemas"]["__schema44"];
-            purchasedAt: components["schemas"]["__schema45"];
-            asOf: components["schemas"]["__schema45"];
-            expiresAt: components["schemas"]["__schema45"];
-            clientReference: components["schemas"]["__schema46"];
-            disclaimer: components["schemas"]["__schema47"];
-            officeholders: components["schemas"]["__schema48"][] | null;
-            addresses: components["schemas"]["__schema52"][] | null;
-            contactAddress: components["schemas"]["__schema52"] | null;
+            name: string;
+            from: components["schemas"]["__schema35"];
+            to: components["schemas"]["__schema36"];
+        }[];
+        __schema40: {
+            object: components["schemas"]["__schema41"];
+            id: components["schemas"]["__schema42"];
+            kind: components["schemas"]["__schema43"];
+            type: components["schemas"]["__schema44"];
+            company: components["schemas"]["__schema45"];
+            purchasedAt: components["schemas"]["__schema46"];
+            asOf: components["schemas"]["__schema46"];
+            expiresAt: components["schemas"]["__schema46"];
+            clientReference: components["schemas"]["__schema47"];
+            disclaimer: components["schemas"]["__schema48"];
+            officeholders: components["schemas"]["__schema49"][] | null;
+            addresses: components["schemas"]["__schema53"][] | null;
+            contactAddress: components["schemas"]["__schema53"] | null;
             shareStructure: {
-                shareClasses: components["schemas"]["__schema53"];
-                members: components["schemas"]["__schema54"];
+                shareClasses: components["schemas"]["__schema54"];
+                members: components["schemas"]["__schema55"];
             } | null;
-            documents: components["schemas"]["__schema55"][] | null;
+            documents: components["schemas"]["__schema56"][] | null;
             externalAdministration: {
-                appointees: components["schemas"]["__schema56"];
-                documents: components["schemas"]["__schema57"];
+                appointees: components["schemas"]["__schema57"];
+                documents: components["schemas"]["__schema58"];
             } | null;
-            charges: components["schemas"]["__schema58"][] | null;
-            relationships: components["schemas"]["__schema67"][] | null;
-            meta: components["schemas"]["__schema19"];
+            charges: components["schemas"]["__schema59"][] | null;
+            relationships: components["schemas"]["__schema68"][] | null;
+            meta: components["schemas"]["__schema20"];
         };
         /** @constant */
-        __schema40: "extract";
-        __schema41: string;
+        __schema41: "extract";
+        __schema42: string;
         /** @constant */
-        __schema42: "company";
+        __schema43: "company";
         /** @enum {string} */
-        __schema43: "current" | "historical" | "relational";
-        __schema44: {
-            acn: components["schemas"]["__schema21"];
-            formatted: components["schemas"]["__schema22"];
-            numberType: components["schemas"]["__schema23"];
-            name: components["schemas"]["__schema24"];
-            type: components["schemas"]["__schema23"];
-            status: components["schemas"]["__schema23"];
-            abn: components["schemas"]["__schema25"];
-            registeredCharity: components["schemas"]["__schema26"];
-            id?: components["schemas"]["__schema27"];
-            arsn?: components["schemas"]["__schema28"];
-            schemeCategories: components["schemas"]["__schema30"];
-            object: components["schemas"]["__schema31"];
-            class: components["schemas"]["__schema32"];
-            subClass: components["schemas"]["__schema33"];
-            registeredAt: components["schemas"]["__schema34"];
-            governanceType: components["schemas"]["__schema36"];
-            deregistration: components["schemas"]["__schema37"];
-            formerNames: components["schemas"]["__schema38"];
+        __schema44: "current" | "historical" | "relational";
+        __schema45: {
+            acn: components["schemas"]["__schema22"];
+            formatted: components["schemas"]["__schema23"];
+            numberType: components["schemas"]["__schema24"];
+            name: components["schemas"]["__schema25"];
+            type: components["schemas"]["__schema24"];
+            status: components["schemas"]["__schema24"];
+            abn: components["schemas"]["__schema26"];
+            registeredCharity: components["schemas"]["__schema27"];
+            id?: components["schemas"]["__schema28"];
+            arsn?: components["schemas"]["__schema29"];
+            schemeCategories: components["schemas"]["__schema31"];
+            object: components["schemas"]["__schema32"];
+            class: components["schemas"]["__schema33"];
+            subClass: components["schemas"]["__schema34"];
+            registeredAt: components["schemas"]["__schema35"];
+            governanceType: components["schemas"]["__schema37"];
+            deregistration: components["schemas"]["__schema38"];
+            formerNames: components["schemas"]["__schema39"];
         };
-        __schema45: string;
-        __schema46: string | null;
-        __schema47: string;
-        __schema48: {
+        __schema46: string;
+        __schema47: string | null;
+        __schema48: string;
+        __schema49: {
             /** @constant */
             object: "officeholder";
-            role: components["schemas"]["__schema23"];
-            status: components["schemas"]["__schema23"];
-            appointedAt: components["schemas"]["__schema34"];
-            ceasedAt: components["schemas"]["__schema34"];
-            party: components["schemas"]["__schema49"];
-            address: components["schemas"]["__schema50"] | null;
-            sourceDocument: components["schemas"]["__schema51"] | null;
+            role: components["schemas"]["__schema24"];
+            status: components["schemas"]["__schema24"];
+            appointedAt: components["schemas"]["__schema35"];
+            ceasedAt: components["schemas"]["__schema35"];
+            party: components["schemas"]["__schema50"];
+            address: components["schemas"]["__schema51"] | null;
+            sourceDocument: components["schemas"]["__schema52"] | null;
         };
-        __schema49: {
+        __schema50: {
             /** @enum {string} */
             type: "person" | "organisation";
             person: {
@@ -1033,18 +1078,18 @@ export interface components {
                 formatted: string;
             } | null;
             birth: {
-                date: components["schemas"]["__schema34"];
+                date: components["schemas"]["__schema35"];
                 locality: string | null;
                 stateOrCountry: string | null;
             } | null;
             organisation: {
                 number: string | null;
-                numberType: components["schemas"]["__schema23"] | null;
+                numberType: components["schemas"]["__schema24"] | null;
                 name: string;
                 abn: string | null;
             } | null;
         };
-        __schema50: {
+        __schema51: {
             careOf: string | null;
             line1: string | null;
             street: string;
@@ -1053,43 +1098,43 @@ export interface components {
             postcode: string | null;
             country: string;
         };
-        __schema51: {
+        __schema52: {
             documentNumber: string;
             qualifier: string | null;
         };
-        __schema52: {
+        __schema53: {
             /** @constant */
             object: "address";
-            type: components["schemas"]["__schema23"];
-            status: components["schemas"]["__schema23"];
-            from: components["schemas"]["__schema35"];
-            to: components["schemas"]["__schema34"];
-            address: components["schemas"]["__schema50"];
-            sourceDocument: components["schemas"]["__schema51"];
+            type: components["schemas"]["__schema24"];
+            status: components["schemas"]["__schema24"];
+            from: components["schemas"]["__schema36"];
+            to: components["schemas"]["__schema35"];
+            address: components["schemas"]["__schema51"];
+            sourceDocument: components["schemas"]["__schema52"];
         };
-        __schema53: {
+        __schema54: {
             /** @constant */
             object: "shareClass";
             classCode: string;
             description: string;
-            status: components["schemas"]["__schema23"];
+            status: components["schemas"]["__schema24"];
             sharesIssued: number;
             amountPaid: string;
             amountDue: string;
-            sourceDocument: components["schemas"]["__schema51"];
+            sourceDocument: components["schemas"]["__schema52"];
         }[];
-        __schema54: {
+        __schema55: {
             /** @constant */
             object: "member";
             classCode: string;
-            status: components["schemas"]["__schema23"];
-            party: components["schemas"]["__schema49"];
+            status: components["schemas"]["__schema24"];
+            party: components["schemas"]["__schema50"];
             sharesHeld: number;
             fullyPaid: boolean;
             beneficiallyHeld: boolean;
-            sourceDocument: components["schemas"]["__schema51"];
+            sourceDocument: components["schemas"]["__schema52"];
         }[];
-        __schema55: {
+        __schema56: {
             /** @constant */
             object: "document";
             documentNumber: string;
@@ -1099,9 +1144,9 @@ export interface components {
                 code: string;
                 description: string;
             }[];
-            receivedAt: components["schemas"]["__schema35"];
-            processedAt: components["schemas"]["__schema35"];
-            effectiveAt: components["schemas"]["__schema34"];
+            receivedAt: components["schemas"]["__schema36"];
+            processedAt: components["schemas"]["__schema36"];
+            effectiveAt: components["schemas"]["__schema35"];
             qualifier: string | null;
             pageCount: number;
             imaged: boolean;
@@ -1111,187 +1156,266 @@ export interface components {
             status: string | null;
             priced: boolean | null;
         };
-        __schema56: components["schemas"]["__schema48"][];
-        __schema57: components["schemas"]["__schema55"][];
-        __schema58: {
-            object: components["schemas"]["__schema59"];
-            chargeNumber: components["schemas"]["__schema60"];
-            company: components["schemas"]["__schema61"];
-            status: components["schemas"]["__schema23"];
-            type: components["schemas"]["__schema62"];
-            registeredAt: components["schemas"]["__schema63"];
-            createdAt: components["schemas"]["__schema34"];
-            expiresAt: components["schemas"]["__schema34"];
-            satisfiedAt: components["schemas"]["__schema34"];
-            preAsicChargeNumber: components["schemas"]["__schema64"];
-            chargees: components["schemas"]["__schema65"];
-            documents: components["schemas"]["__schema66"];
+        __schema57: components["schemas"]["__schema49"][];
+        __schema58: components["schemas"]["__schema56"][];
+        __schema59: {
+            object: components["schemas"]["__schema60"];
+            chargeNumber: components["schemas"]["__schema61"];
+            company: components["schemas"]["__schema62"];
+            status: components["schemas"]["__schema24"];
+            type: components["schemas"]["__schema63"];
+            registeredAt: components["schemas"]["__schema64"];
+            createdAt: components["schemas"]["__schema35"];
+            expiresAt: components["schemas"]["__schema35"];
+            satisfiedAt: components["schemas"]["__schema35"];
+            preAsicChargeNumber: components["schemas"]["__schema65"];
+            chargees: components["schemas"]["__schema66"];
+            documents: components["schemas"]["__schema67"];
         };
         /** @constant */
-        __schema59: "charge";
-        __schema60: string;
-        __schema61: {
-            acn: components["schemas"]["__schema21"];
-            formatted: components["schemas"]["__schema22"];
-            numberType: components["schemas"]["__schema23"];
-            name: components["schemas"]["__schema24"];
-            type: components["schemas"]["__schema23"];
-            status: components["schemas"]["__schema23"];
-            abn: components["schemas"]["__schema25"];
-            registeredCharity: components["schemas"]["__schema26"];
-            id?: components["schemas"]["__schema27"];
-            arsn?: components["schemas"]["__schema28"];
-            schemeCategories?: components["schemas"]["__schema29"];
+        __schema60: "charge";
+        __schema61: string;
+        __schema62: {
+            acn: components["schemas"]["__schema22"];
+            formatted: components["schemas"]["__schema23"];
+            numberType: components["schemas"]["__schema24"];
+            name: components["schemas"]["__schema25"];
+            type: components["schemas"]["__schema24"];
+            status: components["schemas"]["__schema24"];
+            abn: components["schemas"]["__schema26"];
+            registeredCharity: components["schemas"]["__schema27"];
+            id?: components["schemas"]["__schema28"];
+            arsn?: components["schemas"]["__schema29"];
+            schemeCategories?: components["schemas"]["__schema30"];
         };
-        __schema62: components["schemas"]["__schema23"] | null;
-        __schema63: components["schemas"]["__schema45"] | null;
-        __schema64: string | null;
-        __schema65: {
-            party: components["schemas"]["__schema49"];
+        __schema63: components["schemas"]["__schema24"] | null;
+        __schema64: components["schemas"]["__schema46"] | null;
+        __schema65: string | null;
+        __schema66: {
+            party: components["schemas"]["__schema50"];
         }[];
-        __schema66: components["schemas"]["__schema55"][];
-        __schema67: {
+        __schema67: components["schemas"]["__schema56"][];
+        __schema68: {
             /** @constant */
             object: "relationship";
-            role: components["schemas"]["__schema23"];
-            status: components["schemas"]["__schema23"];
-            appointedAt: components["schemas"]["__schema34"];
-            ceasedAt: components["schemas"]["__schema34"];
-            company: components["schemas"]["__schema61"];
+            role: components["schemas"]["__schema24"];
+            status: components["schemas"]["__schema24"];
+            appointedAt: components["schemas"]["__schema35"];
+            ceasedAt: components["schemas"]["__schema35"];
+            company: components["schemas"]["__schema62"];
         };
-        __schema68: {
+        __schema69: {
             id: string;
             /** @enum {string} */
             type: "current" | "historical" | "relational";
-            purchasedAt: components["schemas"]["__schema45"];
-            asOf: components["schemas"]["__schema45"];
+            purchasedAt: components["schemas"]["__schema46"];
+            asOf: components["schemas"]["__schema46"];
         };
-        __schema69: {
-            object: components["schemas"]["__schema70"];
-            id: components["schemas"]["__schema71"];
-            name: components["schemas"]["__schema72"];
-            birth: components["schemas"]["__schema73"];
-            formerName: components["schemas"]["__schema75"];
+        __schema70: {
+            object: components["schemas"]["__schema71"];
+            id: components["schemas"]["__schema72"];
+            name: components["schemas"]["__schema73"];
+            birth: components["schemas"]["__schema74"];
+            formerName: components["schemas"]["__schema76"];
         };
         /** @constant */
-        __schema70: "person";
-        __schema71: string;
-        __schema72: {
+        __schema71: "person";
+        __schema72: string;
+        __schema73: {
             familyName: string;
             givenNames: string[];
             formatted: string;
         };
-        __schema73: components["schemas"]["__schema74"] | null;
-        __schema74: {
-            date: components["schemas"]["__schema34"];
+        __schema74: components["schemas"]["__schema75"] | null;
+        __schema75: {
+            date: components["schemas"]["__schema35"];
             locality: string | null;
             stateOrCountry: string | null;
         };
-        __schema75: components["schemas"]["__schema72"] | null;
-        __schema76: {
-            object: components["schemas"]["__schema77"];
-            id: components["schemas"]["__schema78"];
-            kind: components["schemas"]["__schema79"];
-            type: components["schemas"]["__schema80"];
-            includeShareholdings: components["schemas"]["__schema81"];
-            subject: components["schemas"]["__schema69"];
-            purchasedAt: components["schemas"]["__schema45"];
-            asOf: components["schemas"]["__schema45"];
-            expiresAt: components["schemas"]["__schema45"];
-            clientReference: components["schemas"]["__schema82"];
-            disclaimer: components["schemas"]["__schema83"];
-            person: components["schemas"]["__schema84"];
-            roles: components["schemas"]["__schema85"][];
+        __schema76: components["schemas"]["__schema73"] | null;
+        __schema77: {
+            object: components["schemas"]["__schema78"];
+            id: components["schemas"]["__schema79"];
+            kind: components["schemas"]["__schema80"];
+            type: components["schemas"]["__schema81"];
+            includeShareholdings: components["schemas"]["__schema82"];
+            subject: components["schemas"]["__schema70"];
+            purchasedAt: components["schemas"]["__schema46"];
+            asOf: components["schemas"]["__schema46"];
+            expiresAt: components["schemas"]["__schema46"];
+            clientReference: components["schemas"]["__schema83"];
+            disclaimer: components["schemas"]["__schema84"];
+            person: components["schemas"]["__schema85"];
+            roles: components["schemas"]["__schema86"][];
             licences: {
                 /** @constant */
                 object: "licence";
-                type: components["schemas"]["__schema23"];
-                status: components["schemas"]["__schema23"];
+                type: components["schemas"]["__schema24"];
+                status: components["schemas"]["__schema24"];
                 licenceNumber: string;
-                licenceStatus: components["schemas"]["__schema23"];
-                from: components["schemas"]["__schema35"];
-                to: components["schemas"]["__schema34"];
-                address: components["schemas"]["__schema50"] | null;
-                sourceDocument: components["schemas"]["__schema51"] | null;
+                licenceStatus: components["schemas"]["__schema24"];
+                from: components["schemas"]["__schema36"];
+                to: components["schemas"]["__schema35"];
+                address: components["schemas"]["__schema51"] | null;
+                sourceDocument: components["schemas"]["__schema52"] | null;
             }[];
             shareholdings: {
                 /** @constant */
                 object: "shareholding";
-                company: components["schemas"]["__schema61"];
+                company: components["schemas"]["__schema62"];
                 classCode: string;
                 classDescription: string;
-                status: components["schemas"]["__schema23"];
+                status: components["schemas"]["__schema24"];
                 sharesHeld: number;
                 fullyPaid: boolean;
                 beneficiallyHeld: boolean;
-                sourceDocument: components["schemas"]["__schema51"] | null;
+                sourceDocument: components["schemas"]["__schema52"] | null;
             }[];
-            documents: components["schemas"]["__schema55"][];
+            documents: components["schemas"]["__schema56"][];
             notices: {
                 /** @enum {string} */
                 type: "acnc_charity" | "same_name";
                 acn: string | null;
                 text: string;
             }[];
-            meta: components["schemas"]["__schema19"];
+            meta: components["schemas"]["__schema20"];
         };
         /** @constant */
-        __schema77: "extract";
-        __schema78: string;
+        __schema78: "extract";
+        __schema79: string;
         /** @constant */
-        __schema79: "person";
+        __schema80: "person";
         /** @enum {string} */
-        __schema80: "current" | "historical";
-        __schema81: boolean;
-        __schema82: string | null;
-        __schema83: string;
-        __schema84: {
+        __schema81: "current" | "historical";
+        __schema82: boolean;
+        __schema83: string | null;
+        __schema84: string;
+        __schema85: {
             id: string;
             registryIdentifier: string;
-            name: components["schemas"]["__schema72"];
-            birth: components["schemas"]["__schema74"] | null;
-            formerName: components["schemas"]["__schema72"] | null;
-        };
-        __schema85: {
-            /** @constant */
-            object: "role";
-            role: components["schemas"]["__schema23"];
-            status: components["schemas"]["__schema23"];
-            appointedAt: components["schemas"]["__schema34"];
-            ceasedAt: components["schemas"]["__schema34"];
-            company: components["schemas"]["__schema61"];
-            address: components["schemas"]["__schema50"] | null;
-            sourceDocument: components["schemas"]["__schema51"] | null;
+            name: components["schemas"]["__schema73"];
+            birth: components["schemas"]["__schema75"] | null;
+            formerName: components["schemas"]["__schema73"] | null;
         };
         __schema86: {
-            object: components["schemas"]["__schema87"];
-            id: components["schemas"]["__schema88"];
-            type: components["schemas"]["__schema89"];
-            status: components["schemas"]["__schema90"];
-            company: components["schemas"]["__schema91"];
-            documents: components["schemas"]["__schema92"];
-            delivery: components["schemas"]["__schema93"];
-            downloadUrl: components["schemas"]["__schema94"];
-            downloadExpiresAt: components["schemas"]["__schema95"];
-            registryRequestIds: components["schemas"]["__schema96"];
-            notices: components["schemas"]["__schema97"];
-            extractSize: components["schemas"]["__schema98"];
-            pageCount: components["schemas"]["__schema99"];
-            clientReference: components["schemas"]["__schema94"];
-            createdAt: components["schemas"]["__schema45"];
-            readyAt: components["schemas"]["__schema100"];
-            failure?: components["schemas"]["__schema101"];
-            meta: components["schemas"]["__schema19"];
+            /** @constant */
+            object: "role";
+            role: components["schemas"]["__schema24"];
+            status: components["schemas"]["__schema24"];
+            appointedAt: components["schemas"]["__schema35"];
+            ceasedAt: components["schemas"]["__schema35"];
+            company: components["schemas"]["__schema62"];
+            address: components["schemas"]["__schema51"] | null;
+            sourceDocument: components["schemas"]["__schema52"] | null;
+        };
+        __schema87: {
+            object: components["schemas"]["__schema88"];
+            id: components["schemas"]["__schema89"];
+            kind: components["schemas"]["__schema90"];
+            type: components["schemas"]["__schema91"];
+            subject: components["schemas"]["__schema92"];
+            summaryType: components["schemas"]["__schema24"];
+            weekStarting: components["schemas"]["__schema36"];
+            weekEnding: components["schemas"]["__schema36"];
+            purchasedAt: components["schemas"]["__schema46"];
+            asOf: components["schemas"]["__schema46"];
+            expiresAt: components["schemas"]["__schema46"];
+            clientReference: components["schemas"]["__schema93"];
+            disclaimer: components["schemas"]["__schema94"];
+            postcode: string | null;
+            items: {
+                /** @constant */
+                object: "list";
+                data: {
+                    /** @constant */
+                    object: "weeklySummaryItem";
+                    subType: components["schemas"]["__schema24"];
+                    date: components["schemas"]["__schema36"];
+                    postcode: string | null;
+                    documentNumber: string | null;
+                    subject: components["schemas"]["__schema50"] | null;
+                    newName: string | null;
+                    licenceNumber: string | null;
+                    company: {
+                        acn: components["schemas"]["__schema22"];
+                        formatted: components["schemas"]["__schema23"];
+                        numberType: components["schemas"]["__schema24"];
+                        name: components["schemas"]["__schema25"];
+                        type: components["schemas"]["__schema24"];
+                        status: components["schemas"]["__schema24"];
+                        abn: components["schemas"]["__schema26"];
+                        registeredCharity: components["schemas"]["__schema27"];
+                        id?: components["schemas"]["__schema28"];
+                        arsn?: components["schemas"]["__schema29"];
+                        schemeCategories?: components["schemas"]["__schema30"];
+                        class: components["schemas"]["__schema24"] | null;
+                        subClass: components["schemas"]["__schema24"] | null;
+                    } | null;
+                }[];
+                hasMore: boolean;
+                nextCursor: string | null;
+                totalCount: number;
+            };
+            postcodeTotals: {
+                postcode: string;
+                count: number;
+            }[] | null;
+            meta: components["schemas"]["__schema20"];
         };
         /** @constant */
-        __schema87: "order";
-        __schema88: string;
+        __schema88: "extract";
+        __schema89: string;
+        /** @constant */
+        __schema90: "weeklySummary";
         /** @enum {string} */
-        __schema89: "charges_extract" | "document_image";
+        __schema91: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+        __schema92: null;
+        __schema93: string | null;
+        __schema94: string;
+        __schema95: {
+            object: components["schemas"]["__schema88"];
+            id: components["schemas"]["__schema89"];
+            kind: components["schemas"]["__schema90"];
+            type: components["schemas"]["__schema91"];
+            subject: components["schemas"]["__schema92"];
+            summaryType: components["schemas"]["__schema24"];
+            weekStarting: components["schemas"]["__schema36"];
+            weekEnding: components["schemas"]["__schema36"];
+            purchasedAt: components["schemas"]["__schema46"];
+            asOf: components["schemas"]["__schema46"];
+            expiresAt: components["schemas"]["__schema46"];
+            clientReference: components["schemas"]["__schema93"];
+            disclaimer: components["schemas"]["__schema94"];
+        };
+        __schema96: {
+            object: components["schemas"]["__schema97"];
+            id: components["schemas"]["__schema98"];
+            type: components["schemas"]["__schema99"];
+            status: components["schemas"]["__schema100"];
+            company: components["schemas"]["__schema101"];
+            documents: components["schemas"]["__schema102"];
+            delivery: components["schemas"]["__schema103"];
+            downloadUrl: components["schemas"]["__schema104"];
+            downloadExpiresAt: components["schemas"]["__schema105"];
+            registryRequestIds: components["schemas"]["__schema106"];
+            notices: components["schemas"]["__schema107"];
+            extractSize: components["schemas"]["__schema108"];
+            pageCount: components["schemas"]["__schema109"];
+            clientReference: components["schemas"]["__schema104"];
+            createdAt: components["schemas"]["__schema46"];
+            readyAt: components["schemas"]["__schema110"];
+            failure?: components["schemas"]["__schema111"];
+            meta: components["schemas"]["__schema20"];
+        };
+        /** @constant */
+        __schema97: "order";
+        __schema98: string;
         /** @enum {string} */
-        __schema90: "pending" | "processing" | "ready" | "delivered" | "failed";
-        __schema91: components["schemas"]["__schema61"] | null;
-        __schema92: {
+        __schema99: "charges_extract" | "document_image";
+        /** @enum {string} */
+        __schema100: "pending" | "processing" | "ready" | "delivered" | "failed";
+        __schema101: components["schemas"]["__schema62"] | null;
+        __schema102: {
             documentNumber: string;
             formCode: string;
             pageCount: number;
@@ -1300,31 +1424,31 @@ export interface components {
                 to: number;
             } | null;
         }[];
-        __schema93: {
+        __schema103: {
             /** @enum {string} */
             method: "web" | "email" | "post";
-            email: components["schemas"]["__schema94"];
-            contactName: components["schemas"]["__schema94"];
-            contactPhone: components["schemas"]["__schema94"];
-            recipient: components["schemas"]["__schema94"];
-            address: components["schemas"]["__schema94"];
-            postcode: components["schemas"]["__schema94"];
+            email: components["schemas"]["__schema104"];
+            contactName: components["schemas"]["__schema104"];
+            contactPhone: components["schemas"]["__schema104"];
+            recipient: components["schemas"]["__schema104"];
+            address: components["schemas"]["__schema104"];
+            postcode: components["schemas"]["__schema104"];
         };
-        __schema94: string | null;
-        __schema95: components["schemas"]["__schema45"] | null;
-        __schema96: string[];
-        __schema97: string[];
+        __schema104: string | null;
+        __schema105: components["schemas"]["__schema46"] | null;
+        __schema106: string[];
+        __schema107: string[];
         /** @enum {string} */
-        __schema98: "small" | "large";
-        __schema99: number;
-        __schema100: components["schemas"]["__schema45"] | null;
-        __schema101: components["schemas"]["__schema102"];
-        __schema102: {
+        __schema108: "small" | "large";
+        __schema109: number;
+        __schema110: components["schemas"]["__schema46"] | null;
+        __schema111: components["schemas"]["__schema112"];
+        __schema112: {
             code: string;
             registryCode: string | null;
             message: string;
         };
-        __schema103: {
+        __schema113: {
             /** @constant */
             object: "offlineSearch";
             id: string;
@@ -1334,31 +1458,31 @@ export interface components {
             scope: string;
             deliveredTo: string;
             resultCount: number | null;
-            resultsUrl: components["schemas"]["__schema94"];
-            clientReference: components["schemas"]["__schema94"];
-            createdAt: components["schemas"]["__schema45"];
-            readyAt: components["schemas"]["__schema45"] | null;
-            failure?: components["schemas"]["__schema102"];
-            meta: components["schemas"]["__schema19"];
+            resultsUrl: components["schemas"]["__schema104"];
+            clientReference: components["schemas"]["__schema104"];
+            createdAt: components["schemas"]["__schema46"];
+            readyAt: components["schemas"]["__schema46"] | null;
+            failure?: components["schemas"]["__schema112"];
+            meta: components["schemas"]["__schema20"];
         };
         /** @constant */
-        __schema104: "event";
-        __schema105: string;
-        __schema106: string;
-        __schema107: boolean;
-        __schema108: {
+        __schema114: "event";
+        __schema115: string;
+        __schema116: string;
+        __schema117: boolean;
+        __schema118: {
             [key: string]: unknown;
         };
-        __schema109: {
-            object: components["schemas"]["__schema104"];
-            id: components["schemas"]["__schema105"];
-            type: components["schemas"]["__schema106"];
-            createdAt: components["schemas"]["__schema45"];
-            livemode: components["schemas"]["__schema107"];
-            data: components["schemas"]["__schema108"];
-            meta: components["schemas"]["__schema19"];
+        __schema119: {
+            object: components["schemas"]["__schema114"];
+            id: components["schemas"]["__schema115"];
+            type: components["schemas"]["__schema116"];
+            createdAt: components["schemas"]["__schema46"];
+            livemode: components["schemas"]["__schema117"];
+            data: components["schemas"]["__schema118"];
+            meta: components["schemas"]["__schema20"];
         };
-        __schema110: {
+        __schema120: {
             /** @constant */
             object: "list";
             data: {
@@ -1371,57 +1495,57 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attemptCount: number;
-                nextAttemptAt: components["schemas"]["__schema45"] | null;
+                nextAttemptAt: components["schemas"]["__schema46"] | null;
                 attempts: {
                     attempt: number;
-                    at: components["schemas"]["__schema45"];
+                    at: components["schemas"]["__schema46"];
                     statusCode: number | null;
                     latencyMs: number;
-                    responseBody: components["schemas"]["__schema111"];
-                    error: components["schemas"]["__schema111"];
+                    responseBody: components["schemas"]["__schema121"];
+                    error: components["schemas"]["__schema121"];
                     manual: boolean;
                 }[];
-                createdAt: components["schemas"]["__schema45"];
+                createdAt: components["schemas"]["__schema46"];
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema19"];
+            meta: components["schemas"]["__schema20"];
         };
-        __schema111: string | null;
-        __schema112: {
-            object: components["schemas"]["__schema113"];
-            id: components["schemas"]["__schema114"];
-            url: components["schemas"]["__schema115"];
-            enabledEvents: components["schemas"]["__schema116"];
-            description: components["schemas"]["__schema111"];
-            status: components["schemas"]["__schema117"];
-            disabledReason: components["schemas"]["__schema111"];
-            livemode: components["schemas"]["__schema118"];
-            secret?: components["schemas"]["__schema119"];
-            secretRotatedAt: components["schemas"]["__schema120"];
-            previousSecretExpiresAt: components["schemas"]["__schema121"];
-            stats: components["schemas"]["__schema122"];
-            createdAt: components["schemas"]["__schema45"];
-            updatedAt: components["schemas"]["__schema45"];
-            meta: components["schemas"]["__schema19"];
+        __schema121: string | null;
+        __schema122: {
+            object: components["schemas"]["__schema123"];
+            id: components["schemas"]["__schema124"];
+            url: components["schemas"]["__schema125"];
+            enabledEvents: components["schemas"]["__schema126"];
+            description: components["schemas"]["__schema121"];
+            status: components["schemas"]["__schema127"];
+            disabledReason: components["schemas"]["__schema121"];
+            livemode: components["schemas"]["__schema128"];
+            secret?: components["schemas"]["__schema129"];
+            secretRotatedAt: components["schemas"]["__schema130"];
+            previousSecretExpiresAt: components["schemas"]["__schema131"];
+            stats: components["schemas"]["__schema132"];
+            createdAt: components["schemas"]["__schema46"];
+            updatedAt: components["schemas"]["__schema46"];
+            meta: components["schemas"]["__schema20"];
         };
         /** @constant */
-        __schema113: "webhookEndpoint";
-        __schema114: string;
-        __schema115: string;
-        __schema116: string[];
+        __schema123: "webhookEndpoint";
+        __schema124: string;
+        __schema125: string;
+        __schema126: string[];
         /** @enum {string} */
-        __schema117: "enabled" | "disabled";
-        __schema118: boolean;
-        __schema119: string;
-        __schema120: components["schemas"]["__schema45"] | null;
-        __schema121: components["schemas"]["__schema45"] | null;
-        __schema122: {
+        __schema127: "enabled" | "disabled";
+        __schema128: boolean;
+        __schema129: string;
+        __schema130: components["schemas"]["__schema46"] | null;
+        __schema131: components["schemas"]["__schema46"] | null;
+        __schema132: {
             succeeded: number;
             failed: number;
-            lastSucceededAt: components["schemas"]["__schema45"] | null;
-            lastFailedAt: components["schemas"]["__schema45"] | null;
+            lastSucceededAt: components["schemas"]["__schema46"] | null;
+            lastFailedAt: components["schemas"]["__schema46"] | null;
             consecutiveFailures: number;
         };
     };
@@ -2031,6 +2155,36 @@ export interface components {
         /**
          * @description Not found:
          *
+         *     - `summary_unavailable`: The summary was not produced for that week. Ask for another week.
+         */
+        SummaryUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "summary_unavailable";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
+        /**
+         * @description Not found:
+         *
          *     - `document_not_found`: No document has this number. Check the number; a company’s documents are listed by GET /v1/companies/{id}/documents.
          */
         DocumentNotFound: {
@@ -2418,7 +2572,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_132d1ffc-e7c1-4a81-8299-17ade46a50f3"
+                     *         "requestId": "req_2ab2a8c0-c97b-40c7-b83a-33a69a06ebe8"
                      *       }
                      *     }
                      */
@@ -2432,7 +2586,7 @@ export interface operations {
                         normalized: string | null;
                         formatted: string | null;
                         acnFromAbn: string | null;
-                        meta: components["schemas"]["__schema19"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -2497,7 +2651,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a11641ef-50bc-4b53-bb43-eea1f4d711cf"
+                     *         "requestId": "req_e7ff84eb-5823-4e0d-8431-c7050bd04870"
                      *       }
                      *     }
                      */
@@ -2515,7 +2669,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -2577,7 +2731,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9423e083-d0b8-4283-a473-7501b20dc3ad"
+                     *         "requestId": "req_18097031-a5c4-401b-a4b3-a2c8a888e427"
                      *       }
                      *     }
                      */
@@ -2592,7 +2746,7 @@ export interface operations {
                             label: string;
                             registryCode: string | null;
                         }[];
-                        meta: components["schemas"]["__schema19"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -2661,7 +2815,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f7969f03-c93c-4b65-a05d-5687585a5fd6"
+                     *         "requestId": "req_0167eee0-e854-4be7-8be5-c5dc2a76b69e"
                      *       }
                      *     }
                      */
@@ -2679,7 +2833,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -2816,11 +2970,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_be5f346a-1955-4975-a2d4-27c0f5093acd"
+                     *         "requestId": "req_68e6de57-61e1-4988-95f0-639f11887d3a"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema20"];
+                    "application/json": components["schemas"]["__schema21"];
                 };
             };
             /**
@@ -3052,30 +3206,30 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_30d1ad3d-95a5-426f-a9ae-6ccfb543dd64"
+                     *         "requestId": "req_2b17a6c9-dd79-4b91-942f-88ff5e5a4de6"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        acn: components["schemas"]["__schema21"];
-                        formatted: components["schemas"]["__schema22"];
-                        numberType: components["schemas"]["__schema23"];
-                        name: components["schemas"]["__schema24"];
-                        type: components["schemas"]["__schema23"];
-                        status: components["schemas"]["__schema23"];
-                        abn: components["schemas"]["__schema25"];
-                        registeredCharity: components["schemas"]["__schema26"];
-                        id?: components["schemas"]["__schema27"];
-                        arsn?: components["schemas"]["__schema28"];
-                        schemeCategories: components["schemas"]["__schema30"];
-                        object: components["schemas"]["__schema31"];
-                        class: components["schemas"]["__schema32"];
-                        subClass: components["schemas"]["__schema33"];
-                        registeredAt: components["schemas"]["__schema34"];
-                        governanceType: components["schemas"]["__schema36"];
-                        deregistration: components["schemas"]["__schema37"];
-                        formerNames: components["schemas"]["__schema38"];
-                        meta: components["schemas"]["__schema19"];
+                        acn: components["schemas"]["__schema22"];
+                        formatted: components["schemas"]["__schema23"];
+                        numberType: components["schemas"]["__schema24"];
+                        name: components["schemas"]["__schema25"];
+                        type: components["schemas"]["__schema24"];
+                        status: components["schemas"]["__schema24"];
+                        abn: components["schemas"]["__schema26"];
+                        registeredCharity: components["schemas"]["__schema27"];
+                        id?: components["schemas"]["__schema28"];
+                        arsn?: components["schemas"]["__schema29"];
+                        schemeCategories: components["schemas"]["__schema31"];
+                        object: components["schemas"]["__schema32"];
+                        class: components["schemas"]["__schema33"];
+                        subClass: components["schemas"]["__schema34"];
+                        registeredAt: components["schemas"]["__schema35"];
+                        governanceType: components["schemas"]["__schema37"];
+                        deregistration: components["schemas"]["__schema38"];
+                        formerNames: components["schemas"]["__schema39"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -3293,9 +3447,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-24T07:21:23Z",
-                     *       "asOf": "2026-11-24T07:21:23Z",
-                     *       "expiresAt": "2027-11-24T07:21:23Z",
+                     *       "purchasedAt": "2026-11-24T07:31:00Z",
+                     *       "asOf": "2026-11-24T07:31:00Z",
+                     *       "expiresAt": "2027-11-24T07:31:00Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -3772,11 +3926,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_4ce4e046-5865-4417-a669-7d3aab50e34c"
+                     *         "requestId": "req_1ab7034c-7acc-4059-96b9-907d84f3f960"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema39"];
+                    "application/json": components["schemas"]["__schema40"];
                 };
             };
             /**
@@ -4115,27 +4269,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_49d455da7082ec085c0cfe5f",
+                     *         "id": "ext_c6067899fea6f328d18c2e39",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:21:23Z",
-                     *         "asOf": "2026-11-24T07:21:23Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f54cb98e-5179-4432-9395-c0a68f0b1b3b"
+                     *         "requestId": "req_83f27ede-c3e0-4772-a50d-25ac94d8acb3"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema48"][];
+                        data: components["schemas"]["__schema49"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
-                        extract: components["schemas"]["__schema68"];
+                        meta: components["schemas"]["__schema20"];
+                        extract: components["schemas"]["__schema69"];
                     };
                 };
             };
@@ -4398,29 +4552,29 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_0b7929753a5e09573037f3bc",
+                     *         "id": "ext_737f1f1aa864cf3993918f1e",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T07:21:23Z",
-                     *         "asOf": "2026-11-24T07:21:23Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2a33bf72-f54c-43fb-9de1-bc114a1a3196"
+                     *         "requestId": "req_5c506cc0-7697-41b7-a3a4-f7ead3e16102"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema52"][];
+                        data: components["schemas"]["__schema53"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
-                        extract: components["schemas"]["__schema68"];
-                        contactAddress: components["schemas"]["__schema52"] | null;
+                        meta: components["schemas"]["__schema20"];
+                        extract: components["schemas"]["__schema69"];
+                        contactAddress: components["schemas"]["__schema53"] | null;
                     };
                 };
             };
@@ -4625,10 +4779,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_49d455da7082ec085c0cfe5f",
+                     *         "id": "ext_c6067899fea6f328d18c2e39",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:21:23Z",
-                     *         "asOf": "2026-11-24T07:21:23Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -4761,17 +4915,17 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4aaf43a5-d245-4114-835e-237b9a92b567"
+                     *         "requestId": "req_411bc1a8-aab9-4b63-b691-fa85bd5f536c"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "shareStructure";
-                        extract: components["schemas"]["__schema68"];
-                        shareClasses: components["schemas"]["__schema53"];
-                        members: components["schemas"]["__schema54"];
-                        meta: components["schemas"]["__schema19"];
+                        extract: components["schemas"]["__schema69"];
+                        shareClasses: components["schemas"]["__schema54"];
+                        members: components["schemas"]["__schema55"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -4987,27 +5141,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_65bda4100ee473cff8fb561f",
+                     *         "id": "ext_14361e65db7cb3f71b5e6485",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T07:21:23Z",
-                     *         "asOf": "2026-11-24T07:21:23Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5f255dcd-71de-4a19-ab2b-c19d80631552"
+                     *         "requestId": "req_95bbd439-8068-4934-b8d7-2476ae1bff38"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema55"][];
+                        data: components["schemas"]["__schema56"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
-                        extract: components["schemas"]["__schema68"];
+                        meta: components["schemas"]["__schema20"];
+                        extract: components["schemas"]["__schema69"];
                     };
                 };
             };
@@ -5214,10 +5368,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_bac9ea12c690a2033b3f8e12",
+                     *         "id": "ext_29467accea434ee18fdd5aff",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T07:21:23Z",
-                     *         "asOf": "2026-11-24T07:21:23Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -5321,19 +5475,19 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e33736cc-6163-429d-b4d0-7d685904dfa8"
+                     *         "requestId": "req_baa8b1cd-c805-41e9-a968-6d7390f7cc07"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "externalAdministration";
-                        extract: components["schemas"]["__schema68"];
-                        company: components["schemas"]["__schema61"];
+                        extract: components["schemas"]["__schema69"];
+                        company: components["schemas"]["__schema62"];
                         underExternalAdministration: boolean;
-                        appointees: components["schemas"]["__schema56"];
-                        documents: components["schemas"]["__schema57"];
-                        meta: components["schemas"]["__schema19"];
+                        appointees: components["schemas"]["__schema57"];
+                        documents: components["schemas"]["__schema58"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -5639,27 +5793,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_f4203bc0b692d5e28df610f3",
+                     *         "id": "ext_37174a4793823dd1761939e3",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-24T07:21:23Z",
-                     *         "asOf": "2026-11-24T07:21:23Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_73c53e61-45ea-440a-9c47-b8ecd9308221"
+                     *         "requestId": "req_dc5e823c-dd61-4b63-a651-e5853c754707"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema67"][];
+                        data: components["schemas"]["__schema68"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
-                        extract: components["schemas"]["__schema68"];
+                        meta: components["schemas"]["__schema20"];
+                        extract: components["schemas"]["__schema69"];
                     };
                 };
             };
@@ -6106,25 +6260,25 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:21:23Z",
-                     *         "asOf": "2026-11-24T07:21:23Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3be20d8d-21f1-4296-b6ee-f0c88c431fd5"
+                     *         "requestId": "req_5a1d2470-f663-468f-86de-4c356b8b90e5"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema58"][];
+                        data: components["schemas"]["__schema59"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
-                        extract: components["schemas"]["__schema68"];
+                        meta: components["schemas"]["__schema20"];
+                        extract: components["schemas"]["__schema69"];
                     };
                 };
             };
@@ -6449,24 +6603,24 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d7b3aefe-07ab-4259-8596-0a9db60171a0"
+                     *         "requestId": "req_b500ad51-1897-4624-bf17-dc8b2ad88b8d"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema59"];
-                        chargeNumber: components["schemas"]["__schema60"];
-                        company: components["schemas"]["__schema61"];
-                        status: components["schemas"]["__schema23"];
-                        type: components["schemas"]["__schema62"];
-                        registeredAt: components["schemas"]["__schema63"];
-                        createdAt: components["schemas"]["__schema34"];
-                        expiresAt: components["schemas"]["__schema34"];
-                        satisfiedAt: components["schemas"]["__schema34"];
-                        preAsicChargeNumber: components["schemas"]["__schema64"];
-                        chargees: components["schemas"]["__schema65"];
-                        documents: components["schemas"]["__schema66"];
-                        meta: components["schemas"]["__schema19"];
+                        object: components["schemas"]["__schema60"];
+                        chargeNumber: components["schemas"]["__schema61"];
+                        company: components["schemas"]["__schema62"];
+                        status: components["schemas"]["__schema24"];
+                        type: components["schemas"]["__schema63"];
+                        registeredAt: components["schemas"]["__schema64"];
+                        createdAt: components["schemas"]["__schema35"];
+                        expiresAt: components["schemas"]["__schema35"];
+                        satisfiedAt: components["schemas"]["__schema35"];
+                        preAsicChargeNumber: components["schemas"]["__schema65"];
+                        chargees: components["schemas"]["__schema66"];
+                        documents: components["schemas"]["__schema67"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -6587,8 +6741,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-24T07:21:23Z",
-                     *       "expiresAt": "2026-12-24T07:21:23Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "expiresAt": "2026-12-24T07:31:00Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -6614,7 +6768,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d8ea29b8-d238-4605-b155-2109eac41b72"
+                     *         "requestId": "req_3fbca2e7-d326-4819-9f3c-a9a5defd9c34"
                      *       }
                      *     }
                      */
@@ -6624,14 +6778,14 @@ export interface operations {
                         id: string;
                         familyName: string;
                         givenName: string;
-                        birthDateFrom: components["schemas"]["__schema34"];
-                        birthDateTo: components["schemas"]["__schema34"];
-                        createdAt: components["schemas"]["__schema45"];
-                        expiresAt: components["schemas"]["__schema45"];
+                        birthDateFrom: components["schemas"]["__schema35"];
+                        birthDateTo: components["schemas"]["__schema35"];
+                        createdAt: components["schemas"]["__schema46"];
+                        expiresAt: components["schemas"]["__schema46"];
                         totalCount: number;
                         found: number;
-                        data: components["schemas"]["__schema69"][];
-                        meta: components["schemas"]["__schema19"];
+                        data: components["schemas"]["__schema70"][];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -6814,23 +6968,23 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-24T07:21:23Z",
+                     *       "searchExpiresAt": "2026-12-24T07:31:00Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5bbd76eb-fd22-4f33-82c9-a05100700f00"
+                     *         "requestId": "req_917b5d1d-6e7b-441a-86d4-7585128008cc"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema70"];
-                        id: components["schemas"]["__schema71"];
-                        name: components["schemas"]["__schema72"];
-                        birth: components["schemas"]["__schema73"];
-                        formerName: components["schemas"]["__schema75"];
+                        object: components["schemas"]["__schema71"];
+                        id: components["schemas"]["__schema72"];
+                        name: components["schemas"]["__schema73"];
+                        birth: components["schemas"]["__schema74"];
+                        formerName: components["schemas"]["__schema76"];
                         searchId: string;
-                        searchExpiresAt: components["schemas"]["__schema45"];
-                        meta: components["schemas"]["__schema19"];
+                        searchExpiresAt: components["schemas"]["__schema46"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -6895,7 +7049,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_a7873deb5dcef326f2a3f602",
+                     *           "id": "ext_26f60058f47e5c3c5656406b",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -6917,9 +7071,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:21:23Z",
-                     *           "asOf": "2026-11-24T07:21:23Z",
-                     *           "expiresAt": "2027-11-24T07:21:23Z",
+                     *           "purchasedAt": "2026-11-24T07:31:00Z",
+                     *           "asOf": "2026-11-24T07:31:00Z",
+                     *           "expiresAt": "2027-11-24T07:31:00Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -7073,7 +7227,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_105e9217-1a83-4011-a3f1-63427ea48b4d"
+                     *             "requestId": "req_1da0c4e5-888d-44d4-993f-6445b1f183a2"
                      *           }
                      *         }
                      *       ],
@@ -7083,7 +7237,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_105e9217-1a83-4011-a3f1-63427ea48b4d",
+                     *         "requestId": "req_1da0c4e5-888d-44d4-993f-6445b1f183a2",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -7091,11 +7245,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema76"][];
+                        data: components["schemas"]["__schema77"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
+                        meta: components["schemas"]["__schema20"];
                         searchId: string;
                     };
                 };
@@ -7386,30 +7540,30 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6InRvOVp0RTJhREVFN25NdEciLCJ0IjoxNzk1NTA0ODg0NDI5LCJwIjo1fQ.LMXGKcoOhi7K4DuYM-35TvnA5p3HejOMAbuN8-phSzU",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IlhlbU9nRXotOWFkOXRqTFUiLCJ0IjoxNzk1NTA1NDYxMzgzLCJwIjo1fQ.3eUX1OfcNhUKPx2Cou8gaoYQ8CTEy0b3ZHwvjbYpC_8",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_a7873deb5dcef326f2a3f602",
+                     *         "id": "ext_26f60058f47e5c3c5656406b",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:21:23Z",
-                     *         "asOf": "2026-11-24T07:21:23Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_db7ee140-ab90-4d2f-9c66-224c3bc3db44"
+                     *         "requestId": "req_e5f3a1f2-663a-4a09-98c9-c27aaeb73f17"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema85"][];
+                        data: components["schemas"]["__schema86"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
-                        extract: components["schemas"]["__schema68"];
+                        meta: components["schemas"]["__schema20"];
+                        extract: components["schemas"]["__schema69"];
                     };
                 };
             };
@@ -7553,7 +7707,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ext_5d2c8a1f3b4e6d7c9a0b1c2d */
-                id: string;
+                id: components["schemas"]["__schema8"];
             };
             cookie?: never;
         };
@@ -7608,9 +7762,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-24T07:21:23Z",
-                     *       "asOf": "2026-11-24T07:21:23Z",
-                     *       "expiresAt": "2027-11-24T07:21:23Z",
+                     *       "purchasedAt": "2026-11-24T07:31:00Z",
+                     *       "asOf": "2026-11-24T07:31:00Z",
+                     *       "expiresAt": "2027-11-24T07:31:00Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -8087,11 +8241,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_63863f85-8f54-484a-bd35-6115f699d3d1"
+                     *         "requestId": "req_3f211ffc-ee3e-4db0-8c8c-75e5b7a89244"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema39"] | components["schemas"]["__schema76"];
+                    "application/json": components["schemas"]["__schema40"] | components["schemas"]["__schema77"] | components["schemas"]["__schema87"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -8174,15 +8328,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:21:23Z",
-                     *           "asOf": "2026-11-24T07:21:23Z",
-                     *           "expiresAt": "2027-11-24T07:21:23Z",
+                     *           "purchasedAt": "2026-11-24T07:31:00Z",
+                     *           "asOf": "2026-11-24T07:31:00Z",
+                     *           "expiresAt": "2027-11-24T07:31:00Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_f4203bc0b692d5e28df610f3",
+                     *           "id": "ext_37174a4793823dd1761939e3",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -8227,15 +8381,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:21:23Z",
-                     *           "asOf": "2026-11-24T07:21:23Z",
-                     *           "expiresAt": "2027-11-24T07:21:23Z",
+                     *           "purchasedAt": "2026-11-24T07:31:00Z",
+                     *           "asOf": "2026-11-24T07:31:00Z",
+                     *           "expiresAt": "2027-11-24T07:31:00Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_bac9ea12c690a2033b3f8e12",
+                     *           "id": "ext_29467accea434ee18fdd5aff",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -8271,9 +8425,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:21:23Z",
-                     *           "asOf": "2026-11-24T07:21:23Z",
-                     *           "expiresAt": "2027-11-24T07:21:23Z",
+                     *           "purchasedAt": "2026-11-24T07:31:00Z",
+                     *           "asOf": "2026-11-24T07:31:00Z",
+                     *           "expiresAt": "2027-11-24T07:31:00Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -8284,7 +8438,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_ff642fd2-31dd-41c4-b2d6-a7ef93931a09"
+                     *         "requestId": "req_7f58d2ae-2439-4fdb-a479-fb38984d12bf"
                      *       }
                      *     }
                      */
@@ -8292,34 +8446,34 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: ({
-                            object: components["schemas"]["__schema40"];
-                            id: components["schemas"]["__schema41"];
-                            kind: components["schemas"]["__schema42"];
-                            type: components["schemas"]["__schema43"];
-                            company: components["schemas"]["__schema44"];
-                            purchasedAt: components["schemas"]["__schema45"];
-                            asOf: components["schemas"]["__schema45"];
-                            expiresAt: components["schemas"]["__schema45"];
-                            clientReference: components["schemas"]["__schema46"];
-                            disclaimer: components["schemas"]["__schema47"];
+                            object: components["schemas"]["__schema41"];
+                            id: components["schemas"]["__schema42"];
+                            kind: components["schemas"]["__schema43"];
+                            type: components["schemas"]["__schema44"];
+                            company: components["schemas"]["__schema45"];
+                            purchasedAt: components["schemas"]["__schema46"];
+                            asOf: components["schemas"]["__schema46"];
+                            expiresAt: components["schemas"]["__schema46"];
+                            clientReference: components["schemas"]["__schema47"];
+                            disclaimer: components["schemas"]["__schema48"];
                         } | {
-                            object: components["schemas"]["__schema77"];
-                            id: components["schemas"]["__schema78"];
-                            kind: components["schemas"]["__schema79"];
-                            type: components["schemas"]["__schema80"];
-                            includeShareholdings: components["schemas"]["__schema81"];
-                            subject: components["schemas"]["__schema69"];
-                            purchasedAt: components["schemas"]["__schema45"];
-                            asOf: components["schemas"]["__schema45"];
-                            expiresAt: components["schemas"]["__schema45"];
-                            clientReference: components["schemas"]["__schema82"];
-                            disclaimer: components["schemas"]["__schema83"];
-                            person: components["schemas"]["__schema84"];
-                        })[];
+                            object: components["schemas"]["__schema78"];
+                            id: components["schemas"]["__schema79"];
+                            kind: components["schemas"]["__schema80"];
+                            type: components["schemas"]["__schema81"];
+                            includeShareholdings: components["schemas"]["__schema82"];
+                            subject: components["schemas"]["__schema70"];
+                            purchasedAt: components["schemas"]["__schema46"];
+                            asOf: components["schemas"]["__schema46"];
+                            expiresAt: components["schemas"]["__schema46"];
+                            clientReference: components["schemas"]["__schema83"];
+                            disclaimer: components["schemas"]["__schema84"];
+                            person: components["schemas"]["__schema85"];
+                        } | components["schemas"]["__schema95"])[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -8366,10 +8520,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_49d455da7082ec085c0cfe5f",
-                     *           "at": "2026-11-24T07:21:23Z",
+                     *           "resourceId": "ext_c6067899fea6f328d18c2e39",
+                     *           "at": "2026-11-24T07:31:00Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_7087a416-5456-4fc4-a285-32432c05ecc9",
+                     *           "requestId": "req_a78d9259-2945-45e5-9073-5203a42b1a8e",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -8377,10 +8531,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_0b7929753a5e09573037f3bc",
-                     *           "at": "2026-11-24T07:21:23Z",
+                     *           "resourceId": "ext_737f1f1aa864cf3993918f1e",
+                     *           "at": "2026-11-24T07:31:00Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_5c752f60-744a-4325-b835-e3ecf6446044",
+                     *           "requestId": "req_142fac8a-2f1b-41ad-b0ee-1467b102f464",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -8388,10 +8542,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_65bda4100ee473cff8fb561f",
-                     *           "at": "2026-11-24T07:21:23Z",
+                     *           "resourceId": "ext_14361e65db7cb3f71b5e6485",
+                     *           "at": "2026-11-24T07:31:00Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_3f248ff7-3809-47f1-96c3-3ce40ee7fff1",
+                     *           "requestId": "req_3f7def0a-26ba-4a11-8396-b6a24366f09b",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -8428,7 +8582,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f0b8abdd-0837-4329-b07c-a177fbb7bf46"
+                     *         "requestId": "req_0fffc91b-9418-42c2-8f5f-62c9ad80e02c"
                      *       }
                      *     }
                      */
@@ -8438,7 +8592,7 @@ export interface operations {
                         data: {
                             /** @constant */
                             object: "feeEntry";
-                            at: components["schemas"]["__schema45"];
+                            at: components["schemas"]["__schema46"];
                             product: string;
                             feeCode: string | null;
                             quantity: number;
@@ -8450,9 +8604,9 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
-                        from: components["schemas"]["__schema35"];
-                        to: components["schemas"]["__schema35"];
+                        meta: components["schemas"]["__schema20"];
+                        from: components["schemas"]["__schema36"];
+                        to: components["schemas"]["__schema36"];
                         totals: {
                             product: string;
                             feeCode: string | null;
@@ -8465,6 +8619,695 @@ export interface operations {
             };
             400: components["responses"]["ValidationError400"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListWeeklySummaries: {
+        parameters: {
+            query?: {
+                /** @example name-changes */
+                type?: string;
+                weekStarting?: string;
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Held name-change summaries, newest first (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "extract",
+                     *           "id": "ext_6e3d9b2a4c5f7e8d0a1b2c3e",
+                     *           "kind": "weeklySummary",
+                     *           "type": "name-changes",
+                     *           "subject": null,
+                     *           "summaryType": {
+                     *             "code": "NA",
+                     *             "label": "Changes of Company Name"
+                     *           },
+                     *           "weekStarting": "2026-11-16",
+                     *           "weekEnding": "2026-11-22",
+                     *           "purchasedAt": "2026-11-24T07:31:01Z",
+                     *           "asOf": "2026-11-24T07:31:01Z",
+                     *           "expiresAt": "2027-11-24T07:31:01Z",
+                     *           "clientReference": "weekly-watch",
+                     *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_7490d9cb-9cd2-4e0e-aea4-91f5b9de9f72"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["__schema95"][];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema20"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs. Send one of the six summary types.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "summary_type_invalid" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    PurchaseWeeklySummary: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-ws-1 */
+                "Idempotency-Key"?: string;
+                /** @example weekly-watch */
+                "X-Client-Reference"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "name-changes",
+                 *       "weekStarting": "2026-11-16"
+                 *     }
+                 */
+                "application/json": {
+                    type: string;
+                    weekStarting: string;
+                    refresh?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: Name changes of a completed week, with a live key (the simulator; test keys get sandbox_product_unavailable) (the answer recorded from the sandbox, long arrays abridged). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "extract",
+                     *       "id": "ext_6e3d9b2a4c5f7e8d0a1b2c3e",
+                     *       "kind": "weeklySummary",
+                     *       "type": "name-changes",
+                     *       "subject": null,
+                     *       "summaryType": {
+                     *         "code": "NA",
+                     *         "label": "Changes of Company Name"
+                     *       },
+                     *       "weekStarting": "2026-11-16",
+                     *       "weekEnding": "2026-11-22",
+                     *       "purchasedAt": "2026-11-24T07:31:01Z",
+                     *       "asOf": "2026-11-24T07:31:01Z",
+                     *       "expiresAt": "2027-11-24T07:31:01Z",
+                     *       "clientReference": "weekly-watch",
+                     *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
+                     *       "postcode": null,
+                     *       "items": {
+                     *         "object": "list",
+                     *         "data": [
+                     *           {
+                     *             "object": "weeklySummaryItem",
+                     *             "subType": {
+                     *               "code": "NAME",
+                     *               "label": "Change of Company Name"
+                     *             },
+                     *             "date": "2026-11-17",
+                     *             "postcode": null,
+                     *             "documentNumber": "697116970",
+                     *             "subject": {
+                     *               "type": "organisation",
+                     *               "person": null,
+                     *               "birth": null,
+                     *               "organisation": {
+                     *                 "number": "027359593",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "BASALT HOLDINGS PTY LTD",
+                     *                 "abn": null
+                     *               }
+                     *             },
+                     *             "newName": "JARRAH CORAL PTY LTD",
+                     *             "licenceNumber": null,
+                     *             "company": {
+                     *               "acn": "027359593",
+                     *               "formatted": "027 359 593",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "BASALT HOLDINGS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": null,
+                     *               "registeredCharity": false,
+                     *               "class": {
+                     *                 "code": "LMSH",
+                     *                 "label": "Limited By Shares"
+                     *               },
+                     *               "subClass": {
+                     *                 "code": "PROP",
+                     *                 "label": "Proprietary Company"
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "object": "weeklySummaryItem",
+                     *             "subType": {
+                     *               "code": "NAME",
+                     *               "label": "Change of Company Name"
+                     *             },
+                     *             "date": "2026-11-18",
+                     *             "postcode": null,
+                     *             "documentNumber": "723797070",
+                     *             "subject": {
+                     *               "type": "organisation",
+                     *               "person": null,
+                     *               "birth": null,
+                     *               "organisation": {
+                     *                 "number": "859583403",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "IRONBARK PROPERTY PTY LTD",
+                     *                 "abn": null
+                     *               }
+                     *             },
+                     *             "newName": "IRONBARK BASALT PTY LTD",
+                     *             "licenceNumber": null,
+                     *             "company": {
+                     *               "acn": "859583403",
+                     *               "formatted": "859 583 403",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "IRONBARK PROPERTY PTY LTD",
+                     *               "type": {
+                     *                 "code": "APUB",
+                     *                 "label": "Australian Public Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": null,
+                     *               "registeredCharity": false,
+                     *               "class": {
+                     *                 "code": "LMSH",
+                     *                 "label": "Limited By Shares"
+                     *               },
+                     *               "subClass": {
+                     *                 "code": "PROP",
+                     *                 "label": "Proprietary Company"
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "object": "weeklySummaryItem",
+                     *             "subType": {
+                     *               "code": "NAME",
+                     *               "label": "Change of Company Name"
+                     *             },
+                     *             "date": "2026-11-16",
+                     *             "postcode": null,
+                     *             "documentNumber": "162563471",
+                     *             "subject": {
+                     *               "type": "organisation",
+                     *               "person": null,
+                     *               "birth": null,
+                     *               "organisation": {
+                     *                 "number": "362911975",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "IRONBARK LOGISTICS PTY LTD",
+                     *                 "abn": null
+                     *               }
+                     *             },
+                     *             "newName": "ACACIA EMU PTY LTD",
+                     *             "licenceNumber": null,
+                     *             "company": {
+                     *               "acn": "362911975",
+                     *               "formatted": "362 911 975",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "IRONBARK LOGISTICS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": null,
+                     *               "registeredCharity": false,
+                     *               "class": {
+                     *                 "code": "LMSH",
+                     *                 "label": "Limited By Shares"
+                     *               },
+                     *               "subClass": {
+                     *                 "code": "PROP",
+                     *                 "label": "Proprietary Company"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "hasMore": true,
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTUwNTQ2MTI1MywicCI6MjB9.GLpp2_vEmZDbpK4Upjd2hMNc9Hw8p3ncRuDP4-qWETk",
+                     *         "totalCount": 28
+                     *       },
+                     *       "postcodeTotals": null,
+                     *       "meta": {
+                     *         "billable": true,
+                     *         "product": "weekly_summary",
+                     *         "requestId": "req_cde1ceb6-9033-4f80-ba3d-aa98a3e53592"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema87"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs. Send one of the six summary types.
+             *     - `week_start_invalid`: weekStarting is not a Monday, not a completed week, or over a year ago. Send the Monday of a completed week within the last 12 months.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "summary_type_invalid" | "week_start_invalid" | "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["SummaryUnavailable"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GetWeeklySummary: {
+        parameters: {
+            query?: {
+                postcode?: string;
+                /** @example 5 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path: {
+                /** @example ext_6e3d9b2a4c5f7e8d0a1b2c3e */
+                id: components["schemas"]["__schema8"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The name changes bought in the purchase example, five items at a time (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "extract",
+                     *       "id": "ext_6e3d9b2a4c5f7e8d0a1b2c3e",
+                     *       "kind": "weeklySummary",
+                     *       "type": "name-changes",
+                     *       "subject": null,
+                     *       "summaryType": {
+                     *         "code": "NA",
+                     *         "label": "Changes of Company Name"
+                     *       },
+                     *       "weekStarting": "2026-11-16",
+                     *       "weekEnding": "2026-11-22",
+                     *       "purchasedAt": "2026-11-24T07:31:01Z",
+                     *       "asOf": "2026-11-24T07:31:01Z",
+                     *       "expiresAt": "2027-11-24T07:31:01Z",
+                     *       "clientReference": "weekly-watch",
+                     *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
+                     *       "postcode": null,
+                     *       "items": {
+                     *         "object": "list",
+                     *         "data": [
+                     *           {
+                     *             "object": "weeklySummaryItem",
+                     *             "subType": {
+                     *               "code": "NAME",
+                     *               "label": "Change of Company Name"
+                     *             },
+                     *             "date": "2026-11-17",
+                     *             "postcode": null,
+                     *             "documentNumber": "697116970",
+                     *             "subject": {
+                     *               "type": "organisation",
+                     *               "person": null,
+                     *               "birth": null,
+                     *               "organisation": {
+                     *                 "number": "027359593",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "BASALT HOLDINGS PTY LTD",
+                     *                 "abn": null
+                     *               }
+                     *             },
+                     *             "newName": "JARRAH CORAL PTY LTD",
+                     *             "licenceNumber": null,
+                     *             "company": {
+                     *               "acn": "027359593",
+                     *               "formatted": "027 359 593",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "BASALT HOLDINGS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": null,
+                     *               "registeredCharity": false,
+                     *               "class": {
+                     *                 "code": "LMSH",
+                     *                 "label": "Limited By Shares"
+                     *               },
+                     *               "subClass": {
+                     *                 "code": "PROP",
+                     *                 "label": "Proprietary Company"
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "object": "weeklySummaryItem",
+                     *             "subType": {
+                     *               "code": "NAME",
+                     *               "label": "Change of Company Name"
+                     *             },
+                     *             "date": "2026-11-18",
+                     *             "postcode": null,
+                     *             "documentNumber": "723797070",
+                     *             "subject": {
+                     *               "type": "organisation",
+                     *               "person": null,
+                     *               "birth": null,
+                     *               "organisation": {
+                     *                 "number": "859583403",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "IRONBARK PROPERTY PTY LTD",
+                     *                 "abn": null
+                     *               }
+                     *             },
+                     *             "newName": "IRONBARK BASALT PTY LTD",
+                     *             "licenceNumber": null,
+                     *             "company": {
+                     *               "acn": "859583403",
+                     *               "formatted": "859 583 403",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "IRONBARK PROPERTY PTY LTD",
+                     *               "type": {
+                     *                 "code": "APUB",
+                     *                 "label": "Australian Public Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": null,
+                     *               "registeredCharity": false,
+                     *               "class": {
+                     *                 "code": "LMSH",
+                     *                 "label": "Limited By Shares"
+                     *               },
+                     *               "subClass": {
+                     *                 "code": "PROP",
+                     *                 "label": "Proprietary Company"
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "object": "weeklySummaryItem",
+                     *             "subType": {
+                     *               "code": "NAME",
+                     *               "label": "Change of Company Name"
+                     *             },
+                     *             "date": "2026-11-16",
+                     *             "postcode": null,
+                     *             "documentNumber": "162563471",
+                     *             "subject": {
+                     *               "type": "organisation",
+                     *               "person": null,
+                     *               "birth": null,
+                     *               "organisation": {
+                     *                 "number": "362911975",
+                     *                 "numberType": {
+                     *                   "code": "ACN",
+                     *                   "label": "Australian Company Number"
+                     *                 },
+                     *                 "name": "IRONBARK LOGISTICS PTY LTD",
+                     *                 "abn": null
+                     *               }
+                     *             },
+                     *             "newName": "ACACIA EMU PTY LTD",
+                     *             "licenceNumber": null,
+                     *             "company": {
+                     *               "acn": "362911975",
+                     *               "formatted": "362 911 975",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "IRONBARK LOGISTICS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": null,
+                     *               "registeredCharity": false,
+                     *               "class": {
+                     *                 "code": "LMSH",
+                     *                 "label": "Limited By Shares"
+                     *               },
+                     *               "subClass": {
+                     *                 "code": "PROP",
+                     *                 "label": "Proprietary Company"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "hasMore": true,
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTUwNTQ2MTQxMiwicCI6NX0.jw9AOJm56sA8lH3PV10dvAVcsunQR8WliVFOc8ZROIA",
+                     *         "totalCount": 28
+                     *       },
+                     *       "postcodeTotals": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_a77c09c8-af18-4433-a0ff-9699977921c0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema87"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ExtractOwnerMismatch"];
+            404: components["responses"]["ExtractNotFound"];
+            410: components["responses"]["ExtractExpired"];
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -8498,7 +9341,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    delivery?: components["schemas"]["__schema8"];
+                    delivery?: components["schemas"]["__schema9"];
                 };
             };
         };
@@ -8571,16 +9414,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:21:23Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_e9005c2f-171e-4283-82ed-b2e0dcccd327"
+                     *         "requestId": "req_9089d51f-f7a8-471d-8c74-15f4c293300d"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema86"];
+                    "application/json": components["schemas"]["__schema96"];
                 };
             };
             /**
@@ -8788,8 +9631,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    documents: components["schemas"]["__schema9"][];
-                    delivery?: components["schemas"]["__schema8"];
+                    documents: components["schemas"]["__schema10"][];
+                    delivery?: components["schemas"]["__schema9"];
                 };
             };
         };
@@ -8856,16 +9699,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:21:24Z",
+                     *       "createdAt": "2026-11-24T07:31:01Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_6d43c058-04a7-4de0-83e3-9fec2ef3a7ef"
+                     *         "requestId": "req_68a9e08b-81b4-4f63-9818-d924479f7b5a"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema86"];
+                    "application/json": components["schemas"]["__schema96"];
                 };
             };
             /**
@@ -9016,7 +9859,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ord_0a1b2c3d4e5f60718293a4b5 */
-                orderId: components["schemas"]["__schema10"];
+                orderId: components["schemas"]["__schema11"];
             };
             cookie?: never;
         };
@@ -9084,7 +9927,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-01T07:21:24Z",
+                     *       "downloadExpiresAt": "2026-12-01T07:31:01Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -9092,16 +9935,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:21:23Z",
-                     *       "readyAt": "2026-11-24T07:21:24Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "readyAt": "2026-11-24T07:31:01Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_ee239668-6340-439d-88ae-aabb92ef947a"
+                     *         "requestId": "req_7c944f9f-38e0-476a-a475-4263f99cc304"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema86"];
+                    "application/json": components["schemas"]["__schema96"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9197,7 +10040,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-01T07:21:24Z",
+                     *           "downloadExpiresAt": "2026-12-01T07:31:01Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -9205,8 +10048,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-24T07:21:23Z",
-                     *           "readyAt": "2026-11-24T07:21:24Z"
+                     *           "createdAt": "2026-11-24T07:31:00Z",
+                     *           "readyAt": "2026-11-24T07:31:01Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -9215,7 +10058,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1a5d0fff-aa27-417a-8fed-a0dffac1e99f"
+                     *         "requestId": "req_01bd1746-b56e-41df-84af-2221ea7568e9"
                      *       }
                      *     }
                      */
@@ -9223,28 +10066,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema87"];
-                            id: components["schemas"]["__schema88"];
-                            type: components["schemas"]["__schema89"];
-                            status: components["schemas"]["__schema90"];
-                            company: components["schemas"]["__schema91"];
-                            documents: components["schemas"]["__schema92"];
-                            delivery: components["schemas"]["__schema93"];
-                            downloadUrl: components["schemas"]["__schema94"];
-                            downloadExpiresAt: components["schemas"]["__schema95"];
-                            registryRequestIds: components["schemas"]["__schema96"];
-                            notices: components["schemas"]["__schema97"];
-                            extractSize: components["schemas"]["__schema98"];
-                            pageCount: components["schemas"]["__schema99"];
-                            clientReference: components["schemas"]["__schema94"];
-                            createdAt: components["schemas"]["__schema45"];
-                            readyAt: components["schemas"]["__schema100"];
-                            failure?: components["schemas"]["__schema101"];
+                            object: components["schemas"]["__schema97"];
+                            id: components["schemas"]["__schema98"];
+                            type: components["schemas"]["__schema99"];
+                            status: components["schemas"]["__schema100"];
+                            company: components["schemas"]["__schema101"];
+                            documents: components["schemas"]["__schema102"];
+                            delivery: components["schemas"]["__schema103"];
+                            downloadUrl: components["schemas"]["__schema104"];
+                            downloadExpiresAt: components["schemas"]["__schema105"];
+                            registryRequestIds: components["schemas"]["__schema106"];
+                            notices: components["schemas"]["__schema107"];
+                            extractSize: components["schemas"]["__schema108"];
+                            pageCount: components["schemas"]["__schema109"];
+                            clientReference: components["schemas"]["__schema104"];
+                            createdAt: components["schemas"]["__schema46"];
+                            readyAt: components["schemas"]["__schema110"];
+                            failure?: components["schemas"]["__schema111"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -9264,7 +10107,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ord_0a1b2c3d4e5f60718293a4b5 */
-                orderId: components["schemas"]["__schema10"];
+                orderId: components["schemas"]["__schema11"];
             };
             cookie?: never;
         };
@@ -9323,7 +10166,7 @@ export interface operations {
                 "application/json": {
                     q: string;
                     scope?: string;
-                    delivery?: components["schemas"]["__schema8"];
+                    delivery?: components["schemas"]["__schema9"];
                 };
             };
         };
@@ -9349,16 +10192,16 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:21:24Z",
+                     *       "createdAt": "2026-11-24T07:31:01Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_71c980d2-4494-423f-b375-4e752edccd0e"
+                     *         "requestId": "req_ea0679e4-0070-46ba-b20e-6e830df11dd8"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema103"];
+                    "application/json": components["schemas"]["__schema113"];
                 };
             };
             /**
@@ -9442,7 +10285,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ofs_9f8e7d6c5b4a39281706f5e4 */
-                searchId: components["schemas"]["__schema11"];
+                searchId: components["schemas"]["__schema12"];
             };
             cookie?: never;
         };
@@ -9469,16 +10312,16 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:21:24Z",
-                     *       "readyAt": "2026-11-24T07:21:24Z",
+                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "readyAt": "2026-11-24T07:31:01Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_500b095f-e4c5-4882-9df7-3a0aae40c348"
+                     *         "requestId": "req_0ae66e80-e781-4a7e-873b-032f94e7245b"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema103"];
+                    "application/json": components["schemas"]["__schema113"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9503,7 +10346,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ofs_9f8e7d6c5b4a39281706f5e4 */
-                searchId: components["schemas"]["__schema11"];
+                searchId: components["schemas"]["__schema12"];
             };
             cookie?: never;
         };
@@ -9609,16 +10452,16 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1NTA0ODg0NTI2LCJwIjoxMDB9.g06itUVOVT8UOgwDW4GvvmsFlqy01l2ofL-kv0IHLiQ",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1NTA1NDYxNDkxLCJwIjoxMDB9.UdU7kdGqvc0h2dYUHmz3z0xnfsboCOquAf_aJO9KF0E",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_857b8d99-bddf-4c2b-9578-a3a4c008bb75"
+                     *         "requestId": "req_c27171a3-2f47-4fc8-8a37-e2d2bbd11f8b"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema20"];
+                    "application/json": components["schemas"]["__schema21"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9727,7 +10570,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-24T07:21:24Z",
+                     *           "createdAt": "2026-11-24T07:31:01Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -9759,8 +10602,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-24T07:21:23Z",
-                     *             "readyAt": "2026-11-24T07:21:24Z"
+                     *             "createdAt": "2026-11-24T07:31:00Z",
+                     *             "readyAt": "2026-11-24T07:31:01Z"
                      *           }
                      *         }
                      *       ],
@@ -9770,7 +10613,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a8f7d6c0-0db2-4893-b55d-d1b00b90b5a8"
+                     *         "requestId": "req_65d7d91c-a40e-4cf1-9206-b00e94aba093"
                      *       }
                      *     }
                      */
@@ -9778,17 +10621,17 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema104"];
-                            id: components["schemas"]["__schema105"];
-                            type: components["schemas"]["__schema106"];
-                            createdAt: components["schemas"]["__schema45"];
-                            livemode: components["schemas"]["__schema107"];
-                            data: components["schemas"]["__schema108"];
+                            object: components["schemas"]["__schema114"];
+                            id: components["schemas"]["__schema115"];
+                            type: components["schemas"]["__schema116"];
+                            createdAt: components["schemas"]["__schema46"];
+                            livemode: components["schemas"]["__schema117"];
+                            data: components["schemas"]["__schema118"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -9808,7 +10651,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema12"];
+                eventId: components["schemas"]["__schema13"];
             };
             cookie?: never;
         };
@@ -9829,7 +10672,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-24T07:21:24Z",
+                     *       "createdAt": "2026-11-24T07:31:01Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -9861,17 +10704,17 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-24T07:21:23Z",
-                     *         "readyAt": "2026-11-24T07:21:24Z"
+                     *         "createdAt": "2026-11-24T07:31:00Z",
+                     *         "readyAt": "2026-11-24T07:31:01Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fa1e3b7f-71cc-40dd-9228-011a0bef3e68"
+                     *         "requestId": "req_753716cb-f771-4b5f-a2cb-555e7682601b"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema109"];
+                    "application/json": components["schemas"]["__schema119"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9896,7 +10739,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema12"];
+                eventId: components["schemas"]["__schema13"];
             };
             cookie?: never;
         };
@@ -9918,25 +10761,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_91bdd092af7529da812d4ec6",
+                     *           "id": "whd_112c4d0f0a8225c10839facb",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-24T07:22:24Z",
+                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-24T07:21:24Z",
+                     *               "at": "2026-11-24T07:31:01Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 6,
+                     *               "latencyMs": 5,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-24T07:21:24Z"
+                     *           "createdAt": "2026-11-24T07:31:01Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -9945,11 +10788,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f78af982-bcec-451c-ae3f-03d47248419e"
+                     *         "requestId": "req_9b6c7922-647a-4196-b51d-72922fcf7004"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema110"];
+                    "application/json": components["schemas"]["__schema120"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9970,7 +10813,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema12"];
+                eventId: components["schemas"]["__schema13"];
             };
             cookie?: never;
         };
@@ -10003,25 +10846,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_91bdd092af7529da812d4ec6",
+                     *           "id": "whd_112c4d0f0a8225c10839facb",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-24T07:22:24Z",
+                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-24T07:21:24Z",
+                     *               "at": "2026-11-24T07:31:01Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 6,
+                     *               "latencyMs": 5,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-24T07:21:24Z"
+                     *           "createdAt": "2026-11-24T07:31:01Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -10030,11 +10873,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d89c4bd9-ecc7-4ff7-bf78-9113186ec864"
+                     *         "requestId": "req_57b31b07-0ab4-4961-b2b9-4aa2abee370a"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema110"];
+                    "application/json": components["schemas"]["__schema120"];
                 };
             };
             /**
@@ -10184,11 +11027,11 @@ export interface operations {
                      *             "succeeded": 0,
                      *             "failed": 1,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-24T07:21:24Z",
+                     *             "lastFailedAt": "2026-11-24T07:31:01Z",
                      *             "consecutiveFailures": 1
                      *           },
-                     *           "createdAt": "2026-11-24T07:21:23Z",
-                     *           "updatedAt": "2026-11-24T07:21:23Z"
+                     *           "createdAt": "2026-11-24T07:31:00Z",
+                     *           "updatedAt": "2026-11-24T07:31:00Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -10197,7 +11040,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e28fc3e5-3957-42e7-93f5-24a1cfbc9caa"
+                     *         "requestId": "req_65429b96-bda9-462c-afce-85bf459f8988"
                      *       }
                      *     }
                      */
@@ -10205,25 +11048,25 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema113"];
-                            id: components["schemas"]["__schema114"];
-                            url: components["schemas"]["__schema115"];
-                            enabledEvents: components["schemas"]["__schema116"];
-                            description: components["schemas"]["__schema111"];
-                            status: components["schemas"]["__schema117"];
-                            disabledReason: components["schemas"]["__schema111"];
-                            livemode: components["schemas"]["__schema118"];
-                            secret?: components["schemas"]["__schema119"];
-                            secretRotatedAt: components["schemas"]["__schema120"];
-                            previousSecretExpiresAt: components["schemas"]["__schema121"];
-                            stats: components["schemas"]["__schema122"];
-                            createdAt: components["schemas"]["__schema45"];
-                            updatedAt: components["schemas"]["__schema45"];
+                            object: components["schemas"]["__schema123"];
+                            id: components["schemas"]["__schema124"];
+                            url: components["schemas"]["__schema125"];
+                            enabledEvents: components["schemas"]["__schema126"];
+                            description: components["schemas"]["__schema121"];
+                            status: components["schemas"]["__schema127"];
+                            disabledReason: components["schemas"]["__schema121"];
+                            livemode: components["schemas"]["__schema128"];
+                            secret?: components["schemas"]["__schema129"];
+                            secretRotatedAt: components["schemas"]["__schema130"];
+                            previousSecretExpiresAt: components["schemas"]["__schema131"];
+                            stats: components["schemas"]["__schema132"];
+                            createdAt: components["schemas"]["__schema46"];
+                            updatedAt: components["schemas"]["__schema46"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema19"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -10257,9 +11100,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    url: components["schemas"]["__schema13"];
-                    enabledEvents: components["schemas"]["__schema14"];
-                    description?: components["schemas"]["__schema16"];
+                    url: components["schemas"]["__schema14"];
+                    enabledEvents: components["schemas"]["__schema15"];
+                    description?: components["schemas"]["__schema17"];
                 };
             };
         };
@@ -10287,7 +11130,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_nCy4JAnu_S_HWY49O68DKeVbsXm9aGoWly4WfOrH2jY",
+                     *       "secret": "whsec_jL16JYwVLDdJ3K95_uRrq-3jT_wUeinFftKkvudawF8",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -10297,16 +11140,16 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-24T07:21:23Z",
-                     *       "updatedAt": "2026-11-24T07:21:23Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "updatedAt": "2026-11-24T07:31:00Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3dee7e7d-a45f-49ec-8547-e2ba790c8d49"
+                     *         "requestId": "req_c37489b5-6b80-4db4-9a20-cefc74887bf7"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema112"];
+                    "application/json": components["schemas"]["__schema122"];
                 };
             };
             /**
@@ -10357,7 +11200,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema17"];
+                endpointId: components["schemas"]["__schema18"];
             };
             cookie?: never;
         };
@@ -10390,21 +11233,21 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 2,
+                     *         "failed": 1,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:21:24Z",
-                     *         "consecutiveFailures": 2
+                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
+                     *         "consecutiveFailures": 1
                      *       },
-                     *       "createdAt": "2026-11-24T07:21:23Z",
-                     *       "updatedAt": "2026-11-24T07:21:23Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "updatedAt": "2026-11-24T07:31:00Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_15368f0b-184f-47ac-aaec-153f5f3457bd"
+                     *         "requestId": "req_6e47e74a-23f0-4cb1-ba4c-cb987017a9e8"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema112"];
+                    "application/json": components["schemas"]["__schema122"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10425,7 +11268,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema17"];
+                endpointId: components["schemas"]["__schema18"];
             };
             cookie?: never;
         };
@@ -10449,7 +11292,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c4fcfc3e-8346-4396-bb89-ef4433e3861f"
+                     *         "requestId": "req_7083e5cf-220c-4874-aa74-62dd81f42e3e"
                      *       }
                      *     }
                      */
@@ -10459,7 +11302,7 @@ export interface operations {
                         id: string;
                         /** @constant */
                         deleted: true;
-                        meta: components["schemas"]["__schema19"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -10481,7 +11324,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema17"];
+                endpointId: components["schemas"]["__schema18"];
             };
             cookie?: never;
         };
@@ -10495,9 +11338,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    url?: components["schemas"]["__schema13"];
-                    enabledEvents?: components["schemas"]["__schema14"];
-                    description?: components["schemas"]["__schema16"];
+                    url?: components["schemas"]["__schema14"];
+                    enabledEvents?: components["schemas"]["__schema15"];
+                    description?: components["schemas"]["__schema17"];
                     /** @enum {string} */
                     status?: "enabled" | "disabled";
                 };
@@ -10532,19 +11375,19 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:21:24Z",
+                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
                      *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-24T07:21:23Z",
-                     *       "updatedAt": "2026-11-24T07:21:24Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "updatedAt": "2026-11-24T07:31:01Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8599b0d5-a9d8-4301-8080-dd3885dfbb67"
+                     *         "requestId": "req_f2387a03-1dad-4539-9719-7424ed6543af"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema112"];
+                    "application/json": components["schemas"]["__schema122"];
                 };
             };
             /**
@@ -10596,14 +11439,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema17"];
+                endpointId: components["schemas"]["__schema18"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": components["schemas"]["__schema18"];
+                "application/json": components["schemas"]["__schema19"];
             };
         };
         responses: {
@@ -10629,26 +11472,26 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_Q9Vy2FBoMhExhUEBQ4yU71uTNwLBaJUGUb_wxmQ5-_M",
-                     *       "secretRotatedAt": "2026-11-24T07:21:24Z",
-                     *       "previousSecretExpiresAt": "2026-11-25T07:21:24Z",
+                     *       "secret": "whsec_i3swLVT8sea3PKsuISX_OgAos0uPpQbBF3g9zC-kQvs",
+                     *       "secretRotatedAt": "2026-11-24T07:31:01Z",
+                     *       "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
                      *       "stats": {
                      *         "succeeded": 0,
                      *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:21:24Z",
+                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
                      *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-24T07:21:23Z",
-                     *       "updatedAt": "2026-11-24T07:21:24Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "updatedAt": "2026-11-24T07:31:01Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9550561b-ef02-4921-8631-25d025d17ec6"
+                     *         "requestId": "req_8b2338b1-dd21-4902-b909-2b757a1d1b29"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema112"];
+                    "application/json": components["schemas"]["__schema122"];
                 };
             };
             /**
@@ -10703,7 +11546,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema17"];
+                endpointId: components["schemas"]["__schema18"];
             };
             cookie?: never;
         };
@@ -10725,34 +11568,34 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_91bdd092af7529da812d4ec6",
+                     *           "id": "whd_112c4d0f0a8225c10839facb",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-24T07:26:24Z",
+                     *           "nextAttemptAt": "2026-11-24T07:36:01Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-24T07:21:24Z",
+                     *               "at": "2026-11-24T07:31:01Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 6,
+                     *               "latencyMs": 5,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-24T07:21:24Z",
+                     *               "at": "2026-11-24T07:31:01Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 5,
+                     *               "latencyMs": 6,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-24T07:21:24Z"
+                     *           "createdAt": "2026-11-24T07:31:01Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -10761,11 +11604,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4495bf85-5398-4343-9066-5afee872f93c"
+                     *         "requestId": "req_7b8a9900-ec30-4bff-b0ed-5ecbd3af9cad"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema110"];
+                    "application/json": components["schemas"]["__schema120"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10786,7 +11629,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema17"];
+                endpointId: components["schemas"]["__schema18"];
             };
             cookie?: never;
         };
@@ -10822,7 +11665,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cc63a7a0-da85-4e3c-a81a-7e617cdb18d9"
+                     *         "requestId": "req_8f3c4dd4-5f1c-493a-994d-f7d06a6c5e5a"
                      *       }
                      *     }
                      */
@@ -10830,9 +11673,9 @@ export interface operations {
                         /** @constant */
                         object: "webhookRecovery";
                         endpointId: string;
-                        since: components["schemas"]["__schema45"];
+                        since: components["schemas"]["__schema46"];
                         resent: number;
-                        meta: components["schemas"]["__schema19"];
+                        meta: components["schemas"]["__schema20"];
                     };
                 };
             };
@@ -10884,14 +11727,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema17"];
+                endpointId: components["schemas"]["__schema18"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": components["schemas"]["__schema18"];
+                "application/json": components["schemas"]["__schema19"];
             };
         };
         responses: {
@@ -10908,9 +11751,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_719571cb0946e35fb6711e2d",
+                     *       "id": "evt_4b6115e90bd4faa3f5da1942",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-24T07:21:24Z",
+                     *       "createdAt": "2026-11-24T07:31:01Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -10923,26 +11766,26 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-24T07:21:24Z",
-                     *         "previousSecretExpiresAt": "2026-11-25T07:21:24Z",
+                     *         "secretRotatedAt": "2026-11-24T07:31:01Z",
+                     *         "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
                      *         "stats": {
                      *           "succeeded": 0,
                      *           "failed": 2,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-24T07:21:24Z",
+                     *           "lastFailedAt": "2026-11-24T07:31:01Z",
                      *           "consecutiveFailures": 2
                      *         },
-                     *         "createdAt": "2026-11-24T07:21:23Z",
-                     *         "updatedAt": "2026-11-24T07:21:24Z"
+                     *         "createdAt": "2026-11-24T07:31:00Z",
+                     *         "updatedAt": "2026-11-24T07:31:01Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f6821e9f-8d47-4c0c-829d-940d88286180"
+                     *         "requestId": "req_5d28145b-e518-474c-aed2-544b2dd04842"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema109"];
+                    "application/json": components["schemas"]["__schema119"];
                 };
             };
             /**

@@ -1,23 +1,63 @@
-import { byRecordStatus, readSection, type StatusRecord } from '../../shared/company/sections.ts';
+import { OFFICEHOLDER_PAGES } from '../../shared/company/extracts.ts';
+import { byRecordStatus, locateSection, type StatusRecord } from '../../shared/company/sections.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
+import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
 import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
+/**
+ * One page of the held extract's officeholders: read from the extract's paged list (one page,
+ * filed by status), or, for an extract stored before officeholders were paged, from the section.
+ * The cursor holds the offset either way.
+ */
 export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
   createHttpHandler(companyRoutes.listOfficeholders, ports, async (input) => {
     const status = input.query.status ?? 'current';
-    const { extract, data } = await readSection(ports, input, 'officeholders', status !== 'current');
-    const records = (data as StatusRecord[]).filter(byRecordStatus(status));
-    const page = await pageOfArray(records, {
+    const { extract } = await locateSection(ports, input, 'officeholders', status !== 'current');
+    const limit = input.query.limit ?? PAGE_SIZE.default;
+    const scope = {
       route: companyRoutes.listOfficeholders.name,
       filters: { id: input.path.id, status, extract: extract.id },
       owner: input.auth,
-      limit: input.query.limit ?? PAGE_SIZE.default,
+    };
+    const offset = (await ports.cursors.decode<number>(scope, input.query.cursor)) ?? 0;
+    if (!Number.isInteger(offset) || offset < 0) {
+      throw new ApiError('validation_error', {
+        status: 400,
+        param: 'cursor',
+        message: 'cursor is not a cursor this API issued.',
+      });
+    }
+    const stored = await ports.extracts.readPage(extract.id, OFFICEHOLDER_PAGES, {
+      offset,
+      limit,
+      ...(status === 'all' ? {} : { key: status }),
+    });
+    if (stored) {
+      const next = offset + stored.items.length;
+      const hasMore = next < stored.total;
+      return {
+        body: {
+          object: 'list',
+          data: stored.items,
+          hasMore,
+          nextCursor: hasMore ? await ports.cursors.encode(scope, next) : null,
+          totalCount: stored.total,
+          extract,
+        },
+      };
+    }
+    const records = ((await ports.extracts.getSection(extract.id, 'officeholders')) as StatusRecord[]).filter(
+      byRecordStatus(status),
+    );
+    const page = await pageOfArray(records, {
+      ...scope,
+      limit,
       cursor: input.query.cursor,
       codec: ports.cursors,
     });

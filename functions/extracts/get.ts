@@ -6,6 +6,11 @@ import { presentStoredExtract } from '../../shared/extracts/present.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { extractRoutes } from '../../shared/http/routes/extracts.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
+import {
+  FIRST_PAGE_ITEMS,
+  itemsCursorScope,
+  presentWeeklySummary,
+} from '../../shared/weekly-summaries/present.ts';
 
 export const createHandler = (ports: HttpPorts<'extracts'>) =>
   createHttpHandler(extractRoutes.getExtract, ports, async ({ path, auth }) => {
@@ -15,8 +20,21 @@ export const createHandler = (ports: HttpPorts<'extracts'>) =>
         message: 'Extract ids look like ext_ and 24 hex digits.',
       });
     }
+    // One query: a weekly summary's items are in a partition of their own, never read whole.
     const stored = await ports.extracts.getExtract(path.id);
-    assertReadable(stored?.header, auth, ports.clock.now());
+    const header = assertReadable(stored?.header, auth, ports.clock.now());
+    if (header.kind === 'weeklySummary') {
+      // The extract with its first page of items, never the whole list.
+      const scope = itemsCursorScope(header.id, undefined, auth);
+      return {
+        body: await presentWeeklySummary(ports.extracts, header, {
+          postcode: undefined,
+          offset: 0,
+          limit: FIRST_PAGE_ITEMS,
+          encodeNext: (next) => ports.cursors.encode(scope, next),
+        }),
+      };
+    }
     return { body: presentStoredExtract(stored as NonNullable<typeof stored>) };
   });
 

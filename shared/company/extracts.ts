@@ -44,6 +44,13 @@ export const EXTRACT_DISCLAIMER =
   'supplied as the registry holds it; the registry and this service accept no liability for ' +
   'errors or omissions in the register. Display this notice with the extract.';
 
+/** The paged list of a company extract's officeholders (see `ExtractStore.savePagedList`). */
+export const OFFICEHOLDER_PAGES = 'officeholders';
+
+/** The key an officeholder is filed under: `current` (C and F records) or `ceased` (E), as the read's `status`. */
+export const officeholderStatusKey = (record: unknown) =>
+  (record as { status: { code: string } }).status.code === 'E' ? 'ceased' : 'current';
+
 /** Looks a company up for free, by ABN when it was named by one; rejections name `param`. */
 export function lookupCompany(
   registry: Registry,
@@ -169,6 +176,16 @@ export async function storeCompanyExtract(
     disclaimer: EXTRACT_DISCLAIMER,
   };
   const sections = { ...presentCompanySections(bought), summary };
+  // Officeholders are also kept as a paged list (filed by status), so their reads fetch one page.
+  const officeholders = (sections as Record<string, unknown>).officeholders;
+  if (Array.isArray(officeholders)) {
+    await store.savePagedList(
+      record.extractId,
+      OFFICEHOLDER_PAGES,
+      { items: officeholders, keyOf: officeholderStatusKey },
+      summary.expiresAt,
+    );
+  }
   const answered = {
     ...record,
     answer: { ...companyCommit(sections, record, record.requestId), batch: false },
@@ -280,6 +297,12 @@ async function namedExtract({
  * purchase that would satisfy the call.
  */
 export async function readCompanySection(request: SectionRequest) {
+  const found = await locateCompanySection(request);
+  return { ...found, data: await request.store.getSection(found.extract.id, request.section) };
+}
+
+/** The held extract a section read uses (as `readCompanySection`), without reading the section. */
+export async function locateCompanySection(request: SectionRequest) {
   const { company, section, needsHistorical, owner, now, store } = request;
   const wanted = requiredType(section, needsHistorical);
   const satisfies = (type: string) =>
@@ -308,12 +331,12 @@ export async function readCompanySection(request: SectionRequest) {
         `${named.id} is a ${named.type} extract; this needs a ${wanted} extract.`,
       );
     }
-    return { ...read, data: await store.getSection(named.id, section) };
+    return read;
   }
 
   const held = await store.heldForSubject(owner.accountId, owner.environment, 'company', company.number);
   const usable = held.find((ref) => isUnexpired(ref, now) && satisfies(ref.type));
-  if (usable) return { ...accept(usable), data: await store.getSection(usable.id, section) };
+  if (usable) return accept(usable);
 
   const found: RegistryCompany = await lookupCompany(request.registry, company, {
     accountId: owner.accountId,

@@ -34,7 +34,12 @@ const codedOrNull = (table: string, code: string | null): Coded | null =>
 const formDescriptions = new Map(forms.map((form) => [form.formCode, form.description]));
 
 /** The company summary embedded in charges, relationships and matches (document 1, 2.2). */
-export function presentCompanySummary(company: RegistryCompany) {
+export function presentCompanySummary(
+  company: Pick<
+    RegistryCompany,
+    'number' | 'numberType' | 'name' | 'type' | 'status' | 'abn' | 'registeredCharity' | 'schemeCategories'
+  >,
+) {
   const summary = {
     acn: company.number as string | null,
     formatted: formatNineDigit(company.number),

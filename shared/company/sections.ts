@@ -1,7 +1,7 @@
 import type { AuthContext } from '../http/pipeline.ts';
 import type { HttpPorts } from '../ports/app.ts';
 import type { recordStatuses } from '../schemas/companies.ts';
-import { readCompanySection } from './extracts.ts';
+import { locateCompanySection, readCompanySection } from './extracts.ts';
 import { parseCompanyIdentifier } from './identifier.ts';
 import type { CompanySectionName } from './presenters.ts';
 
@@ -22,8 +22,27 @@ export function readSection(
   section: CompanySectionName,
   needsHistorical: boolean,
 ) {
+  return readCompanySection(sectionRequest(ports, input, section, needsHistorical));
+}
+
+/** The held company extract a free read uses, without reading its section (for paged lists). */
+export function locateSection(
+  ports: SectionPorts,
+  input: SectionInput,
+  section: CompanySectionName,
+  needsHistorical: boolean,
+) {
+  return locateCompanySection(sectionRequest(ports, input, section, needsHistorical));
+}
+
+function sectionRequest(
+  ports: SectionPorts,
+  input: SectionInput,
+  section: CompanySectionName,
+  needsHistorical: boolean,
+) {
   const { auth } = input;
-  return readCompanySection({
+  return {
     company: parseCompanyIdentifier(input.path.id),
     section,
     needsHistorical,
@@ -33,7 +52,7 @@ export function readSection(
     requestId: input.requestId,
     registry: ports.registryFor(auth.environment),
     store: ports.extracts,
-  });
+  };
 }
 
 /** Any presented record with a record-status (`C`, `E`, `F`). */

@@ -44,3 +44,16 @@ export const documentImageProduct = {
 
 /** Offline name searches, billed at acceptance (online searches are free). */
 export const offlineSearchProduct = { product: 'name_search', feeCode: '934' } as const;
+
+/** Weekly summaries: one fee code per type (930C, the charges register summary, is no longer produced). */
+export const weeklySummaryProduct = {
+  product: 'weekly_summary',
+  feeCodes: {
+    'new-registrations': '930A',
+    'name-changes': '930B',
+    'external-administrations': '930D',
+    'licences-granted': '930E',
+    'disqualified-directors': '930F',
+    'new-schemes': '930G',
+  },
+} as const;

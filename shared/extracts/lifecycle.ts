@@ -110,7 +110,7 @@ export async function buyOnce<T>(
  * The registry has charged by now: a failing commit is retried in place (it is idempotent)
  * before giving up. What is still failing after that stays a draft for the client's retry.
  */
-export async function commitWithRetries(commit: () => Promise<void>) {
+export async function commitWithRetries<T>(commit: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await commit();

@@ -17,7 +17,13 @@ import type { Environment } from '../domain/api-keys.ts';
 import { logger } from '../observability.ts';
 import { personExtractDraft, savePersonDraft } from '../people/purchase.ts';
 import type { ExtractStore, PurchaseRecord } from '../ports/extracts.ts';
-import type { Registry, RegistryCompanyExtract, RegistryPersonExtract } from '../ports/registry.ts';
+import type {
+  Registry,
+  RegistryCompanyExtract,
+  RegistryPersonExtract,
+  RegistryWeeklySummary,
+} from '../ports/registry.ts';
+import { storeWeeklySummary } from '../weekly-summaries/purchase.ts';
 
 /** Longer than any request (29 s), so a sweep never races a purchase that is still running. */
 export const UNSETTLED_AFTER_MS = 5 * 60_000;
@@ -41,7 +47,12 @@ export interface ReconcileReport {
 const storeAnswer: Partial<
   Record<
     PurchaseRecord['kind'],
-    (result: unknown, record: PurchaseRecord, store: ExtractStore) => Promise<PurchaseRecord>
+    (
+      result: unknown,
+      record: PurchaseRecord,
+      store: ExtractStore,
+      registry: Registry,
+    ) => Promise<PurchaseRecord>
   >
 > = {
   company: async (result, record, store) =>
@@ -51,6 +62,8 @@ const storeAnswer: Partial<
     await savePersonDraft(store, draft);
     return draft.record;
   },
+  weeklySummary: (result, record, store, registry) =>
+    storeWeeklySummary(result as RegistryWeeklySummary, record, store, registry),
 };
 
 export async function reconcilePurchases(deps: ReconcileDeps): Promise<ReconcileReport> {
@@ -82,7 +95,8 @@ async function settle(record: PurchaseRecord, deps: ReconcileDeps): Promise<keyo
       requestId: record.requestId,
       clientReference: record.clientReference,
     };
-    const outcome = await deps.registryFor(record.environment).findPurchase(record.clientKey, caller);
+    const registry = deps.registryFor(record.environment);
+    const outcome = await registry.findPurchase(record.clientKey, caller);
     if (outcome.state === 'none') {
       await store.forgetPurchase(record);
       return 'forgotten';
@@ -90,7 +104,7 @@ async function settle(record: PurchaseRecord, deps: ReconcileDeps): Promise<keyo
     if (outcome.state === 'pending') return 'waiting';
     const rebuild = storeAnswer[record.kind];
     if (!rebuild) throw new Error(`no way to store a ${record.kind} purchase`);
-    answered = await rebuild(outcome.result, record, store);
+    answered = await rebuild(outcome.result, record, store, registry);
   }
   const { header, fee, batch } = answered.answer as NonNullable<PurchaseRecord['answer']>;
   if (batch) await store.commitBatch([{ header, fee, settles: answered }]);

@@ -100,6 +100,25 @@ export interface PurchaseRecord {
   answer?: { header: ExtractHeader; fee: FeeEntry; batch: boolean };
 }
 
+/**
+ * A list section stored in fixed-size pages, for lists too large to read whole (a weekly summary's
+ * items): `keyOf` also files each item under its key (a postcode), so a filtered page is read
+ * as directly as an unfiltered one. `attachment` is small JSON kept with the list's index (a
+ * weekly summary's postcode totals).
+ */
+export interface PagedList {
+  items: readonly unknown[];
+  keyOf?: (item: unknown) => string | null;
+  attachment?: unknown;
+}
+
+/** One page of a paged list: the items from `offset`, how many the (filtered) list holds, and its attachment. */
+export interface ListPage {
+  items: unknown[];
+  total: number;
+  attachment: unknown;
+}
+
 export interface Draft {
   id: string;
   sections: Record<string, unknown>;
@@ -125,6 +144,21 @@ export interface ExtractStore {
     expiresAt: string,
     record: PurchaseRecord,
   ): Promise<void>;
+  /**
+   * Stores a list section of an extract in fixed-size pages (see `PagedList`), before the
+   * purchase's `saveSections`: the list is reachable once the extract is committed. Safe to repeat.
+   */
+  savePagedList(id: string, name: string, list: PagedList, expiresAt: string): Promise<void>;
+  /**
+   * Items `offset` to `offset + limit` (at most 100) of a paged list, of those filed under `key`
+   * when given: a constant number of reads, whatever the offset and the list's size. Undefined
+   * when the extract has no such list.
+   */
+  readPage(
+    id: string,
+    name: string,
+    range: { offset: number; limit: number; key?: string },
+  ): Promise<ListPage | undefined>;
   /** The draft an earlier attempt with this key left (committed or not), if still valid at `now`. */
   findDraft(key: string, now: string): Promise<Draft | undefined>;
   /**
@@ -134,9 +168,10 @@ export interface ExtractStore {
   findDrafts(key: string, now: string): Promise<Map<string, Draft>>;
   /**
    * Header, indexes and fee entry in one transaction, which also settles the purchase's record:
-   * the extract exists once this returns. Safe to repeat: the fee is written once.
+   * the extract exists once this returns. Safe to repeat: the fee is written once. Resolves true
+   * when this call wrote the header and fee, false when an earlier commit had.
    */
-  commit(header: ExtractHeader, fee: FeeEntry, settles?: PurchaseRecord): Promise<void>;
+  commit(header: ExtractHeader, fee: FeeEntry, settles?: PurchaseRecord): Promise<boolean>;
   /**
    * A batch purchase of extracts saved with staged headers: the fee entries (at most 100) are
    * written in one transaction, which makes every extract visible at once. Safe to repeat, also
@@ -166,7 +201,14 @@ export interface ExtractStore {
   list(
     accountId: string,
     environment: Environment,
-    options: { kind?: ExtractKind; limit: number; after?: string; now: string },
+    options: {
+      kind?: ExtractKind;
+      limit: number;
+      after?: string;
+      now: string;
+      /** Only extracts whose subject key starts with `prefix` and contains `contains`. */
+      subject?: { prefix?: string; contains?: string };
+    },
   ): Promise<ExtractListPage>;
 }
 

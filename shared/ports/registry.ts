@@ -12,23 +12,26 @@ import { type CompanyRegistry, companyRegistryMethods } from './registry/compani
 import { type OrdersRegistry, ordersRegistryMethods } from './registry/orders.ts';
 import { type PeopleRegistry, peopleRegistryMethods } from './registry/people.ts';
 import { type PurchaseReconciliation, purchaseReconciliationMethods } from './registry/purchases.ts';
+import { type WeeklySummaryRegistry, weeklySummaryRegistryMethods } from './registry/weekly-summaries.ts';
 
 export * from './registry/common.ts';
 export * from './registry/companies.ts';
 export * from './registry/orders.ts';
 export * from './registry/people.ts';
 export * from './registry/purchases.ts';
+export * from './registry/weekly-summaries.ts';
 
 /**
  * The whole registry, one part per capability. Later capabilities add theirs beside these (a
  * module under `registry/`, an entry here and in `registryCapabilities`): professional registers
- * (RP/RQ/RS…) and weekly summaries (WS).
+ * (RP/RQ/RS…).
  */
 export interface RegistryParts {
   companies: CompanyRegistry;
   people: PeopleRegistry;
   orders: OrdersRegistry;
   purchases: PurchaseReconciliation;
+  weeklySummaries: WeeklySummaryRegistry;
 }
 
 export type RegistryCapability = keyof RegistryParts;
@@ -41,9 +44,14 @@ export const registryCapabilities: {
   people: peopleRegistryMethods,
   orders: ordersRegistryMethods,
   purchases: purchaseReconciliationMethods,
+  weeklySummaries: weeklySummaryRegistryMethods,
 };
 
-export type Registry = CompanyRegistry & PeopleRegistry & OrdersRegistry & PurchaseReconciliation;
+export type Registry = CompanyRegistry &
+  PeopleRegistry &
+  OrdersRegistry &
+  PurchaseReconciliation &
+  WeeklySummaryRegistry;
 
 /** A method of the port, whatever its capability. */
 export type RegistryMethod = keyof Registry;

@@ -1,5 +1,5 @@
 /**
- * A `Registry` (companies, people, orders and purchases) over an in-memory `Dataset`: the sandbox
+ * A `Registry` (companies, people, orders, purchases and weekly summaries) over an in-memory `Dataset`: the sandbox
  * registry (test keys) and the registry simulator's back end (live keys, locally). It applies the
  * registry's own rules (spec document 1, sections 2.4, 2.5, 2.6 and 2.9; document 3, sections
  * 7.4, 7.5, 7.7 and 8): rejection codes, product support by organisation type, extract content by
@@ -15,23 +15,31 @@ import { DatasetCompanies } from './dataset/companies.ts';
 import { DatasetOrders, type DatasetOrdersOptions } from './dataset/orders.ts';
 import { DatasetPeople } from './dataset/people.ts';
 import { DatasetPurchases } from './dataset/purchases.ts';
+import { DatasetWeeklySummaries, type WeeklySummarySource } from './dataset/weekly-summaries.ts';
 import type { Dataset } from './dataset.ts';
 
 export type { PageImageRenderer } from './dataset/orders.ts';
+export type { WeeklySummarySource } from './dataset/weekly-summaries.ts';
+
+/** The orders part's options, and the weekly summaries the registry serves (none: ZZ54, as the sandbox). */
+export type DatasetRegistryOptions = DatasetOrdersOptions & { weeklySummaries?: WeeklySummarySource };
 
 /**
  * `new DatasetRegistry(dataset, now, options)`: `options` are the orders part's
- * (`statelessImages` for the sandbox, `pageImages` to draw images; see `DatasetOrders`).
+ * (`statelessImages` for the sandbox, `pageImages` to draw images; see `DatasetOrders`) and the
+ * weekly summaries' source (the simulator's generated weeks; the sandbox has none).
  */
 export const DatasetRegistry = registryClass(
   'DatasetRegistry',
-  (dataset: Dataset, now: () => Date = () => new Date(), options: DatasetOrdersOptions = {}) => {
+  (dataset: Dataset, now: () => Date = () => new Date(), options: DatasetRegistryOptions = {}) => {
+    const { weeklySummaries, ...ordersOptions } = options;
     const context = { dataset, now };
     return {
       companies: new DatasetCompanies(context),
       people: new DatasetPeople(context),
-      orders: new DatasetOrders(context, options),
+      orders: new DatasetOrders(context, ordersOptions),
       purchases: new DatasetPurchases(),
+      weeklySummaries: new DatasetWeeklySummaries(context, weeklySummaries),
     };
   },
 );

@@ -137,7 +137,7 @@ export const addressSchema = z.object({
   country: z.string(),
 });
 
-const partySchema = z.object({
+export const partySchema = z.object({
   type: z.enum(['person', 'organisation']),
   person: z.nullable(
     z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),

@@ -15,6 +15,8 @@ import {
   timestamp,
 } from './companies.ts';
 
+import { weeklySummarySchema, weeklySummarySummarySchema } from './weekly-summaries.ts';
+
 const PEOPLE_SEARCH_ID = /^psr_[0-9a-f]{24}$/;
 const PERSON_ID = /^prs_[0-9a-f]{24}$/;
 const MAX_PEOPLE_PER_PURCHASE = 100;
@@ -209,7 +211,7 @@ export const personExtractListSchema = z.extend(listEnvelope(personExtractSchema
 export const roleListSchema = sectionList(roleSchema);
 
 /** GET /v1/extracts/{id}: an extract of any kind. */
-export const anyExtractSchema = z.union([companyExtractSchema, personExtractSchema]);
+export const anyExtractSchema = z.union([companyExtractSchema, personExtractSchema, weeklySummarySchema]);
 export const extractListSchema = listEnvelope(
-  z.union([companyExtractSummarySchema, personExtractSummarySchema]),
+  z.union([companyExtractSummarySchema, personExtractSummarySchema, weeklySummarySummarySchema]),
 );

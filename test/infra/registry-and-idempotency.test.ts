@@ -49,6 +49,7 @@ const REGISTRY_ROUTES = [
   'GetCharge',
   'SearchPeople',
   'PurchasePersonExtracts',
+  'PurchaseWeeklySummary',
 ];
 const NON_REGISTRY_ROUTES = [
   'GetPerson',
@@ -60,6 +61,9 @@ const NON_REGISTRY_ROUTES = [
   'GetExtract',
   'ListExtracts',
   'GetUsage',
+  // Held weekly summaries are read without the registry.
+  'GetWeeklySummary',
+  'ListWeeklySummaries',
   // The contract and its docs (public, no key).
   'GetOpenApiDocument',
   'GetApiReference',
@@ -120,11 +124,34 @@ describe('company, people, extract and usage routes', () => {
     });
   });
 
-  it('grants the idempotency table to the two purchases alone (among these routes)', () => {
+  it('grants the idempotency table to the three purchases alone (among these routes)', () => {
     const withIdempotency = routeList
       .filter((r) => grants.on(r, 'idempotency').length > 0)
       .map((r) => r.name);
-    expect(withIdempotency).toEqual(['PurchaseCompanyExtract', 'PurchasePersonExtracts']);
+    expect(withIdempotency).toEqual([
+      'PurchaseCompanyExtract',
+      'PurchasePersonExtracts',
+      'PurchaseWeeklySummary',
+    ]);
+  });
+
+  describe('weekly summaries', () => {
+    it.each(['idempotency', 'main'] as const)('the purchase may read and write the %s table', (table) => {
+      expect(actionsIn(grants.on(route('PurchaseWeeklySummary'), table))).toEqual(
+        [...TABLE_ACTIONS.readWrite].sort(),
+      );
+      expect(envOf('PurchaseWeeklySummary')).toHaveProperty('REGISTRY_URL');
+    });
+
+    it.each(['GetWeeklySummary', 'ListWeeklySummaries'])(
+      '%s reads the main table, never writes, never calls the registry',
+      (name) => {
+        const granted = actionsIn(grants.on(route(name), 'main'));
+        expect(granted).toEqual([...TABLE_ACTIONS.read].sort());
+        expect(grants.on(route(name), 'idempotency')).toEqual([]);
+        expect(envOf(name)).not.toHaveProperty('REGISTRY_URL');
+      },
+    );
   });
 
   describe('PurchasePersonExtracts', () => {

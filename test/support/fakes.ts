@@ -18,6 +18,8 @@ import type {
   ExtractStore,
   FeeEntry,
   ListedExtract,
+  ListPage,
+  PagedList,
   PurchaseRecord,
   StoredExtract,
   UsageLedger,
@@ -97,13 +99,42 @@ export class MemoryExtractStore implements ExtractStore, UsageLedger {
     if (known) known.settled = true;
   }
 
-  async commit(header: ExtractHeader, fee: FeeEntry, settles?: PurchaseRecord): Promise<void> {
+  async commit(header: ExtractHeader, fee: FeeEntry, settles?: PurchaseRecord): Promise<boolean> {
     this.failIfAsked();
-    if (!this.headers.has(header.id)) {
+    const fresh = !this.headers.has(header.id);
+    if (fresh) {
       this.headers.set(header.id, copy(header));
       this.fees.set(header.id, copy(fee));
     }
     this.settle(settles);
+    return fresh;
+  }
+
+  /** Paged lists by extract id and name, kept whole (the store's paging is DynamoDB's concern). */
+  readonly pagedLists = new Map<string, { items: unknown[]; keys: (string | null)[]; attachment: unknown }>();
+
+  async savePagedList(id: string, name: string, list: PagedList, _expiresAt: string): Promise<void> {
+    this.pagedLists.set(`${id}#${name}`, {
+      items: copy([...list.items]),
+      keys: list.items.map((item) => list.keyOf?.(item) ?? null),
+      attachment: copy(list.attachment ?? null),
+    });
+  }
+
+  async readPage(
+    id: string,
+    name: string,
+    range: { offset: number; limit: number; key?: string },
+  ): Promise<ListPage | undefined> {
+    const list = this.pagedLists.get(`${id}#${name}`);
+    if (!list) return undefined;
+    const items =
+      range.key === undefined ? list.items : list.items.filter((_, index) => list.keys[index] === range.key);
+    return {
+      items: copy(items.slice(range.offset, range.offset + Math.min(range.limit, 100))),
+      total: items.length,
+      attachment: copy(list.attachment),
+    };
   }
 
   async commitBatch(
@@ -170,14 +201,21 @@ export class MemoryExtractStore implements ExtractStore, UsageLedger {
   async list(
     accountId: string,
     environment: Environment,
-    options: { kind?: ExtractKind; limit: number; now: string },
+    options: {
+      kind?: ExtractKind;
+      limit: number;
+      now: string;
+      subject?: { prefix?: string; contains?: string };
+    },
   ): Promise<ExtractListPage> {
     const items = this.listed(
       (h) =>
         h.accountId === accountId &&
         h.environment === environment &&
         (!options.kind || h.kind === options.kind) &&
-        h.expiresAt > options.now,
+        h.expiresAt > options.now &&
+        h.subjectKey.startsWith(options.subject?.prefix ?? '') &&
+        h.subjectKey.includes(options.subject?.contains ?? ''),
     );
     return { items: items.slice(0, options.limit), next: undefined };
   }
@@ -222,6 +260,7 @@ const billableMethods = {
   purchaseCompanyExtract: 'company.extract',
   purchasePersonExtract: 'person.extract',
   searchCompaniesOffline: 'search.offline',
+  purchaseWeeklySummary: 'weekly.summary',
 } as const;
 
 /**

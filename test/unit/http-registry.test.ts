@@ -32,6 +32,8 @@ import {
   type RegistryPersonMatch,
   type RegistryPurchaseOutcome,
   RegistryRejection,
+  type RegistryWeeklySummary,
+  type RegistryWeeklySummaryPage,
 } from '../../shared/ports/registry.ts';
 import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
 import { renderDocumentImages } from '../../shared/registry/page-images.ts';
@@ -201,6 +203,13 @@ class FakeRegistry implements Registry {
   }
   // The simulator answers purchase.outcome from its own record of keyed calls.
   findPurchase(): Promise<RegistryPurchaseOutcome> {
+    throw new Error('not served by the fake');
+  }
+  // Weekly summaries go through the simulator in test/unit/weekly-summaries-registry.test.ts.
+  purchaseWeeklySummary(): Promise<RegistryWeeklySummary> {
+    throw new Error('not served by the fake');
+  }
+  weeklySummaryItems(): Promise<RegistryWeeklySummaryPage> {
     throw new Error('not served by the fake');
   }
 }

@@ -39,7 +39,7 @@ describe('the registry protocol table', () => {
       expect(registryProtocol[rows[0] as RegistryOperation].capability, method).toBe(capability);
     }
     expect(registryOperations).toHaveLength(portMethods.length);
-    expect(portMethods).toHaveLength(15);
+    expect(portMethods).toHaveLength(17);
   });
 
   it('names the operations the registry bills and those that carry our client key', () => {
@@ -48,6 +48,7 @@ describe('the registry protocol table', () => {
       'images.request',
       'person.extract',
       'search.offline',
+      'weekly.summary',
     ]);
     expect([...keyedOperations].sort()).toEqual([
       'company.extract',
@@ -55,6 +56,7 @@ describe('the registry protocol table', () => {
       'person.extract',
       'post.request',
       'search.offline',
+      'weekly.summary',
     ]);
     expect(registryOperations.filter((name) => registryProtocol[name].timeout === 'long').sort()).toEqual([
       'company.extract',
@@ -62,6 +64,7 @@ describe('the registry protocol table', () => {
       'images.request',
       'person.extract',
       'search.offline',
+      'weekly.summary',
     ]);
   });
 

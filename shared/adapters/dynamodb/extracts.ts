@@ -4,6 +4,9 @@
  *   EXT#<id>        HEAD                     header: owner, kind, dates, summary (never expires)
  *   EXT#<id>        SEC#<name>#<nnn>         gzip'd JSON of one section, split in 300 KB chunks
  *   EXT#<id>        SECMAN                   which sections and how many chunks; written last
+ *   EXTP#<id>#<name>  META                   a paged list's count, counts per key, attachment (gzip'd JSON)
+ *   EXTP#<id>#<name>  P#<nnnnnn>             items n*100 … n*100+99 of the list (gzip'd JSON array)
+ *   EXTP#<id>#<name>  K#<key>#<nnnnnn>       the same for the items filed under one key (a postcode)
  *   HELD#<acct>#<env>#<kind>#<subject>   <purchasedAt>#<ms>#<id>   extracts of one subject
  *   EXTS#<acct>#<env>[#<kind>]           <purchasedAt>#<ms>#<id>   the account's extracts
  *   USAGE#<acct>#<env>                   <at>#<ms>#<requestId>   fee entries
@@ -23,8 +26,15 @@
  * Reads treat an item that carries a commit key as absent until that fee entry exists; once the
  * fees are in, the items are rewritten without it, so the check costs a read only in that window
  * or for an abandoned batch.
+ *
+ * A paged list (a weekly summary's items) lives in a partition of its own, so reading the extract's
+ * header or sections never touches it: 100 items a page, each page well under 400 KB, and every
+ * item filed a second time in its key's pages. Reading items o … o+limit (limit ≤ 100) of the list,
+ * or of one key, is one BatchGetItem of the index and at most two pages, whatever o and the
+ * list's size. Pages are written before the extract's commit and only read through it.
  */
 import {
+  BatchGetCommand,
   DeleteCommand,
   GetCommand,
   type NativeAttributeValue,
@@ -44,6 +54,8 @@ import {
   type FeeEntry,
   type HeldExtractRef,
   type ListedExtract,
+  type ListPage,
+  type PagedList,
   type PurchaseRecord,
   SINGLE_PURCHASE,
   type StoredExtract,
@@ -60,6 +72,10 @@ import { cancellationReasons, cancelledByCondition, entryOrder, feeEntryItem, us
 const zlib = () => process.getBuiltinModule('node:zlib');
 
 const CHUNK_BYTES = 300_000;
+/** Items per stored page of a paged list (weekly summary items: ~70 KB of JSON, ~10 KB gzip'd). */
+export const LIST_PAGE_ITEMS = 100;
+/** The most items one `readPage` returns: it then touches at most two pages. */
+const MAX_PAGE_READ = LIST_PAGE_ITEMS;
 const TTL_GRACE_SECONDS = 24 * 3600;
 
 const extractPk = (id: string) => `EXT#${id}`;
@@ -67,6 +83,9 @@ const heldPk = (accountId: string, env: Environment, kind: ExtractKind, subject:
   `HELD#${accountId}#${env}#${kind}#${subject}`;
 const listPk = (accountId: string, env: Environment, kind?: ExtractKind) =>
   kind ? `EXTS#${accountId}#${env}#${kind}` : `EXTS#${accountId}#${env}`;
+const pagedPk = (id: string, name: string) => `EXTP#${id}#${name}`;
+const pageSk = (index: number, key?: string) =>
+  `${key === undefined ? 'P' : `K#${encodeURIComponent(key)}`}#${String(index).padStart(6, '0')}`;
 const chunkSk = (name: string, index: number) => `SEC#${name}#${String(index).padStart(3, '0')}`;
 const purchaseKey = (record: { key: string; slot: string }) => ({
   pk: `DRAFT#${record.key}`,
@@ -116,6 +135,9 @@ function encodeSection(value: unknown): Uint8Array[] {
   }
   return chunks.length > 0 ? chunks : [packed];
 }
+
+const pack = (value: unknown) => zlib().gzipSync(Buffer.from(JSON.stringify(value)));
+const unpack = (data: Uint8Array): unknown => JSON.parse(zlib().gunzipSync(data).toString('utf8'));
 
 const decodeSection = (chunks: Uint8Array[]): unknown =>
   JSON.parse(zlib().gunzipSync(Buffer.concat(chunks)).toString('utf8'));
@@ -231,6 +253,85 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     await putAll(this.tableName, items, `the sections of ${id}`);
   }
 
+  async savePagedList(id: string, name: string, list: PagedList, expiresAt: string): Promise<void> {
+    const ttl = ttlOf(expiresAt);
+    const pk = pagedPk(id, name);
+    const byKey = new Map<string, unknown[]>();
+    if (list.keyOf) {
+      for (const item of list.items) {
+        const key = list.keyOf(item);
+        if (key === null) continue;
+        const filed = byKey.get(key) ?? [];
+        filed.push(item);
+        byKey.set(key, filed);
+      }
+    }
+    const items: Item[] = [];
+    const pagesOf = (all: readonly unknown[], key?: string) => {
+      for (let start = 0, index = 0; start < all.length; start += LIST_PAGE_ITEMS, index++) {
+        items.push({
+          pk,
+          sk: pageSk(index, key),
+          data: pack(all.slice(start, start + LIST_PAGE_ITEMS)),
+          expiresAtEpoch: ttl,
+        });
+      }
+    };
+    pagesOf(list.items);
+    for (const [key, filed] of byKey) pagesOf(filed, key);
+    const counts = Object.fromEntries([...byKey].map(([key, filed]) => [key, filed.length]));
+    const meta = { count: list.items.length, counts, attachment: list.attachment ?? null };
+    items.push({ pk, sk: 'META', data: pack(meta), expiresAtEpoch: ttl });
+    await putAll(this.tableName, items, `the pages of ${id} ${name}`);
+  }
+
+  async readPage(
+    id: string,
+    name: string,
+    range: { offset: number; limit: number; key?: string },
+  ): Promise<ListPage | undefined> {
+    const limit = Math.min(range.limit, MAX_PAGE_READ);
+    const pk = pagedPk(id, name);
+    const first = Math.floor(range.offset / LIST_PAGE_ITEMS);
+    const last = Math.floor((range.offset + limit - 1) / LIST_PAGE_ITEMS);
+    const wanted = [{ pk, sk: 'META' }];
+    for (let index = first; index <= last; index++) wanted.push({ pk, sk: pageSk(index, range.key) });
+    const found = new Map<string, Uint8Array>();
+    let keys: Item[] = wanted;
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt > 5) throw new Error(`could not read the pages of ${id} ${name}`);
+      if (attempt > 0) await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));
+      const result = await dynamo().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [this.tableName]: {
+              Keys: keys,
+              ProjectionExpression: 'sk, #d',
+              ExpressionAttributeNames: { '#d': 'data' },
+            },
+          },
+        }),
+      );
+      for (const item of result.Responses?.[this.tableName] ?? [])
+        found.set(item.sk as string, item.data as Uint8Array);
+      keys = (result.UnprocessedKeys?.[this.tableName]?.Keys ?? []) as Item[];
+    }
+    const metaData = found.get('META');
+    if (!metaData) return undefined;
+    const meta = unpack(metaData) as { count: number; counts: Record<string, number>; attachment: unknown };
+    const pageItems: unknown[] = [];
+    for (let index = first; index <= last; index++) {
+      const data = found.get(pageSk(index, range.key));
+      if (data) pageItems.push(...(unpack(data) as unknown[]));
+    }
+    const skip = range.offset - first * LIST_PAGE_ITEMS;
+    return {
+      items: pageItems.slice(skip, skip + limit),
+      total: range.key === undefined ? meta.count : (meta.counts[range.key] ?? 0),
+      attachment: meta.attachment,
+    };
+  }
+
   async findDraft(key: string, now: string): Promise<Draft | undefined> {
     const { Item: pointer } = await dynamo().send(
       new GetCommand({ TableName: this.tableName, Key: purchaseKey({ key, slot: SINGLE_PURCHASE }) }),
@@ -274,7 +375,12 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
   /** The header item and its three index items (held-by-subject, all extracts, extracts of the kind). */
   private itemsOf(header: ExtractHeader, order: string): Item[] {
     const summary = JSON.stringify(header.summary);
-    const ref = { ...refOf(header), summary, expiresAtEpoch: ttlOf(header.expiresAt) };
+    const ref = {
+      ...refOf(header),
+      subjectKey: header.subjectKey,
+      summary,
+      expiresAtEpoch: ttlOf(header.expiresAt),
+    };
     const indexSk = `${header.purchasedAt}#${order}#${header.id}`;
     const { accountId, environment, kind } = header;
     return [
@@ -287,7 +393,7 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     ];
   }
 
-  async commit(header: ExtractHeader, fee: FeeEntry, settles?: PurchaseRecord): Promise<void> {
+  async commit(header: ExtractHeader, fee: FeeEntry, settles?: PurchaseRecord): Promise<boolean> {
     const order = entryOrder();
     const [head, ...indexes] = this.itemsOf(header, order) as [Item, ...Item[]];
     const put = (Item: Item, ConditionExpression?: string) => ({
@@ -304,10 +410,12 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
           ],
         }),
       );
+      return true;
     } catch (error) {
       // A header already there means an earlier attempt committed: only the record may be left.
       if (!cancelledByCondition(error)) throw error;
       if (settles) await dynamo().send(new UpdateCommand(this.settleUpdate(settles)));
+      return false;
     }
   }
 
@@ -432,9 +540,23 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
   async list(
     accountId: string,
     environment: Environment,
-    options: { kind?: ExtractKind; limit: number; after?: string; now: string },
+    options: {
+      kind?: ExtractKind;
+      limit: number;
+      after?: string;
+      now: string;
+      subject?: { prefix?: string; contains?: string };
+    },
   ): Promise<ExtractListPage> {
     const pk = listPk(accountId, environment, options.kind);
+    const subjectFilters = [
+      ...(options.subject?.prefix !== undefined ? ['begins_with(subjectKey, :prefix)'] : []),
+      ...(options.subject?.contains !== undefined ? ['contains(subjectKey, :contains)'] : []),
+    ];
+    const subjectValues = {
+      ...(options.subject?.prefix !== undefined ? { ':prefix': options.subject.prefix } : {}),
+      ...(options.subject?.contains !== undefined ? { ':contains': options.subject.contains } : {}),
+    };
     const found: Item[] = [];
     let start: Item | undefined = options.after ? { pk, sk: options.after } : undefined;
     // Expired entries are filtered out; keep reading until the page is full or the list ends.
@@ -443,8 +565,8 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
         new QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: 'pk = :pk',
-          FilterExpression: 'expiresAt > :now',
-          ExpressionAttributeValues: { ':pk': pk, ':now': options.now },
+          FilterExpression: ['expiresAt > :now', ...subjectFilters].join(' AND '),
+          ExpressionAttributeValues: { ':pk': pk, ':now': options.now, ...subjectValues },
           ScanIndexForward: false,
           Limit: options.limit + 1 - found.length,
           ExclusiveStartKey: start,

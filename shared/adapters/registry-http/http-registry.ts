@@ -13,6 +13,7 @@ import { httpOrders } from './orders.ts';
 import { httpPeople } from './people.ts';
 import { httpPurchases } from './purchases.ts';
 import { type HttpRegistryOptions, RegistryTransport } from './transport.ts';
+import { httpWeeklySummaries } from './weekly-summaries.ts';
 
 export {
   DEFAULT_RETRY_DELAY_MS,
@@ -30,6 +31,7 @@ export const HttpRegistry = registryClass('HttpRegistry', (options: HttpRegistry
     people: httpPeople(call),
     orders: httpOrders(call),
     purchases: httpPurchases(call),
+    weeklySummaries: httpWeeklySummaries(call),
   };
 });
 export type HttpRegistry = InstanceType<typeof HttpRegistry>;

@@ -21,6 +21,7 @@ import type {
   RegistryMethod,
   RegistryParts,
   RegistryPostalDelivery,
+  WeeklySummaryType,
 } from '../../ports/registry.ts';
 
 /**
@@ -267,6 +268,41 @@ export const registryProtocol = {
         v.state === 'none' ||
         (v.state === 'completed' && typeof v.operation === 'string' && isResultOf(v.operation, v.result))),
     doc: { args: '`clientKey`', result: '`RegistryPurchaseOutcome`' },
+  }),
+  'weekly.summary': operation({
+    capability: 'weeklySummaries',
+    method: 'purchaseWeeklySummary',
+    billable: true,
+    clientKey: ownClientKey,
+    timeout: 'long',
+    args: { type: 'string', weekStarting: 'string', clientKey: 'string' },
+    toPort: (a, caller) => [
+      { type: a.type as WeeklySummaryType, weekStarting: a.weekStarting },
+      caller,
+      a.clientKey,
+    ],
+    isResult: (v) =>
+      isObject(v) &&
+      typeof v.weekStarting === 'string' &&
+      typeof v.totalCount === 'number' &&
+      Array.isArray(v.items),
+    doc: {
+      args: '`type` (slug), `weekStarting` (a Monday), `clientKey`',
+      result: '`RegistryWeeklySummary` (header, first page, `continuation`)',
+    },
+  }),
+  'weekly.summary.items': operation({
+    capability: 'weeklySummaries',
+    method: 'weeklySummaryItems',
+    billable: false,
+    timeout: 'lookup',
+    args: { continuation: 'string' },
+    toPort: (a, caller) => [a.continuation, caller],
+    isResult: (v) =>
+      isObject(v) &&
+      Array.isArray(v.items) &&
+      (v.continuation === null || typeof v.continuation === 'string'),
+    doc: { args: '`continuation`', result: '`{items, continuation}`' },
   }),
 };
 

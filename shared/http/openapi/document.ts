@@ -281,7 +281,7 @@ function headerParams(route: RouteDefinition): z.core.$ZodType | undefined {
   return Object.keys(shape).length > 0 ? z.object(shape) : undefined;
 }
 
-/** `curl` for the example, with a sandbox key. */
+/** `curl` for the example, with a sandbox key (a live key for the products the sandbox does not serve). */
 function curlSample(route: RouteDefinition, example: RequestExample): string {
   let path = route.path;
   for (const [name, value] of Object.entries(example.path ?? {})) path = path.replace(`{${name}}`, value);
@@ -291,7 +291,7 @@ function curlSample(route: RouteDefinition, example: RequestExample): string {
   }
   const url = `https://api.example.com${path}${query.size > 0 ? `?${query}` : ''}`;
   const lines = [`curl${route.method === 'GET' ? '' : ` -X ${route.method}`} '${url}'`];
-  if (!route.public) lines.push(`-H 'Authorization: Bearer sk_test_…'`);
+  if (!route.public) lines.push(`-H 'Authorization: Bearer ${example.live ? 'sk_live_…' : 'sk_test_…'}'`);
   for (const [name, value] of Object.entries(example.headers ?? {})) lines.push(`-H '${name}: ${value}'`);
   if (example.body !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`, `-d '${JSON.stringify(example.body)}'`);
@@ -343,7 +343,13 @@ function operationOf(route: RouteDefinition, shared: SharedResponses): ZodOpenAp
         }
       : {}),
     responses: { ...successResponse(route, example), ...errorResponses(route, shared) },
-    'x-codeSamples': [{ lang: 'Shell', label: 'curl (sandbox)', source: curlSample(route, example) }],
+    'x-codeSamples': [
+      {
+        lang: 'Shell',
+        label: example.live ? 'curl (live key)' : 'curl (sandbox)',
+        source: curlSample(route, example),
+      },
+    ],
   } as ZodOpenApiOperationObject;
 }
 

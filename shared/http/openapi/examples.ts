@@ -12,6 +12,11 @@ export interface RequestExample {
   readonly query?: Readonly<Record<string, string | readonly string[]>>;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: unknown;
+  /**
+   * Sent with a live key, to the registry simulator: the sandbox does not serve the product
+   * (weekly summaries answer test keys `sandbox_product_unavailable`).
+   */
+  readonly live?: boolean;
 }
 
 /**
@@ -26,6 +31,7 @@ export const EXAMPLE_IDS = {
   offlineSearch: 'ofs_9f8e7d6c5b4a39281706f5e4',
   event: 'evt_3c9a1f0e7b2d4c6a8e5f1a2b',
   webhookEndpoint: 'we_6e1d2c3b4a5f60718293a4b5',
+  weeklySummary: 'ext_6e3d9b2a4c5f7e8d0a1b2c3e',
 } as const;
 const EVENT_ID = EXAMPLE_IDS.event;
 const ENDPOINT_ID = EXAMPLE_IDS.webhookEndpoint;
@@ -107,6 +113,24 @@ export const requestExamples: Readonly<Record<string, RequestExample>> = {
     path: { id: EXAMPLE_IDS.extract },
   },
   ListExtracts: { summary: 'Held company extracts, newest first', query: { kind: 'company', limit: '20' } },
+  PurchaseWeeklySummary: {
+    summary:
+      'Name changes of a completed week, with a live key (the simulator; test keys get sandbox_product_unavailable)',
+    headers: { 'Idempotency-Key': 'demo-ws-1', 'X-Client-Reference': 'weekly-watch' },
+    body: { type: 'name-changes', weekStarting: '2026-11-16' },
+    live: true,
+  },
+  GetWeeklySummary: {
+    summary: 'The name changes bought in the purchase example, five items at a time',
+    path: { id: EXAMPLE_IDS.weeklySummary },
+    query: { limit: '5' },
+    live: true,
+  },
+  ListWeeklySummaries: {
+    summary: 'Held name-change summaries, newest first',
+    query: { type: 'name-changes' },
+    live: true,
+  },
   GetUsage: { summary: 'Fees of November 2026', query: { from: '2026-11-01', to: '2026-11-30' } },
   OrderChargesExtract: {
     summary: 'The 30-page charges extract of KOOKABURRA FREIGHT PTY LTD, by web download',

@@ -1,7 +1,14 @@
-/** Held extracts of any kind, and the fee ledger. */
+/** Held extracts of any kind, weekly summaries (bought and read), and the fee ledger. */
 import { noPath, noQuery } from '../../schemas/common.ts';
 import { extractListQuery, extractPath, usageQuery, usageSchema } from '../../schemas/companies.ts';
 import { anyExtractSchema, extractListSchema } from '../../schemas/people.ts';
+import {
+  purchaseWeeklySummaryBody,
+  weeklySummaryListQuery,
+  weeklySummaryListSchema,
+  weeklySummaryReadQuery,
+  weeklySummarySchema,
+} from '../../schemas/weekly-summaries.ts';
 import { defineRoute } from '../route.ts';
 
 export const extractRoutes = {
@@ -46,5 +53,50 @@ export const extractRoutes = {
     product: null,
     tables: { main: 'read' },
     errors: [],
+  }),
+  purchaseWeeklySummary: defineRoute({
+    name: 'PurchaseWeeklySummary',
+    method: 'POST',
+    path: '/v1/weekly-summaries',
+    handler: 'extracts/purchase-weekly-summary',
+    summary:
+      'Buy the weekly summary of one type and week (a held one is returned without a fee unless refresh)',
+    request: { path: noPath, query: noQuery, body: purchaseWeeklySummaryBody },
+    response: weeklySummarySchema,
+    status: 201,
+    billable: true,
+    product: 'weekly_summary',
+    idempotent: true,
+    usesRegistry: true,
+    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    errors: ['summary_type_invalid', 'week_start_invalid', 'summary_unavailable'],
+  }),
+  getWeeklySummary: defineRoute({
+    name: 'GetWeeklySummary',
+    method: 'GET',
+    path: '/v1/weekly-summaries/{id}',
+    handler: 'extracts/get-weekly-summary',
+    summary: 'Read a held weekly summary, a page of items at a time, optionally for one postcode (free)',
+    request: { path: extractPath, query: weeklySummaryReadQuery },
+    response: weeklySummarySchema,
+    status: 200,
+    billable: false,
+    product: null,
+    tables: { main: 'read' },
+    errors: ['extract_not_found', 'extract_expired', 'extract_owner_mismatch'],
+  }),
+  listWeeklySummaries: defineRoute({
+    name: 'ListWeeklySummaries',
+    method: 'GET',
+    path: '/v1/weekly-summaries',
+    handler: 'extracts/list-weekly-summaries',
+    summary: 'List held weekly summaries, newest first, by type and week',
+    request: { path: noPath, query: weeklySummaryListQuery },
+    response: weeklySummaryListSchema,
+    status: 200,
+    billable: false,
+    product: null,
+    tables: { main: 'read' },
+    errors: ['summary_type_invalid'],
   }),
 } as const;

@@ -1,0 +1,38 @@
+import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { ApiError } from '../../shared/errors/api-error.ts';
+import { assertReadable, EXTRACT_ID_PATTERN } from '../../shared/extracts/lifecycle.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import { extractRoutes } from '../../shared/http/routes/extracts.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
+import { PAGE_SIZE } from '../../shared/schemas/common.ts';
+import { itemsCursorScope, presentWeeklySummary } from '../../shared/weekly-summaries/present.ts';
+
+/** Free: the header (owner, expiry) and one page of items, never the registry. */
+export const createHandler = (ports: HttpPorts<'extracts'>) =>
+  createHttpHandler(extractRoutes.getWeeklySummary, ports, async ({ path, query, auth }) => {
+    const notFound = (message: string) => new ApiError('extract_not_found', { param: 'id', message });
+    if (!EXTRACT_ID_PATTERN.test(path.id)) throw notFound('Extract ids look like ext_ and 24 hex digits.');
+    const header = assertReadable(await ports.extracts.getHeader(path.id), auth, ports.clock.now());
+    if (header.kind !== 'weeklySummary')
+      throw notFound(`${path.id} is a ${header.kind} extract, not a weekly summary.`);
+    const scope = itemsCursorScope(header.id, query.postcode, auth);
+    const offset = (await ports.cursors.decode<number>(scope, query.cursor)) ?? 0;
+    if (!Number.isInteger(offset) || offset < 0) {
+      throw new ApiError('validation_error', {
+        status: 400,
+        param: 'cursor',
+        message: 'cursor is not a cursor this API issued.',
+      });
+    }
+    return {
+      body: await presentWeeklySummary(ports.extracts, header, {
+        postcode: query.postcode,
+        offset,
+        limit: query.limit ?? PAGE_SIZE.default,
+        encodeNext: (next) => ports.cursors.encode(scope, next),
+      }),
+    };
+  });
+
+export const handler = createHandler(awsHttpPorts({ extracts }));
