@@ -1,6 +1,7 @@
 import { eventLog } from '../../shared/composition/aws/event-log.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { toTimestamp } from '../../shared/domain/clock.ts';
+import { pageOfStore } from '../../shared/domain/cursor.ts';
 import { EVENT_RETENTION_MS } from '../../shared/events/types.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
@@ -10,24 +11,25 @@ import { presentEvent } from '../../shared/webhooks/endpoints.ts';
 
 export const createHandler = (ports: HttpPorts<'eventLog'>) =>
   createHttpHandler(webhookRoutes.listEvents, ports, async ({ query, auth }) => {
-    const scope = { route: webhookRoutes.listEvents.name, filters: { type: query.type }, owner: auth };
-    const after = await ports.cursors.decode<string>(scope, query.cursor);
     const since = toTimestamp(new Date(ports.clock.now().getTime() - EVENT_RETENTION_MS));
-    const page = await ports.eventLog.list(auth.accountId, auth.environment, {
-      since,
-      limit: query.limit ?? PAGE_SIZE.default,
-      ...(query.type ? { type: query.type } : {}),
-      ...(after ? { after } : {}),
-    });
-    return {
-      body: {
-        object: 'list',
-        data: page.items.map(presentEvent),
-        hasMore: page.next !== undefined,
-        nextCursor: page.next === undefined ? null : await ports.cursors.encode(scope, page.next),
-        totalCount: null,
+    const page = await pageOfStore(
+      {
+        route: webhookRoutes.listEvents.name,
+        filters: { type: query.type },
+        owner: auth,
+        limit: query.limit ?? PAGE_SIZE.default,
+        cursor: query.cursor,
+        codec: ports.cursors,
       },
-    };
+      (position) =>
+        ports.eventLog.list(auth.accountId, auth.environment, {
+          since,
+          ...(query.type ? { type: query.type } : {}),
+          ...position,
+        }),
+      presentEvent,
+    );
+    return { body: { object: 'list', ...page } };
   });
 
 export const handler = createHandler(awsHttpPorts({ eventLog }));

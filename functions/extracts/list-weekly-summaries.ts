@@ -1,5 +1,6 @@
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { pageOfStore } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { extractRoutes } from '../../shared/http/routes/extracts.ts';
@@ -20,30 +21,30 @@ export const createHandler = (ports: HttpPorts<'extracts'>) =>
         message: `type must be one of ${weeklySummaryTypes.join(', ')}.`,
       });
     }
-    const filters = { type: query.type, weekStarting: query.weekStarting };
-    const scope = { route: extractRoutes.listWeeklySummaries.name, filters, owner: auth };
-    const after = await ports.cursors.decode<string>(scope, query.cursor);
     // Subject keys are `<type>#<weekStarting>`.
     const subject = {
       ...(query.type !== undefined ? { prefix: `${query.type}#` } : {}),
       ...(query.weekStarting !== undefined ? { contains: `#${query.weekStarting}` } : {}),
     };
-    const page = await ports.extracts.list(auth.accountId, auth.environment, {
-      kind: 'weeklySummary',
-      limit: query.limit ?? PAGE_SIZE.default,
-      ...(after ? { after } : {}),
-      now: ports.clock.now().toISOString(),
-      subject,
-    });
-    return {
-      body: {
-        object: 'list',
-        data: page.items.map((item) => item.summary),
-        hasMore: page.next !== undefined,
-        nextCursor: page.next === undefined ? null : await ports.cursors.encode(scope, page.next),
-        totalCount: null,
+    const page = await pageOfStore(
+      {
+        route: extractRoutes.listWeeklySummaries.name,
+        filters: { type: query.type, weekStarting: query.weekStarting },
+        owner: auth,
+        limit: query.limit ?? PAGE_SIZE.default,
+        cursor: query.cursor,
+        codec: ports.cursors,
       },
-    };
+      (position) =>
+        ports.extracts.list(auth.accountId, auth.environment, {
+          kind: 'weeklySummary',
+          ...position,
+          now: ports.clock.now().toISOString(),
+          subject,
+        }),
+      (item) => item.summary,
+    );
+    return { body: { object: 'list', ...page } };
   });
 
 export const handler = createHandler(awsHttpPorts({ extracts }));

@@ -1,5 +1,6 @@
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { pageOfStore } from '../../shared/domain/cursor.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { extractRoutes } from '../../shared/http/routes/extracts.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
@@ -7,23 +8,24 @@ import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
 export const createHandler = (ports: HttpPorts<'extracts'>) =>
   createHttpHandler(extractRoutes.listExtracts, ports, async ({ query, auth }) => {
-    const scope = { route: extractRoutes.listExtracts.name, filters: { kind: query.kind }, owner: auth };
-    const after = await ports.cursors.decode<string>(scope, query.cursor);
-    const page = await ports.extracts.list(auth.accountId, auth.environment, {
-      ...(query.kind ? { kind: query.kind } : {}),
-      limit: query.limit ?? PAGE_SIZE.default,
-      ...(after ? { after } : {}),
-      now: ports.clock.now().toISOString(),
-    });
-    return {
-      body: {
-        object: 'list',
-        data: page.items.map((item) => item.summary),
-        hasMore: page.next !== undefined,
-        nextCursor: page.next === undefined ? null : await ports.cursors.encode(scope, page.next),
-        totalCount: null,
+    const page = await pageOfStore(
+      {
+        route: extractRoutes.listExtracts.name,
+        filters: { kind: query.kind },
+        owner: auth,
+        limit: query.limit ?? PAGE_SIZE.default,
+        cursor: query.cursor,
+        codec: ports.cursors,
       },
-    };
+      (position) =>
+        ports.extracts.list(auth.accountId, auth.environment, {
+          ...(query.kind ? { kind: query.kind } : {}),
+          ...position,
+          now: ports.clock.now().toISOString(),
+        }),
+      (item) => item.summary,
+    );
+    return { body: { object: 'list', ...page } };
   });
 
 export const handler = createHandler(awsHttpPorts({ extracts }));

@@ -1,5 +1,6 @@
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
+import { pageOfStore } from '../../shared/domain/cursor.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
@@ -12,25 +13,19 @@ export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'webhookDeli
       await findEndpoint(ports.webhookEndpoints, path.endpointId),
       auth,
     );
-    const scope = {
-      route: webhookRoutes.listEndpointDeliveries.name,
-      filters: { endpointId: endpoint.id },
-      owner: auth,
-    };
-    const after = await ports.cursors.decode<string>(scope, query.cursor);
-    const page = await ports.webhookDeliveries.forEndpoint(endpoint.id, {
-      limit: query.limit ?? PAGE_SIZE.default,
-      ...(after ? { after } : {}),
-    });
-    return {
-      body: {
-        object: 'list',
-        data: page.items.map(presentDelivery),
-        hasMore: page.next !== undefined,
-        nextCursor: page.next === undefined ? null : await ports.cursors.encode(scope, page.next),
-        totalCount: null,
+    const page = await pageOfStore(
+      {
+        route: webhookRoutes.listEndpointDeliveries.name,
+        filters: { endpointId: endpoint.id },
+        owner: auth,
+        limit: query.limit ?? PAGE_SIZE.default,
+        cursor: query.cursor,
+        codec: ports.cursors,
       },
-    };
+      (position) => ports.webhookDeliveries.forEndpoint(endpoint.id, position),
+      presentDelivery,
+    );
+    return { body: { object: 'list', ...page } };
   });
 
 export const handler = createHandler(awsHttpPorts({ webhookEndpoints, webhookDeliveries }));

@@ -115,6 +115,28 @@ export interface Page<T> {
   totalCount: number | null;
 }
 
+/**
+ * One page of a list a store keeps in order: the store is asked for `limit` items after the key
+ * the cursor carries, and the key it reports next becomes the next cursor. The total is null
+ * (counting would read the whole list).
+ */
+export async function pageOfStore<T, R>(
+  options: CursorScope & { limit: number; cursor: string | undefined; codec: CursorCodec },
+  read: (page: { limit: number; after?: string }) => Promise<{ items: T[]; next?: string | undefined }>,
+  present: (item: T) => R,
+): Promise<Page<R>> {
+  const { route, filters, owner } = options;
+  const scope: CursorScope = { route, filters, owner };
+  const after = await options.codec.decode<string>(scope, options.cursor);
+  const page = await read({ limit: options.limit, ...(after ? { after } : {}) });
+  return {
+    data: page.items.map(present),
+    hasMore: page.next !== undefined,
+    nextCursor: page.next === undefined ? null : await options.codec.encode(scope, page.next),
+    totalCount: null,
+  };
+}
+
 /** One page of an in-memory list (reference data), by offset. */
 export async function pageOfArray<T>(
   items: readonly T[],
