@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Arn, ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -9,7 +9,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { tableDefinitions } from '../../shared/infra/tables.ts';
@@ -26,6 +26,7 @@ import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
 import type { Settings } from '../settings.ts';
 import { ApiFunction } from './api-function.ts';
+import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
 
 /** The starter only starts executions (a batch of 10 at most); 30 s is ample. */
 export const STARTER_TIMEOUT = Duration.seconds(30);
@@ -34,9 +35,6 @@ export const STARTER_TIMEOUT = Duration.seconds(30);
  * invisible while a batch is retried after throttling, instead of being received twice.
  */
 export const QUEUE_VISIBILITY_TIMEOUT = Duration.seconds(6 * STARTER_TIMEOUT.toSeconds());
-/** Receives before a message moves to the dead-letter queue. */
-export const MAX_RECEIVE_COUNT = 5;
-export const DLQ_RETENTION = Duration.days(14);
 export const STARTER_BATCH_SIZE = 10;
 export const SWEEP_INTERVAL = Duration.minutes(5);
 export const SWEEPER_TIMEOUT = Duration.seconds(60);
@@ -94,30 +92,16 @@ export class Fulfilment extends Construct {
     const { settings } = props;
     const stack = Stack.of(this);
 
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: DLQ_RETENTION,
-    });
-    this.queue = new Queue(this, 'Queue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+    ({
+      queue: this.queue,
+      deadLetterQueue: this.deadLetterQueue,
+      deadLetterAlarm: this.deadLetterAlarm,
+    } = queueWithDeadLetters(this, {
       visibilityTimeout: QUEUE_VISIBILITY_TIMEOUT,
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
-    });
-    this.deadLetterAlarm = new Alarm(this, 'DeadLetterAlarm', {
       alarmDescription:
         'Fulfilment messages reached the dead-letter queue: orders or offline searches were not started ' +
         '(the sweeper retries stalled ones; inspect and redrive the DLQ).',
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: Stats.MAXIMUM,
-      }),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    }));
 
     this.eventBus = new EventBus(this, 'EventBus', { eventBusName: `company-register-${settings.stage}` });
 

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IEventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { tableDefinitions } from '../../shared/infra/tables.ts';
 import {
@@ -19,7 +19,8 @@ import {
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
 import { ApiFunction } from './api-function.ts';
-import { DLQ_RETENTION, MAX_RECEIVE_COUNT, workflowFunctionDescription } from './fulfilment.ts';
+import { workflowFunctionDescription } from './fulfilment.ts';
+import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
 
 export const DISPATCHER_TIMEOUT = Duration.seconds(DISPATCHER_TIMEOUT_SECONDS);
 /** Six times the dispatcher's timeout, as AWS advises for an SQS event source. */
@@ -65,30 +66,16 @@ export class Webhooks extends Construct {
 
   constructor(scope: Construct, id: string, props: WebhooksProps) {
     super(scope, id);
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: DLQ_RETENTION,
-    });
-    this.queue = new Queue(this, 'Queue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+    ({
+      queue: this.queue,
+      deadLetterQueue: this.deadLetterQueue,
+      deadLetterAlarm: this.deadLetterAlarm,
+    } = queueWithDeadLetters(this, {
       visibilityTimeout: WEBHOOK_QUEUE_VISIBILITY,
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
-    });
-    this.deadLetterAlarm = new Alarm(this, 'DeadLetterAlarm', {
       alarmDescription:
         'Webhook messages reached the dead-letter queue: events were not fanned out or attempts not made ' +
         '(pending deliveries are retried by RetryWebhooks; inspect the DLQ and redrive it).',
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: Stats.MAXIMUM,
-      }),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    }));
 
     this.rule = new Rule(this, 'EventsToDispatcher', {
       description: 'Every service event to the webhook dispatcher queue',
