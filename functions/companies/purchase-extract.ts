@@ -6,6 +6,7 @@ import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { presentPurchasedExtract } from '../../shared/extracts/present.ts';
+import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
@@ -16,7 +17,7 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
     companyRoutes.purchaseCompanyExtract,
     ports,
     async (input) => {
-      const { body, auth } = input;
+      const { body } = input;
       if (!(companyExtractTypes as readonly string[]).includes(body.type)) {
         throw new ApiError('extract_type_invalid', {
           param: 'type',
@@ -27,13 +28,7 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
       const result = await purchaseCompanyExtract({
         company,
         type: body.type as CompanyExtractType,
-        owner: auth,
-        requestId: input.requestId,
-        clientReference: input.clientReference,
-        recoveryKey: input.recoveryKey,
-        now: ports.clock.now(),
-        registry: ports.registryFor(auth.environment),
-        store: ports.extracts,
+        ...purchaseRequestOf(ports, input),
       });
       return { body: result.body, billable: result.billable, product: result.product };
     },

@@ -3,6 +3,7 @@ import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import type { Owner } from '../../shared/extracts/lifecycle.ts';
+import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { extractRoutes } from '../../shared/http/routes/extracts.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
@@ -35,13 +36,7 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
         type: body.type,
         weekStarting: body.weekStarting,
         refresh: body.refresh ?? false,
-        owner: auth,
-        requestId: input.requestId,
-        clientReference: input.clientReference,
-        recoveryKey: input.recoveryKey,
-        now: ports.clock.now(),
-        registry: ports.registryFor(auth.environment),
-        store: ports.extracts,
+        ...purchaseRequestOf(ports, input),
       });
       return { body: await firstPage(bought.id, bought.summary, auth), billable: bought.billable };
     },

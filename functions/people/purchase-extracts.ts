@@ -5,6 +5,7 @@ import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { personExtractProduct } from '../../shared/domain/products.ts';
 import { presentPurchasedExtract } from '../../shared/extracts/present.ts';
+import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler, type HandlerResult } from '../../shared/http/pipeline.ts';
 import { peopleRoutes } from '../../shared/http/routes/people.ts';
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
@@ -39,16 +40,10 @@ export const createHandler = (
     peopleRoutes.purchasePersonExtracts,
     ports,
     async (input) => {
-      const { body, auth } = input;
+      const { body } = input;
       const { extracts, billable } = await purchasePersonExtracts({
         body,
-        owner: auth,
-        requestId: input.requestId,
-        clientReference: input.clientReference,
-        recoveryKey: input.recoveryKey,
-        now: ports.clock.now(),
-        registry: ports.registryFor(auth.environment),
-        store: ports.extracts,
+        ...purchaseRequestOf(ports, input),
         searches: ports.peopleSearches,
       });
       return listOf(body.searchId, extracts, billable, input.requestId);

@@ -1,0 +1,35 @@
+/** What every extract purchase takes from its HTTP request and its handler's ports. */
+
+import type { AuthContext } from '../http/pipeline.ts';
+import type { HttpPorts } from '../ports/app.ts';
+import type { ExtractStore } from '../ports/extracts.ts';
+import type { Registry } from '../ports/registry.ts';
+
+export interface PurchaseRequest {
+  owner: AuthContext;
+  requestId: string;
+  clientReference: string | null;
+  recoveryKey: string | undefined;
+  now: Date;
+  registry: Registry;
+  store: ExtractStore;
+}
+
+/** Who buys, the names the request gives the purchase, the time, the registry of the key's environment and the store. */
+export const purchaseRequestOf = (
+  ports: HttpPorts<'extracts' | 'registryFor'>,
+  input: {
+    auth: AuthContext;
+    requestId: string;
+    clientReference: string | null;
+    recoveryKey: string | undefined;
+  },
+): PurchaseRequest => ({
+  owner: input.auth,
+  requestId: input.requestId,
+  clientReference: input.clientReference,
+  recoveryKey: input.recoveryKey,
+  now: ports.clock.now(),
+  registry: ports.registryFor(input.auth.environment),
+  store: ports.extracts,
+});
