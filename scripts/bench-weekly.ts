@@ -9,8 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { WEEKLY_CASES } from '../local/generated-weekly-summaries.ts';
 import type { SeedKey } from '../local/keys.ts';
+import { localTableName } from '../local/stack.ts';
 import { mondayWeeksAgo } from '../shared/domain/weeks.ts';
+import { tableDefinitions } from '../shared/infra/tables.ts';
 import { collectGarbage } from './bench-pdf.ts';
+import { onDynamoCall } from './dynamo-calls.ts';
 
 const run = promisify(execFile);
 export const WEEKLY_TARGETS = { purchaseSeconds: 10, purchaseMb: 256, pageP50Ms: 50, lastToFirst: 1.5 };
@@ -28,17 +31,11 @@ async function dynamoCounter(): Promise<() => Record<string, number>> {
   if (!counts) {
     const counted: Record<string, number> = {};
     counts = counted;
-    const { dynamoClient } = await import('../shared/adapters/dynamodb/client.ts');
-    dynamoClient().middlewareStack.add(
-      (next, context) => async (args) => {
-        const command = ((context as { commandName?: string }).commandName ?? 'unknown').replace(
-          /Command$/,
-          '',
-        );
+    await onDynamoCall(
+      (command) => {
         counted[command] = (counted[command] ?? 0) + 1;
-        return next(args);
       },
-      { step: 'initialize', name: 'benchWeeklyCounter' },
+      { skipTables: [localTableName(tableDefinitions.keys), localTableName(tableDefinitions.limits)] },
     );
   }
   const current = counts;

@@ -23,9 +23,10 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { esbuildOptions } from '../lib/bundling.ts';
 import type { SeedKey } from '../local/keys.ts';
-import { startLocalStack } from '../local/stack.ts';
+import { localTableName, startLocalStack } from '../local/stack.ts';
 import { testCertificate } from '../local/tls.ts';
 import { routeList } from '../shared/http/routes.ts';
+import { tableDefinitions } from '../shared/infra/tables.ts';
 import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/infra/webhooks.ts';
 import {
   FULFILMENT_STARTER,
@@ -39,6 +40,7 @@ import { benchOrders } from './bench-orders.ts';
 import { collectGarbage } from './bench-pdf.ts';
 import { benchWebhooks } from './bench-webhooks.ts';
 import { benchWeeklySummaries, WEEKLY_BENCH_KEYS } from './bench-weekly.ts';
+import { onDynamoCall } from './dynamo-calls.ts';
 
 const run = promisify(execFile);
 const TARGETS = { bundleKb: 400, initMs: 60, p50Ms: 10 };
@@ -285,30 +287,25 @@ function itemsOf(input: Record<string, unknown>): number {
 let dynamoCounts: DynamoCounts | undefined;
 
 /**
- * Counts DynamoDB calls the server process makes through the SDK client (the local stack runs in
- * this process), by command, with the items each carries: every call beyond the three for
- * authentication and limits, which go through json-client.ts. Returns a snapshot function;
- * installed once.
+ * Counts DynamoDB calls the server process makes (the local stack runs in this process), by
+ * operation, with the items each carries: every call beyond the three for authentication and
+ * limits (the keys and limits tables). Returns a snapshot function; installed once.
  */
 async function countDynamoCalls(): Promise<() => DynamoCounts> {
   if (!dynamoCounts) {
     const counts: DynamoCounts = { total: 0, byCommand: {} };
     dynamoCounts = counts;
-    // Imported late: the client's module builds the logger, which must see the stack's log level.
-    const { dynamoClient } = await import('../shared/adapters/dynamodb/client.ts');
-    dynamoClient().middlewareStack.add(
-      (next, context) => async (args) => {
+    await onDynamoCall(
+      (command, input) => {
         counts.total += 1;
-        const command = (context as { commandName?: string }).commandName ?? 'unknown';
         counts.byCommand[command] ??= { calls: 0, items: 0, sizes: {} };
         const entry = counts.byCommand[command];
-        const items = itemsOf(args.input as Record<string, unknown>);
+        const items = itemsOf(input);
         entry.calls += 1;
         entry.items += items;
         entry.sizes[items] = (entry.sizes[items] ?? 0) + 1;
-        return next(args);
       },
-      { step: 'initialize', name: 'benchCallCounter' },
+      { skipTables: [localTableName(tableDefinitions.keys), localTableName(tableDefinitions.limits)] },
     );
   }
   const counts = dynamoCounts;
@@ -460,7 +457,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const shortCommand = (name: string) => name.replace(/Command$/, '');
 
 function printDynamoCounts(counts: DynamoCounts, indent: string) {
-  const order = ['BatchWriteItemCommand', 'TransactWriteItemsCommand'];
+  const order = ['BatchWriteItem', 'TransactWriteItems'];
   const commands = Object.keys(counts.byCommand).sort(
     (a, b) =>
       (order.includes(a) ? order.indexOf(a) : order.length) -

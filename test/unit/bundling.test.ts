@@ -114,13 +114,23 @@ describe('Lambda bundles with the stand-in modules', () => {
   });
 });
 
-describe('the free endpoints’ bundles', () => {
+describe('the bundles of every route that buys nothing and orders nothing', () => {
   it.each([
+    // Free lookups: authentication and limits use json-client.ts.
     'identifiers/validate',
     'reference/get-code-table',
     'reference/list-code-tables',
     'reference/list-forms',
-  ])('%s carries no AWS SDK client (authentication and limits use json-client.ts)', async (handler) => {
+    // Reads of held extracts, people searches and the ledger: their stores use document.ts.
+    'companies/officeholders',
+    'companies/charges',
+    'extracts/get',
+    'extracts/list',
+    'extracts/get-weekly-summary',
+    'people/search',
+    'people/roles',
+    'usage/get',
+  ])('%s carries no AWS SDK client', async (handler) => {
     const { outputFiles } = await build({
       ...esbuildOptions,
       sourcemap: false,

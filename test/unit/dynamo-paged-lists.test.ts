@@ -9,8 +9,9 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../local/dynamodb.ts';
 import { localTableName } from '../../local/stack.ts';
-import { dynamo, dynamoClient } from '../../shared/adapters/dynamodb/client.ts';
+import { dynamo } from '../../shared/adapters/dynamodb/client.ts';
 import { DynamoExtractStore, LIST_PAGE_ITEMS } from '../../shared/adapters/dynamodb/extracts.ts';
+import { observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
 import { allTables, tableDefinitions } from '../../shared/infra/tables.ts';
 
 const table = localTableName(tableDefinitions.main);
@@ -22,13 +23,7 @@ beforeAll(async () => {
   local = await startDynamoLocal({ port: 0 });
   await ensureTables(local.endpoint, allTables, localTableName);
   process.env.DYNAMODB_ENDPOINT = local.endpoint;
-  dynamoClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      calls.push((context as { commandName?: string }).commandName ?? 'unknown');
-      return next(args);
-    },
-    { step: 'initialize', name: 'testCallCounter' },
-  );
+  observeDynamoCalls((operation) => calls.push(operation));
 }, 60_000);
 
 afterAll(async () => {
@@ -71,7 +66,7 @@ describe('paged lists', () => {
       { offset: 1_100, limit: 100, key: '3000' },
     ]) {
       const { result, calls: made } = await counted(() => store.readPage(id, 'items', range));
-      expect(made, JSON.stringify(range)).toEqual(['BatchGetItemCommand']);
+      expect(made, JSON.stringify(range)).toEqual(['BatchGetItem']);
       const expected = items.filter((item) => range.key === undefined || item.postcode === range.key);
       expect(result?.items).toEqual(expected.slice(range.offset, range.offset + range.limit));
       expect(result?.total).toBe(expected.length);

@@ -33,17 +33,6 @@
  * or of one key, is one BatchGetItem of the index and at most two pages, whatever o and the
  * list's size. Pages are written before the extract's commit and only read through it.
  */
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  type NativeAttributeValue,
-  PutCommand,
-  QueryCommand,
-  type QueryCommandInput,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
 import type { Environment } from '../../domain/api-keys.ts';
 import {
   type Draft,
@@ -61,8 +50,18 @@ import {
   type StoredExtract,
   type UsageLedger,
 } from '../../ports/extracts.ts';
-import { putAll } from './batch.ts';
-import { dynamo } from './client.ts';
+import {
+  batchGet,
+  deleteItem,
+  getItem,
+  type Item,
+  putAll,
+  putItem,
+  type QueryInput,
+  query,
+  transactWrite,
+  updateItem,
+} from './document.ts';
 import { cancellationReasons, cancelledByCondition, entryOrder, feeEntryItem, usagePk } from './ledger.ts';
 
 /**
@@ -94,8 +93,6 @@ const purchaseKey = (record: { key: string; slot: string }) => ({
 const UNSETTLED = 'UNSETTLED_PURCHASES';
 
 const ttlOf = (expiresAt: string) => Math.floor(Date.parse(expiresAt) / 1000) + TTL_GRACE_SECONDS;
-
-type Item = Record<string, NativeAttributeValue>;
 
 const refOf = (header: ExtractHeader): HeldExtractRef => ({
   id: header.id,
@@ -166,13 +163,13 @@ function sectionsOf(items: Item[]): Record<string, unknown> | undefined {
   return sections;
 }
 
-async function queryAll(input: QueryCommandInput): Promise<Item[]> {
+async function queryAll(input: QueryInput): Promise<Item[]> {
   const items: Item[] = [];
   let start: Item | undefined;
   do {
-    const page = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...((page.Items ?? []) as Item[]));
-    start = page.LastEvaluatedKey as Item | undefined;
+    const page = await query({ ...input, ExclusiveStartKey: start });
+    items.push(...page.Items);
+    start = page.LastEvaluatedKey;
   } while (start);
   return items;
 }
@@ -191,38 +188,32 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
 
   async startPurchase(record: PurchaseRecord): Promise<PurchaseRecord> {
     try {
-      await dynamo().send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: unsettledItem(record),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await putItem({
+        TableName: this.tableName,
+        Item: unsettledItem(record),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      });
       return record;
     } catch (error) {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      const { Item } = await dynamo().send(
-        new GetCommand({ TableName: this.tableName, Key: purchaseKey(record) }),
-      );
-      return Item?.record ? (JSON.parse(Item.record) as PurchaseRecord) : record;
+      const item = await getItem(this.tableName, purchaseKey(record));
+      return item?.record ? (JSON.parse(item.record) as PurchaseRecord) : record;
     }
   }
 
   async unsettledPurchases(before: string, limit: number): Promise<PurchaseRecord[]> {
-    const { Items = [] } = await dynamo().send(
-      new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :unsettled AND gsi1sk < :before',
-        ExpressionAttributeValues: { ':unsettled': UNSETTLED, ':before': before },
-        Limit: limit,
-      }),
-    );
+    const { Items } = await query({
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :unsettled AND gsi1sk < :before',
+      ExpressionAttributeValues: { ':unsettled': UNSETTLED, ':before': before },
+      Limit: limit,
+    });
     return Items.map((item) => JSON.parse(item.record) as PurchaseRecord);
   }
 
   async forgetPurchase(record: PurchaseRecord): Promise<void> {
-    await dynamo().send(new DeleteCommand({ TableName: this.tableName, Key: purchaseKey(record) }));
+    await deleteItem(this.tableName, purchaseKey(record));
   }
 
   async saveSections(
@@ -301,20 +292,12 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     for (let attempt = 0; keys.length > 0; attempt++) {
       if (attempt > 5) throw new Error(`could not read the pages of ${id} ${name}`);
       if (attempt > 0) await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));
-      const result = await dynamo().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [this.tableName]: {
-              Keys: keys,
-              ProjectionExpression: 'sk, #d',
-              ExpressionAttributeNames: { '#d': 'data' },
-            },
-          },
-        }),
-      );
-      for (const item of result.Responses?.[this.tableName] ?? [])
-        found.set(item.sk as string, item.data as Uint8Array);
-      keys = (result.UnprocessedKeys?.[this.tableName]?.Keys ?? []) as Item[];
+      const result = await batchGet(this.tableName, keys, {
+        ProjectionExpression: 'sk, #d',
+        ExpressionAttributeNames: { '#d': 'data' },
+      });
+      for (const item of result.items) found.set(item.sk as string, item.data as Uint8Array);
+      keys = result.unprocessed;
     }
     const metaData = found.get('META');
     if (!metaData) return undefined;
@@ -333,9 +316,7 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
   }
 
   async findDraft(key: string, now: string): Promise<Draft | undefined> {
-    const { Item: pointer } = await dynamo().send(
-      new GetCommand({ TableName: this.tableName, Key: purchaseKey({ key, slot: SINGLE_PURCHASE }) }),
-    );
+    const pointer = await getItem(this.tableName, purchaseKey({ key, slot: SINGLE_PURCHASE }));
     if (!pointer || pointer.validUntil <= now) return undefined;
     return this.draftOf(pointer);
   }
@@ -400,21 +381,17 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
       Put: { TableName: this.tableName, Item, ...(ConditionExpression ? { ConditionExpression } : {}) },
     });
     try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            put(head, 'attribute_not_exists(pk)'),
-            ...indexes.map((item) => put(item)),
-            put(feeEntryItem(fee, order)),
-            ...(settles ? [{ Update: this.settleUpdate(settles) }] : []),
-          ],
-        }),
-      );
+      await transactWrite([
+        put(head, 'attribute_not_exists(pk)'),
+        ...indexes.map((item) => put(item)),
+        put(feeEntryItem(fee, order)),
+        ...(settles ? [{ Update: this.settleUpdate(settles) }] : []),
+      ]);
       return true;
     } catch (error) {
       // A header already there means an earlier attempt committed: only the record may be left.
       if (!cancelledByCondition(error)) throw error;
-      if (settles) await dynamo().send(new UpdateCommand(this.settleUpdate(settles)));
+      if (settles) await updateItem(this.settleUpdate(settles));
       return false;
     }
   }
@@ -436,12 +413,10 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     let unwritten = purchases.map(({ header, fee }) => ({ ...batchFeeKey(header), ...fee }));
     while (unwritten.length > 0) {
       try {
-        await dynamo().send(
-          new TransactWriteCommand({
-            TransactItems: unwritten.map((Item) => ({
-              Put: { TableName: this.tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' },
-            })),
-          }),
+        await transactWrite(
+          unwritten.map((Item) => ({
+            Put: { TableName: this.tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' },
+          })),
         );
         break;
       } catch (error) {
@@ -467,12 +442,10 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     const checks = await Promise.all(
       items.map(async (item) => {
         if (item.commitPk === undefined) return true;
-        const { Item: fee } = await dynamo().send(
-          new GetCommand({
-            TableName: this.tableName,
-            Key: { pk: item.commitPk, sk: item.commitSk },
-            ProjectionExpression: 'pk',
-          }),
+        const fee = await getItem(
+          this.tableName,
+          { pk: item.commitPk, sk: item.commitSk },
+          { ProjectionExpression: 'pk' },
         );
         return fee !== undefined;
       }),
@@ -481,10 +454,8 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
   }
 
   async getHeader(id: string): Promise<ExtractHeader | undefined> {
-    const { Item } = await dynamo().send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: extractPk(id), sk: 'HEAD' } }),
-    );
-    const [head] = Item ? await this.committed([Item]) : [];
+    const item = await getItem(this.tableName, { pk: extractPk(id), sk: 'HEAD' });
+    const [head] = item ? await this.committed([item]) : [];
     return head ? toHeader(head) : undefined;
   }
 
@@ -561,19 +532,17 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     let start: Item | undefined = options.after ? { pk, sk: options.after } : undefined;
     // Expired entries are filtered out; keep reading until the page is full or the list ends.
     do {
-      const page = await dynamo().send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          FilterExpression: ['expiresAt > :now', ...subjectFilters].join(' AND '),
-          ExpressionAttributeValues: { ':pk': pk, ':now': options.now, ...subjectValues },
-          ScanIndexForward: false,
-          Limit: options.limit + 1 - found.length,
-          ExclusiveStartKey: start,
-        }),
-      );
-      found.push(...((page.Items ?? []) as Item[]));
-      start = page.LastEvaluatedKey as Item | undefined;
+      const page = await query({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        FilterExpression: ['expiresAt > :now', ...subjectFilters].join(' AND '),
+        ExpressionAttributeValues: { ':pk': pk, ':now': options.now, ...subjectValues },
+        ScanIndexForward: false,
+        Limit: options.limit + 1 - found.length,
+        ExclusiveStartKey: start,
+      });
+      found.push(...page.Items);
+      start = page.LastEvaluatedKey;
     } while (start && found.length <= options.limit);
     const visible = await this.committed(found);
     const pageItems = visible.slice(0, options.limit);

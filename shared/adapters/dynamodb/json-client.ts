@@ -15,7 +15,15 @@ import { tracer } from '../../observability.ts';
 
 export type Item = Record<string, AttributeValue>;
 
-type Operation = 'GetItem' | 'PutItem' | 'UpdateItem' | 'Query' | 'TransactWriteItems' | 'BatchGetItem';
+export type Operation =
+  | 'GetItem'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'Query'
+  | 'TransactWriteItems'
+  | 'BatchGetItem'
+  | 'BatchWriteItem';
 
 /** A refusal from DynamoDB; `name` is its error type, e.g. `ConditionalCheckFailedException`. */
 export class DynamoCallError extends Error {
@@ -173,12 +181,26 @@ async function callWithRetries<T>(operation: Operation, input: object): Promise<
   }
 }
 
+/** Sees every call this process makes (the benchmark and tests count them); never Lambda code. */
+export type DynamoCallObserver = (operation: Operation, input: Record<string, unknown>) => void;
+const observers: DynamoCallObserver[] = [];
+
+/** Adds an observer of every call; returns what removes it. */
+export function observeDynamoCalls(observer: DynamoCallObserver): () => void {
+  observers.push(observer);
+  return () => {
+    const index = observers.indexOf(observer);
+    if (index >= 0) observers.splice(index, 1);
+  };
+}
+
 /** One DynamoDB call in the low-level JSON shape (attribute values typed: `{ S: 'x' }`). */
 export async function callDynamo<T = Record<string, unknown>>(
   operation: Operation,
   /** `TableName` for single-table operations (transactions and batches name theirs inside). */
   input: { TableName?: string } & Record<string, unknown>,
 ): Promise<T> {
+  for (const observer of observers) observer(operation, input);
   if (!tracer.isTracingEnabled()) return callWithRetries<T>(operation, input);
   const subsegment = tracer.getSegment()?.addNewSubsegment('DynamoDB');
   subsegment?.addAttribute('namespace', 'aws');

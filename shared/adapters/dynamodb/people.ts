@@ -7,12 +7,8 @@
  * Both outlive the search's 30 days by the 12 months an extract of the person can be held: a
  * role read names the person by `prs_` id, and an expired search must answer 410, not 404.
  */
-import { GetCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { PeopleSearch, PeopleSearchStore, SearchedPerson } from '../../ports/people.ts';
-import { putAll } from './batch.ts';
-import { dynamo } from './client.ts';
-
-type Item = Record<string, NativeAttributeValue>;
+import { getItem, type Item, putAll } from './document.ts';
 
 const RETENTION_SECONDS = 400 * 24 * 3600;
 
@@ -66,7 +62,6 @@ export class DynamoPeopleSearchStore implements PeopleSearchStore {
   }
 
   private async read(Key: { pk: string; sk: string }): Promise<Item | undefined> {
-    const { Item } = await dynamo().send(new GetCommand({ TableName: this.tableName, Key }));
-    return Item;
+    return getItem(this.tableName, Key);
   }
 }
