@@ -9,8 +9,8 @@ import { tracer } from '../../observability.ts';
  * DynamoDB's JSON protocol over a kept-alive connection, signed with aws4: what every request
  * pays for authentication and limits (three calls), so it must be cheap. Through the SDK each
  * call cost about 0.4 ms of CPU on the benchmark machine, and the SDK is most of a small
- * function's bundle; this costs about 0.1 ms and a few kilobytes. Everything off the request
- * path keeps the SDK client (client.ts), with its richer retries and features.
+ * function's bundle; this costs about 0.1 ms and a few kilobytes. Every store uses it
+ * (document.ts); only Powertools idempotency keeps the SDK client (client.ts).
  */
 
 export type Item = Record<string, AttributeValue>;
