@@ -4,10 +4,10 @@ import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
+import { pageRequest } from '../../shared/http/paging.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
-import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
 interface DocumentRecord {
   receivedAt: string;
@@ -58,14 +58,17 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
         (to === undefined || document.receivedAt <= to) &&
         (qualifier === undefined || (document.qualifier ?? '').startsWith(qualifier)),
     );
-    const page = await pageOfArray(documents, {
-      route: companyRoutes.listCompanyDocuments.name,
-      filters: { id: input.path.id, years: query.years, from, to, qualifier, extract: extract.id },
-      owner: input.auth,
-      limit: query.limit ?? PAGE_SIZE.default,
-      cursor: query.cursor,
-      codec: ports.cursors,
-    });
+    const page = await pageOfArray(
+      documents,
+      pageRequest(ports, companyRoutes.listCompanyDocuments, input.auth, query, {
+        id: input.path.id,
+        years: query.years,
+        from,
+        to,
+        qualifier,
+        extract: extract.id,
+      }),
+    );
     return { body: { object: 'list', ...page, extract } };
   });
 

@@ -3,8 +3,7 @@ import { byRecordStatus, locateSection, type StatusRecord } from '../../shared/c
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { pageOfArray } from '../../shared/domain/cursor.ts';
-import { ApiError } from '../../shared/errors/api-error.ts';
+import { decodeOffset, pageOfArray } from '../../shared/domain/cursor.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
@@ -25,14 +24,7 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
       filters: { id: input.path.id, status, extract: extract.id },
       owner: input.auth,
     };
-    const offset = (await ports.cursors.decode<number>(scope, input.query.cursor)) ?? 0;
-    if (!Number.isInteger(offset) || offset < 0) {
-      throw new ApiError('validation_error', {
-        status: 400,
-        param: 'cursor',
-        message: 'cursor is not a cursor this API issued.',
-      });
-    }
+    const offset = await decodeOffset(ports.cursors, scope, input.query.cursor);
     const stored = await ports.extracts.readPage(extract.id, OFFICEHOLDER_PAGES, {
       offset,
       limit,

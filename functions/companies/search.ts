@@ -5,6 +5,7 @@ import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
+import { pageRequest } from '../../shared/http/paging.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { companyRoutes } from '../../shared/http/routes/companies.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
@@ -14,7 +15,6 @@ import {
   type RegistryCompanyMatch,
 } from '../../shared/ports/registry.ts';
 import { fromRegistry } from '../../shared/registry/errors.ts';
-import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
 /** Exactly one of q, acn or abn; a known scope. Checked before the registry is asked. */
 function checkCriteria(query: {
@@ -64,14 +64,15 @@ export const createHandler = (ports: HttpPorts<'registryFor'>) =>
       );
       matches = found.matches;
     }
-    const page = await pageOfArray(matches, {
-      route: companyRoutes.searchCompanies.name,
-      filters: { q: query.q, acn: query.acn, abn: query.abn, scope },
-      owner: auth,
-      limit: query.limit ?? PAGE_SIZE.default,
-      cursor: query.cursor,
-      codec: ports.cursors,
-    });
+    const page = await pageOfArray(
+      matches,
+      pageRequest(ports, companyRoutes.searchCompanies, auth, query, {
+        q: query.q,
+        acn: query.acn,
+        abn: query.abn,
+        scope,
+      }),
+    );
     return { body: { object: 'list', ...page, data: page.data.map(presentCompanyMatch) } };
   });
 

@@ -2,24 +2,17 @@ import { eventLog } from '../../shared/composition/aws/event-log.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { webhookDeliveries } from '../../shared/composition/aws/webhooks.ts';
 import { pageOfStore } from '../../shared/domain/cursor.ts';
+import { pageRequest } from '../../shared/http/paging.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
-import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 import { assertEventReadable, findEvent, presentDelivery } from '../../shared/webhooks/endpoints.ts';
 
 export const createHandler = (ports: HttpPorts<'eventLog' | 'webhookDeliveries'>) =>
   createHttpHandler(webhookRoutes.listEventDeliveries, ports, async ({ path, query, auth }) => {
     const event = assertEventReadable(await findEvent(ports.eventLog, path.eventId), auth, ports.clock.now());
     const page = await pageOfStore(
-      {
-        route: webhookRoutes.listEventDeliveries.name,
-        filters: { eventId: event.id },
-        owner: auth,
-        limit: query.limit ?? PAGE_SIZE.default,
-        cursor: query.cursor,
-        codec: ports.cursors,
-      },
+      pageRequest(ports, webhookRoutes.listEventDeliveries, auth, query, { eventId: event.id }),
       (position) => ports.webhookDeliveries.forEvent(event.id, position),
       presentDelivery,
     );

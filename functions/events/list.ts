@@ -3,24 +3,17 @@ import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { toTimestamp } from '../../shared/domain/clock.ts';
 import { pageOfStore } from '../../shared/domain/cursor.ts';
 import { EVENT_RETENTION_MS } from '../../shared/events/types.ts';
+import { pageRequest } from '../../shared/http/paging.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
-import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 import { presentEvent } from '../../shared/webhooks/endpoints.ts';
 
 export const createHandler = (ports: HttpPorts<'eventLog'>) =>
   createHttpHandler(webhookRoutes.listEvents, ports, async ({ query, auth }) => {
     const since = toTimestamp(new Date(ports.clock.now().getTime() - EVENT_RETENTION_MS));
     const page = await pageOfStore(
-      {
-        route: webhookRoutes.listEvents.name,
-        filters: { type: query.type },
-        owner: auth,
-        limit: query.limit ?? PAGE_SIZE.default,
-        cursor: query.cursor,
-        codec: ports.cursors,
-      },
+      pageRequest(ports, webhookRoutes.listEvents, auth, query, { type: query.type }),
       (position) =>
         ports.eventLog.list(auth.accountId, auth.environment, {
           since,

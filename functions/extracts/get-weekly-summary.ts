@@ -1,5 +1,6 @@
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { decodeOffset } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { assertReadable, EXTRACT_ID_PATTERN } from '../../shared/extracts/lifecycle.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
@@ -17,14 +18,7 @@ export const createHandler = (ports: HttpPorts<'extracts'>) =>
     if (header.kind !== 'weeklySummary')
       throw notFound(`${path.id} is a ${header.kind} extract, not a weekly summary.`);
     const scope = itemsCursorScope(header.id, query.postcode, auth);
-    const offset = (await ports.cursors.decode<number>(scope, query.cursor)) ?? 0;
-    if (!Number.isInteger(offset) || offset < 0) {
-      throw new ApiError('validation_error', {
-        status: 400,
-        param: 'cursor',
-        message: 'cursor is not a cursor this API issued.',
-      });
-    }
+    const offset = await decodeOffset(ports.cursors, scope, query.cursor);
     return {
       body: await presentWeeklySummary(ports.extracts, header, {
         postcode: query.postcode,

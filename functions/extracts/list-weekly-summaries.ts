@@ -2,11 +2,11 @@ import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { pageOfStore } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
+import { pageRequest } from '../../shared/http/paging.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { extractRoutes } from '../../shared/http/routes/extracts.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
 import { isWeeklySummaryType, weeklySummaryTypes } from '../../shared/ports/registry.ts';
-import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
 /**
  * The account's unexpired weekly summaries, newest first (like GET /v1/extracts?kind=weeklySummary),
@@ -27,14 +27,10 @@ export const createHandler = (ports: HttpPorts<'extracts'>) =>
       ...(query.weekStarting !== undefined ? { contains: `#${query.weekStarting}` } : {}),
     };
     const page = await pageOfStore(
-      {
-        route: extractRoutes.listWeeklySummaries.name,
-        filters: { type: query.type, weekStarting: query.weekStarting },
-        owner: auth,
-        limit: query.limit ?? PAGE_SIZE.default,
-        cursor: query.cursor,
-        codec: ports.cursors,
-      },
+      pageRequest(ports, extractRoutes.listWeeklySummaries, auth, query, {
+        type: query.type,
+        weekStarting: query.weekStarting,
+      }),
       (position) =>
         ports.extracts.list(auth.accountId, auth.environment, {
           kind: 'weeklySummary',

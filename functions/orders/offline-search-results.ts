@@ -3,12 +3,12 @@ import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { offlineSearches } from '../../shared/composition/aws/orders.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
+import { pageRequest } from '../../shared/http/paging.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
 import { assertSearchReadable, findOfflineSearch } from '../../shared/orders/read.ts';
 import { readOfflineResults } from '../../shared/orders/results.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
-import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
 export const createHandler = (ports: HttpPorts<'offlineSearches' | 'blobs'>) =>
   createHttpHandler(orderRoutes.listOfflineSearchResults, ports, async ({ path, query, auth }) => {
@@ -23,14 +23,10 @@ export const createHandler = (ports: HttpPorts<'offlineSearches' | 'blobs'>) =>
       });
     }
     const matches = await readOfflineResults(ports.blobs, search.resultsKey);
-    const page = await pageOfArray(matches, {
-      route: orderRoutes.listOfflineSearchResults.name,
-      filters: { searchId: search.id },
-      owner: auth,
-      limit: query.limit ?? PAGE_SIZE.default,
-      cursor: query.cursor,
-      codec: ports.cursors,
-    });
+    const page = await pageOfArray(
+      matches,
+      pageRequest(ports, orderRoutes.listOfflineSearchResults, auth, query, { searchId: search.id }),
+    );
     return { body: { object: 'list', ...page } };
   });
 

@@ -2,11 +2,11 @@ import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
+import { pageRequest } from '../../shared/http/paging.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { peopleRoutes } from '../../shared/http/routes/people.ts';
 import { parseRoleFilter, readPersonRoles } from '../../shared/people/roles.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
-import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
 export const createHandler = (ports: HttpPorts<'extracts' | 'peopleSearches'>) =>
   createHttpHandler(peopleRoutes.listPersonRoles, ports, async ({ path, query, auth }) => {
@@ -22,19 +22,15 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'peopleSearches'>) =
       store: ports.extracts,
       searches: ports.peopleSearches,
     });
-    const page = await pageOfArray(data, {
-      route: peopleRoutes.listPersonRoles.name,
-      filters: {
+    const page = await pageOfArray(
+      data,
+      pageRequest(ports, peopleRoutes.listPersonRoles, auth, query, {
         personId: path.personId,
         status,
         roles: roles && [...roles].sort().join(','),
         extract: extract.id,
-      },
-      owner: auth,
-      limit: query.limit ?? PAGE_SIZE.default,
-      cursor: query.cursor,
-      codec: ports.cursors,
-    });
+      }),
+    );
     return { body: { object: 'list', ...page, extract } };
   });
 

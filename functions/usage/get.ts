@@ -2,11 +2,11 @@ import { ledger } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
+import { pageRequest } from '../../shared/http/paging.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { extractRoutes } from '../../shared/http/routes/extracts.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
 import type { FeeEntry } from '../../shared/ports/extracts.ts';
-import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 
@@ -45,14 +45,10 @@ export const createHandler = (ports: HttpPorts<'ledger'>) =>
       `${from}T00:00:00.000Z`,
       dayAfter(to),
     );
-    const page = await pageOfArray(entries, {
-      route: extractRoutes.getUsage.name,
-      filters: { from, to },
-      owner: auth,
-      limit: query.limit ?? PAGE_SIZE.default,
-      cursor: query.cursor,
-      codec: ports.cursors,
-    });
+    const page = await pageOfArray(
+      entries,
+      pageRequest(ports, extractRoutes.getUsage, auth, query, { from, to }),
+    );
     return {
       body: {
         object: 'list',

@@ -1,10 +1,10 @@
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
 import { pageOfStore } from '../../shared/domain/cursor.ts';
+import { pageRequest } from '../../shared/http/paging.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
-import { PAGE_SIZE } from '../../shared/schemas/common.ts';
 import { assertEndpointReadable, findEndpoint, presentDelivery } from '../../shared/webhooks/endpoints.ts';
 
 export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'webhookDeliveries'>) =>
@@ -14,14 +14,7 @@ export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'webhookDeli
       auth,
     );
     const page = await pageOfStore(
-      {
-        route: webhookRoutes.listEndpointDeliveries.name,
-        filters: { endpointId: endpoint.id },
-        owner: auth,
-        limit: query.limit ?? PAGE_SIZE.default,
-        cursor: query.cursor,
-        codec: ports.cursors,
-      },
+      pageRequest(ports, webhookRoutes.listEndpointDeliveries, auth, query, { endpointId: endpoint.id }),
       (position) => ports.webhookDeliveries.forEndpoint(endpoint.id, position),
       presentDelivery,
     );

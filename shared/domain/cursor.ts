@@ -137,6 +137,13 @@ export async function pageOfStore<T, R>(
   };
 }
 
+/** The offset a list read by position continues from: 0 without a cursor. */
+export async function decodeOffset(codec: CursorCodec, scope: CursorScope, cursor: string | undefined) {
+  const offset = (await codec.decode<number>(scope, cursor)) ?? 0;
+  if (!Number.isInteger(offset) || offset < 0) throw cursorError(NOT_OURS);
+  return offset;
+}
+
 /** One page of an in-memory list (reference data), by offset. */
 export async function pageOfArray<T>(
   items: readonly T[],
@@ -148,8 +155,7 @@ export async function pageOfArray<T>(
 ): Promise<Page<T>> {
   const { route, filters, owner } = options;
   const scope: CursorScope = { route, filters, owner };
-  const offset = (await options.codec.decode<number>(scope, options.cursor)) ?? 0;
-  if (!Number.isInteger(offset) || offset < 0) throw cursorError(NOT_OURS);
+  const offset = await decodeOffset(options.codec, scope, options.cursor);
   const data = items.slice(offset, offset + options.limit);
   const next = offset + data.length;
   const hasMore = next < items.length;
