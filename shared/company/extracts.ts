@@ -16,6 +16,7 @@ import {
   newPurchaseRecord,
   type Owner,
   ownerOf,
+  type PurchaseContext,
 } from '../extracts/lifecycle.ts';
 import type { ExtractHeader, ExtractStore, PurchaseRecord } from '../ports/extracts.ts';
 import type {
@@ -81,17 +82,9 @@ export function presentCompanyExtract(summary: Record<string, unknown>, sections
   };
 }
 
-export interface PurchaseInput {
+export interface PurchaseInput extends PurchaseContext {
   company: CompanyIdentifier;
   type: CompanyExtractType;
-  owner: Owner;
-  requestId: string;
-  clientReference: string | null;
-  /** Set when the client sent an Idempotency-Key: lets a retry finish a purchase whose write failed. */
-  recoveryKey: string | undefined;
-  now: Date;
-  registry: Registry;
-  store: ExtractStore;
 }
 
 /** What a company purchase asked the registry, as its record keeps it. */

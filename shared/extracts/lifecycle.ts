@@ -14,7 +14,7 @@ import {
   type PurchaseRecord,
   SINGLE_PURCHASE,
 } from '../ports/extracts.ts';
-import { RegistryRejection } from '../ports/registry.ts';
+import { type Registry, RegistryRejection } from '../ports/registry.ts';
 import { apiErrorFromRegistry } from '../registry/errors.ts';
 
 /** `ext_`, `psr_`, `prs_` … followed by 24 random hex digits. */
@@ -28,6 +28,18 @@ const COMMIT_ATTEMPTS = 3;
 export interface Owner {
   accountId: string;
   environment: Environment;
+}
+
+/** What every extract purchase is given besides what it buys. */
+export interface PurchaseContext<R = Registry> {
+  owner: Owner;
+  requestId: string;
+  clientReference: string | null;
+  /** Set when the client sent an Idempotency-Key: lets a retry finish a purchase whose write failed. */
+  recoveryKey: string | undefined;
+  now: Date;
+  registry: R;
+  store: ExtractStore;
 }
 
 export const isSameOwner = (subject: Owner, owner: Owner) =>

@@ -1,19 +1,7 @@
 /** What every extract purchase takes from its HTTP request and its handler's ports. */
-
 import type { AuthContext } from '../http/pipeline.ts';
 import type { HttpPorts } from '../ports/app.ts';
-import type { ExtractStore } from '../ports/extracts.ts';
-import type { Registry } from '../ports/registry.ts';
-
-export interface PurchaseRequest {
-  owner: AuthContext;
-  requestId: string;
-  clientReference: string | null;
-  recoveryKey: string | undefined;
-  now: Date;
-  registry: Registry;
-  store: ExtractStore;
-}
+import type { PurchaseContext } from './lifecycle.ts';
 
 /** Who buys, the names the request gives the purchase, the time, the registry of the key's environment and the store. */
 export const purchaseRequestOf = (
@@ -24,7 +12,7 @@ export const purchaseRequestOf = (
     clientReference: string | null;
     recoveryKey: string | undefined;
   },
-): PurchaseRequest => ({
+): PurchaseContext => ({
   owner: input.auth,
   requestId: input.requestId,
   clientReference: input.clientReference,

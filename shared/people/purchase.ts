@@ -15,8 +15,8 @@ import {
   headerFor,
   newPurchaseKey,
   newPurchaseRecord,
-  type Owner,
   ownerOf,
+  type PurchaseContext,
 } from '../extracts/lifecycle.ts';
 import type { Draft, ExtractStore, PurchaseRecord } from '../ports/extracts.ts';
 import type { FoundPerson, PeopleSearchStore } from '../ports/people.ts';
@@ -50,15 +50,8 @@ export interface PeoplePurchaseBody {
   includeShareholdings?: boolean | undefined;
 }
 
-export interface PeoplePurchaseInput {
+export interface PeoplePurchaseInput extends PurchaseContext<PeopleRegistry> {
   body: PeoplePurchaseBody;
-  owner: Owner;
-  requestId: string;
-  clientReference: string | null;
-  recoveryKey: string | undefined;
-  now: Date;
-  registry: PeopleRegistry;
-  store: ExtractStore;
   searches: PeopleSearchStore;
 }
 

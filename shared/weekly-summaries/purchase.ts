@@ -30,11 +30,11 @@ import {
   newPurchaseRecord,
   type Owner,
   ownerOf,
+  type PurchaseContext,
 } from '../extracts/lifecycle.ts';
 import type { ExtractStore, PurchaseRecord } from '../ports/extracts.ts';
 import {
   isWeeklySummaryType,
-  type Registry,
   type RegistryCaller,
   type RegistryWeeklySummary,
   type WeeklySummaryRegistry,
@@ -75,18 +75,10 @@ export function checkWeeklySummaryRequest(type: string, weekStarting: string, no
   return type;
 }
 
-export interface WeeklySummaryPurchaseInput {
+export interface WeeklySummaryPurchaseInput extends PurchaseContext {
   type: string;
   weekStarting: string;
   refresh: boolean;
-  owner: Owner;
-  requestId: string;
-  clientReference: string | null;
-  /** Set when the client sent an Idempotency-Key. */
-  recoveryKey: string | undefined;
-  now: Date;
-  registry: Registry;
-  store: ExtractStore;
 }
 
 export interface WeeklySummaryPurchase {
