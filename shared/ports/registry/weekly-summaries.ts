@@ -12,6 +12,7 @@ import {
   type IsoTimestamp,
   methodsOf,
   type RegistryCaller,
+  type RegistryCompany,
   type RegistryParty,
 } from './common.ts';
 
@@ -39,18 +40,19 @@ export const weeklySummaryTypeCodes = {
 } as const satisfies Record<WeeklySummaryType, string>;
 
 /** The company of a weekly summary item: the summary fields plus class and sub-class. */
-export interface RegistryWeeklyCompany {
-  number: string;
-  numberType: string;
-  name: string;
-  type: string;
-  class: string | null;
-  subClass: string | null;
-  status: string;
-  abn: string | null;
-  registeredCharity: boolean;
-  schemeCategories: string[];
-}
+export type RegistryWeeklyCompany = Pick<
+  RegistryCompany,
+  | 'number'
+  | 'numberType'
+  | 'name'
+  | 'type'
+  | 'class'
+  | 'subClass'
+  | 'status'
+  | 'abn'
+  | 'registeredCharity'
+  | 'schemeCategories'
+>;
 
 /** One item as the registry sends it; fields a slug does not populate are null. */
 export interface RegistryWeeklySummaryItem {
