@@ -15,7 +15,7 @@ import {
   generateKeySecret,
   isValidAccountId,
   newKeyRecord,
-} from '../shared/domain/api-keys.ts';
+} from '../shared/kernel/api-keys.ts';
 
 const usage = `usage: npm run keys -- create --account acct_x --env test|live [--expires YYYY-MM-DD] [--aws --table NAME]
        npm run keys -- revoke --account acct_x --key-id key_… [--aws --table NAME]

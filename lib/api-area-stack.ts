@@ -8,11 +8,11 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import type { RouteDefinition } from '../shared/http/route.ts';
-import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/http/time-budget.ts';
-import { type TableId, tableDefinitions } from '../shared/infra/tables.ts';
-import { WEBHOOK_ENV } from '../shared/infra/webhooks.ts';
-import { ORDER_ENV } from '../shared/infra/workflow.ts';
+import type { RouteDefinition } from '../shared/kernel/http/route.ts';
+import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/kernel/http/time-budget.ts';
+import { type TableId, tableDefinitions } from '../shared/kernel/infra/tables.ts';
+import { WEBHOOK_ENV } from '../shared/kernel/infra/webhooks.ts';
+import { ORDER_ENV } from '../shared/kernel/infra/workflow.ts';
 import { ApiFunction, type TableAccessLevel } from './constructs/api-function.ts';
 import { RouteIntegration } from './constructs/route-integration.ts';
 import { SEAL_ACTIONS } from './constructs/webhooks.ts';
@@ -32,7 +32,7 @@ export const DOCS_URL_ENV = 'DOCS_URL';
 
 /**
  * API Gateway's integration timeout for every method, set explicitly so that the template states
- * it. It and every function's timeout come from shared/http/time-budget.ts, which the local stack
+ * it. It and every function's timeout come from shared/kernel/http/time-budget.ts, which the local stack
  * and the pipeline read too.
  */
 export const INTEGRATION_TIMEOUT = Duration.millis(INTEGRATION_TIMEOUT_MS);

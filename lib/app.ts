@@ -1,6 +1,6 @@
 import { Annotations, type App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { routeList } from '../shared/http/routes.ts';
+import { routeList } from '../shared/app/routes.ts';
 import { ApiStack } from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
 import { checkRouteAreas, type EntryFor, ROUTE_AREAS, type RouteArea } from './routes.ts';

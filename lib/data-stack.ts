@@ -19,7 +19,12 @@ import {
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { S3_SERVER_ACCESS_LOGS_USE_BUCKET_POLICY } from 'aws-cdk-lib/cx-api';
 import type { Construct } from 'constructs';
-import { allTables, type KeyAttribute, type TableDefinition, type TableId } from '../shared/infra/tables.ts';
+import {
+  allTables,
+  type KeyAttribute,
+  type TableDefinition,
+  type TableId,
+} from '../shared/kernel/infra/tables.ts';
 import { acknowledgements } from './nag.ts';
 
 /** Construct id of a table: `keys` → `KeysTable`. */
@@ -55,7 +60,7 @@ const attribute = (key: KeyAttribute): Attribute => ({
 });
 
 /**
- * The stateful stack: the DynamoDB tables (built only from `shared/infra/tables.ts`), the cursor
+ * The stateful stack: the DynamoDB tables (built only from `shared/kernel/infra/tables.ts`), the cursor
  * signing secret, the registry credential secret and the orders bucket (with its access log
  * bucket). Everything here is retained on stack deletion and protected against
  * accidental deletion; the stateless API stack can be destroyed and redeployed freely.

@@ -4,8 +4,8 @@
  * type, status and message of the code taken from the shared error catalogue.
  */
 import { ResponseType } from 'aws-cdk-lib/aws-apigateway';
-import { unkeyedRateHeaders } from '../shared/domain/rate-limit.ts';
-import { type CatalogueEntry, type ErrorCode, errorCatalogue } from '../shared/errors/catalogue.ts';
+import { type CatalogueEntry, type ErrorCode, errorCatalogue } from '../shared/kernel/errors/catalogue.ts';
+import { unkeyedRateHeaders } from '../shared/kernel/rate-limit.ts';
 
 export interface GatewayResponseMapping {
   readonly type: ResponseType;
@@ -62,7 +62,7 @@ export const gatewayResponseMappings: readonly GatewayResponseMapping[] = [
   { type: ResponseType.DEFAULT_5XX, code: 'internal_error', status: 500, message: 'catalogue' },
 ];
 
-/** `docUrl` of a code, as `errorEnvelope` in shared/errors/api-error.ts builds it. */
+/** `docUrl` of a code, as `errorEnvelope` in shared/kernel/errors/api-error.ts builds it. */
 export const docUrlFor = (docsUrl: string, code: ErrorCode): string =>
   `${docsUrl.replace(/\/+$/, '')}/errors#${code}`;
 

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
-import type { RouteDefinition } from '../shared/http/route.ts';
-import { companyRoutes } from '../shared/http/routes/companies.ts';
-import { docsRoutes } from '../shared/http/routes/docs.ts';
-import { extractRoutes } from '../shared/http/routes/extracts.ts';
-import { orderRoutes } from '../shared/http/routes/orders.ts';
-import { peopleRoutes } from '../shared/http/routes/people.ts';
-import { referenceRoutes } from '../shared/http/routes/reference.ts';
-import { webhookRoutes } from '../shared/http/routes/webhooks.ts';
+import { extractRoutes } from '../shared/app/extract-routes.ts';
+import { companyRoutes } from '../shared/companies/routes.ts';
+import { docsRoutes } from '../shared/docs/routes.ts';
+import type { RouteDefinition } from '../shared/kernel/http/route.ts';
+import { orderRoutes } from '../shared/orders/routes.ts';
+import { peopleRoutes } from '../shared/people/routes.ts';
+import { referenceRoutes } from '../shared/reference/routes.ts';
+import { webhookRoutes } from '../shared/webhooks/routes.ts';
 
 /** Repository root: `functions/`, `package-lock.json` and `cdk.json` live here. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -8,18 +8,18 @@ import { secretReader } from '../shared/adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts';
 import { DynamoEventLog } from '../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../shared/adapters/dynamodb/extracts.ts';
+import { createIdempotencyRunner } from '../shared/adapters/dynamodb/idempotency.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
 import { DynamoDeliveryStore, DynamoWebhookEndpointStore } from '../shared/adapters/dynamodb/webhooks.ts';
+import { createRegistries } from '../shared/adapters/registries.ts';
 import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
 import { HttpsWebhookSender } from '../shared/adapters/webhooks/https-sender.ts';
-import type { ServiceConfig } from '../shared/config.ts';
-import type { Clock } from '../shared/domain/clock.ts';
-import { CursorCodec } from '../shared/domain/cursor.ts';
-import { createIdempotencyRunner } from '../shared/http/idempotency.ts';
-import type { AppPorts } from '../shared/ports/app.ts';
-import { createRegistries } from '../shared/registry/registries.ts';
+import type { AppPorts } from '../shared/app/ports.ts';
+import type { Clock } from '../shared/kernel/clock.ts';
+import type { ServiceConfig } from '../shared/kernel/config.ts';
+import { CursorCodec } from '../shared/kernel/cursor.ts';
 import type { StorageFaults } from './faults.ts';
 
 /** The ports the asynchronous tier's stand-ins provide (local/orders/stand-ins.ts). */

@@ -9,7 +9,7 @@ import {
   ListTablesCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import type { TableDefinition } from '../shared/infra/tables.ts';
+import type { TableDefinition } from '../shared/kernel/infra/tables.ts';
 
 /** DynamoDB Local: AWS's own emulator, whose jar ships inside the amplify-dynamodb-simulator package. */
 export interface LocalDynamo {

@@ -1,4 +1,4 @@
-import type { ExtractStore } from '../shared/ports/extracts.ts';
+import type { ExtractStore } from '../shared/extracts/store-port.ts';
 
 /**
  * Storage faults the local stack can inject (`/__local/faults`), to show that a purchase whose

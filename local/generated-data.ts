@@ -13,22 +13,8 @@
  * family names avoid the sandbox people's (O'BRIEN, KOWALSKI, CITIZEN…), and SMITH is kept for
  * `generateSmiths`: exactly 100 JOHN SMITHs, so one search selects the most a search returns.
  */
-import type {
-  IsoDate,
-  PeopleSearchQuery,
-  RegistryAddress,
-  RegistryAddressRecord,
-  RegistryCharge,
-  RegistryCompany,
-  RegistryDocument,
-  RegistryMember,
-  RegistryOfficeholder,
-  RegistryParty,
-  RegistryPersonRole,
-  RegistryRelationship,
-  RegistryShareClass,
-  RegistryShareholding,
-} from '../shared/ports/registry.ts';
+
+import { sandboxRecords } from '../shared/adapters/sandbox/data/companies.ts';
 import {
   abnForAcn,
   acnWithCheckDigit,
@@ -48,14 +34,15 @@ import {
   person,
   relationship,
   shareClass,
-} from '../shared/registry/builders/companies.ts';
+} from '../shared/adapters/sandbox/data/company-builders.ts';
+import { sandboxPeople } from '../shared/adapters/sandbox/data/people.ts';
 import {
   memberRole,
   personDocument,
   personName,
   personRole,
   shareholding,
-} from '../shared/registry/builders/people.ts';
+} from '../shared/adapters/sandbox/data/person-builders.ts';
 import {
   buildDataset,
   type CompanyRecord,
@@ -63,10 +50,24 @@ import {
   type Dataset,
   type PersonRecord,
   personRecord,
-} from '../shared/registry/dataset.ts';
-import { MEMBER_ROLE } from '../shared/registry/ordering.ts';
-import { sandboxPeople } from '../shared/registry/people-data.ts';
-import { sandboxRecords } from '../shared/registry/sandbox-data.ts';
+} from '../shared/adapters/sandbox/dataset.ts';
+import type {
+  IsoDate,
+  PeopleSearchQuery,
+  RegistryAddress,
+  RegistryAddressRecord,
+  RegistryCharge,
+  RegistryCompany,
+  RegistryDocument,
+  RegistryMember,
+  RegistryOfficeholder,
+  RegistryParty,
+  RegistryPersonRole,
+  RegistryRelationship,
+  RegistryShareClass,
+  RegistryShareholding,
+} from '../shared/app/registry.ts';
+import { MEMBER_ROLE } from '../shared/people/ordering.ts';
 
 /** The simulator's dataset: the sandbox sample plus this many generated organisations. */
 export const SIMULATOR_COMPANY_COUNT = 2000;

@@ -13,15 +13,16 @@
  * Last week's new-registrations starts with an item of the sub-type `RENX`, which the code tables
  * do not know (shown with label = code).
  */
-import { isoDateOf, weeksAgo } from '../shared/domain/weeks.ts';
+
+import type { SourceWeek, WeeklySummarySource } from '../shared/adapters/sandbox/weekly-summaries.ts';
 import type {
   IsoDate,
   RegistryParty,
   RegistryWeeklyCompany,
   RegistryWeeklySummaryItem,
   WeeklySummaryType,
-} from '../shared/ports/registry.ts';
-import type { SourceWeek, WeeklySummarySource } from '../shared/registry/dataset/weekly-summaries.ts';
+} from '../shared/app/registry.ts';
+import { isoDateOf, weeksAgo } from '../shared/weekly-summaries/weeks.ts';
 import { mulberry32 } from './generated-data.ts';
 
 export const WEEKLY_CASES = {

@@ -1,5 +1,5 @@
-import { type Environment, newKeyRecord } from '../shared/domain/api-keys.ts';
-import type { ApiKeyRepository } from '../shared/ports/api-keys.ts';
+import { type Environment, newKeyRecord } from '../shared/kernel/api-keys.ts';
+import type { ApiKeyRepository } from '../shared/kernel/ports/api-keys.ts';
 
 export interface SeedKey {
   accountId: string;

@@ -32,7 +32,7 @@ import {
   type RegistryImageRequestStatus,
   type RegistryPurchaseOutcome,
   RegistryRejection,
-} from '../shared/ports/registry.ts';
+} from '../shared/app/registry.ts';
 import { readBody } from './http-body.ts';
 
 /** How a fault breaks the answer after the registry did the work (an extract is still billed). */

@@ -10,14 +10,14 @@ import { dirname, join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { AdjustableClock } from '../shared/domain/clock.ts';
-import { unkeyedRateHeaders } from '../shared/domain/rate-limit.ts';
-import { ApiError, errorEnvelope } from '../shared/errors/api-error.ts';
-import type { LambdaHttpHandler } from '../shared/http/pipeline.ts';
-import { bodyTooLarge, MAX_BODY_BYTES } from '../shared/http/request.ts';
-import type { RouteDefinition } from '../shared/http/route.ts';
-import { functionTimeoutMs } from '../shared/http/time-budget.ts';
-import type { AppPorts } from '../shared/ports/app.ts';
+import type { AppPorts } from '../shared/app/ports.ts';
+import type { AdjustableClock } from '../shared/kernel/clock.ts';
+import { ApiError, errorEnvelope } from '../shared/kernel/errors/api-error.ts';
+import type { LambdaHttpHandler } from '../shared/kernel/http/pipeline.ts';
+import { bodyTooLarge, MAX_BODY_BYTES } from '../shared/kernel/http/request.ts';
+import type { RouteDefinition } from '../shared/kernel/http/route.ts';
+import { functionTimeoutMs } from '../shared/kernel/http/time-budget.ts';
+import { unkeyedRateHeaders } from '../shared/kernel/rate-limit.ts';
 import { codeTablesPage } from './docs.ts';
 import type { StorageFaults } from './faults.ts';
 import { readBody } from './http-body.ts';
@@ -35,13 +35,13 @@ interface CompiledRoute {
 
 /**
  * Pages behind the `docsUrl` links the local stack hands out. The API reference (`/docs`), its
- * document and the error reference are routes (shared/http/routes/docs.ts), served as deployed.
+ * document and the error reference are routes (shared/docs/routes.ts), served as deployed.
  */
 const LOCAL_DOCS: Record<string, () => string> = {
   '/docs/reference/code-tables': codeTablesPage,
 };
 
-/** Bodies over the service's limit are 413 `request_too_large`, as in Lambda (shared/http/request.ts). */
+/** Bodies over the service's limit are 413 `request_too_large`, as in Lambda (shared/kernel/http/request.ts). */
 const bodyOf = (req: IncomingMessage) => readBody(req, MAX_BODY_BYTES, bodyTooLarge);
 
 /**

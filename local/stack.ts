@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { ServiceConfig } from '../shared/config.ts';
-import { AdjustableClock } from '../shared/domain/clock.ts';
-import { allTables, type TableDefinition } from '../shared/infra/tables.ts';
-import { ORDER_ENV } from '../shared/infra/workflow.ts';
-import type { AppPorts } from '../shared/ports/app.ts';
+import type { AppPorts } from '../shared/app/ports.ts';
+import { AdjustableClock } from '../shared/kernel/clock.ts';
+import type { ServiceConfig } from '../shared/kernel/config.ts';
+import { allTables, type TableDefinition } from '../shared/kernel/infra/tables.ts';
+import { ORDER_ENV } from '../shared/kernel/infra/workflow.ts';
 import { ensureTables, freePort, type LocalDynamo, startDynamoLocal } from './dynamodb.ts';
 import { StorageFaults } from './faults.ts';
 import { type SeedKey, seedKeys } from './keys.ts';
@@ -89,9 +89,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     const clock = new AdjustableClock();
     const registryCredential = randomBytes(16).toString('hex');
-    const { DatasetRegistry } = await import('../shared/registry/dataset-registry.ts');
+    const { DatasetRegistry } = await import('../shared/adapters/sandbox/dataset-registry.ts');
     const { simulatorDataset } = await import('./generated-data.ts');
-    const { renderDocumentImages } = await import('../shared/registry/page-images.ts');
+    const { renderDocumentImages } = await import('../shared/adapters/sandbox/page-images.ts');
     const { startRegistrySimulator } = await import('./registry-simulator.ts');
     const { simulatorWeeklySummaries } = await import('./generated-weekly-summaries.ts');
     simulator = await startRegistrySimulator({
@@ -149,7 +149,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         : {}),
     });
 
-    const { routeList } = await import('../shared/http/routes.ts');
+    const { routeList } = await import('../shared/app/routes.ts');
     const ports: AppPorts = { ...core, ...orders.ports, webhookQueue: webhooks.port };
     const routes = await loadRoutes(routeList, ports);
     const server = createLocalServer({ routes, clock, faults, orders, webhooks, docsUrl: config.docsUrl });

@@ -1,14 +1,14 @@
 /**
  * The webhook tier on the local stack: the event bus stand-in's rule (every published event to
- * the dispatcher queue, as EventBridge → SQS), the dispatcher (`functions/webhooks/dispatch.ts`)
- * consuming that queue, and the retry function (`functions/webhooks/retry.ts`) run on an
+ * the dispatcher queue, as EventBridge → SQS), the dispatcher (`functions/workers/webhooks/dispatch.ts`)
+ * consuming that queue, and the retry function (`functions/workers/webhooks/retry.ts`) run on an
  * interval against the local clock, so moving the clock (`POST /__local/clock`) makes retries
  * due. `POST /__local/webhooks/retry` runs it at once.
  */
 import type { Context } from 'aws-lambda';
-import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/infra/webhooks.ts';
+import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/kernel/infra/webhooks.ts';
 import { sendDueRetries } from '../shared/webhooks/dispatch.ts';
-import type { WebhookQueue } from '../shared/webhooks/types.ts';
+import type { WebhookQueue } from '../shared/webhooks/store-port.ts';
 import type { LocalCorePorts } from './composition.ts';
 import { lambdaContext } from './lambda-context.ts';
 import type { LocalEventBus } from './orders/event-bus.ts';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SeedKey } from '../local/keys.ts';
-import { SANDBOX } from '../shared/registry/sandbox-data.ts';
+import { SANDBOX } from '../shared/adapters/sandbox/data/companies.ts';
 import { measurePdfCompile } from './bench-pdf.ts';
 
 const ACCEPTANCES = 60;

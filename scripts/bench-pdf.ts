@@ -23,7 +23,7 @@ import {
 } from 'pdf-lib';
 import { mulberry32 } from '../local/generated-data.ts';
 import { compileOrderPdf } from '../shared/orders/pdf.ts';
-import type { OrderDocument } from '../shared/ports/orders.ts';
+import type { OrderDocument } from '../shared/orders/store-port.ts';
 
 export interface PdfCompileMeasurement {
   pages: number;

@@ -10,8 +10,8 @@ import { promisify } from 'node:util';
 import { WEEKLY_CASES } from '../local/generated-weekly-summaries.ts';
 import type { SeedKey } from '../local/keys.ts';
 import { localTableName } from '../local/stack.ts';
-import { mondayWeeksAgo } from '../shared/domain/weeks.ts';
-import { tableDefinitions } from '../shared/infra/tables.ts';
+import { tableDefinitions } from '../shared/kernel/infra/tables.ts';
+import { mondayWeeksAgo } from '../shared/weekly-summaries/weeks.ts';
 import { collectGarbage } from './bench-pdf.ts';
 import { onDynamoCall } from './dynamo-calls.ts';
 

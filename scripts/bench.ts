@@ -25,17 +25,17 @@ import { esbuildOptions } from '../lib/bundling.ts';
 import type { SeedKey } from '../local/keys.ts';
 import { localTableName, startLocalStack } from '../local/stack.ts';
 import { testCertificate } from '../local/tls.ts';
-import { routeList } from '../shared/http/routes.ts';
-import { tableDefinitions } from '../shared/infra/tables.ts';
-import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/infra/webhooks.ts';
+import { SANDBOX } from '../shared/adapters/sandbox/data/companies.ts';
+import type { PlatformPorts } from '../shared/app/ports.ts';
+import { routeList } from '../shared/app/routes.ts';
+import { tableDefinitions } from '../shared/kernel/infra/tables.ts';
+import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/kernel/infra/webhooks.ts';
 import {
   FULFILMENT_STARTER,
   FULFILMENT_SWEEPER,
   ORDER_ENV,
   workflowTasks,
-} from '../shared/infra/workflow.ts';
-import type { PlatformPorts } from '../shared/ports/app.ts';
-import { SANDBOX } from '../shared/registry/sandbox-data.ts';
+} from '../shared/kernel/infra/workflow.ts';
 import { benchOrders } from './bench-orders.ts';
 import { collectGarbage } from './bench-pdf.ts';
 import { benchWebhooks } from './bench-webhooks.ts';
@@ -206,7 +206,7 @@ async function authAndLimitsCeiling({ apiKeys, limiter }: PlatformPorts) {
  * (the two-bucket limiter it replaced admitted 808 within 26 s; the bound is 660).
  */
 async function rateLimitBoundary({ limiter }: PlatformPorts) {
-  const { decideRate, LIMITS } = await import('../shared/domain/rate-limit.ts');
+  const { decideRate, LIMITS } = await import('../shared/kernel/rate-limit.ts');
   const keyId = `key_benchburst${randomBytes(6).toString('hex')}`;
   const admitted: number[] = [];
   const attempt = async (nowMs: number) => {
@@ -602,7 +602,7 @@ async function peoplePurchase(baseUrl: string, registryUrl: string, key: SeedKey
 
 /** Roles pages of the 999-role sandbox person (test key), from one historical extract. */
 async function peopleRoles(baseUrl: string, key: SeedKey) {
-  const { SANDBOX_PEOPLE } = await import('../shared/registry/people-data.ts');
+  const { SANDBOX_PEOPLE } = await import('../shared/adapters/sandbox/data/people.ts');
   const dynamoCalls = await countDynamoCalls();
   const person = SANDBOX_PEOPLE.roles999;
   const search = await send(baseUrl, key, 'POST', '/v1/people/searches', {

@@ -1,8 +1,8 @@
 /**
  * `npm run openapi:examples`: records one success response per operation from the sandbox. It
  * starts the local stack (in memory), sends each operation's request example
- * (shared/http/openapi/examples.ts) with a test key, after the purchases, searches and orders the
- * reads need, and writes the answers to shared/http/openapi/response-examples.json, with the ids
+ * (shared/app/openapi/examples.ts) with a test key, after the purchases, searches and orders the
+ * reads need, and writes the answers to shared/app/openapi/response-examples.json, with the ids
  * the service issued replaced by the examples' ids and long arrays abridged. `npm run openapi`
  * then puts them in the document. test/unit/openapi.test.ts checks each against its route's
  * schema, so a schema change that a recorded example no longer matches asks for a new recording.
@@ -11,13 +11,13 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startLocalStack } from '../local/stack.ts';
-import { mondayWeeksAgo } from '../shared/domain/weeks.ts';
-import { EXAMPLE_IDS, type RequestExample, requestExamples } from '../shared/http/openapi/examples.ts';
-import type { RouteDefinition } from '../shared/http/route.ts';
-import { routeList } from '../shared/http/routes.ts';
+import { EXAMPLE_IDS, type RequestExample, requestExamples } from '../shared/app/openapi/examples.ts';
+import { routeList } from '../shared/app/routes.ts';
+import type { RouteDefinition } from '../shared/kernel/http/route.ts';
+import { mondayWeeksAgo } from '../shared/weekly-summaries/weeks.ts';
 
 export const RESPONSE_EXAMPLES_FILE = fileURLToPath(
-  new URL('../shared/http/openapi/response-examples.json', import.meta.url),
+  new URL('../shared/app/openapi/response-examples.json', import.meta.url),
 );
 
 /** Arrays longer than this are cut to it in the examples. */

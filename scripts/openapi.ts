@@ -7,8 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildOpenApiDocument } from '../shared/http/openapi/document.ts';
-import { routeList } from '../shared/http/routes.ts';
+import { buildOpenApiDocument } from '../shared/app/openapi/document.ts';
+import { routeList } from '../shared/app/routes.ts';
 
 export const OPENAPI_FILE = fileURLToPath(new URL('../docs/openapi.json', import.meta.url));
 export const CLIENT_TYPES_FILE = fileURLToPath(new URL('../clients/typescript/schema.ts', import.meta.url));

@@ -1,13 +1,13 @@
-import { readSection } from '../../shared/company/sections.ts';
+import type { HttpPorts } from '../../shared/app/ports.ts';
+import { companyRoutes } from '../../shared/companies/routes.ts';
+import { readSection } from '../../shared/companies/sections.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { pageOfArray } from '../../shared/domain/cursor.ts';
-import { ApiError } from '../../shared/errors/api-error.ts';
-import { pageRequest } from '../../shared/http/paging.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { companyRoutes } from '../../shared/http/routes/companies.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { pageOfArray } from '../../shared/kernel/cursor.ts';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
+import { pageRequest } from '../../shared/kernel/http/paging.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 interface DocumentRecord {
   receivedAt: string;

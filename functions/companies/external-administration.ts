@@ -1,11 +1,11 @@
-import { summaryOfCompany } from '../../shared/company/presenters.ts';
-import { readSection } from '../../shared/company/sections.ts';
+import type { HttpPorts } from '../../shared/app/ports.ts';
+import { summaryOfCompany } from '../../shared/companies/present.ts';
+import { companyRoutes } from '../../shared/companies/routes.ts';
+import { readSection } from '../../shared/companies/sections.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { companyRoutes } from '../../shared/http/routes/companies.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
   createHttpHandler(companyRoutes.getExternalAdministration, ports, async (input) => {

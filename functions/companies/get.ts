@@ -1,11 +1,11 @@
-import { lookupCompany } from '../../shared/company/extracts.ts';
-import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
-import { presentCompany } from '../../shared/company/presenters.ts';
+import type { HttpPorts } from '../../shared/app/ports.ts';
+import { lookupCompany } from '../../shared/companies/extracts.ts';
+import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
+import { presentCompany } from '../../shared/companies/present.ts';
+import { companyRoutes } from '../../shared/companies/routes.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { companyRoutes } from '../../shared/http/routes/companies.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 export const createHandler = (ports: HttpPorts<'registryFor'>) =>
   createHttpHandler(companyRoutes.getCompany, ports, async ({ path, auth, requestId }) => {

@@ -1,13 +1,13 @@
-import { OFFICEHOLDER_PAGES } from '../../shared/company/extracts.ts';
-import { byRecordStatus, locateSection, type StatusRecord } from '../../shared/company/sections.ts';
+import type { HttpPorts } from '../../shared/app/ports.ts';
+import { OFFICEHOLDER_PAGES } from '../../shared/companies/extracts.ts';
+import { companyRoutes } from '../../shared/companies/routes.ts';
+import { byRecordStatus, locateSection, type StatusRecord } from '../../shared/companies/sections.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { decodeOffset, pageOfArray } from '../../shared/domain/cursor.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { companyRoutes } from '../../shared/http/routes/companies.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
-import { PAGE_SIZE } from '../../shared/schemas/common.ts';
+import { decodeOffset, pageOfArray } from '../../shared/kernel/cursor.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { PAGE_SIZE } from '../../shared/kernel/http/schemas.ts';
 
 /**
  * One page of the held extract's officeholders: read from the extract's paged list (one page,

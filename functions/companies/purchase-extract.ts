@@ -1,16 +1,16 @@
-import { purchaseCompanyExtract } from '../../shared/company/extracts.ts';
-import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
+import type { HttpPorts } from '../../shared/app/ports.ts';
+import { presentPurchasedExtract } from '../../shared/app/present-extract.ts';
+import { type CompanyExtractType, companyExtractTypes } from '../../shared/app/registry.ts';
+import { purchaseCompanyExtract } from '../../shared/companies/extracts.ts';
+import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
+import { companyRoutes } from '../../shared/companies/routes.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { ApiError } from '../../shared/errors/api-error.ts';
-import { presentPurchasedExtract } from '../../shared/extracts/present.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { companyRoutes } from '../../shared/http/routes/companies.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
-import { type CompanyExtractType, companyExtractTypes } from '../../shared/ports/registry.ts';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'registryFor'>) =>
   createHttpHandler(

@@ -1,10 +1,10 @@
-import { byRecordStatus, readSection, type StatusRecord } from '../../shared/company/sections.ts';
+import type { HttpPorts } from '../../shared/app/ports.ts';
+import { companyRoutes } from '../../shared/companies/routes.ts';
+import { byRecordStatus, readSection, type StatusRecord } from '../../shared/companies/sections.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { companyRoutes } from '../../shared/http/routes/companies.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
   createHttpHandler(companyRoutes.listRelationships, ports, async (input) => {

@@ -1,20 +1,20 @@
-import { lookupCompany } from '../../shared/company/extracts.ts';
-import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
-import { presentCompanyMatch } from '../../shared/company/presenters.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
-import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { pageOfArray } from '../../shared/domain/cursor.ts';
-import { ApiError } from '../../shared/errors/api-error.ts';
-import { pageRequest } from '../../shared/http/paging.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { companyRoutes } from '../../shared/http/routes/companies.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import {
   type CompanySearchScope,
   companySearchScopes,
   type RegistryCompanyMatch,
-} from '../../shared/ports/registry.ts';
-import { fromRegistry } from '../../shared/registry/errors.ts';
+} from '../../shared/app/registry.ts';
+import { lookupCompany } from '../../shared/companies/extracts.ts';
+import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
+import { presentCompanyMatch } from '../../shared/companies/present.ts';
+import { companyRoutes } from '../../shared/companies/routes.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { pageOfArray } from '../../shared/kernel/cursor.ts';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
+import { pageRequest } from '../../shared/kernel/http/paging.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { fromRegistry } from '../../shared/kernel/registry-errors.ts';
 
 /** Exactly one of q, acn or abn; a known scope. Checked before the registry is asked. */
 function checkCriteria(query: {

@@ -1,9 +1,9 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { errorsPage } from '../../shared/docs/pages.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { docsRoutes } from '../../shared/http/routes/docs.ts';
-import { serveStatic, staticFile } from '../../shared/http/static-file.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { docsRoutes } from '../../shared/docs/routes.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { serveStatic, staticFile } from '../../shared/kernel/http/static-file.ts';
 
 const html = staticFile(() => new TextEncoder().encode(errorsPage()));
 

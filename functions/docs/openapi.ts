@@ -1,8 +1,8 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { docsRoutes, OPENAPI_DOCUMENT } from '../../shared/http/routes/docs.ts';
-import { readAsset, serveStatic } from '../../shared/http/static-file.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { docsRoutes, OPENAPI_DOCUMENT } from '../../shared/docs/routes.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { readAsset, serveStatic } from '../../shared/kernel/http/static-file.ts';
 
 /** docs/openapi.json, as `npm run openapi` wrote it from the route table. */
 const document = readAsset(OPENAPI_DOCUMENT);

@@ -1,8 +1,8 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { docsRoutes, SCALAR_BUNDLE } from '../../shared/http/routes/docs.ts';
-import { readAsset, serveStatic } from '../../shared/http/static-file.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { docsRoutes, SCALAR_BUNDLE } from '../../shared/docs/routes.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { readAsset, serveStatic } from '../../shared/kernel/http/static-file.ts';
 
 const bundle = readAsset(SCALAR_BUNDLE);
 

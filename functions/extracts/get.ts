@@ -1,11 +1,11 @@
+import { extractRoutes } from '../../shared/app/extract-routes.ts';
+import type { HttpPorts } from '../../shared/app/ports.ts';
+import { presentStoredExtract } from '../../shared/app/present-extract.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
-import { ApiError } from '../../shared/errors/api-error.ts';
 import { assertReadable, EXTRACT_ID_PATTERN } from '../../shared/extracts/lifecycle.ts';
-import { presentStoredExtract } from '../../shared/extracts/present.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { extractRoutes } from '../../shared/http/routes/extracts.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import {
   FIRST_PAGE_ITEMS,
   itemsCursorScope,

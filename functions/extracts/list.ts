@@ -1,10 +1,10 @@
+import { extractRoutes } from '../../shared/app/extract-routes.ts';
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
-import { pageOfStore } from '../../shared/domain/cursor.ts';
-import { pageRequest } from '../../shared/http/paging.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { extractRoutes } from '../../shared/http/routes/extracts.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { pageOfStore } from '../../shared/kernel/cursor.ts';
+import { pageRequest } from '../../shared/kernel/http/paging.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 export const createHandler = (ports: HttpPorts<'extracts'>) =>
   createHttpHandler(extractRoutes.listExtracts, ports, async ({ query, auth }) => {

@@ -1,15 +1,15 @@
-import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
+import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { orderRoutes } from '../../shared/http/routes/orders.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { acceptChargesExtractOrder } from '../../shared/orders/accept.ts';
 import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
 import { type OrderRoutePorts, orderReplay, orderRequestOf } from '../../shared/orders/handlers.ts';
 import { orderResult } from '../../shared/orders/present.ts';
+import { orderRoutes } from '../../shared/orders/routes.ts';
 
 export const createHandler = (ports: OrderRoutePorts) =>
   createHttpHandler(

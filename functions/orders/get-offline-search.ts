@@ -1,11 +1,11 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
+import { offlineSearchProduct } from '../../shared/companies/products.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { offlineSearches } from '../../shared/composition/aws/orders.ts';
-import { offlineSearchProduct } from '../../shared/domain/products.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { orderRoutes } from '../../shared/http/routes/orders.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { presentOfflineSearch } from '../../shared/orders/present.ts';
 import { assertSearchReadable, findOfflineSearch } from '../../shared/orders/read.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { orderRoutes } from '../../shared/orders/routes.ts';
 
 export const createHandler = (ports: HttpPorts<'offlineSearches'>) =>
   createHttpHandler(orderRoutes.getOfflineSearch, ports, async ({ path, auth }) => {

@@ -1,10 +1,10 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { orderRoutes } from '../../shared/http/routes/orders.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { orderResult } from '../../shared/orders/present.ts';
 import { assertOrderReadable, findOrder } from '../../shared/orders/read.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { orderRoutes } from '../../shared/orders/routes.ts';
 
 export const createHandler = (ports: HttpPorts<'orders'>) =>
   createHttpHandler(orderRoutes.getOrder, ports, async ({ path, auth }) => {

@@ -1,11 +1,11 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
-import { pageOfStore } from '../../shared/domain/cursor.ts';
-import { pageRequest } from '../../shared/http/paging.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { orderRoutes } from '../../shared/http/routes/orders.ts';
+import { pageOfStore } from '../../shared/kernel/cursor.ts';
+import { pageRequest } from '../../shared/kernel/http/paging.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { presentOrder } from '../../shared/orders/present.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { orderRoutes } from '../../shared/orders/routes.ts';
 
 export const createHandler = (ports: HttpPorts<'orders'>) =>
   createHttpHandler(orderRoutes.listOrders, ports, async ({ query, auth }) => {

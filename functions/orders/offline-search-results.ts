@@ -1,14 +1,14 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { blobs } from '../../shared/composition/aws/blobs.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { offlineSearches } from '../../shared/composition/aws/orders.ts';
-import { pageOfArray } from '../../shared/domain/cursor.ts';
-import { ApiError } from '../../shared/errors/api-error.ts';
-import { pageRequest } from '../../shared/http/paging.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { orderRoutes } from '../../shared/http/routes/orders.ts';
+import { pageOfArray } from '../../shared/kernel/cursor.ts';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
+import { pageRequest } from '../../shared/kernel/http/paging.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { assertSearchReadable, findOfflineSearch } from '../../shared/orders/read.ts';
 import { readOfflineResults } from '../../shared/orders/results.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { orderRoutes } from '../../shared/orders/routes.ts';
 
 export const createHandler = (ports: HttpPorts<'offlineSearches' | 'blobs'>) =>
   createHttpHandler(orderRoutes.listOfflineSearchResults, ports, async ({ path, query, auth }) => {

@@ -1,15 +1,15 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { offlineSearches } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
-import { createHttpHandler, type HandlerResult } from '../../shared/http/pipeline.ts';
-import { orderRoutes } from '../../shared/http/routes/orders.ts';
+import { createHttpHandler, type HandlerResult } from '../../shared/kernel/http/pipeline.ts';
 import { parseOfflineSearchDelivery } from '../../shared/orders/delivery.ts';
 import { acceptOfflineSearch } from '../../shared/orders/offline-search.ts';
 import { presentOfflineSearch } from '../../shared/orders/present.ts';
+import { orderRoutes } from '../../shared/orders/routes.ts';
 import { simulatedFailure } from '../../shared/orders/simulate.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
-import type { OfflineSearchRecord } from '../../shared/ports/orders.ts';
+import type { OfflineSearchRecord } from '../../shared/orders/store-port.ts';
 
 const resultOf = (search: OfflineSearchRecord, apiBaseUrl: string): HandlerResult => ({
   body: presentOfflineSearch(search, apiBaseUrl),

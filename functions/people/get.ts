@@ -1,9 +1,9 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { peopleRoutes } from '../../shared/http/routes/people.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { peopleRoutes } from '../../shared/people/routes.ts';
 import { isSearchExpired, knownPerson, searchExpired } from '../../shared/people/search.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
 
 export const createHandler = (ports: HttpPorts<'peopleSearches'>) =>
   createHttpHandler(peopleRoutes.getPerson, ports, async ({ path, auth }) => {

@@ -1,15 +1,15 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
+import { presentPurchasedExtract } from '../../shared/app/present-extract.ts';
+import { personExtractProduct } from '../../shared/companies/products.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { personExtractProduct } from '../../shared/domain/products.ts';
-import { presentPurchasedExtract } from '../../shared/extracts/present.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
-import { createHttpHandler, type HandlerResult } from '../../shared/http/pipeline.ts';
-import { peopleRoutes } from '../../shared/http/routes/people.ts';
+import { createHttpHandler, type HandlerResult } from '../../shared/kernel/http/pipeline.ts';
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { peopleRoutes } from '../../shared/people/routes.ts';
 
 /** The response: one extract per person in the order asked, each with the shared meta. */
 function listOf(

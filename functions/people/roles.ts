@@ -1,12 +1,12 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
-import { pageOfArray } from '../../shared/domain/cursor.ts';
-import { pageRequest } from '../../shared/http/paging.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { peopleRoutes } from '../../shared/http/routes/people.ts';
+import { pageOfArray } from '../../shared/kernel/cursor.ts';
+import { pageRequest } from '../../shared/kernel/http/paging.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { parseRoleFilter, readPersonRoles } from '../../shared/people/roles.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { peopleRoutes } from '../../shared/people/routes.ts';
 
 export const createHandler = (ports: HttpPorts<'extracts' | 'peopleSearches'>) =>
   createHttpHandler(peopleRoutes.listPersonRoles, ports, async ({ path, query, auth }) => {

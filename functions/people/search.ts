@@ -1,10 +1,10 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { peopleRoutes } from '../../shared/http/routes/people.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { peopleRoutes } from '../../shared/people/routes.ts';
 import { searchPeople } from '../../shared/people/search.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
 
 export const createHandler = (ports: HttpPorts<'peopleSearches' | 'registryFor'>) =>
   createHttpHandler(peopleRoutes.searchPeople, ports, async ({ body, auth, requestId }) => ({

@@ -1,10 +1,10 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
-import { ApiError } from '../../shared/errors/api-error.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { referenceRoutes } from '../../shared/http/routes/reference.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { findCodeTable } from '../../shared/reference/code-tables.ts';
-import { presentCodeTable } from '../../shared/reference/presenters.ts';
+import { presentCodeTable } from '../../shared/reference/present.ts';
+import { referenceRoutes } from '../../shared/reference/routes.ts';
 
 export const createHandler = (ports: HttpPorts) =>
   createHttpHandler(referenceRoutes.getCodeTable, ports, async ({ path }) => {

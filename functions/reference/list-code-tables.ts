@@ -1,8 +1,8 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { referenceRoutes } from '../../shared/http/routes/reference.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
-import { codeTableSummaries } from '../../shared/reference/presenters.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { codeTableSummaries } from '../../shared/reference/present.ts';
+import { referenceRoutes } from '../../shared/reference/routes.ts';
 
 export const createHandler = (ports: HttpPorts) =>
   createHttpHandler(referenceRoutes.listCodeTables, ports, async () => {

@@ -1,10 +1,10 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
-import { pageOfArray } from '../../shared/domain/cursor.ts';
-import { pageRequest } from '../../shared/http/paging.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { referenceRoutes } from '../../shared/http/routes/reference.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { pageOfArray } from '../../shared/kernel/cursor.ts';
+import { pageRequest } from '../../shared/kernel/http/paging.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { formsInCategory, presentForm } from '../../shared/reference/forms.ts';
+import { referenceRoutes } from '../../shared/reference/routes.ts';
 
 export const createHandler = (ports: HttpPorts) =>
   createHttpHandler(referenceRoutes.listForms, ports, async ({ query, auth }) => {

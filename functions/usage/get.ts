@@ -1,12 +1,12 @@
+import { extractRoutes } from '../../shared/app/extract-routes.ts';
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { ledger } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
-import { pageOfArray } from '../../shared/domain/cursor.ts';
-import { ApiError } from '../../shared/errors/api-error.ts';
-import { pageRequest } from '../../shared/http/paging.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { extractRoutes } from '../../shared/http/routes/extracts.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
-import type { FeeEntry } from '../../shared/ports/extracts.ts';
+import type { FeeEntry } from '../../shared/extracts/store-port.ts';
+import { pageOfArray } from '../../shared/kernel/cursor.ts';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
+import { pageRequest } from '../../shared/kernel/http/paging.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 

@@ -1,9 +1,9 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { assertEndpointReadable, findEndpoint, presentEndpoint } from '../../shared/webhooks/endpoints.ts';
+import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 
 export const createHandler = (ports: HttpPorts<'webhookEndpoints'>) =>
   createHttpHandler(webhookRoutes.getWebhookEndpoint, ports, async ({ path, auth }) => ({

@@ -1,11 +1,11 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
-import { pageOfStore } from '../../shared/domain/cursor.ts';
-import { pageRequest } from '../../shared/http/paging.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { pageOfStore } from '../../shared/kernel/cursor.ts';
+import { pageRequest } from '../../shared/kernel/http/paging.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { presentEndpoint } from '../../shared/webhooks/endpoints.ts';
+import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 
 export const createHandler = (ports: HttpPorts<'webhookEndpoints'>) =>
   createHttpHandler(webhookRoutes.listWebhookEndpoints, ports, async ({ query, auth }) => {

@@ -1,10 +1,10 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { sealer } from '../../shared/composition/aws/sealer.ts';
 import { webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { assertEndpointReadable, findEndpoint, rotateSecret } from '../../shared/webhooks/endpoints.ts';
+import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 
 export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'sealer'>) =>
   createHttpHandler(webhookRoutes.rotateWebhookSecret, ports, async ({ path, auth }) => {

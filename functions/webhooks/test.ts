@@ -1,11 +1,11 @@
+import type { HttpPorts } from '../../shared/app/ports.ts';
 import { eventLog } from '../../shared/composition/aws/event-log.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { webhookQueue } from '../../shared/composition/aws/webhook-queue.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
-import type { HttpPorts } from '../../shared/ports/app.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { assertEndpointReadable, findEndpoint, presentEvent } from '../../shared/webhooks/endpoints.ts';
+import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import { sendTestEvent } from '../../shared/webhooks/tools.ts';
 
 export const createHandler = (

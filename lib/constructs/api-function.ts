@@ -16,8 +16,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { DEFAULT_FUNCTION_TIMEOUT_MS } from '../../shared/http/time-budget.ts';
-import type { TableDefinition } from '../../shared/infra/tables.ts';
+import { DEFAULT_FUNCTION_TIMEOUT_MS } from '../../shared/kernel/http/time-budget.ts';
+import type { TableDefinition } from '../../shared/kernel/infra/tables.ts';
 import { lambdaBundling } from '../bundling.ts';
 import { bucketObjectKeys } from '../nag.ts';
 

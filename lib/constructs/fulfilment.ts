@@ -12,7 +12,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { tableDefinitions } from '../../shared/infra/tables.ts';
+import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import {
   FULFILMENT_STARTER,
   FULFILMENT_SWEEPER,
@@ -20,7 +20,7 @@ import {
   WORKFLOW_DEFINITION,
   type WorkflowTask,
   workflowTasks,
-} from '../../shared/infra/workflow.ts';
+} from '../../shared/kernel/infra/workflow.ts';
 import { ORDER_BLOB_PREFIXES } from '../data-stack.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';

@@ -9,13 +9,13 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { tableDefinitions } from '../../shared/infra/tables.ts';
+import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import {
   DISPATCHER_TIMEOUT_SECONDS,
   WEBHOOK_DISPATCHER,
   WEBHOOK_ENV,
   WEBHOOK_RETRY,
-} from '../../shared/infra/webhooks.ts';
+} from '../../shared/kernel/infra/webhooks.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
 import { ApiFunction } from './api-function.ts';

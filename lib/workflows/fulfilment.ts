@@ -1,6 +1,6 @@
 /**
  * The fulfilment workflow's ASL, built from typed parts: each state once, the retry policy once,
- * each task named by shared/infra/workflow.ts (its `${<Name>Arn}` substitution and timeout follow
+ * each task named by shared/kernel/infra/workflow.ts (its `${<Name>Arn}` substitution and timeout follow
  * from the name). `lib/workflows/fulfilment.asl.json` is this definition as written by
  *
  *   npm exec -- tsx lib/workflows/fulfilment.ts
@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type TaskName, taskNamed, WORKFLOW_DEFINITION } from '../../shared/infra/workflow.ts';
+import { type TaskName, taskNamed, WORKFLOW_DEFINITION } from '../../shared/kernel/infra/workflow.ts';
 import { STEP_ERRORS } from '../../shared/orders/steps/failure.ts';
 
 type StateName =

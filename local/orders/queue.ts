@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { FulfilmentMessage, FulfilmentQueue } from '../../shared/ports/orders.ts';
+import type { FulfilmentMessage, FulfilmentQueue } from '../../shared/orders/store-port.ts';
 import { lambdaContext } from '../lambda-context.ts';
 
 /** The Lambda function SQS triggers: reports the records it could not process. */

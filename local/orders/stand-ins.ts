@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Context } from 'aws-lambda';
-import { FULFILMENT_STARTER, FULFILMENT_SWEEPER } from '../../shared/infra/workflow.ts';
-import type { WorkflowStarter } from '../../shared/ports/orders.ts';
-import { renderDocumentImages } from '../../shared/registry/page-images.ts';
-import { createRegistries } from '../../shared/registry/registries.ts';
+import { createRegistries } from '../../shared/adapters/registries.ts';
+import { renderDocumentImages } from '../../shared/adapters/sandbox/page-images.ts';
+import { FULFILMENT_STARTER, FULFILMENT_SWEEPER } from '../../shared/kernel/infra/workflow.ts';
+import type { WorkflowStarter } from '../../shared/orders/store-port.ts';
 import type { AsyncPorts, LocalCorePorts } from '../composition.ts';
 import { lambdaContext } from '../lambda-context.ts';
 import { FileBlobStore } from './blob-store.ts';
@@ -35,12 +35,12 @@ export interface LocalOrders {
   workflow: LocalWorkflow;
   /** The ports these stand-ins provide, for the handlers (local/server.ts `loadRoutes`). */
   ports: AsyncPorts;
-  /** Runs the sweeper (`functions/fulfilment/sweep.ts`) now, as its schedule would. */
+  /** Runs the sweeper (`functions/workers/sweep.ts`) now, as its schedule would. */
   sweep(): Promise<SweepReport>;
   stop(): Promise<void>;
 }
 
-/** What a sweep did: orders restarted, purchases committed or dropped (functions/fulfilment/sweep.ts). */
+/** What a sweep did: orders restarted, purchases committed or dropped (functions/workers/sweep.ts). */
 export interface SweepReport {
   restarted: number;
   purchases: { committed: number; forgotten: number; waiting: number };
@@ -50,7 +50,7 @@ type SweepHandler = (event: unknown, context: Context) => Promise<SweepReport>;
 
 /**
  * Creates the stand-ins, makes the order services use them and delivers the fulfilment queue
- * to the starter (`functions/fulfilment/start.ts`), which starts the local workflow.
+ * to the starter (`functions/workers/fulfilment/start.ts`), which starts the local workflow.
  */
 export async function startLocalOrders(options: LocalOrdersOptions): Promise<LocalOrders> {
   const temporary = !options.localDir;

@@ -3,8 +3,8 @@
  * reference (`/docs`, Scalar rendering `/v1/openapi.json`) and the error reference
  * (`/docs/errors`, one entry per code of the catalogue with its cause and fix).
  */
-import { errorCatalogue } from '../errors/catalogue.ts';
-import { errorGuide } from '../errors/guide.ts';
+import { errorCatalogue } from '../kernel/errors/catalogue.ts';
+import { errorGuide } from '../kernel/errors/guide.ts';
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);

@@ -3,9 +3,11 @@
  * for its retry, the header and fee entry a purchase commits, and the checks a read makes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Environment } from '../domain/api-keys.ts';
-import { toTimestamp } from '../domain/clock.ts';
-import { ApiError } from '../errors/api-error.ts';
+import { type Registry, RegistryRejection } from '../app/registry.ts';
+import type { Environment } from '../kernel/api-keys.ts';
+import { toTimestamp } from '../kernel/clock.ts';
+import { ApiError } from '../kernel/errors/api-error.ts';
+import { apiErrorFromRegistry } from '../kernel/registry-errors.ts';
 import {
   type ExtractHeader,
   type ExtractKind,
@@ -13,9 +15,7 @@ import {
   type FeeEntry,
   type PurchaseRecord,
   SINGLE_PURCHASE,
-} from '../ports/extracts.ts';
-import { type Registry, RegistryRejection } from '../ports/registry.ts';
-import { apiErrorFromRegistry } from '../registry/errors.ts';
+} from './store-port.ts';
 
 /** `ext_`, `psr_`, `prs_` … followed by 24 random hex digits. */
 export const newId = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;

@@ -1,6 +1,7 @@
 /** What every extract purchase takes from its HTTP request and its handler's ports. */
-import type { AuthContext } from '../http/pipeline.ts';
-import type { HttpPorts } from '../ports/app.ts';
+
+import type { HttpPorts } from '../app/ports.ts';
+import type { AuthContext } from '../kernel/http/pipeline.ts';
 import type { PurchaseContext } from './lifecycle.ts';
 
 /** Who buys, the names the request gives the purchase, the time, the registry of the key's environment and the store. */

@@ -4,25 +4,26 @@
  * named by an Idempotency-Key has an id derived from it, so a retry finds the order instead of
  * billing a second one.
  */
-import { lookupCompany } from '../company/extracts.ts';
-import type { CompanyIdentifier } from '../company/identifier.ts';
-import { presentCompanySummary } from '../company/presenters.ts';
-import { toTimestamp } from '../domain/clock.ts';
-import { chargesExtractProduct, documentImageProduct } from '../domain/products.ts';
-import { ApiError } from '../errors/api-error.ts';
-import type { Owner } from '../extracts/lifecycle.ts';
-import { logger } from '../observability.ts';
-import type { FeeEntry } from '../ports/extracts.ts';
-import type { Delivery, FulfilmentQueue, OrderDocument, OrderRecord, OrderStore } from '../ports/orders.ts';
+
 import {
   type Registry,
   type RegistryCaller,
   type RegistryImageableDocument,
   RegistryRejection,
-} from '../ports/registry.ts';
-import { apiErrorFromRegistry, fromRegistry } from '../registry/errors.ts';
+} from '../app/registry.ts';
+import { lookupCompany } from '../companies/extracts.ts';
+import type { CompanyIdentifier } from '../companies/identifier.ts';
+import { presentCompanySummary } from '../companies/present.ts';
+import { chargesExtractProduct, documentImageProduct } from '../companies/products.ts';
+import type { Owner } from '../extracts/lifecycle.ts';
+import type { FeeEntry } from '../extracts/store-port.ts';
+import { toTimestamp } from '../kernel/clock.ts';
+import { ApiError } from '../kernel/errors/api-error.ts';
+import { logger } from '../kernel/observability.ts';
+import { apiErrorFromRegistry, fromRegistry } from '../kernel/registry-errors.ts';
 import { checkDeliverySize } from './delivery.ts';
 import { idFor } from './ids.ts';
+import type { Delivery, FulfilmentQueue, OrderDocument, OrderRecord, OrderStore } from './store-port.ts';
 
 /** Fewer than 10 pages is a small extract; 10 or more a large one. */
 export const LARGE_EXTRACT_PAGES = 10;

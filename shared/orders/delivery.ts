@@ -3,8 +3,8 @@
  * (`delivery_invalid`), and against the order's size once its pages are known
  * (`document_too_large_for_delivery`).
  */
-import { ApiError } from '../errors/api-error.ts';
-import { type Delivery, type DeliveryMethod, deliveryMethods } from '../ports/orders.ts';
+import { ApiError } from '../kernel/errors/api-error.ts';
+import { type Delivery, type DeliveryMethod, deliveryMethods } from './store-port.ts';
 
 /** At most 50 pages by email, 500 on the web; post takes any size. */
 export const DELIVERY_PAGE_LIMITS: Readonly<Record<DeliveryMethod, number>> = {

@@ -1,11 +1,12 @@
 /** What the order-placing handlers share: the request context of an order, and its response. */
-import type { AuthContext, HandlerInput, HandlerResult } from '../http/pipeline.ts';
-import type { RouteDefinition } from '../http/route.ts';
-import type { HttpPorts } from '../ports/app.ts';
-import type { Delivery } from '../ports/orders.ts';
+
+import type { HttpPorts } from '../app/ports.ts';
+import type { AuthContext, HandlerInput, HandlerResult } from '../kernel/http/pipeline.ts';
+import type { RouteDefinition } from '../kernel/http/route.ts';
 import type { OrderRequest } from './accept.ts';
 import { orderResult } from './present.ts';
 import { simulatedFailure } from './simulate.ts';
+import type { Delivery } from './store-port.ts';
 
 /** What the order-placing routes use. */
 export type OrderRoutePorts = HttpPorts<'orders' | 'registryFor' | 'queue' | 'idempotency'>;

@@ -1,6 +1,6 @@
 /**
  * The fulfilment functions' handler wrapper: each workflow task, the starter and the sweeper is
- * logged, traced and measured as the HTTP pipeline does a route (shared/http/pipeline.ts): the
+ * logged, traced and measured as the HTTP pipeline does a route (shared/kernel/http/pipeline.ts): the
  * Lambda context in every log line, one line per invocation with its latency (an error's name
  * and message when it failed), an X-Ray subsegment for the handler, and `Invocations`,
  * `Failures` and `Latency` metrics with the function's name as a dimension.
@@ -11,8 +11,8 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type { TaskName } from '../infra/workflow.ts';
-import { logger, tracer } from '../observability.ts';
+import type { TaskName } from '../kernel/infra/workflow.ts';
+import { logger, tracer } from '../kernel/observability.ts';
 import type { WorkflowInput } from './steps/common.ts';
 import { type Rejected, STEP_ERRORS, StepFailure } from './steps/failure.ts';
 
@@ -75,7 +75,7 @@ export function instrumented<E, R>(
 
 /**
  * A workflow task's handler: its step, given the input Step Functions passes, instrumented under
- * the task's name (shared/infra/workflow.ts), with the order or search it works on in every log
+ * the task's name (shared/kernel/infra/workflow.ts), with the order or search it works on in every log
  * line and trace. A registry rejection is the task's result, `{ failure }` (failure.ts): the
  * state machine reads it as data and sends the execution to its failed outcome.
  */

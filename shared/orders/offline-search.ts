@@ -3,15 +3,16 @@
  * without the online search's 100-name cap, delivered by email or announced by webhook. An
  * account may place 20 a day (UTC).
  */
-import { toTimestamp } from '../domain/clock.ts';
-import { offlineSearchProduct } from '../domain/products.ts';
-import { ApiError } from '../errors/api-error.ts';
+
+import { type CompanySearchScope, companySearchScopes } from '../app/registry.ts';
+import { offlineSearchProduct } from '../companies/products.ts';
 import type { Owner } from '../extracts/lifecycle.ts';
-import { logger } from '../observability.ts';
-import type { FulfilmentQueue, OfflineSearchRecord, OfflineSearchStore } from '../ports/orders.ts';
-import { type CompanySearchScope, companySearchScopes } from '../ports/registry.ts';
+import { toTimestamp } from '../kernel/clock.ts';
+import { ApiError } from '../kernel/errors/api-error.ts';
+import { logger } from '../kernel/observability.ts';
 import type { OfflineSearchDelivery } from './delivery.ts';
 import { idFor } from './ids.ts';
+import type { FulfilmentQueue, OfflineSearchRecord, OfflineSearchStore } from './store-port.ts';
 
 export const OFFLINE_SEARCHES_PER_DAY = 20;
 

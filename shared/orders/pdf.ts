@@ -3,7 +3,7 @@
  * the company, the documents included and the notices, then the pages of each document.
  */
 import { PageSizes, ParseSpeeds, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import type { OrderDocument } from '../ports/orders.ts';
+import type { OrderDocument } from './store-port.ts';
 
 export interface OrderPdfInput {
   orderId: string;

@@ -1,8 +1,9 @@
 /** Orders and offline searches as the API, and the events about them, show them. */
-import { toTimestamp } from '../domain/clock.ts';
-import { chargesExtractProduct, documentImageProduct } from '../domain/products.ts';
-import type { HandlerResult } from '../http/pipeline.ts';
-import type { Delivery, OfflineSearchRecord, OrderRecord, OrderType } from '../ports/orders.ts';
+
+import { chargesExtractProduct, documentImageProduct } from '../companies/products.ts';
+import { toTimestamp } from '../kernel/clock.ts';
+import type { HandlerResult } from '../kernel/http/pipeline.ts';
+import type { Delivery, OfflineSearchRecord, OrderRecord, OrderType } from './store-port.ts';
 
 /** The API's own base URL, for `downloadUrl` and `resultsUrl`. */
 

@@ -1,9 +1,10 @@
 /** Reading orders and offline searches: who may, and when a PDF may be downloaded. */
-import { ApiError } from '../errors/api-error.ts';
+
 import { isSameOwner, type Owner } from '../extracts/lifecycle.ts';
-import type { OfflineSearchRecord, OfflineSearchStore, OrderRecord, OrderStore } from '../ports/orders.ts';
+import { ApiError } from '../kernel/errors/api-error.ts';
 import { OFFLINE_SEARCH_ID_PATTERN, ORDER_ID_PATTERN } from './ids.ts';
 import { DOWNLOAD_LIFETIME_MS } from './present.ts';
+import type { OfflineSearchRecord, OfflineSearchStore, OrderRecord, OrderStore } from './store-port.ts';
 
 const otherOwner = (record: Owner, owner: Owner, what: string) =>
   record.accountId !== owner.accountId

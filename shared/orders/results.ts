@@ -1,5 +1,5 @@
 /** An offline search's full result set, kept as one JSON file (companyMatch objects, registry order). */
-import type { BlobStore } from '../ports/orders.ts';
+import type { BlobStore } from './store-port.ts';
 
 export const offlineResultsKey = (searchId: string) => `offline-searches/${searchId}.json`;
 

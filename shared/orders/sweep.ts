@@ -3,7 +3,7 @@
  * hour (its queue message lost, its execution failed) is put on the queue again, under a new
  * execution name. The steps are idempotent, so a restart only finishes what was left.
  */
-import type { FulfilmentMessage, FulfilmentQueue, OrderStore } from '../ports/orders.ts';
+import type { FulfilmentMessage, FulfilmentQueue, OrderStore } from './store-port.ts';
 
 /** Longer than any wait or retry the workflow makes between two writes to the order. */
 export const STALLED_AFTER_MS = 60 * 60_000;

@@ -4,9 +4,14 @@
  * kept as a draft, and all the extracts and their fees become visible in one commit.
  */
 
-import { toTimestamp } from '../domain/clock.ts';
-import { personExtractProduct } from '../domain/products.ts';
-import { ApiError } from '../errors/api-error.ts';
+import {
+  MAX_ROLES_PER_NAME,
+  type PeopleRegistry,
+  type PersonExtractOptions,
+  type RegistryCaller,
+  type RegistryPersonExtract,
+} from '../app/registry.ts';
+import { personExtractProduct } from '../companies/products.ts';
 import {
   buyOnce,
   commitWithRetries,
@@ -18,22 +23,17 @@ import {
   ownerOf,
   type PurchaseContext,
 } from '../extracts/lifecycle.ts';
-import type { Draft, ExtractStore, PurchaseRecord } from '../ports/extracts.ts';
-import type { FoundPerson, PeopleSearchStore } from '../ports/people.ts';
-import {
-  MAX_ROLES_PER_NAME,
-  type PeopleRegistry,
-  type PersonExtractOptions,
-  type RegistryCaller,
-  type RegistryPersonExtract,
-} from '../ports/registry.ts';
+import type { Draft, ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
+import { toTimestamp } from '../kernel/clock.ts';
+import { ApiError } from '../kernel/errors/api-error.ts';
 import {
   PERSON_SECTION,
   personExtractToStore,
   presentPersonExtract,
   type StoredPersonExtract,
-} from './presenters.ts';
+} from './present.ts';
 import { assertOwnSearch, readableSearch } from './search.ts';
+import type { FoundPerson, PeopleSearchStore } from './store-port.ts';
 
 /** Registry calls in flight at once for one purchase. */
 export const PURCHASE_CONCURRENCY = 25;

@@ -2,9 +2,8 @@
  * A person's company roles, read free from a held person extract (spec 4.5).
  */
 
-import { byRecordStatus, type StatusRecord } from '../company/sections.ts';
-import { personExtractProduct } from '../domain/products.ts';
-import { ApiError } from '../errors/api-error.ts';
+import { personExtractProduct } from '../companies/products.ts';
+import { byRecordStatus, type StatusRecord } from '../companies/sections.ts';
 import {
   assertReadable,
   type ExtractRef,
@@ -12,13 +11,14 @@ import {
   isUnexpired,
   type Owner,
 } from '../extracts/lifecycle.ts';
-import type { ExtractStore } from '../ports/extracts.ts';
-import type { PeopleSearchStore, SearchedPerson } from '../ports/people.ts';
+import type { ExtractStore } from '../extracts/store-port.ts';
+import { ApiError } from '../kernel/errors/api-error.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
-import { MEMBER_ROLE } from '../registry/ordering.ts';
-import type { roleStatuses } from '../schemas/people.ts';
-import { PERSON_SECTION, type StoredPersonExtract } from './presenters.ts';
+import { MEMBER_ROLE } from './ordering.ts';
+import { PERSON_SECTION, type StoredPersonExtract } from './present.ts';
+import type { roleStatuses } from './schemas.ts';
 import { isSearchExpired, knownPerson, searchExpired } from './search.ts';
+import type { PeopleSearchStore, SearchedPerson } from './store-port.ts';
 
 export type RoleStatus = (typeof roleStatuses)[number];
 

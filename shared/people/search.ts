@@ -3,19 +3,14 @@
  * is asked, with the codes the registry would use; each search is kept with its `prs_` ids.
  */
 
-import { toTimestamp } from '../domain/clock.ts';
-import { PERSON_NAME_PATTERN } from '../domain/person-names.ts';
-import { ApiError } from '../errors/api-error.ts';
+import type { PeopleRegistry } from '../app/registry.ts';
 import { isSameOwner, isUnexpired, newId, type Owner } from '../extracts/lifecycle.ts';
-import type {
-  PeopleSearch,
-  PeopleSearchCriteria,
-  PeopleSearchStore,
-  SearchedPerson,
-} from '../ports/people.ts';
-import type { PeopleRegistry } from '../ports/registry.ts';
-import { fromRegistry } from '../registry/errors.ts';
-import { presentPersonMatch } from './presenters.ts';
+import { toTimestamp } from '../kernel/clock.ts';
+import { ApiError } from '../kernel/errors/api-error.ts';
+import { fromRegistry } from '../kernel/registry-errors.ts';
+import { PERSON_NAME_PATTERN } from './person-names.ts';
+import { presentPersonMatch } from './present.ts';
+import type { PeopleSearch, PeopleSearchCriteria, PeopleSearchStore, SearchedPerson } from './store-port.ts';
 
 export const SEARCH_LIFETIME_MS = 30 * 24 * 3600_000;
 

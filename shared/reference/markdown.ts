@@ -6,7 +6,7 @@
  * committed page differs from what this renders. Tables are padded as Prettier pads them.
  */
 
-import { table } from '../docs/markdown.ts';
+import { table } from '../kernel/markdown.ts';
 import { codeTablesFile } from './code-tables.ts';
 import {
   type CodeTableProvenance,

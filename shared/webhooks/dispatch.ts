@@ -7,8 +7,8 @@
  * attempt was recorded since it was read.
  */
 import { createHash } from 'node:crypto';
-import { toTimestamp } from '../domain/clock.ts';
-import { type EventLog, type EventRecord, eventBody } from '../events/types.ts';
+import { toTimestamp } from '../kernel/clock.ts';
+import { type EventLog, type EventRecord, eventBody } from './events.ts';
 import { nextAttemptAfter } from './schedule.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './sign.ts';
 import type {
@@ -21,7 +21,7 @@ import type {
   WebhookMessage,
   WebhookQueue,
   WebhookSender,
-} from './types.ts';
+} from './store-port.ts';
 
 export const USER_AGENT = 'svc-webhooks/1';
 /** Claimed deliveries are not claimed again for this long (their attempt message is in flight). */

@@ -4,11 +4,11 @@
  * hours), and how endpoints, deliveries and events are shown.
  */
 import { randomBytes } from 'node:crypto';
-import { toTimestamp } from '../domain/clock.ts';
-import { ApiError } from '../errors/api-error.ts';
-import type { EventRecord } from '../events/types.ts';
 import { isSameOwner, type Owner } from '../extracts/lifecycle.ts';
+import { toTimestamp } from '../kernel/clock.ts';
+import { ApiError } from '../kernel/errors/api-error.ts';
 import { type AddressPolicy, checkWebhookUrl } from './address-guard.ts';
+import type { EventRecord } from './events.ts';
 import {
   type DeliveryRecord,
   MAX_ENDPOINTS,
@@ -16,7 +16,7 @@ import {
   type SecretSealer,
   type WebhookEndpointRecord,
   type WebhookEndpointStore,
-} from './types.ts';
+} from './store-port.ts';
 
 export const ENDPOINT_ID_PATTERN = /^we_[0-9a-f]{24}$/;
 export const EVENT_ID_PATTERN = /^evt_[0-9a-zA-Z]{1,64}$/;

@@ -4,19 +4,19 @@
  * endpoint only, so it is recorded but never put on the bus).
  */
 import { randomBytes } from 'node:crypto';
-import { toTimestamp } from '../domain/clock.ts';
-import { ApiError } from '../errors/api-error.ts';
-import type { EventLog, EventRecord } from '../events/types.ts';
 import type { Owner } from '../extracts/lifecycle.ts';
+import { toTimestamp } from '../kernel/clock.ts';
+import { ApiError } from '../kernel/errors/api-error.ts';
 import { newDelivery, subscribes } from './dispatch.ts';
 import { assertEndpointReadable, findEndpoint, presentEndpoint } from './endpoints.ts';
+import type { EventLog, EventRecord } from './events.ts';
 import type {
   DeliveryRecord,
   DeliveryStore,
   WebhookEndpointRecord,
   WebhookEndpointStore,
   WebhookQueue,
-} from './types.ts';
+} from './store-port.ts';
 
 export interface ToolPorts {
   webhookEndpoints: Pick<WebhookEndpointStore, 'get' | 'all'>;

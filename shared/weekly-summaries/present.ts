@@ -2,11 +2,12 @@
  * Weekly summary extracts as the API shows them (spec document 1, 2.7): the stored summary (the
  * extract without its items), one page of items read from the paged list, and the postcode totals.
  */
-import { coded, presentCompanySummary, presentParty } from '../company/presenters.ts';
-import type { CursorScope } from '../domain/cursor.ts';
+
+import type { RegistryWeeklySummaryItem } from '../app/registry.ts';
+import { coded, presentCompanySummary, presentParty } from '../companies/present.ts';
 import type { Owner } from '../extracts/lifecycle.ts';
-import type { ExtractHeader, ExtractStore } from '../ports/extracts.ts';
-import type { RegistryWeeklySummaryItem } from '../ports/registry.ts';
+import type { ExtractHeader, ExtractStore } from '../extracts/store-port.ts';
+import type { CursorScope } from '../kernel/cursor.ts';
 
 /** The paged list holding a weekly summary's items. */
 export const WEEKLY_ITEMS = 'items';

@@ -1,6 +1,6 @@
 /**
  * Buying a weekly summary (spec document 2, 4.10) exactly once, on the model of company extracts
- * (shared/company/extracts.ts): the request is checked before any registry call, a held summary of
+ * (shared/companies/extracts.ts): the request is checked before any registry call, a held summary of
  * the same type and week is returned without a fee unless `refresh`, and otherwise the purchase is
  * recorded before the registry is asked, with a client key derived from the purchase's key.
  *
@@ -14,12 +14,18 @@
  * free page operation before the items are stored in the extract's paged list.
  */
 import { createHash } from 'node:crypto';
-import { EXTRACT_DISCLAIMER } from '../company/extracts.ts';
-import { coded } from '../company/presenters.ts';
-import { isCalendarDate, toTimestamp } from '../domain/clock.ts';
-import { weeklySummaryProduct } from '../domain/products.ts';
-import { isCompletedWeek, isMonday, isWithinTwelveMonths, weekEndingOf } from '../domain/weeks.ts';
-import { ApiError } from '../errors/api-error.ts';
+import {
+  isWeeklySummaryType,
+  type RegistryCaller,
+  type RegistryWeeklySummary,
+  type WeeklySummaryRegistry,
+  type WeeklySummaryType,
+  weeklySummaryTypeCodes,
+  weeklySummaryTypes,
+} from '../app/registry.ts';
+import { EXTRACT_DISCLAIMER } from '../companies/extracts.ts';
+import { coded } from '../companies/present.ts';
+import { weeklySummaryProduct } from '../companies/products.ts';
 import {
   buyOnce,
   commitWithRetries,
@@ -32,17 +38,11 @@ import {
   ownerOf,
   type PurchaseContext,
 } from '../extracts/lifecycle.ts';
-import type { ExtractStore, PurchaseRecord } from '../ports/extracts.ts';
-import {
-  isWeeklySummaryType,
-  type RegistryCaller,
-  type RegistryWeeklySummary,
-  type WeeklySummaryRegistry,
-  type WeeklySummaryType,
-  weeklySummaryTypeCodes,
-  weeklySummaryTypes,
-} from '../ports/registry.ts';
+import type { ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
+import { isCalendarDate, toTimestamp } from '../kernel/clock.ts';
+import { ApiError } from '../kernel/errors/api-error.ts';
 import { presentWeeklySummaryItem, WEEKLY_ITEMS } from './present.ts';
+import { isCompletedWeek, isMonday, isWithinTwelveMonths, weekEndingOf } from './weeks.ts';
 
 /** What a weekly summary purchase asked the registry, as its record keeps it. */
 interface WeeklySummaryAsked {

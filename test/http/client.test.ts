@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buyExtractAndReadCharges } from '../../clients/typescript/examples/buy-extract.ts';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { call, createKey, registryPurchases } from '../support/api.ts';
 import { typedClient } from '../support/client.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isValidAbn, isValidAcn } from '../../shared/domain/identifiers.ts';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { isValidAbn, isValidAcn } from '../../shared/kernel/identifiers.ts';
 import {
   type ApiResponse,
   call,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { operations } from '../../clients/typescript/index.ts';
-import { abnForAcn } from '../../shared/registry/builders/companies.ts';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { abnForAcn } from '../../shared/adapters/sandbox/data/company-builders.ts';
 import {
   type ApiResponse,
   buyExtract,

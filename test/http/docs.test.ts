@@ -6,9 +6,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCatalogue } from '../../shared/errors/catalogue.ts';
-import { errorGuide } from '../../shared/errors/guide.ts';
-import { routeList } from '../../shared/http/routes.ts';
+import { routeList } from '../../shared/app/routes.ts';
+import { errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
+import { errorGuide } from '../../shared/kernel/errors/guide.ts';
 import { baseUrl, call } from '../support/api.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

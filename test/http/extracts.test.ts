@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { buyExtract, call, clock, createKey, expectError, type TestKey } from '../support/api.ts';
 
 /** GET /v1/extracts/{id} and GET /v1/extracts (spec document 2, 4.4), expiry and ownership. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { CursorCodec } from '../../shared/domain/cursor.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { routes } from '../../shared/app/routes.ts';
+import { CursorCodec } from '../../shared/kernel/cursor.ts';
 import { type FormCategory, formCategories, formsInCategory } from '../../shared/reference/forms.ts';
 import {
   type ApiResponse,

@@ -1,7 +1,7 @@
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callDynamo, type Item } from '../../shared/adapters/dynamodb/json-client.ts';
-import { LIMITS } from '../../shared/domain/rate-limit.ts';
+import { LIMITS } from '../../shared/kernel/rate-limit.ts';
 import { call, clock, createKey, errorOf, type TestKey } from '../support/api.ts';
 import { testPorts } from '../support/ports.ts';
 

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isValidAbn } from '../../shared/domain/identifiers.ts';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { isValidAbn } from '../../shared/kernel/identifiers.ts';
 import {
   type ApiResponse,
   baseUrl,

@@ -6,10 +6,10 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { defineRoute } from '../../shared/http/route.ts';
-import { COMMIT_RESERVE_MS, remainingMs } from '../../shared/http/time-budget.ts';
-import { noPath, noQuery } from '../../shared/schemas/common.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { defineRoute } from '../../shared/kernel/http/route.ts';
+import { noPath, noQuery } from '../../shared/kernel/http/schemas.ts';
+import { COMMIT_RESERVE_MS, remainingMs } from '../../shared/kernel/http/time-budget.ts';
 import { createKey, type TestKey } from '../support/api.ts';
 import { testPorts } from '../support/ports.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paginates } from '../../lib/routes.ts';
-import { EMPTY_CURSOR } from '../../shared/domain/cursor.ts';
-import { routeList } from '../../shared/http/routes.ts';
+import { routeList } from '../../shared/app/routes.ts';
+import { EMPTY_CURSOR } from '../../shared/kernel/cursor.ts';
 import {
   call,
   clock,

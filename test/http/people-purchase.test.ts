@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIMULATOR_PEOPLE } from '../../local/generated-data.ts';
-import { SANDBOX_PEOPLE } from '../../shared/registry/people-data.ts';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { SANDBOX_PEOPLE } from '../../shared/adapters/sandbox/data/people.ts';
 import {
   type ApiResponse,
   buyPeople,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import {
   type ApiResponse,
   buyExtract,

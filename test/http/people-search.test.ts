@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIMULATOR_PEOPLE } from '../../local/generated-data.ts';
-import { SANDBOX_PEOPLE } from '../../shared/registry/people-data.ts';
+import { SANDBOX_PEOPLE } from '../../shared/adapters/sandbox/data/people.ts';
 import {
   call,
   clock,

@@ -5,10 +5,10 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createHttpHandler } from '../../shared/http/pipeline.ts';
-import { MAX_BODY_BYTES } from '../../shared/http/request.ts';
-import { defineRoute } from '../../shared/http/route.ts';
-import { noPath, noQuery } from '../../shared/schemas/common.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { MAX_BODY_BYTES } from '../../shared/kernel/http/request.ts';
+import { defineRoute } from '../../shared/kernel/http/route.ts';
+import { noPath, noQuery } from '../../shared/kernel/http/schemas.ts';
 import { createKey, type TestKey } from '../support/api.ts';
 import { testPorts } from '../support/ports.ts';
 
@@ -94,7 +94,7 @@ describe('pipeline', () => {
   // First in the file on purpose: Powertools puts a level set at run time back to the configured one
   // (ERROR in tests) at each warm invocation, so INFO only sticks before the first one.
   it('logs the request with the request id and account, never the Authorization header', async () => {
-    const { logger } = await import('../../shared/observability.ts');
+    const { logger } = await import('../../shared/kernel/observability.ts');
     // Powertools writes through its own Console; capture what it prints.
     const printed = logger as unknown as { console: Console };
     const lines: string[] = [];
@@ -218,7 +218,7 @@ describe('pipeline', () => {
   });
 
   it('turns an unexpected exception into a 500 api_error without leaking internals', async () => {
-    const { logger } = await import('../../shared/observability.ts');
+    const { logger } = await import('../../shared/kernel/observability.ts');
     const errors = vi
       .spyOn((logger as unknown as { console: Console }).console, 'error')
       .mockImplementation(() => undefined);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import {
   buyExtract,
   call,

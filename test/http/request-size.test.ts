@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_HEADER_BYTES } from '../../local/server.ts';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../shared/http/request.ts';
-import { orderRoutes } from '../../shared/http/routes/orders.ts';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '../../shared/kernel/http/request.ts';
+import { orderRoutes } from '../../shared/orders/routes.ts';
 import { baseUrl, call, createKey, errorOf, expectError, type TestKey } from '../support/api.ts';
 
 /** `depth` arrays, one inside the other. */

@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WEEKLY_CASES } from '../../local/generated-weekly-summaries.ts';
-import { mondayWeeksAgo } from '../../shared/domain/weeks.ts';
-import { weeklySummaryTypes } from '../../shared/ports/registry.ts';
+import { weeklySummaryTypes } from '../../shared/app/registry.ts';
+import { mondayWeeksAgo } from '../../shared/weekly-summaries/weeks.ts';
 import {
   type ApiResponse,
   buyExtract,

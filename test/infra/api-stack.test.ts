@@ -4,11 +4,11 @@ import { BASELINE_TABLE_ACCESS, defaultEntryFor, functionDescription } from '../
 import { gatewayResponseMappings } from '../../lib/gateway-responses.ts';
 import { paginates } from '../../lib/routes.ts';
 import { DEFAULT_DOCS_URL, DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
-import { LIMITS } from '../../shared/domain/rate-limit.ts';
-import { errorCatalogue } from '../../shared/errors/catalogue.ts';
-import { routeList } from '../../shared/http/routes.ts';
-import { type TableId, tableDefinitions } from '../../shared/infra/tables.ts';
-import { workflowTasks } from '../../shared/infra/workflow.ts';
+import { routeList } from '../../shared/app/routes.ts';
+import { errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
+import { type TableId, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import { workflowTasks } from '../../shared/kernel/infra/workflow.ts';
+import { LIMITS } from '../../shared/kernel/rate-limit.ts';
 import {
   resourcePaths,
   resourcesOf,

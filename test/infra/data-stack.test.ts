@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CURSOR_SECRET_LENGTH, tableConstructId } from '../../lib/data-stack.ts';
-import { allTables, type TableDefinition, tableDefinitions } from '../../shared/infra/tables.ts';
+import { allTables, type TableDefinition, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import { logicalIdOf, resourcesOf, type Synthesized, synthesize, type TemplateResource } from './synth.ts';
 
 const keySchema = (definition: { partitionKey: { name: string }; sortKey?: { name: string } }) => [
@@ -34,7 +34,7 @@ describe('DataStack', () => {
     expect(synth.api.stackName).toBe('CompanyRegister-dev-Api');
   });
 
-  it('creates exactly the tables described in shared/infra/tables.ts', () => {
+  it('creates exactly the tables described in shared/kernel/infra/tables.ts', () => {
     expect(Object.keys(resourcesOf(synth.dataTemplate, 'AWS::DynamoDB::Table'))).toHaveLength(
       allTables.length,
     );

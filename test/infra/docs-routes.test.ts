@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { functionDescription } from '../../lib/api-stack.ts';
 import { lambdaBundling } from '../../lib/bundling.ts';
 import { bundlingWithAssets } from '../../lib/constructs/api-function.ts';
-import { docsRoutes, OPENAPI_DOCUMENT, SCALAR_BUNDLE } from '../../shared/http/routes/docs.ts';
+import { docsRoutes, OPENAPI_DOCUMENT, SCALAR_BUNDLE } from '../../shared/docs/routes.ts';
 import { resourcePaths, resourcesOf, type Synthesized, synthesize } from './synth.ts';
 
 const publicRoutes = Object.values(docsRoutes);

@@ -24,9 +24,9 @@ import {
 } from '../../lib/data-stack.ts';
 import { defaultEntryFor, PROJECT_ROOT } from '../../lib/routes.ts';
 import { DEFAULT_MAIL_FROM, DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
-import type { RouteDefinition } from '../../shared/http/route.ts';
-import { routeList } from '../../shared/http/routes.ts';
-import { tableDefinitions } from '../../shared/infra/tables.ts';
+import { routeList } from '../../shared/app/routes.ts';
+import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
+import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import {
   FULFILMENT_STARTER,
   FULFILMENT_SWEEPER,
@@ -34,7 +34,7 @@ import {
   WORKFLOW_DEFINITION,
   type WorkflowTask,
   workflowTasks,
-} from '../../shared/infra/workflow.ts';
+} from '../../shared/kernel/infra/workflow.ts';
 import {
   actionsIn,
   actionsOf,

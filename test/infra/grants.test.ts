@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { BASELINE_TABLE_ACCESS } from '../../lib/api-stack.ts';
 import { SECRET_READ_ACTION, TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
 import { paginates, ROUTE_AREAS } from '../../lib/routes.ts';
-import type { RouteDefinition } from '../../shared/http/route.ts';
-import { routeList } from '../../shared/http/routes.ts';
-import type { TableId } from '../../shared/infra/tables.ts';
-import { tableDefinitions } from '../../shared/infra/tables.ts';
+import { routeList } from '../../shared/app/routes.ts';
+import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
+import type { TableId } from '../../shared/kernel/infra/tables.ts';
+import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import {
   actionsIn,
   actionsOf,

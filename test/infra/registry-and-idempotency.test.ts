@@ -7,10 +7,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
 import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
-import type { RouteDefinition } from '../../shared/http/route.ts';
-import { orderRoutes } from '../../shared/http/routes/orders.ts';
-import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
-import { routeList as allRoutes } from '../../shared/http/routes.ts';
+import { routeList as allRoutes } from '../../shared/app/routes.ts';
+import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
+import { orderRoutes } from '../../shared/orders/routes.ts';
+import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import {
   actionsIn,
   actionsOf,
@@ -69,13 +69,13 @@ const NON_REGISTRY_ROUTES = [
   'GetApiReference',
   'GetApiReferenceScript',
   'GetErrorReference',
-  // Events and webhook endpoints (shared/http/routes/webhooks.ts)
+  // Events and webhook endpoints (shared/webhooks/routes.ts)
   ...Object.values(webhookRoutes).map((r) => r.name),
 ];
 
 const route = (name: string): RouteDefinition => {
   const found = routeList.find((candidate) => candidate.name === name);
-  if (!found) throw new Error(`no route ${name} in shared/http/routes.ts`);
+  if (!found) throw new Error(`no route ${name} in shared/app/routes.ts`);
   return found;
 };
 

@@ -10,8 +10,8 @@ import { areaStackId, functionDescription } from '../../lib/api-stack.ts';
 import { MAX_TEMPLATE_RESOURCES } from '../../lib/app.ts';
 import { pathForArn } from '../../lib/constructs/route-integration.ts';
 import { checkRouteAreas, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
-import type { RouteDefinition } from '../../shared/http/route.ts';
-import { routeList } from '../../shared/http/routes.ts';
+import { routeList } from '../../shared/app/routes.ts';
+import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
 import { resourcesOf, type Synthesized, type SynthesizedTemplate, synthesize } from './synth.ts';
 
 /** As `cdk synth` writes them: the CLI turns version reporting on, which adds `CDKMetadata` to every template. */

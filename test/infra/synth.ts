@@ -14,8 +14,8 @@ import { functionDescription } from '../../lib/api-stack.ts';
 import { type BuildAppOptions, buildApp, type CompanyRegisterApp } from '../../lib/app.ts';
 import { tableConstructId } from '../../lib/data-stack.ts';
 import { defaultEntryFor, type HandlerModule, PROJECT_ROOT } from '../../lib/routes.ts';
-import type { RouteDefinition } from '../../shared/http/route.ts';
-import { type TableId, tableDefinitions } from '../../shared/infra/tables.ts';
+import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
+import { type TableId, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 
 export const PLACEHOLDER_ENTRY = join(PROJECT_ROOT, 'test', 'infra', 'fixtures', 'placeholder-handler.ts');
 

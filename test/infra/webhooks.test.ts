@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
 import { DISPATCHER_DESCRIPTION, RETRY_DESCRIPTION } from '../../lib/constructs/webhooks.ts';
-import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
-import { WEBHOOK_ENV } from '../../shared/infra/webhooks.ts';
+import { WEBHOOK_ENV } from '../../shared/kernel/infra/webhooks.ts';
+import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import {
   actionsIn,
   actionsOf,

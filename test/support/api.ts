@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { type SimulatorCall, simulatorControl } from '../../local/registry-simulator.ts';
 import type { RegistryOperation } from '../../shared/adapters/registry-http/protocol.ts';
-import { type Environment, newKeyRecord } from '../../shared/domain/api-keys.ts';
+import { type Environment, newKeyRecord } from '../../shared/kernel/api-keys.ts';
 import { checkContract } from './contract.ts';
 import { testPorts } from './ports.ts';
 

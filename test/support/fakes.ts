@@ -6,10 +6,7 @@
  */
 
 import { RegistryUnreachable } from '../../shared/adapters/registry-http/http-registry.ts';
-import type { ApiKeyRecord, Environment } from '../../shared/domain/api-keys.ts';
-import { ApiError } from '../../shared/errors/api-error.ts';
-import type { IdempotencyRunner, IdempotentCall } from '../../shared/http/idempotency-key.ts';
-import type { ApiKeyRepository } from '../../shared/ports/api-keys.ts';
+import type { Registry, RegistryPurchaseOutcome } from '../../shared/app/registry.ts';
 import type {
   Draft,
   ExtractHeader,
@@ -23,16 +20,19 @@ import type {
   PurchaseRecord,
   StoredExtract,
   UsageLedger,
-} from '../../shared/ports/extracts.ts';
-import type { Acquisition, LimiterStore } from '../../shared/ports/limiter.ts';
+} from '../../shared/extracts/store-port.ts';
+import type { ApiKeyRecord, Environment } from '../../shared/kernel/api-keys.ts';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
+import type { IdempotencyRunner, IdempotentCall } from '../../shared/kernel/http/idempotency-key.ts';
+import type { ApiKeyRepository } from '../../shared/kernel/ports/api-keys.ts';
+import type { Acquisition, LimiterStore } from '../../shared/kernel/ports/limiter.ts';
 import type {
   FulfilmentMessage,
   FulfilmentQueue,
   OrderRecord,
   OrderStore,
-} from '../../shared/ports/orders.ts';
-import type { PeopleSearch, PeopleSearchStore, SearchedPerson } from '../../shared/ports/people.ts';
-import type { Registry, RegistryPurchaseOutcome } from '../../shared/ports/registry.ts';
+} from '../../shared/orders/store-port.ts';
+import type { PeopleSearch, PeopleSearchStore, SearchedPerson } from '../../shared/people/store-port.ts';
 
 const copy = <T>(value: T): T => structuredClone(value);
 const recordKey = (record: { key: string; slot: string }) => `${record.key}\u0000${record.slot}`;

@@ -1,4 +1,4 @@
-import type { RegistryPostalDelivery } from '../../shared/ports/registry.ts';
+import type { RegistryPostalDelivery } from '../../shared/app/registry.ts';
 
 /** A postal delivery for registry order tests: one fixed recipient, the given requests. */
 export const postalDelivery = (clientKey: string, registryRequestIds: string[]): RegistryPostalDelivery => ({

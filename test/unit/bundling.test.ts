@@ -117,7 +117,7 @@ describe('Lambda bundles with the stand-in modules', () => {
 describe('the bundles of every route that buys nothing and orders nothing', () => {
   it.each([
     // Free lookups: authentication and limits use json-client.ts.
-    'identifiers/validate',
+    'reference/validate-identifier',
     'reference/get-code-table',
     'reference/list-code-tables',
     'reference/list-forms',
@@ -126,7 +126,7 @@ describe('the bundles of every route that buys nothing and orders nothing', () =
     'companies/charges',
     'extracts/get',
     'extracts/list',
-    'extracts/get-weekly-summary',
+    'weekly-summaries/get',
     'people/search',
     'people/roles',
     'usage/get',

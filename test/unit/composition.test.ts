@@ -9,12 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { createHandler as purchaseHandler } from '../../functions/companies/purchase-extract.ts';
 import { createHandler as readHandler } from '../../functions/extracts/get.ts';
 import { lambdaContext } from '../../local/lambda-context.ts';
-import { readConfig } from '../../shared/config.ts';
-import { newKeyRecord } from '../../shared/domain/api-keys.ts';
-import { toTimestamp } from '../../shared/domain/clock.ts';
-import { CursorCodec } from '../../shared/domain/cursor.ts';
-import { createSandboxRegistry } from '../../shared/registry/sandbox.ts';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { createSandboxRegistry } from '../../shared/adapters/sandbox/sandbox.ts';
+import { newKeyRecord } from '../../shared/kernel/api-keys.ts';
+import { toTimestamp } from '../../shared/kernel/clock.ts';
+import { readConfig } from '../../shared/kernel/config.ts';
+import { CursorCodec } from '../../shared/kernel/cursor.ts';
 import {
   KeyedRegistry,
   MemoryApiKeys,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../shared/domain/clock.ts';
-import { CursorCodec, EMPTY_CURSOR, pageOfArray } from '../../shared/domain/cursor.ts';
-import { ApiError } from '../../shared/errors/api-error.ts';
+import type { Clock } from '../../shared/kernel/clock.ts';
+import { CursorCodec, EMPTY_CURSOR, pageOfArray } from '../../shared/kernel/cursor.ts';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 
 /** A clock that only moves when told to, so the 30-minute boundary is exact. */
 const clock = {

@@ -4,14 +4,7 @@ import {
   SIMULATOR_COMPANY_COUNT,
   simulatorDataset,
 } from '../../local/generated-data.ts';
-import { isValidAbn, isValidAcn } from '../../shared/domain/identifiers.ts';
-import {
-  type CompanyExtractType,
-  type RegistryCompanyExtract,
-  type RegistryDocument,
-  type RegistryOfficeholder,
-  RegistryRejection,
-} from '../../shared/ports/registry.ts';
+import { SANDBOX, sandboxRecords } from '../../shared/adapters/sandbox/data/companies.ts';
 import {
   abnForAcn,
   acnWithCheckDigit,
@@ -21,24 +14,35 @@ import {
   officeholder,
   organisation,
   person,
-} from '../../shared/registry/builders/companies.ts';
-import { scoreName } from '../../shared/registry/dataset/name-search.ts';
+} from '../../shared/adapters/sandbox/data/company-builders.ts';
 import {
   buildDataset,
   type CompanyRecord,
   companyRecord,
   normalizeName,
-} from '../../shared/registry/dataset.ts';
-import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
+} from '../../shared/adapters/sandbox/dataset.ts';
+import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
+import { scoreName } from '../../shared/adapters/sandbox/name-search.ts';
+import {
+  buildSandboxDataset,
+  createSandboxRegistry,
+  sandboxDataset,
+} from '../../shared/adapters/sandbox/sandbox.ts';
+import {
+  type CompanyExtractType,
+  type RegistryCompanyExtract,
+  type RegistryDocument,
+  type RegistryOfficeholder,
+  RegistryRejection,
+} from '../../shared/app/registry.ts';
+import { isValidAbn, isValidAcn } from '../../shared/kernel/identifiers.ts';
 import {
   compareCharges,
   compareDocuments,
   compareOfficeholders,
   officeholderRoleOrder,
   sortOfficeholders,
-} from '../../shared/registry/ordering.ts';
-import { buildSandboxDataset, createSandboxRegistry, sandboxDataset } from '../../shared/registry/sandbox.ts';
-import { SANDBOX, sandboxRecords } from '../../shared/registry/sandbox-data.ts';
+} from '../../shared/people/ordering.ts';
 
 const caller = { accountId: 'acct_test', requestId: 'req_test' };
 const NOW = new Date('2025-07-01T09:30:00.456Z');

@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esbuildOptions } from '../../lib/bundling.ts';
-import { docsRoutes } from '../../shared/http/routes/docs.ts';
+import { docsRoutes } from '../../shared/docs/routes.ts';
 
 type Handler = (
   event: unknown,

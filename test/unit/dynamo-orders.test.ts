@@ -5,10 +5,15 @@ import { localTableName } from '../../local/stack.ts';
 import { DynamoEventLog } from '../../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../../shared/adapters/dynamodb/extracts.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../../shared/adapters/dynamodb/orders.ts';
-import type { EventRecord } from '../../shared/events/types.ts';
-import { allTables, tableDefinitions } from '../../shared/infra/tables.ts';
-import type { FeeEntry } from '../../shared/ports/extracts.ts';
-import type { OfflineSearchRecord, OrderRecord, OrderStatus, OrderType } from '../../shared/ports/orders.ts';
+import type { FeeEntry } from '../../shared/extracts/store-port.ts';
+import { allTables, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import type {
+  OfflineSearchRecord,
+  OrderRecord,
+  OrderStatus,
+  OrderType,
+} from '../../shared/orders/store-port.ts';
+import type { EventRecord } from '../../shared/webhooks/events.ts';
 
 /** The order and offline search stores against DynamoDB Local, with the tables the stacks create. */
 

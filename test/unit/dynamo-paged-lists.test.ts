@@ -12,7 +12,7 @@ import { localTableName } from '../../local/stack.ts';
 import { dynamo } from '../../shared/adapters/dynamodb/client.ts';
 import { DynamoExtractStore, LIST_PAGE_ITEMS } from '../../shared/adapters/dynamodb/extracts.ts';
 import { observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
-import { allTables, tableDefinitions } from '../../shared/infra/tables.ts';
+import { allTables, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 
 const table = localTableName(tableDefinitions.main);
 let local: LocalDynamo | undefined;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorEnvelope } from '../../shared/errors/api-error.ts';
+import { ApiError, errorEnvelope } from '../../shared/kernel/errors/api-error.ts';
 import {
   type ErrorCode,
   errorCatalogue,
   errorCodeForRegistryCode,
   nonErrorRegistryCodes,
-} from '../../shared/errors/catalogue.ts';
+} from '../../shared/kernel/errors/catalogue.ts';
 
 /** Spec section 7, transcribed: code → [HTTP status, type, registry codes]. */
 const spec: Record<string, [number, string, string[]]> = {

@@ -12,8 +12,9 @@ import {
   type HttpRegistryOptions,
   RegistryUnreachable,
 } from '../../shared/adapters/registry-http/http-registry.ts';
-import { withDeadline } from '../../shared/http/time-budget.ts';
-import { logger } from '../../shared/observability.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
+import { renderDocumentImages } from '../../shared/adapters/sandbox/page-images.ts';
 import {
   type CompanyExtractType,
   type CompanySearchScope,
@@ -34,10 +35,9 @@ import {
   RegistryRejection,
   type RegistryWeeklySummary,
   type RegistryWeeklySummaryPage,
-} from '../../shared/ports/registry.ts';
-import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
-import { renderDocumentImages } from '../../shared/registry/page-images.ts';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+} from '../../shared/app/registry.ts';
+import { withDeadline } from '../../shared/kernel/http/time-budget.ts';
+import { logger } from '../../shared/kernel/observability.ts';
 import { postalDelivery } from '../support/registry.ts';
 
 const company: RegistryCompany = {

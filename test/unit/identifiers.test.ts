@@ -7,7 +7,7 @@ import {
   type IdentifierCheck,
   isValidAbn,
   isValidAcn,
-} from '../../shared/domain/identifiers.ts';
+} from '../../shared/kernel/identifiers.ts';
 
 /**
  * Real published numbers only (spec document 2, section 4.8):

@@ -5,7 +5,7 @@ import { HttpRequest } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callDynamo, DynamoCallError } from '../../shared/adapters/dynamodb/json-client.ts';
-import { tracer } from '../../shared/observability.ts';
+import { tracer } from '../../shared/kernel/observability.ts';
 
 /**
  * The request path's DynamoDB client against a fake DynamoDB: what it sends, how it is signed

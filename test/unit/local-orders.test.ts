@@ -8,7 +8,7 @@ import { LocalEventBus } from '../../local/orders/event-bus.ts';
 import { OutboxMailer } from '../../local/orders/outbox-mailer.ts';
 import { LocalQueue } from '../../local/orders/queue.ts';
 import { LocalWorkflow, type TaskHandler } from '../../local/orders/workflow.ts';
-import type { FulfilmentMessage, MailMessage, ServiceEvent } from '../../shared/ports/orders.ts';
+import type { FulfilmentMessage, MailMessage, ServiceEvent } from '../../shared/orders/store-port.ts';
 
 let dir: string;
 beforeEach(async () => {

@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { createHandler as officeholdersHandler } from '../../functions/companies/officeholders.ts';
 import { createHandler as purchaseHandler } from '../../functions/companies/purchase-extract.ts';
 import { lambdaContext } from '../../local/lambda-context.ts';
-import { OFFICEHOLDER_PAGES } from '../../shared/company/extracts.ts';
-import { readConfig } from '../../shared/config.ts';
-import { newKeyRecord } from '../../shared/domain/api-keys.ts';
-import { CursorCodec } from '../../shared/domain/cursor.ts';
-import { createSandboxRegistry } from '../../shared/registry/sandbox.ts';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { createSandboxRegistry } from '../../shared/adapters/sandbox/sandbox.ts';
+import { OFFICEHOLDER_PAGES } from '../../shared/companies/extracts.ts';
+import { newKeyRecord } from '../../shared/kernel/api-keys.ts';
+import { readConfig } from '../../shared/kernel/config.ts';
+import { CursorCodec } from '../../shared/kernel/cursor.ts';
 import { MemoryApiKeys, MemoryExtractStore, memoryIdempotency, OpenLimiter } from '../support/fakes.ts';
 
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';

@@ -3,12 +3,12 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { CLIENT_TYPES_FILE, clientTypesText, OPENAPI_FILE, openApiText } from '../../scripts/openapi.ts';
-import { errorCatalogue } from '../../shared/errors/catalogue.ts';
-import { errorGuide } from '../../shared/errors/guide.ts';
-import { buildOpenApiDocument, responseExamples } from '../../shared/http/openapi/document.ts';
-import { errorCodesByStatus, REGISTRY_ERRORS } from '../../shared/http/openapi/errors.ts';
-import { requestExamples } from '../../shared/http/openapi/examples.ts';
-import { routeList, routes } from '../../shared/http/routes.ts';
+import { buildOpenApiDocument, responseExamples } from '../../shared/app/openapi/document.ts';
+import { errorCodesByStatus, REGISTRY_ERRORS } from '../../shared/app/openapi/errors.ts';
+import { requestExamples } from '../../shared/app/openapi/examples.ts';
+import { routeList, routes } from '../../shared/app/routes.ts';
+import { errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
+import { errorGuide } from '../../shared/kernel/errors/guide.ts';
 import { checkContract } from '../support/contract.ts';
 
 interface Operation {

@@ -1,7 +1,7 @@
 import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { compileOrderPdf, type OrderPdfInput, winAnsi } from '../../shared/orders/pdf.ts';
-import type { OrderDocument } from '../../shared/ports/orders.ts';
+import type { OrderDocument } from '../../shared/orders/store-port.ts';
 
 const CREATED_AT = '2026-11-21T10:00:00Z';
 

@@ -1,19 +1,19 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_ORDERS, simulatorDataset } from '../../local/generated-data.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { SANDBOX_PEOPLE } from '../../shared/adapters/sandbox/data/people.ts';
+import type { Dataset } from '../../shared/adapters/sandbox/dataset.ts';
+import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
+import { PPSR_START } from '../../shared/adapters/sandbox/orders.ts';
+import { renderDocumentImages } from '../../shared/adapters/sandbox/page-images.ts';
+import { sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
 import {
   type RegistryCaller,
   type RegistryCompany,
   type RegistryImageableDocument,
   RegistryRejection,
-} from '../../shared/ports/registry.ts';
-import { PPSR_START } from '../../shared/registry/dataset/orders.ts';
-import type { Dataset } from '../../shared/registry/dataset.ts';
-import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
-import { renderDocumentImages } from '../../shared/registry/page-images.ts';
-import { SANDBOX_PEOPLE } from '../../shared/registry/people-data.ts';
-import { sandboxDataset } from '../../shared/registry/sandbox.ts';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+} from '../../shared/app/registry.ts';
 import { postalDelivery } from '../support/registry.ts';
 
 const NOW = new Date('2025-07-01T09:30:00Z');

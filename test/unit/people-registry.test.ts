@@ -7,7 +7,27 @@ import {
 } from '../../local/generated-data.ts';
 import { type RegistrySimulator, startRegistrySimulator } from '../../local/registry-simulator.ts';
 import { HttpRegistry } from '../../shared/adapters/registry-http/http-registry.ts';
-import { logger } from '../../shared/observability.ts';
+import { SANDBOX, sandboxRecords } from '../../shared/adapters/sandbox/data/companies.ts';
+import { organisation } from '../../shared/adapters/sandbox/data/company-builders.ts';
+import {
+  buildSandboxPeople,
+  SANDBOX_PEOPLE,
+  sandboxPeople,
+} from '../../shared/adapters/sandbox/data/people.ts';
+import { memberRole, personName, personRole } from '../../shared/adapters/sandbox/data/person-builders.ts';
+import {
+  buildDataset,
+  normalizePersonName,
+  type PersonRecord,
+  personRecord,
+} from '../../shared/adapters/sandbox/dataset.ts';
+import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
+import { personNoticeText } from '../../shared/adapters/sandbox/people.ts';
+import {
+  buildSandboxDataset,
+  createSandboxRegistry,
+  sandboxDataset,
+} from '../../shared/adapters/sandbox/sandbox.ts';
 import {
   MAX_ROLES_PER_NAME,
   type PeopleSearchQuery,
@@ -16,21 +36,9 @@ import {
   type RegistryPersonExtract,
   type RegistryPersonRole,
   RegistryRejection,
-} from '../../shared/ports/registry.ts';
-import { organisation } from '../../shared/registry/builders/companies.ts';
-import { memberRole, personName, personRole } from '../../shared/registry/builders/people.ts';
-import { personNoticeText } from '../../shared/registry/dataset/people.ts';
-import {
-  buildDataset,
-  normalizePersonName,
-  type PersonRecord,
-  personRecord,
-} from '../../shared/registry/dataset.ts';
-import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
-import { comparePersonRoles, sortLicences, sortPersonRoles } from '../../shared/registry/ordering.ts';
-import { buildSandboxPeople, SANDBOX_PEOPLE, sandboxPeople } from '../../shared/registry/people-data.ts';
-import { buildSandboxDataset, createSandboxRegistry, sandboxDataset } from '../../shared/registry/sandbox.ts';
-import { SANDBOX, sandboxRecords } from '../../shared/registry/sandbox-data.ts';
+} from '../../shared/app/registry.ts';
+import { logger } from '../../shared/kernel/observability.ts';
+import { comparePersonRoles, sortLicences, sortPersonRoles } from '../../shared/people/ordering.ts';
 
 const caller = { accountId: 'acct_test', requestId: 'req_test' };
 /** A fresh client key for each billable call. */

@@ -4,18 +4,18 @@
  * registry's answer is lost, when our write fails, and whether or not the client retries.
  */
 import { describe, expect, it } from 'vitest';
-import { purchaseCompanyExtract } from '../../shared/company/extracts.ts';
-import { parseCompanyIdentifier } from '../../shared/company/identifier.ts';
-import { ApiError } from '../../shared/errors/api-error.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { createSandboxRegistry } from '../../shared/adapters/sandbox/sandbox.ts';
+import { reconcilePurchases, UNSETTLED_AFTER_MS } from '../../shared/app/reconcile-purchases.ts';
+import { purchaseCompanyExtract } from '../../shared/companies/extracts.ts';
+import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
 import type { Owner } from '../../shared/extracts/lifecycle.ts';
-import { reconcilePurchases, UNSETTLED_AFTER_MS } from '../../shared/extracts/reconcile.ts';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { acceptChargesExtractOrder, type OrderRequest } from '../../shared/orders/accept.ts';
 import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
+import type { OrderStore } from '../../shared/orders/store-port.ts';
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
 import { searchPeople } from '../../shared/people/search.ts';
-import type { OrderStore } from '../../shared/ports/orders.ts';
-import { createSandboxRegistry } from '../../shared/registry/sandbox.ts';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
 import {
   KeyedRegistry,
   MemoryExtractStore,

@@ -7,7 +7,7 @@ import {
   slotOf,
   staleSlots,
   unkeyedRateHeaders,
-} from '../../shared/domain/rate-limit.ts';
+} from '../../shared/kernel/rate-limit.ts';
 
 /** A minute boundary (also a slot boundary), far from any real clock. */
 const minute = 1_800_000_000_000 - (1_800_000_000_000 % 60_000);

@@ -15,15 +15,15 @@ import {
   protocolOperationsPart,
   withGeneratedProtocol,
 } from '../../shared/adapters/registry-http/protocol-docs.ts';
+import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
+import { sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
 import {
   composeRegistry,
   type Registry,
   type RegistryCapability,
   type RegistryParts,
   registryCapabilities,
-} from '../../shared/ports/registry.ts';
-import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
-import { sandboxDataset } from '../../shared/registry/sandbox.ts';
+} from '../../shared/app/registry.ts';
 
 const capabilities = Object.keys(registryCapabilities) as RegistryCapability[];
 const portMethods = capabilities.flatMap((capability) =>

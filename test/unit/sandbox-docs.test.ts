@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderPart } from '../../shared/docs/markdown.ts';
-import { SANDBOX_PEOPLE } from '../../shared/registry/people-data.ts';
-import { sandboxDataset } from '../../shared/registry/sandbox.ts';
 import {
   SANDBOX_ORGANISATION_CATALOGUE,
   SANDBOX_PEOPLE_CATALOGUE,
-} from '../../shared/registry/sandbox-catalogue.ts';
-import { SANDBOX } from '../../shared/registry/sandbox-data.ts';
+} from '../../shared/adapters/sandbox/data/catalogue.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { SANDBOX_PEOPLE } from '../../shared/adapters/sandbox/data/people.ts';
 import {
   sandboxOrganisationsPart,
   sandboxPeoplePart,
   withGeneratedSandbox,
-} from '../../shared/registry/sandbox-docs.ts';
+} from '../../shared/adapters/sandbox/docs.ts';
+import { sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
+import { renderPart } from '../../shared/kernel/markdown.ts';
 
 const page = readFileSync(new URL('../../docs/sandbox.md', import.meta.url), 'utf8');
 

@@ -4,7 +4,7 @@ import {
   DEFAULT_TIMEOUTS,
   MIN_ATTEMPT_MS,
 } from '../../shared/adapters/registry-http/http-registry.ts';
-import { routeList } from '../../shared/http/routes.ts';
+import { routeList } from '../../shared/app/routes.ts';
 import {
   COMMIT_RESERVE_MS,
   functionTimeoutMs,
@@ -12,7 +12,7 @@ import {
   registryDeadline,
   remainingMs,
   withDeadline,
-} from '../../shared/http/time-budget.ts';
+} from '../../shared/kernel/http/time-budget.ts';
 
 /**
  * One time budget for every route (issue 13, item 1): the registry's timeouts and the commit that

@@ -12,15 +12,11 @@ import {
 } from '../../local/generated-weekly-summaries.ts';
 import { type RegistrySimulator, startRegistrySimulator } from '../../local/registry-simulator.ts';
 import { HttpRegistry } from '../../shared/adapters/registry-http/http-registry.ts';
-import { mondayWeeksAgo } from '../../shared/domain/weeks.ts';
-import {
-  type RegistryCaller,
-  RegistryRejection,
-  type WeeklySummaryType,
-} from '../../shared/ports/registry.ts';
-import { REGISTRY_WEEKLY_PAGE } from '../../shared/registry/dataset/weekly-summaries.ts';
-import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
-import { sandboxDataset } from '../../shared/registry/sandbox.ts';
+import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
+import { sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
+import { REGISTRY_WEEKLY_PAGE } from '../../shared/adapters/sandbox/weekly-summaries.ts';
+import { type RegistryCaller, RegistryRejection, type WeeklySummaryType } from '../../shared/app/registry.ts';
+import { mondayWeeksAgo } from '../../shared/weekly-summaries/weeks.ts';
 
 const NOW = new Date('2026-11-25T10:00:00Z'); // a Wednesday
 const caller: RegistryCaller = { accountId: 'acct_1', requestId: 'req_1' };

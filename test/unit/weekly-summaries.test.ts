@@ -6,18 +6,18 @@
 import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../local/generated-data.ts';
 import { simulatorWeeklySummaries, WEEKLY_CASES } from '../../local/generated-weekly-summaries.ts';
-import { mondayWeeksAgo } from '../../shared/domain/weeks.ts';
-import { ApiError } from '../../shared/errors/api-error.ts';
+import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
+import { reconcilePurchases, UNSETTLED_AFTER_MS } from '../../shared/app/reconcile-purchases.ts';
+import { RegistryRejection } from '../../shared/app/registry.ts';
 import type { Owner } from '../../shared/extracts/lifecycle.ts';
-import { reconcilePurchases, UNSETTLED_AFTER_MS } from '../../shared/extracts/reconcile.ts';
-import { RegistryRejection } from '../../shared/ports/registry.ts';
-import { DatasetRegistry } from '../../shared/registry/dataset-registry.ts';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { presentWeeklySummary, WEEKLY_ITEMS } from '../../shared/weekly-summaries/present.ts';
 import {
   checkWeeklySummaryRequest,
   purchaseWeeklySummary,
   type WeeklySummaryPurchaseInput,
 } from '../../shared/weekly-summaries/purchase.ts';
+import { mondayWeeksAgo } from '../../shared/weekly-summaries/weeks.ts';
 import { KeyedRegistry, MemoryExtractStore } from '../support/fakes.ts';
 
 const NOW = new Date('2026-11-25T10:00:00Z'); // a Wednesday

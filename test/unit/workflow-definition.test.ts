@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import aslValidator from 'asl-validator';
 import { describe, expect, it } from 'vitest';
 import { fulfilmentWorkflow, RETRY } from '../../lib/workflows/fulfilment.ts';
-import { WORKFLOW_DEFINITION, workflowTasks } from '../../shared/infra/workflow.ts';
+import { WORKFLOW_DEFINITION, workflowTasks } from '../../shared/kernel/infra/workflow.ts';
 
 /**
  * The fulfilment workflow's ASL file (lib/workflows/fulfilment.asl.json) as CDK deploys it and the

@@ -1,6 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { tracer } from '../../observability.ts';
-import type { EventPublisher, ServiceEvent } from '../../ports/orders.ts';
+import { tracer } from '../../kernel/observability.ts';
+import type { EventPublisher, ServiceEvent } from '../../orders/store-port.ts';
 
 let client: EventBridgeClient | undefined;
 

@@ -4,7 +4,7 @@
  * ciphertext blob names its key, so Decrypt is given the key id only to refuse any other key.
  * An encryption context binds each blob to its purpose.
  */
-import type { SecretSealer } from '../../webhooks/types.ts';
+import type { SecretSealer } from '../../webhooks/store-port.ts';
 import { signedRequest } from './signed-request.ts';
 
 const CONTEXT = { purpose: 'webhook-signing-secret' };

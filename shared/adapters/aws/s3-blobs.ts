@@ -1,4 +1,4 @@
-import type { BlobStore } from '../../ports/orders.ts';
+import type { BlobStore } from '../../orders/store-port.ts';
 import { AwsCallError, type SignedAnswer, signedRequest } from './signed-request.ts';
 
 /** The key as a path: each segment encoded (the keys we write need none, but a key may). */

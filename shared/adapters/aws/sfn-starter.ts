@@ -1,6 +1,6 @@
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { tracer } from '../../observability.ts';
-import type { FulfilmentMessage, WorkflowStarter } from '../../ports/orders.ts';
+import { tracer } from '../../kernel/observability.ts';
+import type { FulfilmentMessage, WorkflowStarter } from '../../orders/store-port.ts';
 
 let client: SFNClient | undefined;
 

@@ -12,7 +12,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } 
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import aws4, { type Request as Aws4Request } from 'aws4';
-import { tracer } from '../../observability.ts';
+import { tracer } from '../../kernel/observability.ts';
 
 export interface SignedRequest {
   /** Signing name: `s3`, `ses`. */

@@ -1,6 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { tracer } from '../../observability.ts';
-import type { FulfilmentMessage, FulfilmentQueue } from '../../ports/orders.ts';
+import { tracer } from '../../kernel/observability.ts';
+import type { FulfilmentMessage, FulfilmentQueue } from '../../orders/store-port.ts';
 
 let client: SQSClient | undefined;
 

@@ -1,6 +1,6 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { tracer } from '../../observability.ts';
-import type { WebhookMessage, WebhookQueue } from '../../webhooks/types.ts';
+import { tracer } from '../../kernel/observability.ts';
+import type { WebhookMessage, WebhookQueue } from '../../webhooks/store-port.ts';
 
 let client: SQSClient | undefined;
 const sqs = (): SQSClient => {

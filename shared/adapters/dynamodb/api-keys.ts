@@ -1,6 +1,6 @@
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import type { ApiKeyRecord } from '../../domain/api-keys.ts';
-import type { ApiKeyRepository } from '../../ports/api-keys.ts';
+import type { ApiKeyRecord } from '../../kernel/api-keys.ts';
+import type { ApiKeyRepository } from '../../kernel/ports/api-keys.ts';
 import { callDynamo, type Item } from './json-client.ts';
 
 const keyPk = (hash: string) => `KEY#${hash}`;

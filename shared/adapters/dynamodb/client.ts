@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tracer } from '../../observability.ts';
+import { tracer } from '../../kernel/observability.ts';
 
 function createClient(): DynamoDBClient {
   const endpoint = process.env.DYNAMODB_ENDPOINT;

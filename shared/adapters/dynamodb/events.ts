@@ -1,5 +1,5 @@
 /**
- * The event log in the main table (shared/events/types.ts).
+ * The event log in the main table (shared/webhooks/events.ts).
  *
  *   EVT#<id>                          EVENT                          the event (data as JSON text)
  *   EVENTS#<acct>#<env>               <createdAt>#<ms>#<id>          the owner's events, a full copy each
@@ -10,14 +10,14 @@
  * expires (TTL) 31 days after the event; reads compare `createdAt` with the 30-day window.
  * `eventPuts` gives the items of an event for the transaction of the state change causing it.
  */
-import type { Environment } from '../../domain/api-keys.ts';
+import type { Environment } from '../../kernel/api-keys.ts';
 import {
   EVENT_RETENTION_MS,
   type EventLog,
   type EventPage,
   type EventRecord,
   type EventType,
-} from '../../events/types.ts';
+} from '../../webhooks/events.ts';
 import { getItem, type Item, query, type TransactItem, transactWrite, updateItem } from './document.ts';
 import { entryOrder } from './ledger.ts';
 

@@ -33,7 +33,7 @@
  * or of one key, is one BatchGetItem of the index and at most two pages, whatever o and the
  * list's size. Pages are written before the extract's commit and only read through it.
  */
-import type { Environment } from '../../domain/api-keys.ts';
+
 import {
   type Draft,
   type ExtractHeader,
@@ -49,7 +49,8 @@ import {
   SINGLE_PURCHASE,
   type StoredExtract,
   type UsageLedger,
-} from '../../ports/extracts.ts';
+} from '../../extracts/store-port.ts';
+import type { Environment } from '../../kernel/api-keys.ts';
 import {
   batchGet,
   deleteItem,

@@ -3,7 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import aws4 from 'aws4';
-import { tracer } from '../../observability.ts';
+import { tracer } from '../../kernel/observability.ts';
 
 /**
  * DynamoDB's JSON protocol over a kept-alive connection, signed with aws4: what every request

@@ -1,6 +1,6 @@
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { LIMITS, type SlotCounts, slotOf, staleSlots } from '../../domain/rate-limit.ts';
-import type { Acquisition, LimiterStore, ReleaseOptions } from '../../ports/limiter.ts';
+import type { Acquisition, LimiterStore, ReleaseOptions } from '../../kernel/ports/limiter.ts';
+import { LIMITS, type SlotCounts, slotOf, staleSlots } from '../../kernel/rate-limit.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 
 /**

@@ -20,8 +20,8 @@
  * searches and their listings carry no TTL: unlike extracts, order history is the account's record.
  */
 import type { NativeAttributeValue } from '@aws-sdk/util-dynamodb';
-import type { Environment } from '../../domain/api-keys.ts';
-import type { FeeEntry } from '../../ports/extracts.ts';
+import type { FeeEntry } from '../../extracts/store-port.ts';
+import type { Environment } from '../../kernel/api-keys.ts';
 import type {
   OfflineSearchRecord,
   OfflineSearchStatus,
@@ -32,7 +32,7 @@ import type {
   OrderStore,
   OrderType,
   Transition,
-} from '../../ports/orders.ts';
+} from '../../orders/store-port.ts';
 import {
   batchGet,
   getItem,

@@ -11,8 +11,8 @@
  * Deliveries and their listing expire (TTL) 31 days after the event, like the event itself.
  */
 import type { NativeAttributeValue } from '@aws-sdk/util-dynamodb';
-import type { Environment } from '../../domain/api-keys.ts';
-import { EVENT_RETENTION_MS } from '../../events/types.ts';
+import type { Environment } from '../../kernel/api-keys.ts';
+import { EVENT_RETENTION_MS } from '../../webhooks/events.ts';
 import {
   type DeliveryAttempt,
   type DeliveryRecord,
@@ -23,7 +23,7 @@ import {
   type Page,
   type WebhookEndpointRecord,
   type WebhookEndpointStore,
-} from '../../webhooks/types.ts';
+} from '../../webhooks/store-port.ts';
 import { batchGet, getItem, type Item, query, transactWrite, updateItem } from './document.ts';
 import { cancelledByCondition, entryOrder } from './ledger.ts';
 

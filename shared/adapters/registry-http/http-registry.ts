@@ -7,7 +7,7 @@
  * (transport.ts); each capability's methods are a part of their own (companies.ts, people.ts,
  * orders.ts, purchases.ts), composed here.
  */
-import { registryClass } from '../../ports/registry.ts';
+import { registryClass } from '../../app/registry.ts';
 import { httpCompanies } from './companies.ts';
 import { httpOrders } from './orders.ts';
 import { httpPeople } from './people.ts';

@@ -3,7 +3,7 @@
  * the protocol table (protocol.ts). `npm run docs:registry` (scripts/registry-docs.ts) rewrites
  * it, and test/unit/registry-protocol.test.ts fails when the committed page differs.
  */
-import { type GeneratedPart, table, withGeneratedParts } from '../../docs/markdown.ts';
+import { type GeneratedPart, table, withGeneratedParts } from '../../kernel/markdown.ts';
 import { operationSpec, registryOperations } from './protocol.ts';
 import { DEFAULT_TIMEOUTS } from './transport.ts';
 

@@ -22,7 +22,7 @@ import type {
   RegistryParts,
   RegistryPostalDelivery,
   WeeklySummaryType,
-} from '../../ports/registry.ts';
+} from '../../app/registry.ts';
 
 /**
  * What an argument must be on the wire: a string, a JSON object, a list of strings or a list of

@@ -22,9 +22,10 @@
  * and charges nothing more. A call never outlives the request's deadline (`time-budget.ts`):
  * each attempt's timeout is cut to the time left, and no retry starts without time for it.
  */
-import { remainingMs } from '../../http/time-budget.ts';
-import { logger, tracer } from '../../observability.ts';
-import { type RegistryCaller, RegistryRejection } from '../../ports/registry.ts';
+
+import { type RegistryCaller, RegistryRejection } from '../../app/registry.ts';
+import { remainingMs } from '../../kernel/http/time-budget.ts';
+import { logger, tracer } from '../../kernel/observability.ts';
 import {
   billableOperations,
   isObject,

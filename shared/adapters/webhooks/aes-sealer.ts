@@ -4,7 +4,7 @@
  * base64url.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { SecretSealer } from '../../webhooks/types.ts';
+import type { SecretSealer } from '../../webhooks/store-port.ts';
 
 export class AesGcmSealer implements SecretSealer {
   constructor(private readonly key: Buffer) {

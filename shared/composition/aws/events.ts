@@ -1,5 +1,5 @@
 import { EventBridgePublisher } from '../../adapters/aws/eventbridge-publisher.ts';
-import { required } from '../../config.ts';
+import { required } from '../../kernel/config.ts';
 import type { CapabilityFactory } from './root.ts';
 
 export const events: CapabilityFactory<'events'> = (root) =>

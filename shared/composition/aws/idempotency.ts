@@ -1,5 +1,5 @@
-import { required } from '../../config.ts';
-import { createIdempotencyRunner } from '../../http/idempotency.ts';
+import { createIdempotencyRunner } from '../../adapters/dynamodb/idempotency.ts';
+import { required } from '../../kernel/config.ts';
 import type { CapabilityFactory } from './root.ts';
 
 export const idempotency: CapabilityFactory<'idempotency'> = (root) =>

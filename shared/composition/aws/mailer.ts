@@ -1,5 +1,5 @@
 import { SesMailer } from '../../adapters/aws/ses-mailer.ts';
-import { required } from '../../config.ts';
+import { required } from '../../kernel/config.ts';
 import type { CapabilityFactory } from './root.ts';
 
 export const mailer: CapabilityFactory<'mailer'> = (root) =>

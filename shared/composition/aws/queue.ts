@@ -1,5 +1,5 @@
 import { SqsFulfilmentQueue } from '../../adapters/aws/sqs-queue.ts';
-import { required } from '../../config.ts';
+import { required } from '../../kernel/config.ts';
 import type { CapabilityFactory } from './root.ts';
 
 export const queue: CapabilityFactory<'queue'> = (root) =>

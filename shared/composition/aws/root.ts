@@ -10,9 +10,10 @@
  * defeats tree-shaking within one module (test/unit/bundling.test.ts and
  * test/unit/orders/bundles.test.ts check the bundles).
  */
-import { readConfig, type ServiceConfig } from '../../config.ts';
-import { type Clock, systemClock } from '../../domain/clock.ts';
-import type { CapabilityPorts } from '../../ports/app.ts';
+
+import type { CapabilityPorts } from '../../app/ports.ts';
+import { type Clock, systemClock } from '../../kernel/clock.ts';
+import { readConfig, type ServiceConfig } from '../../kernel/config.ts';
 
 /** What every factory is given: the configuration and the clock. */
 export interface Root {

@@ -1,5 +1,5 @@
 import { KmsSealer } from '../../adapters/aws/kms-sealer.ts';
-import { required } from '../../config.ts';
+import { required } from '../../kernel/config.ts';
 import type { CapabilityFactory } from './root.ts';
 
 export const sealer: CapabilityFactory<'sealer'> = (root) =>

@@ -1,5 +1,5 @@
 import { StepFunctionsStarter } from '../../adapters/aws/sfn-starter.ts';
-import { required } from '../../config.ts';
+import { required } from '../../kernel/config.ts';
 import type { CapabilityFactory } from './root.ts';
 
 export const starter: CapabilityFactory<'starter'> = (root) =>

@@ -1,5 +1,5 @@
 import { SqsWebhookQueue } from '../../adapters/aws/sqs-webhook-queue.ts';
-import { required } from '../../config.ts';
+import { required } from '../../kernel/config.ts';
 import type { CapabilityFactory } from './root.ts';
 
 export const webhookQueue: CapabilityFactory<'webhookQueue'> = (root) =>

@@ -1,6 +1,6 @@
-import { toTimestamp } from '../../domain/clock.ts';
-import type { OrderStore } from '../../ports/orders.ts';
+import { toTimestamp } from '../../kernel/clock.ts';
 import { registryRequestIdsOf } from '../present.ts';
+import type { OrderStore } from '../store-port.ts';
 import {
   type Clock,
   callerOf,

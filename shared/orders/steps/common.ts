@@ -2,16 +2,17 @@
  * What the fulfilment workflow's steps share: their input, the poll state the image checks pass
  * along, and reading the record a step works on. Each step is a function of the ports it
  * declares (a store, the registry, blobs, a mailer, events, a clock), built in its
- * `functions/fulfilment/<step>.ts` entry module, so that a task's bundle holds its own step only.
+ * `functions/workers/fulfilment/<step>.ts` entry module, so that a task's bundle holds its own step only.
  */
+
+import type { RegistryCaller } from '../../app/registry.ts';
 import type {
   OfflineSearchRecord,
   OfflineSearchStore,
   OrderFailure,
   OrderRecord,
   OrderStore,
-} from '../../ports/orders.ts';
-import type { RegistryCaller } from '../../ports/registry.ts';
+} from '../store-port.ts';
 
 /** The execution's input, which every task receives with what earlier tasks added. */
 export interface WorkflowInput {
@@ -36,7 +37,7 @@ export interface Clock {
   now(): Date;
 }
 
-export type { RegistryFor } from '../../ports/app.ts';
+export type { RegistryFor } from '../../app/ports.ts';
 
 /** Documents per registry image request. */
 export const DOCUMENTS_PER_IMAGE_REQUEST = 10;

@@ -1,7 +1,7 @@
-import { toTimestamp } from '../../domain/clock.ts';
-import type { BlobStore, OrderStore } from '../../ports/orders.ts';
-import { RegistryRejection } from '../../ports/registry.ts';
+import { RegistryRejection } from '../../app/registry.ts';
+import { toTimestamp } from '../../kernel/clock.ts';
 import { compileOrderPdf } from '../pdf.ts';
+import type { BlobStore, OrderStore } from '../store-port.ts';
 import {
   type Clock,
   callerOf,

@@ -10,7 +10,7 @@
  *   where the error's name alone says what failed.
  * No failure travels inside an error message, and nothing parses one.
  */
-import type { OrderFailure } from '../../ports/orders.ts';
+import type { OrderFailure } from '../store-port.ts';
 
 /** The error names a step's failures carry (the second is what Retry and Catch rules match). */
 export const STEP_ERRORS = {

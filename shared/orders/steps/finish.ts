@@ -5,19 +5,20 @@
  * published unless it was already. A run that stops between the two publishes on its retry (or
  * the sweeper does), with the same event id, which subscribers deduplicate on.
  */
-import { toTimestamp } from '../../domain/clock.ts';
-import { eventIdFor, type PublishPorts, publishRecorded } from '../../events/publish.ts';
-import type { EventRecord, EventType } from '../../events/types.ts';
-import type { FeeEntry } from '../../ports/extracts.ts';
+
+import type { FeeEntry } from '../../extracts/store-port.ts';
+import { toTimestamp } from '../../kernel/clock.ts';
+import type { EventRecord, EventType } from '../../webhooks/events.ts';
+import { eventIdFor, type PublishPorts, publishRecorded } from '../../webhooks/publish.ts';
+import { presentOfflineSearch, presentOrderForEvent } from '../present.ts';
+import { offlineResultsKey, readOfflineResults } from '../results.ts';
 import type {
   BlobStore,
   OfflineSearchRecord,
   OfflineSearchStore,
   OrderRecord,
   OrderStore,
-} from '../../ports/orders.ts';
-import { presentOfflineSearch, presentOrderForEvent } from '../present.ts';
-import { offlineResultsKey, readOfflineResults } from '../results.ts';
+} from '../store-port.ts';
 import { type Clock, isFinished, loadOrder, loadSearch, type WorkflowInput } from './common.ts';
 import { type FailedState, failureFromState } from './failure.ts';
 

@@ -1,5 +1,5 @@
-import type { OrderStore } from '../../ports/orders.ts';
 import { registryRequestIdsOf } from '../present.ts';
+import type { OrderStore } from '../store-port.ts';
 import { callerOf, loadOrder, type RegistryFor, type WorkflowInput } from './common.ts';
 import { registryCall } from './registry-call.ts';
 

@@ -3,8 +3,9 @@
  * match (failure.ts). Apart from failure.ts, so that steps that never call the registry (and the
  * handler wrapper) do not bundle the error catalogue.
  */
-import { errorCodeForRegistryCode } from '../../errors/catalogue.ts';
-import { RegistryRejection } from '../../ports/registry.ts';
+
+import { RegistryRejection } from '../../app/registry.ts';
+import { errorCodeForRegistryCode } from '../../kernel/errors/catalogue.ts';
 import { STEP_ERRORS, StepFailure } from './failure.ts';
 
 const TRANSIENT_REGISTRY_CODES = new Set(['ZZ51', 'ZZ53']);

@@ -1,4 +1,4 @@
-import type { OrderStore } from '../../ports/orders.ts';
+import type { OrderStore } from '../store-port.ts';
 import {
   callerOf,
   IMAGE_POLLING,

@@ -1,12 +1,12 @@
-import { presentCompanyMatch } from '../../company/presenters.ts';
-import { toTimestamp } from '../../domain/clock.ts';
-import type { BlobStore, Mailer, OfflineSearchStore } from '../../ports/orders.ts';
+import { presentCompanyMatch } from '../../companies/present.ts';
+import { toTimestamp } from '../../kernel/clock.ts';
 import {
   encodeOfflineResults,
   offlineResultsCsv,
   offlineResultsKey,
   readOfflineResults,
 } from '../results.ts';
+import type { BlobStore, Mailer, OfflineSearchStore } from '../store-port.ts';
 import {
   type Clock,
   callerOf,

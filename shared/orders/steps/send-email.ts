@@ -1,5 +1,5 @@
-import { toTimestamp } from '../../domain/clock.ts';
-import type { BlobStore, Mailer, OrderRecord, OrderStore } from '../../ports/orders.ts';
+import { toTimestamp } from '../../kernel/clock.ts';
+import type { BlobStore, Mailer, OrderRecord, OrderStore } from '../store-port.ts';
 import { type Clock, isFinished, loadOrder, type WorkflowInput } from './common.ts';
 
 export interface SendEmailPorts extends Clock {

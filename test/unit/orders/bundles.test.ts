@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { esbuildOptions } from '../../../lib/bundling.ts';
-import { type WorkflowTask, workflowTasks } from '../../../shared/infra/workflow.ts';
+import { type WorkflowTask, workflowTasks } from '../../../shared/kernel/infra/workflow.ts';
 
 /**
  * Each workflow task's Lambda bundle, built with the settings CDK uses (lib/bundling.ts): it holds
@@ -37,7 +37,7 @@ describe('workflow task bundles', () => {
         .filter((input) => input.startsWith(STEPS_DIR))
         .map((input) => input.slice(STEPS_DIR.length))
         .filter((file) => !SHARED_STEP_MODULES.includes(file));
-      // The step has its entry module's name: functions/fulfilment/send-email.ts runs steps/send-email.ts.
+      // The step has its entry module's name: functions/workers/fulfilment/send-email.ts runs steps/send-email.ts.
       expect(steps).toStrictEqual([`${task.handler.slice(task.handler.lastIndexOf('/') + 1)}.ts`]);
       if (name === 'CompilePdf') {
         expect(inputs.some((input) => input.includes('node_modules/pdf-lib/'))).toBe(true);

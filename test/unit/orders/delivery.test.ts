@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../shared/errors/api-error.ts';
+import { ApiError } from '../../../shared/kernel/errors/api-error.ts';
 import {
   checkDeliverySize,
   parseOfflineSearchDelivery,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { RegistryRejection } from '../../../shared/app/registry.ts';
 import { checkImages } from '../../../shared/orders/steps/check-images.ts';
 import { failureFromState, StepFailure } from '../../../shared/orders/steps/failure.ts';
 import { asStepFailure } from '../../../shared/orders/steps/registry-call.ts';
 import { executionName, parseFulfilmentMessage } from '../../../shared/orders/sweep.ts';
-import { RegistryRejection } from '../../../shared/ports/registry.ts';
 
 describe('registry failures in the workflow', () => {
   it('retries maintenance and application errors, and ends the order on any other rejection', () => {

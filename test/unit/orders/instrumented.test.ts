@@ -1,7 +1,7 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { lambdaContext } from '../../../local/lambda-context.ts';
-import { logger } from '../../../shared/observability.ts';
+import { logger } from '../../../shared/kernel/observability.ts';
 import { instrumented, workflowTask } from '../../../shared/orders/instrumented.ts';
 import { StepFailure } from '../../../shared/orders/steps/failure.ts';
 

@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { esbuildOptions } from '../../../lib/bundling.ts';
-import { webhookRoutes } from '../../../shared/http/routes/webhooks.ts';
+import { webhookRoutes } from '../../../shared/webhooks/routes.ts';
 
 /**
  * The webhook functions' Lambda bundles, built as CDK builds them: each carries only what it runs.
@@ -31,7 +31,7 @@ const has = (inputs: string[], fragment: string) => inputs.some((input) => input
 
 describe('webhook bundles', () => {
   it('the dispatcher: sender, KMS over REST, no SDK DynamoDB, KMS or SQS client, within 400 KB', async () => {
-    const { bytes, inputs } = await bundle('webhooks/dispatch');
+    const { bytes, inputs } = await bundle('workers/webhooks/dispatch');
     expect(has(inputs, 'shared/adapters/webhooks/https-sender.ts')).toBe(true);
     expect(has(inputs, 'shared/adapters/aws/kms-sealer.ts')).toBe(true);
     for (const client of ['client-dynamodb', 'client-kms', 'client-sqs', 'client-eventbridge']) {
@@ -41,7 +41,7 @@ describe('webhook bundles', () => {
   }, 30_000);
 
   it('the retry function: the delivery store and the queue only', async () => {
-    const { inputs } = await bundle('webhooks/retry');
+    const { inputs } = await bundle('workers/webhooks/retry');
     expect(has(inputs, '@aws-sdk/client-sqs/')).toBe(true);
     expect(has(inputs, 'https-sender.ts')).toBe(false);
     expect(has(inputs, 'kms-sealer.ts')).toBe(false);

@@ -8,16 +8,16 @@ import {
   DynamoWebhookEndpointStore,
 } from '../../../shared/adapters/dynamodb/webhooks.ts';
 import { AesGcmSealer } from '../../../shared/adapters/webhooks/aes-sealer.ts';
-import { publishMissed, publishRecorded } from '../../../shared/events/publish.ts';
-import type { EventRecord } from '../../../shared/events/types.ts';
-import { allTables, tableDefinitions } from '../../../shared/infra/tables.ts';
+import { allTables, tableDefinitions } from '../../../shared/kernel/infra/tables.ts';
 import { dispatch, newDelivery, sendDueRetries } from '../../../shared/webhooks/dispatch.ts';
+import type { EventRecord } from '../../../shared/webhooks/events.ts';
+import { publishMissed, publishRecorded } from '../../../shared/webhooks/publish.ts';
 import type {
   WebhookEndpointRecord,
   WebhookMessage,
   WebhookRequest,
   WebhookResponse,
-} from '../../../shared/webhooks/types.ts';
+} from '../../../shared/webhooks/store-port.ts';
 
 /** The webhook stores and the dispatcher against DynamoDB Local, with a scripted sender. */
 

@@ -1,0 +1,22 @@
+import type { HttpPorts } from '../../../shared/app/ports.ts';
+import { eventLog } from '../../../shared/composition/aws/event-log.ts';
+import { awsHttpPorts } from '../../../shared/composition/aws/http.ts';
+import { webhookDeliveries } from '../../../shared/composition/aws/webhooks.ts';
+import { pageOfStore } from '../../../shared/kernel/cursor.ts';
+import { pageRequest } from '../../../shared/kernel/http/paging.ts';
+import { createHttpHandler } from '../../../shared/kernel/http/pipeline.ts';
+import { assertEventReadable, findEvent, presentDelivery } from '../../../shared/webhooks/endpoints.ts';
+import { webhookRoutes } from '../../../shared/webhooks/routes.ts';
+
+export const createHandler = (ports: HttpPorts<'eventLog' | 'webhookDeliveries'>) =>
+  createHttpHandler(webhookRoutes.listEventDeliveries, ports, async ({ path, query, auth }) => {
+    const event = assertEventReadable(await findEvent(ports.eventLog, path.eventId), auth, ports.clock.now());
+    const page = await pageOfStore(
+      pageRequest(ports, webhookRoutes.listEventDeliveries, auth, query, { eventId: event.id }),
+      (position) => ports.webhookDeliveries.forEvent(event.id, position),
+      presentDelivery,
+    );
+    return { body: { object: 'list', ...page } };
+  });
+
+export const handler = createHandler(awsHttpPorts({ eventLog, webhookDeliveries }));

@@ -1,0 +1,31 @@
+import type { HttpPorts } from '../../../shared/app/ports.ts';
+import { eventLog } from '../../../shared/composition/aws/event-log.ts';
+import { awsHttpPorts } from '../../../shared/composition/aws/http.ts';
+import { webhookQueue } from '../../../shared/composition/aws/webhook-queue.ts';
+import { webhookDeliveries, webhookEndpoints } from '../../../shared/composition/aws/webhooks.ts';
+import { createHttpHandler } from '../../../shared/kernel/http/pipeline.ts';
+import { assertEventReadable, findEvent, presentDelivery } from '../../../shared/webhooks/endpoints.ts';
+import { webhookRoutes } from '../../../shared/webhooks/routes.ts';
+import { resendEvent } from '../../../shared/webhooks/tools.ts';
+
+export const createHandler = (
+  ports: HttpPorts<'eventLog' | 'webhookEndpoints' | 'webhookDeliveries' | 'webhookQueue'>,
+) =>
+  createHttpHandler(webhookRoutes.resendEvent, ports, async ({ path, body, auth }) => {
+    const now = ports.clock.now();
+    const event = assertEventReadable(await findEvent(ports.eventLog, path.eventId), auth, now);
+    const deliveries = await resendEvent(ports, event, auth, body.endpointId, now);
+    return {
+      body: {
+        object: 'list',
+        data: deliveries.map(presentDelivery),
+        hasMore: false,
+        nextCursor: null,
+        totalCount: deliveries.length,
+      },
+    };
+  });
+
+export const handler = createHandler(
+  awsHttpPorts({ eventLog, webhookEndpoints, webhookDeliveries, webhookQueue }),
+);

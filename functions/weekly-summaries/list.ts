@@ -1,0 +1,46 @@
+import { extractRoutes } from '../../shared/app/extract-routes.ts';
+import type { HttpPorts } from '../../shared/app/ports.ts';
+import { isWeeklySummaryType, weeklySummaryTypes } from '../../shared/app/registry.ts';
+import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { pageOfStore } from '../../shared/kernel/cursor.ts';
+import { ApiError } from '../../shared/kernel/errors/api-error.ts';
+import { pageRequest } from '../../shared/kernel/http/paging.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+
+/**
+ * The account's unexpired weekly summaries, newest first (like GET /v1/extracts?kind=weeklySummary),
+ * narrowed to a type and/or a week. Each entry is the extract without its items; read them with
+ * GET /v1/weekly-summaries/{id}.
+ */
+export const createHandler = (ports: HttpPorts<'extracts'>) =>
+  createHttpHandler(extractRoutes.listWeeklySummaries, ports, async ({ query, auth }) => {
+    if (query.type !== undefined && !isWeeklySummaryType(query.type)) {
+      throw new ApiError('summary_type_invalid', {
+        param: 'type',
+        message: `type must be one of ${weeklySummaryTypes.join(', ')}.`,
+      });
+    }
+    // Subject keys are `<type>#<weekStarting>`.
+    const subject = {
+      ...(query.type !== undefined ? { prefix: `${query.type}#` } : {}),
+      ...(query.weekStarting !== undefined ? { contains: `#${query.weekStarting}` } : {}),
+    };
+    const page = await pageOfStore(
+      pageRequest(ports, extractRoutes.listWeeklySummaries, auth, query, {
+        type: query.type,
+        weekStarting: query.weekStarting,
+      }),
+      (position) =>
+        ports.extracts.list(auth.accountId, auth.environment, {
+          kind: 'weeklySummary',
+          ...position,
+          now: ports.clock.now().toISOString(),
+          subject,
+        }),
+      (item) => item.summary,
+    );
+    return { body: { object: 'list', ...page } };
+  });
+
+export const handler = createHandler(awsHttpPorts({ extracts }));

@@ -1,0 +1,58 @@
+import { extractRoutes } from '../../shared/app/extract-routes.ts';
+import type { HttpPorts } from '../../shared/app/ports.ts';
+import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { idempotency } from '../../shared/composition/aws/idempotency.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import type { Owner } from '../../shared/extracts/lifecycle.ts';
+import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import {
+  FIRST_PAGE_ITEMS,
+  itemsCursorScope,
+  presentWeeklySummary,
+} from '../../shared/weekly-summaries/present.ts';
+import { purchaseWeeklySummary } from '../../shared/weekly-summaries/purchase.ts';
+
+export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'registryFor'>) => {
+  /** The extract with its first page of items; the cursor continues on GET /v1/weekly-summaries/{id}. */
+  const firstPage = async (id: string, summary: Record<string, unknown>, owner: Owner) =>
+    presentWeeklySummary(
+      ports.extracts,
+      { id, summary },
+      {
+        postcode: undefined,
+        offset: 0,
+        limit: FIRST_PAGE_ITEMS,
+        encodeNext: (offset) => ports.cursors.encode(itemsCursorScope(id, undefined, owner), offset),
+      },
+    );
+  return createHttpHandler(
+    extractRoutes.purchaseWeeklySummary,
+    ports,
+    async (input) => {
+      const { body, auth } = input;
+      const bought = await purchaseWeeklySummary({
+        type: body.type,
+        weekStarting: body.weekStarting,
+        refresh: body.refresh ?? false,
+        ...purchaseRequestOf(ports, input),
+      });
+      return { body: await firstPage(bought.id, bought.summary, auth), billable: bought.billable };
+    },
+    {
+      // The items are in the store: a replay keeps the id and reads the first page back.
+      replay: {
+        pack: (result) => ({ id: result.body.id, billable: result.billable }),
+        async unpack(packed, input) {
+          const { id, billable } = packed as { id: string; billable: boolean };
+          const header = await ports.extracts.getHeader(id);
+          if (!header) throw new Error(`weekly summary ${id} of an earlier purchase is missing`);
+          return { body: await firstPage(id, header.summary, input.auth), billable };
+        },
+      },
+    },
+  );
+};
+
+export const handler = createHandler(awsHttpPorts({ extracts, idempotency, registryFor }));

@@ -1,0 +1,22 @@
+import { createRegistries } from '../../../shared/adapters/registries.ts';
+import { renderDocumentImages } from '../../../shared/adapters/sandbox/page-images.ts';
+import type { RegistryFor } from '../../../shared/app/ports.ts';
+import { blobs } from '../../../shared/composition/aws/blobs.ts';
+import { orders } from '../../../shared/composition/aws/orders.ts';
+import { awsPorts, type Factory, now } from '../../../shared/composition/aws/root.ts';
+import { workflowTask } from '../../../shared/orders/instrumented.ts';
+import {
+  type CompilePdfInput,
+  type CompilePdfPorts,
+  compilePdf,
+} from '../../../shared/orders/steps/compile-pdf.ts';
+
+/** The task given its ports (the local stack passes its own). */
+export const createHandler = (ports: CompilePdfPorts) =>
+  workflowTask('CompilePdf', (input: CompilePdfInput) => compilePdf(ports, input));
+
+/** Only the compile fetches images, so only it bundles the sandbox's renderer (and pdf-lib). */
+const registryWithImages: Factory<RegistryFor> = (root) =>
+  createRegistries({ ...root, pageImages: renderDocumentImages });
+
+export const handler = createHandler(awsPorts({ orders, registryFor: registryWithImages, blobs, now }));

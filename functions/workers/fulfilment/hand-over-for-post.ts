@@ -1,0 +1,15 @@
+import { orders } from '../../../shared/composition/aws/orders.ts';
+import { registryFor } from '../../../shared/composition/aws/registry.ts';
+import { awsPorts } from '../../../shared/composition/aws/root.ts';
+import { workflowTask } from '../../../shared/orders/instrumented.ts';
+import type { WorkflowInput } from '../../../shared/orders/steps/common.ts';
+import {
+  type HandOverForPostPorts,
+  handOverForPost,
+} from '../../../shared/orders/steps/hand-over-for-post.ts';
+
+/** The task given its ports (the local stack passes its own). */
+export const createHandler = (ports: HandOverForPostPorts) =>
+  workflowTask('HandOverForPost', (input: WorkflowInput) => handOverForPost(ports, input));
+
+export const handler = createHandler(awsPorts({ orders, registryFor }));

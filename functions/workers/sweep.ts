@@ -1,0 +1,49 @@
+import { type ReconcileDeps, reconcilePurchases } from '../../shared/app/reconcile-purchases.ts';
+import { eventLog } from '../../shared/composition/aws/event-log.ts';
+import { events } from '../../shared/composition/aws/events.ts';
+import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { orders } from '../../shared/composition/aws/orders.ts';
+import { queue } from '../../shared/composition/aws/queue.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { awsPorts, now } from '../../shared/composition/aws/root.ts';
+import { FULFILMENT_SWEEPER } from '../../shared/kernel/infra/workflow.ts';
+import { instrumented } from '../../shared/orders/instrumented.ts';
+import type { EventPublisher, FulfilmentQueue, OrderStore } from '../../shared/orders/store-port.ts';
+import { sweepStalled } from '../../shared/orders/sweep.ts';
+import type { EventLog } from '../../shared/webhooks/events.ts';
+import { publishMissed } from '../../shared/webhooks/publish.ts';
+
+export interface SweepPorts {
+  orders: OrderStore;
+  queue: FulfilmentQueue;
+  /** Purchases a request left unfinished, and the registry that knows what became of them. */
+  extracts: ReconcileDeps['store'];
+  registryFor: ReconcileDeps['registryFor'];
+  /** Events recorded but never published (their run stopped in between). */
+  eventLog: Pick<EventLog, 'unpublished' | 'markPublished'>;
+  events: EventPublisher;
+  now(): Date;
+}
+
+/**
+ * Every five minutes: restarts stalled orders, finishes purchases their request left unfinished,
+ * and publishes events recorded but not published.
+ */
+export const createHandler = (ports: SweepPorts) =>
+  instrumented(
+    FULFILMENT_SWEEPER.name,
+    async () => {
+      const at = ports.now();
+      const [stalled, purchases, events] = await Promise.all([
+        sweepStalled(ports.orders, ports.queue, at),
+        reconcilePurchases({ store: ports.extracts, registryFor: ports.registryFor, now: at }),
+        publishMissed({ ...ports, now: () => at }),
+      ]);
+      return { ...stalled, purchases, events };
+    },
+    { summary: (result) => result as Record<string, unknown> },
+  );
+
+export const handler = createHandler(
+  awsPorts({ orders, queue, extracts, registryFor, eventLog, events, now }),
+);

@@ -1,0 +1,71 @@
+/**
+ * `Idempotency-Key` on purchase routes, with Powertools idempotency and its DynamoDB
+ * persistence layer: the first request with a key runs and its response is kept 24 hours; the
+ * same key with the same request gets that response again without running; a different
+ * request gets 409 `idempotency_conflict`, and so does a duplicate that arrives while the first
+ * is still running (it never runs twice). A failed run keeps nothing, so it can be retried.
+ */
+import {
+  IdempotencyAlreadyInProgressError,
+  IdempotencyConfig,
+  IdempotencyValidationError,
+  makeIdempotent,
+} from '@aws-lambda-powertools/idempotency';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import { ApiError } from '../../kernel/errors/api-error.ts';
+import type { IdempotencyRunner, IdempotentCall } from '../../kernel/http/idempotency-key.ts';
+import { dynamoClient } from './client.ts';
+
+export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 3600;
+
+/** A runner that runs `call.run` at most once per key and request within 24 hours, keeping its records in `tableName`. */
+export function createIdempotencyRunner(tableName: string): IdempotencyRunner {
+  let persistence: DynamoDBPersistenceLayer | undefined;
+  const config = new IdempotencyConfig({
+    eventKeyJmesPath: 'key',
+    payloadValidationJmesPath: 'request',
+    expiresAfterSeconds: IDEMPOTENCY_WINDOW_SECONDS,
+  });
+  const store = () => {
+    persistence ??= new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: dynamoClient() });
+    return persistence;
+  };
+  return (call) => runIdempotently(call, store(), config);
+}
+
+async function runIdempotently<T>(
+  call: IdempotentCall<T>,
+  persistenceStore: DynamoDBPersistenceLayer,
+  config: IdempotencyConfig,
+): Promise<T> {
+  if (call.key === undefined) return call.run();
+  config.registerLambdaContext(call.context);
+  let fresh: { result: T } | undefined;
+  const once = makeIdempotent(
+    async (_payload: { key: string; request: unknown }) => {
+      const result = await call.run();
+      fresh = { result };
+      return call.replay ? call.replay.pack(result) : result;
+    },
+    { persistenceStore, config },
+  );
+  try {
+    const kept = await once({ key: `${call.scope}#${call.key}`, request: call.request });
+    if (fresh) return fresh.result;
+    return call.replay ? call.replay.unpack(kept) : (kept as T);
+  } catch (error) {
+    if (error instanceof IdempotencyValidationError) {
+      throw new ApiError('idempotency_conflict', { param: 'Idempotency-Key' });
+    }
+    if (error instanceof IdempotencyAlreadyInProgressError) {
+      throw new ApiError('idempotency_conflict', {
+        param: 'Idempotency-Key',
+        message:
+          'A request with this Idempotency-Key is still in progress. Retry after it completes to get its result.',
+      });
+    }
+    // Powertools wraps what the function threw; surface the original (an ApiError, say).
+    const cause = (error as { cause?: unknown }).cause;
+    throw error instanceof ApiError ? error : cause instanceof ApiError ? cause : error;
+  }
+}

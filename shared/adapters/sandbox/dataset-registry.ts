@@ -1,0 +1,46 @@
+/**
+ * A `Registry` (companies, people, orders, purchases and weekly summaries) over an in-memory `Dataset`: the sandbox
+ * registry (test keys) and the registry simulator's back end (live keys, locally). It applies the
+ * registry's own rules (spec document 1, sections 2.4, 2.5, 2.6 and 2.9; document 3, sections
+ * 7.4, 7.5, 7.7 and 8): rejection codes, product support by organisation type, extract content by
+ * type, record orders, charges extract plans, image requests and offline searches.
+ *
+ * One part per capability under `dataset/` (companies.ts, people.ts, orders.ts, purchases.ts),
+ * composed here. Answers are deep copies, so a caller cannot change the shared, memoised dataset.
+ * Image requests complete at once; they and postal hand-overs are kept in the registry object's
+ * memory only.
+ */
+import { registryClass } from '../../app/registry.ts';
+import { DatasetCompanies } from './companies.ts';
+import type { Dataset } from './dataset.ts';
+import { DatasetOrders, type DatasetOrdersOptions } from './orders.ts';
+import { DatasetPeople } from './people.ts';
+import { DatasetPurchases } from './purchases.ts';
+import { DatasetWeeklySummaries, type WeeklySummarySource } from './weekly-summaries.ts';
+
+export type { PageImageRenderer } from './orders.ts';
+export type { WeeklySummarySource } from './weekly-summaries.ts';
+
+/** The orders part's options, and the weekly summaries the registry serves (none: ZZ54, as the sandbox). */
+export type DatasetRegistryOptions = DatasetOrdersOptions & { weeklySummaries?: WeeklySummarySource };
+
+/**
+ * `new DatasetRegistry(dataset, now, options)`: `options` are the orders part's
+ * (`statelessImages` for the sandbox, `pageImages` to draw images; see `DatasetOrders`) and the
+ * weekly summaries' source (the simulator's generated weeks; the sandbox has none).
+ */
+export const DatasetRegistry = registryClass(
+  'DatasetRegistry',
+  (dataset: Dataset, now: () => Date = () => new Date(), options: DatasetRegistryOptions = {}) => {
+    const { weeklySummaries, ...ordersOptions } = options;
+    const context = { dataset, now };
+    return {
+      companies: new DatasetCompanies(context),
+      people: new DatasetPeople(context),
+      orders: new DatasetOrders(context, ordersOptions),
+      purchases: new DatasetPurchases(),
+      weeklySummaries: new DatasetWeeklySummaries(context, weeklySummaries),
+    };
+  },
+);
+export type DatasetRegistry = InstanceType<typeof DatasetRegistry>;

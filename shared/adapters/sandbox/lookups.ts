@@ -1,0 +1,45 @@
+/**
+ * What the dataset registry's parts share: the context they are built with (the dataset and the
+ * registry's clock), the most names a search selects, and finding an organisation by number.
+ */
+
+import { RegistryRejection } from '../../app/registry.ts';
+import { isValidAcn } from '../../kernel/identifiers.ts';
+import type { CompanyRecord, Dataset } from './dataset.ts';
+
+/** What each part of the dataset registry is built on. */
+export interface DatasetContext {
+  dataset: Dataset;
+  now: () => Date;
+}
+
+/** A part of the dataset registry: the dataset it answers from and the registry's clock. */
+export abstract class DatasetPart {
+  protected readonly dataset: Dataset;
+  protected readonly now: () => Date;
+
+  constructor({ dataset, now }: DatasetContext) {
+    this.dataset = dataset;
+    this.now = now;
+  }
+}
+
+/** Most names a search may select; more is ON52 (PN52 for people). */
+export const MAX_SEARCH_MATCHES = 100;
+
+const isNineDigitNumber = (value: unknown): value is string => typeof value === 'string' && isValidAcn(value);
+
+/** The organisation with this number: `invalidCode` for a number that fails the check digit, `unknownCode` for one no organisation has. */
+export function companyRecordIn(
+  dataset: Dataset,
+  number: string,
+  invalidCode: string,
+  unknownCode: string,
+): CompanyRecord {
+  if (!isNineDigitNumber(number)) {
+    throw new RegistryRejection(invalidCode, 'The number must be nine digits and pass the check digit test.');
+  }
+  const record = dataset.byNumber.get(number);
+  if (!record) throw new RegistryRejection(unknownCode, `No organisation has the number ${number}.`);
+  return record;
+}

@@ -1,0 +1,31 @@
+/**
+ * The registry that serves test keys: the sandbox dataset (organisations and people), in process,
+ * never billed. Nothing is built at import time: the organisations are built when the registry is
+ * created (on a function's first test-key call), the people on the first people call; both are
+ * shared afterwards.
+ */
+
+import { buildSandboxRecords, sandboxRecords } from './data/companies.ts';
+import { buildSandboxPeople, sandboxPeople } from './data/people.ts';
+import { buildDataset, type Dataset } from './dataset.ts';
+import { DatasetRegistry, type PageImageRenderer } from './dataset-registry.ts';
+
+let dataset: Dataset | undefined;
+
+/** The sandbox dataset, built on first call and shared afterwards (treat as read-only). */
+export function sandboxDataset(): Dataset {
+  dataset ??= buildDataset(sandboxRecords(), sandboxPeople);
+  return dataset;
+}
+
+/** A fresh, unshared build: for tests of determinism. */
+export function buildSandboxDataset(): Dataset {
+  const records = buildSandboxRecords();
+  return buildDataset(records, buildSandboxPeople(records));
+}
+
+export const createSandboxRegistry = (now: () => Date, pageImages?: PageImageRenderer): DatasetRegistry =>
+  new DatasetRegistry(sandboxDataset(), now, {
+    statelessImages: true,
+    ...(pageImages ? { pageImages } : {}),
+  });

@@ -1,0 +1,421 @@
+/**
+ * The OpenAPI 3.1 document, generated from the route table and its zod schemas with `zod-openapi`
+ * (zod 4's own JSON Schema output: request parameters and bodies in their input type, responses
+ * in their output type). `npm run openapi` writes it to docs/openapi.json, which the service
+ * serves at `GET /v1/openapi.json`; test/unit/openapi.test.ts fails when the two differ.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod/mini';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { companyRoutes } from '../../companies/routes.ts';
+import { docsRoutes } from '../../docs/routes.ts';
+import { type ErrorCode, type ErrorType, errorCatalogue } from '../../kernel/errors/catalogue.ts';
+import { errorGuide } from '../../kernel/errors/guide.ts';
+import type { HttpMethod, RouteDefinition } from '../../kernel/http/route.ts';
+import { orderRoutes } from '../../orders/routes.ts';
+import { peopleRoutes } from '../../people/routes.ts';
+import { referenceRoutes } from '../../reference/routes.ts';
+import { webhookRoutes } from '../../webhooks/routes.ts';
+import { extractRoutes } from '../extract-routes.ts';
+import { errorCodesByStatus } from './errors.ts';
+import { type RequestExample, requestExamples } from './examples.ts';
+
+/** One success response per operation, recorded from the sandbox by `npm run openapi:examples`. */
+export const responseExamples = JSON.parse(
+  readFileSync(fileURLToPath(new URL('./response-examples.json', import.meta.url)), 'utf8'),
+) as Readonly<Record<string, unknown>>;
+
+/** One tag per area (one route module under shared/http/routes/), in the reference's order. */
+export const TAGS: readonly { name: string; description: string; routes: readonly RouteDefinition[] }[] = [
+  {
+    name: 'Reference',
+    description: 'Free: identifier validation, code tables and the form schedule.',
+    routes: Object.values(referenceRoutes),
+  },
+  {
+    name: 'Companies',
+    description:
+      'Company search and lookup (free), company extract purchases, free reads of held extracts section by section, and charges.',
+    routes: Object.values(companyRoutes),
+  },
+  {
+    name: 'People',
+    description: 'People searches (free), batch person extract purchases and free role reads.',
+    routes: Object.values(peopleRoutes),
+  },
+  {
+    name: 'Extracts',
+    description: 'Held extracts of any kind, and the fee ledger.',
+    routes: Object.values(extractRoutes),
+  },
+  {
+    name: 'Orders',
+    description:
+      'Asynchronous orders (charges extracts, document images) and offline searches: accepted with 202, billed at acceptance, announced by events.',
+    routes: Object.values(orderRoutes),
+  },
+  {
+    name: 'Webhooks',
+    description:
+      'Events (30 days, for reconciliation) and webhook endpoints: signed deliveries of order.ready, order.failed and offline_search.ready, retried for 24 hours, with every attempt readable, resend, recover and a test event.',
+    routes: Object.values(webhookRoutes),
+  },
+  {
+    name: 'Contract',
+    description: 'This document, served without an API key.',
+    routes: Object.values(docsRoutes),
+  },
+];
+
+const tagOf = (route: RouteDefinition): string => {
+  const tag = TAGS.find((t) => t.routes.some((r) => r.name === route.name));
+  if (!tag) throw new Error(`route ${route.name} is in no tag of shared/app/openapi/document.ts`);
+  return tag.name;
+};
+
+/** Headers every response carries (spec 7.1 and 8). */
+const RESPONSE_HEADERS = {
+  'X-Request-Id': {
+    required: true,
+    description: 'The request id; equals `error.requestId` and `meta.requestId`.',
+    schema: { type: 'string', pattern: '^req_.+' },
+  },
+  'RateLimit-Limit': {
+    required: true,
+    description: 'Requests allowed per sliding minute for the key (600).',
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  'RateLimit-Remaining': {
+    required: true,
+    description: 'Requests left in the current window.',
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  'RateLimit-Reset': {
+    required: true,
+    description: 'Seconds until the window resets.',
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before retrying (429, and 503 in a known registry maintenance window).',
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  ETag: {
+    description: 'Version of the document; send it back in `If-None-Match`.',
+    schema: { type: 'string' },
+  },
+  'Cache-Control': { description: 'How long the response may be cached.', schema: { type: 'string' } },
+} as const;
+
+type HeaderName = keyof typeof RESPONSE_HEADERS;
+const headerRefs = (names: readonly HeaderName[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+const EVERY_RESPONSE: readonly HeaderName[] = [
+  'X-Request-Id',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+];
+
+/** `error.details` (spec 7.1), and the fields the service adds for its own limits. */
+const errorDetailsSchema = z
+  .strictObject({
+    counts: z.optional(z.object({ returned: z.int(), found: z.int() })),
+    purchase: z.optional(
+      z.object({
+        method: z.literal('POST'),
+        path: z.string(),
+        body: z.record(z.string(), z.unknown()),
+        product: z.string(),
+      }),
+    ),
+    personId: z.optional(z.string()),
+    pageCount: z.optional(z.int()),
+    method: z.optional(z.string()),
+    limit: z.optional(z.int()),
+    resetsAt: z.optional(z.string()),
+  })
+  .register(z.globalRegistry, {
+    id: 'ErrorDetails',
+    description: 'Structured data of some errors (spec 7.1).',
+  });
+
+/** The envelope of spec 7.1 for the given codes: `type` and `code` are enums of exactly those. */
+const errorEnvelopeSchema = (codes: readonly ErrorCode[]) => {
+  const types = [...new Set(codes.map((code) => errorCatalogue[code].type))] as [ErrorType, ...ErrorType[]];
+  return z.object({
+    error: z.object({
+      type: z.enum(types),
+      code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      param: z.nullable(z.string()),
+      registryCode: z.nullable(z.string()),
+      requestId: z.string().check(z.startsWith('req_')),
+      details: z.optional(errorDetailsSchema),
+      docUrl: z.string().check(z.regex(/\/errors#[a-z_]+$/)),
+    }),
+  });
+};
+
+const describeCodes = (codes: readonly ErrorCode[]) =>
+  codes.map((code) => `- \`${code}\`: ${errorGuide[code].cause} ${errorGuide[code].fix}`).join('\n');
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  402: 'Extract required',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload too large',
+  422: 'Unprocessable',
+  429: 'Too many requests',
+  431: 'Request header fields too large',
+  500: 'Internal error',
+  502: 'Registry application error',
+  503: 'Unavailable',
+};
+
+const errorResponse = (status: number, codes: readonly ErrorCode[]) => ({
+  description: `${STATUS_TEXT[status] ?? 'Error'}:\n\n${describeCodes(codes)}`,
+  headers: headerRefs([
+    ...EVERY_RESPONSE,
+    ...(status === 429 || status === 503 ? (['Retry-After'] as const) : []),
+  ]),
+  content: { 'application/json': { schema: errorEnvelopeSchema(codes) } },
+});
+
+const pascal = (code: string) =>
+  code
+    .split('_')
+    .map((part) => `${part.charAt(0).toUpperCase()}${part.slice(1)}`)
+    .join('');
+
+/** Name of the shared response of a status that has one code: `Unauthorized`, `RequestTooLarge431`… */
+const sharedResponseName = (status: number, code: ErrorCode) =>
+  errorCatalogue[code].status === status ? pascal(code) : `${pascal(code)}${status}`;
+
+/** Shared error responses (a status with a single code), filled by `errorResponses`. */
+type SharedResponses = Map<string, ReturnType<typeof errorResponse>>;
+
+function errorResponses(route: RouteDefinition, shared: SharedResponses): ZodOpenApiResponsesObject {
+  const responses: Record<string, unknown> = {};
+  for (const [status, codes] of errorCodesByStatus(route)) {
+    const [only] = codes;
+    if (codes.length === 1 && only) {
+      const name = sharedResponseName(status, only);
+      if (!shared.has(name)) shared.set(name, errorResponse(status, codes));
+      responses[String(status)] = { $ref: `#/components/responses/${name}` };
+    } else {
+      responses[String(status)] = errorResponse(status, codes);
+    }
+  }
+  return responses as ZodOpenApiResponsesObject;
+}
+
+/** `contentMediaType` registered on a response schema that is not JSON (the PDF download). */
+const mediaTypeOf = (schema: z.core.$ZodType): string =>
+  (z.globalRegistry.get(schema)?.contentMediaType as string | undefined) ?? 'application/json';
+
+function successResponse(route: RouteDefinition, example: RequestExample): ZodOpenApiResponsesObject {
+  const mediaType = mediaTypeOf(route.response);
+  const schema =
+    mediaType === 'application/json' ? route.response : { type: 'string', contentMediaType: mediaType };
+  const contract = route.name === docsRoutes.getOpenApiDocument.name;
+  const description = [
+    route.status === 202 ? 'Accepted: fulfilled asynchronously.' : route.status === 201 ? 'Created.' : 'OK.',
+    route.billable
+      ? 'With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed.'
+      : '',
+    `Sandbox example: ${example.summary}${responseExamples[route.name] ? ' (the answer recorded from the sandbox, long arrays abridged)' : ''}.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    [String(route.status)]: {
+      description,
+      headers: headerRefs([...EVERY_RESPONSE, ...(contract ? (['ETag', 'Cache-Control'] as const) : [])]),
+      content: {
+        [mediaType]: {
+          schema,
+          ...(responseExamples[route.name] ? { example: responseExamples[route.name] } : {}),
+        },
+      },
+    },
+    ...(contract
+      ? {
+          '304': {
+            description: 'Not modified: the `If-None-Match` ETag is current.',
+            headers: headerRefs([...EVERY_RESPONSE, 'ETag', 'Cache-Control']),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The request headers a route honours, as a zod object (parameters in the document). */
+function headerParams(route: RouteDefinition): z.core.$ZodType | undefined {
+  const shape: Record<string, z.core.$ZodType> = {};
+  if (route.idempotent) {
+    shape['Idempotency-Key'] = z.optional(
+      z.string().check(z.minLength(1), z.maxLength(255)).register(z.globalRegistry, {
+        description:
+          'Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`.',
+      }),
+    );
+    shape['X-Client-Reference'] = z.optional(
+      z.string().check(z.maxLength(30)).register(z.globalRegistry, {
+        description: 'Your reference (up to 30 characters), stored on the purchase and its fee entry.',
+      }),
+    );
+  }
+  if (route.sandboxSimulate) {
+    shape['X-Sandbox-Simulate'] = z.optional(
+      z.enum(['order_failed']).register(z.globalRegistry, {
+        description:
+          'Test keys only: `order_failed` makes the order (or search) fail, as a registry failure would.',
+      }),
+    );
+  }
+  return Object.keys(shape).length > 0 ? z.object(shape) : undefined;
+}
+
+/** `curl` for the example, with a sandbox key (a live key for the products the sandbox does not serve). */
+function curlSample(route: RouteDefinition, example: RequestExample): string {
+  let path = route.path;
+  for (const [name, value] of Object.entries(example.path ?? {})) path = path.replace(`{${name}}`, value);
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(example.query ?? {})) {
+    for (const item of typeof value === 'string' ? [value] : value) query.append(name, item);
+  }
+  const url = `https://api.example.com${path}${query.size > 0 ? `?${query}` : ''}`;
+  const lines = [`curl${route.method === 'GET' ? '' : ` -X ${route.method}`} '${url}'`];
+  if (!route.public) lines.push(`-H 'Authorization: Bearer ${example.live ? 'sk_live_…' : 'sk_test_…'}'`);
+  for (const [name, value] of Object.entries(example.headers ?? {})) lines.push(`-H '${name}: ${value}'`);
+  if (example.body !== undefined) {
+    lines.push(`-H 'Content-Type: application/json'`, `-d '${JSON.stringify(example.body)}'`);
+  }
+  return lines.join(' \\\n  ');
+}
+
+/** Gives each parameter of the document its example value. */
+function addParameterExamples(operation: Record<string, unknown>, example: RequestExample) {
+  const parameters = (operation.parameters ?? []) as { in: string; name: string; example?: unknown }[];
+  for (const parameter of parameters) {
+    const source =
+      parameter.in === 'path' ? example.path : parameter.in === 'query' ? example.query : example.headers;
+    const value = source?.[parameter.name];
+    if (value !== undefined) parameter.example = value;
+  }
+}
+
+function operationOf(route: RouteDefinition, shared: SharedResponses): ZodOpenApiOperationObject {
+  const example = requestExamples[route.name];
+  if (!example)
+    throw new Error(`route ${route.name} has no request example in shared/app/openapi/examples.ts`);
+  const header = headerParams(route);
+  const fee = route.billable
+    ? `Billable: \`meta.product\` ${route.product === null ? 'depends on the request' : `\`${route.product}\``}; with a live key it incurs a registry fee.`
+    : 'Free.';
+  return {
+    operationId: route.name,
+    summary: route.summary,
+    description: [fee, route.public ? 'No API key needed.' : ''].filter(Boolean).join(' '),
+    tags: [tagOf(route)],
+    ...(route.public ? { security: [] } : {}),
+    requestParams: {
+      path: route.request.path,
+      query: route.request.query,
+      ...(header ? { header } : {}),
+    },
+    ...(route.request.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: route.request.body,
+                ...(example.body !== undefined ? { example: example.body } : {}),
+              },
+            },
+          },
+        }
+      : {}),
+    responses: { ...successResponse(route, example), ...errorResponses(route, shared) },
+    'x-codeSamples': [
+      {
+        lang: 'Shell',
+        label: example.live ? 'curl (live key)' : 'curl (sandbox)',
+        source: curlSample(route, example),
+      },
+    ],
+  } as ZodOpenApiOperationObject;
+}
+
+export const OPENAPI_INFO = {
+  title: 'Company Register Data Service',
+  version: '1.0.0',
+  description: [
+    'A JSON API over the national company register: free lookups, purchased extracts (bought exactly once with `Idempotency-Key`, kept 12 months and read back for free) and asynchronous orders.',
+    '',
+    'Authenticate with `Authorization: Bearer <API_KEY>`. Test keys (`sk_test_…`) are served by the sandbox, whose companies and people are listed in docs/sandbox.md, and are never billed.',
+    '',
+    'Every response carries `X-Request-Id` and `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`. Each key may send 600 requests per sliding minute with 20 in flight: beyond them the answer is 429 `rate_limited` with `Retry-After`; honour it, back off exponentially (doubling up to 60 seconds, with jitter) and give up after a bounded number of attempts.',
+    '',
+    'Every failure is `{"error": {type, code, message, param, registryCode, requestId, details?, docUrl}}`; branch on `code`. Each operation lists the codes it can answer with, per status; the error reference (`/docs/errors`) explains every code with its cause and fix.',
+  ].join('\n'),
+} as const;
+
+/** The document for the given routes (by default the whole route table, less `internal` routes). */
+export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
+  const paths: Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> = {};
+  const shared: SharedResponses = new Map();
+  for (const route of routes) {
+    if (route.internal) continue;
+    paths[route.path] ??= {};
+    (paths[route.path] as Record<string, ZodOpenApiOperationObject>)[route.method.toLowerCase()] =
+      operationOf(route, shared);
+  }
+  const document = createDocument(
+    {
+      openapi: '3.1.0',
+      info: OPENAPI_INFO,
+      tags: TAGS.filter((tag) => tag.routes.some((r) => !r.internal)).map(({ name, description }) => ({
+        name,
+        description,
+      })),
+      security: [{ bearerAuth: [] }],
+      paths,
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key: `sk_test_…` (sandbox, never billed) or `sk_live_…`.',
+          },
+        },
+        headers: RESPONSE_HEADERS,
+        responses: Object.fromEntries(shared),
+      },
+    },
+    {
+      // A schema used in several places becomes one component, referenced.
+      reused: 'ref',
+      override: ({ jsonSchema }) => {
+        // zod marks `startsWith` checks with a format of its own; their `pattern` says the same.
+        if (jsonSchema.format === 'starts_with') delete jsonSchema.format;
+      },
+    },
+  );
+  for (const route of routes) {
+    if (route.internal) continue;
+    const operation = (document.paths?.[route.path] as Record<string, Record<string, unknown>> | undefined)?.[
+      route.method.toLowerCase()
+    ];
+    if (operation) addParameterExamples(operation, requestExamples[route.name] as RequestExample);
+  }
+  return document;
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,114 @@
+/**
+ * Nothing the registry sold us is lost. A purchase is recorded before the registry is asked and
+ * settled by its commit; the sweeper finishes every record left unsettled for a few minutes (the
+ * client's retry with its Idempotency-Key usually comes first):
+ *
+ * - the answer was stored but the commit failed: the stored header and fee are committed;
+ * - no answer was stored (it was lost, or came after the function ran out of time): the registry
+ *   is asked what became of the purchase's client key. A completed purchase is stored and
+ *   committed exactly as the purchase itself would have; one the registry never made is dropped;
+ *   one still running waits for the next sweep.
+ *
+ * Extract ids derive from the purchase's key, and commits are conditional, so a sweep racing the
+ * client's retry still writes one extract and one fee.
+ */
+import { storeCompanyExtract } from '../companies/extracts.ts';
+import type { ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
+import type { Environment } from '../kernel/api-keys.ts';
+import { logger } from '../kernel/observability.ts';
+import { personExtractDraft, savePersonDraft } from '../people/purchase.ts';
+import { storeWeeklySummary } from '../weekly-summaries/purchase.ts';
+import type {
+  Registry,
+  RegistryCompanyExtract,
+  RegistryPersonExtract,
+  RegistryWeeklySummary,
+} from './registry.ts';
+
+/** Longer than any request (29 s), so a sweep never races a purchase that is still running. */
+export const UNSETTLED_AFTER_MS = 5 * 60_000;
+const SWEEP_BATCH = 100;
+
+export interface ReconcileDeps {
+  store: ExtractStore;
+  registryFor(environment: Environment): Registry;
+  now: Date;
+}
+
+export interface ReconcileReport {
+  committed: number;
+  /** The registry never made them: nothing was billed. */
+  forgotten: number;
+  /** Still running at the registry, or failed this time: left for the next sweep. */
+  waiting: number;
+}
+
+/** Stores a registry answer as the purchase would have, per kind of extract; returns the answered record. */
+const storeAnswer: Partial<
+  Record<
+    PurchaseRecord['kind'],
+    (
+      result: unknown,
+      record: PurchaseRecord,
+      store: ExtractStore,
+      registry: Registry,
+    ) => Promise<PurchaseRecord>
+  >
+> = {
+  company: async (result, record, store) =>
+    (await storeCompanyExtract(result as RegistryCompanyExtract, record, store)).record,
+  person: async (result, record, store) => {
+    const draft = personExtractDraft(result as RegistryPersonExtract, record);
+    await savePersonDraft(store, draft);
+    return draft.record;
+  },
+  weeklySummary: (result, record, store, registry) =>
+    storeWeeklySummary(result as RegistryWeeklySummary, record, store, registry),
+};
+
+export async function reconcilePurchases(deps: ReconcileDeps): Promise<ReconcileReport> {
+  const before = new Date(deps.now.getTime() - UNSETTLED_AFTER_MS).toISOString();
+  const records = await deps.store.unsettledPurchases(before, SWEEP_BATCH);
+  const report: ReconcileReport = { committed: 0, forgotten: 0, waiting: 0 };
+  for (const record of records) {
+    try {
+      report[await settle(record, deps)] += 1;
+    } catch (error) {
+      logger.error('purchase not reconciled; the next sweep tries again', {
+        extractId: record.extractId,
+        requestId: record.requestId,
+        error: error as Error,
+      });
+      report.waiting += 1;
+    }
+  }
+  if (records.length > 0) logger.info('purchases reconciled', { ...report });
+  return report;
+}
+
+async function settle(record: PurchaseRecord, deps: ReconcileDeps): Promise<keyof ReconcileReport> {
+  const { store } = deps;
+  let answered = record;
+  if (!record.answer) {
+    const caller = {
+      accountId: record.accountId,
+      requestId: record.requestId,
+      clientReference: record.clientReference,
+    };
+    const registry = deps.registryFor(record.environment);
+    const outcome = await registry.findPurchase(record.clientKey, caller);
+    if (outcome.state === 'none') {
+      await store.forgetPurchase(record);
+      return 'forgotten';
+    }
+    if (outcome.state === 'pending') return 'waiting';
+    const rebuild = storeAnswer[record.kind];
+    if (!rebuild) throw new Error(`no way to store a ${record.kind} purchase`);
+    answered = await rebuild(outcome.result, record, store, registry);
+  }
+  const { header, fee, batch } = answered.answer as NonNullable<PurchaseRecord['answer']>;
+  if (batch) await store.commitBatch([{ header, fee, settles: answered }]);
+  else await store.commit(header, fee, answered);
+  logger.warn('purchase committed by the sweeper', { extractId: header.id, requestId: record.requestId });
+  return 'committed';
+}

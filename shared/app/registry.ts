@@ -1,0 +1,111 @@
+/**
+ * The registry port: every call the service makes to the national register goes through this
+ * interface. Test keys are served by the sandbox registry (deterministic sample data, in
+ * process); live keys by the HTTP registry adapter (the real registry, or the simulator locally).
+ *
+ * One module per capability under `registry/` (companies, people, orders, purchases), each with
+ * its interface, its types and the run-time list of its methods; `Registry` is their
+ * intersection, so a caller takes the whole registry or only the capability it uses. Each adapter
+ * implements each capability in its own module and composes the parts (`composeRegistry`).
+ */
+import { type CompanyRegistry, companyRegistryMethods } from '../companies/registry-port.ts';
+import { type PurchaseReconciliation, purchaseReconciliationMethods } from '../extracts/registry-port.ts';
+import { type OrdersRegistry, ordersRegistryMethods } from '../orders/registry-port.ts';
+import { type PeopleRegistry, peopleRegistryMethods } from '../people/registry-port.ts';
+import {
+  type WeeklySummaryRegistry,
+  weeklySummaryRegistryMethods,
+} from '../weekly-summaries/registry-port.ts';
+
+export * from '../companies/registry-port.ts';
+export * from '../extracts/registry-port.ts';
+export * from '../kernel/registry-port.ts';
+export * from '../orders/registry-port.ts';
+export * from '../people/registry-port.ts';
+export * from '../weekly-summaries/registry-port.ts';
+
+/**
+ * The whole registry, one part per capability. Later capabilities add theirs beside these (a
+ * module under `registry/`, an entry here and in `registryCapabilities`): professional registers
+ * (RP/RQ/RS…).
+ */
+export interface RegistryParts {
+  companies: CompanyRegistry;
+  people: PeopleRegistry;
+  orders: OrdersRegistry;
+  purchases: PurchaseReconciliation;
+  weeklySummaries: WeeklySummaryRegistry;
+}
+
+export type RegistryCapability = keyof RegistryParts;
+
+/** Every method of the port, by capability. */
+export const registryCapabilities: {
+  readonly [C in RegistryCapability]: readonly (keyof RegistryParts[C])[];
+} = {
+  companies: companyRegistryMethods,
+  people: peopleRegistryMethods,
+  orders: ordersRegistryMethods,
+  purchases: purchaseReconciliationMethods,
+  weeklySummaries: weeklySummaryRegistryMethods,
+};
+
+export type Registry = CompanyRegistry &
+  PeopleRegistry &
+  OrdersRegistry &
+  PurchaseReconciliation &
+  WeeklySummaryRegistry;
+
+/** A method of the port, whatever its capability. */
+export type RegistryMethod = keyof Registry;
+
+/**
+ * One registry from its parts: each part's methods (by `registryCapabilities`), bound to the part,
+ * so a part may be a class instance or an object of functions.
+ */
+export function composeRegistry(parts: RegistryParts): Registry {
+  const registry: Record<string, unknown> = {};
+  for (const capability of Object.keys(registryCapabilities) as RegistryCapability[]) {
+    const part = parts[capability] as unknown as Record<string, unknown>;
+    for (const method of registryCapabilities[capability] as readonly string[]) {
+      const implementation = part[method];
+      if (typeof implementation !== 'function') {
+        throw new Error(`composeRegistry: the ${capability} part has no method ${method}`);
+      }
+      registry[method] = implementation.bind(part);
+    }
+  }
+  return registry as unknown as Registry;
+}
+
+/**
+ * The methods a registry composed of `P` has: each part's own signatures (a part may take less
+ * than the port, such as a client key it has no use for).
+ */
+export type ComposedRegistry<P extends RegistryParts> = {
+  [C in RegistryCapability]: (part: Pick<P[C], keyof RegistryParts[C]>) => void;
+}[RegistryCapability] extends (part: infer All) => void
+  ? All
+  : never;
+
+/**
+ * A class whose instances are the registry `build` composes: adapters keep their constructors
+ * (`new DatasetRegistry(dataset, now)`, `new HttpRegistry(options)`) while their methods live in
+ * one module per capability.
+ */
+export function registryClass<A extends unknown[], P extends RegistryParts>(
+  name: string,
+  build: (...args: A) => P,
+): new (
+  ...args: A
+) => ComposedRegistry<P> {
+  const composed = class {
+    constructor(...args: A) {
+      Object.assign(this, composeRegistry(build(...args)));
+    }
+  };
+  Object.defineProperty(composed, 'name', { value: name });
+  return composed as unknown as new (
+    ...args: A
+  ) => ComposedRegistry<P>;
+}

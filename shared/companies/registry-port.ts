@@ -1,0 +1,94 @@
+/** The companies capability: organisation lookups, name searches, company extracts, charges. */
+import {
+  type IsoTimestamp,
+  methodsOf,
+  type RegistryAddressRecord,
+  type RegistryCaller,
+  type RegistryCharge,
+  type RegistryCompany,
+  type RegistryDocument,
+  type RegistryExternalAdministration,
+  type RegistryMember,
+  type RegistryOfficeholder,
+  type RegistryRelationship,
+  type RegistryShareClass,
+} from '../kernel/registry-port.ts';
+
+export const companyExtractTypes = ['current', 'historical', 'relational'] as const;
+export type CompanyExtractType = (typeof companyExtractTypes)[number];
+
+/**
+ * What the registry returns for a company extract purchase. Current extracts hold current
+ * records only (status C or F) and no annual returns or financial reports; historical ones add
+ * ceased records, every document and the charges; relational ones hold the relationships only.
+ */
+export interface RegistryCompanyExtract {
+  type: CompanyExtractType;
+  asOf: IsoTimestamp;
+  company: RegistryCompany;
+  officeholders: RegistryOfficeholder[];
+  addresses: RegistryAddressRecord[];
+  contactAddress: RegistryAddressRecord | null;
+  shareClasses: RegistryShareClass[];
+  members: RegistryMember[];
+  documents: RegistryDocument[];
+  externalAdministration: RegistryExternalAdministration | null;
+  charges: RegistryCharge[];
+  relationships: RegistryRelationship[];
+}
+
+export const companySearchScopes = ['current', 'all'] as const;
+export type CompanySearchScope = (typeof companySearchScopes)[number];
+
+export interface RegistryCompanyMatch {
+  company: RegistryCompany;
+  /** The name that matched: the current name, or a former one when scope is `all`. */
+  matchedName: string;
+  nameStatus: 'current' | 'former';
+  /** 0–100; results are ordered by score, then name. */
+  score: number;
+  /** Partial address: locality, state, postcode (Australian) or locality, country (overseas). */
+  address: { locality: string; state: string | null; postcode: string | null; country: string } | null;
+}
+
+/** Company lookups, searches and extracts (this issue). */
+export interface CompanyRegistry {
+  /**
+   * Free lookup of one organisation by its nine-digit number.
+   * Rejects CE03 when no organisation has this number.
+   */
+  getCompany(number: string, caller: RegistryCaller): Promise<RegistryCompany>;
+  /**
+   * Free lookup by ABN. Rejects CE13 when no organisation has the ACN inside the ABN, CE12 when
+   * that organisation has no ABN or a different one recorded.
+   */
+  getCompanyByAbn(abn: string, caller: RegistryCaller): Promise<RegistryCompany>;
+  /**
+   * Free online name search. At most 100 names are selected: more gives ON52 and none gives
+   * ON51, both with `details.counts` {returned, found}.
+   */
+  searchCompanies(
+    query: { name: string; scope: CompanySearchScope },
+    caller: RegistryCaller,
+  ): Promise<{ found: number; matches: RegistryCompanyMatch[] }>;
+  /**
+   * Billable purchase of a company extract. Rejects CE51/CR51 for organisation types without
+   * the product, CR02 when a relational extract would be empty.
+   */
+  purchaseCompanyExtract(
+    number: string,
+    type: CompanyExtractType,
+    caller: RegistryCaller,
+    clientKey: string,
+  ): Promise<RegistryCompanyExtract>;
+  /** Free lookup of one charge by number; CH01 when invalid or unknown. */
+  getCharge(chargeNumber: string, caller: RegistryCaller): Promise<RegistryCharge>;
+}
+
+export const companyRegistryMethods = methodsOf<CompanyRegistry>()([
+  'getCompany',
+  'getCompanyByAbn',
+  'searchCompanies',
+  'purchaseCompanyExtract',
+  'getCharge',
+]);

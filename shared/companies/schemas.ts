@@ -1,0 +1,366 @@
+import * as z from 'zod/mini';
+import { extractKinds } from '../extracts/store-port.ts';
+import { cursorParam, dateParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
+
+export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+export const timestamp = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/));
+export const nullableDate = z.nullable(isoDate);
+
+export const codedSchema = z.object({ code: z.string(), label: z.string() });
+
+// ---- requests -------------------------------------------------------------------------------
+
+// Path ids carry no length cap here: a malformed one gets its own code from the handler
+// (acn_invalid, charge_not_found, extract_not_found), however long it is.
+export const companyPath = z.strictObject({ id: z.string().check(z.minLength(1, 'id must not be empty')) });
+
+export const extractParam = z.optional(
+  z
+    .string()
+    .check(z.regex(/^ext_[0-9a-f]{24}$/, 'extract must be an extract id (ext_ followed by 24 hex digits)')),
+);
+
+export const recordStatuses = ['current', 'ceased', 'all'] as const;
+const recordStatusParam = z.optional(
+  z.enum(recordStatuses, { error: `status must be one of ${recordStatuses.join(', ')}` }),
+);
+
+export const companySearchQuery = z.strictObject({
+  q: z.optional(z.string().check(z.minLength(1, 'q must not be empty'), z.maxLength(200))),
+  acn: z.optional(z.string()),
+  abn: z.optional(z.string()),
+  scope: z.optional(z.string()),
+  limit: limitParam,
+  cursor: cursorParam,
+});
+
+export const purchaseExtractBody = z.strictObject({
+  type: z.string({
+    error: (issue) => (issue.input === undefined ? 'type is required' : 'type must be a string'),
+  }),
+});
+
+export const officeholdersQuery = z.strictObject({
+  status: recordStatusParam,
+  extract: extractParam,
+  limit: limitParam,
+  cursor: cursorParam,
+});
+
+export const addressTypes = ['RG', 'RP', 'PA', 'RO', 'CC'] as const;
+export const addressesQuery = z.strictObject({
+  type: z.optional(z.enum(addressTypes, { error: `type must be one of ${addressTypes.join(', ')}` })),
+  status: recordStatusParam,
+  extract: extractParam,
+});
+
+export const sectionQuery = z.strictObject({ status: recordStatusParam, extract: extractParam });
+export const extractOnlyQuery = z.strictObject({ extract: extractParam });
+
+export const documentQualifiers = ['AR', 'FR'] as const;
+export const documentsQuery = z.strictObject({
+  years: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,2}$/, 'years must be a whole number of years from 1 to 99')),
+      z.pipe(z.transform(Number), z.int().check(z.minimum(1, 'years must be at least 1'))),
+    ),
+  ),
+  from: dateParam('from'),
+  to: dateParam('to'),
+  qualifier: z.optional(
+    z.enum(documentQualifiers, { error: 'qualifier must be AR (annual returns) or FR (financial reports)' }),
+  ),
+  extract: extractParam,
+  limit: limitParam,
+  cursor: cursorParam,
+});
+
+export const chargeStatuses = ['satisfied', 'deleted', 'all'] as const;
+export const chargesQuery = z.strictObject({
+  status: z.optional(z.enum(chargeStatuses, { error: `status must be one of ${chargeStatuses.join(', ')}` })),
+  extract: extractParam,
+});
+
+export const chargePath = z.strictObject({ chargeNumber: z.string().check(z.minLength(1)) });
+
+export const extractPath = z.strictObject({ id: z.string().check(z.minLength(1)) });
+export const extractListQuery = z.strictObject({
+  kind: z.optional(z.enum(extractKinds, { error: `kind must be one of ${extractKinds.join(', ')}` })),
+  limit: limitParam,
+  cursor: cursorParam,
+});
+
+export const usageQuery = z.strictObject({
+  from: dateParam('from'),
+  to: dateParam('to'),
+  limit: limitParam,
+  cursor: cursorParam,
+});
+
+// ---- responses ------------------------------------------------------------------------------
+
+export const sourceDocument = z.object({ documentNumber: z.string(), qualifier: z.nullable(z.string()) });
+
+export const companySummarySchema = z.object({
+  acn: z.nullable(z.string().check(z.regex(/^\d{9}$/))),
+  formatted: z.string().check(z.regex(/^\d{3} \d{3} \d{3}$/)),
+  numberType: codedSchema,
+  name: z.string(),
+  type: codedSchema,
+  status: codedSchema,
+  abn: z.nullable(z.string().check(z.regex(/^\d{11}$/))),
+  registeredCharity: z.boolean(),
+  // A scheme (type MISM) also shows these, with `acn` null (document 1, 2.2).
+  id: z.optional(z.string()),
+  arsn: z.optional(z.string()),
+  schemeCategories: z.optional(z.array(codedSchema)),
+});
+
+export const companySchema = z.extend(companySummarySchema, {
+  object: z.literal('company'),
+  class: z.nullable(codedSchema),
+  subClass: z.nullable(codedSchema),
+  registeredAt: nullableDate,
+  governanceType: z.nullable(codedSchema),
+  schemeCategories: z.array(codedSchema),
+  deregistration: z.nullable(z.object({ date: isoDate, reason: codedSchema })),
+  formerNames: z.array(z.object({ name: z.string(), from: nullableDate, to: isoDate })),
+});
+
+export const addressSchema = z.object({
+  careOf: z.nullable(z.string()),
+  line1: z.nullable(z.string()),
+  street: z.string(),
+  locality: z.string(),
+  state: z.nullable(z.string()),
+  postcode: z.nullable(z.string()),
+  country: z.string(),
+});
+
+export const partySchema = z.object({
+  type: z.enum(['person', 'organisation']),
+  person: z.nullable(
+    z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
+  ),
+  birth: z.nullable(
+    z.object({
+      date: nullableDate,
+      locality: z.nullable(z.string()),
+      stateOrCountry: z.nullable(z.string()),
+    }),
+  ),
+  organisation: z.nullable(
+    z.object({
+      number: z.nullable(z.string()),
+      numberType: z.nullable(codedSchema),
+      name: z.string(),
+      abn: z.nullable(z.string()),
+    }),
+  ),
+});
+
+export const documentSchema = z.object({
+  object: z.literal('document'),
+  documentNumber: z.string().check(z.regex(/^\d.{8}$/)),
+  formCode: z.string().check(z.maxLength(5)),
+  formDescription: z.string(),
+  subForms: z.array(z.object({ code: z.string(), description: z.string() })),
+  receivedAt: isoDate,
+  processedAt: isoDate,
+  effectiveAt: nullableDate,
+  qualifier: z.nullable(z.string()),
+  pageCount: z.int(),
+  imaged: z.boolean(),
+  underRequisition: z.boolean(),
+  xbrlAvailable: z.boolean(),
+  xbrlDocumentNumber: z.nullable(z.string()),
+  status: z.nullable(z.string()),
+  priced: z.nullable(z.boolean()),
+});
+
+export const officeholderSchema = z.object({
+  object: z.literal('officeholder'),
+  role: codedSchema,
+  status: codedSchema,
+  appointedAt: nullableDate,
+  ceasedAt: nullableDate,
+  party: partySchema,
+  address: z.nullable(addressSchema),
+  sourceDocument: z.nullable(sourceDocument),
+});
+
+export const addressRecordSchema = z.object({
+  object: z.literal('address'),
+  type: codedSchema,
+  status: codedSchema,
+  from: isoDate,
+  to: nullableDate,
+  address: addressSchema,
+  sourceDocument,
+});
+
+export const chargeSchema = z.object({
+  object: z.literal('charge'),
+  chargeNumber: z.string().check(z.regex(/^\d{1,9}$/)),
+  company: companySummarySchema,
+  status: codedSchema,
+  type: z.nullable(codedSchema),
+  registeredAt: z.nullable(timestamp),
+  createdAt: nullableDate,
+  expiresAt: nullableDate,
+  satisfiedAt: nullableDate,
+  preAsicChargeNumber: z.nullable(z.string()),
+  chargees: z.array(z.object({ party: partySchema })),
+  documents: z.array(documentSchema),
+});
+
+export const relationshipSchema = z.object({
+  object: z.literal('relationship'),
+  role: codedSchema,
+  status: codedSchema,
+  appointedAt: nullableDate,
+  ceasedAt: nullableDate,
+  company: companySummarySchema,
+});
+
+const shareStructureFields = {
+  shareClasses: z.array(
+    z.object({
+      object: z.literal('shareClass'),
+      classCode: z.string(),
+      description: z.string(),
+      status: codedSchema,
+      sharesIssued: z.number(),
+      amountPaid: z.string(),
+      amountDue: z.string(),
+      sourceDocument,
+    }),
+  ),
+  members: z.array(
+    z.object({
+      object: z.literal('member'),
+      classCode: z.string(),
+      status: codedSchema,
+      party: partySchema,
+      sharesHeld: z.number(),
+      fullyPaid: z.boolean(),
+      beneficiallyHeld: z.boolean(),
+      sourceDocument,
+    }),
+  ),
+};
+
+const externalAdministrationFields = {
+  appointees: z.array(officeholderSchema),
+  documents: z.array(documentSchema),
+};
+
+export const extractRefSchema = z.object({
+  id: z.string().check(z.startsWith('ext_')),
+  type: z.enum(['current', 'historical', 'relational']),
+  purchasedAt: timestamp,
+  asOf: timestamp,
+});
+
+export const sectionList = <T extends z.core.$ZodType>(item: T) =>
+  z.extend(listEnvelope(item), { extract: extractRefSchema });
+
+export const companyMatchListSchema = listEnvelope(
+  z.extend(companySummarySchema, {
+    object: z.literal('companyMatch'),
+    matchedName: z.string(),
+    nameStatus: z.enum(['current', 'former']),
+    score: z.int(),
+    /** Partial: locality, state and postcode in Australia; locality and country overseas. */
+    address: z.nullable(
+      z.object({
+        locality: z.string(),
+        state: z.optional(z.nullable(z.string())),
+        postcode: z.optional(z.nullable(z.string())),
+        country: z.optional(z.string()),
+      }),
+    ),
+  }),
+);
+
+export const companyResponseSchema = z.extend(companySchema, { meta: metaSchema });
+
+const extractFields = {
+  object: z.literal('extract'),
+  id: z.string().check(z.startsWith('ext_')),
+  kind: z.literal('company'),
+  type: z.enum(['current', 'historical', 'relational']),
+  company: companySchema,
+  purchasedAt: timestamp,
+  asOf: timestamp,
+  expiresAt: timestamp,
+  clientReference: z.nullable(z.string().check(z.maxLength(30))),
+  disclaimer: z.string(),
+};
+
+export const companyExtractSchema = z.object({
+  ...extractFields,
+  officeholders: z.nullable(z.array(officeholderSchema)),
+  addresses: z.nullable(z.array(addressRecordSchema)),
+  contactAddress: z.nullable(addressRecordSchema),
+  shareStructure: z.nullable(z.object(shareStructureFields)),
+  documents: z.nullable(z.array(documentSchema)),
+  externalAdministration: z.nullable(z.object(externalAdministrationFields)),
+  charges: z.nullable(z.array(chargeSchema)),
+  relationships: z.nullable(z.array(relationshipSchema)),
+  meta: metaSchema,
+});
+
+export const companyExtractSummarySchema = z.object(extractFields);
+
+export const officeholderListSchema = sectionList(officeholderSchema);
+export const addressListSchema = z.extend(sectionList(addressRecordSchema), {
+  contactAddress: z.nullable(addressRecordSchema),
+});
+export const documentListSchema = sectionList(documentSchema);
+export const chargeListSchema = sectionList(chargeSchema);
+export const relationshipListSchema = sectionList(relationshipSchema);
+
+export const shareStructureSchema = z.object({
+  object: z.literal('shareStructure'),
+  extract: extractRefSchema,
+  ...shareStructureFields,
+  meta: metaSchema,
+});
+
+export const externalAdministrationSchema = z.object({
+  object: z.literal('externalAdministration'),
+  extract: extractRefSchema,
+  company: companySummarySchema,
+  underExternalAdministration: z.boolean(),
+  ...externalAdministrationFields,
+  meta: metaSchema,
+});
+
+export const chargeResponseSchema = z.extend(chargeSchema, { meta: metaSchema });
+
+const feeEntrySchema = z.object({
+  object: z.literal('feeEntry'),
+  at: timestamp,
+  product: z.string(),
+  feeCode: z.nullable(z.string()),
+  quantity: z.int(),
+  billable: z.boolean(),
+  clientReference: z.nullable(z.string()),
+  requestId: z.string(),
+  resourceId: z.string(),
+});
+
+export const usageSchema = z.extend(listEnvelope(feeEntrySchema), {
+  from: isoDate,
+  to: isoDate,
+  totals: z.array(
+    z.object({
+      product: z.string(),
+      feeCode: z.nullable(z.string()),
+      billable: z.boolean(),
+      quantity: z.int(),
+      entries: z.int(),
+    }),
+  ),
+});

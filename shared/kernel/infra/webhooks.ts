@@ -1,0 +1,14 @@
+/** The webhook tier's functions and settings, named once for CDK, the Lambda roots and the local stack. */
+
+export const WEBHOOK_ENV = {
+  /** The dispatcher queue (attempts sent by the retry function and the webhook routes). */
+  queueUrl: 'WEBHOOK_QUEUE_URL',
+  /** The KMS key sealing endpoint signing secrets. */
+  keyId: 'WEBHOOK_KEY_ID',
+} as const;
+
+export const WEBHOOK_DISPATCHER = { name: 'DispatchWebhooks', handler: 'workers/webhooks/dispatch' } as const;
+export const WEBHOOK_RETRY = { name: 'RetryWebhooks', handler: 'workers/webhooks/retry' } as const;
+
+/** The dispatcher's timeout: a batch of attempts side by side, each cut at 10 s, plus reads and writes. */
+export const DISPATCHER_TIMEOUT_SECONDS = 30;

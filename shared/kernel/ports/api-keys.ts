@@ -1,0 +1,10 @@
+import type { ApiKeyRecord } from '../api-keys.ts';
+
+export interface ApiKeyRepository {
+  findByHash(hash: string): Promise<ApiKeyRecord | undefined>;
+  /** Stores a new key; fails when a key with the same hash exists. */
+  create(hash: string, record: ApiKeyRecord): Promise<void>;
+  /** Marks a key revoked; returns false when no such key exists. */
+  revoke(keyId: string, accountId: string, at: Date): Promise<boolean>;
+  listByAccount(accountId: string): Promise<ApiKeyRecord[]>;
+}

@@ -1,0 +1,217 @@
+import * as z from 'zod/mini';
+import {
+  addressSchema,
+  codedSchema,
+  companyExtractSchema,
+  companyExtractSummarySchema,
+  companySummarySchema,
+  documentSchema,
+  extractParam,
+  isoDate,
+  nullableDate,
+  sectionList,
+  sourceDocument,
+  timestamp,
+} from '../companies/schemas.ts';
+import { cursorParam, dateParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
+
+import { weeklySummarySchema, weeklySummarySummarySchema } from '../weekly-summaries/schemas.ts';
+
+const PEOPLE_SEARCH_ID = /^psr_[0-9a-f]{24}$/;
+const PERSON_ID = /^prs_[0-9a-f]{24}$/;
+const MAX_PEOPLE_PER_PURCHASE = 100;
+const MAX_NAME_LENGTH = 100;
+
+// ---- requests -------------------------------------------------------------------------------
+
+/** Names are checked for presence and characters by the use case: those have their own codes. */
+const nameField = (name: string) =>
+  z.optional(
+    z
+      .string({ error: `${name} must be a string` })
+      .check(z.maxLength(MAX_NAME_LENGTH, `${name} must be at most ${MAX_NAME_LENGTH} characters`)),
+  );
+
+export const peopleSearchBody = z.strictObject({
+  familyName: nameField('familyName'),
+  givenName: nameField('givenName'),
+  birthDateFrom: dateParam('birthDateFrom'),
+  birthDateTo: dateParam('birthDateTo'),
+});
+
+export const personPath = z.strictObject({
+  personId: z
+    .string()
+    .check(z.regex(PERSON_ID, 'personId must be a person id (prs_ followed by 24 hex digits)')),
+});
+
+const flag = (name: string) => z.optional(z.boolean({ error: `${name} must be true or false` }));
+
+export const purchasePeopleBody = z.strictObject({
+  searchId: z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'searchId is required' : 'searchId must be a string'),
+    })
+    .check(z.regex(PEOPLE_SEARCH_ID, 'searchId must be a people search id (psr_ followed by 24 hex digits)')),
+  personIds: z
+    .array(
+      z
+        .string({ error: 'each person id must be a string' })
+        .check(z.regex(PERSON_ID, 'each person id must be prs_ followed by 24 hex digits')),
+      {
+        error: (issue) =>
+          issue.input === undefined ? 'personIds is required' : 'personIds must be an array',
+      },
+    )
+    .check(
+      z.minLength(1, 'personIds must hold at least one person id'),
+      z.maxLength(
+        MAX_PEOPLE_PER_PURCHASE,
+        `personIds may hold at most ${MAX_PEOPLE_PER_PURCHASE} person ids`,
+      ),
+    ),
+  history: flag('history'),
+  includeShareholdings: flag('includeShareholdings'),
+});
+
+export const roleStatuses = ['current', 'former', 'all'] as const;
+const roleCodes = z.union([z.string(), z.array(z.string())]);
+
+export const rolesQuery = z.strictObject({
+  status: z.optional(z.enum(roleStatuses, { error: `status must be one of ${roleStatuses.join(', ')}` })),
+  /** `role[]=DR&role[]=SR`; a plain repeated `role` is accepted too. */
+  'role[]': z.optional(roleCodes),
+  role: z.optional(roleCodes),
+  extract: extractParam,
+  limit: limitParam,
+  cursor: cursorParam,
+});
+
+// ---- responses ------------------------------------------------------------------------------
+
+const personNameSchema = z.object({
+  familyName: z.string(),
+  givenNames: z.array(z.string()),
+  formatted: z.string(),
+});
+
+const birthSchema = z.object({
+  date: nullableDate,
+  locality: z.nullable(z.string()),
+  stateOrCountry: z.nullable(z.string()),
+});
+
+export const personMatchSchema = z.object({
+  object: z.literal('person'),
+  id: z.string().check(z.regex(PERSON_ID)),
+  name: personNameSchema,
+  birth: z.nullable(birthSchema),
+  formerName: z.nullable(personNameSchema),
+});
+
+export const peopleSearchSchema = z.object({
+  object: z.literal('peopleSearch'),
+  id: z.string().check(z.regex(PEOPLE_SEARCH_ID)),
+  familyName: z.string(),
+  givenName: z.string(),
+  birthDateFrom: nullableDate,
+  birthDateTo: nullableDate,
+  createdAt: timestamp,
+  expiresAt: timestamp,
+  totalCount: z.int(),
+  found: z.int(),
+  data: z.array(personMatchSchema),
+  meta: metaSchema,
+});
+
+export const personResponseSchema = z.extend(personMatchSchema, {
+  searchId: z.string().check(z.regex(PEOPLE_SEARCH_ID)),
+  searchExpiresAt: timestamp,
+  meta: metaSchema,
+});
+
+export const roleSchema = z.object({
+  object: z.literal('role'),
+  role: codedSchema,
+  status: codedSchema,
+  appointedAt: nullableDate,
+  ceasedAt: nullableDate,
+  company: companySummarySchema,
+  address: z.nullable(addressSchema),
+  sourceDocument: z.nullable(sourceDocument),
+});
+
+const licenceSchema = z.object({
+  object: z.literal('licence'),
+  type: codedSchema,
+  status: codedSchema,
+  licenceNumber: z.string(),
+  licenceStatus: codedSchema,
+  from: isoDate,
+  to: nullableDate,
+  address: z.nullable(addressSchema),
+  sourceDocument: z.nullable(sourceDocument),
+});
+
+const shareholdingSchema = z.object({
+  object: z.literal('shareholding'),
+  company: companySummarySchema,
+  classCode: z.string(),
+  classDescription: z.string(),
+  status: codedSchema,
+  sharesHeld: z.number(),
+  fullyPaid: z.boolean(),
+  beneficiallyHeld: z.boolean(),
+  sourceDocument: z.nullable(sourceDocument),
+});
+
+const noticeSchema = z.object({
+  type: z.enum(['acnc_charity', 'same_name']),
+  acn: z.nullable(z.string()),
+  text: z.string(),
+});
+
+const personExtractFields = {
+  object: z.literal('extract'),
+  id: z.string().check(z.startsWith('ext_')),
+  kind: z.literal('person'),
+  type: z.enum(['current', 'historical']),
+  includeShareholdings: z.boolean(),
+  subject: personMatchSchema,
+  purchasedAt: timestamp,
+  asOf: timestamp,
+  expiresAt: timestamp,
+  clientReference: z.nullable(z.string().check(z.maxLength(30))),
+  disclaimer: z.string(),
+  person: z.object({
+    id: z.string().check(z.regex(PERSON_ID)),
+    registryIdentifier: z.string().check(z.regex(/^\d{1,9}$/)),
+    name: personNameSchema,
+    birth: z.nullable(birthSchema),
+    formerName: z.nullable(personNameSchema),
+  }),
+};
+
+export const personExtractSummarySchema = z.object(personExtractFields);
+
+export const personExtractSchema = z.object({
+  ...personExtractFields,
+  roles: z.array(roleSchema),
+  licences: z.array(licenceSchema),
+  shareholdings: z.array(shareholdingSchema),
+  documents: z.array(documentSchema),
+  notices: z.array(noticeSchema),
+  meta: metaSchema,
+});
+
+export const personExtractListSchema = z.extend(listEnvelope(personExtractSchema), {
+  searchId: z.string().check(z.regex(PEOPLE_SEARCH_ID)),
+});
+
+export const roleListSchema = sectionList(roleSchema);
+
+/** GET /v1/extracts/{id}: an extract of any kind. */
+export const anyExtractSchema = z.union([companyExtractSchema, personExtractSchema, weeklySummarySchema]);
+export const extractListSchema = listEnvelope(
+  z.union([companyExtractSummarySchema, personExtractSummarySchema, weeklySummarySummarySchema]),
+);

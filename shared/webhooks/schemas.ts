@@ -1,0 +1,139 @@
+/** Events and webhook endpoints: request and response schemas (docs/webhooks.md). */
+import * as z from 'zod/mini';
+import { timestamp } from '../companies/schemas.ts';
+import { cursorParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
+import { eventTypes } from './events.ts';
+
+const subscribable = [...eventTypes, '*'] as const;
+const nullableString = z.nullable(z.string());
+
+export const eventPath = z.strictObject({ eventId: z.string() });
+export const endpointPath = z.strictObject({ endpointId: z.string() });
+export const noBody = z.strictObject({});
+
+export const eventListQuery = z.strictObject({
+  type: z.optional(z.enum(eventTypes, { error: `type must be one of ${eventTypes.join(', ')}` })),
+  limit: limitParam,
+  cursor: cursorParam,
+});
+export const deliveryListQuery = z.strictObject({ limit: limitParam, cursor: cursorParam });
+export const endpointListQuery = z.strictObject({ limit: limitParam, cursor: cursorParam });
+
+const url = z
+  .string({ error: 'url must be a string' })
+  .check(z.minLength(1, 'url must not be empty'), z.maxLength(2048, 'url may be at most 2048 characters'));
+const enabledEvents = z
+  .array(z.enum(subscribable, { error: `each entry must be one of ${subscribable.join(', ')}` }), {
+    error: 'enabledEvents must be a list of event types',
+  })
+  .check(
+    z.minLength(1, 'enabledEvents must name at least one event type, or "*"'),
+    z.maxLength(20, 'enabledEvents may have at most 20 entries'),
+  );
+const description = z.nullable(
+  z
+    .string({ error: 'description must be a string' })
+    .check(z.maxLength(200, 'description may be at most 200 characters')),
+);
+
+export const createEndpointBody = z.strictObject({
+  url,
+  enabledEvents,
+  description: z.optional(description),
+});
+
+export const updateEndpointBody = z.strictObject({
+  url: z.optional(url),
+  enabledEvents: z.optional(enabledEvents),
+  description: z.optional(description),
+  status: z.optional(z.enum(['enabled', 'disabled'], { error: 'status must be enabled or disabled' })),
+});
+
+export const resendBody = z.strictObject({ endpointId: z.optional(z.string()) });
+
+export const recoverBody = z.strictObject({
+  since: z.string({ error: 'since must be a timestamp' }).check(
+    z.regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/,
+      'since must be an RFC 3339 UTC timestamp YYYY-MM-DDThh:mm:ssZ',
+    ),
+    z.refine((value) => !Number.isNaN(Date.parse(value)), 'since is not a real time'),
+  ),
+});
+
+// ---- responses ------------------------------------------------------------------------------
+
+export const eventSchema = z.object({
+  object: z.literal('event'),
+  id: z.string().check(z.startsWith('evt_')),
+  type: z.string(),
+  createdAt: timestamp,
+  livemode: z.boolean(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const endpointSchema = z.object({
+  object: z.literal('webhookEndpoint'),
+  id: z.string().check(z.regex(/^we_[0-9a-f]{24}$/)),
+  url: z.string(),
+  enabledEvents: z.array(z.string()),
+  description: nullableString,
+  status: z.enum(['enabled', 'disabled']),
+  disabledReason: nullableString,
+  livemode: z.boolean(),
+  /** Only in the answers of create and rotate-secret. */
+  secret: z.optional(z.string().check(z.startsWith('whsec_'))),
+  secretRotatedAt: z.nullable(timestamp),
+  previousSecretExpiresAt: z.nullable(timestamp),
+  stats: z.object({
+    succeeded: z.int(),
+    failed: z.int(),
+    lastSucceededAt: z.nullable(timestamp),
+    lastFailedAt: z.nullable(timestamp),
+    consecutiveFailures: z.int(),
+  }),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const deliverySchema = z.object({
+  object: z.literal('webhookDelivery'),
+  id: z.string().check(z.startsWith('whd_')),
+  eventId: z.string(),
+  eventType: z.string(),
+  endpointId: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  attemptCount: z.int(),
+  nextAttemptAt: z.nullable(timestamp),
+  attempts: z.array(
+    z.object({
+      attempt: z.int(),
+      at: timestamp,
+      statusCode: z.nullable(z.int()),
+      latencyMs: z.int(),
+      responseBody: nullableString,
+      error: nullableString,
+      manual: z.boolean(),
+    }),
+  ),
+  createdAt: timestamp,
+});
+
+export const eventResponseSchema = z.extend(eventSchema, { meta: metaSchema });
+export const eventListSchema = listEnvelope(eventSchema);
+export const endpointResponseSchema = z.extend(endpointSchema, { meta: metaSchema });
+export const endpointListSchema = listEnvelope(endpointSchema);
+export const deliveryListSchema = listEnvelope(deliverySchema);
+export const deletedEndpointSchema = z.object({
+  object: z.literal('webhookEndpoint'),
+  id: z.string(),
+  deleted: z.literal(true),
+  meta: metaSchema,
+});
+export const recoverySchema = z.object({
+  object: z.literal('webhookRecovery'),
+  endpointId: z.string(),
+  since: timestamp,
+  resent: z.int(),
+  meta: metaSchema,
+});
