@@ -8,7 +8,9 @@ import type { RouteDefinition } from '../shared/kernel/http/route.ts';
 import { orderRoutes } from '../shared/orders/routes.ts';
 import { peopleRoutes } from '../shared/people/routes.ts';
 import { referenceRoutes } from '../shared/reference/routes.ts';
+import { usageRoutes } from '../shared/usage/routes.ts';
 import { webhookRoutes } from '../shared/webhooks/routes.ts';
+import { weeklySummaryRoutes } from '../shared/weekly-summaries/routes.ts';
 
 /** Repository root: `functions/`, `package-lock.json` and `cdk.json` live here. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -48,15 +50,22 @@ export interface RouteArea {
 }
 
 /**
- * The API's areas: one per route module under `shared/http/routes/`, so a route added to a module
- * is deployed in that module's stack. A module added to the route table must be listed here too
+ * The API's areas (one CDK stack each): the route entries of one or more capabilities, so a route
+ * added to a capability's routes.ts is deployed in its area's stack. A module added to the route table must be listed here too
  * (`checkRouteAreas` refuses a route that is in no area).
  */
 export const ROUTE_AREAS: readonly RouteArea[] = [
   { name: 'Reference', routes: Object.values(referenceRoutes) },
   { name: 'Companies', routes: Object.values(companyRoutes) },
   { name: 'People', routes: Object.values(peopleRoutes) },
-  { name: 'Extracts', routes: Object.values(extractRoutes) },
+  {
+    name: 'Extracts',
+    routes: [
+      ...Object.values(extractRoutes),
+      ...Object.values(usageRoutes),
+      ...Object.values(weeklySummaryRoutes),
+    ],
+  },
   { name: 'Orders', routes: Object.values(orderRoutes) },
   { name: 'Docs', routes: Object.values(docsRoutes) },
   { name: 'Webhooks', routes: Object.values(webhookRoutes) },

@@ -53,7 +53,6 @@ import {
 } from '../shared/adapters/sandbox/dataset.ts';
 import type {
   IsoDate,
-  PeopleSearchQuery,
   RegistryAddress,
   RegistryAddressRecord,
   RegistryCharge,
@@ -62,12 +61,15 @@ import type {
   RegistryMember,
   RegistryOfficeholder,
   RegistryParty,
-  RegistryPersonRole,
   RegistryRelationship,
   RegistryShareClass,
-  RegistryShareholding,
-} from '../shared/app/registry.ts';
+} from '../shared/kernel/registry-port.ts';
 import { MEMBER_ROLE } from '../shared/people/ordering.ts';
+import type {
+  PeopleSearchQuery,
+  RegistryPersonRole,
+  RegistryShareholding,
+} from '../shared/people/registry-port.ts';
 
 /** The simulator's dataset: the sandbox sample plus this many generated organisations. */
 export const SIMULATOR_COMPANY_COUNT = 2000;

@@ -15,13 +15,12 @@
  */
 
 import type { SourceWeek, WeeklySummarySource } from '../shared/adapters/sandbox/weekly-summaries.ts';
+import type { IsoDate, RegistryParty } from '../shared/kernel/registry-port.ts';
 import type {
-  IsoDate,
-  RegistryParty,
   RegistryWeeklyCompany,
   RegistryWeeklySummaryItem,
   WeeklySummaryType,
-} from '../shared/app/registry.ts';
+} from '../shared/weekly-summaries/registry-port.ts';
 import { isoDateOf, weeksAgo } from '../shared/weekly-summaries/weeks.ts';
 import { mulberry32 } from './generated-data.ts';
 

@@ -26,13 +26,10 @@ import {
   rejectionStatus,
   type WireArgs,
 } from '../shared/adapters/registry-http/protocol.ts';
-import {
-  type Registry,
-  type RegistryCaller,
-  type RegistryImageRequestStatus,
-  type RegistryPurchaseOutcome,
-  RegistryRejection,
-} from '../shared/app/registry.ts';
+import type { Registry } from '../shared/app/registry.ts';
+import type { RegistryPurchaseOutcome } from '../shared/extracts/registry-port.ts';
+import { type RegistryCaller, RegistryRejection } from '../shared/kernel/registry-port.ts';
+import type { RegistryImageRequestStatus } from '../shared/orders/registry-port.ts';
 import { readBody } from './http-body.ts';
 
 /** How a fault breaks the answer after the registry did the work (an extract is still billed). */

@@ -26,7 +26,6 @@ import type { SeedKey } from '../local/keys.ts';
 import { localTableName, startLocalStack } from '../local/stack.ts';
 import { testCertificate } from '../local/tls.ts';
 import { SANDBOX } from '../shared/adapters/sandbox/data/companies.ts';
-import type { PlatformPorts } from '../shared/app/ports.ts';
 import { routeList } from '../shared/app/routes.ts';
 import { tableDefinitions } from '../shared/kernel/infra/tables.ts';
 import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/kernel/infra/webhooks.ts';
@@ -36,6 +35,7 @@ import {
   ORDER_ENV,
   workflowTasks,
 } from '../shared/kernel/infra/workflow.ts';
+import type { PlatformPorts } from '../shared/kernel/ports/platform.ts';
 import { benchOrders } from './bench-orders.ts';
 import { collectGarbage } from './bench-pdf.ts';
 import { benchWebhooks } from './bench-webhooks.ts';

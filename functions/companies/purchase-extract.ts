@@ -1,8 +1,8 @@
 import type { HttpPorts } from '../../shared/app/ports.ts';
 import { presentPurchasedExtract } from '../../shared/app/present-extract.ts';
-import { type CompanyExtractType, companyExtractTypes } from '../../shared/app/registry.ts';
 import { purchaseCompanyExtract } from '../../shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
+import { type CompanyExtractType, companyExtractTypes } from '../../shared/companies/registry-port.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';

@@ -1,12 +1,12 @@
 import type { HttpPorts } from '../../shared/app/ports.ts';
+import { lookupCompany } from '../../shared/companies/extracts.ts';
+import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
+import { presentCompanyMatch } from '../../shared/companies/present.ts';
 import {
   type CompanySearchScope,
   companySearchScopes,
   type RegistryCompanyMatch,
-} from '../../shared/app/registry.ts';
-import { lookupCompany } from '../../shared/companies/extracts.ts';
-import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
-import { presentCompanyMatch } from '../../shared/companies/present.ts';
+} from '../../shared/companies/registry-port.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';

@@ -1,4 +1,3 @@
-import { extractRoutes } from '../../shared/app/extract-routes.ts';
 import type { HttpPorts } from '../../shared/app/ports.ts';
 import { ledger } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
@@ -7,6 +6,7 @@ import { pageOfArray } from '../../shared/kernel/cursor.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { usageRoutes } from '../../shared/usage/routes.ts';
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 
@@ -33,7 +33,7 @@ function totalsOf(entries: FeeEntry[]) {
 }
 
 export const createHandler = (ports: HttpPorts<'ledger'>) =>
-  createHttpHandler(extractRoutes.getUsage, ports, async ({ query, auth }) => {
+  createHttpHandler(usageRoutes.getUsage, ports, async ({ query, auth }) => {
     const today = ports.clock.now().toISOString().slice(0, 10);
     const from = query.from ?? `${today.slice(0, 8)}01`;
     const to = query.to ?? today;
@@ -47,7 +47,7 @@ export const createHandler = (ports: HttpPorts<'ledger'>) =>
     );
     const page = await pageOfArray(
       entries,
-      pageRequest(ports, extractRoutes.getUsage, auth, query, { from, to }),
+      pageRequest(ports, usageRoutes.getUsage, auth, query, { from, to }),
     );
     return {
       body: {

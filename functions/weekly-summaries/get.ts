@@ -1,4 +1,3 @@
-import { extractRoutes } from '../../shared/app/extract-routes.ts';
 import type { HttpPorts } from '../../shared/app/ports.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
@@ -8,10 +7,11 @@ import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { PAGE_SIZE } from '../../shared/kernel/http/schemas.ts';
 import { itemsCursorScope, presentWeeklySummary } from '../../shared/weekly-summaries/present.ts';
+import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
 
 /** Free: the header (owner, expiry) and one page of items, never the registry. */
 export const createHandler = (ports: HttpPorts<'extracts'>) =>
-  createHttpHandler(extractRoutes.getWeeklySummary, ports, async ({ path, query, auth }) => {
+  createHttpHandler(weeklySummaryRoutes.getWeeklySummary, ports, async ({ path, query, auth }) => {
     const notFound = (message: string) => new ApiError('extract_not_found', { param: 'id', message });
     if (!EXTRACT_ID_PATTERN.test(path.id)) throw notFound('Extract ids look like ext_ and 24 hex digits.');
     const header = assertReadable(await ports.extracts.getHeader(path.id), auth, ports.clock.now());

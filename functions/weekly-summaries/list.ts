@@ -1,12 +1,12 @@
-import { extractRoutes } from '../../shared/app/extract-routes.ts';
 import type { HttpPorts } from '../../shared/app/ports.ts';
-import { isWeeklySummaryType, weeklySummaryTypes } from '../../shared/app/registry.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { pageOfStore } from '../../shared/kernel/cursor.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { isWeeklySummaryType, weeklySummaryTypes } from '../../shared/weekly-summaries/registry-port.ts';
+import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
 
 /**
  * The account's unexpired weekly summaries, newest first (like GET /v1/extracts?kind=weeklySummary),
@@ -14,7 +14,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
  * GET /v1/weekly-summaries/{id}.
  */
 export const createHandler = (ports: HttpPorts<'extracts'>) =>
-  createHttpHandler(extractRoutes.listWeeklySummaries, ports, async ({ query, auth }) => {
+  createHttpHandler(weeklySummaryRoutes.listWeeklySummaries, ports, async ({ query, auth }) => {
     if (query.type !== undefined && !isWeeklySummaryType(query.type)) {
       throw new ApiError('summary_type_invalid', {
         param: 'type',
@@ -27,7 +27,7 @@ export const createHandler = (ports: HttpPorts<'extracts'>) =>
       ...(query.weekStarting !== undefined ? { contains: `#${query.weekStarting}` } : {}),
     };
     const page = await pageOfStore(
-      pageRequest(ports, extractRoutes.listWeeklySummaries, auth, query, {
+      pageRequest(ports, weeklySummaryRoutes.listWeeklySummaries, auth, query, {
         type: query.type,
         weekStarting: query.weekStarting,
       }),

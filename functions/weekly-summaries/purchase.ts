@@ -1,11 +1,10 @@
-import { extractRoutes } from '../../shared/app/extract-routes.ts';
 import type { HttpPorts } from '../../shared/app/ports.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import type { Owner } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
+import type { Owner } from '../../shared/kernel/api-keys.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import {
   FIRST_PAGE_ITEMS,
@@ -13,6 +12,7 @@ import {
   presentWeeklySummary,
 } from '../../shared/weekly-summaries/present.ts';
 import { purchaseWeeklySummary } from '../../shared/weekly-summaries/purchase.ts';
+import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
 
 export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'registryFor'>) => {
   /** The extract with its first page of items; the cursor continues on GET /v1/weekly-summaries/{id}. */
@@ -28,7 +28,7 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
       },
     );
   return createHttpHandler(
-    extractRoutes.purchaseWeeklySummary,
+    weeklySummaryRoutes.purchaseWeeklySummary,
     ports,
     async (input) => {
       const { body, auth } = input;

@@ -8,9 +8,9 @@ import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { awsPorts, now } from '../../shared/composition/aws/root.ts';
 import { FULFILMENT_SWEEPER } from '../../shared/kernel/infra/workflow.ts';
 import { instrumented } from '../../shared/orders/instrumented.ts';
-import type { EventPublisher, FulfilmentQueue, OrderStore } from '../../shared/orders/store-port.ts';
+import type { FulfilmentQueue, OrderStore } from '../../shared/orders/store-port.ts';
 import { sweepStalled } from '../../shared/orders/sweep.ts';
-import type { EventLog } from '../../shared/webhooks/events.ts';
+import type { EventLog, EventPublisher } from '../../shared/webhooks/events.ts';
 import { publishMissed } from '../../shared/webhooks/publish.ts';
 
 export interface SweepPorts {

@@ -1,16 +1,8 @@
-/** Held extracts of any kind, weekly summaries (bought and read), and the fee ledger. */
-
-import { extractListQuery, extractPath, usageQuery, usageSchema } from '../companies/schemas.ts';
+/** Held extracts of any kind: read one, list them (the schemas join every kind). */
+import { extractListQuery, extractPath } from '../companies/schemas.ts';
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import { anyExtractSchema, extractListSchema } from '../people/schemas.ts';
-import {
-  purchaseWeeklySummaryBody,
-  weeklySummaryListQuery,
-  weeklySummaryListSchema,
-  weeklySummaryReadQuery,
-  weeklySummarySchema,
-} from '../weekly-summaries/schemas.ts';
 
 export const extractRoutes = {
   getExtract: defineRoute({
@@ -40,64 +32,5 @@ export const extractRoutes = {
     product: null,
     tables: { main: 'read' },
     errors: [],
-  }),
-  getUsage: defineRoute({
-    name: 'GetUsage',
-    method: 'GET',
-    path: '/v1/usage',
-    handler: 'usage/get',
-    summary: 'Fees by product and fee code for a date range, with the entries',
-    request: { path: noPath, query: usageQuery },
-    response: usageSchema,
-    status: 200,
-    billable: false,
-    product: null,
-    tables: { main: 'read' },
-    errors: [],
-  }),
-  purchaseWeeklySummary: defineRoute({
-    name: 'PurchaseWeeklySummary',
-    method: 'POST',
-    path: '/v1/weekly-summaries',
-    handler: 'weekly-summaries/purchase',
-    summary:
-      'Buy the weekly summary of one type and week (a held one is returned without a fee unless refresh)',
-    request: { path: noPath, query: noQuery, body: purchaseWeeklySummaryBody },
-    response: weeklySummarySchema,
-    status: 201,
-    billable: true,
-    product: 'weekly_summary',
-    idempotent: true,
-    usesRegistry: true,
-    tables: { main: 'readWrite', idempotency: 'readWrite' },
-    errors: ['summary_type_invalid', 'week_start_invalid', 'summary_unavailable'],
-  }),
-  getWeeklySummary: defineRoute({
-    name: 'GetWeeklySummary',
-    method: 'GET',
-    path: '/v1/weekly-summaries/{id}',
-    handler: 'weekly-summaries/get',
-    summary: 'Read a held weekly summary, a page of items at a time, optionally for one postcode (free)',
-    request: { path: extractPath, query: weeklySummaryReadQuery },
-    response: weeklySummarySchema,
-    status: 200,
-    billable: false,
-    product: null,
-    tables: { main: 'read' },
-    errors: ['extract_not_found', 'extract_expired', 'extract_owner_mismatch'],
-  }),
-  listWeeklySummaries: defineRoute({
-    name: 'ListWeeklySummaries',
-    method: 'GET',
-    path: '/v1/weekly-summaries',
-    handler: 'weekly-summaries/list',
-    summary: 'List held weekly summaries, newest first, by type and week',
-    request: { path: noPath, query: weeklySummaryListQuery },
-    response: weeklySummaryListSchema,
-    status: 200,
-    billable: false,
-    product: null,
-    tables: { main: 'read' },
-    errors: ['summary_type_invalid'],
   }),
 } as const;

@@ -13,9 +13,9 @@ import type { CursorCodec } from '../kernel/cursor.ts';
 import type { IdempotencyRunner } from '../kernel/http/idempotency-key.ts';
 import type { ApiKeyRepository } from '../kernel/ports/api-keys.ts';
 import type { LimiterStore } from '../kernel/ports/limiter.ts';
+import type { PlatformPorts } from '../kernel/ports/platform.ts';
 import type {
   BlobStore,
-  EventPublisher,
   FulfilmentQueue,
   Mailer,
   OfflineSearchStore,
@@ -23,7 +23,7 @@ import type {
   WorkflowStarter,
 } from '../orders/store-port.ts';
 import type { PeopleSearchStore } from '../people/store-port.ts';
-import type { EventLog } from '../webhooks/events.ts';
+import type { EventLog, EventPublisher } from '../webhooks/events.ts';
 import type {
   DeliveryStore,
   SecretSealer,
@@ -35,15 +35,6 @@ import type { Registry } from './registry.ts';
 
 /** The registry a key's or a record's environment uses (test: the sandbox; live: the registry). */
 export type RegistryFor = (environment: Environment) => Registry;
-
-/** What the HTTP pipeline itself uses on every request. */
-export interface PlatformPorts {
-  config: ServiceConfig;
-  clock: Clock;
-  apiKeys: ApiKeyRepository;
-  limiter: LimiterStore;
-  cursors: CursorCodec;
-}
 
 /** What the use cases use, each port built only where a handler declares it. */
 export interface CapabilityPorts {

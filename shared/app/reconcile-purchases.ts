@@ -13,17 +13,15 @@
  * client's retry still writes one extract and one fee.
  */
 import { storeCompanyExtract } from '../companies/extracts.ts';
+import type { RegistryCompanyExtract } from '../companies/registry-port.ts';
 import type { ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import { logger } from '../kernel/observability.ts';
 import { personExtractDraft, savePersonDraft } from '../people/purchase.ts';
+import type { RegistryPersonExtract } from '../people/registry-port.ts';
 import { storeWeeklySummary } from '../weekly-summaries/purchase.ts';
-import type {
-  Registry,
-  RegistryCompanyExtract,
-  RegistryPersonExtract,
-  RegistryWeeklySummary,
-} from './registry.ts';
+import type { RegistryWeeklySummary } from '../weekly-summaries/registry-port.ts';
+import type { Registry } from './registry.ts';
 
 /** Longer than any request (29 s), so a sweep never races a purchase that is still running. */
 export const UNSETTLED_AFTER_MS = 5 * 60_000;

@@ -1,7 +1,7 @@
 /**
  * The route table: the one list of endpoints. The CDK stack makes one Lambda per entry, the
  * local server dispatches to the same handler modules, and the OpenAPI document is generated
- * from it. Adding an endpoint = one entry in its area's module under routes/ + one module under
+ * from it. Adding an endpoint = one entry in its capability's routes.ts + one module under
  * functions/. Handlers import their area's module only, so a bundle carries only the schemas of
  * its own area.
  */
@@ -12,7 +12,9 @@ import type { RouteDefinition } from '../kernel/http/route.ts';
 import { orderRoutes } from '../orders/routes.ts';
 import { peopleRoutes } from '../people/routes.ts';
 import { referenceRoutes } from '../reference/routes.ts';
+import { usageRoutes } from '../usage/routes.ts';
 import { webhookRoutes } from '../webhooks/routes.ts';
+import { weeklySummaryRoutes } from '../weekly-summaries/routes.ts';
 import { extractRoutes } from './extract-routes.ts';
 
 export const routes = {
@@ -20,6 +22,8 @@ export const routes = {
   ...companyRoutes,
   ...peopleRoutes,
   ...extractRoutes,
+  ...usageRoutes,
+  ...weeklySummaryRoutes,
   ...orderRoutes,
   ...docsRoutes,
   ...webhookRoutes,

@@ -2,13 +2,6 @@
  * Company extracts: buying one exactly once, and finding the held extract a free read uses.
  */
 
-import type {
-  CompanyExtractType,
-  Registry,
-  RegistryCaller,
-  RegistryCompany,
-  RegistryCompanyExtract,
-} from '../app/registry.ts';
 import {
   assertReadable,
   buyOnce,
@@ -19,14 +12,15 @@ import {
   headerFor,
   isUnexpired,
   newPurchaseRecord,
-  type Owner,
   ownerOf,
   type PurchaseContext,
 } from '../extracts/lifecycle.ts';
 import type { ExtractHeader, ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
+import type { Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { fromRegistry } from '../kernel/registry-errors.ts';
+import type { RegistryCaller, RegistryCompany } from '../kernel/registry-port.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
 import type { CompanyIdentifier } from './identifier.ts';
 import {
@@ -36,6 +30,7 @@ import {
   sectionsByType,
 } from './present.ts';
 import { companyExtractProducts, productAvailableFor } from './products.ts';
+import type { CompanyExtractType, CompanyRegistry, RegistryCompanyExtract } from './registry-port.ts';
 
 const documentListTypes = new Set(
   findCodeTable('document-list-organisation-types')?.entries.map((entry) => entry.code) ?? [],
@@ -55,7 +50,7 @@ export const officeholderStatusKey = (record: unknown) =>
 
 /** Looks a company up for free, by ABN when it was named by one; rejections name `param`. */
 export function lookupCompany(
-  registry: Registry,
+  registry: CompanyRegistry,
   id: CompanyIdentifier,
   caller: RegistryCaller,
   param = 'id',
@@ -83,7 +78,7 @@ export function presentCompanyExtract(summary: Record<string, unknown>, sections
   };
 }
 
-export interface PurchaseInput extends PurchaseContext {
+export interface PurchaseInput extends PurchaseContext<CompanyRegistry> {
   company: CompanyIdentifier;
   type: CompanyExtractType;
 }
@@ -211,7 +206,7 @@ export interface SectionRequest {
   owner: Owner;
   now: Date;
   requestId: string;
-  registry: Registry;
+  registry: CompanyRegistry;
   store: ExtractStore;
 }
 

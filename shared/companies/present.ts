@@ -3,13 +3,12 @@
  * from the code tables; a code no table knows keeps label = code.
  */
 
+import { formatNineDigit } from '../kernel/identifiers.ts';
 import type {
   RegistryAddress,
   RegistryAddressRecord,
   RegistryCharge,
   RegistryCompany,
-  RegistryCompanyExtract,
-  RegistryCompanyMatch,
   RegistryDocument,
   RegistryExternalAdministration,
   RegistryMember,
@@ -18,10 +17,10 @@ import type {
   RegistryPersonName,
   RegistryRelationship,
   RegistryShareClass,
-} from '../app/registry.ts';
-import { formatNineDigit } from '../kernel/identifiers.ts';
+} from '../kernel/registry-port.ts';
 import { labelFor } from '../reference/code-tables.ts';
 import { forms } from '../reference/forms.ts';
+import type { RegistryCompanyExtract, RegistryCompanyMatch } from './registry-port.ts';
 
 export interface Coded {
   code: string;

@@ -2,7 +2,7 @@
  * Products, their statutory fee codes (document 1, 2.9 mapping table) and which organisation
  * types each company product exists for.
  */
-import type { CompanyExtractType } from '../app/registry.ts';
+import type { CompanyExtractType } from './registry-port.ts';
 
 export const companyExtractProducts = {
   current: { product: 'company_extract_current', feeCode: '955A' },

@@ -1,8 +1,11 @@
-import type { HttpPorts } from '../app/ports.ts';
+import type { ExtractStore } from '../extracts/store-port.ts';
+import type { Environment } from '../kernel/api-keys.ts';
 import type { AuthContext } from '../kernel/http/pipeline.ts';
+import type { PlatformPorts } from '../kernel/ports/platform.ts';
 import { locateCompanySection, readCompanySection } from './extracts.ts';
 import { parseCompanyIdentifier } from './identifier.ts';
 import type { CompanySectionName } from './present.ts';
+import type { CompanyRegistry } from './registry-port.ts';
 import type { recordStatuses } from './schemas.ts';
 
 interface SectionInput {
@@ -13,7 +16,10 @@ interface SectionInput {
 }
 
 /** What a section read uses. */
-export type SectionPorts = HttpPorts<'extracts' | 'registryFor'>;
+export type SectionPorts = PlatformPorts & {
+  extracts: ExtractStore;
+  registryFor: (environment: Environment) => CompanyRegistry;
+};
 
 /** The section of the held company extract a free read uses (see `readCompanySection`). */
 export function readSection(

@@ -3,11 +3,11 @@
  * for its retry, the header and fee entry a purchase commits, and the checks a read makes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { type Registry, RegistryRejection } from '../app/registry.ts';
-import type { Environment } from '../kernel/api-keys.ts';
+import { type Environment, isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { apiErrorFromRegistry } from '../kernel/registry-errors.ts';
+import { RegistryRejection } from '../kernel/registry-port.ts';
 import {
   type ExtractHeader,
   type ExtractKind,
@@ -17,21 +17,14 @@ import {
   SINGLE_PURCHASE,
 } from './store-port.ts';
 
-/** `ext_`, `psr_`, `prs_` … followed by 24 random hex digits. */
-export const newId = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 export const EXTRACT_ID_PATTERN = /^ext_[0-9a-f]{24}$/;
 
 const EXTRACT_LIFETIME_MONTHS = 12;
 const DRAFT_VALIDITY_MS = 24 * 3600_000;
 const COMMIT_ATTEMPTS = 3;
 
-export interface Owner {
-  accountId: string;
-  environment: Environment;
-}
-
 /** What every extract purchase is given besides what it buys. */
-export interface PurchaseContext<R = Registry> {
+export interface PurchaseContext<R> {
   owner: Owner;
   requestId: string;
   clientReference: string | null;
@@ -41,9 +34,6 @@ export interface PurchaseContext<R = Registry> {
   registry: R;
   store: ExtractStore;
 }
-
-export const isSameOwner = (subject: Owner, owner: Owner) =>
-  subject.accountId === owner.accountId && subject.environment === owner.environment;
 
 export function extractExpiry(purchasedAt: Date): Date {
   const expiry = new Date(purchasedAt);

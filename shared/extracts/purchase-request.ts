@@ -1,19 +1,21 @@
 /** What every extract purchase takes from its HTTP request and its handler's ports. */
 
-import type { HttpPorts } from '../app/ports.ts';
+import type { Environment } from '../kernel/api-keys.ts';
 import type { AuthContext } from '../kernel/http/pipeline.ts';
+import type { PlatformPorts } from '../kernel/ports/platform.ts';
 import type { PurchaseContext } from './lifecycle.ts';
+import type { ExtractStore } from './store-port.ts';
 
 /** Who buys, the names the request gives the purchase, the time, the registry of the key's environment and the store. */
-export const purchaseRequestOf = (
-  ports: HttpPorts<'extracts' | 'registryFor'>,
+export const purchaseRequestOf = <R>(
+  ports: PlatformPorts & { extracts: ExtractStore; registryFor: (environment: Environment) => R },
   input: {
     auth: AuthContext;
     requestId: string;
     clientReference: string | null;
     recoveryKey: string | undefined;
   },
-): PurchaseContext => ({
+): PurchaseContext<R> => ({
   owner: input.auth,
   requestId: input.requestId,
   clientReference: input.clientReference,

@@ -84,3 +84,12 @@ export function newKeyRecord(
     },
   };
 }
+
+/** Whose a record is: an account, in one environment. */
+export interface Owner {
+  accountId: string;
+  environment: Environment;
+}
+
+export const isSameOwner = (subject: Owner, owner: Owner) =>
+  subject.accountId === owner.accountId && subject.environment === owner.environment;

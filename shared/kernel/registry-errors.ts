@@ -1,6 +1,6 @@
-import { RegistryRejection } from '../app/registry.ts';
 import { ApiError } from './errors/api-error.ts';
 import { errorCodeForRegistryCode } from './errors/catalogue.ts';
+import { RegistryRejection } from './registry-port.ts';
 
 /** The registry's maintenance windows are announced: clients wait five minutes. */
 const MAINTENANCE_RETRY_AFTER_SECONDS = '300';

@@ -5,24 +5,21 @@
  * billing a second one.
  */
 
-import {
-  type Registry,
-  type RegistryCaller,
-  type RegistryImageableDocument,
-  RegistryRejection,
-} from '../app/registry.ts';
 import { lookupCompany } from '../companies/extracts.ts';
 import type { CompanyIdentifier } from '../companies/identifier.ts';
 import { presentCompanySummary } from '../companies/present.ts';
 import { chargesExtractProduct, documentImageProduct } from '../companies/products.ts';
-import type { Owner } from '../extracts/lifecycle.ts';
+import type { CompanyRegistry } from '../companies/registry-port.ts';
 import type { FeeEntry } from '../extracts/store-port.ts';
+import type { Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { logger } from '../kernel/observability.ts';
 import { apiErrorFromRegistry, fromRegistry } from '../kernel/registry-errors.ts';
+import { type RegistryCaller, RegistryRejection } from '../kernel/registry-port.ts';
 import { checkDeliverySize } from './delivery.ts';
 import { idFor } from './ids.ts';
+import type { OrdersRegistry, RegistryImageableDocument } from './registry-port.ts';
 import type { Delivery, FulfilmentQueue, OrderDocument, OrderRecord, OrderStore } from './store-port.ts';
 
 /** Fewer than 10 pages is a small extract; 10 or more a large one. */
@@ -44,7 +41,7 @@ export interface OrderRequest {
   delivery: Delivery;
   /** Sandbox: `X-Sandbox-Simulate: order_failed`. */
   simulateFailure: boolean;
-  registry: Registry;
+  registry: CompanyRegistry & OrdersRegistry;
   store: OrderStore;
   queue: FulfilmentQueue;
 }

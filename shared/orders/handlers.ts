@@ -1,15 +1,24 @@
 /** What the order-placing handlers share: the request context of an order, and its response. */
 
-import type { HttpPorts } from '../app/ports.ts';
+import type { CompanyRegistry } from '../companies/registry-port.ts';
+import type { Environment } from '../kernel/api-keys.ts';
+import type { IdempotencyRunner } from '../kernel/http/idempotency-key.ts';
 import type { AuthContext, HandlerInput, HandlerResult } from '../kernel/http/pipeline.ts';
 import type { RouteDefinition } from '../kernel/http/route.ts';
+import type { PlatformPorts } from '../kernel/ports/platform.ts';
 import type { OrderRequest } from './accept.ts';
 import { orderResult } from './present.ts';
+import type { OrdersRegistry } from './registry-port.ts';
 import { simulatedFailure } from './simulate.ts';
-import type { Delivery } from './store-port.ts';
+import type { Delivery, FulfilmentQueue, OrderStore } from './store-port.ts';
 
 /** What the order-placing routes use. */
-export type OrderRoutePorts = HttpPorts<'orders' | 'registryFor' | 'queue' | 'idempotency'>;
+export type OrderRoutePorts = PlatformPorts & {
+  orders: OrderStore;
+  registryFor: (environment: Environment) => CompanyRegistry & OrdersRegistry;
+  queue: FulfilmentQueue;
+  idempotency: IdempotencyRunner;
+};
 
 export function orderRequestOf<R extends RouteDefinition>(
   ports: OrderRoutePorts,

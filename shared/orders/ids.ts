@@ -1,6 +1,6 @@
 /** Ids of orders and offline searches: light enough for every order function to import. */
 import { createHash } from 'node:crypto';
-import { newId } from '../extracts/lifecycle.ts';
+import { newId } from '../kernel/ids.ts';
 
 export const ORDER_ID_PATTERN = /^ord_[0-9a-f]{24}$/;
 export const OFFLINE_SEARCH_ID_PATTERN = /^ofs_[0-9a-f]{24}$/;

@@ -4,9 +4,9 @@
  * account may place 20 a day (UTC).
  */
 
-import { type CompanySearchScope, companySearchScopes } from '../app/registry.ts';
 import { offlineSearchProduct } from '../companies/products.ts';
-import type { Owner } from '../extracts/lifecycle.ts';
+import { type CompanySearchScope, companySearchScopes } from '../companies/registry-port.ts';
+import type { Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { logger } from '../kernel/observability.ts';

@@ -1,6 +1,6 @@
 /** Reading orders and offline searches: who may, and when a PDF may be downloaded. */
 
-import { isSameOwner, type Owner } from '../extracts/lifecycle.ts';
+import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { OFFLINE_SEARCH_ID_PATTERN, ORDER_ID_PATTERN } from './ids.ts';
 import { DOWNLOAD_LIFETIME_MS } from './present.ts';

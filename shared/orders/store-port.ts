@@ -177,20 +177,6 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** An event as published: the webhook body of spec 6.2 plus the account it is for (which the body leaves out). */
-export interface ServiceEvent {
-  id: string;
-  type: EventType;
-  createdAt: string;
-  livemode: boolean;
-  accountId: string;
-  data: Record<string, unknown>;
-}
-
-export interface EventPublisher {
-  publish(event: ServiceEvent): Promise<void>;
-}
-
 /** What the API puts on the fulfilment queue. `attempt` > 0 when the sweeper restarts stalled work. */
 export interface FulfilmentMessage {
   kind: 'order' | 'offline_search';

@@ -8,11 +8,10 @@ import type {
   RegistryAddressRecord,
   RegistryCharge,
   RegistryDocument,
-  RegistryLicence,
   RegistryOfficeholder,
-  RegistryPersonRole,
   RegistryRelationship,
-} from '../app/registry.ts';
+} from '../kernel/registry-port.ts';
+import type { RegistryLicence, RegistryPersonRole } from './registry-port.ts';
 
 /** Display order of office-holder roles: the listed ones, then the other known roles. */
 export const officeholderRoleOrder: readonly string[] = Object.freeze([

@@ -2,14 +2,6 @@
  * Registry people records → the API's shapes (document 1, section 2.6).
  */
 
-import type {
-  RegistryLicence,
-  RegistryPersonExtract,
-  RegistryPersonMatch,
-  RegistryPersonNotice,
-  RegistryPersonRole,
-  RegistryShareholding,
-} from '../app/registry.ts';
 import {
   coded,
   personName,
@@ -18,6 +10,14 @@ import {
   presentDocument,
 } from '../companies/present.ts';
 import { MEMBER_ROLE } from './ordering.ts';
+import type {
+  RegistryLicence,
+  RegistryPersonExtract,
+  RegistryPersonMatch,
+  RegistryPersonNotice,
+  RegistryPersonRole,
+  RegistryShareholding,
+} from './registry-port.ts';
 
 /** The personMatch object: a person as a search found them, under that search's `prs_` id. */
 export const presentPersonMatch = (id: string, match: RegistryPersonMatch) => ({

@@ -4,13 +4,6 @@
  * kept as a draft, and all the extracts and their fees become visible in one commit.
  */
 
-import {
-  MAX_ROLES_PER_NAME,
-  type PeopleRegistry,
-  type PersonExtractOptions,
-  type RegistryCaller,
-  type RegistryPersonExtract,
-} from '../app/registry.ts';
 import { personExtractProduct } from '../companies/products.ts';
 import {
   buyOnce,
@@ -26,12 +19,19 @@ import {
 import type { Draft, ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
+import type { RegistryCaller } from '../kernel/registry-port.ts';
 import {
   PERSON_SECTION,
   personExtractToStore,
   presentPersonExtract,
   type StoredPersonExtract,
 } from './present.ts';
+import {
+  MAX_ROLES_PER_NAME,
+  type PeopleRegistry,
+  type PersonExtractOptions,
+  type RegistryPersonExtract,
+} from './registry-port.ts';
 import { assertOwnSearch, readableSearch } from './search.ts';
 import type { FoundPerson, PeopleSearchStore } from './store-port.ts';
 

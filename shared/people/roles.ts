@@ -4,14 +4,9 @@
 
 import { personExtractProduct } from '../companies/products.ts';
 import { byRecordStatus, type StatusRecord } from '../companies/sections.ts';
-import {
-  assertReadable,
-  type ExtractRef,
-  extractRefOf,
-  isUnexpired,
-  type Owner,
-} from '../extracts/lifecycle.ts';
+import { assertReadable, type ExtractRef, extractRefOf, isUnexpired } from '../extracts/lifecycle.ts';
 import type { ExtractStore } from '../extracts/store-port.ts';
+import type { Owner } from '../kernel/api-keys.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
 import { MEMBER_ROLE } from './ordering.ts';

@@ -3,13 +3,15 @@
  * is asked, with the codes the registry would use; each search is kept with its `prs_` ids.
  */
 
-import type { PeopleRegistry } from '../app/registry.ts';
-import { isSameOwner, isUnexpired, newId, type Owner } from '../extracts/lifecycle.ts';
+import { isUnexpired } from '../extracts/lifecycle.ts';
+import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
+import { newId } from '../kernel/ids.ts';
 import { fromRegistry } from '../kernel/registry-errors.ts';
 import { PERSON_NAME_PATTERN } from './person-names.ts';
 import { presentPersonMatch } from './present.ts';
+import type { PeopleRegistry } from './registry-port.ts';
 import type { PeopleSearch, PeopleSearchCriteria, PeopleSearchStore, SearchedPerson } from './store-port.ts';
 
 export const SEARCH_LIFETIME_MS = 30 * 24 * 3600_000;

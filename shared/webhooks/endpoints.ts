@@ -4,7 +4,7 @@
  * hours), and how endpoints, deliveries and events are shown.
  */
 import { randomBytes } from 'node:crypto';
-import { isSameOwner, type Owner } from '../extracts/lifecycle.ts';
+import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { type AddressPolicy, checkWebhookUrl } from './address-guard.ts';

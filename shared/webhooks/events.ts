@@ -59,3 +59,17 @@ export const eventBody = (event: EventRecord) => ({
   livemode: event.livemode,
   data: event.data,
 });
+
+/** An event as published: the webhook body of spec 6.2 plus the account it is for (which the body leaves out). */
+export interface ServiceEvent {
+  id: string;
+  type: EventType;
+  createdAt: string;
+  livemode: boolean;
+  accountId: string;
+  data: Record<string, unknown>;
+}
+
+export interface EventPublisher {
+  publish(event: ServiceEvent): Promise<void>;
+}

@@ -4,7 +4,7 @@
  * endpoint only, so it is recorded but never put on the bus).
  */
 import { randomBytes } from 'node:crypto';
-import type { Owner } from '../extracts/lifecycle.ts';
+import type { Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { newDelivery, subscribes } from './dispatch.ts';

@@ -3,11 +3,11 @@
  * extract without its items), one page of items read from the paged list, and the postcode totals.
  */
 
-import type { RegistryWeeklySummaryItem } from '../app/registry.ts';
 import { coded, presentCompanySummary, presentParty } from '../companies/present.ts';
-import type { Owner } from '../extracts/lifecycle.ts';
 import type { ExtractHeader, ExtractStore } from '../extracts/store-port.ts';
+import type { Owner } from '../kernel/api-keys.ts';
 import type { CursorScope } from '../kernel/cursor.ts';
+import type { RegistryWeeklySummaryItem } from './registry-port.ts';
 
 /** The paged list holding a weekly summary's items. */
 export const WEEKLY_ITEMS = 'items';

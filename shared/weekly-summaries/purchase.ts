@@ -14,15 +14,6 @@
  * free page operation before the items are stored in the extract's paged list.
  */
 import { createHash } from 'node:crypto';
-import {
-  isWeeklySummaryType,
-  type RegistryCaller,
-  type RegistryWeeklySummary,
-  type WeeklySummaryRegistry,
-  type WeeklySummaryType,
-  weeklySummaryTypeCodes,
-  weeklySummaryTypes,
-} from '../app/registry.ts';
 import { EXTRACT_DISCLAIMER } from '../companies/extracts.ts';
 import { coded } from '../companies/present.ts';
 import { weeklySummaryProduct } from '../companies/products.ts';
@@ -34,14 +25,23 @@ import {
   headerFor,
   isUnexpired,
   newPurchaseRecord,
-  type Owner,
   ownerOf,
   type PurchaseContext,
 } from '../extracts/lifecycle.ts';
 import type { ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
+import type { Owner } from '../kernel/api-keys.ts';
 import { isCalendarDate, toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
+import type { RegistryCaller } from '../kernel/registry-port.ts';
 import { presentWeeklySummaryItem, WEEKLY_ITEMS } from './present.ts';
+import {
+  isWeeklySummaryType,
+  type RegistryWeeklySummary,
+  type WeeklySummaryRegistry,
+  type WeeklySummaryType,
+  weeklySummaryTypeCodes,
+  weeklySummaryTypes,
+} from './registry-port.ts';
 import { isCompletedWeek, isMonday, isWithinTwelveMonths, weekEndingOf } from './weeks.ts';
 
 /** What a weekly summary purchase asked the registry, as its record keeps it. */
@@ -75,7 +75,7 @@ export function checkWeeklySummaryRequest(type: string, weekStarting: string, no
   return type;
 }
 
-export interface WeeklySummaryPurchaseInput extends PurchaseContext {
+export interface WeeklySummaryPurchaseInput extends PurchaseContext<WeeklySummaryRegistry> {
   type: string;
   weekStarting: string;
   refresh: boolean;

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WEEKLY_CASES } from '../../local/generated-weekly-summaries.ts';
-import { weeklySummaryTypes } from '../../shared/app/registry.ts';
+import { weeklySummaryTypes } from '../../shared/weekly-summaries/registry-port.ts';
 import { mondayWeeksAgo } from '../../shared/weekly-summaries/weeks.ts';
 import {
   type ApiResponse,

@@ -6,7 +6,8 @@
  */
 
 import { RegistryUnreachable } from '../../shared/adapters/registry-http/http-registry.ts';
-import type { Registry, RegistryPurchaseOutcome } from '../../shared/app/registry.ts';
+import type { Registry } from '../../shared/app/registry.ts';
+import type { RegistryPurchaseOutcome } from '../../shared/extracts/registry-port.ts';
 import type {
   Draft,
   ExtractHeader,

@@ -5,10 +5,10 @@
 import { inject } from 'vitest';
 import { DynamoApiKeyRepository } from '../../shared/adapters/dynamodb/api-keys.ts';
 import { DynamoLimiterStore } from '../../shared/adapters/dynamodb/limiter.ts';
-import type { PlatformPorts } from '../../shared/app/ports.ts';
 import { systemClock } from '../../shared/kernel/clock.ts';
 import { readConfig, type ServiceConfig } from '../../shared/kernel/config.ts';
 import { CursorCodec } from '../../shared/kernel/cursor.ts';
+import type { PlatformPorts } from '../../shared/kernel/ports/platform.ts';
 
 const tableNames = inject('tableNames');
 

@@ -1,4 +1,4 @@
-import type { RegistryPostalDelivery } from '../../shared/app/registry.ts';
+import type { RegistryPostalDelivery } from '../../shared/orders/registry-port.ts';
 
 /** A postal delivery for registry order tests: one fixed recipient, the given requests. */
 export const postalDelivery = (clientKey: string, registryRequestIds: string[]): RegistryPostalDelivery => ({

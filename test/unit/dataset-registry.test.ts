@@ -28,14 +28,13 @@ import {
   createSandboxRegistry,
   sandboxDataset,
 } from '../../shared/adapters/sandbox/sandbox.ts';
+import type { CompanyExtractType, RegistryCompanyExtract } from '../../shared/companies/registry-port.ts';
+import { isValidAbn, isValidAcn } from '../../shared/kernel/identifiers.ts';
 import {
-  type CompanyExtractType,
-  type RegistryCompanyExtract,
   type RegistryDocument,
   type RegistryOfficeholder,
   RegistryRejection,
-} from '../../shared/app/registry.ts';
-import { isValidAbn, isValidAcn } from '../../shared/kernel/identifiers.ts';
+} from '../../shared/kernel/registry-port.ts';
 import {
   compareCharges,
   compareDocuments,

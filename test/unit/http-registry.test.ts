@@ -15,29 +15,37 @@ import {
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
 import { renderDocumentImages } from '../../shared/adapters/sandbox/page-images.ts';
-import {
-  type CompanyExtractType,
-  type CompanySearchScope,
-  type PeopleSearchQuery,
-  type PersonExtractOptions,
-  type Registry,
-  type RegistryCaller,
-  type RegistryCharge,
-  type RegistryChargesExtractPlan,
-  type RegistryCompany,
-  type RegistryCompanyExtract,
-  type RegistryCompanyMatch,
-  type RegistryImageableDocument,
-  type RegistryImageRequestStatus,
-  type RegistryPersonExtract,
-  type RegistryPersonMatch,
-  type RegistryPurchaseOutcome,
-  RegistryRejection,
-  type RegistryWeeklySummary,
-  type RegistryWeeklySummaryPage,
-} from '../../shared/app/registry.ts';
+import type { Registry } from '../../shared/app/registry.ts';
+import type {
+  CompanyExtractType,
+  CompanySearchScope,
+  RegistryCompanyExtract,
+  RegistryCompanyMatch,
+} from '../../shared/companies/registry-port.ts';
+import type { RegistryPurchaseOutcome } from '../../shared/extracts/registry-port.ts';
 import { withDeadline } from '../../shared/kernel/http/time-budget.ts';
 import { logger } from '../../shared/kernel/observability.ts';
+import {
+  type RegistryCaller,
+  type RegistryCharge,
+  type RegistryCompany,
+  RegistryRejection,
+} from '../../shared/kernel/registry-port.ts';
+import type {
+  RegistryChargesExtractPlan,
+  RegistryImageableDocument,
+  RegistryImageRequestStatus,
+} from '../../shared/orders/registry-port.ts';
+import type {
+  PeopleSearchQuery,
+  PersonExtractOptions,
+  RegistryPersonExtract,
+  RegistryPersonMatch,
+} from '../../shared/people/registry-port.ts';
+import type {
+  RegistryWeeklySummary,
+  RegistryWeeklySummaryPage,
+} from '../../shared/weekly-summaries/registry-port.ts';
 import { postalDelivery } from '../support/registry.ts';
 
 const company: RegistryCompany = {

@@ -11,9 +11,9 @@ import { sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
 import {
   type RegistryCaller,
   type RegistryCompany,
-  type RegistryImageableDocument,
   RegistryRejection,
-} from '../../shared/app/registry.ts';
+} from '../../shared/kernel/registry-port.ts';
+import type { RegistryImageableDocument } from '../../shared/orders/registry-port.ts';
 import { postalDelivery } from '../support/registry.ts';
 
 const NOW = new Date('2025-07-01T09:30:00Z');

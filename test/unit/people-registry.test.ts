@@ -28,17 +28,16 @@ import {
   createSandboxRegistry,
   sandboxDataset,
 } from '../../shared/adapters/sandbox/sandbox.ts';
+import { logger } from '../../shared/kernel/observability.ts';
+import { type RegistryCompany, RegistryRejection } from '../../shared/kernel/registry-port.ts';
+import { comparePersonRoles, sortLicences, sortPersonRoles } from '../../shared/people/ordering.ts';
 import {
   MAX_ROLES_PER_NAME,
   type PeopleSearchQuery,
   type PersonExtractOptions,
-  type RegistryCompany,
   type RegistryPersonExtract,
   type RegistryPersonRole,
-  RegistryRejection,
-} from '../../shared/app/registry.ts';
-import { logger } from '../../shared/kernel/observability.ts';
-import { comparePersonRoles, sortLicences, sortPersonRoles } from '../../shared/people/ordering.ts';
+} from '../../shared/people/registry-port.ts';
 
 const caller = { accountId: 'acct_test', requestId: 'req_test' };
 /** A fresh client key for each billable call. */

@@ -9,7 +9,7 @@ import { createSandboxRegistry } from '../../shared/adapters/sandbox/sandbox.ts'
 import { reconcilePurchases, UNSETTLED_AFTER_MS } from '../../shared/app/reconcile-purchases.ts';
 import { purchaseCompanyExtract } from '../../shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
-import type { Owner } from '../../shared/extracts/lifecycle.ts';
+import type { Owner } from '../../shared/kernel/api-keys.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { acceptChargesExtractOrder, type OrderRequest } from '../../shared/orders/accept.ts';
 import { parseOrderDelivery } from '../../shared/orders/delivery.ts';

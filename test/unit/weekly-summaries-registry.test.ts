@@ -15,7 +15,8 @@ import { HttpRegistry } from '../../shared/adapters/registry-http/http-registry.
 import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
 import { sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
 import { REGISTRY_WEEKLY_PAGE } from '../../shared/adapters/sandbox/weekly-summaries.ts';
-import { type RegistryCaller, RegistryRejection, type WeeklySummaryType } from '../../shared/app/registry.ts';
+import { type RegistryCaller, RegistryRejection } from '../../shared/kernel/registry-port.ts';
+import type { WeeklySummaryType } from '../../shared/weekly-summaries/registry-port.ts';
 import { mondayWeeksAgo } from '../../shared/weekly-summaries/weeks.ts';
 
 const NOW = new Date('2026-11-25T10:00:00Z'); // a Wednesday

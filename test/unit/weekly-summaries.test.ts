@@ -8,9 +8,9 @@ import { generateDataset } from '../../local/generated-data.ts';
 import { simulatorWeeklySummaries, WEEKLY_CASES } from '../../local/generated-weekly-summaries.ts';
 import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
 import { reconcilePurchases, UNSETTLED_AFTER_MS } from '../../shared/app/reconcile-purchases.ts';
-import { RegistryRejection } from '../../shared/app/registry.ts';
-import type { Owner } from '../../shared/extracts/lifecycle.ts';
+import type { Owner } from '../../shared/kernel/api-keys.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
+import { RegistryRejection } from '../../shared/kernel/registry-port.ts';
 import { presentWeeklySummary, WEEKLY_ITEMS } from '../../shared/weekly-summaries/present.ts';
 import {
   checkWeeklySummaryRequest,

@@ -1,6 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { tracer } from '../../kernel/observability.ts';
-import type { EventPublisher, ServiceEvent } from '../../orders/store-port.ts';
+import type { EventPublisher, ServiceEvent } from '../../webhooks/events.ts';
 
 let client: EventBridgeClient | undefined;
 

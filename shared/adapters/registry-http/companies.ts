@@ -1,5 +1,5 @@
 /** The companies capability over HTTP: each method sends its operation of the protocol table. */
-import type { CompanyRegistry } from '../../app/registry.ts';
+import type { CompanyRegistry } from '../../companies/registry-port.ts';
 import type { RegistryCall } from './transport.ts';
 
 export const httpCompanies = (call: RegistryCall): CompanyRegistry => ({

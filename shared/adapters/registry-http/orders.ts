@@ -1,5 +1,5 @@
 /** The orders capability over HTTP: each method sends its operation of the protocol table. */
-import type { OrdersRegistry } from '../../app/registry.ts';
+import type { OrdersRegistry } from '../../orders/registry-port.ts';
 import type { RegistryCall } from './transport.ts';
 
 export const httpOrders = (call: RegistryCall): OrdersRegistry => ({

@@ -1,5 +1,5 @@
 /** The people capability over HTTP: each method sends its operation of the protocol table. */
-import type { PeopleRegistry } from '../../app/registry.ts';
+import type { PeopleRegistry } from '../../people/registry-port.ts';
 import type { RegistryCall } from './transport.ts';
 
 export const httpPeople = (call: RegistryCall): PeopleRegistry => ({

@@ -1,5 +1,5 @@
 /** The purchases capability over HTTP: `purchase.outcome` says what became of a client key. */
-import type { PurchaseReconciliation } from '../../app/registry.ts';
+import type { PurchaseReconciliation } from '../../extracts/registry-port.ts';
 import type { RegistryCall } from './transport.ts';
 
 export const httpPurchases = (call: RegistryCall): PurchaseReconciliation => ({

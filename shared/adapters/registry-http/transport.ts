@@ -23,9 +23,9 @@
  * each attempt's timeout is cut to the time left, and no retry starts without time for it.
  */
 
-import { type RegistryCaller, RegistryRejection } from '../../app/registry.ts';
 import { remainingMs } from '../../kernel/http/time-budget.ts';
 import { logger, tracer } from '../../kernel/observability.ts';
+import { type RegistryCaller, RegistryRejection } from '../../kernel/registry-port.ts';
 import {
   billableOperations,
   isObject,

@@ -1,5 +1,5 @@
 /** The weekly-summaries capability over HTTP: the purchase (first page) and the free continuation pages. */
-import type { WeeklySummaryRegistry } from '../../app/registry.ts';
+import type { WeeklySummaryRegistry } from '../../weekly-summaries/registry-port.ts';
 import type { RegistryCall } from './transport.ts';
 
 export const httpWeeklySummaries = (call: RegistryCall): WeeklySummaryRegistry => ({

@@ -4,21 +4,23 @@
  * charges.
  */
 
+import { organisationTypesFor } from '../../companies/products.ts';
 import {
   type CompanyExtractType,
   type CompanyRegistry,
   type CompanySearchScope,
   companyExtractTypes,
+  type RegistryCompanyExtract,
+  type RegistryCompanyMatch,
+} from '../../companies/registry-port.ts';
+import { toTimestamp } from '../../kernel/clock.ts';
+import { acnFromAbn, isValidAbn } from '../../kernel/identifiers.ts';
+import {
   type RegistryCaller,
   type RegistryCharge,
   type RegistryCompany,
-  type RegistryCompanyExtract,
-  type RegistryCompanyMatch,
   RegistryRejection,
-} from '../../app/registry.ts';
-import { organisationTypesFor } from '../../companies/products.ts';
-import { toTimestamp } from '../../kernel/clock.ts';
-import { acnFromAbn, isValidAbn } from '../../kernel/identifiers.ts';
+} from '../../kernel/registry-port.ts';
 import {
   compareByStatus,
   isCurrentStatus,

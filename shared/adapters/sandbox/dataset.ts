@@ -4,24 +4,27 @@
  * one `PersonRecord` per name record of the personal name index, and a `Dataset` that indexes the
  * records by number, ABN, charge number, name and registry identifier.
  */
+
+import type { RegistryCompanyMatch } from '../../companies/registry-port.ts';
 import type {
   RegistryAddress,
   RegistryAddressRecord,
   RegistryCharge,
   RegistryCompany,
-  RegistryCompanyMatch,
   RegistryDocument,
   RegistryExternalAdministration,
-  RegistryLicence,
   RegistryMember,
   RegistryOfficeholder,
-  RegistryPersonMatch,
-  RegistryPersonRole,
   RegistryRelationship,
   RegistryShareClass,
-  RegistryShareholding,
-} from '../../app/registry.ts';
+} from '../../kernel/registry-port.ts';
 import { isCurrentStatus } from '../../people/ordering.ts';
+import type {
+  RegistryLicence,
+  RegistryPersonMatch,
+  RegistryPersonRole,
+  RegistryShareholding,
+} from '../../people/registry-port.ts';
 
 export type PartialAddress = NonNullable<RegistryCompanyMatch['address']>;
 

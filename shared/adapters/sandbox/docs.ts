@@ -5,8 +5,8 @@
  * test/unit/sandbox-docs.test.ts fails when the committed page differs from what this renders.
  */
 
-import type { RegistryPersonName } from '../../app/registry.ts';
 import { type GeneratedPart, table, withGeneratedParts } from '../../kernel/markdown.ts';
+import type { RegistryPersonName } from '../../kernel/registry-port.ts';
 import {
   type OrganisationEntry,
   type PersonEntry,

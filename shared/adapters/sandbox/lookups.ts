@@ -3,8 +3,8 @@
  * registry's clock), the most names a search selects, and finding an organisation by number.
  */
 
-import { RegistryRejection } from '../../app/registry.ts';
 import { isValidAcn } from '../../kernel/identifiers.ts';
+import { RegistryRejection } from '../../kernel/registry-port.ts';
 import type { CompanyRecord, Dataset } from './dataset.ts';
 
 /** What each part of the dataset registry is built on. */

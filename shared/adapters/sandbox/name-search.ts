@@ -6,8 +6,8 @@ import {
   type CompanySearchScope,
   companySearchScopes,
   type RegistryCompanyMatch,
-  RegistryRejection,
-} from '../../app/registry.ts';
+} from '../../companies/registry-port.ts';
+import { RegistryRejection } from '../../kernel/registry-port.ts';
 import { compareText } from '../../people/ordering.ts';
 import { type CompanyRecord, type Dataset, type NameEntry, nameWords, normalizeName } from './dataset.ts';
 

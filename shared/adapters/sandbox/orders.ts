@@ -3,21 +3,22 @@
  * requests (complete at once), images, postal hand-overs and the offline name search.
  */
 import { createHash } from 'node:crypto';
+import { productAvailableFor } from '../../companies/products.ts';
+import type { CompanySearchScope, RegistryCompanyMatch } from '../../companies/registry-port.ts';
 import {
-  type CompanySearchScope,
   type IsoDate,
-  type OrdersRegistry,
   type RegistryCaller,
   type RegistryCharge,
-  type RegistryChargesExtractPlan,
-  type RegistryCompanyMatch,
-  type RegistryImageableDocument,
-  type RegistryImageRequestItem,
-  type RegistryImageRequestStatus,
-  type RegistryPostalDelivery,
   RegistryRejection,
-} from '../../app/registry.ts';
-import { productAvailableFor } from '../../companies/products.ts';
+} from '../../kernel/registry-port.ts';
+import type {
+  OrdersRegistry,
+  RegistryChargesExtractPlan,
+  RegistryImageableDocument,
+  RegistryImageRequestItem,
+  RegistryImageRequestStatus,
+  RegistryPostalDelivery,
+} from '../../orders/registry-port.ts';
 import { sortCharges } from '../../people/ordering.ts';
 import { type DocumentEntry, imageAvailableIn } from './dataset.ts';
 import { companyRecordIn, type DatasetContext, DatasetPart } from './lookups.ts';

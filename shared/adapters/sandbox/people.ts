@@ -3,20 +3,13 @@
  * 7.7) and personal name extracts, with their notices.
  */
 
+import { isCalendarDate, toTimestamp } from '../../kernel/clock.ts';
 import {
   type IsoDate,
-  MAX_ROLES_PER_NAME,
-  type PeopleRegistry,
-  type PeopleSearchQuery,
-  type PersonExtractOptions,
   type RegistryCaller,
   type RegistryCompany,
-  type RegistryPersonExtract,
-  type RegistryPersonMatch,
-  type RegistryPersonNotice,
   RegistryRejection,
-} from '../../app/registry.ts';
-import { isCalendarDate, toTimestamp } from '../../kernel/clock.ts';
+} from '../../kernel/registry-port.ts';
 import {
   compareByStatus,
   compareText,
@@ -27,6 +20,15 @@ import {
   sortPersonRoles,
 } from '../../people/ordering.ts';
 import { PERSON_NAME_PATTERN } from '../../people/person-names.ts';
+import {
+  MAX_ROLES_PER_NAME,
+  type PeopleRegistry,
+  type PeopleSearchQuery,
+  type PersonExtractOptions,
+  type RegistryPersonExtract,
+  type RegistryPersonMatch,
+  type RegistryPersonNotice,
+} from '../../people/registry-port.ts';
 import {
   isRegistryIdentifier,
   nameWords,

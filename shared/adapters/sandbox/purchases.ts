@@ -1,5 +1,6 @@
 /** The purchases capability over the dataset. */
-import type { PurchaseReconciliation, RegistryCaller, RegistryPurchaseOutcome } from '../../app/registry.ts';
+import type { PurchaseReconciliation, RegistryPurchaseOutcome } from '../../extracts/registry-port.ts';
+import type { RegistryCaller } from '../../kernel/registry-port.ts';
 
 export class DatasetPurchases implements PurchaseReconciliation {
   /**

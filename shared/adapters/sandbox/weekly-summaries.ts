@@ -5,18 +5,16 @@
  * The sandbox has none, so for test keys every call is ZZ54 (`sandbox_product_unavailable`).
  */
 
+import { toTimestamp } from '../../kernel/clock.ts';
+import { type IsoDate, type RegistryCaller, RegistryRejection } from '../../kernel/registry-port.ts';
 import {
-  type IsoDate,
   isWeeklySummaryType,
-  type RegistryCaller,
-  RegistryRejection,
   type RegistryWeeklySummary,
   type RegistryWeeklySummaryItem,
   type RegistryWeeklySummaryPage,
   type WeeklySummaryRegistry,
   type WeeklySummaryType,
-} from '../../app/registry.ts';
-import { toTimestamp } from '../../kernel/clock.ts';
+} from '../../weekly-summaries/registry-port.ts';
 import { isMonday, weekEndingOf, weeksAgo } from '../../weekly-summaries/weeks.ts';
 import { type DatasetContext, DatasetPart } from './lookups.ts';
 

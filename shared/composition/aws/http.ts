@@ -2,8 +2,8 @@
 import { secretReader } from '../../adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from '../../adapters/dynamodb/api-keys.ts';
 import { DynamoLimiterStore } from '../../adapters/dynamodb/limiter.ts';
-import type { PlatformPorts } from '../../app/ports.ts';
 import { CursorCodec } from '../../kernel/cursor.ts';
+import type { PlatformPorts } from '../../kernel/ports/platform.ts';
 import { awsPorts, type Built, type Factory } from './root.ts';
 
 const platform: { [K in keyof PlatformPorts]: Factory<PlatformPorts[K]> } = {

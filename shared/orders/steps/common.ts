@@ -5,7 +5,9 @@
  * `functions/workers/fulfilment/<step>.ts` entry module, so that a task's bundle holds its own step only.
  */
 
-import type { RegistryCaller } from '../../app/registry.ts';
+import type { Environment } from '../../kernel/api-keys.ts';
+import type { RegistryCaller } from '../../kernel/registry-port.ts';
+import type { OrdersRegistry } from '../registry-port.ts';
 import type {
   OfflineSearchRecord,
   OfflineSearchStore,
@@ -37,7 +39,8 @@ export interface Clock {
   now(): Date;
 }
 
-export type { RegistryFor } from '../../app/ports.ts';
+/** The registry of a record's environment. */
+export type RegistryFor = (environment: Environment) => OrdersRegistry;
 
 /** Documents per registry image request. */
 export const DOCUMENTS_PER_IMAGE_REQUEST = 10;

@@ -1,5 +1,5 @@
-import { RegistryRejection } from '../../app/registry.ts';
 import { toTimestamp } from '../../kernel/clock.ts';
+import { RegistryRejection } from '../../kernel/registry-port.ts';
 import { compileOrderPdf } from '../pdf.ts';
 import type { BlobStore, OrderStore } from '../store-port.ts';
 import {

@@ -4,8 +4,8 @@
  * handler wrapper) do not bundle the error catalogue.
  */
 
-import { RegistryRejection } from '../../app/registry.ts';
 import { errorCodeForRegistryCode } from '../../kernel/errors/catalogue.ts';
+import { RegistryRejection } from '../../kernel/registry-port.ts';
 import { STEP_ERRORS, StepFailure } from './failure.ts';
 
 const TRANSIENT_REGISTRY_CODES = new Set(['ZZ51', 'ZZ53']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RegistryRejection } from '../../../shared/app/registry.ts';
+import { RegistryRejection } from '../../../shared/kernel/registry-port.ts';
 import { checkImages } from '../../../shared/orders/steps/check-images.ts';
 import { failureFromState, StepFailure } from '../../../shared/orders/steps/failure.ts';
 import { asStepFailure } from '../../../shared/orders/steps/registry-call.ts';

@@ -19,7 +19,7 @@ import type {
   RegistryCompany,
   RegistryOfficeholder,
   RegistryParty,
-} from '../../../app/registry.ts';
+} from '../../../kernel/registry-port.ts';
 import { type CompanyRecord, companyRecord } from '../dataset.ts';
 import {
   acnWithCheckDigit,

@@ -5,6 +5,7 @@
  * made with them.
  */
 
+import { isValidAbn } from '../../../kernel/identifiers.ts';
 import type {
   IsoDate,
   RegistryAddress,
@@ -18,8 +19,7 @@ import type {
   RegistryRelationship,
   RegistryShareClass,
   RegistrySourceDocument,
-} from '../../../app/registry.ts';
-import { isValidAbn } from '../../../kernel/identifiers.ts';
+} from '../../../kernel/registry-port.ts';
 
 const ACN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 1];
 

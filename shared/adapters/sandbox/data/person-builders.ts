@@ -8,12 +8,14 @@ import type {
   RegistryAddress,
   RegistryCompany,
   RegistryDocument,
-  RegistryLicence,
   RegistryPersonName,
+} from '../../../kernel/registry-port.ts';
+import { MEMBER_ROLE } from '../../../people/ordering.ts';
+import type {
+  RegistryLicence,
   RegistryPersonRole,
   RegistryShareholding,
-} from '../../../app/registry.ts';
-import { MEMBER_ROLE } from '../../../people/ordering.ts';
+} from '../../../people/registry-port.ts';
 import type { CompanyRecord } from '../dataset.ts';
 import { DocumentBook, type LodgeOptions, sourceOf } from './company-builders.ts';
 

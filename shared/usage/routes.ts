@@ -1,0 +1,21 @@
+/** The fee ledger. */
+import { usageQuery, usageSchema } from '../companies/schemas.ts';
+import { defineRoute } from '../kernel/http/route.ts';
+import { noPath } from '../kernel/http/schemas.ts';
+
+export const usageRoutes = {
+  getUsage: defineRoute({
+    name: 'GetUsage',
+    method: 'GET',
+    path: '/v1/usage',
+    handler: 'usage/get',
+    summary: 'Fees by product and fee code for a date range, with the entries',
+    request: { path: noPath, query: usageQuery },
+    response: usageSchema,
+    status: 200,
+    billable: false,
+    product: null,
+    tables: { main: 'read' },
+    errors: [],
+  }),
+} as const;

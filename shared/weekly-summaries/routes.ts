@@ -1,0 +1,59 @@
+/** Weekly summaries: bought, read a page at a time, listed. */
+import { extractPath } from '../companies/schemas.ts';
+import { defineRoute } from '../kernel/http/route.ts';
+import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import {
+  purchaseWeeklySummaryBody,
+  weeklySummaryListQuery,
+  weeklySummaryListSchema,
+  weeklySummaryReadQuery,
+  weeklySummarySchema,
+} from './schemas.ts';
+
+export const weeklySummaryRoutes = {
+  purchaseWeeklySummary: defineRoute({
+    name: 'PurchaseWeeklySummary',
+    method: 'POST',
+    path: '/v1/weekly-summaries',
+    handler: 'weekly-summaries/purchase',
+    summary:
+      'Buy the weekly summary of one type and week (a held one is returned without a fee unless refresh)',
+    request: { path: noPath, query: noQuery, body: purchaseWeeklySummaryBody },
+    response: weeklySummarySchema,
+    status: 201,
+    billable: true,
+    product: 'weekly_summary',
+    idempotent: true,
+    usesRegistry: true,
+    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    errors: ['summary_type_invalid', 'week_start_invalid', 'summary_unavailable'],
+  }),
+  getWeeklySummary: defineRoute({
+    name: 'GetWeeklySummary',
+    method: 'GET',
+    path: '/v1/weekly-summaries/{id}',
+    handler: 'weekly-summaries/get',
+    summary: 'Read a held weekly summary, a page of items at a time, optionally for one postcode (free)',
+    request: { path: extractPath, query: weeklySummaryReadQuery },
+    response: weeklySummarySchema,
+    status: 200,
+    billable: false,
+    product: null,
+    tables: { main: 'read' },
+    errors: ['extract_not_found', 'extract_expired', 'extract_owner_mismatch'],
+  }),
+  listWeeklySummaries: defineRoute({
+    name: 'ListWeeklySummaries',
+    method: 'GET',
+    path: '/v1/weekly-summaries',
+    handler: 'weekly-summaries/list',
+    summary: 'List held weekly summaries, newest first, by type and week',
+    request: { path: noPath, query: weeklySummaryListQuery },
+    response: weeklySummaryListSchema,
+    status: 200,
+    billable: false,
+    product: null,
+    tables: { main: 'read' },
+    errors: ['summary_type_invalid'],
+  }),
+} as const;
