@@ -7,12 +7,7 @@
 
 import type { ExtractStore, UsageLedger } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
-import type { Clock } from '../kernel/clock.ts';
-import type { ServiceConfig } from '../kernel/config.ts';
-import type { CursorCodec } from '../kernel/cursor.ts';
 import type { IdempotencyRunner } from '../kernel/http/idempotency-key.ts';
-import type { ApiKeyRepository } from '../kernel/ports/api-keys.ts';
-import type { LimiterStore } from '../kernel/ports/limiter.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
 import type {
   BlobStore,

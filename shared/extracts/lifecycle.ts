@@ -3,7 +3,7 @@
  * for its retry, the header and fee entry a purchase commits, and the checks a read makes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { type Environment, isSameOwner, type Owner } from '../kernel/api-keys.ts';
+import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { apiErrorFromRegistry } from '../kernel/registry-errors.ts';
