@@ -93,7 +93,7 @@ export interface ApiAreaStackProps extends RouteDependencies {
 }
 
 /**
- * The routes of one area (one module under `shared/http/routes/`), as a nested stack of the API
+ * The routes of one area (the routes.ts of one or more capabilities, `lib/routes.ts`), as a nested stack of the API
  * stack: per route, its function (with its role, policy and log group), its API Gateway method
  * on the API stack's resource for the route's path, and the permission that lets API Gateway
  * invoke the function for that method and stage. The REST API, its resources, deployment and

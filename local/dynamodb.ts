@@ -125,7 +125,7 @@ export async function startDynamoLocal(
   };
 }
 
-/** Creates the tables that do not exist yet, exactly as described in shared/infra/tables.ts. */
+/** Creates the tables that do not exist yet, exactly as described in shared/kernel/infra/tables.ts. */
 export async function ensureTables(
   endpoint: string,
   definitions: readonly TableDefinition[],

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { SeedKey } from '../local/keys.ts';
 import type { LocalStack } from '../local/stack.ts';
-import type { EventRecord } from '../shared/webhooks/events.ts';
+import type { EventRecord } from '../shared/webhooks/event-port.ts';
 
 const EVENTS = 1_000;
 const ENDPOINTS = 3;

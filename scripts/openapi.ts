@@ -1,5 +1,5 @@
 /**
- * `npm run openapi`: writes docs/openapi.json from the route table (shared/http/openapi/), and
+ * `npm run openapi`: writes docs/openapi.json from the route table (shared/app/openapi/), and
  * the typed client's types, clients/typescript/schema.ts, from that document (openapi-typescript).
  * The service serves the document at `GET /v1/openapi.json`; test/unit/openapi.test.ts fails when
  * either file differs from what the route table generates.

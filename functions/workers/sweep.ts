@@ -10,7 +10,7 @@ import { FULFILMENT_SWEEPER } from '../../shared/kernel/infra/workflow.ts';
 import { instrumented } from '../../shared/orders/instrumented.ts';
 import type { FulfilmentQueue, OrderStore } from '../../shared/orders/store-port.ts';
 import { sweepStalled } from '../../shared/orders/sweep.ts';
-import type { EventLog, EventPublisher } from '../../shared/webhooks/events.ts';
+import type { EventLog, EventPublisher } from '../../shared/webhooks/event-port.ts';
 import { publishMissed } from '../../shared/webhooks/publish.ts';
 
 export interface SweepPorts {

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { EventPublisher, ServiceEvent } from '../../shared/webhooks/events.ts';
+import type { EventPublisher, ServiceEvent } from '../../shared/webhooks/event-port.ts';
 
 /** EventBridge stand-in: the published events in order, in memory and as JSON lines in `file`. */
 export class LocalEventBus implements EventPublisher {

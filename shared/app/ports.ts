@@ -18,7 +18,7 @@ import type {
   WorkflowStarter,
 } from '../orders/store-port.ts';
 import type { PeopleSearchStore } from '../people/store-port.ts';
-import type { EventLog, EventPublisher } from '../webhooks/events.ts';
+import type { EventLog, EventPublisher } from '../webhooks/event-port.ts';
 import type {
   DeliveryStore,
   SecretSealer,
@@ -47,7 +47,7 @@ export interface CapabilityPorts {
   blobs: BlobStore;
   starter: WorkflowStarter;
   events: EventPublisher;
-  /** Every event emitted, recorded with the change causing it (shared/events/). */
+  /** Every event emitted, recorded with the change causing it (shared/webhooks/event-port.ts). */
   eventLog: EventLog;
   mailer: Mailer;
   /** Webhooks: endpoints, deliveries, the secrets' sealer, the dispatcher queue and the sender. */

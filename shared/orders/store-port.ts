@@ -6,7 +6,7 @@
 
 import type { FeeEntry } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
-import type { EventRecord } from '../webhooks/events.ts';
+import type { EventRecord } from '../webhooks/event-port.ts';
 
 export const orderTypes = ['charges_extract', 'document_image'] as const;
 export type OrderType = (typeof orderTypes)[number];

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { toTimestamp } from '../kernel/clock.ts';
-import { type EventLog, type EventRecord, eventBody } from './events.ts';
+import { type EventLog, type EventRecord, eventBody } from './event-port.ts';
 import { nextAttemptAfter } from './schedule.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './sign.ts';
 import type {

@@ -8,7 +8,7 @@ import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { type AddressPolicy, checkWebhookUrl } from './address-guard.ts';
-import type { EventRecord } from './events.ts';
+import type { EventRecord } from './event-port.ts';
 import {
   type DeliveryRecord,
   MAX_ENDPOINTS,

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { toTimestamp } from '../kernel/clock.ts';
-import type { EventLog, EventPublisher, EventRecord, EventType, ServiceEvent } from './events.ts';
+import type { EventLog, EventPublisher, EventRecord, EventType, ServiceEvent } from './event-port.ts';
 
 /** Same id for the same event type of the same resource, however often it is written. */
 export const eventIdFor = (resourceId: string, type: EventType | string) =>

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { timestamp } from '../companies/schemas.ts';
 import { cursorParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
-import { eventTypes } from './events.ts';
+import { eventTypes } from './event-port.ts';
 
 const subscribable = [...eventTypes, '*'] as const;
 const nullableString = z.nullable(z.string());

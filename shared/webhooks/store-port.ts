@@ -3,7 +3,7 @@
  * where, and the ports the dispatcher and the endpoint routes use.
  */
 import type { Environment } from '../kernel/api-keys.ts';
-import type { EventType } from './events.ts';
+import type { EventType } from './event-port.ts';
 
 /** An account may have this many endpoints per environment. */
 export const MAX_ENDPOINTS = 16;

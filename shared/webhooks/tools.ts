@@ -9,7 +9,7 @@ import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { newDelivery, subscribes } from './dispatch.ts';
 import { assertEndpointReadable, findEndpoint, presentEndpoint } from './endpoints.ts';
-import type { EventLog, EventRecord } from './events.ts';
+import type { EventLog, EventRecord } from './event-port.ts';
 import type {
   DeliveryRecord,
   DeliveryStore,

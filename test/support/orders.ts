@@ -8,7 +8,7 @@ import type { OutboxEntry } from '../../local/orders/outbox-mailer.ts';
 import type { DeliveryOutcome, QueueState } from '../../local/orders/queue.ts';
 import type { ExecutionRecord, ExecutionSummary, HistoryEvent } from '../../local/orders/workflow.ts';
 import type { FulfilmentMessage } from '../../shared/orders/store-port.ts';
-import type { ServiceEvent } from '../../shared/webhooks/events.ts';
+import type { ServiceEvent } from '../../shared/webhooks/event-port.ts';
 import type { FeeEntryBody, Meta } from './api.ts';
 
 export type { ExecutionRecord, ExecutionSummary, HistoryEvent, OutboxEntry, QueueState };

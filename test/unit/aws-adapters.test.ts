@@ -12,7 +12,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_SOURCE, EventBridgePublisher } from '../../shared/adapters/aws/eventbridge-publisher.ts';
 import { StepFunctionsStarter } from '../../shared/adapters/aws/sfn-starter.ts';
 import { SqsFulfilmentQueue } from '../../shared/adapters/aws/sqs-queue.ts';
-import type { ServiceEvent } from '../../shared/webhooks/events.ts';
+import type { ServiceEvent } from '../../shared/webhooks/event-port.ts';
 
 const eventBridge = mockClient(EventBridgeClient);
 const sqs = mockClient(SQSClient);

@@ -13,7 +13,7 @@ import type {
   OrderStatus,
   OrderType,
 } from '../../shared/orders/store-port.ts';
-import type { EventRecord } from '../../shared/webhooks/events.ts';
+import type { EventRecord } from '../../shared/webhooks/event-port.ts';
 
 /** The order and offline search stores against DynamoDB Local, with the tables the stacks create. */
 

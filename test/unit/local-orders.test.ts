@@ -9,7 +9,7 @@ import { OutboxMailer } from '../../local/orders/outbox-mailer.ts';
 import { LocalQueue } from '../../local/orders/queue.ts';
 import { LocalWorkflow, type TaskHandler } from '../../local/orders/workflow.ts';
 import type { FulfilmentMessage, MailMessage } from '../../shared/orders/store-port.ts';
-import type { ServiceEvent } from '../../shared/webhooks/events.ts';
+import type { ServiceEvent } from '../../shared/webhooks/event-port.ts';
 
 let dir: string;
 beforeEach(async () => {

@@ -6,7 +6,7 @@ import { pageOfStore } from '../../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../../shared/kernel/http/pipeline.ts';
 import { presentEvent } from '../../../shared/webhooks/endpoints.ts';
-import { EVENT_RETENTION_MS } from '../../../shared/webhooks/events.ts';
+import { EVENT_RETENTION_MS } from '../../../shared/webhooks/event-port.ts';
 import { webhookRoutes } from '../../../shared/webhooks/routes.ts';
 
 export const createHandler = (ports: HttpPorts<'eventLog'>) =>

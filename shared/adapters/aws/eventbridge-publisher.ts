@@ -1,6 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { tracer } from '../../kernel/observability.ts';
-import type { EventPublisher, ServiceEvent } from '../../webhooks/events.ts';
+import type { EventPublisher, ServiceEvent } from '../../webhooks/event-port.ts';
 
 let client: EventBridgeClient | undefined;
 

@@ -1,5 +1,5 @@
 /**
- * The event log in the main table (shared/webhooks/events.ts).
+ * The event log in the main table (shared/webhooks/event-port.ts).
  *
  *   EVT#<id>                          EVENT                          the event (data as JSON text)
  *   EVENTS#<acct>#<env>               <createdAt>#<ms>#<id>          the owner's events, a full copy each
@@ -17,7 +17,7 @@ import {
   type EventPage,
   type EventRecord,
   type EventType,
-} from '../../webhooks/events.ts';
+} from '../../webhooks/event-port.ts';
 import { getItem, type Item, query, type TransactItem, transactWrite, updateItem } from './document.ts';
 import { entryOrder } from './ledger.ts';
 

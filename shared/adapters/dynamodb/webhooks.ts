@@ -12,7 +12,7 @@
  */
 import type { NativeAttributeValue } from '@aws-sdk/util-dynamodb';
 import type { Environment } from '../../kernel/api-keys.ts';
-import { EVENT_RETENTION_MS } from '../../webhooks/events.ts';
+import { EVENT_RETENTION_MS } from '../../webhooks/event-port.ts';
 import {
   type DeliveryAttempt,
   type DeliveryRecord,

@@ -26,7 +26,7 @@ export const responseExamples = JSON.parse(
   readFileSync(fileURLToPath(new URL('./response-examples.json', import.meta.url)), 'utf8'),
 ) as Readonly<Record<string, unknown>>;
 
-/** One tag per area (one route module under shared/http/routes/), in the reference's order. */
+/** One tag per area (lib/routes.ts: one or more capabilities' routes.ts), in the reference's order. */
 export const TAGS: readonly { name: string; description: string; routes: readonly RouteDefinition[] }[] = [
   {
     name: 'Reference',

@@ -46,7 +46,7 @@ export interface RouteDefinition<
   readonly uses?: readonly ('queue' | 'blobs' | 'webhookQueue' | 'sealer')[];
   /**
    * The error codes this route's own checks and use case can answer with. The OpenAPI generator
-   * (shared/http/openapi/) adds the errors every route shares (unauthorized, rate_limited,
+   * (shared/app/openapi/) adds the errors every route shares (unauthorized, rate_limited,
    * request_too_large, validation_error, internal_error…), the registry's universal errors for
    * `usesRegistry` routes and `idempotency_conflict` for `idempotent` ones.
    */

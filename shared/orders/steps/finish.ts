@@ -1,14 +1,14 @@
 /**
  * The outcome of an order or offline search (MarkReady, MarkDelivered, MarkFailed and the
  * offline search's two): written once, in one transaction with the event it causes (recorded in
- * the event log, shared/events/) and for a failure the voids of its fees; then the event is
+ * the event log, shared/webhooks/event-port.ts) and for a failure the voids of its fees; then the event is
  * published unless it was already. A run that stops between the two publishes on its retry (or
  * the sweeper does), with the same event id, which subscribers deduplicate on.
  */
 
 import type { FeeEntry } from '../../extracts/store-port.ts';
 import { toTimestamp } from '../../kernel/clock.ts';
-import type { EventRecord, EventType } from '../../webhooks/events.ts';
+import type { EventRecord, EventType } from '../../webhooks/event-port.ts';
 import { eventIdFor, type PublishPorts, publishRecorded } from '../../webhooks/publish.ts';
 import { presentOfflineSearch, presentOrderForEvent } from '../present.ts';
 import { offlineResultsKey, readOfflineResults } from '../results.ts';

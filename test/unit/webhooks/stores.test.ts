@@ -10,7 +10,7 @@ import {
 import { AesGcmSealer } from '../../../shared/adapters/webhooks/aes-sealer.ts';
 import { allTables, tableDefinitions } from '../../../shared/kernel/infra/tables.ts';
 import { dispatch, newDelivery, sendDueRetries } from '../../../shared/webhooks/dispatch.ts';
-import type { EventRecord } from '../../../shared/webhooks/events.ts';
+import type { EventRecord } from '../../../shared/webhooks/event-port.ts';
 import { publishMissed, publishRecorded } from '../../../shared/webhooks/publish.ts';
 import type {
   WebhookEndpointRecord,

@@ -1,0 +1,169 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The dependency direction of shared/ (docs/architecture.md, "Layout"): app → capabilities →
+ * kernel; adapters → capability ports and the kernel; composition → adapters. Read from the
+ * relative imports of every module, so a new import that breaks it fails here.
+ */
+const SHARED = resolve(import.meta.dirname, '../../shared');
+const LAYERS = new Set(['kernel', 'app', 'adapters', 'composition']);
+
+type Edge = { from: string; to: string };
+
+function modulesUnder(folder: string): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) found.push(...modulesUnder(path));
+    else if (name.endsWith('.ts')) found.push(path);
+  }
+  return found;
+}
+
+const SPECIFIER =
+  /(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\s*\(\s*['"](\.[^'"]+)['"]\s*\)|import\s+['"](\.[^'"]+)['"]/g;
+
+/** Every relative import inside shared/, as paths relative to shared/. */
+function importsOf(root: string): Edge[] {
+  const edges: Edge[] = [];
+  for (const file of modulesUnder(root)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+      const target = resolve(dirname(file), (match[1] ?? match[2] ?? match[3]) as string);
+      if (!target.startsWith(root + sep)) continue;
+      edges.push({
+        from: relative(root, file).split(sep).join('/'),
+        to: relative(root, target).split(sep).join('/'),
+      });
+    }
+  }
+  return edges;
+}
+
+/** The folder a module is in, `depth` levels below shared/ (a module directly in a folder: that folder). */
+const folderOf = (path: string, depth = 1) => {
+  const parts = path.split('/').slice(0, -1);
+  return parts.length < depth ? undefined : parts.slice(0, depth).join('/');
+};
+
+/** Folder-level cycles (of any length), each as the list of folders it passes through. */
+function folderCycles(edges: readonly Edge[], folder: (path: string) => string | undefined): string[][] {
+  const graph = new Map<string, Set<string>>();
+  for (const { from, to } of edges) {
+    const a = folder(from);
+    const b = folder(to);
+    if (!a || !b || a === b) continue;
+    if (!graph.has(a)) graph.set(a, new Set());
+    graph.get(a)?.add(b);
+  }
+  // Tarjan's strongly connected components: each with more than one folder is a cycle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) as number);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop() as string;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) cycles.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
+const isCapability = (folder: string | undefined) => folder !== undefined && !LAYERS.has(folder);
+const isPort = (path: string) => path.endsWith('-port.ts') || path.startsWith('kernel/');
+const describeEdge = ({ from, to }: Edge) => `${from} → ${to}`;
+
+describe('the cycle check itself', () => {
+  it('finds two folders that import each other, and a longer cycle', () => {
+    const edges = [
+      { from: 'a/x.ts', to: 'b/y.ts' },
+      { from: 'b/y.ts', to: 'a/z.ts' },
+      { from: 'c/x.ts', to: 'd/x.ts' },
+      { from: 'd/x.ts', to: 'e/x.ts' },
+      { from: 'e/x.ts', to: 'c/y.ts' },
+      { from: 'f/x.ts', to: 'a/x.ts' },
+    ];
+    expect(folderCycles(edges, (path) => folderOf(path))).toEqual([
+      ['a', 'b'],
+      ['c', 'd', 'e'],
+    ]);
+  });
+
+  it('finds none in a one-way graph', () => {
+    const edges = [
+      { from: 'app/x.ts', to: 'orders/y.ts' },
+      { from: 'orders/y.ts', to: 'kernel/z.ts' },
+      { from: 'app/x.ts', to: 'kernel/z.ts' },
+    ];
+    expect(folderCycles(edges, (path) => folderOf(path))).toEqual([]);
+  });
+});
+
+describe('the dependency direction of shared/', () => {
+  const edges = importsOf(SHARED);
+
+  it('reads the imports of every folder', () => {
+    const folders = new Set(edges.map(({ from }) => folderOf(from)));
+    for (const folder of ['kernel', 'app', 'adapters', 'composition', 'companies', 'extracts', 'orders']) {
+      expect(folders).toContain(folder);
+    }
+  });
+
+  it('has no two folders of shared/ importing each other, directly or round a longer cycle', () => {
+    expect(folderCycles(edges, (path) => folderOf(path))).toEqual([]);
+  });
+
+  it('has no cycle between the folders inside the kernel or the adapters', () => {
+    const inside = (top: string) => (path: string) =>
+      path.startsWith(`${top}/`) ? folderOf(path, 2) : undefined;
+    expect(folderCycles(edges, inside('kernel'))).toEqual([]);
+    expect(folderCycles(edges, inside('adapters'))).toEqual([]);
+  });
+
+  it('keeps the kernel free of capabilities, adapters, the app and the composition', () => {
+    const outward = edges.filter(({ from, to }) => folderOf(from) === 'kernel' && folderOf(to) !== 'kernel');
+    expect(outward.map(describeEdge)).toEqual([]);
+  });
+
+  it('keeps capabilities free of adapters, the composition and the app above them', () => {
+    const upward = edges.filter(
+      ({ from, to }) =>
+        isCapability(folderOf(from)) && ['adapters', 'composition', 'app'].includes(folderOf(to) ?? ''),
+    );
+    expect(upward.map(describeEdge)).toEqual([]);
+  });
+
+  it('keeps ports free of use cases: a port imports only ports and the kernel', () => {
+    const leaks = edges.filter(({ from, to }) => isPort(from) && isCapability(folderOf(from)) && !isPort(to));
+    expect(leaks.map(describeEdge)).toEqual([]);
+  });
+
+  it('keeps adapters free of the composition', () => {
+    const upward = edges.filter(
+      ({ from, to }) => folderOf(from) === 'adapters' && folderOf(to) === 'composition',
+    );
+    expect(upward.map(describeEdge)).toEqual([]);
+  });
+});
