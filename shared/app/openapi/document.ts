@@ -16,7 +16,9 @@ import type { HttpMethod, RouteDefinition } from '../../kernel/http/route.ts';
 import { orderRoutes } from '../../orders/routes.ts';
 import { peopleRoutes } from '../../people/routes.ts';
 import { referenceRoutes } from '../../reference/routes.ts';
+import { usageRoutes } from '../../usage/routes.ts';
 import { webhookRoutes } from '../../webhooks/routes.ts';
+import { weeklySummaryRoutes } from '../../weekly-summaries/routes.ts';
 import { extractRoutes } from '../extract-routes.ts';
 import { errorCodesByStatus } from './errors.ts';
 import { type RequestExample, requestExamples } from './examples.ts';
@@ -47,7 +49,11 @@ export const TAGS: readonly { name: string; description: string; routes: readonl
   {
     name: 'Extracts',
     description: 'Held extracts of any kind, and the fee ledger.',
-    routes: Object.values(extractRoutes),
+    routes: [
+      ...Object.values(extractRoutes),
+      ...Object.values(usageRoutes),
+      ...Object.values(weeklySummaryRoutes),
+    ],
   },
   {
     name: 'Orders',
