@@ -94,10 +94,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const { renderDocumentImages } = await import('../shared/registry/page-images.ts');
     const { startRegistrySimulator } = await import('./registry-simulator.ts');
     const { simulatorWeeklySummaries } = await import('./generated-weekly-summaries.ts');
+    const { simulatorReference } = await import('./simulator-reference.ts');
     simulator = await startRegistrySimulator({
       registry: new DatasetRegistry(simulatorDataset(), () => clock.now(), {
         pageImages: renderDocumentImages,
         weeklySummaries: simulatorWeeklySummaries,
+        reference: simulatorReference,
       }),
       port: options.registryPort ?? 0,
       credential: registryCredential,

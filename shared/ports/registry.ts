@@ -13,6 +13,7 @@ import { type OrdersRegistry, ordersRegistryMethods } from './registry/orders.ts
 import { type PeopleRegistry, peopleRegistryMethods } from './registry/people.ts';
 import { type PurchaseReconciliation, purchaseReconciliationMethods } from './registry/purchases.ts';
 import { type WeeklySummaryRegistry, weeklySummaryRegistryMethods } from './registry/weekly-summaries.ts';
+import { type ReferenceRegistry, referenceRegistryMethods } from '../reference/registry-port.ts';
 
 export * from './registry/common.ts';
 export * from './registry/companies.ts';
@@ -20,6 +21,7 @@ export * from './registry/orders.ts';
 export * from './registry/people.ts';
 export * from './registry/purchases.ts';
 export * from './registry/weekly-summaries.ts';
+export * from '../reference/registry-port.ts';
 
 /**
  * The whole registry, one part per capability. Later capabilities add theirs beside these (a
@@ -32,6 +34,7 @@ export interface RegistryParts {
   orders: OrdersRegistry;
   purchases: PurchaseReconciliation;
   weeklySummaries: WeeklySummaryRegistry;
+  reference: ReferenceRegistry;
 }
 
 export type RegistryCapability = keyof RegistryParts;
@@ -45,13 +48,15 @@ export const registryCapabilities: {
   orders: ordersRegistryMethods,
   purchases: purchaseReconciliationMethods,
   weeklySummaries: weeklySummaryRegistryMethods,
+  reference: referenceRegistryMethods,
 };
 
 export type Registry = CompanyRegistry &
   PeopleRegistry &
   OrdersRegistry &
   PurchaseReconciliation &
-  WeeklySummaryRegistry;
+  WeeklySummaryRegistry &
+  ReferenceRegistry;
 
 /** A method of the port, whatever its capability. */
 export type RegistryMethod = keyof Registry;
