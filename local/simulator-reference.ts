@@ -14,7 +14,10 @@ export const SIMULATOR_REFERENCE_CHANGES = {
     description: 'Notification of change to company contact details',
     categories: ['internal-administration'],
   },
-  rewordedForm: { formCode: '370', description: 'Notification of resignation or retirement of an officeholder' },
+  rewordedForm: {
+    formCode: '370',
+    description: 'Notification of resignation or retirement of an officeholder',
+  },
   newCode: {
     table: 'organisation-statuses',
     entry: { code: 'SUSP', label: 'Registration suspended pending review', registryCode: null },
@@ -37,6 +40,8 @@ export const simulatorReference: ReferenceSource = {
     bundledReference
       .codeTables()
       .map((table) =>
-        table.table === newCode.table ? { ...table, entries: [...table.entries, { ...newCode.entry }] } : table,
+        table.table === newCode.table
+          ? { ...table, entries: [...table.entries, { ...newCode.entry }] }
+          : table,
       ),
 };

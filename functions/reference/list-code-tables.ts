@@ -1,13 +1,19 @@
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { reference } from '../../shared/composition/aws/reference.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { referenceRoutes } from '../../shared/http/routes/reference.ts';
 import type { HttpPorts } from '../../shared/ports/app.ts';
+import { freshnessHeaders } from '../../shared/reference/current.ts';
 import { codeTableSummaries } from '../../shared/reference/presenters.ts';
 
-export const createHandler = (ports: HttpPorts) =>
+export const createHandler = (ports: HttpPorts<'reference'>) =>
   createHttpHandler(referenceRoutes.listCodeTables, ports, async () => {
-    const data = codeTableSummaries(ports.config.docsUrl);
-    return { body: { object: 'list', data, hasMore: false, nextCursor: null, totalCount: data.length } };
+    const tables = await ports.reference.codeTables();
+    const data = codeTableSummaries(tables.data.all, ports.config.docsUrl);
+    return {
+      body: { object: 'list', data, hasMore: false, nextCursor: null, totalCount: data.length },
+      headers: freshnessHeaders(tables.refreshedAt),
+    };
   });
 
-export const handler = createHandler(awsHttpPorts({}));
+export const handler = createHandler(awsHttpPorts({ reference }));

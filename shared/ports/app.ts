@@ -29,6 +29,7 @@ import type {
   OrderStore,
   WorkflowStarter,
 } from './orders.ts';
+import type { CurrentReferenceData } from '../reference/current.ts';
 import type { PeopleSearchStore } from './people.ts';
 import type { Registry } from './registry.ts';
 
@@ -69,6 +70,8 @@ export interface CapabilityPorts {
   sealer: SecretSealer;
   webhookQueue: WebhookQueue;
   webhookSender: WebhookSender;
+  /** The form schedule and code tables the reference routes serve (the stored copy, else the bundled one). */
+  reference: CurrentReferenceData;
 }
 
 export type AppPorts = PlatformPorts & CapabilityPorts;

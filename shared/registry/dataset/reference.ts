@@ -21,7 +21,12 @@ export interface ReferenceSource {
 
 /** The bundled form schedule and code tables, as the registry would send them. */
 export const bundledReference: ReferenceSource = {
-  forms: () => forms.map(({ formCode, description, categories }) => ({ formCode, description, categories: [...categories] })),
+  forms: () =>
+    forms.map(({ formCode, description, categories }) => ({
+      formCode,
+      description,
+      categories: [...categories],
+    })),
   codeTables: () =>
     codeTables.map(({ table, title, entries }) => ({
       table,
