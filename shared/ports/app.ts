@@ -10,6 +10,7 @@ import type { Clock } from '../domain/clock.ts';
 import type { CursorCodec } from '../domain/cursor.ts';
 import type { EventLog } from '../events/types.ts';
 import type { IdempotencyRunner } from '../http/idempotency-key.ts';
+import type { CurrentReferenceData } from '../reference/current.ts';
 import type {
   DeliveryStore,
   SecretSealer,
@@ -29,7 +30,6 @@ import type {
   OrderStore,
   WorkflowStarter,
 } from './orders.ts';
-import type { CurrentReferenceData } from '../reference/current.ts';
 import type { PeopleSearchStore } from './people.ts';
 import type { Registry } from './registry.ts';
 

@@ -8,20 +8,21 @@
  * intersection, so a caller takes the whole registry or only the capability it uses. Each adapter
  * implements each capability in its own module and composes the parts (`composeRegistry`).
  */
+
+import { type ReferenceRegistry, referenceRegistryMethods } from '../reference/registry-port.ts';
 import { type CompanyRegistry, companyRegistryMethods } from './registry/companies.ts';
 import { type OrdersRegistry, ordersRegistryMethods } from './registry/orders.ts';
 import { type PeopleRegistry, peopleRegistryMethods } from './registry/people.ts';
 import { type PurchaseReconciliation, purchaseReconciliationMethods } from './registry/purchases.ts';
 import { type WeeklySummaryRegistry, weeklySummaryRegistryMethods } from './registry/weekly-summaries.ts';
-import { type ReferenceRegistry, referenceRegistryMethods } from '../reference/registry-port.ts';
 
+export * from '../reference/registry-port.ts';
 export * from './registry/common.ts';
 export * from './registry/companies.ts';
 export * from './registry/orders.ts';
 export * from './registry/people.ts';
 export * from './registry/purchases.ts';
 export * from './registry/weekly-summaries.ts';
-export * from '../reference/registry-port.ts';
 
 /**
  * The whole registry, one part per capability. Later capabilities add theirs beside these (a

@@ -312,7 +312,7 @@ export const registryProtocol = {
     args: {},
     toPort: (_a, caller) => [caller],
     isResult: (v) => isObject(v) && Array.isArray(v.forms),
-    doc: { args: 'none', result: '`{forms}` (`RegistryForm[]`, in the schedule\'s order)' },
+    doc: { args: 'none', result: "`{forms}` (`RegistryForm[]`, in the schedule's order)" },
   }),
   'reference.codeTables': operation({
     capability: 'reference',
@@ -322,7 +322,7 @@ export const registryProtocol = {
     args: {},
     toPort: (_a, caller) => [caller],
     isResult: (v) => isObject(v) && Array.isArray(v.tables),
-    doc: { args: 'none', result: '`{tables}` (`RegistryCodeTable[]`, entries in the registry\'s order)' },
+    doc: { args: 'none', result: "`{tables}` (`RegistryCodeTable[]`, entries in the registry's order)" },
   }),
 };
 
