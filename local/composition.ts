@@ -20,7 +20,8 @@ import type { Clock } from '../shared/domain/clock.ts';
 import { CursorCodec } from '../shared/domain/cursor.ts';
 import { createIdempotencyRunner } from '../shared/http/idempotency.ts';
 import type { AppPorts } from '../shared/ports/app.ts';
-import { currentReference } from '../shared/reference/current.ts';
+import { currentCodeTables } from '../shared/reference/current-code-tables.ts';
+import { currentFormSchedule } from '../shared/reference/current-forms.ts';
 import { createRegistries } from '../shared/registry/registries.ts';
 import type { StorageFaults } from './faults.ts';
 
@@ -55,6 +56,7 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
       allowLoopback: config.webhookAllowLoopback === true,
       ca: config.webhookCa,
     }),
-    reference: currentReference(new DynamoReferenceStore(config.mainTable), clock),
+    formSchedule: currentFormSchedule(new DynamoReferenceStore(config.mainTable), clock),
+    codeTableSet: currentCodeTables(new DynamoReferenceStore(config.mainTable), clock),
   };
 }

@@ -1,5 +1,5 @@
+import { codeTableSet } from '../../shared/composition/aws/code-tables.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
-import { reference } from '../../shared/composition/aws/reference.ts';
 import { ApiError } from '../../shared/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
 import { referenceRoutes } from '../../shared/http/routes/reference.ts';
@@ -7,9 +7,9 @@ import type { HttpPorts } from '../../shared/ports/app.ts';
 import { freshnessHeaders } from '../../shared/reference/current.ts';
 import { presentCodeTable } from '../../shared/reference/presenters.ts';
 
-export const createHandler = (ports: HttpPorts<'reference'>) =>
+export const createHandler = (ports: HttpPorts<'codeTableSet'>) =>
   createHttpHandler(referenceRoutes.getCodeTable, ports, async ({ path }) => {
-    const tables = await ports.reference.codeTables();
+    const tables = await ports.codeTableSet();
     const table = tables.data.find(path.table);
     if (!table) {
       throw new ApiError('code_table_not_found', {
@@ -23,4 +23,4 @@ export const createHandler = (ports: HttpPorts<'reference'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ reference }));
+export const handler = createHandler(awsHttpPorts({ codeTableSet }));

@@ -1,5 +1,5 @@
+import { formSchedule } from '../../shared/composition/aws/form-schedule.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
-import { reference } from '../../shared/composition/aws/reference.ts';
 import { pageOfArray } from '../../shared/domain/cursor.ts';
 import { pageRequest } from '../../shared/http/paging.ts';
 import { createHttpHandler } from '../../shared/http/pipeline.ts';
@@ -8,10 +8,10 @@ import type { HttpPorts } from '../../shared/ports/app.ts';
 import { freshnessHeaders } from '../../shared/reference/current.ts';
 import { presentForm } from '../../shared/reference/forms.ts';
 
-export const createHandler = (ports: HttpPorts<'reference'>) =>
+export const createHandler = (ports: HttpPorts<'formSchedule'>) =>
   createHttpHandler(referenceRoutes.listForms, ports, async ({ query, auth }) => {
     const category = query.category ?? 'all';
-    const schedule = await ports.reference.forms();
+    const schedule = await ports.formSchedule();
     const page = await pageOfArray(
       schedule.data.inCategory(category),
       pageRequest(ports, referenceRoutes.listForms, auth, query, { category }),
@@ -22,4 +22,4 @@ export const createHandler = (ports: HttpPorts<'reference'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ reference }));
+export const handler = createHandler(awsHttpPorts({ formSchedule }));

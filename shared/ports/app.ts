@@ -10,7 +10,8 @@ import type { Clock } from '../domain/clock.ts';
 import type { CursorCodec } from '../domain/cursor.ts';
 import type { EventLog } from '../events/types.ts';
 import type { IdempotencyRunner } from '../http/idempotency-key.ts';
-import type { CurrentReferenceData } from '../reference/current.ts';
+import type { CurrentCodeTables } from '../reference/current-code-tables.ts';
+import type { CurrentFormSchedule } from '../reference/current-forms.ts';
 import type {
   DeliveryStore,
   SecretSealer,
@@ -70,8 +71,9 @@ export interface CapabilityPorts {
   sealer: SecretSealer;
   webhookQueue: WebhookQueue;
   webhookSender: WebhookSender;
-  /** The form schedule and code tables the reference routes serve (the stored copy, else the bundled one). */
-  reference: CurrentReferenceData;
+  /** The form schedule and the code tables the reference routes serve (the stored copy, else the bundled one). */
+  formSchedule: CurrentFormSchedule;
+  codeTableSet: CurrentCodeTables;
 }
 
 export type AppPorts = PlatformPorts & CapabilityPorts;

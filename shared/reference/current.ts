@@ -9,8 +9,6 @@
  * that time.
  */
 import type { Clock } from '../domain/clock.ts';
-import { type CodeTableDefinition, codeTables } from './code-tables.ts';
-import { type FormCategory, type FormDefinition, formCategories, forms } from './forms.ts';
 import type { ReferenceData, ReferenceKind, ReferenceStore } from './store-port.ts';
 
 /** How long a function serves the copy it read before reading the table again. */
@@ -22,13 +20,16 @@ export interface CurrentReference<T> {
   refreshedAt: Date | null;
 }
 
-const bundled: ReferenceData = { forms, 'code-tables': codeTables };
-
-/** The copy of one kind: cached for `REFERENCE_CACHE_MS`, one table read at a time. */
-function cachedCopy<K extends ReferenceKind, T>(
+/**
+ * The copy of one kind, as `derive` shapes it for a route: the stored one, else `bundled`; kept
+ * for `REFERENCE_CACHE_MS`, one table read at a time. Each kind has its own module
+ * (current-forms.ts, current-code-tables.ts), so a route bundles only its own fallback file.
+ */
+export function currentCopy<K extends ReferenceKind, T>(
   kind: K,
   store: ReferenceStore,
   clock: Clock,
+  bundled: ReferenceData[K],
   derive: (data: ReferenceData[K]) => T,
 ): () => Promise<CurrentReference<T>> {
   let held: { copy: CurrentReference<T>; readAt: number } | undefined;
@@ -38,7 +39,7 @@ function cachedCopy<K extends ReferenceKind, T>(
       const stored = await store.get(kind);
       const copy = stored
         ? { data: derive(stored.data), refreshedAt: new Date(stored.refreshedAt) }
-        : { data: derive(bundled[kind]), refreshedAt: null };
+        : { data: derive(bundled), refreshedAt: null };
       held = { copy, readAt: clock.now().getTime() };
       return copy;
     } catch (error) {
@@ -57,41 +58,6 @@ function cachedCopy<K extends ReferenceKind, T>(
     return reading;
   };
 }
-
-export interface FormSchedule {
-  inCategory(category: FormCategory): readonly FormDefinition[];
-}
-
-const scheduleOf = (all: readonly FormDefinition[]): FormSchedule => {
-  const byCategory = new Map<FormCategory, readonly FormDefinition[]>(
-    formCategories.map((category) => [
-      category,
-      category === 'all' ? all : all.filter((form) => form.categories.includes(category)),
-    ]),
-  );
-  return { inCategory: (category) => byCategory.get(category) ?? [] };
-};
-
-export interface CodeTableSet {
-  all: readonly CodeTableDefinition[];
-  find(slug: string): CodeTableDefinition | undefined;
-}
-
-const tableSetOf = (all: readonly CodeTableDefinition[]): CodeTableSet => {
-  const bySlug = new Map(all.map((table) => [table.table, table]));
-  return { all, find: (slug) => bySlug.get(slug) };
-};
-
-/** The current form schedule and code tables, for the reference routes. */
-export interface CurrentReferenceData {
-  forms(): Promise<CurrentReference<FormSchedule>>;
-  codeTables(): Promise<CurrentReference<CodeTableSet>>;
-}
-
-export const currentReference = (store: ReferenceStore, clock: Clock): CurrentReferenceData => ({
-  forms: cachedCopy('forms', store, clock, scheduleOf),
-  codeTables: cachedCopy('code-tables', store, clock, tableSetOf),
-});
 
 /** The `Last-Modified` header of a reference response: the refresh time; none for the bundled copy. */
 export const freshnessHeaders = (refreshedAt: Date | null): Record<string, string> =>

@@ -5,7 +5,9 @@ import { DynamoReferenceStore } from '../../../shared/adapters/dynamodb/referenc
 import { allTables, tableDefinitions } from '../../../shared/infra/tables.ts';
 import { RegistryRejection } from '../../../shared/ports/registry.ts';
 import { codeTables } from '../../../shared/reference/code-tables.ts';
-import { currentReference, REFERENCE_CACHE_MS } from '../../../shared/reference/current.ts';
+import { REFERENCE_CACHE_MS } from '../../../shared/reference/current.ts';
+import { currentCodeTables } from '../../../shared/reference/current-code-tables.ts';
+import { currentFormSchedule } from '../../../shared/reference/current-forms.ts';
 import { forms } from '../../../shared/reference/forms.ts';
 import {
   checkCodeTables,
@@ -307,7 +309,7 @@ describe('refreshReference', () => {
   });
 });
 
-describe('currentReference', () => {
+describe('the served copy (currentFormSchedule, currentCodeTables)', () => {
   const clockAt = (start: number) => {
     let ms = start;
     return { now: () => new Date(ms), advance: (by: number) => (ms += by) };
@@ -316,13 +318,13 @@ describe('currentReference', () => {
   it('serves the bundled copy with no refresh time until a copy is stored, then the stored one', async () => {
     const store = new MemoryReferenceStore();
     const clock = clockAt(at.getTime());
-    const current = currentReference(store, clock);
-    const before = await current.forms();
+    const current = currentFormSchedule(store, clock);
+    const before = await current();
     expect(before.refreshedAt).toBeNull();
     expect(before.data.inCategory('all')).toEqual(forms);
     await refresh(registryOf({ forms: withNewForm }), store);
     clock.advance(REFERENCE_CACHE_MS);
-    const after = await current.forms();
+    const after = await current();
     expect(after.refreshedAt).toEqual(at);
     expect(after.data.inCategory('debt').map((form) => form.formCode)).toContain('999');
     expect(after.data.inCategory('all')).toHaveLength(forms.length + 1);
@@ -331,32 +333,32 @@ describe('currentReference', () => {
   it(`reads the table at most once per ${REFERENCE_CACHE_MS} ms, once for concurrent requests, and again after the clock moves back`, async () => {
     const store = new MemoryReferenceStore();
     const clock = clockAt(at.getTime());
-    const current = currentReference(store, clock);
-    await Promise.all([current.codeTables(), current.codeTables(), current.codeTables()]);
+    const current = currentCodeTables(store, clock);
+    await Promise.all([current(), current(), current()]);
     expect(store.reads).toBe(1);
     clock.advance(REFERENCE_CACHE_MS - 1);
-    expect((await current.codeTables()).data.find('charge-types')?.entries).toHaveLength(3);
+    expect((await current()).data.find('charge-types')?.entries).toHaveLength(3);
     expect(store.reads).toBe(1);
     clock.advance(1);
-    await current.codeTables();
+    await current();
     expect(store.reads).toBe(2);
     clock.advance(-10_000);
-    await current.codeTables();
+    await current();
     expect(store.reads).toBe(3);
   });
 
   it('serves what it read before when the table cannot be read, and fails only with nothing read yet', async () => {
     const store = new MemoryReferenceStore();
     const clock = clockAt(at.getTime());
-    const current = currentReference(store, clock);
+    const current = currentFormSchedule(store, clock);
     store.failReads = true;
-    await expect(current.forms()).rejects.toThrow('table unavailable');
+    await expect(current()).rejects.toThrow('table unavailable');
     store.failReads = false;
     await refresh(registryOf({ forms: withNewForm }), store);
-    expect((await current.forms()).data.inCategory('all')).toHaveLength(forms.length + 1);
+    expect((await current()).data.inCategory('all')).toHaveLength(forms.length + 1);
     store.failReads = true;
     clock.advance(REFERENCE_CACHE_MS);
-    const served = await current.forms();
+    const served = await current();
     expect(served.refreshedAt).toEqual(at);
     expect(served.data.inCategory('all')).toHaveLength(forms.length + 1);
   });
