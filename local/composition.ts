@@ -12,6 +12,7 @@ import { createIdempotencyRunner } from '../shared/adapters/dynamodb/idempotency
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
+import { DynamoReferenceStore } from '../shared/adapters/dynamodb/reference.ts';
 import { DynamoDeliveryStore, DynamoWebhookEndpointStore } from '../shared/adapters/dynamodb/webhooks.ts';
 import { createRegistries } from '../shared/adapters/registries.ts';
 import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
@@ -20,6 +21,8 @@ import type { AppPorts } from '../shared/app/ports.ts';
 import type { Clock } from '../shared/kernel/clock.ts';
 import type { ServiceConfig } from '../shared/kernel/config.ts';
 import { CursorCodec } from '../shared/kernel/cursor.ts';
+import { currentCodeTables } from '../shared/reference/current-code-tables.ts';
+import { currentFormSchedule } from '../shared/reference/current-forms.ts';
 import type { StorageFaults } from './faults.ts';
 
 /** The ports the asynchronous tier's stand-ins provide (local/orders/stand-ins.ts). */
@@ -53,5 +56,7 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
       allowLoopback: config.webhookAllowLoopback === true,
       ca: config.webhookCa,
     }),
+    formSchedule: currentFormSchedule(new DynamoReferenceStore(config.mainTable), clock),
+    codeTableSet: currentCodeTables(new DynamoReferenceStore(config.mainTable), clock),
   };
 }

@@ -18,6 +18,8 @@ import type {
   WorkflowStarter,
 } from '../orders/store-port.ts';
 import type { PeopleSearchStore } from '../people/store-port.ts';
+import type { CurrentCodeTables } from '../reference/current-code-tables.ts';
+import type { CurrentFormSchedule } from '../reference/current-forms.ts';
 import type { EventLog, EventPublisher } from '../webhooks/event-port.ts';
 import type {
   DeliveryStore,
@@ -56,6 +58,9 @@ export interface CapabilityPorts {
   sealer: SecretSealer;
   webhookQueue: WebhookQueue;
   webhookSender: WebhookSender;
+  /** The form schedule and the code tables the reference routes serve (the stored copy, else the bundled one). */
+  formSchedule: CurrentFormSchedule;
+  codeTableSet: CurrentCodeTables;
 }
 
 export type AppPorts = PlatformPorts & CapabilityPorts;

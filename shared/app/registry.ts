@@ -8,10 +8,12 @@
  * intersection, so a caller takes the whole registry or only the capability it uses. Each adapter
  * implements each capability in its own module and composes the parts (`composeRegistry`).
  */
+
 import { type CompanyRegistry, companyRegistryMethods } from '../companies/registry-port.ts';
 import { type PurchaseReconciliation, purchaseReconciliationMethods } from '../extracts/registry-port.ts';
 import { type OrdersRegistry, ordersRegistryMethods } from '../orders/registry-port.ts';
 import { type PeopleRegistry, peopleRegistryMethods } from '../people/registry-port.ts';
+import { type ReferenceRegistry, referenceRegistryMethods } from '../reference/registry-port.ts';
 import {
   type WeeklySummaryRegistry,
   weeklySummaryRegistryMethods,
@@ -22,6 +24,7 @@ export * from '../extracts/registry-port.ts';
 export * from '../kernel/registry-port.ts';
 export * from '../orders/registry-port.ts';
 export * from '../people/registry-port.ts';
+export * from '../reference/registry-port.ts';
 export * from '../weekly-summaries/registry-port.ts';
 
 /**
@@ -35,6 +38,7 @@ export interface RegistryParts {
   orders: OrdersRegistry;
   purchases: PurchaseReconciliation;
   weeklySummaries: WeeklySummaryRegistry;
+  reference: ReferenceRegistry;
 }
 
 export type RegistryCapability = keyof RegistryParts;
@@ -48,13 +52,15 @@ export const registryCapabilities: {
   orders: ordersRegistryMethods,
   purchases: purchaseReconciliationMethods,
   weeklySummaries: weeklySummaryRegistryMethods,
+  reference: referenceRegistryMethods,
 };
 
 export type Registry = CompanyRegistry &
   PeopleRegistry &
   OrdersRegistry &
   PurchaseReconciliation &
-  WeeklySummaryRegistry;
+  WeeklySummaryRegistry &
+  ReferenceRegistry;
 
 /** A method of the port, whatever its capability. */
 export type RegistryMethod = keyof Registry;

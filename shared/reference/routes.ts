@@ -37,7 +37,7 @@ export const referenceRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: {},
+    tables: { main: 'getItem' },
     errors: [],
   }),
   getCodeTable: defineRoute({
@@ -51,7 +51,7 @@ export const referenceRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: {},
+    tables: { main: 'getItem' },
     errors: ['code_table_not_found'],
   }),
   listForms: defineRoute({
@@ -65,7 +65,7 @@ export const referenceRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: {},
+    tables: { main: 'getItem' },
     errors: [],
   }),
 } as const;

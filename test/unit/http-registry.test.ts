@@ -42,6 +42,7 @@ import type {
   RegistryPersonExtract,
   RegistryPersonMatch,
 } from '../../shared/people/registry-port.ts';
+import type { RegistryCodeTable, RegistryForm } from '../../shared/reference/registry-port.ts';
 import type {
   RegistryWeeklySummary,
   RegistryWeeklySummaryPage,
@@ -218,6 +219,13 @@ class FakeRegistry implements Registry {
     throw new Error('not served by the fake');
   }
   weeklySummaryItems(): Promise<RegistryWeeklySummaryPage> {
+    throw new Error('not served by the fake');
+  }
+  // Reference data goes through the simulator in test/unit/reference/refresh.test.ts.
+  getFormSchedule(): Promise<{ forms: RegistryForm[] }> {
+    throw new Error('not served by the fake');
+  }
+  getCodeTables(): Promise<{ tables: RegistryCodeTable[] }> {
     throw new Error('not served by the fake');
   }
 }

@@ -1,11 +1,11 @@
 /**
- * A `Registry` (companies, people, orders, purchases and weekly summaries) over an in-memory `Dataset`: the sandbox
+ * A `Registry` (companies, people, orders, purchases, weekly summaries and reference data) over an in-memory `Dataset`: the sandbox
  * registry (test keys) and the registry simulator's back end (live keys, locally). It applies the
  * registry's own rules (spec document 1, sections 2.4, 2.5, 2.6 and 2.9; document 3, sections
  * 7.4, 7.5, 7.7 and 8): rejection codes, product support by organisation type, extract content by
  * type, record orders, charges extract plans, image requests and offline searches.
  *
- * One part per capability under `dataset/` (companies.ts, people.ts, orders.ts, purchases.ts),
+ * One part per capability beside it (companies.ts, people.ts, orders.ts, purchases.ts, weekly-summaries.ts, reference.ts),
  * composed here. Answers are deep copies, so a caller cannot change the shared, memoised dataset.
  * Image requests complete at once; they and postal hand-overs are kept in the registry object's
  * memory only.
@@ -16,13 +16,21 @@ import type { Dataset } from './dataset.ts';
 import { DatasetOrders, type DatasetOrdersOptions } from './orders.ts';
 import { DatasetPeople } from './people.ts';
 import { DatasetPurchases } from './purchases.ts';
+import { DatasetReference, type ReferenceSource } from './reference.ts';
 import { DatasetWeeklySummaries, type WeeklySummarySource } from './weekly-summaries.ts';
 
 export type { PageImageRenderer } from './orders.ts';
+export type { ReferenceSource } from './reference.ts';
 export type { WeeklySummarySource } from './weekly-summaries.ts';
 
-/** The orders part's options, and the weekly summaries the registry serves (none: ZZ54, as the sandbox). */
-export type DatasetRegistryOptions = DatasetOrdersOptions & { weeklySummaries?: WeeklySummarySource };
+/**
+ * The orders part's options, the weekly summaries the registry serves (none: ZZ54, as the
+ * sandbox) and its form schedule and code tables (the bundled copy when absent).
+ */
+export type DatasetRegistryOptions = DatasetOrdersOptions & {
+  weeklySummaries?: WeeklySummarySource;
+  reference?: ReferenceSource;
+};
 
 /**
  * `new DatasetRegistry(dataset, now, options)`: `options` are the orders part's
@@ -32,7 +40,7 @@ export type DatasetRegistryOptions = DatasetOrdersOptions & { weeklySummaries?: 
 export const DatasetRegistry = registryClass(
   'DatasetRegistry',
   (dataset: Dataset, now: () => Date = () => new Date(), options: DatasetRegistryOptions = {}) => {
-    const { weeklySummaries, ...ordersOptions } = options;
+    const { weeklySummaries, reference, ...ordersOptions } = options;
     const context = { dataset, now };
     return {
       companies: new DatasetCompanies(context),
@@ -40,6 +48,7 @@ export const DatasetRegistry = registryClass(
       orders: new DatasetOrders(context, ordersOptions),
       purchases: new DatasetPurchases(),
       weeklySummaries: new DatasetWeeklySummaries(context, weeklySummaries),
+      reference: new DatasetReference(reference),
     };
   },
 );
