@@ -31,6 +31,9 @@ import {
   type RegistryPersonExtract,
   type RegistryPersonMatch,
   type RegistryPurchaseOutcome,
+  type RegistryRegisterEntry,
+  type RegistryRegisterExtract,
+  type RegistryRegisterPage,
   RegistryRejection,
   type RegistryWeeklySummary,
   type RegistryWeeklySummaryPage,
@@ -210,6 +213,16 @@ class FakeRegistry implements Registry {
     throw new Error('not served by the fake');
   }
   weeklySummaryItems(): Promise<RegistryWeeklySummaryPage> {
+    throw new Error('not served by the fake');
+  }
+  // Registers go through the simulator in test/unit/registers-registry.test.ts.
+  browseRegister(): Promise<RegistryRegisterPage> {
+    throw new Error('not served by the fake');
+  }
+  getRegisterEntry(): Promise<RegistryRegisterEntry> {
+    throw new Error('not served by the fake');
+  }
+  purchaseRegisterExtract(): Promise<RegistryRegisterExtract> {
     throw new Error('not served by the fake');
   }
 }
