@@ -643,7 +643,9 @@ function generatedLiquidators(): RegisterRecord[] {
   const records: RegisterRecord[] = [];
   for (let i = 0; i < 300; i++) {
     const familyName = i < 150 ? 'SMITH' : (FAMILY_NAMES[i % FAMILY_NAMES.length] as string);
-    const given = `${GIVEN_NAMES[i % GIVEN_NAMES.length]} ${GIVEN_NAMES[Math.floor(i / GIVEN_NAMES.length) % GIVEN_NAMES.length]}`;
+    const first = i % GIVEN_NAMES.length;
+    const second = (first + 1 + Math.floor(i / GIVEN_NAMES.length)) % GIVEN_NAMES.length;
+    const given = `${GIVEN_NAMES[first]} ${GIVEN_NAMES[second]}`;
     const [locality, state, postcode] = LOCALITIES[i % LOCALITIES.length] as (typeof LOCALITIES)[number];
     const from = `${1990 + (i % 30)}-${String((i % 12) + 1).padStart(2, '0')}-01`;
     const book = documentBook(100 + i);
