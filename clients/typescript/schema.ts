@@ -13060,5 +13060,6 @@ export const idempotentPosts = [
     "/v1/weekly-summaries",
     "/v1/companies/{id}/charges/extract-orders",
     "/v1/documents/image-orders",
-    "/v1/companies/search/offline"
+    "/v1/companies/search/offline",
+    "/v1/registers/{register}/entries/{number}/extracts"
 ] as const;
