@@ -9,6 +9,7 @@
  * implements each capability in its own module and composes the parts (`composeRegistry`).
  */
 
+import { type ReferenceRegistry, referenceRegistryMethods } from '../reference/registry-port.ts';
 import { type RegisterRegistry, registerRegistryMethods } from '../registers/registry-port.ts';
 import { type CompanyRegistry, companyRegistryMethods } from './registry/companies.ts';
 import { type OrdersRegistry, ordersRegistryMethods } from './registry/orders.ts';
@@ -16,6 +17,7 @@ import { type PeopleRegistry, peopleRegistryMethods } from './registry/people.ts
 import { type PurchaseReconciliation, purchaseReconciliationMethods } from './registry/purchases.ts';
 import { type WeeklySummaryRegistry, weeklySummaryRegistryMethods } from './registry/weekly-summaries.ts';
 
+export * from '../reference/registry-port.ts';
 export * from '../registers/registry-port.ts';
 export * from './registry/common.ts';
 export * from './registry/companies.ts';
@@ -36,6 +38,7 @@ export interface RegistryParts {
   purchases: PurchaseReconciliation;
   weeklySummaries: WeeklySummaryRegistry;
   registers: RegisterRegistry;
+  reference: ReferenceRegistry;
 }
 
 export type RegistryCapability = keyof RegistryParts;
@@ -50,6 +53,7 @@ export const registryCapabilities: {
   purchases: purchaseReconciliationMethods,
   weeklySummaries: weeklySummaryRegistryMethods,
   registers: registerRegistryMethods,
+  reference: referenceRegistryMethods,
 };
 
 export type Registry = CompanyRegistry &
@@ -57,7 +61,8 @@ export type Registry = CompanyRegistry &
   OrdersRegistry &
   PurchaseReconciliation &
   WeeklySummaryRegistry &
-  RegisterRegistry;
+  RegisterRegistry &
+  ReferenceRegistry;
 
 /** A method of the port, whatever its capability. */
 export type RegistryMethod = keyof Registry;

@@ -23,9 +23,11 @@ import {
   type RegistryCaller,
   type RegistryCharge,
   type RegistryChargesExtractPlan,
+  type RegistryCodeTable,
   type RegistryCompany,
   type RegistryCompanyExtract,
   type RegistryCompanyMatch,
+  type RegistryForm,
   type RegistryImageableDocument,
   type RegistryImageRequestStatus,
   type RegistryPersonExtract,
@@ -215,7 +217,7 @@ class FakeRegistry implements Registry {
   weeklySummaryItems(): Promise<RegistryWeeklySummaryPage> {
     throw new Error('not served by the fake');
   }
-  // Registers go through the simulator in test/unit/registers-registry.test.ts.
+  // Registers go through the sandbox and the simulator in test/unit/registers.test.ts and test/http/registers.test.ts.
   browseRegister(): Promise<RegistryRegisterPage> {
     throw new Error('not served by the fake');
   }
@@ -223,6 +225,13 @@ class FakeRegistry implements Registry {
     throw new Error('not served by the fake');
   }
   purchaseRegisterExtract(): Promise<RegistryRegisterExtract> {
+    throw new Error('not served by the fake');
+  }
+  // Reference data goes through the simulator in test/unit/reference/refresh.test.ts.
+  getFormSchedule(): Promise<{ forms: RegistryForm[] }> {
+    throw new Error('not served by the fake');
+  }
+  getCodeTables(): Promise<{ tables: RegistryCodeTable[] }> {
     throw new Error('not served by the fake');
   }
 }

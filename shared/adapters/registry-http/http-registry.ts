@@ -12,6 +12,7 @@ import { httpCompanies } from './companies.ts';
 import { httpOrders } from './orders.ts';
 import { httpPeople } from './people.ts';
 import { httpPurchases } from './purchases.ts';
+import { httpReference } from './reference.ts';
 import { httpRegisters } from './registers.ts';
 import { type HttpRegistryOptions, RegistryTransport } from './transport.ts';
 import { httpWeeklySummaries } from './weekly-summaries.ts';
@@ -34,6 +35,7 @@ export const HttpRegistry = registryClass('HttpRegistry', (options: HttpRegistry
     purchases: httpPurchases(call),
     weeklySummaries: httpWeeklySummaries(call),
     registers: httpRegisters(call),
+    reference: httpReference(call),
   };
 });
 export type HttpRegistry = InstanceType<typeof HttpRegistry>;
