@@ -8,6 +8,7 @@ import type { RouteDefinition } from '../shared/kernel/http/route.ts';
 import { orderRoutes } from '../shared/orders/routes.ts';
 import { peopleRoutes } from '../shared/people/routes.ts';
 import { referenceRoutes } from '../shared/reference/routes.ts';
+import { registerRoutes } from '../shared/registers/routes.ts';
 import { usageRoutes } from '../shared/usage/routes.ts';
 import { webhookRoutes } from '../shared/webhooks/routes.ts';
 import { weeklySummaryRoutes } from '../shared/weekly-summaries/routes.ts';
@@ -69,6 +70,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   { name: 'Orders', routes: Object.values(orderRoutes) },
   { name: 'Docs', routes: Object.values(docsRoutes) },
   { name: 'Webhooks', routes: Object.values(webhookRoutes) },
+  { name: 'Registers', routes: Object.values(registerRoutes) },
 ];
 
 /**

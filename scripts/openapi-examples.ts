@@ -11,8 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startLocalStack } from '../local/stack.ts';
-import { EXAMPLE_IDS, type RequestExample, requestExamples } from '../shared/app/openapi/examples.ts';
+import { EXAMPLE_IDS, requestExamples } from '../shared/app/openapi/examples.ts';
 import { routeList } from '../shared/app/routes.ts';
+import type { RequestExample } from '../shared/kernel/http/request-example.ts';
 import type { RouteDefinition } from '../shared/kernel/http/route.ts';
 import { mondayWeeksAgo } from '../shared/weekly-summaries/weeks.ts';
 

@@ -19,6 +19,8 @@ import type { Environment } from '../kernel/api-keys.ts';
 import { logger } from '../kernel/observability.ts';
 import { personExtractDraft, savePersonDraft } from '../people/purchase.ts';
 import type { RegistryPersonExtract } from '../people/registry-port.ts';
+import { storeRegisterExtract } from '../registers/purchase.ts';
+import type { RegistryRegisterExtract } from '../registers/registry-port.ts';
 import { storeWeeklySummary } from '../weekly-summaries/purchase.ts';
 import type { RegistryWeeklySummary } from '../weekly-summaries/registry-port.ts';
 import type { Registry } from './registry.ts';
@@ -62,6 +64,8 @@ const storeAnswer: Partial<
   },
   weeklySummary: (result, record, store, registry) =>
     storeWeeklySummary(result as RegistryWeeklySummary, record, store, registry),
+  register: async (result, record, store) =>
+    (await storeRegisterExtract(result as RegistryRegisterExtract, record, store)).record,
 };
 
 export async function reconcilePurchases(deps: ReconcileDeps): Promise<ReconcileReport> {

@@ -14,17 +14,25 @@ import { type PurchaseReconciliation, purchaseReconciliationMethods } from '../e
 import { type OrdersRegistry, ordersRegistryMethods } from '../orders/registry-port.ts';
 import { type PeopleRegistry, peopleRegistryMethods } from '../people/registry-port.ts';
 import { type ReferenceRegistry, referenceRegistryMethods } from '../reference/registry-port.ts';
+import { type RegisterRegistry, registerRegistryMethods } from '../registers/registry-port.ts';
 import {
   type WeeklySummaryRegistry,
   weeklySummaryRegistryMethods,
 } from '../weekly-summaries/registry-port.ts';
 
 export * from '../companies/registry-port.ts';
+export * from '../companies/registry-port.ts';
+export * from '../extracts/registry-port.ts';
 export * from '../extracts/registry-port.ts';
 export * from '../kernel/registry-port.ts';
+export * from '../kernel/registry-port.ts';
+export * from '../orders/registry-port.ts';
 export * from '../orders/registry-port.ts';
 export * from '../people/registry-port.ts';
+export * from '../people/registry-port.ts';
 export * from '../reference/registry-port.ts';
+export * from '../registers/registry-port.ts';
+export * from '../weekly-summaries/registry-port.ts';
 export * from '../weekly-summaries/registry-port.ts';
 
 /**
@@ -38,6 +46,7 @@ export interface RegistryParts {
   orders: OrdersRegistry;
   purchases: PurchaseReconciliation;
   weeklySummaries: WeeklySummaryRegistry;
+  registers: RegisterRegistry;
   reference: ReferenceRegistry;
 }
 
@@ -52,6 +61,7 @@ export const registryCapabilities: {
   orders: ordersRegistryMethods,
   purchases: purchaseReconciliationMethods,
   weeklySummaries: weeklySummaryRegistryMethods,
+  registers: registerRegistryMethods,
   reference: referenceRegistryMethods,
 };
 
@@ -60,6 +70,7 @@ export type Registry = CompanyRegistry &
   OrdersRegistry &
   PurchaseReconciliation &
   WeeklySummaryRegistry &
+  RegisterRegistry &
   ReferenceRegistry;
 
 /** A method of the port, whatever its capability. */

@@ -12,6 +12,7 @@ import type { RouteDefinition } from '../kernel/http/route.ts';
 import { orderRoutes } from '../orders/routes.ts';
 import { peopleRoutes } from '../people/routes.ts';
 import { referenceRoutes } from '../reference/routes.ts';
+import { registerRoutes } from '../registers/routes.ts';
 import { usageRoutes } from '../usage/routes.ts';
 import { webhookRoutes } from '../webhooks/routes.ts';
 import { weeklySummaryRoutes } from '../weekly-summaries/routes.ts';
@@ -27,6 +28,7 @@ export const routes = {
   ...orderRoutes,
   ...docsRoutes,
   ...webhookRoutes,
+  ...registerRoutes,
 } as const;
 
 export const routeList: readonly RouteDefinition[] = Object.values(routes);

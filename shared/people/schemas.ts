@@ -14,6 +14,7 @@ import {
   timestamp,
 } from '../companies/schemas.ts';
 import { cursorParam, dateParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
+import { registerExtractSchema, registerExtractSummarySchema } from '../registers/schemas.ts';
 
 import { weeklySummarySchema, weeklySummarySummarySchema } from '../weekly-summaries/schemas.ts';
 
@@ -211,7 +212,17 @@ export const personExtractListSchema = z.extend(listEnvelope(personExtractSchema
 export const roleListSchema = sectionList(roleSchema);
 
 /** GET /v1/extracts/{id}: an extract of any kind. */
-export const anyExtractSchema = z.union([companyExtractSchema, personExtractSchema, weeklySummarySchema]);
+export const anyExtractSchema = z.union([
+  companyExtractSchema,
+  personExtractSchema,
+  weeklySummarySchema,
+  registerExtractSchema,
+]);
 export const extractListSchema = listEnvelope(
-  z.union([companyExtractSummarySchema, personExtractSummarySchema, weeklySummarySummarySchema]),
+  z.union([
+    companyExtractSummarySchema,
+    personExtractSummarySchema,
+    weeklySummarySummarySchema,
+    registerExtractSummarySchema,
+  ]),
 );

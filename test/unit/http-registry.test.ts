@@ -44,6 +44,11 @@ import type {
 } from '../../shared/people/registry-port.ts';
 import type { RegistryCodeTable, RegistryForm } from '../../shared/reference/registry-port.ts';
 import type {
+  RegistryRegisterEntry,
+  RegistryRegisterExtract,
+  RegistryRegisterPage,
+} from '../../shared/registers/registry-port.ts';
+import type {
   RegistryWeeklySummary,
   RegistryWeeklySummaryPage,
 } from '../../shared/weekly-summaries/registry-port.ts';
@@ -219,6 +224,16 @@ class FakeRegistry implements Registry {
     throw new Error('not served by the fake');
   }
   weeklySummaryItems(): Promise<RegistryWeeklySummaryPage> {
+    throw new Error('not served by the fake');
+  }
+  // Registers go through the sandbox and the simulator in test/unit/registers.test.ts and test/http/registers.test.ts.
+  browseRegister(): Promise<RegistryRegisterPage> {
+    throw new Error('not served by the fake');
+  }
+  getRegisterEntry(): Promise<RegistryRegisterEntry> {
+    throw new Error('not served by the fake');
+  }
+  purchaseRegisterExtract(): Promise<RegistryRegisterExtract> {
     throw new Error('not served by the fake');
   }
   // Reference data goes through the simulator in test/unit/reference/refresh.test.ts.

@@ -17,6 +17,8 @@ import { DatasetOrders, type DatasetOrdersOptions } from './orders.ts';
 import { DatasetPeople } from './people.ts';
 import { DatasetPurchases } from './purchases.ts';
 import { DatasetReference, type ReferenceSource } from './reference.ts';
+import { DatasetRegisters } from './registers.ts';
+import { sandboxRegisterRecords } from './registers-data.ts';
 import { DatasetWeeklySummaries, type WeeklySummarySource } from './weekly-summaries.ts';
 
 export type { PageImageRenderer } from './orders.ts';
@@ -48,6 +50,7 @@ export const DatasetRegistry = registryClass(
       orders: new DatasetOrders(context, ordersOptions),
       purchases: new DatasetPurchases(),
       weeklySummaries: new DatasetWeeklySummaries(context, weeklySummaries),
+      registers: new DatasetRegisters(sandboxRegisterRecords, now),
       reference: new DatasetReference(reference),
     };
   },

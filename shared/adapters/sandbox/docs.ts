@@ -17,6 +17,7 @@ import { SANDBOX } from './data/companies.ts';
 import { acnWithCheckDigit } from './data/company-builders.ts';
 import { SANDBOX_PEOPLE } from './data/people.ts';
 import type { Dataset } from './dataset.ts';
+import { sandboxRegistersPart } from './registers-docs.ts';
 import { sandboxDataset } from './sandbox.ts';
 
 const marker = (part: string, edge: 'start' | 'end') =>
@@ -133,4 +134,8 @@ export const sandboxPeoplePart: GeneratedPart = {
 
 /** docs/sandbox.md with its generated tables rewritten. */
 export const withGeneratedSandbox = (page: string): string =>
-  withGeneratedParts(page, 'docs/sandbox.md', [sandboxOrganisationsPart, sandboxPeoplePart]);
+  withGeneratedParts(page, 'docs/sandbox.md', [
+    sandboxOrganisationsPart,
+    sandboxPeoplePart,
+    sandboxRegistersPart,
+  ]);

@@ -12,16 +12,18 @@ import { companyRoutes } from '../../companies/routes.ts';
 import { docsRoutes } from '../../docs/routes.ts';
 import { type ErrorCode, type ErrorType, errorCatalogue } from '../../kernel/errors/catalogue.ts';
 import { errorGuide } from '../../kernel/errors/guide.ts';
+import type { RequestExample } from '../../kernel/http/request-example.ts';
 import type { HttpMethod, RouteDefinition } from '../../kernel/http/route.ts';
 import { orderRoutes } from '../../orders/routes.ts';
 import { peopleRoutes } from '../../people/routes.ts';
 import { referenceRoutes } from '../../reference/routes.ts';
+import { registerRoutes } from '../../registers/routes.ts';
 import { usageRoutes } from '../../usage/routes.ts';
 import { webhookRoutes } from '../../webhooks/routes.ts';
 import { weeklySummaryRoutes } from '../../weekly-summaries/routes.ts';
 import { extractRoutes } from '../extract-routes.ts';
 import { errorCodesByStatus } from './errors.ts';
-import { type RequestExample, requestExamples } from './examples.ts';
+import { requestExamples } from './examples.ts';
 
 /** One success response per operation, recorded from the sandbox by `npm run openapi:examples`. */
 export const responseExamples = JSON.parse(
@@ -54,6 +56,12 @@ export const TAGS: readonly { name: string; description: string; routes: readonl
       ...Object.values(usageRoutes),
       ...Object.values(weeklySummaryRoutes),
     ],
+  },
+  {
+    name: 'Registers',
+    description:
+      'The professional, representative and banned or disqualified registers: the register list (static), browse by name and entry lookups (free), and register entry extracts.',
+    routes: Object.values(registerRoutes),
   },
   {
     name: 'Orders',

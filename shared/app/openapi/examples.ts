@@ -4,20 +4,8 @@
  * a curl sample; test/unit/openapi.test.ts checks that every operation has one and that each
  * passes its route's request schemas.
  */
-
-export interface RequestExample {
-  /** What the example shows, in the sandbox's terms. */
-  readonly summary: string;
-  readonly path?: Readonly<Record<string, string>>;
-  readonly query?: Readonly<Record<string, string | readonly string[]>>;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: unknown;
-  /**
-   * Sent with a live key, to the registry simulator: the sandbox does not serve the product
-   * (weekly summaries answer test keys `sandbox_product_unavailable`).
-   */
-  readonly live?: boolean;
-}
+import type { RequestExample } from '../../kernel/http/request-example.ts';
+import { registerExamples } from '../../registers/examples.ts';
 
 /**
  * Ids in the examples. Each purchase, search or order issues its own; the recorded responses
@@ -39,6 +27,7 @@ const SEARCH_ID = EXAMPLE_IDS.peopleSearch;
 const PERSON_ID = EXAMPLE_IDS.person;
 
 export const requestExamples: Readonly<Record<string, RequestExample>> = {
+  ...registerExamples,
   ValidateIdentifier: {
     summary: 'The ABN of the sandbox company BLUEGUM ORCHARDS PTY LTD',
     path: { value: '23990000014' },
