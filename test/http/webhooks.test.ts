@@ -493,6 +493,20 @@ describe('endpoint management', () => {
       422,
       validationError('since'),
     );
+    for (const since of [
+      '2026-02-31T00:00:00Z',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T23:60:00Z',
+      '2026-01-01T23:59:60Z',
+      '2025-02-29T00:00:00Z',
+      '2026-13-01T00:00:00Z',
+    ]) {
+      expectError(
+        await call(`${path}/recover`, { key: key.secret, method: 'POST', body: { since } }),
+        422,
+        validationError('since'),
+      );
+    }
     expectError(
       await call(`${path}/rotate-secret`, { key: key.secret, method: 'POST', body: { secret: 'x' } }),
       422,
