@@ -96,6 +96,7 @@ export interface WebhookEndpointStore {
   ): Promise<Page<WebhookEndpointRecord>>;
   /** Every endpoint of the owner (at most MAX_ENDPOINTS). */
   all(accountId: string, environment: Environment): Promise<WebhookEndpointRecord[]>;
+  /** False when the endpoint no longer exists (deleted since it was read): nothing written. */
   update(
     id: string,
     fields: Partial<
@@ -104,7 +105,7 @@ export interface WebhookEndpointStore {
         'url' | 'enabledEvents' | 'description' | 'status' | 'disabledReason' | 'secrets' | 'updatedAt'
       >
     >,
-  ): Promise<void>;
+  ): Promise<boolean>;
   delete(endpoint: WebhookEndpointRecord): Promise<void>;
   /** Counts one attempt's outcome; disables the endpoint when it has failed for DISABLE_AFTER_FAILING_MS. */
   recordOutcome(id: string, outcome: { ok: boolean; at: string }): Promise<void>;

@@ -407,6 +407,46 @@ describe('endpoint management', () => {
     });
   });
 
+  it('a change or a rotation racing the deletion of the endpoint answers it or 404, never 500', async () => {
+    // Prepare: its own key, so the rounds do not compete with other tests for the in-flight limit
+    const racer = await createKey('test');
+    const answers: { status: number; code?: string; param?: string | null }[] = [];
+
+    // Act: each round deletes an endpoint while changes and rotations of it are in flight
+    for (let round = 0; round < 6; round++) {
+      const { id } = await createEndpoint(racer, {
+        url: 'https://hooks.example.com/race',
+        enabledEvents: ['*'],
+      });
+      const path = `/v1/webhook-endpoints/${id}`;
+      const change = (n: number) =>
+        n % 2 === 0
+          ? call(path, { key: racer.secret, method: 'PATCH', body: { description: `round ${round}.${n}` } })
+          : call(`${path}/rotate-secret`, { key: racer.secret, method: 'POST' });
+      const responses = await Promise.all([
+        ...[0, 1, 2, 3, 4, 5].map(change),
+        call(path, { key: racer.secret, method: 'DELETE' }),
+        ...[6, 7, 8, 9, 10, 11].map(change),
+      ]);
+      for (const response of responses) {
+        const error = (response.body as { error?: { code: string; param: string | null } }).error;
+        answers.push({ status: response.status, ...(error ? { code: error.code, param: error.param } : {}) });
+      }
+    }
+
+    // Assess
+    for (const answer of answers) {
+      if (answer.status !== 200) {
+        expect(answer).toStrictEqual({
+          status: 404,
+          code: 'webhook_endpoint_not_found',
+          param: 'endpointId',
+        });
+      }
+    }
+    expect(answers.filter((a) => a.status === 404).length).toBeGreaterThan(0);
+  });
+
   it('refuses another account or environment (403) and unknown ids (404)', async () => {
     // Prepare
     const created = await createEndpoint(key, { url: 'https://hooks.example.com/a', enabledEvents: ['*'] });

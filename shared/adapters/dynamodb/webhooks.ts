@@ -124,7 +124,7 @@ export class DynamoWebhookEndpointStore implements WebhookEndpointStore {
     return Items.map(toEndpoint);
   }
 
-  async update(id: string, fields: Partial<WebhookEndpointRecord>): Promise<void> {
+  async update(id: string, fields: Partial<WebhookEndpointRecord>): Promise<boolean> {
     const names: Record<string, string> = {};
     const values: Record<string, NativeAttributeValue> = {};
     const sets: string[] = [];
@@ -134,15 +134,22 @@ export class DynamoWebhookEndpointStore implements WebhookEndpointStore {
       values[`:f${index}`] = value;
       sets.push(`#f${index} = :f${index}`);
     }
-    if (sets.length === 0) return;
-    await updateItem({
-      TableName: this.tableName,
-      Key: endpointKey(id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    });
+    if (sets.length === 0) return true;
+    try {
+      await updateItem({
+        TableName: this.tableName,
+        Key: endpointKey(id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      });
+      return true;
+    } catch (error) {
+      // Deleted since it was read.
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
   }
 
   async delete(endpoint: WebhookEndpointRecord): Promise<void> {
