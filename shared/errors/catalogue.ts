@@ -392,7 +392,7 @@ export const errorCatalogue = {
     'api_error',
     503,
     [],
-    'The request ran out of time on our side before it could finish. Retry with backoff.',
+    'The request ran out of time on our side, or our database could not be reached, before it could finish. Retry with backoff.',
   ),
 } as const satisfies Record<string, CatalogueEntry>;
 

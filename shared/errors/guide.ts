@@ -307,7 +307,8 @@ export const errorGuide = {
     fix: 'Retry once, then contact support with the requestId.',
   },
   service_unavailable: {
-    cause: 'The request ran out of time on our side before it could finish.',
-    fix: `${retryLater} Retry a purchase with the same Idempotency-Key.`,
+    cause:
+      'The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.',
+    fix: `Wait for Retry-After seconds when it is sent, then retry. ${retryLater} Retry a purchase with the same Idempotency-Key.`,
   },
 } as const satisfies Record<ErrorCode, ErrorGuide>;
