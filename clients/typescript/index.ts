@@ -65,6 +65,20 @@ export function retryDelayMs(response: Response, attempt: number, maxDelaySecond
   return Math.min(seconds, maxDelaySeconds) * 1000;
 }
 
+/**
+ * A purchase with this `Idempotency-Key` is still in progress (409 `idempotency_key_in_use`): the
+ * same request, sent again after `Retry-After`, gets its result. Any other 409 (a key reused with
+ * a different request, `idempotency_conflict`) is never retried.
+ */
+export async function isKeyInUse(response: Response): Promise<boolean> {
+  if (response.status !== 409) return false;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: { code?: unknown } } | null;
+  return body?.error?.code === 'idempotency_key_in_use';
+}
+
 /** `fetch` that retries as `retryable` says, resending the same request (and so the same key). */
 export function retryingFetch(inner: typeof fetch, options: RetryOptions = {}): typeof fetch {
   const retries = options.retries ?? 3;
@@ -73,7 +87,12 @@ export function retryingFetch(inner: typeof fetch, options: RetryOptions = {}): 
     const request = new Request(input, init);
     for (let attempt = 0; ; attempt++) {
       const response = await inner(request.clone());
-      if (attempt >= retries || !retryable(request, response.status, attempt)) return response;
+      if (
+        attempt >= retries ||
+        !(retryable(request, response.status, attempt) || (await isKeyInUse(response)))
+      ) {
+        return response;
+      }
       await response.body?.cancel();
       await sleep(retryDelayMs(response, attempt, options.maxDelaySeconds));
     }

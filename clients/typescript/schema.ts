@@ -1853,36 +1853,6 @@ export interface components {
             };
         };
         /**
-         * @description Conflict:
-         *
-         *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-         */
-        IdempotencyConflict: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        type: "conflict_error";
-                        /** @enum {string} */
-                        code: "idempotency_conflict";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
-                    };
-                };
-            };
-        };
-        /**
          * @description Extract required:
          *
          *     - `extract_required`: No held extract contains the data asked for; or a current extract is held but the data needs a historical one. A 402 never incurs a fee. Buy the extract described in details.purchase (method, path, body, product), then read again for free.
@@ -2524,7 +2494,7 @@ export interface components {
         "RateLimit-Remaining": string;
         /** @description Seconds until the window resets. */
         "RateLimit-Reset": string;
-        /** @description Seconds to wait before retrying (429, and 503 in a known registry maintenance window). */
+        /** @description Seconds to wait before retrying: 429, 503 (a registry maintenance window, our database unreachable), and 409 `idempotency_key_in_use` (until the request in progress has finished or can be taken over). */
         "Retry-After": string;
         /** @description Version of the document; send it back in `If-None-Match`. */
         ETag: string;
@@ -4033,7 +4003,38 @@ export interface operations {
                     };
                 };
             };
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -7321,7 +7322,38 @@ export interface operations {
                 };
             };
             404: components["responses"]["PersonNotFound"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             410: components["responses"]["SearchExpired"];
             413: components["responses"]["RequestTooLarge"];
             /**
@@ -9038,7 +9070,38 @@ export interface operations {
                 };
             };
             404: components["responses"]["SummaryUnavailable"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9527,7 +9590,38 @@ export interface operations {
                     };
                 };
             };
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -9781,7 +9875,38 @@ export interface operations {
                 };
             };
             404: components["responses"]["DocumentNotFound"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -10239,7 +10364,38 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             /**
