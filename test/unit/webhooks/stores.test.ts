@@ -202,7 +202,12 @@ describe('dispatcher', () => {
 
     expect([early.queued, again.queued]).toStrictEqual([0, 0]);
     expect(due.queued).toBeGreaterThanOrEqual(1);
-    expect(queued).toContainEqual({ kind: 'attempt', eventId: event.id, endpointId: endpoint.id, attempt: 2 });
+    expect(queued).toContainEqual({
+      kind: 'attempt',
+      eventId: event.id,
+      endpointId: endpoint.id,
+      attempt: 2,
+    });
     const delivery = await deliveries.get(event.id, endpoint.id);
     expect(delivery?.attempts[0]).toMatchObject({
       attempt: 1,
