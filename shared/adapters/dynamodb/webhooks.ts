@@ -7,7 +7,8 @@
  *   WHD#<eventId>            EP#<endpointId>                a delivery, with its attempts (`recorded`:
  *                                                           how many were written, the version attempts
  *                                                           made side by side write against)
- *     gsi1: WHDDUE / <nextAttemptAt>#<eventId>#<endpointId>  only while pending: what the retry function reads
+ *     gsi1: WHDDUE#<shard> / <nextAttemptAt>#<eventId>#<endpointId>  only while pending: what the retry
+ *           function reads (shard: sharded-index.ts, of `<eventId>#<endpointId>`)
  *   WHDP#<endpointId>        <createdAt>#<ms>#<eventId>     the endpoint's deliveries (event id only)
  *
  * Deliveries and their listing expire (TTL) 31 days after the event, like the event itself.
@@ -28,6 +29,7 @@ import {
 } from '../../webhooks/types.ts';
 import { batchGet, getItem, type Item, query, transactWrite, updateItem } from './document.ts';
 import { cancelledByCondition, entryOrder } from './ledger.ts';
+import { queryEveryShard, shardKey } from './sharded-index.ts';
 
 const MAX_ATTEMPTS_KEPT = 50;
 /** Attempts recorded side by side retry their write this many times (each loses to one other at most once). */
@@ -45,6 +47,8 @@ const deliveryKey = (eventId: string, endpointId: string) => ({
   sk: `EP#${endpointId}`,
 });
 const dueSk = (at: string, eventId: string, endpointId: string) => `${at}#${eventId}#${endpointId}`;
+/** The due index's shard of a delivery (sharded-index.ts). */
+const duePk = (eventId: string, endpointId: string) => shardKey(DUE, `${eventId}#${endpointId}`);
 const isConditionFailure = (error: unknown) =>
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
@@ -249,7 +253,10 @@ export class DynamoDeliveryStore implements DeliveryStore {
       ...deliveryKey(delivery.eventId, delivery.endpointId),
       ...delivery,
       ...(delivery.status === 'pending' && delivery.nextAttemptAt
-        ? { gsi1pk: DUE, gsi1sk: dueSk(delivery.nextAttemptAt, delivery.eventId, delivery.endpointId) }
+        ? {
+            gsi1pk: duePk(delivery.eventId, delivery.endpointId),
+            gsi1sk: dueSk(delivery.nextAttemptAt, delivery.eventId, delivery.endpointId),
+          }
         : {}),
       expiresAtEpoch: Math.floor(
         (Date.parse(delivery.eventCreatedAt) + EVENT_RETENTION_MS + 24 * 3600_000) / 1000,
@@ -354,7 +361,7 @@ export class DynamoDeliveryStore implements DeliveryStore {
         values[':next'] = next.nextAttemptAt;
         sets.push('#status = :status', 'nextAttemptAt = :next');
         if (due) {
-          values[':due'] = DUE;
+          values[':due'] = duePk(eventId, endpointId);
           values[':dueSk'] = dueSk(next.nextAttemptAt as string, eventId, endpointId);
           sets.push('gsi1pk = :due', 'gsi1sk = :dueSk');
         } else removes = ' REMOVE gsi1pk, gsi1sk';
@@ -391,7 +398,7 @@ export class DynamoDeliveryStore implements DeliveryStore {
           ':pending': 'pending',
           ':failed': 'failed',
           ':lease': leaseUntil,
-          ':due': DUE,
+          ':due': duePk(eventId, endpointId),
           ':dueSk': dueSk(leaseUntil, eventId, endpointId),
         },
       });
@@ -450,42 +457,36 @@ export class DynamoDeliveryStore implements DeliveryStore {
 
   async claimDue(now: string, leaseUntil: string, limit: number) {
     const claimed: { eventId: string; endpointId: string; attempt: number }[] = [];
-    let start: Item | undefined;
-    do {
-      const page = await query({
-        TableName: this.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :due AND gsi1sk <= :bound',
-        ExpressionAttributeValues: { ':due': DUE, ':bound': `${now}#\uffff` },
-        Limit: Math.min(100, limit - claimed.length),
-        ExclusiveStartKey: start,
-      });
-      await Promise.all(
-        page.Items.map(async (item) => {
-          const { eventId, endpointId, nextAttemptAt, attemptCount } = item as DeliveryRecord;
-          try {
-            await updateItem({
-              TableName: this.tableName,
-              Key: deliveryKey(eventId, endpointId),
-              UpdateExpression: 'SET nextAttemptAt = :lease, gsi1sk = :sk',
-              ConditionExpression: 'nextAttemptAt = :read AND #status = :pending',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':lease': leaseUntil,
-                ':sk': dueSk(leaseUntil, eventId, endpointId),
-                ':read': nextAttemptAt,
-                ':pending': 'pending',
-              },
-            });
-            claimed.push({ eventId, endpointId, attempt: attemptCount + 1 });
-          } catch (error) {
-            // Claimed by another run, or attempted meanwhile.
-            if (!isConditionFailure(error)) throw error;
-          }
-        }),
-      );
-      start = page.LastEvaluatedKey;
-    } while (start && claimed.length < limit);
+    const due = await queryEveryShard({
+      tableName: this.tableName,
+      base: DUE,
+      below: { bound: `${now}#\uffff`, inclusive: true },
+      limit,
+    });
+    await Promise.all(
+      due.map(async (item) => {
+        const { eventId, endpointId, nextAttemptAt, attemptCount } = item as DeliveryRecord;
+        try {
+          await updateItem({
+            TableName: this.tableName,
+            Key: deliveryKey(eventId, endpointId),
+            UpdateExpression: 'SET nextAttemptAt = :lease, gsi1sk = :sk',
+            ConditionExpression: 'nextAttemptAt = :read AND #status = :pending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':lease': leaseUntil,
+              ':sk': dueSk(leaseUntil, eventId, endpointId),
+              ':read': nextAttemptAt,
+              ':pending': 'pending',
+            },
+          });
+          claimed.push({ eventId, endpointId, attempt: attemptCount + 1 });
+        } catch (error) {
+          // Claimed by another run, or attempted meanwhile.
+          if (!isConditionFailure(error)) throw error;
+        }
+      }),
+    );
     return claimed;
   }
 }
