@@ -10,6 +10,7 @@
  * Image requests complete at once; they and postal hand-overs are kept in the registry object's
  * memory only.
  */
+import { DatasetRecords, type RecordsSource } from '../adapters/sandbox/records.ts';
 import { registryClass } from '../ports/registry.ts';
 import { DatasetCompanies } from './dataset/companies.ts';
 import { DatasetOrders, type DatasetOrdersOptions } from './dataset/orders.ts';
@@ -18,11 +19,16 @@ import { DatasetPurchases } from './dataset/purchases.ts';
 import { DatasetWeeklySummaries, type WeeklySummarySource } from './dataset/weekly-summaries.ts';
 import type { Dataset } from './dataset.ts';
 
+export type { RecordsSource } from '../adapters/sandbox/records.ts';
 export type { PageImageRenderer } from './dataset/orders.ts';
 export type { WeeklySummarySource } from './dataset/weekly-summaries.ts';
 
 /** The orders part's options, and the weekly summaries the registry serves (none: ZZ54, as the sandbox). */
-export type DatasetRegistryOptions = DatasetOrdersOptions & { weeklySummaries?: WeeklySummarySource };
+export type DatasetRegistryOptions = DatasetOrdersOptions & {
+  weeklySummaries?: WeeklySummarySource;
+  /** The business names and reservations beside their organisations (none: every lookup is CD08 or CE03). */
+  records?: RecordsSource;
+};
 
 /**
  * `new DatasetRegistry(dataset, now, options)`: `options` are the orders part's
@@ -32,7 +38,7 @@ export type DatasetRegistryOptions = DatasetOrdersOptions & { weeklySummaries?: 
 export const DatasetRegistry = registryClass(
   'DatasetRegistry',
   (dataset: Dataset, now: () => Date = () => new Date(), options: DatasetRegistryOptions = {}) => {
-    const { weeklySummaries, ...ordersOptions } = options;
+    const { weeklySummaries, records, ...ordersOptions } = options;
     const context = { dataset, now };
     return {
       companies: new DatasetCompanies(context),
@@ -40,6 +46,7 @@ export const DatasetRegistry = registryClass(
       orders: new DatasetOrders(context, ordersOptions),
       purchases: new DatasetPurchases(),
       weeklySummaries: new DatasetWeeklySummaries(context, weeklySummaries),
+      records: new DatasetRecords(context, records),
     };
   },
 );

@@ -171,6 +171,12 @@ export interface RegistryDocument {
   priced: boolean | null;
 }
 
+/** The record a document was lodged against: an organisation, a person, or neither (business names, registers). */
+export type RegistryDocumentSubject =
+  | { type: 'organisation'; company: RegistryCompany }
+  | { type: 'person'; name: RegistryPersonName }
+  | { type: 'other' };
+
 export interface RegistryCharge {
   chargeNumber: string;
   company: RegistryCompany;

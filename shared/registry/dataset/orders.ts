@@ -3,6 +3,7 @@
  * requests (complete at once), images, postal hand-overs and the offline name search.
  */
 import { createHash } from 'node:crypto';
+import { isDocumentNumber } from '../../domain/document-numbers.ts';
 import { productAvailableFor } from '../../domain/products.ts';
 import {
   type CompanySearchScope,
@@ -46,10 +47,6 @@ export const MAX_DOCUMENT_LOOKUP = 50;
  * (status DELT, no satisfaction date); the current charges extract (fee 955C) covers those.
  */
 export const PPSR_START: IsoDate = '2012-01-30';
-
-/** Nine characters, digits and capital letters, the first a digit. */
-const isDocumentNumber = (value: unknown): value is string =>
-  typeof value === 'string' && /^[0-9][0-9A-Z]{8}$/.test(value);
 
 /** Not satisfied, and registered before the PPSR took over. */
 const isPrePpsrCurrentCharge = (charge: RegistryCharge): boolean => {
