@@ -648,6 +648,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/documents/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up one document by number (free): form, sub-forms, dates, qualifier, pages, imaging, XBRL, and the organisation or person it was lodged against
+         * @description Free.
+         */
+        get: operations["GetDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up 1 to 10 documents in one call (free): `numbers[]=…&numbers[]=…`, answered in the order asked, all or nothing
+         * @description Free.
+         */
+        get: operations["ListDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/business-names/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a business name by its registry number (free): status, dates, holders and their ABNs, principal place of business
+         * @description Free.
+         */
+        get: operations["GetBusinessName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/business-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find business names by a pre-2012 state registration number with its jurisdiction (`stateNumber` and `jurisdiction`), or by registry `number` (free)
+         * @description Free.
+         */
+        get: operations["FindBusinessNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/name-reservations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a name reservation (form 410, extended by 410F) by its number (free): the name, what it is reserved for, reservation and expiry dates
+         * @description Free.
+         */
+        get: operations["GetNameReservation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -906,12 +1006,14 @@ export interface components {
         __schema12: string;
         __schema13: string;
         __schema14: string;
-        __schema15: components["schemas"]["__schema16"][];
+        __schema15: string;
+        __schema16: string;
+        __schema17: components["schemas"]["__schema18"][];
         /** @enum {string} */
-        __schema16: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*";
-        __schema17: string | null;
-        __schema18: string;
-        __schema19: Record<string, never>;
+        __schema18: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*";
+        __schema19: string | null;
+        __schema20: string;
+        __schema21: Record<string, never>;
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
             counts?: {
@@ -933,143 +1035,147 @@ export interface components {
             limit?: number;
             resetsAt?: string;
         };
-        __schema20: {
+        __schema22: {
             billable: boolean;
             product: string | null;
             requestId: string;
             quantity?: number;
         };
-        __schema21: {
+        __schema23: {
             /** @constant */
             object: "list";
             data: {
-                acn: components["schemas"]["__schema22"];
-                formatted: components["schemas"]["__schema23"];
-                numberType: components["schemas"]["__schema24"];
-                name: components["schemas"]["__schema25"];
-                type: components["schemas"]["__schema24"];
-                status: components["schemas"]["__schema24"];
-                abn: components["schemas"]["__schema26"];
-                registeredCharity: components["schemas"]["__schema27"];
-                id?: components["schemas"]["__schema28"];
-                arsn?: components["schemas"]["__schema29"];
-                schemeCategories?: components["schemas"]["__schema30"];
+                acn: components["schemas"]["__schema24"];
+                formatted: components["schemas"]["__schema25"];
+                numberType: components["schemas"]["__schema26"];
+                name: components["schemas"]["__schema27"];
+                type: components["schemas"]["__schema26"];
+                status: components["schemas"]["__schema26"];
+                abn: components["schemas"]["__schema28"];
+                registeredCharity: components["schemas"]["__schema29"];
+                id?: components["schemas"]["__schema30"];
+                arsn?: components["schemas"]["__schema31"];
+                schemeCategories?: components["schemas"]["__schema32"];
+                detailsPath?: components["schemas"]["__schema33"];
                 /** @constant */
                 object: "companyMatch";
                 matchedName: string;
                 /** @enum {string} */
                 nameStatus: "current" | "former";
                 score: number;
-                address: {
-                    locality: string;
-                    state?: string | null;
-                    postcode?: string | null;
-                    country?: string;
-                } | null;
+                address: components["schemas"]["__schema34"] | null;
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema20"];
+            meta: components["schemas"]["__schema22"];
         };
-        __schema22: string | null;
-        __schema23: string;
-        __schema24: {
+        __schema24: string | null;
+        __schema25: string;
+        __schema26: {
             code: string;
             label: string;
         };
-        __schema25: string;
-        __schema26: string | null;
-        __schema27: boolean;
-        __schema28: string;
-        __schema29: string;
-        __schema30: components["schemas"]["__schema24"][];
-        __schema31: components["schemas"]["__schema24"][];
+        __schema27: string;
+        __schema28: string | null;
+        __schema29: boolean;
+        __schema30: string;
+        __schema31: string;
+        __schema32: components["schemas"]["__schema26"][];
+        __schema33: string;
+        __schema34: {
+            locality: string;
+            state?: string | null;
+            postcode?: string | null;
+            country?: string;
+        };
+        __schema35: components["schemas"]["__schema26"][];
         /** @constant */
-        __schema32: "company";
-        __schema33: components["schemas"]["__schema24"] | null;
-        __schema34: components["schemas"]["__schema24"] | null;
-        __schema35: components["schemas"]["__schema36"] | null;
-        __schema36: string;
-        __schema37: components["schemas"]["__schema24"] | null;
-        __schema38: {
-            date: components["schemas"]["__schema36"];
-            reason: components["schemas"]["__schema24"];
+        __schema36: "company";
+        __schema37: components["schemas"]["__schema26"] | null;
+        __schema38: components["schemas"]["__schema26"] | null;
+        __schema39: components["schemas"]["__schema40"] | null;
+        __schema40: string;
+        __schema41: components["schemas"]["__schema26"] | null;
+        __schema42: {
+            date: components["schemas"]["__schema40"];
+            reason: components["schemas"]["__schema26"];
         } | null;
-        __schema39: {
+        __schema43: {
             name: string;
-            from: components["schemas"]["__schema35"];
-            to: components["schemas"]["__schema36"];
+            from: components["schemas"]["__schema39"];
+            to: components["schemas"]["__schema40"];
         }[];
-        __schema40: {
-            object: components["schemas"]["__schema41"];
-            id: components["schemas"]["__schema42"];
-            kind: components["schemas"]["__schema43"];
-            type: components["schemas"]["__schema44"];
-            company: components["schemas"]["__schema45"];
-            purchasedAt: components["schemas"]["__schema46"];
-            asOf: components["schemas"]["__schema46"];
-            expiresAt: components["schemas"]["__schema46"];
-            clientReference: components["schemas"]["__schema47"];
-            disclaimer: components["schemas"]["__schema48"];
-            officeholders: components["schemas"]["__schema49"][] | null;
-            addresses: components["schemas"]["__schema53"][] | null;
-            contactAddress: components["schemas"]["__schema53"] | null;
+        __schema44: {
+            object: components["schemas"]["__schema45"];
+            id: components["schemas"]["__schema46"];
+            kind: components["schemas"]["__schema47"];
+            type: components["schemas"]["__schema48"];
+            company: components["schemas"]["__schema49"];
+            purchasedAt: components["schemas"]["__schema50"];
+            asOf: components["schemas"]["__schema50"];
+            expiresAt: components["schemas"]["__schema50"];
+            clientReference: components["schemas"]["__schema51"];
+            disclaimer: components["schemas"]["__schema52"];
+            officeholders: components["schemas"]["__schema53"][] | null;
+            addresses: components["schemas"]["__schema57"][] | null;
+            contactAddress: components["schemas"]["__schema57"] | null;
             shareStructure: {
-                shareClasses: components["schemas"]["__schema54"];
-                members: components["schemas"]["__schema55"];
+                shareClasses: components["schemas"]["__schema58"];
+                members: components["schemas"]["__schema59"];
             } | null;
-            documents: components["schemas"]["__schema56"][] | null;
+            documents: components["schemas"]["__schema60"][] | null;
             externalAdministration: {
-                appointees: components["schemas"]["__schema57"];
-                documents: components["schemas"]["__schema58"];
+                appointees: components["schemas"]["__schema74"];
+                documents: components["schemas"]["__schema75"];
             } | null;
-            charges: components["schemas"]["__schema59"][] | null;
-            relationships: components["schemas"]["__schema68"][] | null;
-            meta: components["schemas"]["__schema20"];
+            charges: components["schemas"]["__schema76"][] | null;
+            relationships: components["schemas"]["__schema85"][] | null;
+            meta: components["schemas"]["__schema22"];
         };
         /** @constant */
-        __schema41: "extract";
-        __schema42: string;
-        /** @constant */
-        __schema43: "company";
-        /** @enum {string} */
-        __schema44: "current" | "historical" | "relational";
-        __schema45: {
-            acn: components["schemas"]["__schema22"];
-            formatted: components["schemas"]["__schema23"];
-            numberType: components["schemas"]["__schema24"];
-            name: components["schemas"]["__schema25"];
-            type: components["schemas"]["__schema24"];
-            status: components["schemas"]["__schema24"];
-            abn: components["schemas"]["__schema26"];
-            registeredCharity: components["schemas"]["__schema27"];
-            id?: components["schemas"]["__schema28"];
-            arsn?: components["schemas"]["__schema29"];
-            schemeCategories: components["schemas"]["__schema31"];
-            object: components["schemas"]["__schema32"];
-            class: components["schemas"]["__schema33"];
-            subClass: components["schemas"]["__schema34"];
-            registeredAt: components["schemas"]["__schema35"];
-            governanceType: components["schemas"]["__schema37"];
-            deregistration: components["schemas"]["__schema38"];
-            formerNames: components["schemas"]["__schema39"];
-        };
+        __schema45: "extract";
         __schema46: string;
-        __schema47: string | null;
-        __schema48: string;
+        /** @constant */
+        __schema47: "company";
+        /** @enum {string} */
+        __schema48: "current" | "historical" | "relational";
         __schema49: {
+            acn: components["schemas"]["__schema24"];
+            formatted: components["schemas"]["__schema25"];
+            numberType: components["schemas"]["__schema26"];
+            name: components["schemas"]["__schema27"];
+            type: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            abn: components["schemas"]["__schema28"];
+            registeredCharity: components["schemas"]["__schema29"];
+            id?: components["schemas"]["__schema30"];
+            arsn?: components["schemas"]["__schema31"];
+            schemeCategories: components["schemas"]["__schema35"];
+            detailsPath?: components["schemas"]["__schema33"];
+            object: components["schemas"]["__schema36"];
+            class: components["schemas"]["__schema37"];
+            subClass: components["schemas"]["__schema38"];
+            registeredAt: components["schemas"]["__schema39"];
+            governanceType: components["schemas"]["__schema41"];
+            deregistration: components["schemas"]["__schema42"];
+            formerNames: components["schemas"]["__schema43"];
+        };
+        __schema50: string;
+        __schema51: string | null;
+        __schema52: string;
+        __schema53: {
             /** @constant */
             object: "officeholder";
-            role: components["schemas"]["__schema24"];
-            status: components["schemas"]["__schema24"];
-            appointedAt: components["schemas"]["__schema35"];
-            ceasedAt: components["schemas"]["__schema35"];
-            party: components["schemas"]["__schema50"];
-            address: components["schemas"]["__schema51"] | null;
-            sourceDocument: components["schemas"]["__schema52"] | null;
+            role: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            appointedAt: components["schemas"]["__schema39"];
+            ceasedAt: components["schemas"]["__schema39"];
+            party: components["schemas"]["__schema54"];
+            address: components["schemas"]["__schema55"] | null;
+            sourceDocument: components["schemas"]["__schema56"] | null;
         };
-        __schema50: {
+        __schema54: {
             /** @enum {string} */
             type: "person" | "organisation";
             person: {
@@ -1078,18 +1184,18 @@ export interface components {
                 formatted: string;
             } | null;
             birth: {
-                date: components["schemas"]["__schema35"];
+                date: components["schemas"]["__schema39"];
                 locality: string | null;
                 stateOrCountry: string | null;
             } | null;
             organisation: {
                 number: string | null;
-                numberType: components["schemas"]["__schema24"] | null;
+                numberType: components["schemas"]["__schema26"] | null;
                 name: string;
                 abn: string | null;
             } | null;
         };
-        __schema51: {
+        __schema55: {
             careOf: string | null;
             line1: string | null;
             street: string;
@@ -1098,230 +1204,244 @@ export interface components {
             postcode: string | null;
             country: string;
         };
-        __schema52: {
+        __schema56: {
             documentNumber: string;
             qualifier: string | null;
         };
-        __schema53: {
+        __schema57: {
             /** @constant */
             object: "address";
-            type: components["schemas"]["__schema24"];
-            status: components["schemas"]["__schema24"];
-            from: components["schemas"]["__schema36"];
-            to: components["schemas"]["__schema35"];
-            address: components["schemas"]["__schema51"];
-            sourceDocument: components["schemas"]["__schema52"];
+            type: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            from: components["schemas"]["__schema40"];
+            to: components["schemas"]["__schema39"];
+            address: components["schemas"]["__schema55"];
+            sourceDocument: components["schemas"]["__schema56"];
         };
-        __schema54: {
+        __schema58: {
             /** @constant */
             object: "shareClass";
             classCode: string;
             description: string;
-            status: components["schemas"]["__schema24"];
+            status: components["schemas"]["__schema26"];
             sharesIssued: number;
             amountPaid: string;
             amountDue: string;
-            sourceDocument: components["schemas"]["__schema52"];
+            sourceDocument: components["schemas"]["__schema56"];
         }[];
-        __schema55: {
+        __schema59: {
             /** @constant */
             object: "member";
             classCode: string;
-            status: components["schemas"]["__schema24"];
-            party: components["schemas"]["__schema50"];
+            status: components["schemas"]["__schema26"];
+            party: components["schemas"]["__schema54"];
             sharesHeld: number;
             fullyPaid: boolean;
             beneficiallyHeld: boolean;
-            sourceDocument: components["schemas"]["__schema52"];
+            sourceDocument: components["schemas"]["__schema56"];
         }[];
-        __schema56: {
-            /** @constant */
-            object: "document";
-            documentNumber: string;
-            formCode: string;
-            formDescription: string;
-            subForms: {
-                code: string;
-                description: string;
-            }[];
-            receivedAt: components["schemas"]["__schema36"];
-            processedAt: components["schemas"]["__schema36"];
-            effectiveAt: components["schemas"]["__schema35"];
-            qualifier: string | null;
-            pageCount: number;
-            imaged: boolean;
-            underRequisition: boolean;
-            xbrlAvailable: boolean;
-            xbrlDocumentNumber: string | null;
-            status: string | null;
-            priced: boolean | null;
-        };
-        __schema57: components["schemas"]["__schema49"][];
-        __schema58: components["schemas"]["__schema56"][];
-        __schema59: {
-            object: components["schemas"]["__schema60"];
-            chargeNumber: components["schemas"]["__schema61"];
-            company: components["schemas"]["__schema62"];
-            status: components["schemas"]["__schema24"];
-            type: components["schemas"]["__schema63"];
-            registeredAt: components["schemas"]["__schema64"];
-            createdAt: components["schemas"]["__schema35"];
-            expiresAt: components["schemas"]["__schema35"];
-            satisfiedAt: components["schemas"]["__schema35"];
-            preAsicChargeNumber: components["schemas"]["__schema65"];
-            chargees: components["schemas"]["__schema66"];
-            documents: components["schemas"]["__schema67"];
+        __schema60: {
+            object: components["schemas"]["__schema61"];
+            documentNumber: components["schemas"]["__schema62"];
+            formCode: components["schemas"]["__schema63"];
+            formDescription: components["schemas"]["__schema64"];
+            subForms: components["schemas"]["__schema65"];
+            receivedAt: components["schemas"]["__schema40"];
+            processedAt: components["schemas"]["__schema40"];
+            effectiveAt: components["schemas"]["__schema39"];
+            qualifier: components["schemas"]["__schema66"];
+            pageCount: components["schemas"]["__schema67"];
+            imaged: components["schemas"]["__schema68"];
+            underRequisition: components["schemas"]["__schema69"];
+            xbrlAvailable: components["schemas"]["__schema70"];
+            xbrlDocumentNumber: components["schemas"]["__schema71"];
+            status: components["schemas"]["__schema72"];
+            priced: components["schemas"]["__schema73"];
         };
         /** @constant */
-        __schema60: "charge";
-        __schema61: string;
-        __schema62: {
-            acn: components["schemas"]["__schema22"];
-            formatted: components["schemas"]["__schema23"];
-            numberType: components["schemas"]["__schema24"];
-            name: components["schemas"]["__schema25"];
-            type: components["schemas"]["__schema24"];
-            status: components["schemas"]["__schema24"];
-            abn: components["schemas"]["__schema26"];
-            registeredCharity: components["schemas"]["__schema27"];
-            id?: components["schemas"]["__schema28"];
-            arsn?: components["schemas"]["__schema29"];
-            schemeCategories?: components["schemas"]["__schema30"];
-        };
-        __schema63: components["schemas"]["__schema24"] | null;
-        __schema64: components["schemas"]["__schema46"] | null;
-        __schema65: string | null;
-        __schema66: {
-            party: components["schemas"]["__schema50"];
+        __schema61: "document";
+        __schema62: string;
+        __schema63: string;
+        __schema64: string;
+        __schema65: {
+            code: string;
+            description: string;
         }[];
-        __schema67: components["schemas"]["__schema56"][];
-        __schema68: {
+        __schema66: string | null;
+        __schema67: number;
+        __schema68: boolean;
+        __schema69: boolean;
+        __schema70: boolean;
+        __schema71: string | null;
+        __schema72: string | null;
+        __schema73: boolean | null;
+        __schema74: components["schemas"]["__schema53"][];
+        __schema75: components["schemas"]["__schema60"][];
+        __schema76: {
+            object: components["schemas"]["__schema77"];
+            chargeNumber: components["schemas"]["__schema78"];
+            company: components["schemas"]["__schema79"];
+            status: components["schemas"]["__schema26"];
+            type: components["schemas"]["__schema80"];
+            registeredAt: components["schemas"]["__schema81"];
+            createdAt: components["schemas"]["__schema39"];
+            expiresAt: components["schemas"]["__schema39"];
+            satisfiedAt: components["schemas"]["__schema39"];
+            preAsicChargeNumber: components["schemas"]["__schema82"];
+            chargees: components["schemas"]["__schema83"];
+            documents: components["schemas"]["__schema84"];
+        };
+        /** @constant */
+        __schema77: "charge";
+        __schema78: string;
+        __schema79: {
+            acn: components["schemas"]["__schema24"];
+            formatted: components["schemas"]["__schema25"];
+            numberType: components["schemas"]["__schema26"];
+            name: components["schemas"]["__schema27"];
+            type: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            abn: components["schemas"]["__schema28"];
+            registeredCharity: components["schemas"]["__schema29"];
+            id?: components["schemas"]["__schema30"];
+            arsn?: components["schemas"]["__schema31"];
+            schemeCategories?: components["schemas"]["__schema32"];
+            detailsPath?: components["schemas"]["__schema33"];
+        };
+        __schema80: components["schemas"]["__schema26"] | null;
+        __schema81: components["schemas"]["__schema50"] | null;
+        __schema82: string | null;
+        __schema83: {
+            party: components["schemas"]["__schema54"];
+        }[];
+        __schema84: components["schemas"]["__schema60"][];
+        __schema85: {
             /** @constant */
             object: "relationship";
-            role: components["schemas"]["__schema24"];
-            status: components["schemas"]["__schema24"];
-            appointedAt: components["schemas"]["__schema35"];
-            ceasedAt: components["schemas"]["__schema35"];
-            company: components["schemas"]["__schema62"];
+            role: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            appointedAt: components["schemas"]["__schema39"];
+            ceasedAt: components["schemas"]["__schema39"];
+            company: components["schemas"]["__schema79"];
         };
-        __schema69: {
+        __schema86: {
             id: string;
             /** @enum {string} */
             type: "current" | "historical" | "relational";
-            purchasedAt: components["schemas"]["__schema46"];
-            asOf: components["schemas"]["__schema46"];
+            purchasedAt: components["schemas"]["__schema50"];
+            asOf: components["schemas"]["__schema50"];
         };
-        __schema70: {
-            object: components["schemas"]["__schema71"];
-            id: components["schemas"]["__schema72"];
-            name: components["schemas"]["__schema73"];
-            birth: components["schemas"]["__schema74"];
-            formerName: components["schemas"]["__schema76"];
+        __schema87: {
+            object: components["schemas"]["__schema88"];
+            id: components["schemas"]["__schema89"];
+            name: components["schemas"]["__schema90"];
+            birth: components["schemas"]["__schema91"];
+            formerName: components["schemas"]["__schema93"];
         };
         /** @constant */
-        __schema71: "person";
-        __schema72: string;
-        __schema73: {
+        __schema88: "person";
+        __schema89: string;
+        __schema90: {
             familyName: string;
             givenNames: string[];
             formatted: string;
         };
-        __schema74: components["schemas"]["__schema75"] | null;
-        __schema75: {
-            date: components["schemas"]["__schema35"];
+        __schema91: components["schemas"]["__schema92"] | null;
+        __schema92: {
+            date: components["schemas"]["__schema39"];
             locality: string | null;
             stateOrCountry: string | null;
         };
-        __schema76: components["schemas"]["__schema73"] | null;
-        __schema77: {
-            object: components["schemas"]["__schema78"];
-            id: components["schemas"]["__schema79"];
-            kind: components["schemas"]["__schema80"];
-            type: components["schemas"]["__schema81"];
-            includeShareholdings: components["schemas"]["__schema82"];
-            subject: components["schemas"]["__schema70"];
-            purchasedAt: components["schemas"]["__schema46"];
-            asOf: components["schemas"]["__schema46"];
-            expiresAt: components["schemas"]["__schema46"];
-            clientReference: components["schemas"]["__schema83"];
-            disclaimer: components["schemas"]["__schema84"];
-            person: components["schemas"]["__schema85"];
-            roles: components["schemas"]["__schema86"][];
+        __schema93: components["schemas"]["__schema90"] | null;
+        __schema94: {
+            object: components["schemas"]["__schema95"];
+            id: components["schemas"]["__schema96"];
+            kind: components["schemas"]["__schema97"];
+            type: components["schemas"]["__schema98"];
+            includeShareholdings: components["schemas"]["__schema99"];
+            subject: components["schemas"]["__schema87"];
+            purchasedAt: components["schemas"]["__schema50"];
+            asOf: components["schemas"]["__schema50"];
+            expiresAt: components["schemas"]["__schema50"];
+            clientReference: components["schemas"]["__schema100"];
+            disclaimer: components["schemas"]["__schema101"];
+            person: components["schemas"]["__schema102"];
+            roles: components["schemas"]["__schema103"][];
             licences: {
                 /** @constant */
                 object: "licence";
-                type: components["schemas"]["__schema24"];
-                status: components["schemas"]["__schema24"];
+                type: components["schemas"]["__schema26"];
+                status: components["schemas"]["__schema26"];
                 licenceNumber: string;
-                licenceStatus: components["schemas"]["__schema24"];
-                from: components["schemas"]["__schema36"];
-                to: components["schemas"]["__schema35"];
-                address: components["schemas"]["__schema51"] | null;
-                sourceDocument: components["schemas"]["__schema52"] | null;
+                licenceStatus: components["schemas"]["__schema26"];
+                from: components["schemas"]["__schema40"];
+                to: components["schemas"]["__schema39"];
+                address: components["schemas"]["__schema55"] | null;
+                sourceDocument: components["schemas"]["__schema56"] | null;
             }[];
             shareholdings: {
                 /** @constant */
                 object: "shareholding";
-                company: components["schemas"]["__schema62"];
+                company: components["schemas"]["__schema79"];
                 classCode: string;
                 classDescription: string;
-                status: components["schemas"]["__schema24"];
+                status: components["schemas"]["__schema26"];
                 sharesHeld: number;
                 fullyPaid: boolean;
                 beneficiallyHeld: boolean;
-                sourceDocument: components["schemas"]["__schema52"] | null;
+                sourceDocument: components["schemas"]["__schema56"] | null;
             }[];
-            documents: components["schemas"]["__schema56"][];
+            documents: components["schemas"]["__schema60"][];
             notices: {
                 /** @enum {string} */
                 type: "acnc_charity" | "same_name";
                 acn: string | null;
                 text: string;
             }[];
-            meta: components["schemas"]["__schema20"];
+            meta: components["schemas"]["__schema22"];
         };
         /** @constant */
-        __schema78: "extract";
-        __schema79: string;
+        __schema95: "extract";
+        __schema96: string;
         /** @constant */
-        __schema80: "person";
+        __schema97: "person";
         /** @enum {string} */
-        __schema81: "current" | "historical";
-        __schema82: boolean;
-        __schema83: string | null;
-        __schema84: string;
-        __schema85: {
+        __schema98: "current" | "historical";
+        __schema99: boolean;
+        __schema100: string | null;
+        __schema101: string;
+        __schema102: {
             id: string;
             registryIdentifier: string;
-            name: components["schemas"]["__schema73"];
-            birth: components["schemas"]["__schema75"] | null;
-            formerName: components["schemas"]["__schema73"] | null;
+            name: components["schemas"]["__schema90"];
+            birth: components["schemas"]["__schema92"] | null;
+            formerName: components["schemas"]["__schema90"] | null;
         };
-        __schema86: {
+        __schema103: {
             /** @constant */
             object: "role";
-            role: components["schemas"]["__schema24"];
-            status: components["schemas"]["__schema24"];
-            appointedAt: components["schemas"]["__schema35"];
-            ceasedAt: components["schemas"]["__schema35"];
-            company: components["schemas"]["__schema62"];
-            address: components["schemas"]["__schema51"] | null;
-            sourceDocument: components["schemas"]["__schema52"] | null;
+            role: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            appointedAt: components["schemas"]["__schema39"];
+            ceasedAt: components["schemas"]["__schema39"];
+            company: components["schemas"]["__schema79"];
+            address: components["schemas"]["__schema55"] | null;
+            sourceDocument: components["schemas"]["__schema56"] | null;
         };
-        __schema87: {
-            object: components["schemas"]["__schema88"];
-            id: components["schemas"]["__schema89"];
-            kind: components["schemas"]["__schema90"];
-            type: components["schemas"]["__schema91"];
-            subject: components["schemas"]["__schema92"];
-            summaryType: components["schemas"]["__schema24"];
-            weekStarting: components["schemas"]["__schema36"];
-            weekEnding: components["schemas"]["__schema36"];
-            purchasedAt: components["schemas"]["__schema46"];
-            asOf: components["schemas"]["__schema46"];
-            expiresAt: components["schemas"]["__schema46"];
-            clientReference: components["schemas"]["__schema93"];
-            disclaimer: components["schemas"]["__schema94"];
+        __schema104: {
+            object: components["schemas"]["__schema105"];
+            id: components["schemas"]["__schema106"];
+            kind: components["schemas"]["__schema107"];
+            type: components["schemas"]["__schema108"];
+            subject: components["schemas"]["__schema109"];
+            summaryType: components["schemas"]["__schema26"];
+            weekStarting: components["schemas"]["__schema40"];
+            weekEnding: components["schemas"]["__schema40"];
+            purchasedAt: components["schemas"]["__schema50"];
+            asOf: components["schemas"]["__schema50"];
+            expiresAt: components["schemas"]["__schema50"];
+            clientReference: components["schemas"]["__schema110"];
+            disclaimer: components["schemas"]["__schema111"];
             postcode: string | null;
             items: {
                 /** @constant */
@@ -1329,27 +1449,28 @@ export interface components {
                 data: {
                     /** @constant */
                     object: "weeklySummaryItem";
-                    subType: components["schemas"]["__schema24"];
-                    date: components["schemas"]["__schema36"];
+                    subType: components["schemas"]["__schema26"];
+                    date: components["schemas"]["__schema40"];
                     postcode: string | null;
                     documentNumber: string | null;
-                    subject: components["schemas"]["__schema50"] | null;
+                    subject: components["schemas"]["__schema54"] | null;
                     newName: string | null;
                     licenceNumber: string | null;
                     company: {
-                        acn: components["schemas"]["__schema22"];
-                        formatted: components["schemas"]["__schema23"];
-                        numberType: components["schemas"]["__schema24"];
-                        name: components["schemas"]["__schema25"];
-                        type: components["schemas"]["__schema24"];
-                        status: components["schemas"]["__schema24"];
-                        abn: components["schemas"]["__schema26"];
-                        registeredCharity: components["schemas"]["__schema27"];
-                        id?: components["schemas"]["__schema28"];
-                        arsn?: components["schemas"]["__schema29"];
-                        schemeCategories?: components["schemas"]["__schema30"];
-                        class: components["schemas"]["__schema24"] | null;
-                        subClass: components["schemas"]["__schema24"] | null;
+                        acn: components["schemas"]["__schema24"];
+                        formatted: components["schemas"]["__schema25"];
+                        numberType: components["schemas"]["__schema26"];
+                        name: components["schemas"]["__schema27"];
+                        type: components["schemas"]["__schema26"];
+                        status: components["schemas"]["__schema26"];
+                        abn: components["schemas"]["__schema28"];
+                        registeredCharity: components["schemas"]["__schema29"];
+                        id?: components["schemas"]["__schema30"];
+                        arsn?: components["schemas"]["__schema31"];
+                        schemeCategories?: components["schemas"]["__schema32"];
+                        detailsPath?: components["schemas"]["__schema33"];
+                        class: components["schemas"]["__schema26"] | null;
+                        subClass: components["schemas"]["__schema26"] | null;
                     } | null;
                 }[];
                 hasMore: boolean;
@@ -1360,62 +1481,62 @@ export interface components {
                 postcode: string;
                 count: number;
             }[] | null;
-            meta: components["schemas"]["__schema20"];
+            meta: components["schemas"]["__schema22"];
         };
         /** @constant */
-        __schema88: "extract";
-        __schema89: string;
+        __schema105: "extract";
+        __schema106: string;
         /** @constant */
-        __schema90: "weeklySummary";
+        __schema107: "weeklySummary";
         /** @enum {string} */
-        __schema91: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
-        __schema92: null;
-        __schema93: string | null;
-        __schema94: string;
-        __schema95: {
-            object: components["schemas"]["__schema88"];
-            id: components["schemas"]["__schema89"];
-            kind: components["schemas"]["__schema90"];
-            type: components["schemas"]["__schema91"];
-            subject: components["schemas"]["__schema92"];
-            summaryType: components["schemas"]["__schema24"];
-            weekStarting: components["schemas"]["__schema36"];
-            weekEnding: components["schemas"]["__schema36"];
-            purchasedAt: components["schemas"]["__schema46"];
-            asOf: components["schemas"]["__schema46"];
-            expiresAt: components["schemas"]["__schema46"];
-            clientReference: components["schemas"]["__schema93"];
-            disclaimer: components["schemas"]["__schema94"];
+        __schema108: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+        __schema109: null;
+        __schema110: string | null;
+        __schema111: string;
+        __schema112: {
+            object: components["schemas"]["__schema105"];
+            id: components["schemas"]["__schema106"];
+            kind: components["schemas"]["__schema107"];
+            type: components["schemas"]["__schema108"];
+            subject: components["schemas"]["__schema109"];
+            summaryType: components["schemas"]["__schema26"];
+            weekStarting: components["schemas"]["__schema40"];
+            weekEnding: components["schemas"]["__schema40"];
+            purchasedAt: components["schemas"]["__schema50"];
+            asOf: components["schemas"]["__schema50"];
+            expiresAt: components["schemas"]["__schema50"];
+            clientReference: components["schemas"]["__schema110"];
+            disclaimer: components["schemas"]["__schema111"];
         };
-        __schema96: {
-            object: components["schemas"]["__schema97"];
-            id: components["schemas"]["__schema98"];
-            type: components["schemas"]["__schema99"];
-            status: components["schemas"]["__schema100"];
-            company: components["schemas"]["__schema101"];
-            documents: components["schemas"]["__schema102"];
-            delivery: components["schemas"]["__schema103"];
-            downloadUrl: components["schemas"]["__schema104"];
-            downloadExpiresAt: components["schemas"]["__schema105"];
-            registryRequestIds: components["schemas"]["__schema106"];
-            notices: components["schemas"]["__schema107"];
-            extractSize: components["schemas"]["__schema108"];
-            pageCount: components["schemas"]["__schema109"];
-            clientReference: components["schemas"]["__schema104"];
-            createdAt: components["schemas"]["__schema46"];
-            readyAt: components["schemas"]["__schema110"];
-            failure?: components["schemas"]["__schema111"];
-            meta: components["schemas"]["__schema20"];
+        __schema113: {
+            object: components["schemas"]["__schema114"];
+            id: components["schemas"]["__schema115"];
+            type: components["schemas"]["__schema116"];
+            status: components["schemas"]["__schema117"];
+            company: components["schemas"]["__schema118"];
+            documents: components["schemas"]["__schema119"];
+            delivery: components["schemas"]["__schema120"];
+            downloadUrl: components["schemas"]["__schema121"];
+            downloadExpiresAt: components["schemas"]["__schema122"];
+            registryRequestIds: components["schemas"]["__schema123"];
+            notices: components["schemas"]["__schema124"];
+            extractSize: components["schemas"]["__schema125"];
+            pageCount: components["schemas"]["__schema126"];
+            clientReference: components["schemas"]["__schema121"];
+            createdAt: components["schemas"]["__schema50"];
+            readyAt: components["schemas"]["__schema127"];
+            failure?: components["schemas"]["__schema128"];
+            meta: components["schemas"]["__schema22"];
         };
         /** @constant */
-        __schema97: "order";
-        __schema98: string;
+        __schema114: "order";
+        __schema115: string;
         /** @enum {string} */
-        __schema99: "charges_extract" | "document_image";
+        __schema116: "charges_extract" | "document_image";
         /** @enum {string} */
-        __schema100: "pending" | "processing" | "ready" | "delivered" | "failed";
-        __schema101: components["schemas"]["__schema62"] | null;
-        __schema102: {
+        __schema117: "pending" | "processing" | "ready" | "delivered" | "failed";
+        __schema118: components["schemas"]["__schema79"] | null;
+        __schema119: {
             documentNumber: string;
             formCode: string;
             pageCount: number;
@@ -1424,31 +1545,31 @@ export interface components {
                 to: number;
             } | null;
         }[];
-        __schema103: {
+        __schema120: {
             /** @enum {string} */
             method: "web" | "email" | "post";
-            email: components["schemas"]["__schema104"];
-            contactName: components["schemas"]["__schema104"];
-            contactPhone: components["schemas"]["__schema104"];
-            recipient: components["schemas"]["__schema104"];
-            address: components["schemas"]["__schema104"];
-            postcode: components["schemas"]["__schema104"];
+            email: components["schemas"]["__schema121"];
+            contactName: components["schemas"]["__schema121"];
+            contactPhone: components["schemas"]["__schema121"];
+            recipient: components["schemas"]["__schema121"];
+            address: components["schemas"]["__schema121"];
+            postcode: components["schemas"]["__schema121"];
         };
-        __schema104: string | null;
-        __schema105: components["schemas"]["__schema46"] | null;
-        __schema106: string[];
-        __schema107: string[];
+        __schema121: string | null;
+        __schema122: components["schemas"]["__schema50"] | null;
+        __schema123: string[];
+        __schema124: string[];
         /** @enum {string} */
-        __schema108: "small" | "large";
-        __schema109: number;
-        __schema110: components["schemas"]["__schema46"] | null;
-        __schema111: components["schemas"]["__schema112"];
-        __schema112: {
+        __schema125: "small" | "large";
+        __schema126: number;
+        __schema127: components["schemas"]["__schema50"] | null;
+        __schema128: components["schemas"]["__schema129"];
+        __schema129: {
             code: string;
             registryCode: string | null;
             message: string;
         };
-        __schema113: {
+        __schema130: {
             /** @constant */
             object: "offlineSearch";
             id: string;
@@ -1458,31 +1579,54 @@ export interface components {
             scope: string;
             deliveredTo: string;
             resultCount: number | null;
-            resultsUrl: components["schemas"]["__schema104"];
-            clientReference: components["schemas"]["__schema104"];
-            createdAt: components["schemas"]["__schema46"];
-            readyAt: components["schemas"]["__schema46"] | null;
-            failure?: components["schemas"]["__schema112"];
-            meta: components["schemas"]["__schema20"];
+            resultsUrl: components["schemas"]["__schema121"];
+            clientReference: components["schemas"]["__schema121"];
+            createdAt: components["schemas"]["__schema50"];
+            readyAt: components["schemas"]["__schema50"] | null;
+            failure?: components["schemas"]["__schema129"];
+            meta: components["schemas"]["__schema22"];
+        };
+        __schema131: {
+            /** @enum {string} */
+            type: "organisation" | "person" | "other";
+            company: components["schemas"]["__schema79"] | null;
+            person: {
+                familyName: string;
+                givenNames: string[];
+                formatted: string;
+            } | null;
         };
         /** @constant */
-        __schema114: "event";
-        __schema115: string;
-        __schema116: string;
-        __schema117: boolean;
-        __schema118: {
+        __schema132: "businessName";
+        __schema133: string;
+        __schema134: string;
+        __schema135: {
+            party: components["schemas"]["__schema54"];
+            abn: string | null;
+        }[];
+        __schema136: components["schemas"]["__schema34"] | null;
+        __schema137: {
+            number: string;
+            jurisdiction: components["schemas"]["__schema26"];
+        }[];
+        /** @constant */
+        __schema138: "event";
+        __schema139: string;
+        __schema140: string;
+        __schema141: boolean;
+        __schema142: {
             [key: string]: unknown;
         };
-        __schema119: {
-            object: components["schemas"]["__schema114"];
-            id: components["schemas"]["__schema115"];
-            type: components["schemas"]["__schema116"];
-            createdAt: components["schemas"]["__schema46"];
-            livemode: components["schemas"]["__schema117"];
-            data: components["schemas"]["__schema118"];
-            meta: components["schemas"]["__schema20"];
+        __schema143: {
+            object: components["schemas"]["__schema138"];
+            id: components["schemas"]["__schema139"];
+            type: components["schemas"]["__schema140"];
+            createdAt: components["schemas"]["__schema50"];
+            livemode: components["schemas"]["__schema141"];
+            data: components["schemas"]["__schema142"];
+            meta: components["schemas"]["__schema22"];
         };
-        __schema120: {
+        __schema144: {
             /** @constant */
             object: "list";
             data: {
@@ -1495,57 +1639,57 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attemptCount: number;
-                nextAttemptAt: components["schemas"]["__schema46"] | null;
+                nextAttemptAt: components["schemas"]["__schema50"] | null;
                 attempts: {
                     attempt: number;
-                    at: components["schemas"]["__schema46"];
+                    at: components["schemas"]["__schema50"];
                     statusCode: number | null;
                     latencyMs: number;
-                    responseBody: components["schemas"]["__schema121"];
-                    error: components["schemas"]["__schema121"];
+                    responseBody: components["schemas"]["__schema145"];
+                    error: components["schemas"]["__schema145"];
                     manual: boolean;
                 }[];
-                createdAt: components["schemas"]["__schema46"];
+                createdAt: components["schemas"]["__schema50"];
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema20"];
+            meta: components["schemas"]["__schema22"];
         };
-        __schema121: string | null;
-        __schema122: {
-            object: components["schemas"]["__schema123"];
-            id: components["schemas"]["__schema124"];
-            url: components["schemas"]["__schema125"];
-            enabledEvents: components["schemas"]["__schema126"];
-            description: components["schemas"]["__schema121"];
-            status: components["schemas"]["__schema127"];
-            disabledReason: components["schemas"]["__schema121"];
-            livemode: components["schemas"]["__schema128"];
-            secret?: components["schemas"]["__schema129"];
-            secretRotatedAt: components["schemas"]["__schema130"];
-            previousSecretExpiresAt: components["schemas"]["__schema131"];
-            stats: components["schemas"]["__schema132"];
-            createdAt: components["schemas"]["__schema46"];
-            updatedAt: components["schemas"]["__schema46"];
-            meta: components["schemas"]["__schema20"];
+        __schema145: string | null;
+        __schema146: {
+            object: components["schemas"]["__schema147"];
+            id: components["schemas"]["__schema148"];
+            url: components["schemas"]["__schema149"];
+            enabledEvents: components["schemas"]["__schema150"];
+            description: components["schemas"]["__schema145"];
+            status: components["schemas"]["__schema151"];
+            disabledReason: components["schemas"]["__schema145"];
+            livemode: components["schemas"]["__schema152"];
+            secret?: components["schemas"]["__schema153"];
+            secretRotatedAt: components["schemas"]["__schema154"];
+            previousSecretExpiresAt: components["schemas"]["__schema155"];
+            stats: components["schemas"]["__schema156"];
+            createdAt: components["schemas"]["__schema50"];
+            updatedAt: components["schemas"]["__schema50"];
+            meta: components["schemas"]["__schema22"];
         };
         /** @constant */
-        __schema123: "webhookEndpoint";
-        __schema124: string;
-        __schema125: string;
-        __schema126: string[];
+        __schema147: "webhookEndpoint";
+        __schema148: string;
+        __schema149: string;
+        __schema150: string[];
         /** @enum {string} */
-        __schema127: "enabled" | "disabled";
-        __schema128: boolean;
-        __schema129: string;
-        __schema130: components["schemas"]["__schema46"] | null;
-        __schema131: components["schemas"]["__schema46"] | null;
-        __schema132: {
+        __schema151: "enabled" | "disabled";
+        __schema152: boolean;
+        __schema153: string;
+        __schema154: components["schemas"]["__schema50"] | null;
+        __schema155: components["schemas"]["__schema50"] | null;
+        __schema156: {
             succeeded: number;
             failed: number;
-            lastSucceededAt: components["schemas"]["__schema46"] | null;
-            lastFailedAt: components["schemas"]["__schema46"] | null;
+            lastSucceededAt: components["schemas"]["__schema50"] | null;
+            lastFailedAt: components["schemas"]["__schema50"] | null;
             consecutiveFailures: number;
         };
     };
@@ -2393,6 +2537,66 @@ export interface components {
             };
         };
         /**
+         * @description Not found:
+         *
+         *     - `business_name_not_found`: The business registration number is unknown. Check the number.
+         */
+        BusinessNameNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "business_name_not_found";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
+         */
+        CompanyNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "company_not_found";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
+        /**
          * @description Forbidden:
          *
          *     - `event_owner_mismatch`: The event belongs to another account or environment. Read it with a key of the account and environment whose order or search caused it.
@@ -2586,7 +2790,7 @@ export interface operations {
                         normalized: string | null;
                         formatted: string | null;
                         acnFromAbn: string | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -2669,7 +2873,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -2746,7 +2950,7 @@ export interface operations {
                             label: string;
                             registryCode: string | null;
                         }[];
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -2833,7 +3037,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -2974,7 +3178,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema21"];
+                    "application/json": components["schemas"]["__schema23"];
                 };
             };
             /**
@@ -3211,25 +3415,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        acn: components["schemas"]["__schema22"];
-                        formatted: components["schemas"]["__schema23"];
-                        numberType: components["schemas"]["__schema24"];
-                        name: components["schemas"]["__schema25"];
-                        type: components["schemas"]["__schema24"];
-                        status: components["schemas"]["__schema24"];
-                        abn: components["schemas"]["__schema26"];
-                        registeredCharity: components["schemas"]["__schema27"];
-                        id?: components["schemas"]["__schema28"];
-                        arsn?: components["schemas"]["__schema29"];
-                        schemeCategories: components["schemas"]["__schema31"];
-                        object: components["schemas"]["__schema32"];
-                        class: components["schemas"]["__schema33"];
-                        subClass: components["schemas"]["__schema34"];
-                        registeredAt: components["schemas"]["__schema35"];
-                        governanceType: components["schemas"]["__schema37"];
-                        deregistration: components["schemas"]["__schema38"];
-                        formerNames: components["schemas"]["__schema39"];
-                        meta: components["schemas"]["__schema20"];
+                        acn: components["schemas"]["__schema24"];
+                        formatted: components["schemas"]["__schema25"];
+                        numberType: components["schemas"]["__schema26"];
+                        name: components["schemas"]["__schema27"];
+                        type: components["schemas"]["__schema26"];
+                        status: components["schemas"]["__schema26"];
+                        abn: components["schemas"]["__schema28"];
+                        registeredCharity: components["schemas"]["__schema29"];
+                        id?: components["schemas"]["__schema30"];
+                        arsn?: components["schemas"]["__schema31"];
+                        schemeCategories: components["schemas"]["__schema35"];
+                        detailsPath?: components["schemas"]["__schema33"];
+                        object: components["schemas"]["__schema36"];
+                        class: components["schemas"]["__schema37"];
+                        subClass: components["schemas"]["__schema38"];
+                        registeredAt: components["schemas"]["__schema39"];
+                        governanceType: components["schemas"]["__schema41"];
+                        deregistration: components["schemas"]["__schema42"];
+                        formerNames: components["schemas"]["__schema43"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -3930,7 +4135,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema40"];
+                    "application/json": components["schemas"]["__schema44"];
                 };
             };
             /**
@@ -4284,12 +4489,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema49"][];
+                        data: components["schemas"]["__schema53"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        extract: components["schemas"]["__schema69"];
+                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema86"];
                     };
                 };
             };
@@ -4568,13 +4773,13 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema53"][];
+                        data: components["schemas"]["__schema57"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        extract: components["schemas"]["__schema69"];
-                        contactAddress: components["schemas"]["__schema53"] | null;
+                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema86"];
+                        contactAddress: components["schemas"]["__schema57"] | null;
                     };
                 };
             };
@@ -4922,10 +5127,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "shareStructure";
-                        extract: components["schemas"]["__schema69"];
-                        shareClasses: components["schemas"]["__schema54"];
-                        members: components["schemas"]["__schema55"];
-                        meta: components["schemas"]["__schema20"];
+                        extract: components["schemas"]["__schema86"];
+                        shareClasses: components["schemas"]["__schema58"];
+                        members: components["schemas"]["__schema59"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -5156,12 +5361,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema56"][];
+                        data: components["schemas"]["__schema60"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        extract: components["schemas"]["__schema69"];
+                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema86"];
                     };
                 };
             };
@@ -5482,12 +5687,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "externalAdministration";
-                        extract: components["schemas"]["__schema69"];
-                        company: components["schemas"]["__schema62"];
+                        extract: components["schemas"]["__schema86"];
+                        company: components["schemas"]["__schema79"];
                         underExternalAdministration: boolean;
-                        appointees: components["schemas"]["__schema57"];
-                        documents: components["schemas"]["__schema58"];
-                        meta: components["schemas"]["__schema20"];
+                        appointees: components["schemas"]["__schema74"];
+                        documents: components["schemas"]["__schema75"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -5808,12 +6013,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema68"][];
+                        data: components["schemas"]["__schema85"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        extract: components["schemas"]["__schema69"];
+                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema86"];
                     };
                 };
             };
@@ -6273,12 +6478,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema59"][];
+                        data: components["schemas"]["__schema76"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        extract: components["schemas"]["__schema69"];
+                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema86"];
                     };
                 };
             };
@@ -6608,19 +6813,19 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema60"];
-                        chargeNumber: components["schemas"]["__schema61"];
-                        company: components["schemas"]["__schema62"];
-                        status: components["schemas"]["__schema24"];
-                        type: components["schemas"]["__schema63"];
-                        registeredAt: components["schemas"]["__schema64"];
-                        createdAt: components["schemas"]["__schema35"];
-                        expiresAt: components["schemas"]["__schema35"];
-                        satisfiedAt: components["schemas"]["__schema35"];
-                        preAsicChargeNumber: components["schemas"]["__schema65"];
-                        chargees: components["schemas"]["__schema66"];
-                        documents: components["schemas"]["__schema67"];
-                        meta: components["schemas"]["__schema20"];
+                        object: components["schemas"]["__schema77"];
+                        chargeNumber: components["schemas"]["__schema78"];
+                        company: components["schemas"]["__schema79"];
+                        status: components["schemas"]["__schema26"];
+                        type: components["schemas"]["__schema80"];
+                        registeredAt: components["schemas"]["__schema81"];
+                        createdAt: components["schemas"]["__schema39"];
+                        expiresAt: components["schemas"]["__schema39"];
+                        satisfiedAt: components["schemas"]["__schema39"];
+                        preAsicChargeNumber: components["schemas"]["__schema82"];
+                        chargees: components["schemas"]["__schema83"];
+                        documents: components["schemas"]["__schema84"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -6778,14 +6983,14 @@ export interface operations {
                         id: string;
                         familyName: string;
                         givenName: string;
-                        birthDateFrom: components["schemas"]["__schema35"];
-                        birthDateTo: components["schemas"]["__schema35"];
-                        createdAt: components["schemas"]["__schema46"];
-                        expiresAt: components["schemas"]["__schema46"];
+                        birthDateFrom: components["schemas"]["__schema39"];
+                        birthDateTo: components["schemas"]["__schema39"];
+                        createdAt: components["schemas"]["__schema50"];
+                        expiresAt: components["schemas"]["__schema50"];
                         totalCount: number;
                         found: number;
-                        data: components["schemas"]["__schema70"][];
-                        meta: components["schemas"]["__schema20"];
+                        data: components["schemas"]["__schema87"][];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -6977,14 +7182,14 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema71"];
-                        id: components["schemas"]["__schema72"];
-                        name: components["schemas"]["__schema73"];
-                        birth: components["schemas"]["__schema74"];
-                        formerName: components["schemas"]["__schema76"];
+                        object: components["schemas"]["__schema88"];
+                        id: components["schemas"]["__schema89"];
+                        name: components["schemas"]["__schema90"];
+                        birth: components["schemas"]["__schema91"];
+                        formerName: components["schemas"]["__schema93"];
                         searchId: string;
-                        searchExpiresAt: components["schemas"]["__schema46"];
-                        meta: components["schemas"]["__schema20"];
+                        searchExpiresAt: components["schemas"]["__schema50"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -7245,11 +7450,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema77"][];
+                        data: components["schemas"]["__schema94"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                         searchId: string;
                     };
                 };
@@ -7558,12 +7763,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema86"][];
+                        data: components["schemas"]["__schema103"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        extract: components["schemas"]["__schema69"];
+                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema86"];
                     };
                 };
             };
@@ -8245,7 +8450,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema40"] | components["schemas"]["__schema77"] | components["schemas"]["__schema87"];
+                    "application/json": components["schemas"]["__schema44"] | components["schemas"]["__schema94"] | components["schemas"]["__schema104"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -8446,34 +8651,34 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: ({
-                            object: components["schemas"]["__schema41"];
-                            id: components["schemas"]["__schema42"];
-                            kind: components["schemas"]["__schema43"];
-                            type: components["schemas"]["__schema44"];
-                            company: components["schemas"]["__schema45"];
-                            purchasedAt: components["schemas"]["__schema46"];
-                            asOf: components["schemas"]["__schema46"];
-                            expiresAt: components["schemas"]["__schema46"];
-                            clientReference: components["schemas"]["__schema47"];
-                            disclaimer: components["schemas"]["__schema48"];
+                            object: components["schemas"]["__schema45"];
+                            id: components["schemas"]["__schema46"];
+                            kind: components["schemas"]["__schema47"];
+                            type: components["schemas"]["__schema48"];
+                            company: components["schemas"]["__schema49"];
+                            purchasedAt: components["schemas"]["__schema50"];
+                            asOf: components["schemas"]["__schema50"];
+                            expiresAt: components["schemas"]["__schema50"];
+                            clientReference: components["schemas"]["__schema51"];
+                            disclaimer: components["schemas"]["__schema52"];
                         } | {
-                            object: components["schemas"]["__schema78"];
-                            id: components["schemas"]["__schema79"];
-                            kind: components["schemas"]["__schema80"];
-                            type: components["schemas"]["__schema81"];
-                            includeShareholdings: components["schemas"]["__schema82"];
-                            subject: components["schemas"]["__schema70"];
-                            purchasedAt: components["schemas"]["__schema46"];
-                            asOf: components["schemas"]["__schema46"];
-                            expiresAt: components["schemas"]["__schema46"];
-                            clientReference: components["schemas"]["__schema83"];
-                            disclaimer: components["schemas"]["__schema84"];
-                            person: components["schemas"]["__schema85"];
-                        } | components["schemas"]["__schema95"])[];
+                            object: components["schemas"]["__schema95"];
+                            id: components["schemas"]["__schema96"];
+                            kind: components["schemas"]["__schema97"];
+                            type: components["schemas"]["__schema98"];
+                            includeShareholdings: components["schemas"]["__schema99"];
+                            subject: components["schemas"]["__schema87"];
+                            purchasedAt: components["schemas"]["__schema50"];
+                            asOf: components["schemas"]["__schema50"];
+                            expiresAt: components["schemas"]["__schema50"];
+                            clientReference: components["schemas"]["__schema100"];
+                            disclaimer: components["schemas"]["__schema101"];
+                            person: components["schemas"]["__schema102"];
+                        } | components["schemas"]["__schema112"])[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -8592,7 +8797,7 @@ export interface operations {
                         data: {
                             /** @constant */
                             object: "feeEntry";
-                            at: components["schemas"]["__schema46"];
+                            at: components["schemas"]["__schema50"];
                             product: string;
                             feeCode: string | null;
                             quantity: number;
@@ -8604,9 +8809,9 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        from: components["schemas"]["__schema36"];
-                        to: components["schemas"]["__schema36"];
+                        meta: components["schemas"]["__schema22"];
+                        from: components["schemas"]["__schema40"];
+                        to: components["schemas"]["__schema40"];
                         totals: {
                             product: string;
                             feeCode: string | null;
@@ -8688,11 +8893,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema95"][];
+                        data: components["schemas"]["__schema112"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -8968,7 +9173,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema87"];
+                    "application/json": components["schemas"]["__schema104"];
                 };
             };
             /**
@@ -9300,7 +9505,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema87"];
+                    "application/json": components["schemas"]["__schema104"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9423,7 +9628,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema96"];
+                    "application/json": components["schemas"]["__schema113"];
                 };
             };
             /**
@@ -9708,7 +9913,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema96"];
+                    "application/json": components["schemas"]["__schema113"];
                 };
             };
             /**
@@ -9944,7 +10149,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema96"];
+                    "application/json": components["schemas"]["__schema113"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10066,28 +10271,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema97"];
-                            id: components["schemas"]["__schema98"];
-                            type: components["schemas"]["__schema99"];
-                            status: components["schemas"]["__schema100"];
-                            company: components["schemas"]["__schema101"];
-                            documents: components["schemas"]["__schema102"];
-                            delivery: components["schemas"]["__schema103"];
-                            downloadUrl: components["schemas"]["__schema104"];
-                            downloadExpiresAt: components["schemas"]["__schema105"];
-                            registryRequestIds: components["schemas"]["__schema106"];
-                            notices: components["schemas"]["__schema107"];
-                            extractSize: components["schemas"]["__schema108"];
-                            pageCount: components["schemas"]["__schema109"];
-                            clientReference: components["schemas"]["__schema104"];
-                            createdAt: components["schemas"]["__schema46"];
-                            readyAt: components["schemas"]["__schema110"];
-                            failure?: components["schemas"]["__schema111"];
+                            object: components["schemas"]["__schema114"];
+                            id: components["schemas"]["__schema115"];
+                            type: components["schemas"]["__schema116"];
+                            status: components["schemas"]["__schema117"];
+                            company: components["schemas"]["__schema118"];
+                            documents: components["schemas"]["__schema119"];
+                            delivery: components["schemas"]["__schema120"];
+                            downloadUrl: components["schemas"]["__schema121"];
+                            downloadExpiresAt: components["schemas"]["__schema122"];
+                            registryRequestIds: components["schemas"]["__schema123"];
+                            notices: components["schemas"]["__schema124"];
+                            extractSize: components["schemas"]["__schema125"];
+                            pageCount: components["schemas"]["__schema126"];
+                            clientReference: components["schemas"]["__schema121"];
+                            createdAt: components["schemas"]["__schema50"];
+                            readyAt: components["schemas"]["__schema127"];
+                            failure?: components["schemas"]["__schema128"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -10201,7 +10406,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema113"];
+                    "application/json": components["schemas"]["__schema130"];
                 };
             };
             /**
@@ -10321,7 +10526,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema113"];
+                    "application/json": components["schemas"]["__schema130"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10461,7 +10666,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema21"];
+                    "application/json": components["schemas"]["__schema23"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10475,6 +10680,1120 @@ export interface operations {
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    GetDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 9E0010007 */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: BLUEGUM ORCHARDS PTY LTD's 484 of 2016, with three sub-forms (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "document",
+                     *       "documentNumber": "9E0010007",
+                     *       "formCode": "484",
+                     *       "formDescription": "Change to company details",
+                     *       "subForms": [
+                     *         {
+                     *           "code": "484A1",
+                     *           "description": "Change of address"
+                     *         },
+                     *         {
+                     *           "code": "484E",
+                     *           "description": "Appointment or cessation of a company officeholder"
+                     *         },
+                     *         {
+                     *           "code": "484G",
+                     *           "description": "Notification of share issue"
+                     *         }
+                     *       ],
+                     *       "receivedAt": "2016-03-04",
+                     *       "processedAt": "2016-03-06",
+                     *       "effectiveAt": "2016-03-04",
+                     *       "qualifier": null,
+                     *       "pageCount": 3,
+                     *       "imaged": true,
+                     *       "underRequisition": false,
+                     *       "xbrlAvailable": false,
+                     *       "xbrlDocumentNumber": null,
+                     *       "status": "PROCESSED",
+                     *       "priced": true,
+                     *       "subject": {
+                     *         "type": "organisation",
+                     *         "company": {
+                     *           "acn": "990000014",
+                     *           "formatted": "990 000 014",
+                     *           "numberType": {
+                     *             "code": "ACN",
+                     *             "label": "Australian Company Number"
+                     *           },
+                     *           "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *           "type": {
+                     *             "code": "APTY",
+                     *             "label": "Australian Proprietary Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "abn": "23990000014",
+                     *           "registeredCharity": false
+                     *         },
+                     *         "person": null
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_730c7efb-ac61-479b-a46e-59db2e642d94"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        object: components["schemas"]["__schema61"];
+                        documentNumber: components["schemas"]["__schema62"];
+                        formCode: components["schemas"]["__schema63"];
+                        formDescription: components["schemas"]["__schema64"];
+                        subForms: components["schemas"]["__schema65"];
+                        receivedAt: components["schemas"]["__schema40"];
+                        processedAt: components["schemas"]["__schema40"];
+                        effectiveAt: components["schemas"]["__schema39"];
+                        qualifier: components["schemas"]["__schema66"];
+                        pageCount: components["schemas"]["__schema67"];
+                        imaged: components["schemas"]["__schema68"];
+                        underRequisition: components["schemas"]["__schema69"];
+                        xbrlAvailable: components["schemas"]["__schema70"];
+                        xbrlDocumentNumber: components["schemas"]["__schema71"];
+                        status: components["schemas"]["__schema72"];
+                        priced: components["schemas"]["__schema73"];
+                        subject: components["schemas"]["__schema131"];
+                        meta: components["schemas"]["__schema22"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_number_invalid" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["DocumentNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_not_imaged" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ListDocuments: {
+        parameters: {
+            query: {
+                /**
+                 * @example [
+                 *       "9E0010007",
+                 *       "9E0010005",
+                 *       "9E0170002"
+                 *     ]
+                 */
+                "numbers[]": components["schemas"]["__schema13"][];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Three documents in one call: a 484 with sub-forms, a financial report with XBRL, a form the schedule does not know (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0010007",
+                     *           "formCode": "484",
+                     *           "formDescription": "Change to company details",
+                     *           "subForms": [
+                     *             {
+                     *               "code": "484A1",
+                     *               "description": "Change of address"
+                     *             },
+                     *             {
+                     *               "code": "484E",
+                     *               "description": "Appointment or cessation of a company officeholder"
+                     *             },
+                     *             {
+                     *               "code": "484G",
+                     *               "description": "Notification of share issue"
+                     *             }
+                     *           ],
+                     *           "receivedAt": "2016-03-04",
+                     *           "processedAt": "2016-03-06",
+                     *           "effectiveAt": "2016-03-04",
+                     *           "qualifier": null,
+                     *           "pageCount": 3,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true,
+                     *           "subject": {
+                     *             "type": "organisation",
+                     *             "company": {
+                     *               "acn": "990000014",
+                     *               "formatted": "990 000 014",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": "23990000014",
+                     *               "registeredCharity": false
+                     *             },
+                     *             "person": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0010005",
+                     *           "formCode": "388",
+                     *           "formDescription": "Copy of financial statements and reports",
+                     *           "subForms": [],
+                     *           "receivedAt": "2014-10-31",
+                     *           "processedAt": "2014-11-02",
+                     *           "effectiveAt": "2014-10-31",
+                     *           "qualifier": "FR2014",
+                     *           "pageCount": 26,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": true,
+                     *           "xbrlDocumentNumber": "9X0010005",
+                     *           "status": "PROCESSED",
+                     *           "priced": true,
+                     *           "subject": {
+                     *             "type": "organisation",
+                     *             "company": {
+                     *               "acn": "990000014",
+                     *               "formatted": "990 000 014",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": "23990000014",
+                     *               "registeredCharity": false
+                     *             },
+                     *             "person": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0170002",
+                     *           "formCode": "9ZZ",
+                     *           "formDescription": "9ZZ",
+                     *           "subForms": [
+                     *             {
+                     *               "code": "9ZZA",
+                     *               "description": "9ZZA"
+                     *             }
+                     *           ],
+                     *           "receivedAt": "2022-02-22",
+                     *           "processedAt": "2022-02-24",
+                     *           "effectiveAt": "2022-02-22",
+                     *           "qualifier": null,
+                     *           "pageCount": 2,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true,
+                     *           "subject": {
+                     *             "type": "organisation",
+                     *             "company": {
+                     *               "acn": "990000176",
+                     *               "formatted": "990 000 176",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "ZENITH NOVELTY IMPORTS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": "46990000176",
+                     *               "registeredCharity": false
+                     *             },
+                     *             "person": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 3,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_f36a1165-a9b6-4a26-9d0b-4c58f796a9c7"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            object: components["schemas"]["__schema61"];
+                            documentNumber: components["schemas"]["__schema62"];
+                            formCode: components["schemas"]["__schema63"];
+                            formDescription: components["schemas"]["__schema64"];
+                            subForms: components["schemas"]["__schema65"];
+                            receivedAt: components["schemas"]["__schema40"];
+                            processedAt: components["schemas"]["__schema40"];
+                            effectiveAt: components["schemas"]["__schema39"];
+                            qualifier: components["schemas"]["__schema66"];
+                            pageCount: components["schemas"]["__schema67"];
+                            imaged: components["schemas"]["__schema68"];
+                            underRequisition: components["schemas"]["__schema69"];
+                            xbrlAvailable: components["schemas"]["__schema70"];
+                            xbrlDocumentNumber: components["schemas"]["__schema71"];
+                            status: components["schemas"]["__schema72"];
+                            priced: components["schemas"]["__schema73"];
+                            subject: components["schemas"]["__schema131"];
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema22"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
+             *     - `duplicate_document_number`: The same document number appears twice in the request. Send each document number once.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_number_invalid" | "duplicate_document_number" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["DocumentNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_not_imaged" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GetBusinessName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 990000265 */
+                id: components["schemas"]["__schema14"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: HARBOUR LIGHTS CATERING: one holder, registered in NSW in 2009 (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "businessName",
+                     *       "id": "990000265",
+                     *       "name": "HARBOUR LIGHTS CATERING",
+                     *       "status": {
+                     *         "code": "REGD",
+                     *         "label": "Registered"
+                     *       },
+                     *       "registeredAt": "2009-03-16",
+                     *       "renewalDueAt": "2027-03-16",
+                     *       "cancelledAt": null,
+                     *       "holders": [
+                     *         {
+                     *           "party": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "MARCHETTI",
+                     *               "givenNames": [
+                     *                 "LUCIA"
+                     *               ],
+                     *               "formatted": "LUCIA MARCHETTI"
+                     *             },
+                     *             "birth": null,
+                     *             "organisation": null
+                     *           },
+                     *           "abn": "98990004012"
+                     *         }
+                     *       ],
+                     *       "principalPlaceOfBusiness": {
+                     *         "locality": "THE ROCKS",
+                     *         "state": "NSW",
+                     *         "postcode": "2000"
+                     *       },
+                     *       "previousStateRegistrations": [
+                     *         {
+                     *           "number": "BN00731224",
+                     *           "jurisdiction": {
+                     *             "code": "NSW",
+                     *             "label": "New South Wales"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_9a970095-13b2-46da-bcd1-a025a4fe885f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        object: components["schemas"]["__schema132"];
+                        id: components["schemas"]["__schema133"];
+                        name: components["schemas"]["__schema134"];
+                        status: components["schemas"]["__schema26"];
+                        registeredAt: components["schemas"]["__schema39"];
+                        renewalDueAt: components["schemas"]["__schema39"];
+                        cancelledAt: components["schemas"]["__schema39"];
+                        holders: components["schemas"]["__schema135"];
+                        principalPlaceOfBusiness: components["schemas"]["__schema136"];
+                        previousStateRegistrations: components["schemas"]["__schema137"];
+                        meta: components["schemas"]["__schema22"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["BusinessNameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    FindBusinessNames: {
+        parameters: {
+            query?: {
+                number?: string;
+                /** @example BN00731224 */
+                stateNumber?: string;
+                /** @example NSW */
+                jurisdiction?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The business name NSW registered as BN00731224 before 2012 (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "businessName",
+                     *           "id": "990000265",
+                     *           "name": "HARBOUR LIGHTS CATERING",
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "registeredAt": "2009-03-16",
+                     *           "renewalDueAt": "2027-03-16",
+                     *           "cancelledAt": null,
+                     *           "holders": [
+                     *             {
+                     *               "party": {
+                     *                 "type": "person",
+                     *                 "person": {
+                     *                   "familyName": "MARCHETTI",
+                     *                   "givenNames": [
+                     *                     "LUCIA"
+                     *                   ],
+                     *                   "formatted": "LUCIA MARCHETTI"
+                     *                 },
+                     *                 "birth": null,
+                     *                 "organisation": null
+                     *               },
+                     *               "abn": "98990004012"
+                     *             }
+                     *           ],
+                     *           "principalPlaceOfBusiness": {
+                     *             "locality": "THE ROCKS",
+                     *             "state": "NSW",
+                     *             "postcode": "2000"
+                     *           },
+                     *           "previousStateRegistrations": [
+                     *             {
+                     *               "number": "BN00731224",
+                     *               "jurisdiction": {
+                     *                 "code": "NSW",
+                     *                 "label": "New South Wales"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 1,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_b00ff35f-87e3-456e-b4b9-0a00532cd924"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            object: components["schemas"]["__schema132"];
+                            id: components["schemas"]["__schema133"];
+                            name: components["schemas"]["__schema134"];
+                            status: components["schemas"]["__schema26"];
+                            registeredAt: components["schemas"]["__schema39"];
+                            renewalDueAt: components["schemas"]["__schema39"];
+                            cancelledAt: components["schemas"]["__schema39"];
+                            holders: components["schemas"]["__schema135"];
+                            principalPlaceOfBusiness: components["schemas"]["__schema136"];
+                            previousStateRegistrations: components["schemas"]["__schema137"];
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema22"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction. Search by one identifier.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "identifier_conflict" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["BusinessNameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GetNameReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 990003113 */
+                id: components["schemas"]["__schema14"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: KOOKABURRA LANE PTY LTD, reserved for a proprietary company and extended by a 410F (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "nameReservation",
+                     *       "id": "990003113",
+                     *       "name": "KOOKABURRA LANE PTY LTD",
+                     *       "status": {
+                     *         "code": "REGD",
+                     *         "label": "Registered"
+                     *       },
+                     *       "reservedFor": {
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "class": {
+                     *           "code": "LMSH",
+                     *           "label": "Limited By Shares"
+                     *         }
+                     *       },
+                     *       "company": null,
+                     *       "reservedAt": "2026-09-15",
+                     *       "expiresAt": "2027-01-15",
+                     *       "sourceDocument": {
+                     *         "documentNumber": "9R0060002",
+                     *         "qualifier": null,
+                     *         "formCode": "410F"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_59fb2c0f-860c-4327-ac8d-583ee4021eb6"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "nameReservation";
+                        id: string;
+                        name: string;
+                        status: components["schemas"]["__schema26"];
+                        reservedFor: {
+                            type: components["schemas"]["__schema26"];
+                            class: components["schemas"]["__schema26"] | null;
+                        } | null;
+                        company: components["schemas"]["__schema79"] | null;
+                        reservedAt: components["schemas"]["__schema40"];
+                        expiresAt: components["schemas"]["__schema40"];
+                        sourceDocument: {
+                            documentNumber: string;
+                            qualifier: string | null;
+                            formCode: string;
+                        };
+                        meta: components["schemas"]["__schema22"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["CompanyNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
         };
     };
     GetOpenApiDocument: {
@@ -10621,17 +11940,17 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema114"];
-                            id: components["schemas"]["__schema115"];
-                            type: components["schemas"]["__schema116"];
-                            createdAt: components["schemas"]["__schema46"];
-                            livemode: components["schemas"]["__schema117"];
-                            data: components["schemas"]["__schema118"];
+                            object: components["schemas"]["__schema138"];
+                            id: components["schemas"]["__schema139"];
+                            type: components["schemas"]["__schema140"];
+                            createdAt: components["schemas"]["__schema50"];
+                            livemode: components["schemas"]["__schema141"];
+                            data: components["schemas"]["__schema142"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -10651,7 +11970,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema13"];
+                eventId: components["schemas"]["__schema15"];
             };
             cookie?: never;
         };
@@ -10714,7 +12033,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema119"];
+                    "application/json": components["schemas"]["__schema143"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10739,7 +12058,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema13"];
+                eventId: components["schemas"]["__schema15"];
             };
             cookie?: never;
         };
@@ -10792,7 +12111,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema120"];
+                    "application/json": components["schemas"]["__schema144"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10813,7 +12132,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema13"];
+                eventId: components["schemas"]["__schema15"];
             };
             cookie?: never;
         };
@@ -10877,7 +12196,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema120"];
+                    "application/json": components["schemas"]["__schema144"];
                 };
             };
             /**
@@ -11048,25 +12367,25 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema123"];
-                            id: components["schemas"]["__schema124"];
-                            url: components["schemas"]["__schema125"];
-                            enabledEvents: components["schemas"]["__schema126"];
-                            description: components["schemas"]["__schema121"];
-                            status: components["schemas"]["__schema127"];
-                            disabledReason: components["schemas"]["__schema121"];
-                            livemode: components["schemas"]["__schema128"];
-                            secret?: components["schemas"]["__schema129"];
-                            secretRotatedAt: components["schemas"]["__schema130"];
-                            previousSecretExpiresAt: components["schemas"]["__schema131"];
-                            stats: components["schemas"]["__schema132"];
-                            createdAt: components["schemas"]["__schema46"];
-                            updatedAt: components["schemas"]["__schema46"];
+                            object: components["schemas"]["__schema147"];
+                            id: components["schemas"]["__schema148"];
+                            url: components["schemas"]["__schema149"];
+                            enabledEvents: components["schemas"]["__schema150"];
+                            description: components["schemas"]["__schema145"];
+                            status: components["schemas"]["__schema151"];
+                            disabledReason: components["schemas"]["__schema145"];
+                            livemode: components["schemas"]["__schema152"];
+                            secret?: components["schemas"]["__schema153"];
+                            secretRotatedAt: components["schemas"]["__schema154"];
+                            previousSecretExpiresAt: components["schemas"]["__schema155"];
+                            stats: components["schemas"]["__schema156"];
+                            createdAt: components["schemas"]["__schema50"];
+                            updatedAt: components["schemas"]["__schema50"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -11100,9 +12419,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    url: components["schemas"]["__schema14"];
-                    enabledEvents: components["schemas"]["__schema15"];
-                    description?: components["schemas"]["__schema17"];
+                    url: components["schemas"]["__schema16"];
+                    enabledEvents: components["schemas"]["__schema17"];
+                    description?: components["schemas"]["__schema19"];
                 };
             };
         };
@@ -11149,7 +12468,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema122"];
+                    "application/json": components["schemas"]["__schema146"];
                 };
             };
             /**
@@ -11200,7 +12519,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
@@ -11247,7 +12566,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema122"];
+                    "application/json": components["schemas"]["__schema146"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11268,7 +12587,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
@@ -11302,7 +12621,7 @@ export interface operations {
                         id: string;
                         /** @constant */
                         deleted: true;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -11324,7 +12643,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
@@ -11338,9 +12657,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    url?: components["schemas"]["__schema14"];
-                    enabledEvents?: components["schemas"]["__schema15"];
-                    description?: components["schemas"]["__schema17"];
+                    url?: components["schemas"]["__schema16"];
+                    enabledEvents?: components["schemas"]["__schema17"];
+                    description?: components["schemas"]["__schema19"];
                     /** @enum {string} */
                     status?: "enabled" | "disabled";
                 };
@@ -11387,7 +12706,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema122"];
+                    "application/json": components["schemas"]["__schema146"];
                 };
             };
             /**
@@ -11439,14 +12758,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": components["schemas"]["__schema19"];
+                "application/json": components["schemas"]["__schema21"];
             };
         };
         responses: {
@@ -11491,7 +12810,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema122"];
+                    "application/json": components["schemas"]["__schema146"];
                 };
             };
             /**
@@ -11546,7 +12865,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
@@ -11608,7 +12927,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema120"];
+                    "application/json": components["schemas"]["__schema144"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11629,7 +12948,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
@@ -11673,9 +12992,9 @@ export interface operations {
                         /** @constant */
                         object: "webhookRecovery";
                         endpointId: string;
-                        since: components["schemas"]["__schema46"];
+                        since: components["schemas"]["__schema50"];
                         resent: number;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -11727,14 +13046,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": components["schemas"]["__schema19"];
+                "application/json": components["schemas"]["__schema21"];
             };
         };
         responses: {
@@ -11785,7 +13104,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema119"];
+                    "application/json": components["schemas"]["__schema143"];
                 };
             };
             /**

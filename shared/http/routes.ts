@@ -5,6 +5,7 @@
  * functions/. Handlers import their area's module only, so a bundle carries only the schemas of
  * its own area.
  */
+import { recordRoutes } from '../records/routes.ts';
 import type { RouteDefinition } from './route.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { docsRoutes } from './routes/docs.ts';
@@ -20,6 +21,7 @@ export const routes = {
   ...peopleRoutes,
   ...extractRoutes,
   ...orderRoutes,
+  ...recordRoutes,
   ...docsRoutes,
   ...webhookRoutes,
 } as const;

@@ -20,14 +20,17 @@ import {
   type PeopleSearchQuery,
   type PersonExtractOptions,
   type Registry,
+  type RegistryBusinessName,
   type RegistryCaller,
   type RegistryCharge,
   type RegistryChargesExtractPlan,
   type RegistryCompany,
   type RegistryCompanyExtract,
   type RegistryCompanyMatch,
+  type RegistryDocumentDetails,
   type RegistryImageableDocument,
   type RegistryImageRequestStatus,
+  type RegistryNameReservation,
   type RegistryPersonExtract,
   type RegistryPersonMatch,
   type RegistryPurchaseOutcome,
@@ -210,6 +213,16 @@ class FakeRegistry implements Registry {
     throw new Error('not served by the fake');
   }
   weeklySummaryItems(): Promise<RegistryWeeklySummaryPage> {
+    throw new Error('not served by the fake');
+  }
+  // Record lookups go through the simulator in test/unit/records-registry.test.ts.
+  getDocumentDetails(): Promise<RegistryDocumentDetails[]> {
+    throw new Error('not served by the fake');
+  }
+  findBusinessNames(): Promise<RegistryBusinessName[]> {
+    throw new Error('not served by the fake');
+  }
+  getNameReservation(): Promise<RegistryNameReservation> {
     throw new Error('not served by the fake');
   }
 }

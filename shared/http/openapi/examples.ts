@@ -5,6 +5,8 @@
  * passes its route's request schemas.
  */
 
+import { recordExamples } from '../../records/examples.ts';
+
 export interface RequestExample {
   /** What the example shows, in the sandbox's terms. */
   readonly summary: string;
@@ -39,6 +41,7 @@ const SEARCH_ID = EXAMPLE_IDS.peopleSearch;
 const PERSON_ID = EXAMPLE_IDS.person;
 
 export const requestExamples: Readonly<Record<string, RequestExample>> = {
+  ...recordExamples,
   ValidateIdentifier: {
     summary: 'The ABN of the sandbox company BLUEGUM ORCHARDS PTY LTD',
     path: { value: '23990000014' },
