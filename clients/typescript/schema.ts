@@ -1030,6 +1030,7 @@ export interface components {
                 product: string;
             };
             personId?: string;
+            documentNumber?: string;
             pageCount?: number;
             method?: string;
             limit?: number;

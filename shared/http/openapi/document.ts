@@ -137,6 +137,8 @@ const errorDetailsSchema = z
       }),
     ),
     personId: z.optional(z.string()),
+    // The number a document error is about (document lookups).
+    documentNumber: z.optional(z.string()),
     pageCount: z.optional(z.int()),
     method: z.optional(z.string()),
     limit: z.optional(z.int()),
