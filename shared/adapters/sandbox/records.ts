@@ -8,7 +8,6 @@
  * renewal and cancellation dates, pre-2012 state numbers) and what a reservation adds (what it is for, expiry) is
  * the `RecordsSource` the part is built with.
  */
-import { isDocumentNumber } from '../../domain/document-numbers.ts';
 import {
   type BusinessNameQuery,
   MAX_DOCUMENT_DETAILS,
@@ -21,7 +20,11 @@ import {
   RegistryRejection,
   type RegistryStateRegistration,
 } from '../../ports/registry.ts';
-import { type DatasetContext, DatasetPart } from '../../registry/dataset/lookups.ts';
+import {
+  type DatasetContext,
+  DatasetPart,
+  rejectMalformedDocumentNumbers,
+} from '../../registry/dataset/lookups.ts';
 import { type CompanyRecord, type DocumentEntry, partialAddress } from '../../registry/dataset.ts';
 import { isCurrentStatus } from '../../registry/ordering.ts';
 
@@ -96,14 +99,7 @@ export class DatasetRecords extends DatasetPart implements RecordsRegistry {
     if (!Array.isArray(numbers) || numbers.length > MAX_DOCUMENT_DETAILS) {
       throw new Error(`getDocumentDetails: at most ${MAX_DOCUMENT_DETAILS} document numbers in a list`);
     }
-    const invalid = numbers.find((number) => !isDocumentNumber(number));
-    if (invalid !== undefined) {
-      throw new RegistryRejection(
-        'DD01',
-        `Document number ${String(invalid)} is not nine characters starting with a digit.`,
-        { documentNumber: invalid },
-      );
-    }
+    rejectMalformedDocumentNumbers(numbers);
     const repeated = numbers.find((number, index) => numbers.indexOf(number) !== index);
     if (repeated !== undefined) {
       throw new RegistryRejection('DD02', `Document number ${repeated} is given twice.`, {

@@ -22,7 +22,12 @@ import {
 import { type DocumentEntry, imageAvailableIn } from '../dataset.ts';
 import { sortCharges } from '../ordering.ts';
 import type { DocumentImagesRequest } from '../page-images.ts';
-import { companyRecordIn, type DatasetContext, DatasetPart } from './lookups.ts';
+import {
+  companyRecordIn,
+  type DatasetContext,
+  DatasetPart,
+  rejectMalformedDocumentNumbers,
+} from './lookups.ts';
 import { orderedMatches, scoredNames } from './name-search.ts';
 
 /**
@@ -180,14 +185,7 @@ export class DatasetOrders extends DatasetPart implements OrdersRegistry {
     if (!Array.isArray(numbers) || numbers.length > MAX_DOCUMENT_LOOKUP) {
       throw new Error(`getDocuments: at most ${MAX_DOCUMENT_LOOKUP} document numbers in a list`);
     }
-    const invalid = numbers.find((number) => !isDocumentNumber(number));
-    if (invalid !== undefined) {
-      throw new RegistryRejection(
-        'DD01',
-        `Document number ${String(invalid)} is not nine characters starting with a digit.`,
-        { documentNumber: invalid },
-      );
-    }
+    rejectMalformedDocumentNumbers(numbers);
     return structuredClone(numbers.map((number) => imageable(this.document(number, 'DD51'))));
   }
 
