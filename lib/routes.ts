@@ -10,6 +10,7 @@ import { peopleRoutes } from '../shared/http/routes/people.ts';
 import { referenceRoutes } from '../shared/http/routes/reference.ts';
 import { webhookRoutes } from '../shared/http/routes/webhooks.ts';
 import { recordRoutes } from '../shared/records/routes.ts';
+import { registerRoutes } from '../shared/registers/routes.ts';
 
 /** Repository root: `functions/`, `package-lock.json` and `cdk.json` live here. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -62,6 +63,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   { name: 'Records', routes: Object.values(recordRoutes) },
   { name: 'Docs', routes: Object.values(docsRoutes) },
   { name: 'Webhooks', routes: Object.values(webhookRoutes) },
+  { name: 'Registers', routes: Object.values(registerRoutes) },
 ];
 
 /**

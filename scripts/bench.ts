@@ -15,6 +15,8 @@
  * only the weekly summaries (scripts/bench-weekly.ts: the 20,000-item purchase, first- and last-page reads).
  * BENCH_ONLY_RECORDS=1 runs only the record lookups (scripts/bench-records.ts: one document beside a
  * batch of ten, and the registry calls of a batch).
+ * BENCH_ONLY_REGISTERS=1 runs only the registers (scripts/bench-registers.ts: browse page and entry
+ * read p50 beside the company name search).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -41,6 +43,7 @@ import { SANDBOX } from '../shared/registry/sandbox-data.ts';
 import { benchOrders } from './bench-orders.ts';
 import { collectGarbage } from './bench-pdf.ts';
 import { benchRecords, RECORDS_BENCH_KEYS } from './bench-records.ts';
+import { benchRegisters, REGISTERS_BENCH_KEYS } from './bench-registers.ts';
 import { benchWebhooks } from './bench-webhooks.ts';
 import { benchWeeklySummaries, WEEKLY_BENCH_KEYS } from './bench-weekly.ts';
 import { onDynamoCall } from './dynamo-calls.ts';
@@ -695,6 +698,12 @@ async function latency() {
     environment: 'live',
     secret: `sk_live_bench${randomBytes(8).toString('hex')}`,
   }));
+  // The registers' keys: test keys (the sandbox serves the registers).
+  const registerKeys: SeedKey[] = Array.from({ length: REGISTERS_BENCH_KEYS }, (_, i) => ({
+    accountId: `acct_benchregisters${i}`,
+    environment: 'test',
+    secret: `sk_test_bench${randomBytes(8).toString('hex')}`,
+  }));
   // Responses are not schema-checked here, as in AWS (the local stack and tests check them).
   const stack = await startLocalStack({
     port: 0,
@@ -707,6 +716,7 @@ async function latency() {
       webhookKeys.orders,
       ...weeklyKeys,
       ...recordKeys,
+      ...registerKeys,
     ],
     logLevel: 'ERROR',
     validateResponses: false,
@@ -733,6 +743,10 @@ async function latency() {
     }
     if (process.env.BENCH_ONLY_RECORDS) {
       await benchRecords(stack.baseUrl, stack.registryUrl, recordKeys);
+      return;
+    }
+    if (process.env.BENCH_ONLY_REGISTERS) {
+      await benchRegisters(stack.baseUrl, registerKeys);
       return;
     }
     if (process.env.BENCH_ONLY_PEOPLE) {
@@ -768,6 +782,7 @@ async function latency() {
     await peopleRoles(stack.baseUrl, peopleTest);
     await benchWeeklySummaries(stack.baseUrl, weeklyKeys);
     await benchRecords(stack.baseUrl, stack.registryUrl, recordKeys);
+    await benchRegisters(stack.baseUrl, registerKeys);
     await benchOrders(stack.baseUrl, peopleTest);
     await benchWebhooks(stack, webhookKeys, tls);
     await rateLimitBoundary(stack.ports);
@@ -781,6 +796,7 @@ if (
   !process.env.BENCH_ONLY_PEOPLE &&
   !process.env.BENCH_ONLY_WEEKLY &&
   !process.env.BENCH_ONLY_RECORDS &&
+  !process.env.BENCH_ONLY_REGISTERS &&
   !process.env.BENCH_ONLY_ORDERS &&
   !process.env.BENCH_ONLY_LIMITS &&
   !process.env.BENCH_ONLY_WEBHOOKS

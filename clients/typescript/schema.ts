@@ -980,6 +980,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/registers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the served registers with their family, identifier field and extract fee code (free, static)
+         * @description Free.
+         */
+        get: operations["ListRegisters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/registers/{register}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browse a register by the start of a name, in the register’s alphabetical order (free)
+         * @description Free.
+         */
+        get: operations["BrowseRegister"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/registers/{register}/entries/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one register entry by its number (free)
+         * @description Free.
+         */
+        get: operations["GetRegisterEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/registers/{register}/entries/{number}/extracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy the extract of one register entry (current, or historical with history true; same fee)
+         * @description Billable: `meta.product` `register_extract`; with a live key it incurs a registry fee.
+         */
+        post: operations["PurchaseRegisterExtract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1014,6 +1094,8 @@ export interface components {
         __schema19: string | null;
         __schema20: string;
         __schema21: Record<string, never>;
+        __schema22: string;
+        __schema23: string;
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
             counts?: {
@@ -1036,147 +1118,147 @@ export interface components {
             limit?: number;
             resetsAt?: string;
         };
-        __schema22: {
+        __schema24: {
             billable: boolean;
             product: string | null;
             requestId: string;
             quantity?: number;
         };
-        __schema23: {
+        __schema25: {
             /** @constant */
             object: "list";
             data: {
-                acn: components["schemas"]["__schema24"];
-                formatted: components["schemas"]["__schema25"];
-                numberType: components["schemas"]["__schema26"];
-                name: components["schemas"]["__schema27"];
-                type: components["schemas"]["__schema26"];
-                status: components["schemas"]["__schema26"];
-                abn: components["schemas"]["__schema28"];
-                registeredCharity: components["schemas"]["__schema29"];
-                id?: components["schemas"]["__schema30"];
-                arsn?: components["schemas"]["__schema31"];
-                schemeCategories?: components["schemas"]["__schema32"];
-                detailsPath?: components["schemas"]["__schema33"];
+                acn: components["schemas"]["__schema26"];
+                formatted: components["schemas"]["__schema27"];
+                numberType: components["schemas"]["__schema28"];
+                name: components["schemas"]["__schema29"];
+                type: components["schemas"]["__schema28"];
+                status: components["schemas"]["__schema28"];
+                abn: components["schemas"]["__schema30"];
+                registeredCharity: components["schemas"]["__schema31"];
+                id?: components["schemas"]["__schema32"];
+                arsn?: components["schemas"]["__schema33"];
+                schemeCategories?: components["schemas"]["__schema34"];
+                detailsPath?: components["schemas"]["__schema35"];
                 /** @constant */
                 object: "companyMatch";
                 matchedName: string;
                 /** @enum {string} */
                 nameStatus: "current" | "former";
                 score: number;
-                address: components["schemas"]["__schema34"] | null;
+                address: components["schemas"]["__schema36"] | null;
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema22"];
+            meta: components["schemas"]["__schema24"];
         };
-        __schema24: string | null;
-        __schema25: string;
-        __schema26: {
+        __schema26: string | null;
+        __schema27: string;
+        __schema28: {
             code: string;
             label: string;
         };
-        __schema27: string;
-        __schema28: string | null;
-        __schema29: boolean;
-        __schema30: string;
-        __schema31: string;
-        __schema32: components["schemas"]["__schema26"][];
+        __schema29: string;
+        __schema30: string | null;
+        __schema31: boolean;
+        __schema32: string;
         __schema33: string;
-        __schema34: {
+        __schema34: components["schemas"]["__schema28"][];
+        __schema35: string;
+        __schema36: {
             locality: string;
             state?: string | null;
             postcode?: string | null;
             country?: string;
         };
-        __schema35: components["schemas"]["__schema26"][];
+        __schema37: components["schemas"]["__schema28"][];
         /** @constant */
-        __schema36: "company";
-        __schema37: components["schemas"]["__schema26"] | null;
-        __schema38: components["schemas"]["__schema26"] | null;
-        __schema39: components["schemas"]["__schema40"] | null;
-        __schema40: string;
-        __schema41: components["schemas"]["__schema26"] | null;
-        __schema42: {
-            date: components["schemas"]["__schema40"];
-            reason: components["schemas"]["__schema26"];
-        } | null;
-        __schema43: {
-            name: string;
-            from: components["schemas"]["__schema39"];
-            to: components["schemas"]["__schema40"];
-        }[];
+        __schema38: "company";
+        __schema39: components["schemas"]["__schema28"] | null;
+        __schema40: components["schemas"]["__schema28"] | null;
+        __schema41: components["schemas"]["__schema42"] | null;
+        __schema42: string;
+        __schema43: components["schemas"]["__schema28"] | null;
         __schema44: {
-            object: components["schemas"]["__schema45"];
-            id: components["schemas"]["__schema46"];
-            kind: components["schemas"]["__schema47"];
-            type: components["schemas"]["__schema48"];
-            company: components["schemas"]["__schema49"];
-            purchasedAt: components["schemas"]["__schema50"];
-            asOf: components["schemas"]["__schema50"];
-            expiresAt: components["schemas"]["__schema50"];
-            clientReference: components["schemas"]["__schema51"];
-            disclaimer: components["schemas"]["__schema52"];
-            officeholders: components["schemas"]["__schema53"][] | null;
-            addresses: components["schemas"]["__schema57"][] | null;
-            contactAddress: components["schemas"]["__schema57"] | null;
+            date: components["schemas"]["__schema42"];
+            reason: components["schemas"]["__schema28"];
+        } | null;
+        __schema45: {
+            name: string;
+            from: components["schemas"]["__schema41"];
+            to: components["schemas"]["__schema42"];
+        }[];
+        __schema46: {
+            object: components["schemas"]["__schema47"];
+            id: components["schemas"]["__schema48"];
+            kind: components["schemas"]["__schema49"];
+            type: components["schemas"]["__schema50"];
+            company: components["schemas"]["__schema51"];
+            purchasedAt: components["schemas"]["__schema52"];
+            asOf: components["schemas"]["__schema52"];
+            expiresAt: components["schemas"]["__schema52"];
+            clientReference: components["schemas"]["__schema53"];
+            disclaimer: components["schemas"]["__schema54"];
+            officeholders: components["schemas"]["__schema55"][] | null;
+            addresses: components["schemas"]["__schema59"][] | null;
+            contactAddress: components["schemas"]["__schema59"] | null;
             shareStructure: {
-                shareClasses: components["schemas"]["__schema58"];
-                members: components["schemas"]["__schema59"];
+                shareClasses: components["schemas"]["__schema60"];
+                members: components["schemas"]["__schema61"];
             } | null;
-            documents: components["schemas"]["__schema60"][] | null;
+            documents: components["schemas"]["__schema62"][] | null;
             externalAdministration: {
-                appointees: components["schemas"]["__schema74"];
-                documents: components["schemas"]["__schema75"];
+                appointees: components["schemas"]["__schema76"];
+                documents: components["schemas"]["__schema77"];
             } | null;
-            charges: components["schemas"]["__schema76"][] | null;
-            relationships: components["schemas"]["__schema85"][] | null;
-            meta: components["schemas"]["__schema22"];
+            charges: components["schemas"]["__schema78"][] | null;
+            relationships: components["schemas"]["__schema87"][] | null;
+            meta: components["schemas"]["__schema24"];
         };
         /** @constant */
-        __schema45: "extract";
-        __schema46: string;
+        __schema47: "extract";
+        __schema48: string;
         /** @constant */
-        __schema47: "company";
+        __schema49: "company";
         /** @enum {string} */
-        __schema48: "current" | "historical" | "relational";
-        __schema49: {
-            acn: components["schemas"]["__schema24"];
-            formatted: components["schemas"]["__schema25"];
-            numberType: components["schemas"]["__schema26"];
-            name: components["schemas"]["__schema27"];
-            type: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            abn: components["schemas"]["__schema28"];
-            registeredCharity: components["schemas"]["__schema29"];
-            id?: components["schemas"]["__schema30"];
-            arsn?: components["schemas"]["__schema31"];
-            schemeCategories: components["schemas"]["__schema35"];
-            detailsPath?: components["schemas"]["__schema33"];
-            object: components["schemas"]["__schema36"];
-            class: components["schemas"]["__schema37"];
-            subClass: components["schemas"]["__schema38"];
-            registeredAt: components["schemas"]["__schema39"];
-            governanceType: components["schemas"]["__schema41"];
-            deregistration: components["schemas"]["__schema42"];
-            formerNames: components["schemas"]["__schema43"];
+        __schema50: "current" | "historical" | "relational";
+        __schema51: {
+            acn: components["schemas"]["__schema26"];
+            formatted: components["schemas"]["__schema27"];
+            numberType: components["schemas"]["__schema28"];
+            name: components["schemas"]["__schema29"];
+            type: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            abn: components["schemas"]["__schema30"];
+            registeredCharity: components["schemas"]["__schema31"];
+            id?: components["schemas"]["__schema32"];
+            arsn?: components["schemas"]["__schema33"];
+            schemeCategories: components["schemas"]["__schema37"];
+            detailsPath?: components["schemas"]["__schema35"];
+            object: components["schemas"]["__schema38"];
+            class: components["schemas"]["__schema39"];
+            subClass: components["schemas"]["__schema40"];
+            registeredAt: components["schemas"]["__schema41"];
+            governanceType: components["schemas"]["__schema43"];
+            deregistration: components["schemas"]["__schema44"];
+            formerNames: components["schemas"]["__schema45"];
         };
-        __schema50: string;
-        __schema51: string | null;
         __schema52: string;
-        __schema53: {
+        __schema53: string | null;
+        __schema54: string;
+        __schema55: {
             /** @constant */
             object: "officeholder";
-            role: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            appointedAt: components["schemas"]["__schema39"];
-            ceasedAt: components["schemas"]["__schema39"];
-            party: components["schemas"]["__schema54"];
-            address: components["schemas"]["__schema55"] | null;
-            sourceDocument: components["schemas"]["__schema56"] | null;
+            role: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            appointedAt: components["schemas"]["__schema41"];
+            ceasedAt: components["schemas"]["__schema41"];
+            party: components["schemas"]["__schema56"];
+            address: components["schemas"]["__schema57"] | null;
+            sourceDocument: components["schemas"]["__schema58"] | null;
         };
-        __schema54: {
+        __schema56: {
             /** @enum {string} */
             type: "person" | "organisation";
             person: {
@@ -1185,18 +1267,18 @@ export interface components {
                 formatted: string;
             } | null;
             birth: {
-                date: components["schemas"]["__schema39"];
+                date: components["schemas"]["__schema41"];
                 locality: string | null;
                 stateOrCountry: string | null;
             } | null;
             organisation: {
                 number: string | null;
-                numberType: components["schemas"]["__schema26"] | null;
+                numberType: components["schemas"]["__schema28"] | null;
                 name: string;
                 abn: string | null;
             } | null;
         };
-        __schema55: {
+        __schema57: {
             careOf: string | null;
             line1: string | null;
             street: string;
@@ -1205,244 +1287,244 @@ export interface components {
             postcode: string | null;
             country: string;
         };
-        __schema56: {
+        __schema58: {
             documentNumber: string;
             qualifier: string | null;
         };
-        __schema57: {
+        __schema59: {
             /** @constant */
             object: "address";
-            type: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            from: components["schemas"]["__schema40"];
-            to: components["schemas"]["__schema39"];
-            address: components["schemas"]["__schema55"];
-            sourceDocument: components["schemas"]["__schema56"];
+            type: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            from: components["schemas"]["__schema42"];
+            to: components["schemas"]["__schema41"];
+            address: components["schemas"]["__schema57"];
+            sourceDocument: components["schemas"]["__schema58"];
         };
-        __schema58: {
+        __schema60: {
             /** @constant */
             object: "shareClass";
             classCode: string;
             description: string;
-            status: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema28"];
             sharesIssued: number;
             amountPaid: string;
             amountDue: string;
-            sourceDocument: components["schemas"]["__schema56"];
+            sourceDocument: components["schemas"]["__schema58"];
         }[];
-        __schema59: {
+        __schema61: {
             /** @constant */
             object: "member";
             classCode: string;
-            status: components["schemas"]["__schema26"];
-            party: components["schemas"]["__schema54"];
+            status: components["schemas"]["__schema28"];
+            party: components["schemas"]["__schema56"];
             sharesHeld: number;
             fullyPaid: boolean;
             beneficiallyHeld: boolean;
-            sourceDocument: components["schemas"]["__schema56"];
+            sourceDocument: components["schemas"]["__schema58"];
         }[];
-        __schema60: {
-            object: components["schemas"]["__schema61"];
-            documentNumber: components["schemas"]["__schema62"];
-            formCode: components["schemas"]["__schema63"];
-            formDescription: components["schemas"]["__schema64"];
-            subForms: components["schemas"]["__schema65"];
-            receivedAt: components["schemas"]["__schema40"];
-            processedAt: components["schemas"]["__schema40"];
-            effectiveAt: components["schemas"]["__schema39"];
-            qualifier: components["schemas"]["__schema66"];
-            pageCount: components["schemas"]["__schema67"];
-            imaged: components["schemas"]["__schema68"];
-            underRequisition: components["schemas"]["__schema69"];
-            xbrlAvailable: components["schemas"]["__schema70"];
-            xbrlDocumentNumber: components["schemas"]["__schema71"];
-            status: components["schemas"]["__schema72"];
-            priced: components["schemas"]["__schema73"];
+        __schema62: {
+            object: components["schemas"]["__schema63"];
+            documentNumber: components["schemas"]["__schema64"];
+            formCode: components["schemas"]["__schema65"];
+            formDescription: components["schemas"]["__schema66"];
+            subForms: components["schemas"]["__schema67"];
+            receivedAt: components["schemas"]["__schema42"];
+            processedAt: components["schemas"]["__schema42"];
+            effectiveAt: components["schemas"]["__schema41"];
+            qualifier: components["schemas"]["__schema68"];
+            pageCount: components["schemas"]["__schema69"];
+            imaged: components["schemas"]["__schema70"];
+            underRequisition: components["schemas"]["__schema71"];
+            xbrlAvailable: components["schemas"]["__schema72"];
+            xbrlDocumentNumber: components["schemas"]["__schema73"];
+            status: components["schemas"]["__schema74"];
+            priced: components["schemas"]["__schema75"];
         };
         /** @constant */
-        __schema61: "document";
-        __schema62: string;
-        __schema63: string;
+        __schema63: "document";
         __schema64: string;
-        __schema65: {
+        __schema65: string;
+        __schema66: string;
+        __schema67: {
             code: string;
             description: string;
         }[];
-        __schema66: string | null;
-        __schema67: number;
-        __schema68: boolean;
-        __schema69: boolean;
+        __schema68: string | null;
+        __schema69: number;
         __schema70: boolean;
-        __schema71: string | null;
-        __schema72: string | null;
-        __schema73: boolean | null;
-        __schema74: components["schemas"]["__schema53"][];
-        __schema75: components["schemas"]["__schema60"][];
-        __schema76: {
-            object: components["schemas"]["__schema77"];
-            chargeNumber: components["schemas"]["__schema78"];
-            company: components["schemas"]["__schema79"];
-            status: components["schemas"]["__schema26"];
-            type: components["schemas"]["__schema80"];
-            registeredAt: components["schemas"]["__schema81"];
-            createdAt: components["schemas"]["__schema39"];
-            expiresAt: components["schemas"]["__schema39"];
-            satisfiedAt: components["schemas"]["__schema39"];
-            preAsicChargeNumber: components["schemas"]["__schema82"];
-            chargees: components["schemas"]["__schema83"];
-            documents: components["schemas"]["__schema84"];
+        __schema71: boolean;
+        __schema72: boolean;
+        __schema73: string | null;
+        __schema74: string | null;
+        __schema75: boolean | null;
+        __schema76: components["schemas"]["__schema55"][];
+        __schema77: components["schemas"]["__schema62"][];
+        __schema78: {
+            object: components["schemas"]["__schema79"];
+            chargeNumber: components["schemas"]["__schema80"];
+            company: components["schemas"]["__schema81"];
+            status: components["schemas"]["__schema28"];
+            type: components["schemas"]["__schema82"];
+            registeredAt: components["schemas"]["__schema83"];
+            createdAt: components["schemas"]["__schema41"];
+            expiresAt: components["schemas"]["__schema41"];
+            satisfiedAt: components["schemas"]["__schema41"];
+            preAsicChargeNumber: components["schemas"]["__schema84"];
+            chargees: components["schemas"]["__schema85"];
+            documents: components["schemas"]["__schema86"];
         };
         /** @constant */
-        __schema77: "charge";
-        __schema78: string;
-        __schema79: {
-            acn: components["schemas"]["__schema24"];
-            formatted: components["schemas"]["__schema25"];
-            numberType: components["schemas"]["__schema26"];
-            name: components["schemas"]["__schema27"];
-            type: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            abn: components["schemas"]["__schema28"];
-            registeredCharity: components["schemas"]["__schema29"];
-            id?: components["schemas"]["__schema30"];
-            arsn?: components["schemas"]["__schema31"];
-            schemeCategories?: components["schemas"]["__schema32"];
-            detailsPath?: components["schemas"]["__schema33"];
+        __schema79: "charge";
+        __schema80: string;
+        __schema81: {
+            acn: components["schemas"]["__schema26"];
+            formatted: components["schemas"]["__schema27"];
+            numberType: components["schemas"]["__schema28"];
+            name: components["schemas"]["__schema29"];
+            type: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            abn: components["schemas"]["__schema30"];
+            registeredCharity: components["schemas"]["__schema31"];
+            id?: components["schemas"]["__schema32"];
+            arsn?: components["schemas"]["__schema33"];
+            schemeCategories?: components["schemas"]["__schema34"];
+            detailsPath?: components["schemas"]["__schema35"];
         };
-        __schema80: components["schemas"]["__schema26"] | null;
-        __schema81: components["schemas"]["__schema50"] | null;
-        __schema82: string | null;
-        __schema83: {
-            party: components["schemas"]["__schema54"];
-        }[];
-        __schema84: components["schemas"]["__schema60"][];
+        __schema82: components["schemas"]["__schema28"] | null;
+        __schema83: components["schemas"]["__schema52"] | null;
+        __schema84: string | null;
         __schema85: {
+            party: components["schemas"]["__schema56"];
+        }[];
+        __schema86: components["schemas"]["__schema62"][];
+        __schema87: {
             /** @constant */
             object: "relationship";
-            role: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            appointedAt: components["schemas"]["__schema39"];
-            ceasedAt: components["schemas"]["__schema39"];
-            company: components["schemas"]["__schema79"];
+            role: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            appointedAt: components["schemas"]["__schema41"];
+            ceasedAt: components["schemas"]["__schema41"];
+            company: components["schemas"]["__schema81"];
         };
-        __schema86: {
+        __schema88: {
             id: string;
             /** @enum {string} */
             type: "current" | "historical" | "relational";
-            purchasedAt: components["schemas"]["__schema50"];
-            asOf: components["schemas"]["__schema50"];
+            purchasedAt: components["schemas"]["__schema52"];
+            asOf: components["schemas"]["__schema52"];
         };
-        __schema87: {
-            object: components["schemas"]["__schema88"];
-            id: components["schemas"]["__schema89"];
-            name: components["schemas"]["__schema90"];
-            birth: components["schemas"]["__schema91"];
-            formerName: components["schemas"]["__schema93"];
+        __schema89: {
+            object: components["schemas"]["__schema90"];
+            id: components["schemas"]["__schema91"];
+            name: components["schemas"]["__schema92"];
+            birth: components["schemas"]["__schema93"];
+            formerName: components["schemas"]["__schema95"];
         };
         /** @constant */
-        __schema88: "person";
-        __schema89: string;
-        __schema90: {
+        __schema90: "person";
+        __schema91: string;
+        __schema92: {
             familyName: string;
             givenNames: string[];
             formatted: string;
         };
-        __schema91: components["schemas"]["__schema92"] | null;
-        __schema92: {
-            date: components["schemas"]["__schema39"];
+        __schema93: components["schemas"]["__schema94"] | null;
+        __schema94: {
+            date: components["schemas"]["__schema41"];
             locality: string | null;
             stateOrCountry: string | null;
         };
-        __schema93: components["schemas"]["__schema90"] | null;
-        __schema94: {
-            object: components["schemas"]["__schema95"];
-            id: components["schemas"]["__schema96"];
-            kind: components["schemas"]["__schema97"];
-            type: components["schemas"]["__schema98"];
-            includeShareholdings: components["schemas"]["__schema99"];
-            subject: components["schemas"]["__schema87"];
-            purchasedAt: components["schemas"]["__schema50"];
-            asOf: components["schemas"]["__schema50"];
-            expiresAt: components["schemas"]["__schema50"];
-            clientReference: components["schemas"]["__schema100"];
-            disclaimer: components["schemas"]["__schema101"];
-            person: components["schemas"]["__schema102"];
-            roles: components["schemas"]["__schema103"][];
+        __schema95: components["schemas"]["__schema92"] | null;
+        __schema96: {
+            object: components["schemas"]["__schema97"];
+            id: components["schemas"]["__schema98"];
+            kind: components["schemas"]["__schema99"];
+            type: components["schemas"]["__schema100"];
+            includeShareholdings: components["schemas"]["__schema101"];
+            subject: components["schemas"]["__schema89"];
+            purchasedAt: components["schemas"]["__schema52"];
+            asOf: components["schemas"]["__schema52"];
+            expiresAt: components["schemas"]["__schema52"];
+            clientReference: components["schemas"]["__schema102"];
+            disclaimer: components["schemas"]["__schema103"];
+            person: components["schemas"]["__schema104"];
+            roles: components["schemas"]["__schema105"][];
             licences: {
                 /** @constant */
                 object: "licence";
-                type: components["schemas"]["__schema26"];
-                status: components["schemas"]["__schema26"];
+                type: components["schemas"]["__schema28"];
+                status: components["schemas"]["__schema28"];
                 licenceNumber: string;
-                licenceStatus: components["schemas"]["__schema26"];
-                from: components["schemas"]["__schema40"];
-                to: components["schemas"]["__schema39"];
-                address: components["schemas"]["__schema55"] | null;
-                sourceDocument: components["schemas"]["__schema56"] | null;
+                licenceStatus: components["schemas"]["__schema28"];
+                from: components["schemas"]["__schema42"];
+                to: components["schemas"]["__schema41"];
+                address: components["schemas"]["__schema57"] | null;
+                sourceDocument: components["schemas"]["__schema58"] | null;
             }[];
             shareholdings: {
                 /** @constant */
                 object: "shareholding";
-                company: components["schemas"]["__schema79"];
+                company: components["schemas"]["__schema81"];
                 classCode: string;
                 classDescription: string;
-                status: components["schemas"]["__schema26"];
+                status: components["schemas"]["__schema28"];
                 sharesHeld: number;
                 fullyPaid: boolean;
                 beneficiallyHeld: boolean;
-                sourceDocument: components["schemas"]["__schema56"] | null;
+                sourceDocument: components["schemas"]["__schema58"] | null;
             }[];
-            documents: components["schemas"]["__schema60"][];
+            documents: components["schemas"]["__schema62"][];
             notices: {
                 /** @enum {string} */
                 type: "acnc_charity" | "same_name";
                 acn: string | null;
                 text: string;
             }[];
-            meta: components["schemas"]["__schema22"];
+            meta: components["schemas"]["__schema24"];
         };
         /** @constant */
-        __schema95: "extract";
-        __schema96: string;
+        __schema97: "extract";
+        __schema98: string;
         /** @constant */
-        __schema97: "person";
+        __schema99: "person";
         /** @enum {string} */
-        __schema98: "current" | "historical";
-        __schema99: boolean;
-        __schema100: string | null;
-        __schema101: string;
-        __schema102: {
+        __schema100: "current" | "historical";
+        __schema101: boolean;
+        __schema102: string | null;
+        __schema103: string;
+        __schema104: {
             id: string;
             registryIdentifier: string;
-            name: components["schemas"]["__schema90"];
-            birth: components["schemas"]["__schema92"] | null;
-            formerName: components["schemas"]["__schema90"] | null;
+            name: components["schemas"]["__schema92"];
+            birth: components["schemas"]["__schema94"] | null;
+            formerName: components["schemas"]["__schema92"] | null;
         };
-        __schema103: {
+        __schema105: {
             /** @constant */
             object: "role";
-            role: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            appointedAt: components["schemas"]["__schema39"];
-            ceasedAt: components["schemas"]["__schema39"];
-            company: components["schemas"]["__schema79"];
-            address: components["schemas"]["__schema55"] | null;
-            sourceDocument: components["schemas"]["__schema56"] | null;
+            role: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            appointedAt: components["schemas"]["__schema41"];
+            ceasedAt: components["schemas"]["__schema41"];
+            company: components["schemas"]["__schema81"];
+            address: components["schemas"]["__schema57"] | null;
+            sourceDocument: components["schemas"]["__schema58"] | null;
         };
-        __schema104: {
-            object: components["schemas"]["__schema105"];
-            id: components["schemas"]["__schema106"];
-            kind: components["schemas"]["__schema107"];
-            type: components["schemas"]["__schema108"];
-            subject: components["schemas"]["__schema109"];
-            summaryType: components["schemas"]["__schema26"];
-            weekStarting: components["schemas"]["__schema40"];
-            weekEnding: components["schemas"]["__schema40"];
-            purchasedAt: components["schemas"]["__schema50"];
-            asOf: components["schemas"]["__schema50"];
-            expiresAt: components["schemas"]["__schema50"];
-            clientReference: components["schemas"]["__schema110"];
-            disclaimer: components["schemas"]["__schema111"];
+        __schema106: {
+            object: components["schemas"]["__schema107"];
+            id: components["schemas"]["__schema108"];
+            kind: components["schemas"]["__schema109"];
+            type: components["schemas"]["__schema110"];
+            subject: components["schemas"]["__schema111"];
+            summaryType: components["schemas"]["__schema28"];
+            weekStarting: components["schemas"]["__schema42"];
+            weekEnding: components["schemas"]["__schema42"];
+            purchasedAt: components["schemas"]["__schema52"];
+            asOf: components["schemas"]["__schema52"];
+            expiresAt: components["schemas"]["__schema52"];
+            clientReference: components["schemas"]["__schema112"];
+            disclaimer: components["schemas"]["__schema113"];
             postcode: string | null;
             items: {
                 /** @constant */
@@ -1450,28 +1532,28 @@ export interface components {
                 data: {
                     /** @constant */
                     object: "weeklySummaryItem";
-                    subType: components["schemas"]["__schema26"];
-                    date: components["schemas"]["__schema40"];
+                    subType: components["schemas"]["__schema28"];
+                    date: components["schemas"]["__schema42"];
                     postcode: string | null;
                     documentNumber: string | null;
-                    subject: components["schemas"]["__schema54"] | null;
+                    subject: components["schemas"]["__schema56"] | null;
                     newName: string | null;
                     licenceNumber: string | null;
                     company: {
-                        acn: components["schemas"]["__schema24"];
-                        formatted: components["schemas"]["__schema25"];
-                        numberType: components["schemas"]["__schema26"];
-                        name: components["schemas"]["__schema27"];
-                        type: components["schemas"]["__schema26"];
-                        status: components["schemas"]["__schema26"];
-                        abn: components["schemas"]["__schema28"];
-                        registeredCharity: components["schemas"]["__schema29"];
-                        id?: components["schemas"]["__schema30"];
-                        arsn?: components["schemas"]["__schema31"];
-                        schemeCategories?: components["schemas"]["__schema32"];
-                        detailsPath?: components["schemas"]["__schema33"];
-                        class: components["schemas"]["__schema26"] | null;
-                        subClass: components["schemas"]["__schema26"] | null;
+                        acn: components["schemas"]["__schema26"];
+                        formatted: components["schemas"]["__schema27"];
+                        numberType: components["schemas"]["__schema28"];
+                        name: components["schemas"]["__schema29"];
+                        type: components["schemas"]["__schema28"];
+                        status: components["schemas"]["__schema28"];
+                        abn: components["schemas"]["__schema30"];
+                        registeredCharity: components["schemas"]["__schema31"];
+                        id?: components["schemas"]["__schema32"];
+                        arsn?: components["schemas"]["__schema33"];
+                        schemeCategories?: components["schemas"]["__schema34"];
+                        detailsPath?: components["schemas"]["__schema35"];
+                        class: components["schemas"]["__schema28"] | null;
+                        subClass: components["schemas"]["__schema28"] | null;
                     } | null;
                 }[];
                 hasMore: boolean;
@@ -1482,62 +1564,297 @@ export interface components {
                 postcode: string;
                 count: number;
             }[] | null;
-            meta: components["schemas"]["__schema22"];
+            meta: components["schemas"]["__schema24"];
         };
         /** @constant */
-        __schema105: "extract";
-        __schema106: string;
+        __schema107: "extract";
+        __schema108: string;
         /** @constant */
-        __schema107: "weeklySummary";
+        __schema109: "weeklySummary";
         /** @enum {string} */
-        __schema108: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
-        __schema109: null;
-        __schema110: string | null;
-        __schema111: string;
-        __schema112: {
-            object: components["schemas"]["__schema105"];
-            id: components["schemas"]["__schema106"];
-            kind: components["schemas"]["__schema107"];
-            type: components["schemas"]["__schema108"];
-            subject: components["schemas"]["__schema109"];
-            summaryType: components["schemas"]["__schema26"];
-            weekStarting: components["schemas"]["__schema40"];
-            weekEnding: components["schemas"]["__schema40"];
-            purchasedAt: components["schemas"]["__schema50"];
-            asOf: components["schemas"]["__schema50"];
-            expiresAt: components["schemas"]["__schema50"];
-            clientReference: components["schemas"]["__schema110"];
-            disclaimer: components["schemas"]["__schema111"];
-        };
-        __schema113: {
-            object: components["schemas"]["__schema114"];
-            id: components["schemas"]["__schema115"];
-            type: components["schemas"]["__schema116"];
-            status: components["schemas"]["__schema117"];
-            company: components["schemas"]["__schema118"];
-            documents: components["schemas"]["__schema119"];
-            delivery: components["schemas"]["__schema120"];
-            downloadUrl: components["schemas"]["__schema121"];
-            downloadExpiresAt: components["schemas"]["__schema122"];
-            registryRequestIds: components["schemas"]["__schema123"];
-            notices: components["schemas"]["__schema124"];
-            extractSize: components["schemas"]["__schema125"];
-            pageCount: components["schemas"]["__schema126"];
-            clientReference: components["schemas"]["__schema121"];
-            createdAt: components["schemas"]["__schema50"];
-            readyAt: components["schemas"]["__schema127"];
-            failure?: components["schemas"]["__schema128"];
-            meta: components["schemas"]["__schema22"];
+        __schema110: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+        __schema111: null;
+        __schema112: string | null;
+        __schema113: string;
+        __schema114: {
+            object: components["schemas"]["__schema115"];
+            id: components["schemas"]["__schema116"];
+            kind: components["schemas"]["__schema117"];
+            type: components["schemas"]["__schema118"];
+            subject: components["schemas"]["__schema119"];
+            purchasedAt: components["schemas"]["__schema52"];
+            asOf: components["schemas"]["__schema52"];
+            expiresAt: components["schemas"]["__schema52"];
+            clientReference: components["schemas"]["__schema131"];
+            disclaimer: components["schemas"]["__schema132"];
+            entry: {
+                object: components["schemas"]["__schema120"];
+                register: components["schemas"]["__schema28"];
+                holder: components["schemas"]["__schema56"];
+                status: components["schemas"]["__schema121"];
+                licenceStatus: components["schemas"]["__schema122"];
+                from: components["schemas"]["__schema41"];
+                to: components["schemas"]["__schema41"];
+                principal: components["schemas"]["__schema123"];
+                bans: components["schemas"]["__schema133"];
+                address: components["schemas"]["__schema129"];
+                addresses: components["schemas"]["__schema134"];
+                trading: components["schemas"]["__schema135"];
+                officers: components["schemas"]["__schema136"];
+                authorities: components["schemas"]["__schema137"];
+                suspensions: components["schemas"]["__schema138"];
+                legislation: components["schemas"]["__schema139"];
+                /** @constant */
+                family: "professional";
+                registrationNumber: components["schemas"]["__schema130"];
+            } | {
+                object: components["schemas"]["__schema120"];
+                register: components["schemas"]["__schema28"];
+                holder: components["schemas"]["__schema56"];
+                status: components["schemas"]["__schema121"];
+                licenceStatus: components["schemas"]["__schema122"];
+                from: components["schemas"]["__schema41"];
+                to: components["schemas"]["__schema41"];
+                principal: components["schemas"]["__schema123"];
+                bans: components["schemas"]["__schema133"];
+                address: components["schemas"]["__schema129"];
+                addresses: components["schemas"]["__schema134"];
+                trading: components["schemas"]["__schema135"];
+                officers: components["schemas"]["__schema136"];
+                authorities: components["schemas"]["__schema137"];
+                suspensions: components["schemas"]["__schema138"];
+                legislation: components["schemas"]["__schema139"];
+                /** @constant */
+                family: "professional";
+                licenceNumber: components["schemas"]["__schema130"];
+            } | {
+                object: components["schemas"]["__schema120"];
+                register: components["schemas"]["__schema28"];
+                holder: components["schemas"]["__schema56"];
+                status: components["schemas"]["__schema121"];
+                licenceStatus: components["schemas"]["__schema122"];
+                from: components["schemas"]["__schema41"];
+                to: components["schemas"]["__schema41"];
+                principal: components["schemas"]["__schema123"];
+                bans: components["schemas"]["__schema133"];
+                address: components["schemas"]["__schema129"];
+                addresses: components["schemas"]["__schema134"];
+                trading: components["schemas"]["__schema135"];
+                officers: components["schemas"]["__schema136"];
+                authorities: components["schemas"]["__schema137"];
+                suspensions: components["schemas"]["__schema138"];
+                legislation: components["schemas"]["__schema139"];
+                /** @constant */
+                family: "authorised-representatives";
+                representativeNumber: components["schemas"]["__schema130"];
+            } | {
+                object: components["schemas"]["__schema120"];
+                register: components["schemas"]["__schema28"];
+                holder: components["schemas"]["__schema56"];
+                status: components["schemas"]["__schema121"];
+                licenceStatus: components["schemas"]["__schema122"];
+                from: components["schemas"]["__schema41"];
+                to: components["schemas"]["__schema41"];
+                principal: components["schemas"]["__schema123"];
+                bans: components["schemas"]["__schema133"];
+                address: components["schemas"]["__schema129"];
+                addresses: components["schemas"]["__schema134"];
+                trading: components["schemas"]["__schema135"];
+                officers: components["schemas"]["__schema136"];
+                authorities: components["schemas"]["__schema137"];
+                suspensions: components["schemas"]["__schema138"];
+                legislation: components["schemas"]["__schema139"];
+                /** @constant */
+                family: "banned-disqualified";
+                asicIdentifier: components["schemas"]["__schema130"];
+            };
+            documents: components["schemas"]["__schema62"][];
+            meta: components["schemas"]["__schema24"];
         };
         /** @constant */
-        __schema114: "order";
-        __schema115: string;
+        __schema115: "extract";
+        __schema116: string;
+        /** @constant */
+        __schema117: "register";
         /** @enum {string} */
-        __schema116: "charges_extract" | "document_image";
-        /** @enum {string} */
-        __schema117: "pending" | "processing" | "ready" | "delivered" | "failed";
-        __schema118: components["schemas"]["__schema79"] | null;
+        __schema118: "current" | "historical";
         __schema119: {
+            object: components["schemas"]["__schema120"];
+            register: components["schemas"]["__schema28"];
+            holder: components["schemas"]["__schema56"];
+            status: components["schemas"]["__schema121"];
+            licenceStatus: components["schemas"]["__schema122"];
+            from: components["schemas"]["__schema41"];
+            to: components["schemas"]["__schema41"];
+            principal: components["schemas"]["__schema123"];
+            bans: components["schemas"]["__schema125"];
+            address: components["schemas"]["__schema129"];
+            /** @constant */
+            family: "professional";
+            registrationNumber: components["schemas"]["__schema130"];
+        } | {
+            object: components["schemas"]["__schema120"];
+            register: components["schemas"]["__schema28"];
+            holder: components["schemas"]["__schema56"];
+            status: components["schemas"]["__schema121"];
+            licenceStatus: components["schemas"]["__schema122"];
+            from: components["schemas"]["__schema41"];
+            to: components["schemas"]["__schema41"];
+            principal: components["schemas"]["__schema123"];
+            bans: components["schemas"]["__schema125"];
+            address: components["schemas"]["__schema129"];
+            /** @constant */
+            family: "professional";
+            licenceNumber: components["schemas"]["__schema130"];
+        } | {
+            object: components["schemas"]["__schema120"];
+            register: components["schemas"]["__schema28"];
+            holder: components["schemas"]["__schema56"];
+            status: components["schemas"]["__schema121"];
+            licenceStatus: components["schemas"]["__schema122"];
+            from: components["schemas"]["__schema41"];
+            to: components["schemas"]["__schema41"];
+            principal: components["schemas"]["__schema123"];
+            bans: components["schemas"]["__schema125"];
+            address: components["schemas"]["__schema129"];
+            /** @constant */
+            family: "authorised-representatives";
+            representativeNumber: components["schemas"]["__schema130"];
+        } | {
+            object: components["schemas"]["__schema120"];
+            register: components["schemas"]["__schema28"];
+            holder: components["schemas"]["__schema56"];
+            status: components["schemas"]["__schema121"];
+            licenceStatus: components["schemas"]["__schema122"];
+            from: components["schemas"]["__schema41"];
+            to: components["schemas"]["__schema41"];
+            principal: components["schemas"]["__schema123"];
+            bans: components["schemas"]["__schema125"];
+            address: components["schemas"]["__schema129"];
+            /** @constant */
+            family: "banned-disqualified";
+            asicIdentifier: components["schemas"]["__schema130"];
+        };
+        /** @constant */
+        __schema120: "registerEntry";
+        __schema121: components["schemas"]["__schema28"] | null;
+        __schema122: components["schemas"]["__schema28"] | null;
+        __schema123: components["schemas"]["__schema124"] | null;
+        __schema124: {
+            name: string;
+            licenceNumber: string;
+        };
+        __schema125: {
+            type: components["schemas"]["__schema126"];
+            from: components["schemas"]["__schema42"];
+            to: components["schemas"]["__schema41"];
+            status: components["schemas"]["__schema28"];
+            documentNumber: components["schemas"]["__schema127"];
+            legislation: components["schemas"]["__schema128"];
+        }[] | null;
+        __schema126: components["schemas"]["__schema28"] | null;
+        __schema127: string;
+        __schema128: components["schemas"]["__schema28"] | null;
+        __schema129: ({
+            locality: string;
+            state: string | null;
+            postcode: string | null;
+        } | {
+            locality: string;
+            country: string;
+        }) | null;
+        __schema130: string;
+        __schema131: string | null;
+        __schema132: string;
+        __schema133: {
+            type: components["schemas"]["__schema126"];
+            from: components["schemas"]["__schema42"];
+            to: components["schemas"]["__schema41"];
+            status: components["schemas"]["__schema28"];
+            documentNumber: components["schemas"]["__schema127"];
+            legislation: components["schemas"]["__schema128"];
+            comments: string | null;
+        }[] | null;
+        __schema134: {
+            /** @constant */
+            object: "address";
+            type: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            from: components["schemas"]["__schema42"];
+            to: components["schemas"]["__schema41"];
+            address: components["schemas"]["__schema57"];
+            sourceDocument: components["schemas"]["__schema58"];
+        }[];
+        __schema135: {
+            type: components["schemas"]["__schema28"];
+            name: string;
+            number: string | null;
+        }[] | null;
+        __schema136: {
+            role: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            appointedAt: components["schemas"]["__schema41"];
+            ceasedAt: components["schemas"]["__schema41"];
+            party: components["schemas"]["__schema56"];
+        }[] | null;
+        __schema137: {
+            type: components["schemas"]["__schema28"];
+            principal: components["schemas"]["__schema124"];
+            from: components["schemas"]["__schema42"];
+            to: components["schemas"]["__schema41"];
+            status: components["schemas"]["__schema28"];
+        }[] | null;
+        __schema138: {
+            reason: components["schemas"]["__schema28"];
+            from: components["schemas"]["__schema42"];
+            to: components["schemas"]["__schema41"];
+            status: components["schemas"]["__schema28"];
+        }[] | null;
+        __schema139: components["schemas"]["__schema28"] | null;
+        __schema140: {
+            object: components["schemas"]["__schema107"];
+            id: components["schemas"]["__schema108"];
+            kind: components["schemas"]["__schema109"];
+            type: components["schemas"]["__schema110"];
+            subject: components["schemas"]["__schema111"];
+            summaryType: components["schemas"]["__schema28"];
+            weekStarting: components["schemas"]["__schema42"];
+            weekEnding: components["schemas"]["__schema42"];
+            purchasedAt: components["schemas"]["__schema52"];
+            asOf: components["schemas"]["__schema52"];
+            expiresAt: components["schemas"]["__schema52"];
+            clientReference: components["schemas"]["__schema112"];
+            disclaimer: components["schemas"]["__schema113"];
+        };
+        __schema141: {
+            object: components["schemas"]["__schema142"];
+            id: components["schemas"]["__schema143"];
+            type: components["schemas"]["__schema144"];
+            status: components["schemas"]["__schema145"];
+            company: components["schemas"]["__schema146"];
+            documents: components["schemas"]["__schema147"];
+            delivery: components["schemas"]["__schema148"];
+            downloadUrl: components["schemas"]["__schema149"];
+            downloadExpiresAt: components["schemas"]["__schema150"];
+            registryRequestIds: components["schemas"]["__schema151"];
+            notices: components["schemas"]["__schema152"];
+            extractSize: components["schemas"]["__schema153"];
+            pageCount: components["schemas"]["__schema154"];
+            clientReference: components["schemas"]["__schema149"];
+            createdAt: components["schemas"]["__schema52"];
+            readyAt: components["schemas"]["__schema155"];
+            failure?: components["schemas"]["__schema156"];
+            meta: components["schemas"]["__schema24"];
+        };
+        /** @constant */
+        __schema142: "order";
+        __schema143: string;
+        /** @enum {string} */
+        __schema144: "charges_extract" | "document_image";
+        /** @enum {string} */
+        __schema145: "pending" | "processing" | "ready" | "delivered" | "failed";
+        __schema146: components["schemas"]["__schema81"] | null;
+        __schema147: {
             documentNumber: string;
             formCode: string;
             pageCount: number;
@@ -1546,31 +1863,31 @@ export interface components {
                 to: number;
             } | null;
         }[];
-        __schema120: {
+        __schema148: {
             /** @enum {string} */
             method: "web" | "email" | "post";
-            email: components["schemas"]["__schema121"];
-            contactName: components["schemas"]["__schema121"];
-            contactPhone: components["schemas"]["__schema121"];
-            recipient: components["schemas"]["__schema121"];
-            address: components["schemas"]["__schema121"];
-            postcode: components["schemas"]["__schema121"];
+            email: components["schemas"]["__schema149"];
+            contactName: components["schemas"]["__schema149"];
+            contactPhone: components["schemas"]["__schema149"];
+            recipient: components["schemas"]["__schema149"];
+            address: components["schemas"]["__schema149"];
+            postcode: components["schemas"]["__schema149"];
         };
-        __schema121: string | null;
-        __schema122: components["schemas"]["__schema50"] | null;
-        __schema123: string[];
-        __schema124: string[];
+        __schema149: string | null;
+        __schema150: components["schemas"]["__schema52"] | null;
+        __schema151: string[];
+        __schema152: string[];
         /** @enum {string} */
-        __schema125: "small" | "large";
-        __schema126: number;
-        __schema127: components["schemas"]["__schema50"] | null;
-        __schema128: components["schemas"]["__schema129"];
-        __schema129: {
+        __schema153: "small" | "large";
+        __schema154: number;
+        __schema155: components["schemas"]["__schema52"] | null;
+        __schema156: components["schemas"]["__schema157"];
+        __schema157: {
             code: string;
             registryCode: string | null;
             message: string;
         };
-        __schema130: {
+        __schema158: {
             /** @constant */
             object: "offlineSearch";
             id: string;
@@ -1580,17 +1897,17 @@ export interface components {
             scope: string;
             deliveredTo: string;
             resultCount: number | null;
-            resultsUrl: components["schemas"]["__schema121"];
-            clientReference: components["schemas"]["__schema121"];
-            createdAt: components["schemas"]["__schema50"];
-            readyAt: components["schemas"]["__schema50"] | null;
-            failure?: components["schemas"]["__schema129"];
-            meta: components["schemas"]["__schema22"];
+            resultsUrl: components["schemas"]["__schema149"];
+            clientReference: components["schemas"]["__schema149"];
+            createdAt: components["schemas"]["__schema52"];
+            readyAt: components["schemas"]["__schema52"] | null;
+            failure?: components["schemas"]["__schema157"];
+            meta: components["schemas"]["__schema24"];
         };
-        __schema131: {
+        __schema159: {
             /** @enum {string} */
             type: "organisation" | "person" | "other";
-            company: components["schemas"]["__schema79"] | null;
+            company: components["schemas"]["__schema81"] | null;
             person: {
                 familyName: string;
                 givenNames: string[];
@@ -1598,36 +1915,36 @@ export interface components {
             } | null;
         };
         /** @constant */
-        __schema132: "businessName";
-        __schema133: string;
-        __schema134: string;
-        __schema135: {
-            party: components["schemas"]["__schema54"];
+        __schema160: "businessName";
+        __schema161: string;
+        __schema162: string;
+        __schema163: {
+            party: components["schemas"]["__schema56"];
             abn: string | null;
         }[];
-        __schema136: components["schemas"]["__schema34"] | null;
-        __schema137: {
+        __schema164: components["schemas"]["__schema36"] | null;
+        __schema165: {
             number: string;
-            jurisdiction: components["schemas"]["__schema26"];
+            jurisdiction: components["schemas"]["__schema28"];
         }[];
         /** @constant */
-        __schema138: "event";
-        __schema139: string;
-        __schema140: string;
-        __schema141: boolean;
-        __schema142: {
+        __schema166: "event";
+        __schema167: string;
+        __schema168: string;
+        __schema169: boolean;
+        __schema170: {
             [key: string]: unknown;
         };
-        __schema143: {
-            object: components["schemas"]["__schema138"];
-            id: components["schemas"]["__schema139"];
-            type: components["schemas"]["__schema140"];
-            createdAt: components["schemas"]["__schema50"];
-            livemode: components["schemas"]["__schema141"];
-            data: components["schemas"]["__schema142"];
-            meta: components["schemas"]["__schema22"];
+        __schema171: {
+            object: components["schemas"]["__schema166"];
+            id: components["schemas"]["__schema167"];
+            type: components["schemas"]["__schema168"];
+            createdAt: components["schemas"]["__schema52"];
+            livemode: components["schemas"]["__schema169"];
+            data: components["schemas"]["__schema170"];
+            meta: components["schemas"]["__schema24"];
         };
-        __schema144: {
+        __schema172: {
             /** @constant */
             object: "list";
             data: {
@@ -1640,57 +1957,57 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attemptCount: number;
-                nextAttemptAt: components["schemas"]["__schema50"] | null;
+                nextAttemptAt: components["schemas"]["__schema52"] | null;
                 attempts: {
                     attempt: number;
-                    at: components["schemas"]["__schema50"];
+                    at: components["schemas"]["__schema52"];
                     statusCode: number | null;
                     latencyMs: number;
-                    responseBody: components["schemas"]["__schema145"];
-                    error: components["schemas"]["__schema145"];
+                    responseBody: components["schemas"]["__schema173"];
+                    error: components["schemas"]["__schema173"];
                     manual: boolean;
                 }[];
-                createdAt: components["schemas"]["__schema50"];
+                createdAt: components["schemas"]["__schema52"];
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema22"];
+            meta: components["schemas"]["__schema24"];
         };
-        __schema145: string | null;
-        __schema146: {
-            object: components["schemas"]["__schema147"];
-            id: components["schemas"]["__schema148"];
-            url: components["schemas"]["__schema149"];
-            enabledEvents: components["schemas"]["__schema150"];
-            description: components["schemas"]["__schema145"];
-            status: components["schemas"]["__schema151"];
-            disabledReason: components["schemas"]["__schema145"];
-            livemode: components["schemas"]["__schema152"];
-            secret?: components["schemas"]["__schema153"];
-            secretRotatedAt: components["schemas"]["__schema154"];
-            previousSecretExpiresAt: components["schemas"]["__schema155"];
-            stats: components["schemas"]["__schema156"];
-            createdAt: components["schemas"]["__schema50"];
-            updatedAt: components["schemas"]["__schema50"];
-            meta: components["schemas"]["__schema22"];
+        __schema173: string | null;
+        __schema174: {
+            object: components["schemas"]["__schema175"];
+            id: components["schemas"]["__schema176"];
+            url: components["schemas"]["__schema177"];
+            enabledEvents: components["schemas"]["__schema178"];
+            description: components["schemas"]["__schema173"];
+            status: components["schemas"]["__schema179"];
+            disabledReason: components["schemas"]["__schema173"];
+            livemode: components["schemas"]["__schema180"];
+            secret?: components["schemas"]["__schema181"];
+            secretRotatedAt: components["schemas"]["__schema182"];
+            previousSecretExpiresAt: components["schemas"]["__schema183"];
+            stats: components["schemas"]["__schema184"];
+            createdAt: components["schemas"]["__schema52"];
+            updatedAt: components["schemas"]["__schema52"];
+            meta: components["schemas"]["__schema24"];
         };
         /** @constant */
-        __schema147: "webhookEndpoint";
-        __schema148: string;
-        __schema149: string;
-        __schema150: string[];
+        __schema175: "webhookEndpoint";
+        __schema176: string;
+        __schema177: string;
+        __schema178: string[];
         /** @enum {string} */
-        __schema151: "enabled" | "disabled";
-        __schema152: boolean;
-        __schema153: string;
-        __schema154: components["schemas"]["__schema50"] | null;
-        __schema155: components["schemas"]["__schema50"] | null;
-        __schema156: {
+        __schema179: "enabled" | "disabled";
+        __schema180: boolean;
+        __schema181: string;
+        __schema182: components["schemas"]["__schema52"] | null;
+        __schema183: components["schemas"]["__schema52"] | null;
+        __schema184: {
             succeeded: number;
             failed: number;
-            lastSucceededAt: components["schemas"]["__schema50"] | null;
-            lastFailedAt: components["schemas"]["__schema50"] | null;
+            lastSucceededAt: components["schemas"]["__schema52"] | null;
+            lastFailedAt: components["schemas"]["__schema52"] | null;
             consecutiveFailures: number;
         };
     };
@@ -2735,6 +3052,8 @@ export interface components {
         ETag: string;
         /** @description How long the response may be cached. */
         "Cache-Control": string;
+        /** @description When the registry copy served was read by the daily reference refresh (HTTP date). Absent while the bundled copy is served, before the first refresh. */
+        "Last-Modified": string;
     };
     pathItems: never;
 }
@@ -2791,7 +3110,7 @@ export interface operations {
                         normalized: string | null;
                         formatted: string | null;
                         acnFromAbn: string | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -2821,6 +3140,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2874,7 +3194,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -2907,6 +3227,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2951,7 +3272,7 @@ export interface operations {
                             label: string;
                             registryCode: string | null;
                         }[];
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -2988,6 +3309,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3038,7 +3360,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -3179,7 +3501,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema23"];
+                    "application/json": components["schemas"]["__schema25"];
                 };
             };
             /**
@@ -3416,26 +3738,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        acn: components["schemas"]["__schema24"];
-                        formatted: components["schemas"]["__schema25"];
-                        numberType: components["schemas"]["__schema26"];
-                        name: components["schemas"]["__schema27"];
-                        type: components["schemas"]["__schema26"];
-                        status: components["schemas"]["__schema26"];
-                        abn: components["schemas"]["__schema28"];
-                        registeredCharity: components["schemas"]["__schema29"];
-                        id?: components["schemas"]["__schema30"];
-                        arsn?: components["schemas"]["__schema31"];
-                        schemeCategories: components["schemas"]["__schema35"];
-                        detailsPath?: components["schemas"]["__schema33"];
-                        object: components["schemas"]["__schema36"];
-                        class: components["schemas"]["__schema37"];
-                        subClass: components["schemas"]["__schema38"];
-                        registeredAt: components["schemas"]["__schema39"];
-                        governanceType: components["schemas"]["__schema41"];
-                        deregistration: components["schemas"]["__schema42"];
-                        formerNames: components["schemas"]["__schema43"];
-                        meta: components["schemas"]["__schema22"];
+                        acn: components["schemas"]["__schema26"];
+                        formatted: components["schemas"]["__schema27"];
+                        numberType: components["schemas"]["__schema28"];
+                        name: components["schemas"]["__schema29"];
+                        type: components["schemas"]["__schema28"];
+                        status: components["schemas"]["__schema28"];
+                        abn: components["schemas"]["__schema30"];
+                        registeredCharity: components["schemas"]["__schema31"];
+                        id?: components["schemas"]["__schema32"];
+                        arsn?: components["schemas"]["__schema33"];
+                        schemeCategories: components["schemas"]["__schema37"];
+                        detailsPath?: components["schemas"]["__schema35"];
+                        object: components["schemas"]["__schema38"];
+                        class: components["schemas"]["__schema39"];
+                        subClass: components["schemas"]["__schema40"];
+                        registeredAt: components["schemas"]["__schema41"];
+                        governanceType: components["schemas"]["__schema43"];
+                        deregistration: components["schemas"]["__schema44"];
+                        formerNames: components["schemas"]["__schema45"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -4136,7 +4458,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema44"];
+                    "application/json": components["schemas"]["__schema46"];
                 };
             };
             /**
@@ -4490,12 +4812,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema53"][];
+                        data: components["schemas"]["__schema55"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        extract: components["schemas"]["__schema86"];
+                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema88"];
                     };
                 };
             };
@@ -4774,13 +5096,13 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema57"][];
+                        data: components["schemas"]["__schema59"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        extract: components["schemas"]["__schema86"];
-                        contactAddress: components["schemas"]["__schema57"] | null;
+                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema88"];
+                        contactAddress: components["schemas"]["__schema59"] | null;
                     };
                 };
             };
@@ -5128,10 +5450,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "shareStructure";
-                        extract: components["schemas"]["__schema86"];
-                        shareClasses: components["schemas"]["__schema58"];
-                        members: components["schemas"]["__schema59"];
-                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema88"];
+                        shareClasses: components["schemas"]["__schema60"];
+                        members: components["schemas"]["__schema61"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -5362,12 +5684,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema60"][];
+                        data: components["schemas"]["__schema62"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        extract: components["schemas"]["__schema86"];
+                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema88"];
                     };
                 };
             };
@@ -5688,12 +6010,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "externalAdministration";
-                        extract: components["schemas"]["__schema86"];
-                        company: components["schemas"]["__schema79"];
+                        extract: components["schemas"]["__schema88"];
+                        company: components["schemas"]["__schema81"];
                         underExternalAdministration: boolean;
-                        appointees: components["schemas"]["__schema74"];
-                        documents: components["schemas"]["__schema75"];
-                        meta: components["schemas"]["__schema22"];
+                        appointees: components["schemas"]["__schema76"];
+                        documents: components["schemas"]["__schema77"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -6014,12 +6336,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema85"][];
+                        data: components["schemas"]["__schema87"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        extract: components["schemas"]["__schema86"];
+                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema88"];
                     };
                 };
             };
@@ -6479,12 +6801,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema76"][];
+                        data: components["schemas"]["__schema78"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        extract: components["schemas"]["__schema86"];
+                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema88"];
                     };
                 };
             };
@@ -6814,19 +7136,19 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema77"];
-                        chargeNumber: components["schemas"]["__schema78"];
-                        company: components["schemas"]["__schema79"];
-                        status: components["schemas"]["__schema26"];
-                        type: components["schemas"]["__schema80"];
-                        registeredAt: components["schemas"]["__schema81"];
-                        createdAt: components["schemas"]["__schema39"];
-                        expiresAt: components["schemas"]["__schema39"];
-                        satisfiedAt: components["schemas"]["__schema39"];
-                        preAsicChargeNumber: components["schemas"]["__schema82"];
-                        chargees: components["schemas"]["__schema83"];
-                        documents: components["schemas"]["__schema84"];
-                        meta: components["schemas"]["__schema22"];
+                        object: components["schemas"]["__schema79"];
+                        chargeNumber: components["schemas"]["__schema80"];
+                        company: components["schemas"]["__schema81"];
+                        status: components["schemas"]["__schema28"];
+                        type: components["schemas"]["__schema82"];
+                        registeredAt: components["schemas"]["__schema83"];
+                        createdAt: components["schemas"]["__schema41"];
+                        expiresAt: components["schemas"]["__schema41"];
+                        satisfiedAt: components["schemas"]["__schema41"];
+                        preAsicChargeNumber: components["schemas"]["__schema84"];
+                        chargees: components["schemas"]["__schema85"];
+                        documents: components["schemas"]["__schema86"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -6984,14 +7306,14 @@ export interface operations {
                         id: string;
                         familyName: string;
                         givenName: string;
-                        birthDateFrom: components["schemas"]["__schema39"];
-                        birthDateTo: components["schemas"]["__schema39"];
-                        createdAt: components["schemas"]["__schema50"];
-                        expiresAt: components["schemas"]["__schema50"];
+                        birthDateFrom: components["schemas"]["__schema41"];
+                        birthDateTo: components["schemas"]["__schema41"];
+                        createdAt: components["schemas"]["__schema52"];
+                        expiresAt: components["schemas"]["__schema52"];
                         totalCount: number;
                         found: number;
-                        data: components["schemas"]["__schema87"][];
-                        meta: components["schemas"]["__schema22"];
+                        data: components["schemas"]["__schema89"][];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -7183,14 +7505,14 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema88"];
-                        id: components["schemas"]["__schema89"];
-                        name: components["schemas"]["__schema90"];
-                        birth: components["schemas"]["__schema91"];
-                        formerName: components["schemas"]["__schema93"];
+                        object: components["schemas"]["__schema90"];
+                        id: components["schemas"]["__schema91"];
+                        name: components["schemas"]["__schema92"];
+                        birth: components["schemas"]["__schema93"];
+                        formerName: components["schemas"]["__schema95"];
                         searchId: string;
-                        searchExpiresAt: components["schemas"]["__schema50"];
-                        meta: components["schemas"]["__schema22"];
+                        searchExpiresAt: components["schemas"]["__schema52"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -7451,11 +7773,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema94"][];
+                        data: components["schemas"]["__schema96"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                         searchId: string;
                     };
                 };
@@ -7764,12 +8086,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema103"][];
+                        data: components["schemas"]["__schema105"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        extract: components["schemas"]["__schema86"];
+                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema88"];
                     };
                 };
             };
@@ -8451,7 +8773,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema44"] | components["schemas"]["__schema94"] | components["schemas"]["__schema104"];
+                    "application/json": components["schemas"]["__schema46"] | components["schemas"]["__schema96"] | components["schemas"]["__schema106"] | components["schemas"]["__schema114"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -8652,34 +8974,45 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: ({
-                            object: components["schemas"]["__schema45"];
-                            id: components["schemas"]["__schema46"];
-                            kind: components["schemas"]["__schema47"];
-                            type: components["schemas"]["__schema48"];
-                            company: components["schemas"]["__schema49"];
-                            purchasedAt: components["schemas"]["__schema50"];
-                            asOf: components["schemas"]["__schema50"];
-                            expiresAt: components["schemas"]["__schema50"];
-                            clientReference: components["schemas"]["__schema51"];
-                            disclaimer: components["schemas"]["__schema52"];
+                            object: components["schemas"]["__schema47"];
+                            id: components["schemas"]["__schema48"];
+                            kind: components["schemas"]["__schema49"];
+                            type: components["schemas"]["__schema50"];
+                            company: components["schemas"]["__schema51"];
+                            purchasedAt: components["schemas"]["__schema52"];
+                            asOf: components["schemas"]["__schema52"];
+                            expiresAt: components["schemas"]["__schema52"];
+                            clientReference: components["schemas"]["__schema53"];
+                            disclaimer: components["schemas"]["__schema54"];
                         } | {
-                            object: components["schemas"]["__schema95"];
-                            id: components["schemas"]["__schema96"];
-                            kind: components["schemas"]["__schema97"];
-                            type: components["schemas"]["__schema98"];
-                            includeShareholdings: components["schemas"]["__schema99"];
-                            subject: components["schemas"]["__schema87"];
-                            purchasedAt: components["schemas"]["__schema50"];
-                            asOf: components["schemas"]["__schema50"];
-                            expiresAt: components["schemas"]["__schema50"];
-                            clientReference: components["schemas"]["__schema100"];
-                            disclaimer: components["schemas"]["__schema101"];
-                            person: components["schemas"]["__schema102"];
-                        } | components["schemas"]["__schema112"])[];
+                            object: components["schemas"]["__schema97"];
+                            id: components["schemas"]["__schema98"];
+                            kind: components["schemas"]["__schema99"];
+                            type: components["schemas"]["__schema100"];
+                            includeShareholdings: components["schemas"]["__schema101"];
+                            subject: components["schemas"]["__schema89"];
+                            purchasedAt: components["schemas"]["__schema52"];
+                            asOf: components["schemas"]["__schema52"];
+                            expiresAt: components["schemas"]["__schema52"];
+                            clientReference: components["schemas"]["__schema102"];
+                            disclaimer: components["schemas"]["__schema103"];
+                            person: components["schemas"]["__schema104"];
+                        } | components["schemas"]["__schema140"] | {
+                            object: components["schemas"]["__schema115"];
+                            id: components["schemas"]["__schema116"];
+                            kind: components["schemas"]["__schema117"];
+                            type: components["schemas"]["__schema118"];
+                            subject: components["schemas"]["__schema119"];
+                            purchasedAt: components["schemas"]["__schema52"];
+                            asOf: components["schemas"]["__schema52"];
+                            expiresAt: components["schemas"]["__schema52"];
+                            clientReference: components["schemas"]["__schema131"];
+                            disclaimer: components["schemas"]["__schema132"];
+                        })[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -8798,7 +9131,7 @@ export interface operations {
                         data: {
                             /** @constant */
                             object: "feeEntry";
-                            at: components["schemas"]["__schema50"];
+                            at: components["schemas"]["__schema52"];
                             product: string;
                             feeCode: string | null;
                             quantity: number;
@@ -8810,9 +9143,9 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        from: components["schemas"]["__schema40"];
-                        to: components["schemas"]["__schema40"];
+                        meta: components["schemas"]["__schema24"];
+                        from: components["schemas"]["__schema42"];
+                        to: components["schemas"]["__schema42"];
                         totals: {
                             product: string;
                             feeCode: string | null;
@@ -8894,11 +9227,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema112"][];
+                        data: components["schemas"]["__schema140"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -9174,7 +9507,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema104"];
+                    "application/json": components["schemas"]["__schema106"];
                 };
             };
             /**
@@ -9506,7 +9839,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema104"];
+                    "application/json": components["schemas"]["__schema106"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9629,7 +9962,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema113"];
+                    "application/json": components["schemas"]["__schema141"];
                 };
             };
             /**
@@ -9914,7 +10247,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema113"];
+                    "application/json": components["schemas"]["__schema141"];
                 };
             };
             /**
@@ -10150,7 +10483,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema113"];
+                    "application/json": components["schemas"]["__schema141"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10272,28 +10605,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema114"];
-                            id: components["schemas"]["__schema115"];
-                            type: components["schemas"]["__schema116"];
-                            status: components["schemas"]["__schema117"];
-                            company: components["schemas"]["__schema118"];
-                            documents: components["schemas"]["__schema119"];
-                            delivery: components["schemas"]["__schema120"];
-                            downloadUrl: components["schemas"]["__schema121"];
-                            downloadExpiresAt: components["schemas"]["__schema122"];
-                            registryRequestIds: components["schemas"]["__schema123"];
-                            notices: components["schemas"]["__schema124"];
-                            extractSize: components["schemas"]["__schema125"];
-                            pageCount: components["schemas"]["__schema126"];
-                            clientReference: components["schemas"]["__schema121"];
-                            createdAt: components["schemas"]["__schema50"];
-                            readyAt: components["schemas"]["__schema127"];
-                            failure?: components["schemas"]["__schema128"];
+                            object: components["schemas"]["__schema142"];
+                            id: components["schemas"]["__schema143"];
+                            type: components["schemas"]["__schema144"];
+                            status: components["schemas"]["__schema145"];
+                            company: components["schemas"]["__schema146"];
+                            documents: components["schemas"]["__schema147"];
+                            delivery: components["schemas"]["__schema148"];
+                            downloadUrl: components["schemas"]["__schema149"];
+                            downloadExpiresAt: components["schemas"]["__schema150"];
+                            registryRequestIds: components["schemas"]["__schema151"];
+                            notices: components["schemas"]["__schema152"];
+                            extractSize: components["schemas"]["__schema153"];
+                            pageCount: components["schemas"]["__schema154"];
+                            clientReference: components["schemas"]["__schema149"];
+                            createdAt: components["schemas"]["__schema52"];
+                            readyAt: components["schemas"]["__schema155"];
+                            failure?: components["schemas"]["__schema156"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -10407,7 +10740,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema130"];
+                    "application/json": components["schemas"]["__schema158"];
                 };
             };
             /**
@@ -10527,7 +10860,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema130"];
+                    "application/json": components["schemas"]["__schema158"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10667,7 +11000,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema23"];
+                    "application/json": components["schemas"]["__schema25"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10767,24 +11100,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema61"];
-                        documentNumber: components["schemas"]["__schema62"];
-                        formCode: components["schemas"]["__schema63"];
-                        formDescription: components["schemas"]["__schema64"];
-                        subForms: components["schemas"]["__schema65"];
-                        receivedAt: components["schemas"]["__schema40"];
-                        processedAt: components["schemas"]["__schema40"];
-                        effectiveAt: components["schemas"]["__schema39"];
-                        qualifier: components["schemas"]["__schema66"];
-                        pageCount: components["schemas"]["__schema67"];
-                        imaged: components["schemas"]["__schema68"];
-                        underRequisition: components["schemas"]["__schema69"];
-                        xbrlAvailable: components["schemas"]["__schema70"];
-                        xbrlDocumentNumber: components["schemas"]["__schema71"];
-                        status: components["schemas"]["__schema72"];
-                        priced: components["schemas"]["__schema73"];
-                        subject: components["schemas"]["__schema131"];
-                        meta: components["schemas"]["__schema22"];
+                        object: components["schemas"]["__schema63"];
+                        documentNumber: components["schemas"]["__schema64"];
+                        formCode: components["schemas"]["__schema65"];
+                        formDescription: components["schemas"]["__schema66"];
+                        subForms: components["schemas"]["__schema67"];
+                        receivedAt: components["schemas"]["__schema42"];
+                        processedAt: components["schemas"]["__schema42"];
+                        effectiveAt: components["schemas"]["__schema41"];
+                        qualifier: components["schemas"]["__schema68"];
+                        pageCount: components["schemas"]["__schema69"];
+                        imaged: components["schemas"]["__schema70"];
+                        underRequisition: components["schemas"]["__schema71"];
+                        xbrlAvailable: components["schemas"]["__schema72"];
+                        xbrlDocumentNumber: components["schemas"]["__schema73"];
+                        status: components["schemas"]["__schema74"];
+                        priced: components["schemas"]["__schema75"];
+                        subject: components["schemas"]["__schema159"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -11111,28 +11444,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema61"];
-                            documentNumber: components["schemas"]["__schema62"];
-                            formCode: components["schemas"]["__schema63"];
-                            formDescription: components["schemas"]["__schema64"];
-                            subForms: components["schemas"]["__schema65"];
-                            receivedAt: components["schemas"]["__schema40"];
-                            processedAt: components["schemas"]["__schema40"];
-                            effectiveAt: components["schemas"]["__schema39"];
-                            qualifier: components["schemas"]["__schema66"];
-                            pageCount: components["schemas"]["__schema67"];
-                            imaged: components["schemas"]["__schema68"];
-                            underRequisition: components["schemas"]["__schema69"];
-                            xbrlAvailable: components["schemas"]["__schema70"];
-                            xbrlDocumentNumber: components["schemas"]["__schema71"];
-                            status: components["schemas"]["__schema72"];
-                            priced: components["schemas"]["__schema73"];
-                            subject: components["schemas"]["__schema131"];
+                            object: components["schemas"]["__schema63"];
+                            documentNumber: components["schemas"]["__schema64"];
+                            formCode: components["schemas"]["__schema65"];
+                            formDescription: components["schemas"]["__schema66"];
+                            subForms: components["schemas"]["__schema67"];
+                            receivedAt: components["schemas"]["__schema42"];
+                            processedAt: components["schemas"]["__schema42"];
+                            effectiveAt: components["schemas"]["__schema41"];
+                            qualifier: components["schemas"]["__schema68"];
+                            pageCount: components["schemas"]["__schema69"];
+                            imaged: components["schemas"]["__schema70"];
+                            underRequisition: components["schemas"]["__schema71"];
+                            xbrlAvailable: components["schemas"]["__schema72"];
+                            xbrlDocumentNumber: components["schemas"]["__schema73"];
+                            status: components["schemas"]["__schema74"];
+                            priced: components["schemas"]["__schema75"];
+                            subject: components["schemas"]["__schema159"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -11345,17 +11678,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema132"];
-                        id: components["schemas"]["__schema133"];
-                        name: components["schemas"]["__schema134"];
-                        status: components["schemas"]["__schema26"];
-                        registeredAt: components["schemas"]["__schema39"];
-                        renewalDueAt: components["schemas"]["__schema39"];
-                        cancelledAt: components["schemas"]["__schema39"];
-                        holders: components["schemas"]["__schema135"];
-                        principalPlaceOfBusiness: components["schemas"]["__schema136"];
-                        previousStateRegistrations: components["schemas"]["__schema137"];
-                        meta: components["schemas"]["__schema22"];
+                        object: components["schemas"]["__schema160"];
+                        id: components["schemas"]["__schema161"];
+                        name: components["schemas"]["__schema162"];
+                        status: components["schemas"]["__schema28"];
+                        registeredAt: components["schemas"]["__schema41"];
+                        renewalDueAt: components["schemas"]["__schema41"];
+                        cancelledAt: components["schemas"]["__schema41"];
+                        holders: components["schemas"]["__schema163"];
+                        principalPlaceOfBusiness: components["schemas"]["__schema164"];
+                        previousStateRegistrations: components["schemas"]["__schema165"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -11521,21 +11854,21 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema132"];
-                            id: components["schemas"]["__schema133"];
-                            name: components["schemas"]["__schema134"];
-                            status: components["schemas"]["__schema26"];
-                            registeredAt: components["schemas"]["__schema39"];
-                            renewalDueAt: components["schemas"]["__schema39"];
-                            cancelledAt: components["schemas"]["__schema39"];
-                            holders: components["schemas"]["__schema135"];
-                            principalPlaceOfBusiness: components["schemas"]["__schema136"];
-                            previousStateRegistrations: components["schemas"]["__schema137"];
+                            object: components["schemas"]["__schema160"];
+                            id: components["schemas"]["__schema161"];
+                            name: components["schemas"]["__schema162"];
+                            status: components["schemas"]["__schema28"];
+                            registeredAt: components["schemas"]["__schema41"];
+                            renewalDueAt: components["schemas"]["__schema41"];
+                            cancelledAt: components["schemas"]["__schema41"];
+                            holders: components["schemas"]["__schema163"];
+                            principalPlaceOfBusiness: components["schemas"]["__schema164"];
+                            previousStateRegistrations: components["schemas"]["__schema165"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -11705,20 +12038,20 @@ export interface operations {
                         object: "nameReservation";
                         id: string;
                         name: string;
-                        status: components["schemas"]["__schema26"];
+                        status: components["schemas"]["__schema28"];
                         reservedFor: {
-                            type: components["schemas"]["__schema26"];
-                            class: components["schemas"]["__schema26"] | null;
+                            type: components["schemas"]["__schema28"];
+                            class: components["schemas"]["__schema28"] | null;
                         } | null;
-                        company: components["schemas"]["__schema79"] | null;
-                        reservedAt: components["schemas"]["__schema40"];
-                        expiresAt: components["schemas"]["__schema40"];
+                        company: components["schemas"]["__schema81"] | null;
+                        reservedAt: components["schemas"]["__schema42"];
+                        expiresAt: components["schemas"]["__schema42"];
                         sourceDocument: {
                             documentNumber: string;
                             qualifier: string | null;
                             formCode: string;
                         };
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -11941,17 +12274,17 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema138"];
-                            id: components["schemas"]["__schema139"];
-                            type: components["schemas"]["__schema140"];
-                            createdAt: components["schemas"]["__schema50"];
-                            livemode: components["schemas"]["__schema141"];
-                            data: components["schemas"]["__schema142"];
+                            object: components["schemas"]["__schema166"];
+                            id: components["schemas"]["__schema167"];
+                            type: components["schemas"]["__schema168"];
+                            createdAt: components["schemas"]["__schema52"];
+                            livemode: components["schemas"]["__schema169"];
+                            data: components["schemas"]["__schema170"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -12034,7 +12367,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema143"];
+                    "application/json": components["schemas"]["__schema171"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12112,7 +12445,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema144"];
+                    "application/json": components["schemas"]["__schema172"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12197,7 +12530,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema144"];
+                    "application/json": components["schemas"]["__schema172"];
                 };
             };
             /**
@@ -12368,25 +12701,25 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema147"];
-                            id: components["schemas"]["__schema148"];
-                            url: components["schemas"]["__schema149"];
-                            enabledEvents: components["schemas"]["__schema150"];
-                            description: components["schemas"]["__schema145"];
-                            status: components["schemas"]["__schema151"];
-                            disabledReason: components["schemas"]["__schema145"];
-                            livemode: components["schemas"]["__schema152"];
-                            secret?: components["schemas"]["__schema153"];
-                            secretRotatedAt: components["schemas"]["__schema154"];
-                            previousSecretExpiresAt: components["schemas"]["__schema155"];
-                            stats: components["schemas"]["__schema156"];
-                            createdAt: components["schemas"]["__schema50"];
-                            updatedAt: components["schemas"]["__schema50"];
+                            object: components["schemas"]["__schema175"];
+                            id: components["schemas"]["__schema176"];
+                            url: components["schemas"]["__schema177"];
+                            enabledEvents: components["schemas"]["__schema178"];
+                            description: components["schemas"]["__schema173"];
+                            status: components["schemas"]["__schema179"];
+                            disabledReason: components["schemas"]["__schema173"];
+                            livemode: components["schemas"]["__schema180"];
+                            secret?: components["schemas"]["__schema181"];
+                            secretRotatedAt: components["schemas"]["__schema182"];
+                            previousSecretExpiresAt: components["schemas"]["__schema183"];
+                            stats: components["schemas"]["__schema184"];
+                            createdAt: components["schemas"]["__schema52"];
+                            updatedAt: components["schemas"]["__schema52"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -12469,7 +12802,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema146"];
+                    "application/json": components["schemas"]["__schema174"];
                 };
             };
             /**
@@ -12567,7 +12900,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema146"];
+                    "application/json": components["schemas"]["__schema174"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12622,7 +12955,7 @@ export interface operations {
                         id: string;
                         /** @constant */
                         deleted: true;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -12707,7 +13040,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema146"];
+                    "application/json": components["schemas"]["__schema174"];
                 };
             };
             /**
@@ -12811,7 +13144,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema146"];
+                    "application/json": components["schemas"]["__schema174"];
                 };
             };
             /**
@@ -12928,7 +13261,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema144"];
+                    "application/json": components["schemas"]["__schema172"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12993,9 +13326,9 @@ export interface operations {
                         /** @constant */
                         object: "webhookRecovery";
                         endpointId: string;
-                        since: components["schemas"]["__schema50"];
+                        since: components["schemas"]["__schema52"];
                         resent: number;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -13105,7 +13438,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema143"];
+                    "application/json": components["schemas"]["__schema171"];
                 };
             };
             /**
@@ -13150,6 +13483,899 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    ListRegisters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The twelve served registers (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "register",
+                     *           "code": "RA",
+                     *           "label": "Registered Auditors",
+                     *           "family": "professional",
+                     *           "identifierField": "registrationNumber",
+                     *           "feeCode": "959A"
+                     *         },
+                     *         {
+                     *           "object": "register",
+                     *           "code": "RQ",
+                     *           "label": "Registered Liquidators",
+                     *           "family": "professional",
+                     *           "identifierField": "registrationNumber",
+                     *           "feeCode": "959B"
+                     *         },
+                     *         {
+                     *           "object": "register",
+                     *           "code": "OQ",
+                     *           "label": "Official Liquidators",
+                     *           "family": "professional",
+                     *           "identifierField": "registrationNumber",
+                     *           "feeCode": "959C"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 12,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_1fc956bb-10bd-4d74-9685-d2ca0a816b16"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @constant */
+                            object: "register";
+                            code: string;
+                            label: string;
+                            /** @enum {string} */
+                            family: "professional" | "authorised-representatives" | "banned-disqualified";
+                            /** @enum {string} */
+                            identifierField: "registrationNumber" | "licenceNumber" | "representativeNumber" | "asicIdentifier";
+                            feeCode: string;
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    BrowseRegister: {
+        parameters: {
+            query: {
+                /** @example kowalski */
+                browse: string;
+                /** @example 20 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path: {
+                /** @example RQ */
+                register: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Liquidators whose name begins with KOWALSKI (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "registerEntry",
+                     *           "register": {
+                     *             "code": "RQ",
+                     *             "label": "Registered Liquidators"
+                     *           },
+                     *           "family": "professional",
+                     *           "registrationNumber": "401234",
+                     *           "holder": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "KOWALSKI",
+                     *               "givenNames": [
+                     *                 "ANNA",
+                     *                 "MARIA"
+                     *               ],
+                     *               "formatted": "ANNA MARIA KOWALSKI"
+                     *             },
+                     *             "birth": null,
+                     *             "organisation": null
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "licenceStatus": null,
+                     *           "from": "1995-02-01",
+                     *           "to": null,
+                     *           "principal": null,
+                     *           "bans": null,
+                     *           "address": {
+                     *             "locality": "BRISBANE",
+                     *             "state": "QLD",
+                     *             "postcode": "4000"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_788bd38c-69dd-4cb8-a0c7-49681e808a0e"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["__schema119"][];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `register_invalid`: The register code is not valid. Send a register code from the code tables.
+             *     - `browse_key_too_short`: The browse key has fewer than two characters. Send at least two characters.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "register_invalid" | "browse_key_too_short" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NoMatches"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GetRegisterEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example RQ */
+                register: components["schemas"]["__schema22"];
+                /** @example 401234 */
+                number: components["schemas"]["__schema23"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The registered liquidator ANNA MARIA KOWALSKI (sandbox case liquidator) (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "registerEntry",
+                     *       "register": {
+                     *         "code": "RQ",
+                     *         "label": "Registered Liquidators"
+                     *       },
+                     *       "family": "professional",
+                     *       "registrationNumber": "401234",
+                     *       "holder": {
+                     *         "type": "person",
+                     *         "person": {
+                     *           "familyName": "KOWALSKI",
+                     *           "givenNames": [
+                     *             "ANNA",
+                     *             "MARIA"
+                     *           ],
+                     *           "formatted": "ANNA MARIA KOWALSKI"
+                     *         },
+                     *         "birth": null,
+                     *         "organisation": null
+                     *       },
+                     *       "status": {
+                     *         "code": "C",
+                     *         "label": "Current"
+                     *       },
+                     *       "licenceStatus": null,
+                     *       "from": "1995-02-01",
+                     *       "to": null,
+                     *       "principal": null,
+                     *       "bans": null,
+                     *       "address": {
+                     *         "locality": "BRISBANE",
+                     *         "state": "QLD",
+                     *         "postcode": "4000"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_7472ffc9-3d95-4ad7-a040-bc20ee1d7af9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        object: components["schemas"]["__schema120"];
+                        register: components["schemas"]["__schema28"];
+                        holder: components["schemas"]["__schema56"];
+                        status: components["schemas"]["__schema121"];
+                        licenceStatus: components["schemas"]["__schema122"];
+                        from: components["schemas"]["__schema41"];
+                        to: components["schemas"]["__schema41"];
+                        principal: components["schemas"]["__schema123"];
+                        bans: components["schemas"]["__schema125"];
+                        address: components["schemas"]["__schema129"];
+                        meta: components["schemas"]["__schema24"];
+                        /** @constant */
+                        family: "professional";
+                        registrationNumber: components["schemas"]["__schema130"];
+                    } | {
+                        object: components["schemas"]["__schema120"];
+                        register: components["schemas"]["__schema28"];
+                        holder: components["schemas"]["__schema56"];
+                        status: components["schemas"]["__schema121"];
+                        licenceStatus: components["schemas"]["__schema122"];
+                        from: components["schemas"]["__schema41"];
+                        to: components["schemas"]["__schema41"];
+                        principal: components["schemas"]["__schema123"];
+                        bans: components["schemas"]["__schema125"];
+                        address: components["schemas"]["__schema129"];
+                        meta: components["schemas"]["__schema24"];
+                        /** @constant */
+                        family: "professional";
+                        licenceNumber: components["schemas"]["__schema130"];
+                    } | {
+                        object: components["schemas"]["__schema120"];
+                        register: components["schemas"]["__schema28"];
+                        holder: components["schemas"]["__schema56"];
+                        status: components["schemas"]["__schema121"];
+                        licenceStatus: components["schemas"]["__schema122"];
+                        from: components["schemas"]["__schema41"];
+                        to: components["schemas"]["__schema41"];
+                        principal: components["schemas"]["__schema123"];
+                        bans: components["schemas"]["__schema125"];
+                        address: components["schemas"]["__schema129"];
+                        meta: components["schemas"]["__schema24"];
+                        /** @constant */
+                        family: "authorised-representatives";
+                        representativeNumber: components["schemas"]["__schema130"];
+                    } | {
+                        object: components["schemas"]["__schema120"];
+                        register: components["schemas"]["__schema28"];
+                        holder: components["schemas"]["__schema56"];
+                        status: components["schemas"]["__schema121"];
+                        licenceStatus: components["schemas"]["__schema122"];
+                        from: components["schemas"]["__schema41"];
+                        to: components["schemas"]["__schema41"];
+                        principal: components["schemas"]["__schema123"];
+                        bans: components["schemas"]["__schema125"];
+                        address: components["schemas"]["__schema129"];
+                        meta: components["schemas"]["__schema24"];
+                        /** @constant */
+                        family: "banned-disqualified";
+                        asicIdentifier: components["schemas"]["__schema130"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `register_invalid`: The register code is not valid. Send a register code from the code tables.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "register_invalid" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NoMatches"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    PurchaseRegisterExtract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-reg-1 */
+                "Idempotency-Key"?: string;
+                /** @example screening-17 */
+                "X-Client-Reference"?: string;
+            };
+            path: {
+                /** @example RQ */
+                register: components["schemas"]["__schema22"];
+                /** @example 401234 */
+                number: components["schemas"]["__schema23"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "history": true
+                 *     }
+                 */
+                "application/json": {
+                    history?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: A historical extract of the liquidator ANNA MARIA KOWALSKI (the answer recorded from the sandbox, long arrays abridged). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "extract",
+                     *       "id": "ext_a4181583fdf7f9187377cf12",
+                     *       "kind": "register",
+                     *       "type": "historical",
+                     *       "subject": {
+                     *         "object": "registerEntry",
+                     *         "register": {
+                     *           "code": "RQ",
+                     *           "label": "Registered Liquidators"
+                     *         },
+                     *         "family": "professional",
+                     *         "registrationNumber": "401234",
+                     *         "holder": {
+                     *           "type": "person",
+                     *           "person": {
+                     *             "familyName": "KOWALSKI",
+                     *             "givenNames": [
+                     *               "ANNA",
+                     *               "MARIA"
+                     *             ],
+                     *             "formatted": "ANNA MARIA KOWALSKI"
+                     *           },
+                     *           "birth": null,
+                     *           "organisation": null
+                     *         },
+                     *         "status": {
+                     *           "code": "C",
+                     *           "label": "Current"
+                     *         },
+                     *         "licenceStatus": null,
+                     *         "from": "1995-02-01",
+                     *         "to": null,
+                     *         "principal": null,
+                     *         "bans": null,
+                     *         "address": {
+                     *           "locality": "BRISBANE",
+                     *           "state": "QLD",
+                     *           "postcode": "4000"
+                     *         }
+                     *       },
+                     *       "purchasedAt": "2026-11-25T00:25:54Z",
+                     *       "asOf": "2026-11-25T00:25:54Z",
+                     *       "expiresAt": "2027-11-25T00:25:54Z",
+                     *       "clientReference": "screening-17",
+                     *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
+                     *       "entry": {
+                     *         "object": "registerEntry",
+                     *         "register": {
+                     *           "code": "RQ",
+                     *           "label": "Registered Liquidators"
+                     *         },
+                     *         "family": "professional",
+                     *         "registrationNumber": "401234",
+                     *         "holder": {
+                     *           "type": "person",
+                     *           "person": {
+                     *             "familyName": "KOWALSKI",
+                     *             "givenNames": [
+                     *               "ANNA",
+                     *               "MARIA"
+                     *             ],
+                     *             "formatted": "ANNA MARIA KOWALSKI"
+                     *           },
+                     *           "birth": null,
+                     *           "organisation": null
+                     *         },
+                     *         "status": {
+                     *           "code": "C",
+                     *           "label": "Current"
+                     *         },
+                     *         "licenceStatus": null,
+                     *         "from": "1995-02-01",
+                     *         "to": null,
+                     *         "principal": null,
+                     *         "bans": null,
+                     *         "address": {
+                     *           "locality": "BRISBANE",
+                     *           "state": "QLD",
+                     *           "postcode": "4000"
+                     *         },
+                     *         "addresses": [
+                     *           {
+                     *             "object": "address",
+                     *             "type": {
+                     *               "code": "PS",
+                     *               "label": "Postal Address"
+                     *             },
+                     *             "status": {
+                     *               "code": "C",
+                     *               "label": "Current"
+                     *             },
+                     *             "from": "1995-02-01",
+                     *             "to": null,
+                     *             "address": {
+                     *               "careOf": null,
+                     *               "line1": null,
+                     *               "street": "GPO BOX 1822",
+                     *               "locality": "BRISBANE",
+                     *               "state": "QLD",
+                     *               "postcode": "4001",
+                     *               "country": "AUSTRALIA"
+                     *             },
+                     *             "sourceDocument": {
+                     *               "documentNumber": "9R0010001",
+                     *               "qualifier": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "object": "address",
+                     *             "type": {
+                     *               "code": "PA",
+                     *               "label": "Principal Place of Practice"
+                     *             },
+                     *             "status": {
+                     *               "code": "C",
+                     *               "label": "Current"
+                     *             },
+                     *             "from": "2011-07-04",
+                     *             "to": null,
+                     *             "address": {
+                     *               "careOf": null,
+                     *               "line1": "LEVEL 8",
+                     *               "street": "200 ADELAIDE STREET",
+                     *               "locality": "BRISBANE",
+                     *               "state": "QLD",
+                     *               "postcode": "4000",
+                     *               "country": "AUSTRALIA"
+                     *             },
+                     *             "sourceDocument": {
+                     *               "documentNumber": "9R0010002",
+                     *               "qualifier": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "object": "address",
+                     *             "type": {
+                     *               "code": "OP",
+                     *               "label": "Other Place of Practice"
+                     *             },
+                     *             "status": {
+                     *               "code": "C",
+                     *               "label": "Current"
+                     *             },
+                     *             "from": "2011-07-04",
+                     *             "to": null,
+                     *             "address": {
+                     *               "careOf": null,
+                     *               "line1": null,
+                     *               "street": "14 DENHAM STREET",
+                     *               "locality": "ROCKHAMPTON",
+                     *               "state": "QLD",
+                     *               "postcode": "4700",
+                     *               "country": "AUSTRALIA"
+                     *             },
+                     *             "sourceDocument": {
+                     *               "documentNumber": "9R0010002",
+                     *               "qualifier": null
+                     *             }
+                     *           }
+                     *         ],
+                     *         "trading": [
+                     *           {
+                     *             "type": {
+                     *               "code": "FI",
+                     *               "label": "Firm"
+                     *             },
+                     *             "name": "KOWALSKI INSOLVENCY PARTNERS",
+                     *             "number": null
+                     *           }
+                     *         ],
+                     *         "officers": [],
+                     *         "authorities": null,
+                     *         "suspensions": [],
+                     *         "legislation": null
+                     *       },
+                     *       "documents": [
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9R0010002",
+                     *           "formCode": "902",
+                     *           "formDescription": "Supplementary document",
+                     *           "subForms": [],
+                     *           "receivedAt": "2011-07-04",
+                     *           "processedAt": "2011-07-06",
+                     *           "effectiveAt": "2011-07-04",
+                     *           "qualifier": null,
+                     *           "pageCount": 2,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9R0010001",
+                     *           "formCode": "902",
+                     *           "formDescription": "Supplementary document",
+                     *           "subForms": [],
+                     *           "receivedAt": "1995-02-01",
+                     *           "processedAt": "1995-02-03",
+                     *           "effectiveAt": "1995-02-01",
+                     *           "qualifier": null,
+                     *           "pageCount": 2,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "register_extract",
+                     *         "requestId": "req_e716cfc8-6213-4a21-931a-fffb9a96a901"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema114"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
+             *     - `register_invalid`: The register code is not valid. Send a register code from the code tables.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_type_invalid" | "register_invalid" | "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NoMatches"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
 }
 
 /** The paths whose POST takes an `Idempotency-Key` (the API answers a retry with the first result). */
@@ -13159,5 +14385,6 @@ export const idempotentPosts = [
     "/v1/weekly-summaries",
     "/v1/companies/{id}/charges/extract-orders",
     "/v1/documents/image-orders",
-    "/v1/companies/search/offline"
+    "/v1/companies/search/offline",
+    "/v1/registers/{register}/entries/{number}/extracts"
 ] as const;

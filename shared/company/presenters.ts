@@ -28,7 +28,7 @@ export interface Coded {
 }
 
 export const coded = (table: string, code: string): Coded => ({ code, label: labelFor(table, code) });
-const codedOrNull = (table: string, code: string | null): Coded | null =>
+export const codedOrNull = (table: string, code: string | null): Coded | null =>
   code === null ? null : coded(table, code);
 
 const formDescriptions = new Map(forms.map((form) => [form.formCode, form.description]));

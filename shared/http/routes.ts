@@ -6,6 +6,8 @@
  * its own area.
  */
 import { recordRoutes } from '../records/routes.ts';
+
+import { registerRoutes } from '../registers/routes.ts';
 import type { RouteDefinition } from './route.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { docsRoutes } from './routes/docs.ts';
@@ -24,6 +26,7 @@ export const routes = {
   ...recordRoutes,
   ...docsRoutes,
   ...webhookRoutes,
+  ...registerRoutes,
 } as const;
 
 export const routeList: readonly RouteDefinition[] = Object.values(routes);

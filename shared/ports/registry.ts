@@ -10,6 +10,8 @@
  */
 
 import { type RecordsRegistry, recordsRegistryMethods } from '../records/registry-port.ts';
+import { type ReferenceRegistry, referenceRegistryMethods } from '../reference/registry-port.ts';
+import { type RegisterRegistry, registerRegistryMethods } from '../registers/registry-port.ts';
 import { type CompanyRegistry, companyRegistryMethods } from './registry/companies.ts';
 import { type OrdersRegistry, ordersRegistryMethods } from './registry/orders.ts';
 import { type PeopleRegistry, peopleRegistryMethods } from './registry/people.ts';
@@ -17,6 +19,8 @@ import { type PurchaseReconciliation, purchaseReconciliationMethods } from './re
 import { type WeeklySummaryRegistry, weeklySummaryRegistryMethods } from './registry/weekly-summaries.ts';
 
 export * from '../records/registry-port.ts';
+export * from '../reference/registry-port.ts';
+export * from '../registers/registry-port.ts';
 export * from './registry/common.ts';
 export * from './registry/companies.ts';
 export * from './registry/orders.ts';
@@ -36,6 +40,8 @@ export interface RegistryParts {
   purchases: PurchaseReconciliation;
   weeklySummaries: WeeklySummaryRegistry;
   records: RecordsRegistry;
+  registers: RegisterRegistry;
+  reference: ReferenceRegistry;
 }
 
 export type RegistryCapability = keyof RegistryParts;
@@ -50,6 +56,8 @@ export const registryCapabilities: {
   purchases: purchaseReconciliationMethods,
   weeklySummaries: weeklySummaryRegistryMethods,
   records: recordsRegistryMethods,
+  registers: registerRegistryMethods,
+  reference: referenceRegistryMethods,
 };
 
 export type Registry = CompanyRegistry &
@@ -57,7 +65,9 @@ export type Registry = CompanyRegistry &
   OrdersRegistry &
   PurchaseReconciliation &
   WeeklySummaryRegistry &
-  RecordsRegistry;
+  RecordsRegistry &
+  RegisterRegistry &
+  ReferenceRegistry;
 
 /** A method of the port, whatever its capability. */
 export type RegistryMethod = keyof Registry;

@@ -9,6 +9,7 @@ import {
   type RegistryCompany,
   type RegistryDocument,
   type RegistryDocumentSubject,
+  type RegistryPartialAddress,
   type RegistryParty,
   type RegistrySourceDocument,
 } from '../ports/registry/common.ts';
@@ -19,14 +20,6 @@ export const MAX_DOCUMENT_DETAILS = 10;
 /** A document as the registry records it, with the record it was lodged against. */
 export interface RegistryDocumentDetails extends RegistryDocument {
   subject: RegistryDocumentSubject;
-}
-
-/** What the business names register publishes of a place: locality, state, postcode, country. */
-export interface RegistryPartialAddress {
-  locality: string;
-  state: string | null;
-  postcode: string | null;
-  country: string;
 }
 
 export interface RegistryBusinessNameHolder {

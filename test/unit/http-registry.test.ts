@@ -24,16 +24,21 @@ import {
   type RegistryCaller,
   type RegistryCharge,
   type RegistryChargesExtractPlan,
+  type RegistryCodeTable,
   type RegistryCompany,
   type RegistryCompanyExtract,
   type RegistryCompanyMatch,
   type RegistryDocumentDetails,
+  type RegistryForm,
   type RegistryImageableDocument,
   type RegistryImageRequestStatus,
   type RegistryNameReservation,
   type RegistryPersonExtract,
   type RegistryPersonMatch,
   type RegistryPurchaseOutcome,
+  type RegistryRegisterEntry,
+  type RegistryRegisterExtract,
+  type RegistryRegisterPage,
   RegistryRejection,
   type RegistryWeeklySummary,
   type RegistryWeeklySummaryPage,
@@ -223,6 +228,23 @@ class FakeRegistry implements Registry {
     throw new Error('not served by the fake');
   }
   getNameReservation(): Promise<RegistryNameReservation> {
+    throw new Error('not served by the fake');
+  }
+  // Registers go through the sandbox and the simulator in test/unit/registers.test.ts and test/http/registers.test.ts.
+  browseRegister(): Promise<RegistryRegisterPage> {
+    throw new Error('not served by the fake');
+  }
+  getRegisterEntry(): Promise<RegistryRegisterEntry> {
+    throw new Error('not served by the fake');
+  }
+  purchaseRegisterExtract(): Promise<RegistryRegisterExtract> {
+    throw new Error('not served by the fake');
+  }
+  // Reference data goes through the simulator in test/unit/reference/refresh.test.ts.
+  getFormSchedule(): Promise<{ forms: RegistryForm[] }> {
+    throw new Error('not served by the fake');
+  }
+  getCodeTables(): Promise<{ tables: RegistryCodeTable[] }> {
     throw new Error('not served by the fake');
   }
 }

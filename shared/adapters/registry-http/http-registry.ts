@@ -13,6 +13,8 @@ import { httpOrders } from './orders.ts';
 import { httpPeople } from './people.ts';
 import { httpPurchases } from './purchases.ts';
 import { httpRecords } from './records.ts';
+import { httpReference } from './reference.ts';
+import { httpRegisters } from './registers.ts';
 import { type HttpRegistryOptions, RegistryTransport } from './transport.ts';
 import { httpWeeklySummaries } from './weekly-summaries.ts';
 
@@ -34,6 +36,8 @@ export const HttpRegistry = registryClass('HttpRegistry', (options: HttpRegistry
     purchases: httpPurchases(call),
     weeklySummaries: httpWeeklySummaries(call),
     records: httpRecords(call),
+    registers: httpRegisters(call),
+    reference: httpReference(call),
   };
 });
 export type HttpRegistry = InstanceType<typeof HttpRegistry>;

@@ -11,6 +11,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponse
 import { type ErrorCode, type ErrorType, errorCatalogue } from '../../errors/catalogue.ts';
 import { errorGuide } from '../../errors/guide.ts';
 import { recordRoutes } from '../../records/routes.ts';
+import { registerRoutes } from '../../registers/routes.ts';
 import type { HttpMethod, RouteDefinition } from '../route.ts';
 import { companyRoutes } from '../routes/companies.ts';
 import { docsRoutes } from '../routes/docs.ts';
@@ -49,6 +50,12 @@ export const TAGS: readonly { name: string; description: string; routes: readonl
     name: 'Extracts',
     description: 'Held extracts of any kind, and the fee ledger.',
     routes: Object.values(extractRoutes),
+  },
+  {
+    name: 'Registers',
+    description:
+      'The professional, representative and banned or disqualified registers: the register list (static), browse by name and entry lookups (free), and register entry extracts.',
+    routes: Object.values(registerRoutes),
   },
   {
     name: 'Orders',
@@ -112,6 +119,11 @@ const RESPONSE_HEADERS = {
     schema: { type: 'string' },
   },
   'Cache-Control': { description: 'How long the response may be cached.', schema: { type: 'string' } },
+  'Last-Modified': {
+    description:
+      'When the registry copy served was read by the daily reference refresh (HTTP date). Absent while the bundled copy is served, before the first refresh.',
+    schema: { type: 'string' },
+  },
 } as const;
 
 type HeaderName = keyof typeof RESPONSE_HEADERS;
@@ -223,6 +235,13 @@ function errorResponses(route: RouteDefinition, shared: SharedResponses): ZodOpe
   return responses as ZodOpenApiResponsesObject;
 }
 
+/** Routes serving the reference data the daily refresh stores: they say how fresh it is. */
+const REFRESHED_ROUTES: ReadonlySet<string> = new Set([
+  referenceRoutes.listCodeTables.name,
+  referenceRoutes.getCodeTable.name,
+  referenceRoutes.listForms.name,
+]);
+
 /** `contentMediaType` registered on a response schema that is not JSON (the PDF download). */
 const mediaTypeOf = (schema: z.core.$ZodType): string =>
   (z.globalRegistry.get(schema)?.contentMediaType as string | undefined) ?? 'application/json';
@@ -232,6 +251,7 @@ function successResponse(route: RouteDefinition, example: RequestExample): ZodOp
   const schema =
     mediaType === 'application/json' ? route.response : { type: 'string', contentMediaType: mediaType };
   const contract = route.name === docsRoutes.getOpenApiDocument.name;
+  const refreshed = REFRESHED_ROUTES.has(route.name);
   const description = [
     route.status === 202 ? 'Accepted: fulfilled asynchronously.' : route.status === 201 ? 'Created.' : 'OK.',
     route.billable
@@ -244,7 +264,11 @@ function successResponse(route: RouteDefinition, example: RequestExample): ZodOp
   return {
     [String(route.status)]: {
       description,
-      headers: headerRefs([...EVERY_RESPONSE, ...(contract ? (['ETag', 'Cache-Control'] as const) : [])]),
+      headers: headerRefs([
+        ...EVERY_RESPONSE,
+        ...(contract ? (['ETag', 'Cache-Control'] as const) : []),
+        ...(refreshed ? (['Last-Modified'] as const) : []),
+      ]),
       content: {
         [mediaType]: {
           schema,

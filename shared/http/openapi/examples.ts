@@ -6,6 +6,7 @@
  */
 
 import { recordExamples } from '../../records/examples.ts';
+import { registerExamples } from '../../registers/examples.ts';
 
 export interface RequestExample {
   /** What the example shows, in the sandbox's terms. */
@@ -42,6 +43,7 @@ const PERSON_ID = EXAMPLE_IDS.person;
 
 export const requestExamples: Readonly<Record<string, RequestExample>> = {
   ...recordExamples,
+  ...registerExamples,
   ValidateIdentifier: {
     summary: 'The ABN of the sandbox company BLUEGUM ORCHARDS PTY LTD',
     path: { value: '23990000014' },

@@ -82,6 +82,9 @@ export interface RegistryAddress {
   country: string;
 }
 
+/** What a search result, a register entry or a business name shows of a place. */
+export type RegistryPartialAddress = Pick<RegistryAddress, 'locality' | 'state' | 'postcode' | 'country'>;
+
 export interface RegistrySourceDocument {
   documentNumber: string;
   qualifier: string | null;
