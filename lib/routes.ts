@@ -7,6 +7,7 @@ import { docsRoutes } from '../shared/docs/routes.ts';
 import type { RouteDefinition } from '../shared/kernel/http/route.ts';
 import { orderRoutes } from '../shared/orders/routes.ts';
 import { peopleRoutes } from '../shared/people/routes.ts';
+import { recordRoutes } from '../shared/records/routes.ts';
 import { referenceRoutes } from '../shared/reference/routes.ts';
 import { registerRoutes } from '../shared/registers/routes.ts';
 import { usageRoutes } from '../shared/usage/routes.ts';
@@ -68,6 +69,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
     ],
   },
   { name: 'Orders', routes: Object.values(orderRoutes) },
+  { name: 'Records', routes: Object.values(recordRoutes) },
   { name: 'Docs', routes: Object.values(docsRoutes) },
   { name: 'Webhooks', routes: Object.values(webhookRoutes) },
   { name: 'Registers', routes: Object.values(registerRoutes) },

@@ -13,6 +13,7 @@ import { type CompanyRegistry, companyRegistryMethods } from '../companies/regis
 import { type PurchaseReconciliation, purchaseReconciliationMethods } from '../extracts/registry-port.ts';
 import { type OrdersRegistry, ordersRegistryMethods } from '../orders/registry-port.ts';
 import { type PeopleRegistry, peopleRegistryMethods } from '../people/registry-port.ts';
+import { type RecordsRegistry, recordsRegistryMethods } from '../records/registry-port.ts';
 import { type ReferenceRegistry, referenceRegistryMethods } from '../reference/registry-port.ts';
 import { type RegisterRegistry, registerRegistryMethods } from '../registers/registry-port.ts';
 import {
@@ -21,18 +22,13 @@ import {
 } from '../weekly-summaries/registry-port.ts';
 
 export * from '../companies/registry-port.ts';
-export * from '../companies/registry-port.ts';
-export * from '../extracts/registry-port.ts';
 export * from '../extracts/registry-port.ts';
 export * from '../kernel/registry-port.ts';
-export * from '../kernel/registry-port.ts';
-export * from '../orders/registry-port.ts';
 export * from '../orders/registry-port.ts';
 export * from '../people/registry-port.ts';
-export * from '../people/registry-port.ts';
+export * from '../records/registry-port.ts';
 export * from '../reference/registry-port.ts';
 export * from '../registers/registry-port.ts';
-export * from '../weekly-summaries/registry-port.ts';
 export * from '../weekly-summaries/registry-port.ts';
 
 /**
@@ -46,6 +42,7 @@ export interface RegistryParts {
   orders: OrdersRegistry;
   purchases: PurchaseReconciliation;
   weeklySummaries: WeeklySummaryRegistry;
+  records: RecordsRegistry;
   registers: RegisterRegistry;
   reference: ReferenceRegistry;
 }
@@ -61,6 +58,7 @@ export const registryCapabilities: {
   orders: ordersRegistryMethods,
   purchases: purchaseReconciliationMethods,
   weeklySummaries: weeklySummaryRegistryMethods,
+  records: recordsRegistryMethods,
   registers: registerRegistryMethods,
   reference: referenceRegistryMethods,
 };
@@ -70,6 +68,7 @@ export type Registry = CompanyRegistry &
   OrdersRegistry &
   PurchaseReconciliation &
   WeeklySummaryRegistry &
+  RecordsRegistry &
   RegisterRegistry &
   ReferenceRegistry;
 

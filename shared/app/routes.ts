@@ -11,6 +11,7 @@ import { docsRoutes } from '../docs/routes.ts';
 import type { RouteDefinition } from '../kernel/http/route.ts';
 import { orderRoutes } from '../orders/routes.ts';
 import { peopleRoutes } from '../people/routes.ts';
+import { recordRoutes } from '../records/routes.ts';
 import { referenceRoutes } from '../reference/routes.ts';
 import { registerRoutes } from '../registers/routes.ts';
 import { usageRoutes } from '../usage/routes.ts';
@@ -26,6 +27,7 @@ export const routes = {
   ...usageRoutes,
   ...weeklySummaryRoutes,
   ...orderRoutes,
+  ...recordRoutes,
   ...docsRoutes,
   ...webhookRoutes,
   ...registerRoutes,

@@ -13,6 +13,7 @@ import type { CompanyRegistry } from '../companies/registry-port.ts';
 import type { FeeEntry } from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
+import { isDocumentNumber, normalizeDocumentNumber } from '../kernel/document-numbers.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { logger } from '../kernel/observability.ts';
 import { apiErrorFromRegistry, fromRegistry } from '../kernel/registry-errors.ts';
@@ -170,8 +171,6 @@ export interface ImageOrderItem {
   pages: { from: number; to: number } | null;
 }
 
-const DOCUMENT_NUMBER = /^\d[0-9A-Z]{8}$/;
-
 /** Request-only checks of an image order, before the registry is asked anything. */
 export function checkImageOrderItems(
   items: readonly { documentNumber: string; pages?: { from?: number; to?: number } | undefined }[],
@@ -179,8 +178,8 @@ export function checkImageOrderItems(
   const seen = new Map<string, number>();
   return items.map((item, index) => {
     const param = `documents[${index}]`;
-    const documentNumber = item.documentNumber.trim().toUpperCase();
-    if (!DOCUMENT_NUMBER.test(documentNumber)) {
+    const documentNumber = normalizeDocumentNumber(item.documentNumber);
+    if (!isDocumentNumber(documentNumber)) {
       throw new ApiError('document_number_invalid', {
         param: `${param}.documentNumber`,
         message: `'${item.documentNumber}' is not a document number: nine characters starting with a digit.`,

@@ -4,12 +4,14 @@
  * extension layer and timeout only where the registry is called. Names and values are written
  * out (not derived from the route flags) so that a flag that goes missing fails here.
  */
+
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
 import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import { routeList as allRoutes } from '../../shared/app/routes.ts';
 import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
+import { recordRoutes } from '../../shared/records/routes.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import {
   actionsIn,
@@ -50,6 +52,8 @@ const REGISTRY_ROUTES = [
   'SearchPeople',
   'PurchasePersonExtracts',
   'PurchaseWeeklySummary',
+  // Free record lookups (shared/records/routes.ts)
+  ...Object.values(recordRoutes).map((r) => r.name),
   'BrowseRegister',
   'GetRegisterEntry',
   'PurchaseRegisterExtract',

@@ -42,6 +42,11 @@ import type {
   RegistryPersonExtract,
   RegistryPersonMatch,
 } from '../../shared/people/registry-port.ts';
+import type {
+  RegistryBusinessName,
+  RegistryDocumentDetails,
+  RegistryNameReservation,
+} from '../../shared/records/registry-port.ts';
 import type { RegistryCodeTable, RegistryForm } from '../../shared/reference/registry-port.ts';
 import type {
   RegistryRegisterEntry,
@@ -224,6 +229,16 @@ class FakeRegistry implements Registry {
     throw new Error('not served by the fake');
   }
   weeklySummaryItems(): Promise<RegistryWeeklySummaryPage> {
+    throw new Error('not served by the fake');
+  }
+  // Record lookups go through the simulator in test/unit/records-registry.test.ts.
+  getDocumentDetails(): Promise<RegistryDocumentDetails[]> {
+    throw new Error('not served by the fake');
+  }
+  findBusinessNames(): Promise<RegistryBusinessName[]> {
+    throw new Error('not served by the fake');
+  }
+  getNameReservation(): Promise<RegistryNameReservation> {
     throw new Error('not served by the fake');
   }
   // Registers go through the sandbox and the simulator in test/unit/registers.test.ts and test/http/registers.test.ts.

@@ -4,6 +4,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import aws4 from 'aws4';
 import { tracer } from '../../kernel/observability.ts';
+import { StoreUnavailable } from '../../kernel/store-unavailable.ts';
 
 /**
  * DynamoDB's JSON protocol over a kept-alive connection, signed with aws4: what every request
@@ -175,7 +176,8 @@ async function callWithRetries<T>(operation: Operation, input: object): Promise<
       if (answer.statusCode === 200) return JSON.parse(answer.body) as T;
       throw refusal(answer);
     } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      if (!isRetryable(error)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new StoreUnavailable(operation, error);
       await backoff(attempt);
     }
   }

@@ -9,14 +9,22 @@
  * differs from the port's) how the result travels. test/unit/registry-protocol.test.ts checks
  * that every method of every capability has exactly one row.
  */
-
-import type { Registry, RegistryCapability, RegistryMethod, RegistryParts } from '../../app/registry.ts';
-import type { CompanyExtractType, CompanySearchScope } from '../../companies/registry-port.ts';
-import type { RegistryCaller } from '../../kernel/registry-port.ts';
-import type { RegistryImageRequestItem, RegistryPostalDelivery } from '../../orders/registry-port.ts';
-import type { PeopleSearchQuery, PersonExtractOptions } from '../../people/registry-port.ts';
-import type { RegisterExtractType } from '../../registers/registry-port.ts';
-import type { WeeklySummaryType } from '../../weekly-summaries/registry-port.ts';
+import type {
+  BusinessNameQuery,
+  CompanyExtractType,
+  CompanySearchScope,
+  PeopleSearchQuery,
+  PersonExtractOptions,
+  RegisterExtractType,
+  Registry,
+  RegistryCaller,
+  RegistryCapability,
+  RegistryImageRequestItem,
+  RegistryMethod,
+  RegistryParts,
+  RegistryPostalDelivery,
+  WeeklySummaryType,
+} from '../../app/registry.ts';
 
 /**
  * What an argument must be on the wire: a string, a JSON object, a list of strings or a list of
@@ -297,6 +305,42 @@ export const registryProtocol = {
       Array.isArray(v.items) &&
       (v.continuation === null || typeof v.continuation === 'string'),
     doc: { args: '`continuation`', result: '`{items, continuation}`' },
+  }),
+  'documents.details': operation({
+    capability: 'records',
+    method: 'getDocumentDetails',
+    billable: false,
+    timeout: 'lookup',
+    args: { numbers: 'strings' },
+    toPort: (a, caller) => [a.numbers, caller],
+    isResult: (v) => Array.isArray(v),
+    doc: {
+      args: '`numbers` (list of up to 10 document numbers)',
+      result: '`RegistryDocumentDetails[]` (in the order asked)',
+    },
+  }),
+  'business-names.find': operation({
+    capability: 'records',
+    method: 'findBusinessNames',
+    billable: false,
+    timeout: 'lookup',
+    args: { query: 'object' },
+    toPort: (a, caller) => [a.query as unknown as BusinessNameQuery, caller],
+    isResult: (v) => Array.isArray(v),
+    doc: {
+      args: '`query` {`number`, `stateNumber`, `jurisdiction`} (one kind of number)',
+      result: '`RegistryBusinessName[]`',
+    },
+  }),
+  'name-reservation.get': operation({
+    capability: 'records',
+    method: 'getNameReservation',
+    billable: false,
+    timeout: 'lookup',
+    args: { number: 'string' },
+    toPort: (a, caller) => [a.number, caller],
+    isResult: (v) => isObject(v) && typeof v.number === 'string' && typeof v.expiresAt === 'string',
+    doc: { args: '`number`', result: '`RegistryNameReservation`' },
   }),
   'register.browse': operation({
     capability: 'registers',

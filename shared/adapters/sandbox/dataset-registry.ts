@@ -10,20 +10,22 @@
  * Image requests complete at once; they and postal hand-overs are kept in the registry object's
  * memory only.
  */
+export type { PageImageRenderer } from './orders.ts';
+export type { RecordsSource } from './records.ts';
+export type { ReferenceSource } from './reference.ts';
+export type { WeeklySummarySource } from './weekly-summaries.ts';
+
 import { registryClass } from '../../app/registry.ts';
 import { DatasetCompanies } from './companies.ts';
 import type { Dataset } from './dataset.ts';
 import { DatasetOrders, type DatasetOrdersOptions } from './orders.ts';
 import { DatasetPeople } from './people.ts';
 import { DatasetPurchases } from './purchases.ts';
+import { DatasetRecords, type RecordsSource } from './records.ts';
 import { DatasetReference, type ReferenceSource } from './reference.ts';
 import { DatasetRegisters } from './registers.ts';
 import { sandboxRegisterRecords } from './registers-data.ts';
 import { DatasetWeeklySummaries, type WeeklySummarySource } from './weekly-summaries.ts';
-
-export type { PageImageRenderer } from './orders.ts';
-export type { ReferenceSource } from './reference.ts';
-export type { WeeklySummarySource } from './weekly-summaries.ts';
 
 /**
  * The orders part's options, the weekly summaries the registry serves (none: ZZ54, as the
@@ -32,6 +34,8 @@ export type { WeeklySummarySource } from './weekly-summaries.ts';
 export type DatasetRegistryOptions = DatasetOrdersOptions & {
   weeklySummaries?: WeeklySummarySource;
   reference?: ReferenceSource;
+  /** The business names and reservations beside their organisations (none: every lookup is CD08 or CE03). */
+  records?: RecordsSource;
 };
 
 /**
@@ -42,7 +46,7 @@ export type DatasetRegistryOptions = DatasetOrdersOptions & {
 export const DatasetRegistry = registryClass(
   'DatasetRegistry',
   (dataset: Dataset, now: () => Date = () => new Date(), options: DatasetRegistryOptions = {}) => {
-    const { weeklySummaries, reference, ...ordersOptions } = options;
+    const { weeklySummaries, reference, records, ...ordersOptions } = options;
     const context = { dataset, now };
     return {
       companies: new DatasetCompanies(context),
@@ -52,6 +56,7 @@ export const DatasetRegistry = registryClass(
       weeklySummaries: new DatasetWeeklySummaries(context, weeklySummaries),
       registers: new DatasetRegisters(sandboxRegisterRecords, now),
       reference: new DatasetReference(reference),
+      records: new DatasetRecords(context, records),
     };
   },
 );

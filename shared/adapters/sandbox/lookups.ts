@@ -3,6 +3,7 @@
  * registry's clock), the most names a search selects, and finding an organisation by number.
  */
 
+import { isDocumentNumber } from '../../kernel/document-numbers.ts';
 import { isValidAcn } from '../../kernel/identifiers.ts';
 import { RegistryRejection } from '../../kernel/registry-port.ts';
 import type { CompanyRecord, Dataset } from './dataset.ts';
@@ -42,4 +43,16 @@ export function companyRecordIn(
   const record = dataset.byNumber.get(number);
   if (!record) throw new RegistryRejection(unknownCode, `No organisation has the number ${number}.`);
   return record;
+}
+
+/** DD01 for the first malformed number of a document lookup: every number is checked before any is looked up. */
+export function rejectMalformedDocumentNumbers(numbers: readonly string[]): void {
+  const invalid = numbers.find((number) => !isDocumentNumber(number));
+  if (invalid !== undefined) {
+    throw new RegistryRejection(
+      'DD01',
+      `Document number ${String(invalid)} is not nine characters starting with a digit.`,
+      { documentNumber: invalid },
+    );
+  }
 }

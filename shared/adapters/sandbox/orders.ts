@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { productAvailableFor } from '../../companies/products.ts';
 import type { CompanySearchScope, RegistryCompanyMatch } from '../../companies/registry-port.ts';
+import { isDocumentNumber } from '../../kernel/document-numbers.ts';
 import {
   type IsoDate,
   type RegistryCaller,
@@ -21,7 +22,12 @@ import type {
 } from '../../orders/registry-port.ts';
 import { sortCharges } from '../../people/ordering.ts';
 import { type DocumentEntry, imageAvailableIn } from './dataset.ts';
-import { companyRecordIn, type DatasetContext, DatasetPart } from './lookups.ts';
+import {
+  companyRecordIn,
+  type DatasetContext,
+  DatasetPart,
+  rejectMalformedDocumentNumbers,
+} from './lookups.ts';
 import { orderedMatches, scoredNames } from './name-search.ts';
 import type { DocumentImagesRequest } from './page-images.ts';
 
@@ -47,10 +53,6 @@ export const MAX_DOCUMENT_LOOKUP = 50;
  * (status DELT, no satisfaction date); the current charges extract (fee 955C) covers those.
  */
 export const PPSR_START: IsoDate = '2012-01-30';
-
-/** Nine characters, digits and capital letters, the first a digit. */
-const isDocumentNumber = (value: unknown): value is string =>
-  typeof value === 'string' && /^[0-9][0-9A-Z]{8}$/.test(value);
 
 /** Not satisfied, and registered before the PPSR took over. */
 const isPrePpsrCurrentCharge = (charge: RegistryCharge): boolean => {
@@ -184,14 +186,7 @@ export class DatasetOrders extends DatasetPart implements OrdersRegistry {
     if (!Array.isArray(numbers) || numbers.length > MAX_DOCUMENT_LOOKUP) {
       throw new Error(`getDocuments: at most ${MAX_DOCUMENT_LOOKUP} document numbers in a list`);
     }
-    const invalid = numbers.find((number) => !isDocumentNumber(number));
-    if (invalid !== undefined) {
-      throw new RegistryRejection(
-        'DD01',
-        `Document number ${String(invalid)} is not nine characters starting with a digit.`,
-        { documentNumber: invalid },
-      );
-    }
+    rejectMalformedDocumentNumbers(numbers);
     return structuredClone(numbers.map((number) => imageable(this.document(number, 'DD51'))));
   }
 

@@ -4,7 +4,9 @@
  * a curl sample; test/unit/openapi.test.ts checks that every operation has one and that each
  * passes its route's request schemas.
  */
+
 import type { RequestExample } from '../../kernel/http/request-example.ts';
+import { recordExamples } from '../../records/examples.ts';
 import { registerExamples } from '../../registers/examples.ts';
 
 /**
@@ -27,6 +29,7 @@ const SEARCH_ID = EXAMPLE_IDS.peopleSearch;
 const PERSON_ID = EXAMPLE_IDS.person;
 
 export const requestExamples: Readonly<Record<string, RequestExample>> = {
+  ...recordExamples,
   ...registerExamples,
   ValidateIdentifier: {
     summary: 'The ABN of the sandbox company BLUEGUM ORCHARDS PTY LTD',
