@@ -85,6 +85,8 @@ export interface RouteDependencies {
   readonly api: RestApi;
   /** `https://<api id>.execute-api.<region>.<suffix>/<stage>` (`API_BASE_URL`). */
   readonly apiBaseUrl: string;
+  /** Base of the documentation error envelopes link to (`DOCS_URL`). */
+  readonly docsUrl: string;
   readonly entryFor: EntryFor;
 }
 
@@ -140,7 +142,7 @@ export class ApiAreaStack extends NestedStack {
       entry: props.entryFor(route),
       description: functionDescription(route),
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
-      environment: { [DOCS_URL_ENV]: props.settings.docsUrl, [ORDER_ENV.apiBaseUrl]: props.apiBaseUrl },
+      environment: { [DOCS_URL_ENV]: props.docsUrl, [ORDER_ENV.apiBaseUrl]: props.apiBaseUrl },
       readsSecrets: readsSecrets(route),
       timeout,
       ...(route.assets ? { assets: route.assets } : {}),

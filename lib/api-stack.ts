@@ -133,18 +133,20 @@ export class ApiStack extends Stack {
       acknowledgements.apiGatewayLogsManagedPolicy,
     );
 
+    // Built from the API's id rather than `api.url`, which would make the functions depend on the
+    // stage, and so (through the deployment) on every method and route function: a cycle.
+    const apiBaseUrl = `https://${api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${settings.stage}`;
+    const docsUrl = settings.docsUrl ?? docsUrlFor(apiBaseUrl);
+
     for (const mapping of gatewayResponseMappings) {
       api.addGatewayResponse(`GatewayResponse${pascal(mapping.type.responseType)}`, {
         type: mapping.type,
         statusCode: String(mapping.status),
         responseHeaders: gatewayResponseHeaders(mapping),
-        templates: { 'application/json': envelopeTemplate(mapping, settings.docsUrl) },
+        templates: { 'application/json': envelopeTemplate(mapping, docsUrl) },
       });
     }
 
-    // Built from the API's id rather than `api.url`, which would make the functions depend on the
-    // stage, and so (through the deployment) on every method and route function: a cycle.
-    const apiBaseUrl = `https://${api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${settings.stage}`;
     this.fulfilment = new Fulfilment(this, 'Fulfilment', {
       settings,
       mainTable: props.tables.main,
@@ -178,6 +180,7 @@ export class ApiStack extends Stack {
         webhookKey: props.webhookKey,
         api,
         apiBaseUrl,
+        docsUrl,
         entryFor,
       });
       areas.set(area.name, stack);
@@ -198,6 +201,9 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL; paths start with /v1' });
   }
 }
+
+/** The API's own documentation pages (`/docs`, `/docs/errors`) on the deployed stage. */
+export const docsUrlFor = (apiBaseUrl: string): string => `${apiBaseUrl}/docs`;
 
 /** JSON access log line; no header or body is logged (Authorization carries the API key). */
 export const ACCESS_LOG_FIELDS = {
