@@ -236,8 +236,12 @@ describe('registryUrl context', () => {
 
   it('fails a prod synth that would deploy a placeholder, naming the setting', () => {
     expect(() =>
-      synthesize({ context: { stage: 'prod', registryUrl: 'https://registry.company-register.example.com' } }),
-    ).toThrow(/stage prod .*registryUrl is the placeholder https:\/\/registry\.company-register\.example\.com/);
+      synthesize({
+        context: { stage: 'prod', registryUrl: 'https://registry.company-register.example.com' },
+      }),
+    ).toThrow(
+      /stage prod .*registryUrl is the placeholder https:\/\/registry\.company-register\.example\.com/,
+    );
     expect(() => synthesize({ context: { stage: 'prod', mailFrom: 'orders@mail.example.org' } })).toThrow(
       /stage prod .*mailFrom is the placeholder orders@mail\.example\.org.*lib\/stages\.ts/,
     );
