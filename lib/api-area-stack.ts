@@ -13,6 +13,7 @@ import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/http/time-b
 import { type TableId, tableDefinitions } from '../shared/infra/tables.ts';
 import { WEBHOOK_ENV } from '../shared/infra/webhooks.ts';
 import { ORDER_ENV } from '../shared/infra/workflow.ts';
+import type { StageAlarms } from './alarms.ts';
 import { ApiFunction, type TableAccessLevel } from './constructs/api-function.ts';
 import { RouteIntegration } from './constructs/route-integration.ts';
 import { SEAL_ACTIONS } from './constructs/webhooks.ts';
@@ -88,6 +89,10 @@ export interface RouteDependencies {
   /** Base of the documentation error envelopes link to (`DOCS_URL`). */
   readonly docsUrl: string;
   readonly entryFor: EntryFor;
+  /** The stage's alarms: each route's function gets its errors and throttles alarms in its area's stack. */
+  readonly alarms: StageAlarms;
+  /** Reserved concurrency of each function that calls the registry (lib/registry-capacity.ts); unset, none. */
+  readonly registryConcurrency?: number;
 }
 
 export interface ApiAreaStackProps extends RouteDependencies {
@@ -114,8 +119,10 @@ export class ApiAreaStack extends NestedStack {
     });
     const functions = new Map<string, ApiFunction>();
     const methods = new Map<string, Method>();
+    const alarms = props.alarms.in(this);
     for (const route of props.area.routes) {
       const fn = this.createFunction(route, props);
+      alarms.forFunction(route.name, fn);
       functions.set(route.name, fn);
       const method = new Method(this, `${route.name}Method`, {
         resource: props.api.root.resourceForPath(route.path),
@@ -146,8 +153,15 @@ export class ApiAreaStack extends NestedStack {
       readsSecrets: readsSecrets(route),
       timeout,
       ...(route.assets ? { assets: route.assets } : {}),
+      ...(route.usesRegistry && props.registryConcurrency !== undefined
+        ? { reservedConcurrentExecutions: props.registryConcurrency }
+        : {}),
     });
-    Validations.of(fn).acknowledge(acknowledgements.runtimeVersion);
+    Validations.of(fn).acknowledge(
+      acknowledgements.runtimeVersion,
+      acknowledgements.latestRuntime,
+      acknowledgements.synchronousInvocation,
+    );
     Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
 
     for (const [id, level] of Object.entries(tableAccessFor(route)) as [TableId, TableAccessLevel][]) {

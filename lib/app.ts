@@ -1,5 +1,5 @@
 import { type App, Tags, Validations } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { routeList } from '../shared/http/routes.ts';
 import { ApiStack } from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
@@ -74,6 +74,6 @@ export function buildApp(app: App, options: BuildAppOptions = {}): CompanyRegist
   Tags.of(app).add('service', 'company-register');
   Tags.of(app).add('stage', settings.stage);
 
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
   return { settings, data, api };
 }

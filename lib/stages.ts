@@ -50,7 +50,7 @@ export const STAGE_SETTINGS: Readonly<Record<string, StageSettings>> = {
     registryUrl: 'https://api.national-company-register.net',
     mailFrom: 'orders@company-register-data.net',
     waf: true,
-    registryConcurrency: 60,
+    registryConcurrency: 160,
   },
 };
 

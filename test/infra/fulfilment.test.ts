@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import aslValidator from 'asl-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ALARM_THRESHOLDS } from '../../lib/alarms.ts';
 import { functionDescription } from '../../lib/api-stack.ts';
 import {
   BUCKET_OBJECT_ACTIONS,
@@ -256,17 +257,18 @@ describe('fulfilment (dev stage)', () => {
     it('raises an alarm as soon as a message is in the dead-letter queue', () => {
       const alarms = Object.values(resourcesOf(api, 'AWS::CloudWatch::Alarm'));
       const onDlq = alarms.filter((alarm) =>
-        JSON.stringify(alarm.Properties.Dimensions).includes(`"${dlqId()}"`),
+        JSON.stringify(alarm.Properties.Dimensions ?? []).includes(`"${dlqId()}"`),
       );
       expect(onDlq).toHaveLength(1);
       expect(onDlq[0]?.Properties).toMatchObject({
         Namespace: 'AWS/SQS',
         MetricName: 'ApproximateNumberOfMessagesVisible',
         ComparisonOperator: 'GreaterThanThreshold',
-        Threshold: 0,
+        Threshold: ALARM_THRESHOLDS.deadLetters.value,
         EvaluationPeriods: 1,
         TreatMissingData: 'notBreaching',
       });
+      expect(ALARM_THRESHOLDS.deadLetters.value).toBe(0);
     });
   });
 

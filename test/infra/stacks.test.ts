@@ -59,7 +59,8 @@ describe.each([
   it('knows every template the synth wrote (so a new stack or nested stack is counted too)', () => {
     const written = readdirSync(synth.outdir).filter((file) => file.endsWith('.template.json'));
     expect(synth.templates.map((template) => template.file).sort()).toEqual(written.sort());
-    expect(synth.templates.length).toBe(2 + ROUTE_AREAS.length);
+    // Data, API, the API's Monitoring stack and one stack per route area.
+    expect(synth.templates.length).toBe(3 + ROUTE_AREAS.length);
   });
 
   it(`keeps every template at or below ${MAX_TEMPLATE_RESOURCES} resources`, () => {
@@ -133,10 +134,11 @@ describe('stack layout', () => {
   });
 
   describe.each(ROUTE_AREAS.map((area) => [area.name, area] as const))('area %s', (_, area) => {
-    it('holds the function, method and invoke permission of each of its routes, and nothing else', () => {
+    it('holds the function, method, invoke permission and alarms of each of its routes, and nothing else', () => {
       const template = areaTemplate(synth, area);
       expect(typesIn(template)).toEqual([
         'AWS::ApiGateway::Method',
+        'AWS::CloudWatch::Alarm',
         'AWS::IAM::Policy',
         'AWS::IAM::Role',
         'AWS::Lambda::Function',
@@ -156,6 +158,8 @@ describe('stack layout', () => {
           .sort(),
       ).toEqual(area.routes.map((route) => route.name).sort());
       expect(ofType('AWS::Lambda::Permission')).toHaveLength(area.routes.length);
+      // Its errors and its throttles (test/infra/monitoring.test.ts checks what they watch).
+      expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(2 * area.routes.length);
     });
   });
 
