@@ -7,10 +7,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_THRESHOLDS, type AlarmThresholdName } from '../../lib/alarms.ts';
 import { latencyGroups, MAX_ALARM_METRICS } from '../../lib/monitoring-stack.ts';
+import { registryShare } from '../../lib/registry-capacity.ts';
 import { ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
 import { STAGE_SETTINGS } from '../../lib/stages.ts';
 import type { RouteDefinition } from '../../shared/http/route.ts';
 import { routeList } from '../../shared/http/routes.ts';
+import { workflowTasks } from '../../shared/infra/workflow.ts';
 import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
 import { logicalIdOf, resourcesOf, type Synthesized, synthesize, type TemplateResource } from './synth.ts';
 
@@ -175,7 +177,7 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
     const ageOn = onQueue('ApproximateAgeOfOldestMessage');
     const dlqOn = onQueue('ApproximateNumberOfMessagesVisible');
     expect(ageOn).toHaveLength(2);
-    expect(dlqOn).toHaveLength(2);
+    expect(dlqOn).toHaveLength(3);
     for (const [i, id] of queueIds([synth.api.fulfilment.queue, synth.api.webhooks.queue]).entries())
       expect(
         ageOn.some((dimensions) => dimensions.includes(`"${id}"`)),
@@ -184,6 +186,7 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
     for (const [i, id] of queueIds([
       synth.api.fulfilment.deadLetterQueue,
       synth.api.webhooks.deadLetterQueue,
+      synth.api.failedEvents.queue,
     ]).entries())
       expect(
         dlqOn.some((dimensions) => dimensions.includes(`"${id}"`)),
@@ -248,9 +251,13 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
   });
 });
 
-describe('alarms on the committed prod settings', () => {
+describe('on the committed prod settings', () => {
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize({ context: { stage: 'prod' } });
+  }, 120_000);
+
   it('has the topic, the dashboard and the alarms, without a subscription unless an address is given', () => {
-    const synth = synthesize({ context: { stage: 'prod' } });
     synth.apiTemplate.resourceCountIs('AWS::SNS::Topic', 1);
     synth.apiTemplate.resourceCountIs('AWS::SNS::Subscription', 0);
     synth.apiTemplate.hasResourceProperties('AWS::CloudWatch::Dashboard', {
@@ -268,5 +275,82 @@ describe('alarms on the committed prod settings', () => {
       STAGE_SETTINGS.prod?.region,
       STAGE_SETTINGS.prod?.region,
     ]);
+  });
+
+  it('reserves the registry capacity in equal shares for the functions that call the registry, and nothing for the others', () => {
+    const functions = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function'));
+    const callers = functions.filter((fn) =>
+      Object.hasOwn((fn.Properties.Environment as { Variables: object }).Variables, 'REGISTRY_URL'),
+    );
+    const share = registryShare(STAGE_SETTINGS.prod?.registryConcurrency, {
+      routes: routeList.filter((route) => route.usesRegistry).length,
+      workflowTasks: workflowTasks.filter((task) => task.needs.includes('registry')).length,
+      sweeper: 1,
+    });
+    expect(callers).toHaveLength(routeList.filter((route) => route.usesRegistry).length + 6);
+    expect(share).toBe(Math.floor((STAGE_SETTINGS.prod?.registryConcurrency ?? 0) / callers.length));
+    for (const fn of callers)
+      expect(fn.Properties.ReservedConcurrentExecutions, String(fn.Properties.Description)).toBe(share);
+    for (const fn of functions.filter((f) => !callers.includes(f)))
+      expect(fn.Properties.ReservedConcurrentExecutions, String(fn.Properties.Description)).toBeUndefined();
+  });
+});
+
+describe('event delivery that cannot be lost silently (dev)', () => {
+  let synth: Synthesized;
+  let failedEventsArn: unknown;
+  beforeAll(() => {
+    synth = synthesize();
+    failedEventsArn = { 'Fn::GetAtt': [logicalIdOf(synth.api, synth.api.failedEvents.queue), 'Arn'] };
   }, 120_000);
+
+  it('gives every EventBridge rule target the failed-events queue as its dead-letter queue', () => {
+    const rules = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Events::Rule'));
+    const targets = rules.flatMap((rule) => rule.Properties.Targets as { DeadLetterConfig?: unknown }[]);
+    expect(targets).toHaveLength(3);
+    for (const target of targets) expect(target.DeadLetterConfig).toEqual({ Arn: failedEventsArn });
+    // EventBridge may send to it, for these rules only.
+    const policy = JSON.stringify(resourcesOf(synth.apiTemplate, 'AWS::SQS::QueuePolicy'));
+    expect(policy).toContain('"Service":"events.amazonaws.com"');
+  });
+
+  it('sends the failed asynchronous invocations of every scheduled function to the failed-events queue', () => {
+    const rules = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Events::Rule'));
+    const scheduledFunctions = rules
+      .flatMap((rule) => rule.Properties.Targets as { Arn: { 'Fn::GetAtt'?: [string, string] } }[])
+      .flatMap((target) => {
+        const [id, attribute] = target.Arn['Fn::GetAtt'] ?? [];
+        return id && attribute === 'Arn' && id in resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')
+          ? [id]
+          : [];
+      });
+    expect(scheduledFunctions).toHaveLength(2);
+    const configs = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::EventInvokeConfig'));
+    expect(configs.map((config) => config.Properties.FunctionName).sort()).toEqual(
+      scheduledFunctions.map((id) => ({ Ref: id })).sort(),
+    );
+    for (const config of configs)
+      expect(config.Properties.DestinationConfig).toEqual({ OnFailure: { Destination: failedEventsArn } });
+  });
+
+  it('raises an alarm on the first failed event, and reserves no concurrency on a stage without registryConcurrency', () => {
+    const onQueue = alarmsOf(synth).filter((alarm) =>
+      JSON.stringify(alarm.Dimensions ?? []).includes(logicalIdOf(synth.api, synth.api.failedEvents.queue)),
+    );
+    expect(onQueue.map(thresholdNameOf)).toEqual(['deadLetters']);
+    const reserved = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).filter(
+      (fn) => fn.Properties.ReservedConcurrentExecutions !== undefined,
+    );
+    expect(reserved).toEqual([]);
+  });
+});
+
+describe('registry capacity', () => {
+  it('splits the capacity equally and refuses one too small to give each caller one', () => {
+    expect(registryShare(160, { routes: 10, workflowTasks: 5, sweeper: 1 })).toBe(10);
+    expect(registryShare(undefined, { routes: 10, workflowTasks: 5, sweeper: 1 })).toBeUndefined();
+    expect(() => registryShare(15, { routes: 10, workflowTasks: 5, sweeper: 1 })).toThrow(
+      /setting registryConcurrency \(15\) is below the 16 functions that call the registry/,
+    );
+  });
 });
