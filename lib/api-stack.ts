@@ -271,6 +271,7 @@ export class ApiStack extends Stack {
     });
 
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
+    new CfnOutput(this, 'FailedEventsQueueUrl', { value: this.failedEvents.queue.queueUrl });
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL; paths start with /v1' });
   }
 }

@@ -1,11 +1,11 @@
 import { Validations } from 'aws-cdk-lib';
 import { Stats } from 'aws-cdk-lib/aws-cloudwatch';
-import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { periodOf, type StageAlarms } from '../alarms.ts';
 import { acknowledgements } from '../nag.ts';
-import type { ApiFunction } from './api-function.ts';
+import { type ApiFunction, QUEUE_SEND_ACTION } from './api-function.ts';
 import { DLQ_RETENTION } from './queue-with-dead-letters.ts';
 
 /**
@@ -41,9 +41,23 @@ export class FailedEvents extends Construct {
     });
   }
 
-  /** A function invoked asynchronously (by a schedule): a failed invocation is kept here with its error. */
+  /**
+   * A function invoked asynchronously (by a schedule): a failed invocation is kept here with its
+   * error. The role gets `sqs:SendMessage` on this queue alone (`SqsDestination` would add
+   * `GetQueueAttributes` and `GetQueueUrl`, which Lambda does not need to deliver the record).
+   */
   keepFailedInvocations(fn: ApiFunction): void {
-    fn.configureAsyncInvoke({ onFailure: new SqsDestination(this.queue) });
+    const queue = this.queue;
+    fn.configureAsyncInvoke({
+      onFailure: {
+        bind: () => {
+          fn.addToRolePolicy(
+            new PolicyStatement({ actions: [QUEUE_SEND_ACTION], resources: [queue.queueArn] }),
+          );
+          return { destination: queue.queueArn };
+        },
+      },
+    });
     Validations.of(fn).acknowledge(acknowledgements.asyncFailureDestination);
   }
 }

@@ -329,7 +329,16 @@ describe('fulfilment (dev stage)', () => {
       expect(environmentOf(sweeper).REGISTRY_URL).toBe(DEFAULT_REGISTRY_URL);
       const sqs = statements.filter((s) => actionsOf(s).some((action) => SQS_ACTION.test(action)));
       expect(actionsIn(sqs)).toEqual(['sqs:SendMessage']);
-      expect(sqs.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [queueId(), 'Arn'] }]);
+      // The fulfilment queue, and the failed-events queue its failed scheduled runs go to.
+      const failedEventsId = idOf(synth.api.failedEvents.queue);
+      expect(
+        sqs
+          .flatMap((s) => s.Resource as unknown[])
+          .map((r) => JSON.stringify(r))
+          .sort(),
+      ).toEqual(
+        [queueId(), failedEventsId].map((id) => JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] })).sort(),
+      );
       expect(environmentOf(sweeper)).toMatchObject({
         [ORDER_ENV.queueUrl]: { Ref: queueId() },
         [tableDefinitions.main.envVar]: expect.anything(),

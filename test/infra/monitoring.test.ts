@@ -4,11 +4,13 @@
  * watched (every function, every route's latency, the queues, the workflow, the registry, the
  * webhooks, the money at risk); one topic and one dashboard per stage.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_THRESHOLDS, type AlarmThresholdName } from '../../lib/alarms.ts';
 import { latencyGroups, MAX_ALARM_METRICS } from '../../lib/monitoring-stack.ts';
 import { registryShare } from '../../lib/registry-capacity.ts';
-import { ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
+import { PROJECT_ROOT, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
 import { STAGE_SETTINGS } from '../../lib/stages.ts';
 import type { RouteDefinition } from '../../shared/http/route.ts';
 import { routeList } from '../../shared/http/routes.ts';
@@ -352,5 +354,16 @@ describe('registry capacity', () => {
     expect(() => registryShare(15, { routes: 10, workflowTasks: 5, sweeper: 1 })).toThrow(
       /setting registryConcurrency \(15\) is below the 16 functions that call the registry/,
     );
+  });
+});
+
+describe('the runbook', () => {
+  it('says what every alarm threshold means and what to do (docs/operations.md)', () => {
+    const runbook = readFileSync(join(PROJECT_ROOT, 'docs', 'operations.md'), 'utf8');
+    const alarmRows = runbook.slice(
+      runbook.indexOf('## Alarms'),
+      runbook.indexOf('## Reading and redriving'),
+    );
+    for (const name of Object.keys(ALARM_THRESHOLDS)) expect(alarmRows, name).toContain(`| \`${name}\``);
   });
 });
