@@ -21,8 +21,12 @@ import { SERVICE_METRICS } from '../shared/kernel/metric-line.ts';
 import { POWERTOOLS_ENVIRONMENT } from './constructs/api-function.ts';
 
 export interface AlarmThreshold {
-  /** The alarm fires when the figure is above this. */
+  /** The alarm fires when the figure is above this (below it, with `below`). */
   readonly value: number;
+  /** The alarm watches for too little of something (successful runs) rather than too much. */
+  readonly below?: boolean;
+  /** A period without data counts against the threshold (a run that never happened). */
+  readonly missingDataBreaches?: boolean;
   /** Length of one evaluated period. */
   readonly periodMinutes: number;
   /** Consecutive periods above `value` before the alarm fires. */
@@ -120,6 +124,17 @@ export const ALARM_THRESHOLDS = {
       'Purchases still unsettled an hour after they were made: the registry may have charged us and the ' +
       'customer holds no extract. Money at risk, so one is enough.',
   },
+  referenceRefreshes: {
+    value: 1,
+    below: true,
+    missingDataBreaches: true,
+    periodMinutes: 24 * 60,
+    periods: 2,
+    reason:
+      'One missed day is usually a registry maintenance window or a passing fault, and the routes keep ' +
+      'serving the last good copy; two in a row means the registry changed its answer (refused as ' +
+      'malformed or shrunken), the credential or the function broke, or the schedule stopped running.',
+  },
 } as const satisfies Record<string, AlarmThreshold>;
 
 export type AlarmThresholdName = keyof typeof ALARM_THRESHOLDS;
@@ -134,10 +149,13 @@ export interface AlarmSpec {
   readonly summary: string;
 }
 
+const thresholdOf = (name: AlarmThresholdName): AlarmThreshold => ALARM_THRESHOLDS[name];
+
 /** `… Threshold <name> (> <value>): <reason>`: the description says which constant set the alarm. */
 export const alarmDescription = (spec: Pick<AlarmSpec, 'threshold' | 'summary'>): string => {
-  const threshold = ALARM_THRESHOLDS[spec.threshold];
-  return `${spec.summary} Threshold ${spec.threshold} (> ${threshold.value}): ${threshold.reason}`;
+  const threshold = thresholdOf(spec.threshold);
+  const comparison = threshold.below ? '<' : '>';
+  return `${spec.summary} Threshold ${spec.threshold} (${comparison} ${threshold.value}): ${threshold.reason}`;
 };
 
 const kebab = (pascal: string): string =>
@@ -149,7 +167,7 @@ const kebab = (pascal: string): string =>
 /**
  * Makes the stage's alarms: each named `company-register-<stage>-<id in kebab case>`, notifying the
  * stage's topic when it fires and when it clears, missing data counting as fine (no traffic is
- * not an incident). `in(scope)` makes alarms in another construct (a nested stack) for the same topic.
+ * not an incident) unless the threshold says otherwise. `in(scope)` makes alarms in another construct (a nested stack) for the same topic.
  */
 export class StageAlarms {
   private readonly made: Alarm[];
@@ -174,16 +192,20 @@ export class StageAlarms {
   }
 
   add(id: string, spec: AlarmSpec): Alarm {
-    const threshold = ALARM_THRESHOLDS[spec.threshold];
+    const threshold = thresholdOf(spec.threshold);
     const alarm = new Alarm(this.scope, `${id}Alarm`, {
       alarmName: `company-register-${this.stage}-${kebab(id)}`,
       alarmDescription: alarmDescription(spec),
       metric: spec.metric,
       threshold: threshold.value,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      comparisonOperator: threshold.below
+        ? ComparisonOperator.LESS_THAN_THRESHOLD
+        : ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: threshold.periods,
       datapointsToAlarm: threshold.periods,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      treatMissingData: threshold.missingDataBreaches
+        ? TreatMissingData.BREACHING
+        : TreatMissingData.NOT_BREACHING,
     });
     const action = new SnsAction(this.topic);
     alarm.addAlarmAction(action);

@@ -16,6 +16,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import { REFERENCE_REFRESH } from '../shared/infra/reference.ts';
 import type { TableId } from '../shared/infra/tables.ts';
 import { workflowTasks } from '../shared/infra/workflow.ts';
 import { StageAlarms } from './alarms.ts';
@@ -24,6 +25,7 @@ import type { ApiFunction } from './constructs/api-function.ts';
 import { REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV } from './constructs/api-function.ts';
 import { FailedEvents } from './constructs/failed-events.ts';
 import { Fulfilment } from './constructs/fulfilment.ts';
+import { ReferenceRefresh } from './constructs/reference-refresh.ts';
 import { ApiWebAcl } from './constructs/web-acl.ts';
 import { Webhooks } from './constructs/webhooks.ts';
 import { stageDashboard } from './dashboard.ts';
@@ -101,6 +103,7 @@ export class ApiStack extends Stack {
   readonly dashboard: Dashboard;
   /** Events and invocations that could not be delivered (rule targets, scheduled functions, alarm mail). */
   readonly failedEvents: FailedEvents;
+  readonly referenceRefresh: ReferenceRefresh;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -184,7 +187,8 @@ export class ApiStack extends Stack {
       routes: props.areas.flatMap((area) => area.routes).filter((route) => route.usesRegistry === true)
         .length,
       workflowTasks: workflowTasks.filter((task) => task.needs.includes('registry')).length,
-      sweeper: 1,
+      // The sweeper and the reference refresh.
+      scheduled: 2,
     });
     this.failedEvents = new FailedEvents(this, 'FailedEvents', { alarms: tierAlarms });
     if (settings.alarmEmail) {
@@ -213,6 +217,16 @@ export class ApiStack extends Stack {
       entryFor,
       alarms: tierAlarms,
       failedEvents: this.failedEvents,
+    });
+
+    this.referenceRefresh = new ReferenceRefresh(this, 'ReferenceRefresh', {
+      mainTable: props.tables.main,
+      registryUrl: settings.registryUrl,
+      registryCredentialSecret: props.registryCredentialSecret,
+      entryFor,
+      alarms: tierAlarms,
+      failedEvents: this.failedEvents,
+      ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
     });
 
     const areas = new Map<string, ApiAreaStack>();
@@ -260,6 +274,7 @@ export class ApiStack extends Stack {
         ...[...areas].map(([name, stack]) => [name, stack.functions] as const),
         ['Fulfilment workers', this.fulfilment.functions],
         ['Webhook workers', this.webhooks.functions],
+        ['Reference refresh', new Map([[REFERENCE_REFRESH.name, this.referenceRefresh.function]])],
       ]),
       stateMachine: this.fulfilment.stateMachine,
       queues: [

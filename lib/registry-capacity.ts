@@ -7,17 +7,20 @@
  * sweep is retried by Step Functions or the next schedule.
  */
 
-/** Which functions call the registry: routes with `usesRegistry`, workflow tasks needing it, the sweeper. */
+/**
+ * How many functions call the registry: routes with `usesRegistry`, workflow tasks needing it, and
+ * the scheduled ones (the sweeper, the reference refresh).
+ */
 export interface RegistryCallers {
   readonly routes: number;
   readonly workflowTasks: number;
-  readonly sweeper: 1;
+  readonly scheduled: number;
 }
 
 /** The reserved concurrency of each registry-calling function, or undefined when the stage reserves none. */
 export function registryShare(capacity: number | undefined, callers: RegistryCallers): number | undefined {
   if (capacity === undefined) return undefined;
-  const count = callers.routes + callers.workflowTasks + callers.sweeper;
+  const count = callers.routes + callers.workflowTasks + callers.scheduled;
   const share = Math.floor(capacity / count);
   if (share < 1) {
     throw new Error(

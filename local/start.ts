@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { removeLocalEndpoints, writeLocalEndpoints } from './endpoints.ts';
 import { defaultLocalKeys, parseKeyList } from './keys.ts';
 import { startLocalStack } from './stack.ts';
 
@@ -20,12 +21,14 @@ function sealKey(file: string): string {
   return key;
 }
 
+const localDir = '.local';
 const stack = await startLocalStack({
   port,
   dynamoPort: Number(process.env.DYNAMODB_PORT ?? 8000),
   dataDir: process.env.LOCAL_DATA_DIR ?? '.local/dynamodb',
-  localDir: '.local',
+  localDir,
   keys,
+  referenceRefreshIntervalMs: 24 * 60 * 60 * 1000,
   logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
   webhooks: {
     sealKey: sealKey('.local/webhook-seal.key'),
@@ -34,6 +37,14 @@ const stack = await startLocalStack({
     ...(process.env.LOCAL_WEBHOOKS_CA ? { ca: readFileSync(process.env.LOCAL_WEBHOOKS_CA, 'utf8') } : {}),
   },
 });
+writeLocalEndpoints(localDir, {
+  api: stack.baseUrl,
+  dynamodb: stack.dynamoEndpoint,
+  registry: stack.registryUrl,
+  pid: process.pid,
+});
+// As the deployed schedule does once a day; at start too, so the simulator's schedule is served at once.
+const refreshed = await stack.referenceRefresh.run();
 
 console.log(`
 Company Register Data Service (local)
@@ -43,6 +54,7 @@ Company Register Data Service (local)
   Outbox (emails sent): ${stack.orders.outbox.dir}
   Events published: ${stack.orders.events.file}
   Fulfilment executions: ${stack.baseUrl}/__local/executions
+  Reference data: ${refreshed.refreshed ? 'refreshed from the simulator' : 'refresh failed, bundled copy served'}; daily, or POST ${stack.baseUrl}/__local/refresh-reference
   Webhooks: retries every second on the local clock; POST ${stack.baseUrl}/__local/webhooks/retry runs them now
 
 API keys${process.env.LOCAL_API_KEYS ? ' (from LOCAL_API_KEYS)' : ' (defaults; set LOCAL_API_KEYS to choose your own)'}:
@@ -61,6 +73,7 @@ const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping…');
+  removeLocalEndpoints(localDir);
   await stack.stop();
   process.exit(0);
 };

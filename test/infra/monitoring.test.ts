@@ -14,6 +14,7 @@ import { PROJECT_ROOT, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
 import { STAGE_SETTINGS } from '../../lib/stages.ts';
 import type { RouteDefinition } from '../../shared/http/route.ts';
 import { routeList } from '../../shared/http/routes.ts';
+import { REFERENCE_REFRESH } from '../../shared/infra/reference.ts';
 import { workflowTasks } from '../../shared/infra/workflow.ts';
 import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
 import { logicalIdOf, resourcesOf, type Synthesized, synthesize, type TemplateResource } from './synth.ts';
@@ -45,7 +46,7 @@ const alarmsOf = (synth: Synthesized): AlarmJson[] =>
   );
 
 const thresholdNameOf = (alarm: AlarmJson): string | undefined =>
-  /Threshold (\w+) \(> [\d.]+\): /.exec(alarm.AlarmDescription)?.[1];
+  /Threshold (\w+) \([<>] [\d.]+\): /.exec(alarm.AlarmDescription)?.[1];
 
 const metricNamesOf = (alarm: AlarmJson): string[] => [
   ...(alarm.MetricName ? [alarm.MetricName] : []),
@@ -97,7 +98,8 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
         threshold.periods,
         threshold.periods,
       ]);
-      expect(alarm.ComparisonOperator).toBe('GreaterThanThreshold');
+      const below = 'below' in threshold && threshold.below;
+      expect(alarm.ComparisonOperator).toBe(below ? 'LessThanThreshold' : 'GreaterThanThreshold');
     }
     for (const [name, threshold] of Object.entries(ALARM_THRESHOLDS))
       expect(threshold.reason.length, name).toBeGreaterThan(80);
@@ -242,6 +244,7 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       ...routeList.map((route) => route.name),
       ...synth.api.fulfilment.functions.keys(),
       ...synth.api.webhooks.functions.keys(),
+      REFERENCE_REFRESH.name,
     ];
     expect(functionNames).toHaveLength(
       Object.keys(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).length,
@@ -287,9 +290,10 @@ describe('on the committed prod settings', () => {
     const share = registryShare(STAGE_SETTINGS.prod?.registryConcurrency, {
       routes: routeList.filter((route) => route.usesRegistry).length,
       workflowTasks: workflowTasks.filter((task) => task.needs.includes('registry')).length,
-      sweeper: 1,
+      scheduled: 2,
     });
-    expect(callers).toHaveLength(routeList.filter((route) => route.usesRegistry).length + 6);
+    // The registry routes, five workflow tasks, the sweeper and the reference refresh.
+    expect(callers).toHaveLength(routeList.filter((route) => route.usesRegistry).length + 7);
     expect(share).toBe(Math.floor((STAGE_SETTINGS.prod?.registryConcurrency ?? 0) / callers.length));
     for (const fn of callers)
       expect(fn.Properties.ReservedConcurrentExecutions, String(fn.Properties.Description)).toBe(share);
@@ -309,7 +313,8 @@ describe('event delivery that cannot be lost silently (dev)', () => {
   it('gives every EventBridge rule target the failed-events queue as its dead-letter queue', () => {
     const rules = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Events::Rule'));
     const targets = rules.flatMap((rule) => rule.Properties.Targets as { DeadLetterConfig?: unknown }[]);
-    expect(targets).toHaveLength(3);
+    // The sweep, webhook retry and reference refresh schedules, and the webhook forwarding.
+    expect(targets).toHaveLength(4);
     for (const target of targets) expect(target.DeadLetterConfig).toEqual({ Arn: failedEventsArn });
     // EventBridge may send to it, for these rules only.
     const policy = JSON.stringify(resourcesOf(synth.apiTemplate, 'AWS::SQS::QueuePolicy'));
@@ -326,7 +331,7 @@ describe('event delivery that cannot be lost silently (dev)', () => {
           ? [id]
           : [];
       });
-    expect(scheduledFunctions).toHaveLength(2);
+    expect(scheduledFunctions).toHaveLength(3);
     const configs = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::EventInvokeConfig'));
     expect(configs.map((config) => config.Properties.FunctionName).sort()).toEqual(
       scheduledFunctions.map((id) => ({ Ref: id })).sort(),
@@ -349,9 +354,9 @@ describe('event delivery that cannot be lost silently (dev)', () => {
 
 describe('registry capacity', () => {
   it('splits the capacity equally and refuses one too small to give each caller one', () => {
-    expect(registryShare(160, { routes: 10, workflowTasks: 5, sweeper: 1 })).toBe(10);
-    expect(registryShare(undefined, { routes: 10, workflowTasks: 5, sweeper: 1 })).toBeUndefined();
-    expect(() => registryShare(15, { routes: 10, workflowTasks: 5, sweeper: 1 })).toThrow(
+    expect(registryShare(160, { routes: 10, workflowTasks: 5, scheduled: 1 })).toBe(10);
+    expect(registryShare(undefined, { routes: 10, workflowTasks: 5, scheduled: 1 })).toBeUndefined();
+    expect(() => registryShare(15, { routes: 10, workflowTasks: 5, scheduled: 1 })).toThrow(
       /setting registryConcurrency \(15\) is below the 16 functions that call the registry/,
     );
   });

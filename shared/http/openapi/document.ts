@@ -105,6 +105,11 @@ const RESPONSE_HEADERS = {
     schema: { type: 'string' },
   },
   'Cache-Control': { description: 'How long the response may be cached.', schema: { type: 'string' } },
+  'Last-Modified': {
+    description:
+      'When the registry copy served was read by the daily reference refresh (HTTP date). Absent while the bundled copy is served, before the first refresh.',
+    schema: { type: 'string' },
+  },
 } as const;
 
 type HeaderName = keyof typeof RESPONSE_HEADERS;
@@ -214,6 +219,13 @@ function errorResponses(route: RouteDefinition, shared: SharedResponses): ZodOpe
   return responses as ZodOpenApiResponsesObject;
 }
 
+/** Routes serving the reference data the daily refresh stores: they say how fresh it is. */
+const REFRESHED_ROUTES: ReadonlySet<string> = new Set([
+  referenceRoutes.listCodeTables.name,
+  referenceRoutes.getCodeTable.name,
+  referenceRoutes.listForms.name,
+]);
+
 /** `contentMediaType` registered on a response schema that is not JSON (the PDF download). */
 const mediaTypeOf = (schema: z.core.$ZodType): string =>
   (z.globalRegistry.get(schema)?.contentMediaType as string | undefined) ?? 'application/json';
@@ -223,6 +235,7 @@ function successResponse(route: RouteDefinition, example: RequestExample): ZodOp
   const schema =
     mediaType === 'application/json' ? route.response : { type: 'string', contentMediaType: mediaType };
   const contract = route.name === docsRoutes.getOpenApiDocument.name;
+  const refreshed = REFRESHED_ROUTES.has(route.name);
   const description = [
     route.status === 202 ? 'Accepted: fulfilled asynchronously.' : route.status === 201 ? 'Created.' : 'OK.',
     route.billable
@@ -235,7 +248,11 @@ function successResponse(route: RouteDefinition, example: RequestExample): ZodOp
   return {
     [String(route.status)]: {
       description,
-      headers: headerRefs([...EVERY_RESPONSE, ...(contract ? (['ETag', 'Cache-Control'] as const) : [])]),
+      headers: headerRefs([
+        ...EVERY_RESPONSE,
+        ...(contract ? (['ETag', 'Cache-Control'] as const) : []),
+        ...(refreshed ? (['Last-Modified'] as const) : []),
+      ]),
       content: {
         [mediaType]: {
           schema,
@@ -365,7 +382,27 @@ export const OPENAPI_INFO = {
     '',
     'Every failure is `{"error": {type, code, message, param, registryCode, requestId, details?, docUrl}}`; branch on `code`. Each operation lists the codes it can answer with, per status; the error reference (`/docs/errors`) explains every code with its cause and fix.',
   ].join('\n'),
+  contact: { name: 'Company Register Data Service support', email: 'support@example.com' },
+  // The API is a paid, proprietary service: no open licence, so an SPDX reference of its own.
+  license: { name: 'Proprietary: use under the service agreement', identifier: 'LicenseRef-Proprietary' },
 } as const;
+
+/**
+ * Where the API is: the local stack (`npm start`), and a deployment, whose URL is the API stack's
+ * `ApiUrl` output (the reference page at `/docs` replaces both with the URL it is served from).
+ */
+export const OPENAPI_SERVERS = [
+  { url: 'http://localhost:3000', description: 'The local stack (`npm start`)' },
+  {
+    url: 'https://{apiId}.execute-api.{region}.amazonaws.com/{stage}',
+    description: "A deployment: the API stack's `ApiUrl` output",
+    variables: {
+      apiId: { default: 'your-api-id', description: 'The REST API id in `ApiUrl`' },
+      region: { default: 'ap-southeast-2', description: 'The AWS region deployed to' },
+      stage: { default: 'prod', description: 'The stage deployed (`-c stage=…`)' },
+    },
+  },
+];
 
 /** The document for the given routes (by default the whole route table, less `internal` routes). */
 export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
@@ -381,6 +418,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
     {
       openapi: '3.1.0',
       info: OPENAPI_INFO,
+      servers: OPENAPI_SERVERS,
       tags: TAGS.filter((tag) => tag.routes.some((r) => !r.internal)).map(({ name, description }) => ({
         name,
         description,
