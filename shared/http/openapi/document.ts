@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { type ErrorCode, type ErrorType, errorCatalogue } from '../../errors/catalogue.ts';
 import { errorGuide } from '../../errors/guide.ts';
+import { recordRoutes } from '../../records/routes.ts';
 import { registerRoutes } from '../../registers/routes.ts';
 import type { HttpMethod, RouteDefinition } from '../route.ts';
 import { companyRoutes } from '../routes/companies.ts';
@@ -61,6 +62,12 @@ export const TAGS: readonly { name: string; description: string; routes: readonl
     description:
       'Asynchronous orders (charges extracts, document images) and offline searches: accepted with 202, billed at acceptance, announced by events.',
     routes: Object.values(orderRoutes),
+  },
+  {
+    name: 'Records',
+    description:
+      'Free record lookups: document details (one, or up to 10 in one call), business names (by registry number or pre-2012 state number) and name reservations.',
+    routes: Object.values(recordRoutes),
   },
   {
     name: 'Webhooks',
@@ -142,6 +149,8 @@ const errorDetailsSchema = z
       }),
     ),
     personId: z.optional(z.string()),
+    // The number a document error is about (document lookups).
+    documentNumber: z.optional(z.string()),
     pageCount: z.optional(z.int()),
     method: z.optional(z.string()),
     limit: z.optional(z.int()),
