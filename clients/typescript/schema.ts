@@ -2226,7 +2226,7 @@ export interface components {
         /**
          * @description Unavailable:
          *
-         *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+         *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
          */
         ServiceUnavailable: {
             headers: {
@@ -2304,36 +2304,6 @@ export interface components {
                         type: "api_error";
                         /** @enum {string} */
                         code: "registry_application_error";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
-                    };
-                };
-            };
-        };
-        /**
-         * @description Conflict:
-         *
-         *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-         */
-        IdempotencyConflict: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        type: "conflict_error";
-                        /** @enum {string} */
-                        code: "idempotency_conflict";
                         message: string;
                         param: string | null;
                         registryCode: string | null;
@@ -3046,7 +3016,7 @@ export interface components {
         "RateLimit-Remaining": string;
         /** @description Seconds until the window resets. */
         "RateLimit-Reset": string;
-        /** @description Seconds to wait before retrying (429, and 503 in a known registry maintenance window). */
+        /** @description Seconds to wait before retrying: 429, 503 (a registry maintenance window, our database unreachable), and 409 `idempotency_key_in_use` (until the request in progress has finished or can be taken over). */
         "Retry-After": string;
         /** @description Version of the document; send it back in `If-None-Match`. */
         ETag: string;
@@ -3645,7 +3615,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -3868,7 +3838,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -4561,7 +4531,38 @@ export interface operations {
                     };
                 };
             };
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -4602,7 +4603,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -4963,7 +4964,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -5248,7 +5249,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -5599,7 +5600,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -5838,7 +5839,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -6161,7 +6162,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -6487,7 +6488,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -6952,7 +6953,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -7197,7 +7198,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -7425,7 +7426,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -7849,7 +7850,38 @@ export interface operations {
                 };
             };
             404: components["responses"]["PersonNotFound"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             410: components["responses"]["SearchExpired"];
             413: components["responses"]["RequestTooLarge"];
             /**
@@ -7891,7 +7923,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -9577,7 +9609,38 @@ export interface operations {
                 };
             };
             404: components["responses"]["SummaryUnavailable"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9588,7 +9651,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -10066,7 +10129,38 @@ export interface operations {
                     };
                 };
             };
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -10108,7 +10202,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -10320,7 +10414,38 @@ export interface operations {
                 };
             };
             404: components["responses"]["DocumentNotFound"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -10362,7 +10487,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -10778,7 +10903,38 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             /**
@@ -11226,7 +11382,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -11575,7 +11731,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -11737,7 +11893,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -11947,7 +12103,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -12100,7 +12256,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -13738,7 +13894,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -13973,7 +14129,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -14335,7 +14491,38 @@ export interface operations {
                 };
             };
             404: components["responses"]["NoMatches"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -14346,7 +14533,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {

@@ -111,7 +111,8 @@ const RESPONSE_HEADERS = {
     schema: { type: 'string', pattern: '^\\d+$' },
   },
   'Retry-After': {
-    description: 'Seconds to wait before retrying (429, and 503 in a known registry maintenance window).',
+    description:
+      'Seconds to wait before retrying: 429, 503 (a registry maintenance window, our database unreachable), and 409 `idempotency_key_in_use` (until the request in progress has finished or can be taken over).',
     schema: { type: 'string', pattern: '^\\d+$' },
   },
   ETag: {
@@ -202,7 +203,9 @@ const errorResponse = (status: number, codes: readonly ErrorCode[]) => ({
   description: `${STATUS_TEXT[status] ?? 'Error'}:\n\n${describeCodes(codes)}`,
   headers: headerRefs([
     ...EVERY_RESPONSE,
-    ...(status === 429 || status === 503 ? (['Retry-After'] as const) : []),
+    ...(status === 429 || status === 503 || codes.includes('idempotency_key_in_use')
+      ? (['Retry-After'] as const)
+      : []),
   ]),
   content: { 'application/json': { schema: errorEnvelopeSchema(codes) } },
 });
@@ -294,7 +297,7 @@ function headerParams(route: RouteDefinition): z.core.$ZodType | undefined {
     shape['Idempotency-Key'] = z.optional(
       z.string().check(z.minLength(1), z.maxLength(255)).register(z.globalRegistry, {
         description:
-          'Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`.',
+          'Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running is 409 `idempotency_key_in_use` with `Retry-After` (retry then).',
       }),
     );
     shape['X-Client-Reference'] = z.optional(
