@@ -9,6 +9,7 @@ import { publishMissed } from '../../shared/events/publish.ts';
 import type { EventLog } from '../../shared/events/types.ts';
 import { type ReconcileDeps, reconcilePurchases } from '../../shared/extracts/reconcile.ts';
 import { FULFILMENT_SWEEPER } from '../../shared/infra/workflow.ts';
+import { putMetric, SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
 import { instrumented } from '../../shared/orders/instrumented.ts';
 import { sweepStalled } from '../../shared/orders/sweep.ts';
 import type { EventPublisher, FulfilmentQueue, OrderStore } from '../../shared/ports/orders.ts';
@@ -39,6 +40,7 @@ export const createHandler = (ports: SweepPorts) =>
         reconcilePurchases({ store: ports.extracts, registryFor: ports.registryFor, now: at }),
         publishMissed({ ...ports, now: () => at }),
       ]);
+      putMetric(SERVICE_METRICS.unsettledPurchases, {}, purchases.atRisk, at);
       return { ...stalled, purchases, events };
     },
     { summary: (result) => result as Record<string, unknown> },
