@@ -1,15 +1,17 @@
 /**
- * API key administration: `npm run keys -- <command> [options]`.
+ * API key administration: `npm run keys -- <command> [options]` (docs/keys.md).
  *
  *   create --account acct_x --env test|live [--expires 2027-01-31]   prints the new secret once
- *   revoke --account acct_x --key-id key_…
- *   list   --account acct_x
+ *   rotate --account acct_x --key-id key_… --grace 24h                 a new key; the old one expires after the grace
+ *   revoke --account acct_x --key-id key_…                             refused from the next request
+ *   list   --account acct_x                                            the keys and the audit record of every change
  *
- * By default it talks to the running local stack's DynamoDB Local (table crds-keys), at the endpoint
+ * Every change is written with its audit record (who, when, what) in one transaction. By default
+ * it talks to the running local stack's DynamoDB Local (table crds-keys), at the endpoint
  * `npm start` wrote to .local/endpoints.json (--endpoint or DYNAMODB_ENDPOINT override it; without a
- * running stack, DYNAMODB_PORT names a DynamoDB Local on localhost).
- * With --aws it uses your AWS credentials and region against the deployed table named by
- * --table (or KEYS_TABLE).
+ * running stack, DYNAMODB_PORT names a DynamoDB Local on localhost). With --aws it uses your AWS
+ * credentials and the region the AWS SDK finds (AWS_REGION, else your profile's region: AWS_PROFILE
+ * and the shared config files), against the deployed table named by --table (or KEYS_TABLE).
  */
 import { parseArgs } from 'node:util';
 import { readLocalEndpoints } from '../local/endpoints.ts';
@@ -19,10 +21,22 @@ import {
   isValidAccountId,
   newKeyRecord,
 } from '../shared/kernel/api-keys.ts';
+import {
+  isValidKeyId,
+  MAX_ROTATION_GRACE_MS,
+  newAuditRecord,
+  parseGrace,
+  rotatedExpiry,
+} from '../shared/kernel/key-admin.ts';
+import { awsIdentity, localIdentity, resolveRegion } from './aws-context.ts';
 
 const usage = `usage: npm run keys -- create --account acct_x --env test|live [--expires YYYY-MM-DD] [--aws --table NAME]
+       npm run keys -- rotate --account acct_x --key-id key_… --grace 24h [--aws --table NAME]
        npm run keys -- revoke --account acct_x --key-id key_… [--aws --table NAME]
-       npm run keys -- list --account acct_x [--aws --table NAME]`;
+       npm run keys -- list   --account acct_x [--aws --table NAME]
+
+An account id is acct_ followed by 1 to 64 letters, digits or underscores; a key id is key_ and 20
+hex digits (as list shows). A grace is minutes, hours or days (90m, 24h, 7d), at most ${MAX_ROTATION_GRACE_MS / 86_400_000}d.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -36,6 +50,7 @@ const { positionals, values } = parseArgs({
     env: { type: 'string' },
     'key-id': { type: 'string' },
     expires: { type: 'string' },
+    grace: { type: 'string' },
     aws: { type: 'boolean', default: false },
     table: { type: 'string' },
     endpoint: { type: 'string' },
@@ -43,13 +58,27 @@ const { positionals, values } = parseArgs({
 });
 
 const [command] = positionals;
+if (!command || !['create', 'rotate', 'revoke', 'list'].includes(command))
+  fail(command ? `unknown command '${command}'` : 'a command is required');
 const accountId = values.account ?? fail('--account is required');
-if (!isValidAccountId(accountId)) fail(`--account '${accountId}' must look like acct_… (letters, digits, _)`);
+if (!isValidAccountId(accountId))
+  fail(`--account '${accountId}' must be acct_ followed by 1 to 64 letters, digits or underscores`);
+const keyIdOption = (): string => {
+  const keyId = values['key-id'] ?? fail('--key-id is required');
+  if (!isValidKeyId(keyId))
+    fail(`--key-id '${keyId}' must be key_ followed by 20 hex digits (as list shows)`);
+  return keyId;
+};
 
 if (values.aws) {
   process.env.KEYS_TABLE =
     values.table ?? process.env.KEYS_TABLE ?? fail('--aws needs --table or KEYS_TABLE');
   delete process.env.DYNAMODB_ENDPOINT;
+  try {
+    process.env.AWS_REGION = await resolveRegion();
+  } catch {
+    fail('no AWS region: set AWS_REGION, or a region in your profile (AWS_PROFILE, ~/.aws/config)');
+  }
 } else {
   process.env.KEYS_TABLE = values.table ?? process.env.KEYS_TABLE ?? 'crds-keys';
   process.env.DYNAMODB_ENDPOINT =
@@ -64,10 +93,12 @@ if (values.aws) {
 process.env.LIMITS_TABLE ??= 'unused';
 process.env.POWERTOOLS_TRACE_ENABLED = 'false';
 
-const { DynamoApiKeyRepository } = await import('../shared/adapters/dynamodb/api-keys.ts');
-const repository = new DynamoApiKeyRepository(process.env.KEYS_TABLE);
+const { DynamoKeyAdministration } = await import('../shared/adapters/dynamodb/key-admin.ts');
+const keys = new DynamoKeyAdministration(process.env.KEYS_TABLE);
 
 try {
+  const by = values.aws ? await awsIdentity() : localIdentity();
+  const now = new Date();
   switch (command) {
     case 'create': {
       const environment = values.env;
@@ -75,44 +106,93 @@ try {
         fail(`--env must be one of ${environments.join(', ')}`);
       const expiresAt = values.expires ? new Date(values.expires) : null;
       if (expiresAt && Number.isNaN(expiresAt.getTime())) fail('--expires must be a date, e.g. 2027-01-31');
+      if (expiresAt && expiresAt <= now) fail('--expires must be in the future');
       const secret = generateKeySecret(environment);
-      const { hash, record } = newKeyRecord(secret, accountId, new Date(), expiresAt);
-      await repository.create(hash, record);
+      const { hash, record } = newKeyRecord(secret, accountId, now, expiresAt);
+      const detail = `${environment} key${expiresAt ? `, expires ${expiresAt.toISOString()}` : ''}`;
+      await keys.create(
+        hash,
+        record,
+        newAuditRecord({ accountId, action: 'created', keyId: record.keyId, by, detail }, now),
+      );
       console.log(`Created ${record.keyId} (${environment}) for ${accountId}.`);
       console.log(`Secret (shown once, store it now): ${secret}`);
       break;
     }
+    case 'rotate': {
+      const keyId = keyIdOption();
+      const graceMs = parseGrace(values.grace ?? fail('--grace is required (e.g. 24h)'));
+      if (graceMs === undefined)
+        fail(
+          `--grace '${values.grace}' must be minutes, hours or days (90m, 24h, 7d), more than 0 and at most 30d`,
+        );
+      const old = await keys.find(accountId, keyId);
+      if (!old) fail(`no key ${keyId} for ${accountId}`);
+      if (old.status !== 'active')
+        fail(`${keyId} is ${old.status}: rotate an active key, or create a new one`);
+      const oldExpiresAt = rotatedExpiry(old, now, graceMs);
+      if (oldExpiresAt <= now) fail(`${keyId} has expired: create a new key instead`);
+      const secret = generateKeySecret(old.environment);
+      const { hash, record } = newKeyRecord(secret, accountId, now);
+      const audit = newAuditRecord(
+        {
+          accountId,
+          action: 'rotated',
+          keyId,
+          by,
+          detail: `replaced by ${record.keyId}; expires ${oldExpiresAt.toISOString()}`,
+        },
+        now,
+      );
+      const result = await keys.rotate({ old, oldExpiresAt, newHash: hash, newRecord: record, audit });
+      if (result !== 'done')
+        fail(`${keyId} changed while rotating it (revoked or rotated by someone else): list and try again`);
+      console.log(`Created ${record.keyId} (${old.environment}) for ${accountId}, replacing ${keyId}.`);
+      console.log(`Secret (shown once, store it now): ${secret}`);
+      console.log(`${keyId} keeps working until ${oldExpiresAt.toISOString()}.`);
+      break;
+    }
     case 'revoke': {
-      const keyId = values['key-id'] ?? fail('--key-id is required');
-      const revoked = await repository.revoke(keyId, accountId, new Date());
-      if (!revoked) fail(`no key ${keyId} for ${accountId}`);
-      console.log(`Revoked ${keyId}.`);
+      const keyId = keyIdOption();
+      const audit = newAuditRecord(
+        { accountId, action: 'revoked', keyId, by, detail: 'refused from the next request' },
+        now,
+      );
+      const result = await keys.revoke(accountId, keyId, now, audit);
+      if (result === 'no-such-key') fail(`no key ${keyId} for ${accountId}`);
+      if (result === 'not-active') fail(`${keyId} is revoked already`);
+      console.log(`Revoked ${keyId}: refused from the next request.`);
       break;
     }
     case 'list': {
-      const keys = await repository.listByAccount(accountId);
-      for (const key of keys) {
+      const { keys: listed, audit } = await keys.list(accountId);
+      if (listed.length === 0) console.log(`No keys for ${accountId}.`);
+      for (const key of listed) {
+        const state =
+          key.status === 'active' && key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()
+            ? 'expired'
+            : key.status;
         console.log(
           [
             key.keyId,
             key.environment,
-            key.status,
+            state,
             `…${key.lastFour}`,
             key.createdAt,
             key.expiresAt ?? 'no expiry',
           ].join('  '),
         );
       }
-      if (keys.length === 0) console.log(`No keys for ${accountId}.`);
+      if (audit.length > 0) console.log('\nChanges (oldest first):');
+      for (const record of audit)
+        console.log([record.at, record.action, record.keyId, record.by, record.detail].join('  '));
       break;
     }
-    default:
-      fail(command ? `unknown command '${command}'` : 'a command is required');
   }
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error);
   const hint = values.aws
-    ? 'Check your AWS credentials, region and --table.'
+    ? `Check your AWS credentials, region (${process.env.AWS_REGION}) and --table.`
     : `Is the local stack running (npm start)? DynamoDB Local was expected at ${process.env.DYNAMODB_ENDPOINT}.`;
   console.error(`keys ${command}: ${reason || (error as { code?: string }).code}\n${hint}`);
   process.exit(1);

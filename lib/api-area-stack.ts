@@ -13,6 +13,7 @@ import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/kernel/http
 import { type TableId, tableDefinitions } from '../shared/kernel/infra/tables.ts';
 import { WEBHOOK_ENV } from '../shared/kernel/infra/webhooks.ts';
 import { ORDER_ENV } from '../shared/kernel/infra/workflow.ts';
+import type { StageAlarms } from './alarms.ts';
 import { ApiFunction, type TableAccessLevel } from './constructs/api-function.ts';
 import { RouteIntegration } from './constructs/route-integration.ts';
 import { SEAL_ACTIONS } from './constructs/webhooks.ts';
@@ -85,7 +86,13 @@ export interface RouteDependencies {
   readonly api: RestApi;
   /** `https://<api id>.execute-api.<region>.<suffix>/<stage>` (`API_BASE_URL`). */
   readonly apiBaseUrl: string;
+  /** Base of the documentation error envelopes link to (`DOCS_URL`). */
+  readonly docsUrl: string;
   readonly entryFor: EntryFor;
+  /** The stage's alarms: each route's function gets its errors and throttles alarms in its area's stack. */
+  readonly alarms: StageAlarms;
+  /** Reserved concurrency of each function that calls the registry (lib/registry-capacity.ts); unset, none. */
+  readonly registryConcurrency?: number;
 }
 
 export interface ApiAreaStackProps extends RouteDependencies {
@@ -112,8 +119,10 @@ export class ApiAreaStack extends NestedStack {
     });
     const functions = new Map<string, ApiFunction>();
     const methods = new Map<string, Method>();
+    const alarms = props.alarms.in(this);
     for (const route of props.area.routes) {
       const fn = this.createFunction(route, props);
+      alarms.forFunction(route.name, fn);
       functions.set(route.name, fn);
       const method = new Method(this, `${route.name}Method`, {
         resource: props.api.root.resourceForPath(route.path),
@@ -140,12 +149,19 @@ export class ApiAreaStack extends NestedStack {
       entry: props.entryFor(route),
       description: functionDescription(route),
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
-      environment: { [DOCS_URL_ENV]: props.settings.docsUrl, [ORDER_ENV.apiBaseUrl]: props.apiBaseUrl },
+      environment: { [DOCS_URL_ENV]: props.docsUrl, [ORDER_ENV.apiBaseUrl]: props.apiBaseUrl },
       readsSecrets: readsSecrets(route),
       timeout,
       ...(route.assets ? { assets: route.assets } : {}),
+      ...(route.usesRegistry && props.registryConcurrency !== undefined
+        ? { reservedConcurrentExecutions: props.registryConcurrency }
+        : {}),
     });
-    Validations.of(fn).acknowledge(acknowledgements.runtimeVersion);
+    Validations.of(fn).acknowledge(
+      acknowledgements.runtimeVersion,
+      acknowledgements.latestRuntime,
+      acknowledgements.synchronousInvocation,
+    );
     Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
 
     for (const [id, level] of Object.entries(tableAccessFor(route)) as [TableId, TableAccessLevel][]) {

@@ -6,22 +6,33 @@ import {
   MethodLoggingLevel,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
+import type { Dashboard } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import { REFERENCE_REFRESH } from '../shared/kernel/infra/reference.ts';
 import type { TableId } from '../shared/kernel/infra/tables.ts';
+import { workflowTasks } from '../shared/kernel/infra/workflow.ts';
+import { StageAlarms } from './alarms.ts';
 import { ApiAreaStack, areaStackId } from './api-area-stack.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV } from './constructs/api-function.ts';
+import { FailedEvents } from './constructs/failed-events.ts';
 import { Fulfilment } from './constructs/fulfilment.ts';
 import { ReferenceRefresh } from './constructs/reference-refresh.ts';
 import { ApiWebAcl } from './constructs/web-acl.ts';
 import { Webhooks } from './constructs/webhooks.ts';
+import { stageDashboard } from './dashboard.ts';
 import { envelopeTemplate, gatewayResponseHeaders, gatewayResponseMappings } from './gateway-responses.ts';
+import { MonitoringStack } from './monitoring-stack.ts';
 import { acknowledgements } from './nag.ts';
+import { registryShare } from './registry-capacity.ts';
 import { checkRouteAreas, defaultEntryFor, type EntryFor, type RouteArea } from './routes.ts';
 import { type Settings, STAGE_THROTTLING } from './settings.ts';
 
@@ -85,6 +96,13 @@ export class ApiStack extends Stack {
   readonly areas: ReadonlyMap<string, ApiAreaStack>;
   readonly fulfilment: Fulfilment;
   readonly webhooks: Webhooks;
+  /** Every alarm of the stage notifies this topic (`-c alarmEmail=` subscribes an address). */
+  readonly alarmTopic: Topic;
+  /** The stage-wide alarms, and those of the fulfilment and webhook tiers. */
+  readonly monitoring: MonitoringStack;
+  readonly dashboard: Dashboard;
+  /** Events and invocations that could not be delivered (rule targets, scheduled functions, alarm mail). */
+  readonly failedEvents: FailedEvents;
   readonly referenceRefresh: ReferenceRefresh;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -135,18 +153,51 @@ export class ApiStack extends Stack {
       acknowledgements.apiGatewayLogsManagedPolicy,
     );
 
+    // Built from the API's id rather than `api.url`, which would make the functions depend on the
+    // stage, and so (through the deployment) on every method and route function: a cycle.
+    const apiBaseUrl = `https://${api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${settings.stage}`;
+    const docsUrl = settings.docsUrl ?? docsUrlFor(apiBaseUrl);
+
     for (const mapping of gatewayResponseMappings) {
       api.addGatewayResponse(`GatewayResponse${pascal(mapping.type.responseType)}`, {
         type: mapping.type,
         statusCode: String(mapping.status),
         responseHeaders: gatewayResponseHeaders(mapping),
-        templates: { 'application/json': envelopeTemplate(mapping, settings.docsUrl) },
+        templates: { 'application/json': envelopeTemplate(mapping, docsUrl) },
       });
     }
 
-    // Built from the API's id rather than `api.url`, which would make the functions depend on the
-    // stage, and so (through the deployment) on every method and route function: a cycle.
-    const apiBaseUrl = `https://${api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${settings.stage}`;
+    this.alarmTopic = new Topic(this, 'AlarmTopic', {
+      topicName: `company-register-${settings.stage}-alarms`,
+      displayName: `Company Register ${settings.stage} alarms`,
+      enforceSSL: true,
+    });
+    Validations.of(this.alarmTopic).acknowledge(acknowledgements.alarmTopicEncryption);
+    const apiMetrics = { apiName: api.restApiName, stage: settings.stage };
+    const stageAlarms = new StageAlarms(this, this.alarmTopic, settings.stage);
+    this.monitoring = new MonitoringStack(this, 'Monitoring', {
+      stage: settings.stage,
+      api: apiMetrics,
+      areas: props.areas,
+      alarms: stageAlarms,
+    });
+    const tierAlarms = stageAlarms.in(this.monitoring);
+
+    const registryConcurrency = registryShare(settings.registryConcurrency, {
+      routes: props.areas.flatMap((area) => area.routes).filter((route) => route.usesRegistry === true)
+        .length,
+      workflowTasks: workflowTasks.filter((task) => task.needs.includes('registry')).length,
+      // The sweeper and the reference refresh.
+      scheduled: 2,
+    });
+    this.failedEvents = new FailedEvents(this, 'FailedEvents', { alarms: tierAlarms });
+    if (settings.alarmEmail) {
+      // A notification SNS cannot deliver is kept with the other undelivered events.
+      this.alarmTopic.addSubscription(
+        new EmailSubscription(settings.alarmEmail, { deadLetterQueue: this.failedEvents.queue }),
+      );
+    }
+
     this.fulfilment = new Fulfilment(this, 'Fulfilment', {
       settings,
       mainTable: props.tables.main,
@@ -154,6 +205,9 @@ export class ApiStack extends Stack {
       ordersBucket: props.ordersBucket,
       apiBaseUrl,
       entryFor,
+      alarms: tierAlarms,
+      failedEvents: this.failedEvents,
+      ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
     });
 
     this.webhooks = new Webhooks(this, 'Webhooks', {
@@ -161,6 +215,8 @@ export class ApiStack extends Stack {
       eventBus: this.fulfilment.eventBus,
       key: props.webhookKey,
       entryFor,
+      alarms: tierAlarms,
+      failedEvents: this.failedEvents,
     });
 
     this.referenceRefresh = new ReferenceRefresh(this, 'ReferenceRefresh', {
@@ -168,6 +224,9 @@ export class ApiStack extends Stack {
       registryUrl: settings.registryUrl,
       registryCredentialSecret: props.registryCredentialSecret,
       entryFor,
+      alarms: tierAlarms,
+      failedEvents: this.failedEvents,
+      ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
     });
 
     const areas = new Map<string, ApiAreaStack>();
@@ -187,7 +246,10 @@ export class ApiStack extends Stack {
         webhookKey: props.webhookKey,
         api,
         apiBaseUrl,
+        docsUrl,
         entryFor,
+        alarms: stageAlarms,
+        ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
       });
       areas.set(area.name, stack);
       for (const [name, fn] of stack.functions) functions.set(name, fn);
@@ -204,9 +266,33 @@ export class ApiStack extends Stack {
       Validations.of(api.deploymentStage).acknowledge(acknowledgements.noWaf);
     }
 
+    this.dashboard = stageDashboard(this, {
+      stage: settings.stage,
+      api: apiMetrics,
+      areas: props.areas,
+      functions: new Map<string, ReadonlyMap<string, IFunction>>([
+        ...[...areas].map(([name, stack]) => [name, stack.functions] as const),
+        ['Fulfilment workers', this.fulfilment.functions],
+        ['Webhook workers', this.webhooks.functions],
+        ['Reference refresh', new Map([[REFERENCE_REFRESH.name, this.referenceRefresh.function]])],
+      ]),
+      stateMachine: this.fulfilment.stateMachine,
+      queues: [
+        { name: 'Fulfilment', queue: this.fulfilment.queue, deadLetters: this.fulfilment.deadLetterQueue },
+        { name: 'Webhooks', queue: this.webhooks.queue, deadLetters: this.webhooks.deadLetterQueue },
+        { name: 'Failed events', deadLetters: this.failedEvents.queue },
+      ],
+      alarms: stageAlarms.alarms.filter((alarm) => Stack.of(alarm) === this.monitoring),
+    });
+
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
+    new CfnOutput(this, 'FailedEventsQueueUrl', { value: this.failedEvents.queue.queueUrl });
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL; paths start with /v1' });
   }
 }
+
+/** The API's own documentation pages (`/docs`, `/docs/errors`) on the deployed stage. */
+export const docsUrlFor = (apiBaseUrl: string): string => `${apiBaseUrl}/docs`;
 
 /** JSON access log line; no header or body is logged (Authorization carries the API key). */
 export const ACCESS_LOG_FIELDS = {

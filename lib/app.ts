@@ -1,10 +1,10 @@
 import { Annotations, type App, Tags, Validations } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { routeList } from '../shared/app/routes.ts';
 import { ApiStack } from './api-stack.ts';
 import { DataStack } from './data-stack.ts';
 import { checkRouteAreas, type EntryFor, ROUTE_AREAS, type RouteArea } from './routes.ts';
-import { DEFAULT_REGISTRY_URL, readSettings, type Settings } from './settings.ts';
+import { readSettings, type Settings } from './settings.ts';
 
 export interface BuildAppOptions {
   /**
@@ -41,15 +41,16 @@ export function buildApp(app: App, options: BuildAppOptions = {}): CompanyRegist
   const settings = readSettings(app.node);
   const areas = options.areas ?? ROUTE_AREAS;
   checkRouteAreas(areas, routeList);
-  const env = {
-    ...(process.env.CDK_DEFAULT_ACCOUNT ? { account: process.env.CDK_DEFAULT_ACCOUNT } : {}),
-    ...(process.env.CDK_DEFAULT_REGION ? { region: process.env.CDK_DEFAULT_REGION } : {}),
-  };
+  // A live stage is pinned to its account and region (lib/stages.ts): a deploy with credentials
+  // for another account stops before changing anything.
+  const account = settings.account ?? process.env.CDK_DEFAULT_ACCOUNT;
+  const region = settings.region ?? process.env.CDK_DEFAULT_REGION;
+  const env = { ...(account ? { account } : {}), ...(region ? { region } : {}) };
 
   const data = new DataStack(app, stackName(settings.stage, 'Data'), {
     stackName: stackName(settings.stage, 'Data'),
     description: `Company Register Data Service: tables, secrets and the orders bucket (${settings.stage})`,
-    terminationProtection: settings.stage === 'prod',
+    terminationProtection: settings.live,
     env,
   });
   const api = new ApiStack(app, stackName(settings.stage, 'Api'), {
@@ -70,17 +71,9 @@ export function buildApp(app: App, options: BuildAppOptions = {}): CompanyRegist
   // count as a reference: state the order explicitly.
   api.addStackDependency(data);
 
-  if (settings.stage === 'prod' && settings.registryUrl === DEFAULT_REGISTRY_URL) {
-    Annotations.of(api).addWarningV2(
-      'company-register:registryUrlPlaceholder',
-      `No registryUrl in context: live keys would call the placeholder ${DEFAULT_REGISTRY_URL} ` +
-        '(deploy with -c registryUrl=https://…).',
-    );
-  }
-
   Tags.of(app).add('service', 'company-register');
   Tags.of(app).add('stage', settings.stage);
 
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
   return { settings, data, api };
 }

@@ -8,15 +8,24 @@ import { type Acknowledgment, Stack } from 'aws-cdk-lib';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js';
 import type { IConstruct } from 'constructs';
 
+/** Why nodejs22.x, and until when (AwsSolutions-L1 and Serverless-LambdaLatestVersion). */
+export const NODE_RUNTIME_REASON =
+  'nodejs22.x is the runtime decided for the service (design decision 1): local development, tests and ' +
+  'the bundle target all run Node 22 (engines in package.json). Node.js 22 is maintained until 30 April ' +
+  '2027, the date AWS Lambda deprecates nodejs22.x; the service moves to the next LTS runtime before ' +
+  'then (docs/operations.md, "Runtime end of life").';
+
 export const acknowledgements = {
   /** On each API Gateway method. */
   methodAuthorization: {
     id: 'AwsSolutions-APIG4',
     reason:
       'Authentication is done in every function by the shared middleware: the bearer API key is hashed ' +
-      'and looked up in the keys table, and a missing or bad key answers the spec envelope 401 ' +
-      'unauthorized. An API Gateway authorizer could not produce that envelope, per-key rate state or ' +
-      'test/live key environments.',
+      'and looked up in the keys table, which also gives the key its account, its test/live environment ' +
+      'and its rate-limit state, all of which the function needs anyway. A Lambda authorizer would add ' +
+      'a second invocation per request, or with its result cache let a revoked key work until the cache ' +
+      'expired; the gateway responses only dress API Gateway’s own refusals (unknown route, throttling, ' +
+      'WAF) in the spec envelope, they authenticate nothing.',
   },
   methodCognito: {
     id: 'AwsSolutions-COG4',
@@ -80,12 +89,64 @@ export const acknowledgements = {
       'rotation Lambda can make a new one; rotation is the manual runbook step in docs/infrastructure.md: ' +
       'obtain a new credential from the registry, put it in the secret, then revoke the old one.',
   },
+  /** On the alarm topic. */
+  alarmTopicEncryption: {
+    id: 'AwsSolutions-SNS2',
+    reason:
+      'CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key, and a key of ' +
+      'our own would exist only for this: the messages are alarm names, states and thresholds, never ' +
+      'customer data. The topic refuses publishing without TLS (SNS3).',
+  },
   /** On each function. */
   runtimeVersion: {
     id: 'AwsSolutions-L1',
+    reason: NODE_RUNTIME_REASON,
+  },
+  /** On each function (the Serverless pack's form of AwsSolutions-L1). */
+  latestRuntime: {
+    id: 'Serverless-LambdaLatestVersion',
+    reason: NODE_RUNTIME_REASON,
+  },
+  /** On each function invoked synchronously only (routes, workflow tasks, queue consumers). */
+  synchronousInvocation: {
+    id: 'Serverless-LambdaDLQ',
     reason:
-      'nodejs22.x is the runtime decided for the service (design decision 1): local development, tests ' +
-      'and the bundle target all run Node 22, and it is a supported Lambda runtime.',
+      'Invoked synchronously only: by API Gateway (the client gets the error envelope and retries), by ' +
+      'Step Functions (its Retry and Catch handle the error) or by an SQS event source (the message ' +
+      'returns to the queue and, after five receives, moves to the alarmed dead-letter queue). There ' +
+      'is no asynchronous invocation whose event a dead-letter queue could keep.',
+  },
+  /** On each function invoked asynchronously (the schedules), which has an on-failure destination. */
+  asyncFailureDestination: {
+    id: 'Serverless-LambdaDLQ',
+    reason:
+      'Its asynchronous invocations have an on-failure destination (the failed-events queue, alarmed), ' +
+      'which AWS recommends over a function dead-letter queue: the record keeps the error and the ' +
+      'request, not only the event.',
+  },
+  /** On the functions consuming an SQS queue. */
+  sqsEventSourceDestination: {
+    id: 'Serverless-LambdaEventSourceMappingDestination',
+    reason:
+      'Lambda offers on-failure destinations for stream and Kafka event sources only, not for SQS: a ' +
+      'message whose processing fails returns to the queue and, after five receives, moves to the ' +
+      'queue’s dead-letter queue, which is alarmed and redriven (docs/operations.md).',
+  },
+  /** On the failed-events queue (a dead-letter queue of rules and functions, not of a queue). */
+  failedEventsQueue: {
+    id: 'AwsSolutions-SQS3',
+    reason:
+      'This queue is the dead-letter queue of the EventBridge rule targets, the on-failure destination ' +
+      'of the scheduled functions and the redrive queue of the alarm subscription; AwsSolutions-SQS3 ' +
+      'only recognises dead-letter queues of other queues. Nothing consumes it, so it needs none itself.',
+  },
+  /** On each dead-letter queue. */
+  deadLetterQueueRedrive: {
+    id: 'Serverless-SQSRedrivePolicy',
+    reason:
+      'This queue is itself a dead-letter queue: nothing consumes it, its messages are kept 14 days, ' +
+      'raise an alarm at the first one and are inspected and redriven by an operator (docs/operations.md); ' +
+      'a dead-letter queue of a dead-letter queue would only hide them.',
   },
 } as const satisfies Record<string, Acknowledgment>;
 

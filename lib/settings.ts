@@ -1,15 +1,24 @@
 import type { Node } from 'constructs';
+import { STAGE_SETTINGS, type StageSettings, UNLISTED_STAGE } from './stages.ts';
 
 /**
- * Deployment settings, read from CDK context
- * (`-c stage=prod -c docsUrl=https://… -c registryUrl=https://… -c mailFrom=orders@…`).
+ * Deployment settings of one stage: its committed entry in `lib/stages.ts`, each value overridable
+ * for one deploy with CDK context (`-c registryUrl=https://…`).
  */
 export interface Settings {
   /** Stage name: part of the stack names and the API Gateway stage name. */
   readonly stage: string;
-  /** Base of the public documentation; error envelopes link to `${docsUrl}/errors#<code>`. */
-  readonly docsUrl: string;
-  /** Whether a WAFv2 web ACL protects the API stage (default: only for the `prod` stage). */
+  /** Whether the stage serves paying customers (placeholders refused, account and region pinned). */
+  readonly live: boolean;
+  /** Pinned account and region (both or neither); unset, the CLI's credentials decide. */
+  readonly account?: string;
+  readonly region?: string;
+  /**
+   * Base of the public documentation; error envelopes link to `${docsUrl}/errors#<code>`. Unset,
+   * the API's own `/docs` on the deployed stage (`docsUrlFor` in lib/api-stack.ts).
+   */
+  readonly docsUrl?: string;
+  /** Whether a WAFv2 web ACL protects the API stage (default: live stages only). */
   readonly waf: boolean;
   /**
    * Base URL of the live registry (`REGISTRY_URL` of the functions that call it); operations are
@@ -21,10 +30,13 @@ export interface Settings {
    * address itself or its domain) is verified in the stage's account and region.
    */
   readonly mailFrom: string;
+  /** Subscribed to the stage's alarm topic, if set. */
+  readonly alarmEmail?: string;
+  /** Concurrent registry calls the stage may make (reserved concurrency of the registry functions). */
+  readonly registryConcurrency?: number;
 }
 
 export const DEFAULT_STAGE = 'dev';
-export const DEFAULT_DOCS_URL = 'https://docs.company-register.example.com';
 /**
  * Placeholder for stages that have no registry yet: a reserved `example.com` name that resolves to
  * no registry, so live-key registry calls fail as `registry_unavailable` instead of reaching anyone.
@@ -47,7 +59,7 @@ const HTTPS_URL_PATTERN = /^https:\/\/[^\s"'$\\]+$/;
 
 const parseUrl = (value: unknown, name: string): string => {
   if (typeof value !== 'string' || !HTTPS_URL_PATTERN.test(value)) {
-    throw new Error(`context ${name} must be an https URL without quotes or $, got ${String(value)}`);
+    throw new Error(`setting ${name} must be an https URL without quotes or $, got ${String(value)}`);
   }
   return value.replace(/\/+$/, '');
 };
@@ -57,7 +69,7 @@ const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
 const parseEmail = (value: unknown, name: string): string => {
   if (typeof value !== 'string' || !EMAIL_PATTERN.test(value)) {
-    throw new Error(`context ${name} must be a bare email address, got ${String(value)}`);
+    throw new Error(`setting ${name} must be a bare email address, got ${String(value)}`);
   }
   return value;
 };
@@ -66,17 +78,86 @@ const parseBoolean = (value: unknown, name: string): boolean | undefined => {
   if (value === undefined) return undefined;
   if (value === true || value === 'true') return true;
   if (value === false || value === 'false') return false;
-  throw new Error(`context ${name} must be true or false, got ${String(value)}`);
+  throw new Error(`setting ${name} must be true or false, got ${String(value)}`);
 };
+
+const parsePositiveInteger = (value: unknown, name: string): number | undefined => {
+  if (value === undefined) return undefined;
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
+    throw new Error(`setting ${name} must be a positive integer, got ${String(value)}`);
+  }
+  return number;
+};
+
+const ACCOUNT_PATTERN = /^\d{12}$/;
+const REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d$/;
+
+/**
+ * Host names that can never be a real service (RFC 2606 and 6761): the `example.com/.net/.org`
+ * domains and the `.example`, `.invalid`, `.test` and `.localhost` names.
+ */
+export function isReservedHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return /(^|\.)example\.(com|net|org)$/.test(name) || /(^|\.)(example|invalid|test|localhost)$/.test(name);
+}
+
+/** Why a live stage may not deploy this setting, or undefined when it may. */
+function placeholderProblem(name: 'registryUrl' | 'mailFrom', value: string): string | undefined {
+  const host = name === 'registryUrl' ? new URL(value).hostname : value.slice(value.indexOf('@') + 1);
+  if (!isReservedHost(host)) return undefined;
+  return `${name} is the placeholder ${value} (a reserved name)`;
+}
 
 export function readSettings(node: Node): Settings {
   const stage: unknown = node.tryGetContext('stage') ?? DEFAULT_STAGE;
   if (typeof stage !== 'string' || !STAGE_PATTERN.test(stage)) {
     throw new Error(`context stage must match ${STAGE_PATTERN}, got ${String(stage)}`);
   }
-  const docsUrl = parseUrl(node.tryGetContext('docsUrl') ?? DEFAULT_DOCS_URL, 'docsUrl');
-  const registryUrl = parseUrl(node.tryGetContext('registryUrl') ?? DEFAULT_REGISTRY_URL, 'registryUrl');
-  const waf = parseBoolean(node.tryGetContext('waf'), 'waf') ?? stage === 'prod';
-  const mailFrom = parseEmail(node.tryGetContext('mailFrom') ?? DEFAULT_MAIL_FROM, 'mailFrom');
-  return { stage, docsUrl, waf, registryUrl, mailFrom };
+  const committed: StageSettings = STAGE_SETTINGS[stage] ?? UNLISTED_STAGE;
+  // A context value overrides the committed one for this synth.
+  const setting = (name: keyof StageSettings): unknown => node.tryGetContext(name) ?? committed[name];
+
+  const live = committed.live;
+  const registryUrl = parseUrl(setting('registryUrl') ?? DEFAULT_REGISTRY_URL, 'registryUrl');
+  const mailFrom = parseEmail(setting('mailFrom') ?? DEFAULT_MAIL_FROM, 'mailFrom');
+  const docsUrlValue = setting('docsUrl');
+  const docsUrl = docsUrlValue === undefined ? undefined : parseUrl(docsUrlValue, 'docsUrl');
+  const alarmEmailValue = setting('alarmEmail');
+  const alarmEmail = alarmEmailValue === undefined ? undefined : parseEmail(alarmEmailValue, 'alarmEmail');
+  const waf = parseBoolean(setting('waf'), 'waf') ?? live;
+  const registryConcurrency = parsePositiveInteger(setting('registryConcurrency'), 'registryConcurrency');
+  const account = setting('account');
+  const region = setting('region');
+  if (account !== undefined && (typeof account !== 'string' || !ACCOUNT_PATTERN.test(account)))
+    throw new Error(`setting account must be a 12-digit AWS account id, got ${String(account)}`);
+  if (region !== undefined && (typeof region !== 'string' || !REGION_PATTERN.test(region)))
+    throw new Error(`setting region must be an AWS region such as eu-west-2, got ${String(region)}`);
+
+  if (live) {
+    const problems = [
+      placeholderProblem('registryUrl', registryUrl),
+      placeholderProblem('mailFrom', mailFrom),
+      account === undefined ? 'account is not pinned' : undefined,
+      region === undefined ? 'region is not pinned' : undefined,
+    ].filter((problem): problem is string => problem !== undefined);
+    if (problems.length > 0) {
+      throw new Error(
+        `stage ${stage} serves live traffic and cannot be synthesized: ${problems.join('; ')}. ` +
+          `Set the real values in STAGE_SETTINGS.${stage} (lib/stages.ts); see docs/operations.md.`,
+      );
+    }
+  }
+  return {
+    stage,
+    live,
+    ...(account === undefined ? {} : { account: account as string }),
+    ...(region === undefined ? {} : { region: region as string }),
+    ...(docsUrl === undefined ? {} : { docsUrl }),
+    waf,
+    registryUrl,
+    mailFrom,
+    ...(alarmEmail === undefined ? {} : { alarmEmail }),
+    ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
+  };
 }

@@ -7,6 +7,7 @@ import { queue } from '../../shared/composition/aws/queue.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { awsPorts, now } from '../../shared/composition/aws/root.ts';
 import { FULFILMENT_SWEEPER } from '../../shared/kernel/infra/workflow.ts';
+import { putMetric, SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
 import { instrumented } from '../../shared/orders/instrumented.ts';
 import type { FulfilmentQueue, OrderStore } from '../../shared/orders/store-port.ts';
 import { sweepStalled } from '../../shared/orders/sweep.ts';
@@ -39,6 +40,7 @@ export const createHandler = (ports: SweepPorts) =>
         reconcilePurchases({ store: ports.extracts, registryFor: ports.registryFor, now: at }),
         publishMissed({ ...ports, now: () => at }),
       ]);
+      putMetric(SERVICE_METRICS.unsettledPurchases, {}, purchases.atRisk, at);
       return { ...stalled, purchases, events };
     },
     { summary: (result) => result as Record<string, unknown> },

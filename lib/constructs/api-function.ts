@@ -98,6 +98,8 @@ export interface ApiFunctionProps {
   readonly memorySize?: number;
   /** Files (relative to the project root) copied next to the bundle, for the handler to read at run time. */
   readonly assets?: readonly string[];
+  /** Reserved concurrency (functions that call the registry, sized by lib/registry-capacity.ts). */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /** The bundling, plus a copy of each asset into the bundle's directory after esbuild ran. */
@@ -165,6 +167,9 @@ export class ApiFunction extends NodejsFunction {
       role,
       logGroup,
       bundling: bundlingWithAssets(props.assets),
+      ...(props.reservedConcurrentExecutions === undefined
+        ? {}
+        : { reservedConcurrentExecutions: props.reservedConcurrentExecutions }),
       ...(props.readsSecrets
         ? {
             paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {

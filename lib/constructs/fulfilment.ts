@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Arn, ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
+import { type Alarm, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -21,11 +21,13 @@ import {
   type WorkflowTask,
   workflowTasks,
 } from '../../shared/kernel/infra/workflow.ts';
+import { periodOf, type StageAlarms } from '../alarms.ts';
 import { ORDER_BLOB_PREFIXES } from '../data-stack.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
 import type { Settings } from '../settings.ts';
 import { ApiFunction } from './api-function.ts';
+import type { FailedEvents } from './failed-events.ts';
 import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
 
 /** The starter only starts executions (a batch of 10 at most); 30 s is ample. */
@@ -67,6 +69,12 @@ export interface FulfilmentProps {
   /** Base URL of the API without a trailing `/` (`API_BASE_URL`, for `downloadUrl`). */
   readonly apiBaseUrl: string;
   readonly entryFor: EntryFor;
+  /** Where the tier's alarms go (queue age, dead letters, failed executions, its functions). */
+  readonly alarms: StageAlarms;
+  /** Keeps what the sweep schedule could not deliver and the sweeper's failed invocations. */
+  readonly failedEvents: FailedEvents;
+  /** Reserved concurrency of each function that calls the registry (lib/registry-capacity.ts); unset, none. */
+  readonly registryConcurrency?: number;
 }
 
 /**
@@ -86,6 +94,9 @@ export class Fulfilment extends Construct {
   readonly taskFunctions: ReadonlyMap<string, ApiFunction>;
   readonly starter: ApiFunction;
   readonly sweeper: ApiFunction;
+  /** Every function of the tier by its name (tasks, starter, sweeper). */
+  readonly functions: ReadonlyMap<string, ApiFunction>;
+  private readonly made = new Map<string, ApiFunction>();
 
   constructor(scope: Construct, id: string, props: FulfilmentProps) {
     super(scope, id);
@@ -97,10 +108,11 @@ export class Fulfilment extends Construct {
       deadLetterQueue: this.deadLetterQueue,
       deadLetterAlarm: this.deadLetterAlarm,
     } = queueWithDeadLetters(this, {
+      name: 'Fulfilment',
       visibilityTimeout: QUEUE_VISIBILITY_TIMEOUT,
-      alarmDescription:
-        'Fulfilment messages reached the dead-letter queue: orders or offline searches were not started ' +
-        '(the sweeper retries stalled ones; inspect and redrive the DLQ).',
+      alarms: props.alarms,
+      whatWaits:
+        'orders or offline searches were not started (the sweeper retries stalled ones; inspect and redrive the DLQ).',
     }));
 
     this.eventBus = new EventBus(this, 'EventBus', { eventBusName: `company-register-${settings.stage}` });
@@ -143,10 +155,16 @@ export class Fulfilment extends Construct {
       logs: { destination: workflowLogs, level: LogLevel.ALL, includeExecutionData: true },
     });
     Validations.of(workflowRole).acknowledge(acknowledgements.stateMachineWildcards);
+    props.alarms.add('WorkflowFailures', {
+      metric: this.stateMachine.metricFailed({ period: periodOf('workflowFailures'), statistic: Stats.SUM }),
+      threshold: 'workflowFailures',
+      summary: 'Fulfilment executions failed: orders or offline searches stopped in a fault.',
+    });
 
     this.starter = this.createFunction(FULFILMENT_STARTER, STARTER_DESCRIPTION, props, {
       timeout: STARTER_TIMEOUT,
     });
+    Validations.of(this.starter).acknowledge(acknowledgements.sqsEventSourceDestination);
     this.starter.addEnvironment(ORDER_ENV.stateMachineArn, this.stateMachine.stateMachineArn);
     this.stateMachine.grantStartExecution(this.starter);
     this.starter.addEventSource(
@@ -156,7 +174,10 @@ export class Fulfilment extends Construct {
     this.sweeper = this.createFunction(FULFILMENT_SWEEPER, SWEEPER_DESCRIPTION, props, {
       timeout: SWEEPER_TIMEOUT,
       readsSecrets: true,
+      callsRegistry: true,
+      invokedAsynchronously: true,
     });
+    props.failedEvents.keepFailedInvocations(this.sweeper);
     // It commits purchases a request left unfinished, asking the registry what became of them.
     this.sweeper.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
     this.sweeper.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
@@ -167,9 +188,12 @@ export class Fulfilment extends Construct {
     new Rule(this, 'SweepSchedule', {
       description: 'Requeues stalled orders and offline searches, and finishes purchases left uncommitted',
       schedule: Schedule.rate(SWEEP_INTERVAL),
-      targets: [new LambdaFunction(this.sweeper, { retryAttempts: 0 })],
+      targets: [
+        new LambdaFunction(this.sweeper, { retryAttempts: 0, deadLetterQueue: props.failedEvents.queue }),
+      ],
     });
 
+    this.functions = this.made;
     new CfnOutput(stack, 'FulfilmentQueueUrl', { value: this.queue.queueUrl });
     new CfnOutput(stack, 'FulfilmentDeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
     new CfnOutput(stack, 'FulfilmentStateMachineArn', { value: this.stateMachine.stateMachineArn });
@@ -182,6 +206,7 @@ export class Fulfilment extends Construct {
       timeout: Duration.seconds(task.timeoutSeconds),
       memorySize: task.memoryMb,
       readsSecrets: needs.has('registry'),
+      callsRegistry: needs.has('registry'),
     });
     fn.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
     if (needs.has('registry')) fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
@@ -228,7 +253,15 @@ export class Fulfilment extends Construct {
     module: { readonly name: string; readonly handler: string },
     description: string,
     props: FulfilmentProps,
-    options: { timeout: Duration; memorySize?: number; readsSecrets?: boolean },
+    options: {
+      timeout: Duration;
+      memorySize?: number;
+      readsSecrets?: boolean;
+      /** Gets the registry's reserved concurrency share. */
+      callsRegistry?: boolean;
+      /** By a schedule (else by Step Functions or the queue, synchronously). */
+      invokedAsynchronously?: boolean;
+    },
   ): ApiFunction {
     const fn = new ApiFunction(this, `${module.name}Function`, {
       entry: props.entryFor(module),
@@ -237,9 +270,16 @@ export class Fulfilment extends Construct {
       timeout: options.timeout,
       ...(options.memorySize ? { memorySize: options.memorySize } : {}),
       readsSecrets: options.readsSecrets ?? false,
+      ...(options.callsRegistry && props.registryConcurrency !== undefined
+        ? { reservedConcurrentExecutions: props.registryConcurrency }
+        : {}),
     });
-    Validations.of(fn).acknowledge(acknowledgements.runtimeVersion);
+    Validations.of(fn).acknowledge(acknowledgements.runtimeVersion, acknowledgements.latestRuntime);
+    if (!options.invokedAsynchronously)
+      Validations.of(fn).acknowledge(acknowledgements.synchronousInvocation);
     Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
+    props.alarms.forFunction(module.name, fn);
+    this.made.set(module.name, fn);
     return fn;
   }
 }

@@ -1,7 +1,9 @@
-import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Duration, Validations } from 'aws-cdk-lib';
+import { type Alarm, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { periodOf, type StageAlarms } from '../alarms.ts';
+import { acknowledgements } from '../nag.ts';
 
 /** A dead letter is kept this long, time enough to inspect and redrive it. */
 export const DLQ_RETENTION = Duration.days(14);
@@ -12,38 +14,46 @@ export interface QueueWithDeadLetters {
   queue: Queue;
   deadLetterQueue: Queue;
   deadLetterAlarm: Alarm;
+  queueAgeAlarm: Alarm;
 }
 
 /**
  * A work queue (encrypted, TLS only) whose messages move to a dead-letter queue after
- * MAX_RECEIVE_COUNT receives, and an alarm on the first dead letter. Made in `scope` as
- * `Queue`, `DeadLetterQueue` and `DeadLetterAlarm`.
+ * MAX_RECEIVE_COUNT receives, with two alarms: a dead letter (`<name>DeadLetters`) and the oldest
+ * message waiting too long (`<name>QueueAge`). The queues are made in `scope` as `Queue` and
+ * `DeadLetterQueue`, the alarms by `alarms`.
  */
 export function queueWithDeadLetters(
   scope: Construct,
-  props: { visibilityTimeout: Duration; alarmDescription: string },
+  props: { name: string; visibilityTimeout: Duration; alarms: StageAlarms; whatWaits: string },
 ): QueueWithDeadLetters {
   const deadLetterQueue = new Queue(scope, 'DeadLetterQueue', {
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
     retentionPeriod: DLQ_RETENTION,
   });
+  Validations.of(deadLetterQueue).acknowledge(acknowledgements.deadLetterQueueRedrive);
   const queue = new Queue(scope, 'Queue', {
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
     visibilityTimeout: props.visibilityTimeout,
     deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
   });
-  const deadLetterAlarm = new Alarm(scope, 'DeadLetterAlarm', {
-    alarmDescription: props.alarmDescription,
+  const deadLetterAlarm = props.alarms.add(`${props.name}DeadLetters`, {
     metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-      period: Duration.minutes(5),
+      period: periodOf('deadLetters'),
       statistic: Stats.MAXIMUM,
     }),
-    threshold: 0,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-    evaluationPeriods: 1,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
+    threshold: 'deadLetters',
+    summary: `${props.name} messages reached the dead-letter queue: ${props.whatWaits}`,
   });
-  return { queue, deadLetterQueue, deadLetterAlarm };
+  const queueAgeAlarm = props.alarms.add(`${props.name}QueueAge`, {
+    metric: queue.metricApproximateAgeOfOldestMessage({
+      period: periodOf('queueAgeSeconds'),
+      statistic: Stats.MAXIMUM,
+    }),
+    threshold: 'queueAgeSeconds',
+    summary: `${props.name} messages are waiting unconsumed.`,
+  });
+  return { queue, deadLetterQueue, deadLetterAlarm, queueAgeAlarm };
 }

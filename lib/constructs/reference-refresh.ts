@@ -6,26 +6,19 @@
  */
 import { join } from 'node:path';
 import { Duration, Validations } from 'aws-cdk-lib';
-import {
-  Alarm,
-  ComparisonOperator,
-  MathExpression,
-  Metric,
-  Stats,
-  TreatMissingData,
-} from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { type Alarm, MathExpression, Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { REFERENCE_REFRESH, REFERENCE_REFRESH_TIMEOUT_SECONDS } from '../../shared/kernel/infra/reference.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import { ALARM_THRESHOLDS, type StageAlarms } from '../alarms.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
 import { ApiFunction, POWERTOOLS_ENVIRONMENT } from './api-function.ts';
+import type { FailedEvents } from './failed-events.ts';
 
 /**
  * When the refresh runs: 20:00 UTC is 06:00 or 07:00 in Australian Eastern time, after the
@@ -33,14 +26,11 @@ import { ApiFunction, POWERTOOLS_ENVIRONMENT } from './api-function.ts';
  */
 export const REFERENCE_REFRESH_CRON = { minute: '0', hour: '20' } as const;
 
-/** The alarm on days without a successful refresh. */
+/** The alarm on days without a successful refresh (`ALARM_THRESHOLDS.referenceRefreshes`). */
 export const REFERENCE_REFRESH_ALARM = {
   /** Days in a row without a successful refresh before the alarm fires. */
-  missedDays: 2,
-  reason:
-    'One missed day is usually a registry maintenance window or a passing fault, and the routes keep ' +
-    'serving the last good copy; two in a row means the registry changed its answer (refused as ' +
-    'malformed or shrunken), the credential or the function broke, or the schedule stopped running.',
+  missedDays: ALARM_THRESHOLDS.referenceRefreshes.periods,
+  reason: ALARM_THRESHOLDS.referenceRefreshes.reason,
 } as const;
 
 export const REFERENCE_REFRESH_DESCRIPTION = `${REFERENCE_REFRESH.name}: daily, stores the registry's form schedule and code tables (functions/${REFERENCE_REFRESH.handler}.ts)`;
@@ -50,8 +40,12 @@ export interface ReferenceRefreshProps {
   readonly registryUrl: string;
   readonly registryCredentialSecret: ISecret;
   readonly entryFor: EntryFor;
-  /** Notified when the alarm fires and when it clears. */
-  readonly alarmTopic?: ITopic;
+  /** Where its alarms go (missed refreshes, the function's errors and throttles). */
+  readonly alarms: StageAlarms;
+  /** Keeps what the schedule could not deliver and the function's failed invocations. */
+  readonly failedEvents: FailedEvents;
+  /** Its share of the registry's capacity as reserved concurrency (lib/registry-capacity.ts); unset, none. */
+  readonly registryConcurrency?: number;
 }
 
 export class ReferenceRefresh extends Construct {
@@ -66,16 +60,26 @@ export class ReferenceRefresh extends Construct {
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
       timeout: Duration.seconds(REFERENCE_REFRESH_TIMEOUT_SECONDS),
       readsSecrets: true,
+      ...(props.registryConcurrency === undefined
+        ? {}
+        : { reservedConcurrentExecutions: props.registryConcurrency }),
     });
     this.function.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
     this.function.bindRegistry(props.registryUrl, props.registryCredentialSecret);
-    Validations.of(this.function).acknowledge(acknowledgements.runtimeVersion);
+    Validations.of(this.function).acknowledge(
+      acknowledgements.runtimeVersion,
+      acknowledgements.latestRuntime,
+    );
     Validations.of(this.function.role ?? this.function).acknowledge(acknowledgements.xrayWildcard);
+    props.failedEvents.keepFailedInvocations(this.function);
+    props.alarms.forFunction(REFERENCE_REFRESH.name, this.function);
 
     new Rule(this, 'Schedule', {
       description: "Daily: refreshes the registry's form schedule and code tables",
       schedule: Schedule.cron(REFERENCE_REFRESH_CRON),
-      targets: [new LambdaFunction(this.function, { retryAttempts: 0 })],
+      targets: [
+        new LambdaFunction(this.function, { retryAttempts: 0, deadLetterQueue: props.failedEvents.queue }),
+      ],
     });
 
     // A day's successful refreshes: invocations less failures (Lambda retries a failed one twice).
@@ -90,25 +94,15 @@ export class ReferenceRefresh extends Construct {
         period: Duration.days(1),
         statistic: Stats.SUM,
       });
-    this.alarm = new Alarm(this, 'MissedAlarm', {
-      alarmDescription: `The reference data was not refreshed for ${REFERENCE_REFRESH_ALARM.missedDays} days in a row. ${REFERENCE_REFRESH_ALARM.reason}`,
+    this.alarm = props.alarms.add('ReferenceRefreshMissed', {
       metric: new MathExpression({
         expression: 'FILL(invocations, 0) - FILL(failures, 0)',
         usingMetrics: { invocations: daily('Invocations'), failures: daily('Failures') },
         label: 'Successful reference refreshes',
         period: Duration.days(1),
       }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
-      evaluationPeriods: REFERENCE_REFRESH_ALARM.missedDays,
-      datapointsToAlarm: REFERENCE_REFRESH_ALARM.missedDays,
-      // No data at all is a day the refresh did not run: a miss.
-      treatMissingData: TreatMissingData.BREACHING,
+      threshold: 'referenceRefreshes',
+      summary: `The reference data was not refreshed for ${REFERENCE_REFRESH_ALARM.missedDays} days in a row.`,
     });
-    if (props.alarmTopic) {
-      const action = new SnsAction(props.alarmTopic);
-      this.alarm.addAlarmAction(action);
-      this.alarm.addOkAction(action);
-    }
   }
 }

@@ -16,9 +16,11 @@ import {
   WEBHOOK_ENV,
   WEBHOOK_RETRY,
 } from '../../shared/kernel/infra/webhooks.ts';
+import type { StageAlarms } from '../alarms.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
 import { ApiFunction } from './api-function.ts';
+import type { FailedEvents } from './failed-events.ts';
 import { workflowFunctionDescription } from './fulfilment.ts';
 import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
 
@@ -48,6 +50,10 @@ export interface WebhooksProps {
   /** The key sealing endpoint signing secrets (data stack). */
   readonly key: IKey;
   readonly entryFor: EntryFor;
+  /** Where the tier's alarms go (queue age, dead letters, its functions). */
+  readonly alarms: StageAlarms;
+  /** Keeps what the rules could not deliver and the retry function's failed invocations. */
+  readonly failedEvents: FailedEvents;
 }
 
 /**
@@ -63,6 +69,9 @@ export class Webhooks extends Construct {
   readonly dispatcher: ApiFunction;
   readonly retry: ApiFunction;
   readonly rule: Rule;
+  /** Every function of the tier by its name. */
+  readonly functions: ReadonlyMap<string, ApiFunction>;
+  private readonly made = new Map<string, ApiFunction>();
 
   constructor(scope: Construct, id: string, props: WebhooksProps) {
     super(scope, id);
@@ -71,17 +80,25 @@ export class Webhooks extends Construct {
       deadLetterQueue: this.deadLetterQueue,
       deadLetterAlarm: this.deadLetterAlarm,
     } = queueWithDeadLetters(this, {
+      name: 'Webhooks',
       visibilityTimeout: WEBHOOK_QUEUE_VISIBILITY,
-      alarmDescription:
-        'Webhook messages reached the dead-letter queue: events were not fanned out or attempts not made ' +
-        '(pending deliveries are retried by RetryWebhooks; inspect the DLQ and redrive it).',
+      alarms: props.alarms,
+      whatWaits:
+        'events were not fanned out or attempts not made (pending deliveries are retried by RetryWebhooks; ' +
+        'inspect the DLQ and redrive it).',
     }));
 
     this.rule = new Rule(this, 'EventsToDispatcher', {
       description: 'Every service event to the webhook dispatcher queue',
       eventBus: props.eventBus,
       eventPattern: { source: ['company-register'] },
-      targets: [new SqsQueue(this.queue, { retryAttempts: 185, maxEventAge: Duration.hours(24) })],
+      targets: [
+        new SqsQueue(this.queue, {
+          retryAttempts: 185,
+          maxEventAge: Duration.hours(24),
+          deadLetterQueue: props.failedEvents.queue,
+        }),
+      ],
     });
 
     this.dispatcher = this.createFunction(
@@ -99,15 +116,24 @@ export class Webhooks extends Construct {
       new SqsEventSource(this.queue, { batchSize: DISPATCHER_BATCH_SIZE, reportBatchItemFailures: true }),
     );
 
+    Validations.of(this.dispatcher).acknowledge(
+      acknowledgements.synchronousInvocation,
+      acknowledgements.sqsEventSourceDestination,
+    );
+
     this.retry = this.createFunction(WEBHOOK_RETRY, RETRY_DESCRIPTION, props, RETRY_TIMEOUT);
+    props.failedEvents.keepFailedInvocations(this.retry);
     this.retry.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
     this.retry.bindQueueSender(this.queue, WEBHOOK_ENV.queueUrl);
     new Rule(this, 'RetrySchedule', {
       description: 'Queues the webhook deliveries whose next attempt is due',
       schedule: Schedule.rate(RETRY_INTERVAL),
-      targets: [new LambdaFunction(this.retry, { retryAttempts: 0 })],
+      targets: [
+        new LambdaFunction(this.retry, { retryAttempts: 0, deadLetterQueue: props.failedEvents.queue }),
+      ],
     });
 
+    this.functions = this.made;
     const stack = Stack.of(this);
     new CfnOutput(stack, 'WebhookQueueUrl', { value: this.queue.queueUrl });
     new CfnOutput(stack, 'WebhookDeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
@@ -126,8 +152,10 @@ export class Webhooks extends Construct {
       timeout,
       readsSecrets: false,
     });
-    Validations.of(fn).acknowledge(acknowledgements.runtimeVersion);
+    Validations.of(fn).acknowledge(acknowledgements.runtimeVersion, acknowledgements.latestRuntime);
     Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
+    props.alarms.forFunction(module.name, fn);
+    this.made.set(module.name, fn);
     return fn;
   }
 }

@@ -43,7 +43,7 @@ export interface LocalOrders {
 /** What a sweep did: orders restarted, purchases committed or dropped (functions/workers/sweep.ts). */
 export interface SweepReport {
   restarted: number;
-  purchases: { committed: number; forgotten: number; waiting: number };
+  purchases: { committed: number; forgotten: number; waiting: number; atRisk: number };
   events: { published: number };
 }
 type SweepHandler = (event: unknown, context: Context) => Promise<SweepReport>;

@@ -28,6 +28,12 @@ import type { Registry } from './registry.ts';
 /** Longer than any request (29 s), so a sweep never races a purchase that is still running. */
 export const UNSETTLED_AFTER_MS = 5 * 60_000;
 const SWEEP_BATCH = 100;
+/**
+ * A purchase still unsettled this long after it was made is money at risk: the registry may have
+ * charged us and the customer has no extract. The sweeper reports how many (`atRisk`), which an
+ * alarm watches.
+ */
+export const AT_RISK_AFTER_MS = 60 * 60_000;
 
 export interface ReconcileDeps {
   store: ExtractStore;
@@ -41,6 +47,8 @@ export interface ReconcileReport {
   forgotten: number;
   /** Still running at the registry, or failed this time: left for the next sweep. */
   waiting: number;
+  /** Of those left waiting, how many were made more than `AT_RISK_AFTER_MS` ago. */
+  atRisk: number;
 }
 
 /** Stores a registry answer as the purchase would have, per kind of extract; returns the answered record. */
@@ -71,24 +79,34 @@ const storeAnswer: Partial<
 export async function reconcilePurchases(deps: ReconcileDeps): Promise<ReconcileReport> {
   const before = new Date(deps.now.getTime() - UNSETTLED_AFTER_MS).toISOString();
   const records = await deps.store.unsettledPurchases(before, SWEEP_BATCH);
-  const report: ReconcileReport = { committed: 0, forgotten: 0, waiting: 0 };
+  const report: ReconcileReport = { committed: 0, forgotten: 0, waiting: 0, atRisk: 0 };
+  const atRiskBefore = new Date(deps.now.getTime() - AT_RISK_AFTER_MS).toISOString();
   for (const record of records) {
+    const leftWaiting = () => {
+      report.waiting += 1;
+      if (record.purchasedAt < atRiskBefore) report.atRisk += 1;
+    };
     try {
-      report[await settle(record, deps)] += 1;
+      const outcome = await settle(record, deps);
+      if (outcome === 'waiting') leftWaiting();
+      else report[outcome] += 1;
     } catch (error) {
       logger.error('purchase not reconciled; the next sweep tries again', {
         extractId: record.extractId,
         requestId: record.requestId,
         error: error as Error,
       });
-      report.waiting += 1;
+      leftWaiting();
     }
   }
   if (records.length > 0) logger.info('purchases reconciled', { ...report });
   return report;
 }
 
-async function settle(record: PurchaseRecord, deps: ReconcileDeps): Promise<keyof ReconcileReport> {
+async function settle(
+  record: PurchaseRecord,
+  deps: ReconcileDeps,
+): Promise<'committed' | 'forgotten' | 'waiting'> {
   const { store } = deps;
   let answered = record;
   if (!record.answer) {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BASELINE_TABLE_ACCESS, defaultEntryFor, functionDescription } from '../../lib/api-stack.ts';
 import { gatewayResponseMappings } from '../../lib/gateway-responses.ts';
 import { paginates } from '../../lib/routes.ts';
-import { DEFAULT_DOCS_URL, DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
+import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import { errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
 import { type TableId, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
@@ -81,13 +81,14 @@ describe('ApiStack functions', () => {
         POWERTOOLS_SERVICE_NAME: 'company-register',
         POWERTOOLS_METRICS_NAMESPACE: 'CompanyRegister',
         POWERTOOLS_LOG_LEVEL: 'INFO',
-        DOCS_URL: DEFAULT_DOCS_URL,
       });
       // https://<api id>.execute-api.<region>.<suffix>/dev, built from the RestApi's own id.
       const apiBaseUrl = JSON.stringify(env.API_BASE_URL);
       expect(apiBaseUrl).toContain('https://');
       expect(apiBaseUrl).toContain('.execute-api.');
       expect(apiBaseUrl).toMatch(/\/dev"\]\]\}$/);
+      // Without a docsUrl setting, error links point at the stage's own /docs pages.
+      expect(JSON.stringify(env.DOCS_URL)).toBe(apiBaseUrl.replace(/\/dev"\]\]\}$/, '/dev/docs"]]}'));
       // A public route (the contract and its docs) takes no key: no keys or limits table.
       expect(Object.hasOwn(env, tableDefinitions.keys.envVar)).toBe(!route.public);
       expect(Object.hasOwn(env, tableDefinitions.limits.envVar)).toBe(!route.public);

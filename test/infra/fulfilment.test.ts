@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import aslValidator from 'asl-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ALARM_THRESHOLDS } from '../../lib/alarms.ts';
 import { functionDescription } from '../../lib/api-stack.ts';
 import {
   BUCKET_OBJECT_ACTIONS,
@@ -263,10 +264,11 @@ describe('fulfilment (dev stage)', () => {
         Namespace: 'AWS/SQS',
         MetricName: 'ApproximateNumberOfMessagesVisible',
         ComparisonOperator: 'GreaterThanThreshold',
-        Threshold: 0,
+        Threshold: ALARM_THRESHOLDS.deadLetters.value,
         EvaluationPeriods: 1,
         TreatMissingData: 'notBreaching',
       });
+      expect(ALARM_THRESHOLDS.deadLetters.value).toBe(0);
     });
   });
 
@@ -327,7 +329,16 @@ describe('fulfilment (dev stage)', () => {
       expect(environmentOf(sweeper).REGISTRY_URL).toBe(DEFAULT_REGISTRY_URL);
       const sqs = statements.filter((s) => actionsOf(s).some((action) => SQS_ACTION.test(action)));
       expect(actionsIn(sqs)).toEqual(['sqs:SendMessage']);
-      expect(sqs.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [queueId(), 'Arn'] }]);
+      // The fulfilment queue, and the failed-events queue its failed scheduled runs go to.
+      const failedEventsId = idOf(synth.api.failedEvents.queue);
+      expect(
+        sqs
+          .flatMap((s) => s.Resource as unknown[])
+          .map((r) => JSON.stringify(r))
+          .sort(),
+      ).toEqual(
+        [queueId(), failedEventsId].map((id) => JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] })).sort(),
+      );
       expect(environmentOf(sweeper)).toMatchObject({
         [ORDER_ENV.queueUrl]: { Ref: queueId() },
         [tableDefinitions.main.envVar]: expect.anything(),

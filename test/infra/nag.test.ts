@@ -1,5 +1,6 @@
 import { Validations } from 'aws-cdk-lib';
 import { CfnStage } from 'aws-cdk-lib/aws-apigateway';
+import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { ordersBucketExports } from '../../lib/data-stack.ts';
 import { acknowledgements, BUCKET_OBJECT_KEYS_REASON } from '../../lib/nag.ts';
@@ -9,7 +10,7 @@ import { resourcesOf, synthesize } from './synth.ts';
 const describeFindings = (findings: readonly { severity: string; rule: string; path: string }[]): string[] =>
   findings.map((finding) => `${finding.severity} ${finding.rule} at ${finding.path}`);
 
-describe('cdk-nag (AwsSolutions)', () => {
+describe('cdk-nag (AwsSolutions and Serverless)', () => {
   it('leaves no unacknowledged error or warning on a dev stage (no web ACL)', () => {
     const synth = synthesize();
     expect(describeFindings(synth.findings)).toEqual([]);
@@ -34,12 +35,26 @@ describe('cdk-nag (AwsSolutions)', () => {
       beforeSynth: ({ api }) => {
         // A bare stage: no access logs (APIG1, error), no WAF (APIG3, warning), no execution logs (APIG6).
         new CfnStage(api, 'UnacknowledgedStage', { restApiId: 'abc123', stageName: 'control' });
+        // A bare function: no dead-letter queue nor failure destination (Serverless-LambdaDLQ).
+        new CfnFunction(api, 'UnacknowledgedFunction', {
+          role: 'arn:aws:iam::111122223333:role/control',
+          code: { zipFile: 'exports.handler = async () => {}' },
+          runtime: 'nodejs22.x',
+          handler: 'index.handler',
+          memorySize: 256,
+          timeout: 5,
+          tracingConfig: { mode: 'Active' },
+        });
       },
     });
     const found = describeFindings(synth.findings);
     expect(found).toContain('error AwsSolutions-APIG1 at CompanyRegister-dev-Api/UnacknowledgedStage');
     expect(found).toContain('warning AwsSolutions-APIG3 at CompanyRegister-dev-Api/UnacknowledgedStage');
-    expect(found.every((finding) => finding.endsWith('/UnacknowledgedStage'))).toBe(true);
+    expect(found).toContain('error Serverless-LambdaDLQ at CompanyRegister-dev-Api/UnacknowledgedFunction');
+    expect(
+      found.every((finding) => /\/Unacknowledged(Stage|Function)$/.test(finding)),
+      found.join('\n'),
+    ).toBe(true);
   }, 120_000);
 
   it('acknowledges only rules listed in lib/nag.ts, each with a reason a reviewer can check', () => {

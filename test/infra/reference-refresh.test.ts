@@ -64,7 +64,13 @@ describe('the reference refresh', () => {
       REGISTRY_URL: DEFAULT_REGISTRY_URL,
       [tableDefinitions.main.envVar]: expect.anything(),
     });
-    expect(JSON.stringify(statements)).not.toMatch(/states:|s3:|ses:|sqs:|events:/);
+    expect(JSON.stringify(statements)).not.toMatch(/states:|s3:|ses:|events:/);
+    // Only to keep its failed invocations in the failed-events queue.
+    const sqs = statements.filter((s) => actionsOf(s).some((action) => action.startsWith('sqs:')));
+    expect(actionsIn(sqs)).toEqual(['sqs:SendMessage']);
+    expect(sqs.map((s) => s.Resource)).toEqual([
+      { 'Fn::GetAtt': [logicalIdOf(synth.api, synth.api.failedEvents.queue), 'Arn'] },
+    ]);
   });
 
   it(`alarms after ${REFERENCE_REFRESH_ALARM.missedDays} days in a row without a successful refresh, a day without a run counting as one`, () => {

@@ -253,11 +253,6 @@ describe('registryUrl context', () => {
       urls: REGISTRY_ROUTES.map((name) => environmentOf(functionOfRoute(synth, route(name))).REGISTRY_URL),
     };
   };
-  const placeholderWarnings = (synth: ReturnType<typeof synthesize>) =>
-    synth.api.node.metadata.filter(
-      (entry) => entry.type === 'aws:cdk:warning' && String(entry.data).includes('registryUrl'),
-    );
-
   it('passes -c registryUrl (without a trailing slash) to every function that calls the registry', () => {
     const { urls } = registryFunctions({ registryUrl: 'https://registry.example.test/api/' });
     expect(urls).toEqual(REGISTRY_ROUTES.map(() => 'https://registry.example.test/api'));
@@ -269,9 +264,19 @@ describe('registryUrl context', () => {
     );
   });
 
-  it('warns when a prod stage would deploy the placeholder, and not when it is given', () => {
-    expect(placeholderWarnings(synthesize({ context: { stage: 'prod' } }))).toHaveLength(1);
-    const given = synthesize({ context: { stage: 'prod', registryUrl: 'https://registry.example.test' } });
-    expect(placeholderWarnings(given)).toEqual([]);
+  it('fails a prod synth that would deploy a placeholder, naming the setting', () => {
+    expect(() =>
+      synthesize({
+        context: { stage: 'prod', registryUrl: 'https://registry.company-register.example.com' },
+      }),
+    ).toThrow(
+      /stage prod .*registryUrl is the placeholder https:\/\/registry\.company-register\.example\.com/,
+    );
+    expect(() => synthesize({ context: { stage: 'prod', mailFrom: 'orders@mail.example.org' } })).toThrow(
+      /stage prod .*mailFrom is the placeholder orders@mail\.example\.org.*lib\/stages\.ts/,
+    );
+    // A dev stage may keep the placeholders: test keys never leave the sandbox.
+    const dev = registryFunctions({});
+    expect(dev.urls).toEqual(REGISTRY_ROUTES.map(() => DEFAULT_REGISTRY_URL));
   }, 120_000);
 });

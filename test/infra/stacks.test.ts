@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { areaStackId, functionDescription } from '../../lib/api-stack.ts';
 import { MAX_TEMPLATE_RESOURCES } from '../../lib/app.ts';
 import { pathForArn } from '../../lib/constructs/route-integration.ts';
-import { checkRouteAreas, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
+import { checkRouteAreas, PROJECT_ROOT, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
 import { resourcesOf, type Synthesized, type SynthesizedTemplate, synthesize } from './synth.ts';
@@ -35,6 +35,22 @@ const templateOf = (synth: Synthesized, path: string): SynthesizedTemplate => {
 const areaTemplate = (synth: Synthesized, area: Pick<RouteArea, 'name'>): SynthesizedTemplate =>
   templateOf(synth, `${synth.api.node.path}/${areaStackId(area)}`);
 
+/**
+ * The stacks table of docs/infrastructure.md: stack path (`CompanyRegister-<stage>-Api/<Area>Routes`
+ * for a row written `…-Api/<Area>Routes`) to its resource counts, `N` or `N (M on prod)`.
+ */
+function documentedResourceCounts(): Record<string, { dev: number; prod: number }> {
+  const doc = readFileSync(join(PROJECT_ROOT, 'docs', 'infrastructure.md'), 'utf8');
+  const counts: Record<string, { dev: number; prod: number }> = {};
+  for (const match of doc.matchAll(/^\| `([^`]+)`\s*\|[^\n]*\|\s*(\d+)(?: \((\d+) on prod\))?\s*\|$/gm)) {
+    const [, label, dev, prod] = match;
+    if (!label?.startsWith('CompanyRegister-') && !label?.startsWith('…-Api/')) continue;
+    const path = (label as string).replace(/^…-Api\//, 'CompanyRegister-<stage>-Api/');
+    counts[path] = { dev: Number(dev), prod: Number(prod ?? dev) };
+  }
+  return counts;
+}
+
 const typesIn = (template: SynthesizedTemplate): string[] =>
   [...new Set(Object.values(template.json.Resources ?? {}).map((resource) => String(resource.Type)))].sort();
 
@@ -59,7 +75,23 @@ describe.each([
   it('knows every template the synth wrote (so a new stack or nested stack is counted too)', () => {
     const written = readdirSync(synth.outdir).filter((file) => file.endsWith('.template.json'));
     expect(synth.templates.map((template) => template.file).sort()).toEqual(written.sort());
-    expect(synth.templates.length).toBe(2 + ROUTE_AREAS.length);
+    // Data, API, the API's Monitoring stack and one stack per route area.
+    expect(synth.templates.length).toBe(3 + ROUTE_AREAS.length);
+  });
+
+  it('matches the resource counts docs/infrastructure.md gives for each stack', () => {
+    const documented = documentedResourceCounts();
+    const prod = synth.api.node.path.includes('-prod-');
+    const actual = Object.fromEntries(
+      synth.templates.map((template) => [
+        template.path.replace(/^CompanyRegister-[a-z0-9-]+?-(Data|Api)/, 'CompanyRegister-<stage>-$1'),
+        resourceCount(template),
+      ]),
+    );
+    const expected = Object.fromEntries(
+      Object.entries(documented).map(([path, counts]) => [path, prod ? counts.prod : counts.dev]),
+    );
+    expect(actual).toEqual(expected);
   });
 
   it(`keeps every template at or below ${MAX_TEMPLATE_RESOURCES} resources`, () => {
@@ -133,10 +165,11 @@ describe('stack layout', () => {
   });
 
   describe.each(ROUTE_AREAS.map((area) => [area.name, area] as const))('area %s', (_, area) => {
-    it('holds the function, method and invoke permission of each of its routes, and nothing else', () => {
+    it('holds the function, method, invoke permission and alarms of each of its routes, and nothing else', () => {
       const template = areaTemplate(synth, area);
       expect(typesIn(template)).toEqual([
         'AWS::ApiGateway::Method',
+        'AWS::CloudWatch::Alarm',
         'AWS::IAM::Policy',
         'AWS::IAM::Role',
         'AWS::Lambda::Function',
@@ -156,6 +189,8 @@ describe('stack layout', () => {
           .sort(),
       ).toEqual(area.routes.map((route) => route.name).sort());
       expect(ofType('AWS::Lambda::Permission')).toHaveLength(area.routes.length);
+      // Its errors and its throttles (test/infra/monitoring.test.ts checks what they watch).
+      expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(2 * area.routes.length);
     });
   });
 

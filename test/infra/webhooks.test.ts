@@ -99,7 +99,17 @@ describe('webhooks (dev stage)', () => {
     const statements = statementsOf(retry);
     const sqs = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:')));
     expect(actionsIn(sqs)).toEqual(['sqs:SendMessage']);
-    expect(sqs.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [queueId(), 'Arn'] }]);
+    // The dispatcher queue, and the failed-events queue its failed scheduled runs go to.
+    expect(
+      sqs
+        .flatMap((s) => s.Resource as unknown[])
+        .map((r) => JSON.stringify(r))
+        .sort(),
+    ).toEqual(
+      [queueId(), idOf(synth.api.failedEvents.queue)]
+        .map((id) => JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] }))
+        .sort(),
+    );
     expect(environmentOf(retry)[WEBHOOK_ENV.queueUrl]).toEqual({ Ref: queueId() });
     expect(kmsOf(statements)).toEqual([]);
   });

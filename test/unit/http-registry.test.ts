@@ -24,6 +24,7 @@ import type {
 } from '../../shared/companies/registry-port.ts';
 import type { RegistryPurchaseOutcome } from '../../shared/extracts/registry-port.ts';
 import { withDeadline } from '../../shared/kernel/http/time-budget.ts';
+import { setMetricSink } from '../../shared/kernel/metric-line.ts';
 import { logger } from '../../shared/kernel/observability.ts';
 import {
   type RegistryCaller,
@@ -724,6 +725,54 @@ describe('HTTP registry adapter: retries', () => {
       'bad_response',
       'registry company.search: HTTP 200 with a result that is not a company.search result (after one retry)',
     ]);
+  });
+});
+
+describe('HTTP registry adapter: the RegistryCalls metric', () => {
+  let lines: Record<string, unknown>[] = [];
+  beforeEach(() => {
+    lines = [];
+    setMetricSink((line) => lines.push(JSON.parse(line) as Record<string, unknown>));
+  });
+  afterEach(() => {
+    setMetricSink(undefined);
+  });
+  const counted = () => lines.map((line) => [line.operation, line.outcome, line.RegistryCalls]);
+
+  it('counts each call once, retries included, by operation and outcome', async () => {
+    await adapter().getCompany('000000019', caller);
+    await rejection(adapter().getCompany('000000099', caller));
+    simulator.faults.add({ code: 'ZZ53', times: 1 });
+    await adapter().getCompany('000000019', caller);
+    simulator.faults.add({ code: 'ZZ51' });
+    await rejection(adapter().searchCompanies({ name: 'EXAMPLE', scope: 'current' }, caller));
+    simulator.faults.clear();
+    simulator.faults.add({ code: 'ZZ53' });
+    await rejection(adapter().getCompany('000000019', caller));
+    simulator.faults.clear();
+    await unreachable(adapter({ baseUrl: 'http://127.0.0.1:9' }).getCompany('000000019', caller));
+    expect(counted()).toEqual([
+      ['company.get', 'ok', 1],
+      ['company.get', 'rejected', 1],
+      ['company.get', 'ok', 1],
+      ['company.search', 'maintenance', 1],
+      ['company.get', 'failed', 1],
+      ['company.get', 'failed', 1],
+    ]);
+  });
+
+  it('writes embedded-metric-format lines an alarm can total by outcome alone', async () => {
+    await adapter().getCompany('000000019', caller);
+    expect(lines[0]?._aws).toEqual({
+      Timestamp: expect.any(Number),
+      CloudWatchMetrics: [
+        {
+          Namespace: 'CompanyRegister',
+          Dimensions: [['operation', 'outcome'], ['outcome']],
+          Metrics: [{ Name: 'RegistryCalls', Unit: 'Count' }],
+        },
+      ],
+    });
   });
 });
 

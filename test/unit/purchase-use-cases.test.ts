@@ -4,9 +4,14 @@
  * registry's answer is lost, when our write fails, and whether or not the client retries.
  */
 import { describe, expect, it } from 'vitest';
+import { RegistryUnreachable } from '../../shared/adapters/registry-http/transport.ts';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { createSandboxRegistry } from '../../shared/adapters/sandbox/sandbox.ts';
-import { reconcilePurchases, UNSETTLED_AFTER_MS } from '../../shared/app/reconcile-purchases.ts';
+import {
+  AT_RISK_AFTER_MS,
+  reconcilePurchases,
+  UNSETTLED_AFTER_MS,
+} from '../../shared/app/reconcile-purchases.ts';
 import { purchaseCompanyExtract } from '../../shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
 import type { Owner } from '../../shared/kernel/api-keys.ts';
@@ -104,13 +109,36 @@ describe('company extract purchase', () => {
     const world = prepare();
     world.keyed.loseAnswers = 1;
     await rejectionOf(companyPurchase(world));
-    expect(await sweep(world)).toEqual({ committed: 1, forgotten: 0, waiting: 0 });
+    expect(await sweep(world)).toEqual({ committed: 1, forgotten: 0, waiting: 0, atRisk: 0 });
     const [fee] = [...world.store.fees.values()];
     expect(fee).toMatchObject({ feeCode: '955A', clientReference: 'matter 9', at: '2026-11-23T10:00:00Z' });
     expect(world.store.headers.get(fee?.resourceId as string)?.subjectKey).toBe(SANDBOX.proprietary);
     // Nothing left, nothing bought again.
-    expect(await sweep(world)).toEqual({ committed: 0, forgotten: 0, waiting: 0 });
+    expect(await sweep(world)).toEqual({ committed: 0, forgotten: 0, waiting: 0, atRisk: 0 });
     expect(world.keyed.billed).toHaveLength(1);
+  });
+
+  it('a purchase the registry cannot settle yet is left waiting, and counted at risk once an hour old', async () => {
+    const world = prepare();
+    world.keyed.loseAnswers = 1;
+    await rejectionOf(companyPurchase(world));
+    const registryDown = new Proxy(world.registry, {
+      get: (target, property, receiver) =>
+        property === 'findPurchase'
+          ? async () => {
+              throw new RegistryUnreachable('findPurchase' as never, 'connection', 'registry down');
+            }
+          : Reflect.get(target, property, receiver),
+    });
+    const sweepAt = (now: Date) =>
+      reconcilePurchases({ store: world.store, registryFor: () => registryDown, now });
+    expect(await sweepAt(LATER)).toEqual({ committed: 0, forgotten: 0, waiting: 1, atRisk: 0 });
+    const anHourOn = new Date(NOW.getTime() + AT_RISK_AFTER_MS + 1_000);
+    expect(await sweepAt(anHourOn)).toEqual({ committed: 0, forgotten: 0, waiting: 1, atRisk: 1 });
+    // Once the registry answers, the purchase is settled and nothing is at risk any more.
+    expect(
+      await reconcilePurchases({ store: world.store, registryFor: () => world.registry, now: anHourOn }),
+    ).toEqual({ committed: 1, forgotten: 0, waiting: 0, atRisk: 0 });
   });
 
   it('our commit fails three times: the retry with the same key commits the stored answer without asking again', async () => {
@@ -127,7 +155,7 @@ describe('company extract purchase', () => {
     const world = prepare();
     world.store.failCommits = 3;
     await rejectionOf(companyPurchase(world));
-    expect(await sweep(world)).toEqual({ committed: 1, forgotten: 0, waiting: 0 });
+    expect(await sweep(world)).toEqual({ committed: 1, forgotten: 0, waiting: 0, atRisk: 0 });
     expect(world.store.fees.size).toBe(1);
     expect(world.keyed.calls).toHaveLength(1);
   });
@@ -159,7 +187,7 @@ describe('company extract purchase', () => {
     );
     expect((error as ApiError).code).toBe('company_not_found');
     expect(world.store.records.size).toBe(0);
-    expect(await sweep(world)).toEqual({ committed: 0, forgotten: 0, waiting: 0 });
+    expect(await sweep(world)).toEqual({ committed: 0, forgotten: 0, waiting: 0, atRisk: 0 });
   });
 });
 

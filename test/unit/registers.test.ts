@@ -396,8 +396,8 @@ describe('buying a register extract', () => {
     const later = new Date(NOW.getTime() + UNSETTLED_AFTER_MS + 60_000);
     const sweep = () =>
       reconcilePurchases({ store: world.store, registryFor: () => world.registry, now: later });
-    expect(await sweep()).toEqual({ committed: 1, forgotten: 0, waiting: 0 });
-    expect(await sweep()).toEqual({ committed: 0, forgotten: 0, waiting: 0 });
+    expect(await sweep()).toEqual({ committed: 1, forgotten: 0, waiting: 0, atRisk: 0 });
+    expect(await sweep()).toEqual({ committed: 0, forgotten: 0, waiting: 0, atRisk: 0 });
     const [header] = [...world.store.headers.values()];
     expect([header?.kind, header?.subjectKey, header?.clientReference]).toEqual([
       'register',

@@ -137,7 +137,7 @@ describe('buying a weekly summary', () => {
       registryFor: () => world.registry,
       now: later,
     });
-    expect(report).toEqual({ committed: 1, forgotten: 0, waiting: 0 });
+    expect(report).toEqual({ committed: 1, forgotten: 0, waiting: 0, atRisk: 0 });
     const [header] = [...world.store.headers.values()];
     expect(header?.kind).toBe('weeklySummary');
     const page = await world.store.readPage(header?.id as string, WEEKLY_ITEMS, {

@@ -3,7 +3,9 @@ import type { ApiKeyRecord } from '../../kernel/api-keys.ts';
 import type { ApiKeyRepository } from '../../kernel/ports/api-keys.ts';
 import { callDynamo, type Item } from './json-client.ts';
 
-const keyPk = (hash: string) => `KEY#${hash}`;
+export const keyPk = (hash: string) => `KEY#${hash}`;
+/** Key ids start with it; the index also lists the account's audit records (key-admin.ts), which do not. */
+export const KEY_ID_PREFIX = 'key_';
 
 type KeyItem = ApiKeyRecord & { pk: string };
 
@@ -12,7 +14,11 @@ const toRecord = (item: Item): ApiKeyRecord => {
   return record;
 };
 
-/** Keys are read on every request, so this goes through the lean JSON client (json-client.ts). */
+/**
+ * Keys are read on every request, so this goes through the lean JSON client (json-client.ts). The
+ * read is strongly consistent: a key revoked or expired by `npm run keys` is refused from the very
+ * next request, not after DynamoDB's replicas catch up.
+ */
 export class DynamoApiKeyRepository implements ApiKeyRepository {
   constructor(private readonly tableName: string) {}
 
@@ -20,6 +26,7 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
     const { Item } = await callDynamo<{ Item?: Item }>('GetItem', {
       TableName: this.tableName,
       Key: { pk: { S: keyPk(hash) } },
+      ConsistentRead: true,
     });
     return Item ? toRecord(Item) : undefined;
   }
@@ -47,7 +54,10 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
   }
 
   async listByAccount(accountId: string): Promise<ApiKeyRecord[]> {
-    const { Items } = await this.query('accountId = :a', { ':a': accountId });
+    const { Items } = await this.query('accountId = :a AND begins_with(keyId, :p)', {
+      ':a': accountId,
+      ':p': KEY_ID_PREFIX,
+    });
     return Items.map(toRecord);
   }
 

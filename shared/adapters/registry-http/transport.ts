@@ -22,8 +22,8 @@
  * and charges nothing more. A call never outlives the request's deadline (`time-budget.ts`):
  * each attempt's timeout is cut to the time left, and no retry starts without time for it.
  */
-
 import { remainingMs } from '../../kernel/http/time-budget.ts';
+import { putMetric, type RegistryCallOutcome, SERVICE_METRICS } from '../../kernel/metric-line.ts';
 import { logger, tracer } from '../../kernel/observability.ts';
 import { type RegistryCaller, RegistryRejection } from '../../kernel/registry-port.ts';
 import {
@@ -170,7 +170,26 @@ export class RegistryTransport {
     return (wire ? wire.decode(value) : value) as never;
   };
 
+  /** One call, counted once (whatever its retries) as `RegistryCalls` by operation and outcome. */
   private async send(
+    operation: RegistryOperation,
+    args: Record<string, unknown>,
+    caller: RegistryCaller,
+  ): Promise<unknown> {
+    let outcome: RegistryCallOutcome = 'failed';
+    try {
+      const value = await this.sendOnce(operation, args, caller);
+      outcome = 'ok';
+      return value;
+    } catch (error) {
+      if (error instanceof RegistryRejection) outcome = outcomeOfRejection(error.registryCode);
+      throw error;
+    } finally {
+      putMetric(SERVICE_METRICS.registryCalls, { operation, outcome });
+    }
+  }
+
+  private async sendOnce(
     operation: RegistryOperation,
     args: Record<string, unknown>,
     caller: RegistryCaller,
@@ -325,6 +344,10 @@ function interpret(
     return bad(`HTTP 200 with a result that is not a ${operation} result`);
   return { kind: 'result', value: parsed.result };
 }
+
+/** ZZ51 is an announced maintenance window, ZZ53 the registry failing; any other code is an answer. */
+const outcomeOfRejection = (registryCode: string): RegistryCallOutcome =>
+  registryCode === 'ZZ51' ? 'maintenance' : registryCode === 'ZZ53' ? 'failed' : 'rejected';
 
 /** Time left before the request's deadline; unbounded outside a request (the workflow's steps). */
 const timeLeft = () => remainingMs() ?? Number.POSITIVE_INFINITY;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../../local/dynamodb.ts';
 import { localTableName } from '../../../local/stack.ts';
 import { DynamoEventLog } from '../../../shared/adapters/dynamodb/events.ts';
@@ -9,6 +9,7 @@ import {
 } from '../../../shared/adapters/dynamodb/webhooks.ts';
 import { AesGcmSealer } from '../../../shared/adapters/webhooks/aes-sealer.ts';
 import { allTables, tableDefinitions } from '../../../shared/kernel/infra/tables.ts';
+import { setMetricSink } from '../../../shared/kernel/metric-line.ts';
 import { dispatch, newDelivery, sendDueRetries } from '../../../shared/webhooks/dispatch.ts';
 import type { EventRecord } from '../../../shared/webhooks/event-port.ts';
 import { publishMissed, publishRecorded } from '../../../shared/webhooks/publish.ts';
@@ -36,6 +37,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await local?.stop();
+});
+
+afterEach(() => {
+  setMetricSink(undefined);
 });
 
 const account = () => `acct_${randomUUID().slice(0, 8)}`;
@@ -184,6 +189,25 @@ describe('dispatcher', () => {
     const made = (await deliveries.forEvent(event.id, { limit: 10 })).items;
     expect(made.map((d) => d.endpointId).sort()).toStrictEqual([all.id, ready.id].sort());
     expect(made.every((d) => d.status === 'succeeded' && d.attemptCount === 1)).toBe(true);
+  });
+
+  it('counts each attempt it makes as a WebhookAttempts metric by outcome', async () => {
+    const lines: Record<string, unknown>[] = [];
+    setMetricSink((line) => lines.push(JSON.parse(line) as Record<string, unknown>));
+    const accountId = account();
+    await endpointFor(accountId);
+    const clock = { now: T0 };
+    await dispatch(portsWith(ok, clock).ports, { kind: 'event', id: (await eventFor(accountId)).id });
+    await dispatch(portsWith(refused, clock).ports, { kind: 'event', id: (await eventFor(accountId)).id });
+    expect(lines.map((line) => [line.outcome, line.WebhookAttempts])).toEqual([
+      ['succeeded', 1],
+      ['failed', 1],
+    ]);
+    expect(lines[0]?._aws).toMatchObject({
+      CloudWatchMetrics: [
+        { Dimensions: [['outcome']], Metrics: [{ Name: 'WebhookAttempts', Unit: 'Count' }] },
+      ],
+    });
   });
 
   it('schedules the retry, which the retry function claims once and sends to the queue', async () => {

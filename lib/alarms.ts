@@ -1,0 +1,296 @@
+/**
+ * Every alarm of a stage: one SNS topic, and each alarm's threshold a named entry of
+ * `ALARM_THRESHOLDS` with the reason for its value. docs/operations.md says what each alarm means
+ * and what to do; its alarm table is checked against these names by a test.
+ */
+import { Duration } from 'aws-cdk-lib';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  MathExpression,
+  Metric,
+  Stats,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+import { SERVICE_METRICS } from '../shared/kernel/metric-line.ts';
+import { POWERTOOLS_ENVIRONMENT } from './constructs/api-function.ts';
+
+export interface AlarmThreshold {
+  /** The alarm fires when the figure is above this (below it, with `below`). */
+  readonly value: number;
+  /** The alarm watches for too little of something (successful runs) rather than too much. */
+  readonly below?: boolean;
+  /** A period without data counts against the threshold (a run that never happened). */
+  readonly missingDataBreaches?: boolean;
+  /** Length of one evaluated period. */
+  readonly periodMinutes: number;
+  /** Consecutive periods above `value` before the alarm fires. */
+  readonly periods: number;
+  readonly reason: string;
+}
+
+export const ALARM_THRESHOLDS = {
+  apiServerErrorRate: {
+    value: 0.05,
+    periodMinutes: 5,
+    periods: 3,
+    reason:
+      'Share of API requests answered 5xx. The registry maintenance windows answer 503 registry_unavailable ' +
+      'by design (spec 4.7), so a few percent for a while is expected; 5% for 15 minutes is not.',
+  },
+  localRouteLatencyP99: {
+    value: 3_000,
+    periodMinutes: 5,
+    periods: 3,
+    reason:
+      'p99 in ms of routes that answer from our own tables: they take tens of milliseconds, so seconds ' +
+      'for 15 minutes means DynamoDB throttling, cold starts at scale or a regression.',
+  },
+  registryRouteLatencyP99: {
+    value: 15_000,
+    periodMinutes: 5,
+    periods: 3,
+    reason:
+      'p99 in ms of routes that call the registry: a lookup may take 5 s and a purchase 25 s at the ' +
+      'registry (the 29 s gateway timeout caps both); 15 s for 15 minutes means the registry is slowing.',
+  },
+  functionErrors: {
+    value: 5,
+    periodMinutes: 5,
+    periods: 1,
+    reason:
+      'Invocations that crashed or timed out in 5 minutes. Routes answer their own errors, so a route ' +
+      'function erring is a fault; workflow tasks throw on registry failures the workflow retries, so ' +
+      'a handful is tolerated.',
+  },
+  functionThrottles: {
+    value: 0,
+    periodMinutes: 5,
+    periods: 1,
+    reason:
+      'Any throttled invocation: a customer got 429/503 from the gateway or an event waited, because ' +
+      'a reserved registry share or the account concurrency was used up.',
+  },
+  workflowFailures: {
+    value: 0,
+    periodMinutes: 5,
+    periods: 1,
+    reason:
+      'Failed fulfilment executions: orders the registry rejects end in the workflow’s own failed ' +
+      'outcome (a Succeed state), so an execution that fails is an order stuck in a fault.',
+  },
+  queueAgeSeconds: {
+    value: 900,
+    periodMinutes: 5,
+    periods: 2,
+    reason:
+      'Oldest message in the fulfilment or webhook queue, in seconds: both are consumed within seconds, ' +
+      'and the sweep and retry run every few minutes, so 15 minutes means the consumer is not running.',
+  },
+  deadLetters: {
+    value: 0,
+    periodMinutes: 5,
+    periods: 1,
+    reason: 'Any message in a dead-letter queue is work that failed five times and waits for an operator.',
+  },
+  registryErrorRate: {
+    value: 0.2,
+    periodMinutes: 5,
+    periods: 3,
+    reason:
+      'Share of registry calls that failed (ZZ53, timeouts, connection, refused credential, bad answers; ' +
+      'announced maintenance and ordinary rejections excluded), once at least 10 calls were made: one ' +
+      'in five for 15 minutes means customers are being refused.',
+  },
+  webhookFailureRate: {
+    value: 0.5,
+    periodMinutes: 15,
+    periods: 2,
+    reason:
+      'Share of webhook attempts that failed, once at least 20 were made: single customer endpoints ' +
+      'fail on their own and are retried, but most attempts failing for 30 minutes points at our side ' +
+      '(egress, signing, the dispatcher).',
+  },
+  unsettledPurchases: {
+    value: 0,
+    periodMinutes: 10,
+    periods: 1,
+    reason:
+      'Purchases still unsettled an hour after they were made: the registry may have charged us and the ' +
+      'customer holds no extract. Money at risk, so one is enough.',
+  },
+  referenceRefreshes: {
+    value: 1,
+    below: true,
+    missingDataBreaches: true,
+    periodMinutes: 24 * 60,
+    periods: 2,
+    reason:
+      'One missed day is usually a registry maintenance window or a passing fault, and the routes keep ' +
+      'serving the last good copy; two in a row means the registry changed its answer (refused as ' +
+      'malformed or shrunken), the credential or the function broke, or the schedule stopped running.',
+  },
+} as const satisfies Record<string, AlarmThreshold>;
+
+export type AlarmThresholdName = keyof typeof ALARM_THRESHOLDS;
+
+/** Fewest registry calls or webhook attempts in a period for their failure rates to count. */
+export const MIN_RATE_SAMPLES = { registryCalls: 10, webhookAttempts: 20 } as const;
+
+/** The figure an alarm watches, its threshold's name, and what it means in a sentence. */
+export interface AlarmSpec {
+  readonly metric: IMetric;
+  readonly threshold: AlarmThresholdName;
+  readonly summary: string;
+}
+
+const thresholdOf = (name: AlarmThresholdName): AlarmThreshold => ALARM_THRESHOLDS[name];
+
+/** `… Threshold <name> (> <value>): <reason>`: the description says which constant set the alarm. */
+export const alarmDescription = (spec: Pick<AlarmSpec, 'threshold' | 'summary'>): string => {
+  const threshold = thresholdOf(spec.threshold);
+  const comparison = threshold.below ? '<' : '>';
+  return `${spec.summary} Threshold ${spec.threshold} (${comparison} ${threshold.value}): ${threshold.reason}`;
+};
+
+const kebab = (pascal: string): string =>
+  pascal
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase();
+
+/**
+ * Makes the stage's alarms: each named `company-register-<stage>-<id in kebab case>`, notifying the
+ * stage's topic when it fires and when it clears, missing data counting as fine (no traffic is
+ * not an incident) unless the threshold says otherwise. `in(scope)` makes alarms in another construct (a nested stack) for the same topic.
+ */
+export class StageAlarms {
+  private readonly made: Alarm[];
+
+  constructor(
+    readonly scope: Construct,
+    readonly topic: ITopic,
+    readonly stage: string,
+    made: Alarm[] = [],
+  ) {
+    this.made = made;
+  }
+
+  /** The same topic and stage, alarms made in `scope` (and listed with the others). */
+  in(scope: Construct): StageAlarms {
+    return new StageAlarms(scope, this.topic, this.stage, this.made);
+  }
+
+  /** Every alarm made so far, in every scope. */
+  get alarms(): readonly Alarm[] {
+    return this.made;
+  }
+
+  add(id: string, spec: AlarmSpec): Alarm {
+    const threshold = thresholdOf(spec.threshold);
+    const alarm = new Alarm(this.scope, `${id}Alarm`, {
+      alarmName: `company-register-${this.stage}-${kebab(id)}`,
+      alarmDescription: alarmDescription(spec),
+      metric: spec.metric,
+      threshold: threshold.value,
+      comparisonOperator: threshold.below
+        ? ComparisonOperator.LESS_THAN_THRESHOLD
+        : ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: threshold.periods,
+      datapointsToAlarm: threshold.periods,
+      treatMissingData: threshold.missingDataBreaches
+        ? TreatMissingData.BREACHING
+        : TreatMissingData.NOT_BREACHING,
+    });
+    const action = new SnsAction(this.topic);
+    alarm.addAlarmAction(action);
+    alarm.addOkAction(action);
+    this.made.push(alarm);
+    return alarm;
+  }
+
+  /** A function's errors and throttles, as `<name>Errors` and `<name>Throttles`. */
+  forFunction(name: string, fn: IFunction): void {
+    this.add(`${name}Errors`, {
+      metric: fn.metricErrors({ period: periodOf('functionErrors'), statistic: Stats.SUM }),
+      threshold: 'functionErrors',
+      summary: `${name} crashed or timed out.`,
+    });
+    this.add(`${name}Throttles`, {
+      metric: fn.metricThrottles({ period: periodOf('functionThrottles'), statistic: Stats.SUM }),
+      threshold: 'functionThrottles',
+      summary: `${name} was throttled.`,
+    });
+  }
+}
+
+export const periodOf = (name: AlarmThresholdName): Duration =>
+  Duration.minutes(ALARM_THRESHOLDS[name].periodMinutes);
+
+/** A metric the service writes as a metric line (shared/kernel/metric-line.ts), summed per period. */
+export const serviceMetric = (
+  name: string,
+  dimensionsMap: Record<string, string>,
+  period: Duration,
+  statistic: string = Stats.SUM,
+): Metric =>
+  new Metric({
+    namespace: POWERTOOLS_ENVIRONMENT.POWERTOOLS_METRICS_NAMESPACE,
+    metricName: name,
+    dimensionsMap,
+    period,
+    statistic,
+  });
+
+/**
+ * `failed / all` of a counted metric by outcome, 0 while fewer than `minimum` were counted in the
+ * period (a single failure among three calls is not a rate).
+ */
+export function failureRate(
+  metricName: string,
+  outcomes: readonly string[],
+  failedOutcomes: readonly string[],
+  minimum: number,
+  period: Duration,
+  label: string,
+): MathExpression {
+  const usingMetrics = Object.fromEntries(
+    outcomes.map((outcome) => [outcome, serviceMetric(metricName, { outcome }, period)]),
+  );
+  // An outcome not seen in a period has no data point, which would blank the whole sum.
+  const all = outcomes.map((outcome) => `FILL(${outcome}, 0)`).join(' + ');
+  const failed = failedOutcomes.map((outcome) => `FILL(${outcome}, 0)`).join(' + ');
+  return new MathExpression({
+    expression: `IF((${all}) >= ${minimum}, (${failed}) / (${all}), 0)`,
+    usingMetrics,
+    period,
+    label,
+  });
+}
+
+/** The registry's failure rate (`RegistryCalls` by outcome, shared/kernel/metric-line.ts). */
+export const registryFailureRate = (): MathExpression =>
+  failureRate(
+    SERVICE_METRICS.registryCalls.name,
+    ['ok', 'rejected', 'maintenance', 'failed'],
+    ['failed'],
+    MIN_RATE_SAMPLES.registryCalls,
+    periodOf('registryErrorRate'),
+    'Registry calls failed (share)',
+  );
+
+/** The webhook failure rate (`WebhookAttempts` by outcome). */
+export const webhookFailureRate = (): MathExpression =>
+  failureRate(
+    SERVICE_METRICS.webhookAttempts.name,
+    ['succeeded', 'failed'],
+    ['failed'],
+    MIN_RATE_SAMPLES.webhookAttempts,
+    periodOf('webhookFailureRate'),
+    'Webhook attempts failed (share)',
+  );

@@ -1,0 +1,58 @@
+/**
+ * The committed settings of each stage: `cdk deploy --all -c stage=<name>` reads its stage here and
+ * needs no other flag (a `-c <setting>=…` flag still overrides one value for one deploy). See
+ * docs/operations.md ("First deploy") for what each value must be before a stage goes live.
+ */
+export interface StageSettings {
+  /**
+   * A live stage serves paying customers: its synth fails when `registryUrl` or `mailFrom` is a
+   * placeholder (a reserved example name), and its account and region must be pinned.
+   */
+  readonly live: boolean;
+  /** The AWS account the stage deploys to; unset, the CLI's credentials decide (dev stages). */
+  readonly account?: string;
+  readonly region?: string;
+  /** Base URL of the live registry; unset, the reserved placeholder (live-key calls then fail as 503). */
+  readonly registryUrl?: string;
+  /** Sender of order emails; unset, the reserved placeholder (no SES identity can exist for it). */
+  readonly mailFrom?: string;
+  /**
+   * Base of the public documentation (error `docUrl`s are `<docsUrl>/errors#<code>`); unset, the
+   * API's own `/docs` pages on the deployed stage.
+   */
+  readonly docsUrl?: string;
+  /** Whether a WAFv2 web ACL protects the stage (default: live stages only). */
+  readonly waf?: boolean;
+  /** An address subscribed to the stage's alarm topic (it must confirm the subscription by email). */
+  readonly alarmEmail?: string;
+  /**
+   * Concurrent calls the live registry accepts from this service (its published capacity for our
+   * credential). The functions that call it get reserved concurrency summing to at most this, so
+   * a burst of customers queues at our door (429/throttled retries) instead of overrunning the
+   * registry. Unset: no reservation (a new account's concurrency quota is too small to reserve).
+   */
+  readonly registryConcurrency?: number;
+}
+
+/**
+ * The stages. `prod` holds EXAMPLE values an operator replaces before the first deploy: AWS's
+ * documentation account `111122223333` (a deploy with any real credentials stops at once because
+ * the account differs), an example region, registry URL and sender. They are well-formed on
+ * purpose, so that `npm run synth -- -c stage=prod` checks the production templates as committed;
+ * a reserved placeholder (`*.example.com`, `.invalid`, …) in a live stage fails the synth.
+ */
+export const STAGE_SETTINGS: Readonly<Record<string, StageSettings>> = {
+  dev: { live: false },
+  prod: {
+    live: true,
+    account: '111122223333',
+    region: 'eu-west-2',
+    registryUrl: 'https://api.national-company-register.net',
+    mailFrom: 'orders@company-register-data.net',
+    waf: true,
+    registryConcurrency: 160,
+  },
+};
+
+/** Settings of a stage that is not listed: a non-live stage with every default. */
+export const UNLISTED_STAGE: StageSettings = { live: false };

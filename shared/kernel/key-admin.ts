@@ -1,0 +1,61 @@
+/**
+ * What the key administration (`npm run keys`, bin/keys.ts) checks and records: key ids, the grace
+ * period a rotation gives the old key, and the audit record of every change (who, when, what),
+ * which `npm run keys -- list` shows. docs/keys.md documents them for operators.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ApiKeyRecord } from './api-keys.ts';
+
+/** A key id is `key_` and the first 20 hex digits of the secret's SHA-256 (`keyIdForHash`). */
+const KEY_ID_PATTERN = /^key_[0-9a-f]{20}$/;
+export const isValidKeyId = (keyId: string): boolean => KEY_ID_PATTERN.test(keyId);
+
+/**
+ * The longest grace a rotation may give the old key: 30 days covers a customer's monthly release
+ * cycle; a longer overlap leaves a key that is being replaced (perhaps because it leaked) working
+ * for too long. To stop a key at once, revoke it.
+ */
+export const MAX_ROTATION_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
+
+const GRACE_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `90m`, `24h`, `7d` → milliseconds; undefined when malformed, zero, or longer than the maximum. */
+export function parseGrace(text: string): number | undefined {
+  const match = /^(\d{1,5})([mhd])$/.exec(text.trim());
+  if (!match) return undefined;
+  const ms = Number(match[1]) * (GRACE_UNITS[match[2] as string] as number);
+  return ms > 0 && ms <= MAX_ROTATION_GRACE_MS ? ms : undefined;
+}
+
+/** When the old key stops working after a rotation: the grace's end, or its own expiry if sooner. */
+export function rotatedExpiry(old: Pick<ApiKeyRecord, 'expiresAt'>, now: Date, graceMs: number): Date {
+  const graceEnd = new Date(now.getTime() + graceMs);
+  const own = old.expiresAt === null ? undefined : new Date(old.expiresAt);
+  return own && own < graceEnd ? own : graceEnd;
+}
+
+export const keyAuditActions = ['created', 'rotated', 'revoked'] as const;
+export type KeyAuditAction = (typeof keyAuditActions)[number];
+
+/** One change to an account's keys, kept for as long as the keys table. */
+export interface KeyAuditRecord {
+  /** `audit_<time>_<random>`: sorts by time among an account's records. */
+  auditId: string;
+  accountId: string;
+  action: KeyAuditAction;
+  /** The key the change is about (for a rotation, the old key). */
+  keyId: string;
+  at: string;
+  /** Who made it: the caller's AWS identity (ARN), or `local:<user>` on the local stack. */
+  by: string;
+  /** What else: the new key and the old key's expiry (rotated), the environment (created). */
+  detail: string;
+}
+
+export function newAuditRecord(fields: Omit<KeyAuditRecord, 'auditId' | 'at'>, at: Date): KeyAuditRecord {
+  return {
+    auditId: `audit_${at.toISOString()}_${randomBytes(4).toString('hex')}`,
+    at: at.toISOString(),
+    ...fields,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * A CloudWatch metric written as one line in the embedded metric format (EMF): CloudWatch Logs
+ * extracts the metric from the function's log, with no client, no API call and nothing to load at
+ * start. For the figures the alarms watch that adapters and use cases produce outside a handler's
+ * Powertools `Metrics` (registry calls, webhook attempts, the sweeper's findings); the names and
+ * dimensions are those of `SERVICE_METRICS`, which lib/ builds the alarms from.
+ *
+ * Off where Powertools metrics are off (`POWERTOOLS_METRICS_DISABLED=true`, the local stack).
+ */
+
+/** Every metric the service writes as a metric line: its name, and the dimensions it is written with. */
+export const SERVICE_METRICS = {
+  /** One per registry call (retries included in the one call), by operation and outcome. */
+  registryCalls: { name: 'RegistryCalls', dimensions: ['operation', 'outcome'] },
+  /** One per webhook attempt made, by outcome (`succeeded` or `failed`). */
+  webhookAttempts: { name: 'WebhookAttempts', dimensions: ['outcome'] },
+  /** Per sweep: purchases still unsettled an hour after they were made (money at risk). */
+  unsettledPurchases: { name: 'UnsettledPurchasesOverAnHour', dimensions: [] },
+} as const;
+
+/**
+ * What a registry call came to: `ok` an answer; `rejected` a registry code (the registry worked and
+ * said no: not found, insufficient data…); `maintenance` ZZ51 (a window the registry announced);
+ * `failed` anything else (ZZ53, timeout, connection, refused credential, an answer that is not
+ * the protocol).
+ */
+export type RegistryCallOutcome = 'ok' | 'rejected' | 'maintenance' | 'failed';
+
+type ServiceMetric = (typeof SERVICE_METRICS)[keyof typeof SERVICE_METRICS];
+type DimensionsOf<M extends ServiceMetric> = Record<M['dimensions'][number], string>;
+
+export type MetricSink = (line: string) => void;
+
+/** In Lambda, stdout (elsewhere, such as tests and scripts, nowhere unless a sink is set). */
+const lambdaStdout: MetricSink = (line) => {
+  if (process.env.AWS_LAMBDA_FUNCTION_NAME === undefined) return;
+  // Not console.log: Lambda prefixes its lines (time, request id, level), and CloudWatch only
+  // extracts metrics from a log event that is one JSON object.
+  process.stdout.write(`${line}\n`);
+};
+let sink: MetricSink = lambdaStdout;
+
+/** Where metric lines go (tests capture them); `undefined` restores the default. */
+export function setMetricSink(next: MetricSink | undefined): void {
+  sink = next ?? lambdaStdout;
+}
+
+export const metricsNamespace = (): string => process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'CompanyRegister';
+
+/**
+ * Writes `value` of `metric`. A metric with several dimensions is written under all of them and
+ * under the last one alone, so an alarm can read the service-wide figure (every registry call by
+ * outcome) without a search expression, which alarms cannot use.
+ */
+export function putMetric<M extends ServiceMetric>(
+  metric: M,
+  dimensions: DimensionsOf<M>,
+  value = 1,
+  now: Date = new Date(),
+): void {
+  if (process.env.POWERTOOLS_METRICS_DISABLED === 'true') return;
+  const names: readonly string[] = metric.dimensions;
+  const dimensionSets = names.length > 1 ? [[...names], names.slice(-1)] : [[...names]];
+  sink(
+    JSON.stringify({
+      _aws: {
+        Timestamp: now.getTime(),
+        CloudWatchMetrics: [
+          {
+            Namespace: metricsNamespace(),
+            Dimensions: dimensionSets,
+            Metrics: [{ Name: metric.name, Unit: 'Count' }],
+          },
+        ],
+      },
+      ...dimensions,
+      [metric.name]: value,
+    }),
+  );
+}

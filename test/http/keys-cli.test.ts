@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { PROJECT_ROOT } from '../../lib/routes.ts';
+import { call, clock, expectError } from '../support/api.ts';
+
+/**
+ * `npm run keys` (bin/keys.ts) against the local stack's DynamoDB, as an operator runs it: a
+ * rotated key keeps working until its grace ends on the stack's clock, a revoked key is refused
+ * from the very next request, and `list` shows who changed what and when.
+ */
+
+const run = promisify(execFile);
+const TSX = join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
+
+async function keys(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  try {
+    const { stdout, stderr } = await run(TSX, [join(PROJECT_ROOT, 'bin', 'keys.ts'), ...args], {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+        KEYS_TABLE: inject('tableNames').keys,
+      },
+    });
+    return { code: 0, out: stdout, err: stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: failed.stdout, err: failed.stderr };
+  }
+}
+
+const secretIn = (out: string) =>
+  /Secret \(shown once, store it now\): (sk_(?:test|live)_\w+)/.exec(out)?.[1] ?? '';
+const keyIdIn = (out: string) => /Created (key_[0-9a-f]{20})/.exec(out)?.[1] ?? '';
+const freeCall = (secret: string) => call('/v1/identifiers/51824753556', { key: secret });
+const UNAUTHORIZED = { type: 'authentication_error', code: 'unauthorized', param: null };
+const account = () => `acct_cli_${randomBytes(4).toString('hex')}`;
+
+afterEach(async () => {
+  await clock.reset();
+});
+
+describe('npm run keys', () => {
+  it('rotates a key: the new one works at once, the old one until its grace ends on the clock', async () => {
+    const accountId = account();
+    const created = await keys('create', '--account', accountId, '--env', 'live');
+    expect(created.code, created.err).toBe(0);
+    const oldSecret = secretIn(created.out);
+    const oldKeyId = keyIdIn(created.out);
+    expect((await freeCall(oldSecret)).status).toBe(200);
+
+    const rotated = await keys('rotate', '--account', accountId, '--key-id', oldKeyId, '--grace', '1h');
+    expect(rotated.code, rotated.err).toBe(0);
+    const newSecret = secretIn(rotated.out);
+    const newKeyId = keyIdIn(rotated.out);
+    expect(newSecret).toMatch(/^sk_live_/);
+    expect(rotated.out).toContain(`replacing ${oldKeyId}`);
+    expect((await freeCall(oldSecret)).status).toBe(200);
+    expect((await freeCall(newSecret)).status).toBe(200);
+
+    await clock.advance(59 * 60_000);
+    expect((await freeCall(oldSecret)).status).toBe(200);
+    await clock.advance(2 * 60_000);
+    expectError(await freeCall(oldSecret), 401, UNAUTHORIZED);
+    expect((await freeCall(newSecret)).status).toBe(200);
+
+    const listed = await keys('list', '--account', accountId);
+    expect(listed.code, listed.err).toBe(0);
+    const lines = listed.out.split('\n');
+    expect(lines.find((line) => line.startsWith(newKeyId))).toContain('  live  active  ');
+    expect(lines.find((line) => line.startsWith(oldKeyId))).toMatch(/ live {2}active {2}.* \d{4}-\d\d-\d\dT/);
+    const changes = lines.slice(lines.indexOf('Changes (oldest first):') + 1).filter(Boolean);
+    expect(changes).toHaveLength(2);
+    expect(changes[0]).toMatch(new RegExp(`^\\S+Z {2}created {2}${oldKeyId} {2}local:\\S+ {2}live key$`));
+    expect(changes[1]).toMatch(
+      new RegExp(`^\\S+Z {2}rotated {2}${oldKeyId} {2}local:\\S+ {2}replaced by ${newKeyId}; expires \\S+Z$`),
+    );
+  });
+
+  it('revokes a key: refused from the very next request, and recorded', async () => {
+    const accountId = account();
+    const created = await keys('create', '--account', accountId, '--env', 'test');
+    const secret = secretIn(created.out);
+    const keyId = keyIdIn(created.out);
+    expect((await freeCall(secret)).status).toBe(200);
+    const revoked = await keys('revoke', '--account', accountId, '--key-id', keyId);
+    expect(revoked.code, revoked.err).toBe(0);
+    expectError(await freeCall(secret), 401, UNAUTHORIZED);
+
+    const again = await keys('revoke', '--account', accountId, '--key-id', keyId);
+    expect(again.code).toBe(2);
+    expect(again.err).toContain(`${keyId} is revoked already`);
+    const rotateRevoked = await keys('rotate', '--account', accountId, '--key-id', keyId, '--grace', '1h');
+    expect(rotateRevoked.code).toBe(2);
+    expect(rotateRevoked.err).toContain(`${keyId} is revoked`);
+
+    const listed = await keys('list', '--account', accountId);
+    expect(listed.out).toContain(`${keyId}  test  revoked`);
+    expect(listed.out).toMatch(
+      new RegExp(`Z {2}revoked {2}${keyId} {2}local:\\S+ {2}refused from the next request`),
+    );
+  });
+
+  it.each([
+    [
+      ['list', '--account', 'acct-x'],
+      "--account 'acct-x' must be acct_ followed by 1 to 64 letters, digits or underscores",
+    ],
+    [['list', '--account', `acct_${'a'.repeat(65)}`], 'must be acct_ followed by 1 to 64'],
+    [['list'], '--account is required'],
+    [
+      ['revoke', '--account', 'acct_x', '--key-id', 'key_1'],
+      "--key-id 'key_1' must be key_ followed by 20 hex digits",
+    ],
+    [['rotate', '--account', 'acct_x', '--key-id', 'key_0123456789abcdef0123'], '--grace is required'],
+    [
+      ['rotate', '--account', 'acct_x', '--key-id', 'key_0123456789abcdef0123', '--grace', '31d'],
+      "--grace '31d' must be minutes, hours or days",
+    ],
+    [
+      ['rotate', '--account', 'acct_x', '--key-id', 'key_0123456789abcdef0123', '--grace', '1h'],
+      'no key key_0123456789abcdef0123 for acct_x',
+    ],
+    [['create', '--account', 'acct_x', '--env', 'prod'], '--env must be one of test, live'],
+    [['purge', '--account', 'acct_x'], "unknown command 'purge'"],
+  ])('refuses %j, changing nothing', async (args, message) => {
+    const result = await keys(...args);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(message);
+  });
+});

@@ -1,0 +1,374 @@
+/**
+ * Alerting and the dashboard: every alarm of every template notifies the stage's topic and takes
+ * its threshold from a named constant with its reason; the figures the issue lists are each
+ * watched (every function, every route's latency, the queues, the workflow, the registry, the
+ * webhooks, the money at risk); one topic and one dashboard per stage.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ALARM_THRESHOLDS, type AlarmThresholdName } from '../../lib/alarms.ts';
+import { latencyGroups, MAX_ALARM_METRICS } from '../../lib/monitoring-stack.ts';
+import { registryShare } from '../../lib/registry-capacity.ts';
+import { PROJECT_ROOT, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
+import { STAGE_SETTINGS } from '../../lib/stages.ts';
+import { routeList } from '../../shared/app/routes.ts';
+import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
+import { REFERENCE_REFRESH } from '../../shared/kernel/infra/reference.ts';
+import { workflowTasks } from '../../shared/kernel/infra/workflow.ts';
+import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
+import { logicalIdOf, resourcesOf, type Synthesized, synthesize, type TemplateResource } from './synth.ts';
+
+interface AlarmJson {
+  readonly AlarmName: string;
+  readonly AlarmDescription: string;
+  readonly AlarmActions?: unknown[];
+  readonly OKActions?: unknown[];
+  readonly Threshold: number;
+  readonly EvaluationPeriods: number;
+  readonly DatapointsToAlarm?: number;
+  readonly ComparisonOperator: string;
+  readonly MetricName?: string;
+  readonly Namespace?: string;
+  readonly Dimensions?: { Name: string; Value: unknown }[];
+  readonly Metrics?: {
+    Id: string;
+    Expression?: string;
+    MetricStat?: {
+      Metric: { MetricName: string; Namespace: string; Dimensions?: { Name: string; Value: unknown }[] };
+    };
+  }[];
+}
+
+const alarmsOf = (synth: Synthesized): AlarmJson[] =>
+  Object.values(resourcesOf(synth.apiTemplate, 'AWS::CloudWatch::Alarm')).map(
+    (alarm) => alarm.Properties as unknown as AlarmJson,
+  );
+
+const thresholdNameOf = (alarm: AlarmJson): string | undefined =>
+  /Threshold (\w+) \([<>] [\d.]+\): /.exec(alarm.AlarmDescription)?.[1];
+
+const metricNamesOf = (alarm: AlarmJson): string[] => [
+  ...(alarm.MetricName ? [alarm.MetricName] : []),
+  ...(alarm.Metrics ?? []).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : [])),
+];
+
+const dimensionOf = (dimensions: { Name: string; Value: unknown }[] | undefined, name: string) =>
+  dimensions?.find((dimension) => dimension.Name === name)?.Value;
+
+describe('alarms and dashboard (dev, -c alarmEmail)', () => {
+  let synth: Synthesized;
+  let alarms: AlarmJson[];
+  let topicId: string;
+  beforeAll(() => {
+    synth = synthesize({ context: { alarmEmail: 'oncall@company-register.example.com' } });
+    alarms = alarmsOf(synth);
+    topicId = logicalIdOf(synth.api, synth.api.alarmTopic);
+  }, 120_000);
+
+  it('has one topic, refusing publishers without TLS, with the -c alarmEmail subscription', () => {
+    synth.apiTemplate.resourceCountIs('AWS::SNS::Topic', 1);
+    synth.apiTemplate.hasResourceProperties('AWS::SNS::Topic', { TopicName: 'company-register-dev-alarms' });
+    expect(JSON.stringify(resourcesOf(synth.apiTemplate, 'AWS::SNS::TopicPolicy'))).toContain(
+      '"aws:SecureTransport":"false"',
+    );
+    const subscriptions = Object.values(resourcesOf(synth.apiTemplate, 'AWS::SNS::Subscription'));
+    expect(
+      subscriptions.map((s) => [s.Properties.Protocol, s.Properties.Endpoint, s.Properties.TopicArn]),
+    ).toEqual([['email', 'oncall@company-register.example.com', { Ref: topicId }]]);
+  });
+
+  it('gives every alarm of every template the topic as its alarm and OK action', () => {
+    expect(alarms.length).toBeGreaterThan(routeList.length * 2);
+    for (const alarm of alarms) {
+      expect(alarm.AlarmActions, alarm.AlarmName).toEqual([{ Ref: topicId }]);
+      expect(alarm.OKActions, alarm.AlarmName).toEqual([{ Ref: topicId }]);
+    }
+  });
+
+  it('takes every threshold from a named constant, which states its reason', () => {
+    for (const alarm of alarms) {
+      const name = thresholdNameOf(alarm);
+      expect(name, alarm.AlarmName).toBeDefined();
+      const threshold = ALARM_THRESHOLDS[name as AlarmThresholdName];
+      expect(threshold, `${alarm.AlarmName}: ${name}`).toBeDefined();
+      expect(alarm.AlarmDescription).toContain(threshold.reason);
+      expect([alarm.Threshold, alarm.EvaluationPeriods, alarm.DatapointsToAlarm]).toEqual([
+        threshold.value,
+        threshold.periods,
+        threshold.periods,
+      ]);
+      const below = 'below' in threshold && threshold.below;
+      expect(alarm.ComparisonOperator).toBe(below ? 'LessThanThreshold' : 'GreaterThanThreshold');
+    }
+    for (const [name, threshold] of Object.entries(ALARM_THRESHOLDS))
+      expect(threshold.reason.length, name).toBeGreaterThan(80);
+  });
+
+  it('names every alarm after the stage, each name once', () => {
+    const names = alarms.map((alarm) => alarm.AlarmName);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(/^company-register-dev-[a-z0-9-]+$/);
+  });
+
+  it('watches the errors and the throttles of every function', () => {
+    const functionIds = Object.keys(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function'));
+    const watched = (metric: string) =>
+      alarms
+        .filter((alarm) => alarm.Namespace === 'AWS/Lambda' && alarm.MetricName === metric)
+        .map((alarm) => JSON.stringify(dimensionOf(alarm.Dimensions, 'FunctionName')))
+        .sort();
+    const expected = functionIds.map((id) => JSON.stringify({ Ref: id })).sort();
+    expect(watched('Errors')).toEqual(expected);
+    expect(watched('Throttles')).toEqual(expected);
+  });
+
+  it('watches the p99 latency of every route in its area, in alarms of at most ten metrics', () => {
+    const latencyAlarms = alarms.filter((alarm) => metricNamesOf(alarm).includes('Latency'));
+    const watchedRoutes = latencyAlarms.flatMap((alarm) => {
+      expect(alarm.Metrics?.filter((m) => m.MetricStat).length).toBeLessThanOrEqual(MAX_ALARM_METRICS);
+      return (alarm.Metrics ?? []).flatMap((m) =>
+        m.MetricStat
+          ? [
+              `${String(dimensionOf(m.MetricStat.Metric.Dimensions, 'Method'))} ${String(
+                dimensionOf(m.MetricStat.Metric.Dimensions, 'Resource'),
+              )}`,
+            ]
+          : [],
+      );
+    });
+    expect(watchedRoutes.sort()).toEqual(routeList.map((route) => `${route.method} ${route.path}`).sort());
+    const areaAlarmCount = ROUTE_AREAS.flatMap((area) => latencyGroups(area)).length;
+    expect(latencyAlarms).toHaveLength(areaAlarmCount);
+  });
+
+  it('splits an area into latency groups by class and at most ten routes each', () => {
+    const route = (name: string, usesRegistry: boolean) =>
+      ({ name, method: 'GET', path: `/v1/${name}`, usesRegistry }) as unknown as RouteDefinition;
+    const big: RouteArea = {
+      name: 'Big',
+      routes: [...Array.from({ length: 12 }, (_, i) => route(`Local${i}`, false)), route('Registry0', true)],
+    };
+    expect(latencyGroups(big).map((group) => [group.id, group.threshold, group.routes.length])).toEqual([
+      ['BigLatencyP99', 'localRouteLatencyP99', 10],
+      ['BigLatencyP99Part2', 'localRouteLatencyP99', 2],
+      ['BigRegistryLatencyP99', 'registryRouteLatencyP99', 1],
+    ]);
+  });
+
+  const alarmOn = (metricName: string): AlarmJson[] =>
+    alarms.filter((alarm) => metricNamesOf(alarm).includes(metricName));
+
+  it('watches the API 5xx share, the workflow, the queues and their dead letters', () => {
+    expect(alarmOn('5XXError').map(thresholdNameOf)).toEqual(['apiServerErrorRate']);
+    expect(alarmOn('5XXError')[0]).toMatchObject({
+      Namespace: 'AWS/ApiGateway',
+      Dimensions: expect.arrayContaining([
+        { Name: 'ApiName', Value: 'company-register-dev' },
+        { Name: 'Stage', Value: 'dev' },
+      ]),
+    });
+    expect(alarmOn('ExecutionsFailed').map(thresholdNameOf)).toEqual(['workflowFailures']);
+    expect(JSON.stringify(alarmOn('ExecutionsFailed')[0]?.Dimensions)).toContain(
+      logicalIdOf(synth.api, synth.api.fulfilment.stateMachine),
+    );
+    const onQueue = (metric: string) =>
+      alarmOn(metric)
+        .map((alarm) => JSON.stringify(alarm.Dimensions))
+        .sort();
+    const queueIds = (queues: readonly { node: unknown }[]) =>
+      queues.map((queue) => logicalIdOf(synth.api, queue as never));
+    const ageOn = onQueue('ApproximateAgeOfOldestMessage');
+    const dlqOn = onQueue('ApproximateNumberOfMessagesVisible');
+    expect(ageOn).toHaveLength(2);
+    expect(dlqOn).toHaveLength(3);
+    for (const [i, id] of queueIds([synth.api.fulfilment.queue, synth.api.webhooks.queue]).entries())
+      expect(
+        ageOn.some((dimensions) => dimensions.includes(`"${id}"`)),
+        `queue ${i}`,
+      ).toBe(true);
+    for (const [i, id] of queueIds([
+      synth.api.fulfilment.deadLetterQueue,
+      synth.api.webhooks.deadLetterQueue,
+      synth.api.failedEvents.queue,
+    ]).entries())
+      expect(
+        dlqOn.some((dimensions) => dimensions.includes(`"${id}"`)),
+        `DLQ ${i}`,
+      ).toBe(true);
+  });
+
+  it('watches the registry and webhook failure shares and the money at risk, from the metrics the code writes', () => {
+    const registry = alarmOn(SERVICE_METRICS.registryCalls.name);
+    expect(registry.map(thresholdNameOf)).toEqual(['registryErrorRate']);
+    const expression = registry[0]?.Metrics?.find((m) => m.Expression)?.Expression;
+    expect(expression).toBe(
+      'IF((FILL(ok, 0) + FILL(rejected, 0) + FILL(maintenance, 0) + FILL(failed, 0)) >= 10, ' +
+        '(FILL(failed, 0)) / (FILL(ok, 0) + FILL(rejected, 0) + FILL(maintenance, 0) + FILL(failed, 0)), 0)',
+    );
+    expect(registry[0]?.Metrics?.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []))).toContainEqual({
+      MetricName: 'RegistryCalls',
+      Namespace: 'CompanyRegister',
+      Dimensions: [{ Name: 'outcome', Value: 'failed' }],
+    });
+    expect(alarmOn(SERVICE_METRICS.webhookAttempts.name).map(thresholdNameOf)).toEqual([
+      'webhookFailureRate',
+    ]);
+    expect(alarmOn(SERVICE_METRICS.unsettledPurchases.name).map(thresholdNameOf)).toEqual([
+      'unsettledPurchases',
+    ]);
+    expect(alarmOn(SERVICE_METRICS.unsettledPurchases.name)[0]).toMatchObject({
+      Namespace: 'CompanyRegister',
+      Threshold: 0,
+    });
+  });
+
+  it('has one dashboard per stage showing the figures the alarms watch, for every function', () => {
+    const dashboards = Object.values(resourcesOf(synth.apiTemplate, 'AWS::CloudWatch::Dashboard'));
+    expect(dashboards).toHaveLength(1);
+    const dashboard = dashboards[0] as TemplateResource;
+    expect(dashboard.Properties.DashboardName).toBe('company-register-dev');
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    for (const figure of [
+      '5XXError',
+      'Latency',
+      'ExecutionsFailed',
+      'ApproximateAgeOfOldestMessage',
+      'ApproximateNumberOfMessagesVisible',
+      'RegistryCalls',
+      'WebhookAttempts',
+      'UnsettledPurchasesOverAnHour',
+    ])
+      expect(body, figure).toContain(figure);
+    const functionNames = [
+      ...routeList.map((route) => route.name),
+      ...synth.api.fulfilment.functions.keys(),
+      ...synth.api.webhooks.functions.keys(),
+      REFERENCE_REFRESH.name,
+    ];
+    expect(functionNames).toHaveLength(
+      Object.keys(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).length,
+    );
+    for (const name of functionNames) {
+      expect(body).toContain(`${name} errors`);
+      expect(body).toContain(`${name} throttles`);
+    }
+  });
+});
+
+describe('on the committed prod settings', () => {
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize({ context: { stage: 'prod' } });
+  }, 120_000);
+
+  it('has the topic, the dashboard and the alarms, without a subscription unless an address is given', () => {
+    synth.apiTemplate.resourceCountIs('AWS::SNS::Topic', 1);
+    synth.apiTemplate.resourceCountIs('AWS::SNS::Subscription', 0);
+    synth.apiTemplate.hasResourceProperties('AWS::CloudWatch::Dashboard', {
+      DashboardName: 'company-register-prod',
+    });
+    const alarms = alarmsOf(synth);
+    expect(alarms.length).toBeGreaterThan(routeList.length * 2);
+    for (const alarm of alarms) expect(alarm.AlarmName).toMatch(/^company-register-prod-/);
+    // Pinned to the committed account and region (a deploy with other credentials stops at once).
+    expect([synth.api.account, synth.data.account]).toEqual([
+      STAGE_SETTINGS.prod?.account,
+      STAGE_SETTINGS.prod?.account,
+    ]);
+    expect([synth.api.region, synth.data.region]).toEqual([
+      STAGE_SETTINGS.prod?.region,
+      STAGE_SETTINGS.prod?.region,
+    ]);
+  });
+
+  it('reserves the registry capacity in equal shares for the functions that call the registry, and nothing for the others', () => {
+    const functions = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function'));
+    const callers = functions.filter((fn) =>
+      Object.hasOwn((fn.Properties.Environment as { Variables: object }).Variables, 'REGISTRY_URL'),
+    );
+    const share = registryShare(STAGE_SETTINGS.prod?.registryConcurrency, {
+      routes: routeList.filter((route) => route.usesRegistry).length,
+      workflowTasks: workflowTasks.filter((task) => task.needs.includes('registry')).length,
+      scheduled: 2,
+    });
+    // The registry routes, five workflow tasks, the sweeper and the reference refresh.
+    expect(callers).toHaveLength(routeList.filter((route) => route.usesRegistry).length + 7);
+    expect(share).toBe(Math.floor((STAGE_SETTINGS.prod?.registryConcurrency ?? 0) / callers.length));
+    for (const fn of callers)
+      expect(fn.Properties.ReservedConcurrentExecutions, String(fn.Properties.Description)).toBe(share);
+    for (const fn of functions.filter((f) => !callers.includes(f)))
+      expect(fn.Properties.ReservedConcurrentExecutions, String(fn.Properties.Description)).toBeUndefined();
+  });
+});
+
+describe('event delivery that cannot be lost silently (dev)', () => {
+  let synth: Synthesized;
+  let failedEventsArn: unknown;
+  beforeAll(() => {
+    synth = synthesize();
+    failedEventsArn = { 'Fn::GetAtt': [logicalIdOf(synth.api, synth.api.failedEvents.queue), 'Arn'] };
+  }, 120_000);
+
+  it('gives every EventBridge rule target the failed-events queue as its dead-letter queue', () => {
+    const rules = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Events::Rule'));
+    const targets = rules.flatMap((rule) => rule.Properties.Targets as { DeadLetterConfig?: unknown }[]);
+    // The sweep, webhook retry and reference refresh schedules, and the webhook forwarding.
+    expect(targets).toHaveLength(4);
+    for (const target of targets) expect(target.DeadLetterConfig).toEqual({ Arn: failedEventsArn });
+    // EventBridge may send to it, for these rules only.
+    const policy = JSON.stringify(resourcesOf(synth.apiTemplate, 'AWS::SQS::QueuePolicy'));
+    expect(policy).toContain('"Service":"events.amazonaws.com"');
+  });
+
+  it('sends the failed asynchronous invocations of every scheduled function to the failed-events queue', () => {
+    const rules = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Events::Rule'));
+    const scheduledFunctions = rules
+      .flatMap((rule) => rule.Properties.Targets as { Arn: { 'Fn::GetAtt'?: [string, string] } }[])
+      .flatMap((target) => {
+        const [id, attribute] = target.Arn['Fn::GetAtt'] ?? [];
+        return id && attribute === 'Arn' && id in resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')
+          ? [id]
+          : [];
+      });
+    expect(scheduledFunctions).toHaveLength(3);
+    const configs = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::EventInvokeConfig'));
+    expect(configs.map((config) => config.Properties.FunctionName).sort()).toEqual(
+      scheduledFunctions.map((id) => ({ Ref: id })).sort(),
+    );
+    for (const config of configs)
+      expect(config.Properties.DestinationConfig).toEqual({ OnFailure: { Destination: failedEventsArn } });
+  });
+
+  it('raises an alarm on the first failed event, and reserves no concurrency on a stage without registryConcurrency', () => {
+    const onQueue = alarmsOf(synth).filter((alarm) =>
+      JSON.stringify(alarm.Dimensions ?? []).includes(logicalIdOf(synth.api, synth.api.failedEvents.queue)),
+    );
+    expect(onQueue.map(thresholdNameOf)).toEqual(['deadLetters']);
+    const reserved = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).filter(
+      (fn) => fn.Properties.ReservedConcurrentExecutions !== undefined,
+    );
+    expect(reserved).toEqual([]);
+  });
+});
+
+describe('registry capacity', () => {
+  it('splits the capacity equally and refuses one too small to give each caller one', () => {
+    expect(registryShare(160, { routes: 10, workflowTasks: 5, scheduled: 1 })).toBe(10);
+    expect(registryShare(undefined, { routes: 10, workflowTasks: 5, scheduled: 1 })).toBeUndefined();
+    expect(() => registryShare(15, { routes: 10, workflowTasks: 5, scheduled: 1 })).toThrow(
+      /setting registryConcurrency \(15\) is below the 16 functions that call the registry/,
+    );
+  });
+});
+
+describe('the runbook', () => {
+  it('says what every alarm threshold means and what to do (docs/operations.md)', () => {
+    const runbook = readFileSync(join(PROJECT_ROOT, 'docs', 'operations.md'), 'utf8');
+    const alarmRows = runbook.slice(
+      runbook.indexOf('## Alarms'),
+      runbook.indexOf('## Reading and redriving'),
+    );
+    for (const name of Object.keys(ALARM_THRESHOLDS)) expect(alarmRows, name).toContain(`| \`${name}\``);
+  });
+});
