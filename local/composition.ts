@@ -17,6 +17,7 @@ import { HttpsWebhookSender } from '../shared/adapters/webhooks/https-sender.ts'
 import type { ServiceConfig } from '../shared/config.ts';
 import type { Clock } from '../shared/domain/clock.ts';
 import { CursorCodec } from '../shared/domain/cursor.ts';
+import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempotency.ts';
 import { createIdempotencyRunner } from '../shared/http/idempotency.ts';
 import type { AppPorts } from '../shared/ports/app.ts';
 import { createRegistries } from '../shared/registry/registries.ts';
@@ -43,7 +44,7 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
     offlineSearches: new DynamoOfflineSearchStore(config.mainTable),
     eventLog: new DynamoEventLog(config.mainTable),
     registryFor: createRegistries({ config, clock }),
-    idempotency: createIdempotencyRunner(config.idempotencyTable),
+    idempotency: createIdempotencyRunner(new JsonDynamoPersistenceLayer(config.idempotencyTable)),
     webhookEndpoints: new DynamoWebhookEndpointStore(config.mainTable),
     webhookDeliveries: new DynamoDeliveryStore(config.mainTable),
     // AES-256-GCM with the key the stack generated, instead of KMS.

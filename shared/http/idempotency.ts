@@ -1,6 +1,6 @@
 /**
- * `Idempotency-Key` on purchase routes, with Powertools idempotency and its DynamoDB
- * persistence layer: the first request with a key runs and its response is kept 24 hours; the
+ * `Idempotency-Key` on purchase routes, with Powertools idempotency over the persistence layer
+ * the composition gives (DynamoDB through the lean client, adapters/dynamodb/idempotency.ts): the first request with a key runs and its response is kept 24 hours; the
  * same key with the same request gets that response again without running; a different
  * request gets 409 `idempotency_conflict`, and so does a duplicate that arrives while the first
  * is still running (it never runs twice). A failed run keeps nothing, so it can be retried.
@@ -11,31 +11,25 @@ import {
   IdempotencyValidationError,
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
-import { dynamoClient } from '../adapters/dynamodb/client.ts';
+import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import { ApiError } from '../errors/api-error.ts';
 import type { IdempotencyRunner, IdempotentCall } from './idempotency-key.ts';
 
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 3600;
 
-/** A runner that runs `call.run` at most once per key and request within 24 hours, keeping its records in `tableName`. */
-export function createIdempotencyRunner(tableName: string): IdempotencyRunner {
-  let persistence: DynamoDBPersistenceLayer | undefined;
+/** A runner that runs `call.run` at most once per key and request within 24 hours, keeping its records in `persistenceStore`. */
+export function createIdempotencyRunner(persistenceStore: BasePersistenceLayer): IdempotencyRunner {
   const config = new IdempotencyConfig({
     eventKeyJmesPath: 'key',
     payloadValidationJmesPath: 'request',
     expiresAfterSeconds: IDEMPOTENCY_WINDOW_SECONDS,
   });
-  const store = () => {
-    persistence ??= new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: dynamoClient() });
-    return persistence;
-  };
-  return (call) => runIdempotently(call, store(), config);
+  return (call) => runIdempotently(call, persistenceStore, config);
 }
 
 async function runIdempotently<T>(
   call: IdempotentCall<T>,
-  persistenceStore: DynamoDBPersistenceLayer,
+  persistenceStore: BasePersistenceLayer,
   config: IdempotencyConfig,
 ): Promise<T> {
   if (call.key === undefined) return call.run();
