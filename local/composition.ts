@@ -8,6 +8,7 @@ import { secretReader } from '../shared/adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts';
 import { DynamoEventLog } from '../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../shared/adapters/dynamodb/extracts.ts';
+import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempotency.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
@@ -17,7 +18,6 @@ import { HttpsWebhookSender } from '../shared/adapters/webhooks/https-sender.ts'
 import type { ServiceConfig } from '../shared/config.ts';
 import type { Clock } from '../shared/domain/clock.ts';
 import { CursorCodec } from '../shared/domain/cursor.ts';
-import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempotency.ts';
 import { createIdempotencyRunner } from '../shared/http/idempotency.ts';
 import type { AppPorts } from '../shared/ports/app.ts';
 import { createRegistries } from '../shared/registry/registries.ts';
