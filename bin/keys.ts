@@ -5,11 +5,14 @@
  *   revoke --account acct_x --key-id key_…
  *   list   --account acct_x
  *
- * By default it talks to the local stack's DynamoDB Local (http://localhost:8000, table crds-keys).
+ * By default it talks to the running local stack's DynamoDB Local (table crds-keys), at the endpoint
+ * `npm start` wrote to .local/endpoints.json (--endpoint or DYNAMODB_ENDPOINT override it; without a
+ * running stack, DYNAMODB_PORT names a DynamoDB Local on localhost).
  * With --aws it uses your AWS credentials and region against the deployed table named by
  * --table (or KEYS_TABLE).
  */
 import { parseArgs } from 'node:util';
+import { readLocalEndpoints } from '../local/endpoints.ts';
 import {
   environments,
   generateKeySecret,
@@ -52,7 +55,11 @@ if (values.aws) {
   process.env.DYNAMODB_ENDPOINT =
     values.endpoint ??
     process.env.DYNAMODB_ENDPOINT ??
-    `http://localhost:${process.env.DYNAMODB_PORT ?? 8000}`;
+    readLocalEndpoints()?.dynamodb ??
+    (process.env.DYNAMODB_PORT ? `http://localhost:${process.env.DYNAMODB_PORT}` : undefined) ??
+    fail(
+      'no local stack is running here (npm start writes .local/endpoints.json): start it, or pass --endpoint',
+    );
 }
 process.env.LIMITS_TABLE ??= 'unused';
 process.env.POWERTOOLS_TRACE_ENABLED = 'false';

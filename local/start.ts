@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { removeLocalEndpoints, writeLocalEndpoints } from './endpoints.ts';
 import { defaultLocalKeys, parseKeyList } from './keys.ts';
 import { startLocalStack } from './stack.ts';
 
@@ -20,11 +21,12 @@ function sealKey(file: string): string {
   return key;
 }
 
+const localDir = '.local';
 const stack = await startLocalStack({
   port,
   dynamoPort: Number(process.env.DYNAMODB_PORT ?? 8000),
   dataDir: process.env.LOCAL_DATA_DIR ?? '.local/dynamodb',
-  localDir: '.local',
+  localDir,
   keys,
   logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
   webhooks: {
@@ -33,6 +35,12 @@ const stack = await startLocalStack({
     allowLoopback: process.env.LOCAL_WEBHOOKS_ALLOW_LOOPBACK === '1',
     ...(process.env.LOCAL_WEBHOOKS_CA ? { ca: readFileSync(process.env.LOCAL_WEBHOOKS_CA, 'utf8') } : {}),
   },
+});
+writeLocalEndpoints(localDir, {
+  api: stack.baseUrl,
+  dynamodb: stack.dynamoEndpoint,
+  registry: stack.registryUrl,
+  pid: process.pid,
 });
 
 console.log(`
@@ -61,6 +69,7 @@ const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping…');
+  removeLocalEndpoints(localDir);
   await stack.stop();
   process.exit(0);
 };

@@ -1,6 +1,10 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { writeLocalEndpoints } from '../../local/endpoints.ts';
 import { call, createKey, errorOf, revokeKey, type TestKey } from '../support/api.ts';
 
 const run = promisify(execFile);
@@ -140,6 +144,41 @@ describe('key admin command', () => {
       code: 2,
       stderr: expect.stringContaining('--env must be one of test, live'),
     });
+  });
+
+  it('finds the running local stack through the .local/endpoints.json it wrote, whatever its DynamoDB port', async () => {
+    const { inject } = await import('vitest');
+    const dir = mkdtempSync(join(tmpdir(), 'keys-'));
+    const { DYNAMODB_ENDPOINT: _, DYNAMODB_PORT: __, ...inherited } = process.env;
+    const keys = (...args: string[]) =>
+      run(resolve('node_modules/.bin/tsx'), [resolve('bin/keys.ts'), ...args], {
+        cwd: dir,
+        env: { ...inherited, KEYS_TABLE: inject('tableNames').keys },
+      });
+    try {
+      const missing = await keys('list', '--account', 'acct_found').catch(
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(missing).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining(
+          'no local stack is running here (npm start writes .local/endpoints.json)',
+        ),
+      });
+
+      writeLocalEndpoints(join(dir, '.local'), {
+        api: inject('baseUrl'),
+        dynamodb: inject('dynamoEndpoint'),
+        registry: inject('registryUrl'),
+        pid: process.pid,
+      });
+      const created = await keys('create', '--account', 'acct_found', '--env', 'test');
+      const secret = /Secret \(shown once, store it now\): (sk_test_\w+)/.exec(created.stdout)?.[1];
+      expect(secret).toMatch(/^sk_test_[A-Za-z0-9]{32}$/);
+      expect((await call(IDENTIFIER, { key: secret ?? null })).status).toBe(200);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('says what to check, without a stack trace, when DynamoDB cannot be reached', async () => {

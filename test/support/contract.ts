@@ -39,7 +39,8 @@ ajv.addKeyword('example');
 // The whole document under an `$id`, so that the `$ref`s of its response schemas
 // (`#/components/schemas/…`) resolve. Its top-level fields are not JSON Schema: declared as
 // keywords that validate nothing, so that strict mode accepts the document.
-for (const field of ['openapi', 'info', 'tags', 'security', 'paths', 'components']) ajv.addKeyword(field);
+for (const field of ['openapi', 'info', 'servers', 'tags', 'security', 'paths', 'components'])
+  ajv.addKeyword(field);
 ajv.addSchema({ ...document, $id: DOCUMENT_ID });
 
 const pointer = (...parts: string[]) =>

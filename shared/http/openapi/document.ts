@@ -365,7 +365,27 @@ export const OPENAPI_INFO = {
     '',
     'Every failure is `{"error": {type, code, message, param, registryCode, requestId, details?, docUrl}}`; branch on `code`. Each operation lists the codes it can answer with, per status; the error reference (`/docs/errors`) explains every code with its cause and fix.',
   ].join('\n'),
+  contact: { name: 'Company Register Data Service support', email: 'support@example.com' },
+  // The API is a paid, proprietary service: no open licence, so an SPDX reference of its own.
+  license: { name: 'Proprietary: use under the service agreement', identifier: 'LicenseRef-Proprietary' },
 } as const;
+
+/**
+ * Where the API is: the local stack (`npm start`), and a deployment, whose URL is the API stack's
+ * `ApiUrl` output (the reference page at `/docs` replaces both with the URL it is served from).
+ */
+export const OPENAPI_SERVERS = [
+  { url: 'http://localhost:3000', description: 'The local stack (`npm start`)' },
+  {
+    url: 'https://{apiId}.execute-api.{region}.amazonaws.com/{stage}',
+    description: "A deployment: the API stack's `ApiUrl` output",
+    variables: {
+      apiId: { default: 'your-api-id', description: 'The REST API id in `ApiUrl`' },
+      region: { default: 'ap-southeast-2', description: 'The AWS region deployed to' },
+      stage: { default: 'prod', description: 'The stage deployed (`-c stage=…`)' },
+    },
+  },
+];
 
 /** The document for the given routes (by default the whole route table, less `internal` routes). */
 export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
@@ -381,6 +401,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
     {
       openapi: '3.1.0',
       info: OPENAPI_INFO,
+      servers: OPENAPI_SERVERS,
       tags: TAGS.filter((tag) => tag.routes.some((r) => !r.internal)).map(({ name, description }) => ({
         name,
         description,
