@@ -11831,3 +11831,13 @@ export interface operations {
         };
     };
 }
+
+/** The paths whose POST takes an `Idempotency-Key` (the API answers a retry with the first result). */
+export const idempotentPosts = [
+    "/v1/companies/{id}/extracts",
+    "/v1/people/extracts",
+    "/v1/weekly-summaries",
+    "/v1/companies/{id}/charges/extract-orders",
+    "/v1/documents/image-orders",
+    "/v1/companies/search/offline"
+] as const;

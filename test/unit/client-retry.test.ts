@@ -1,6 +1,14 @@
-/** The typed client's retries (clients/typescript/index.ts): what is retried, after how long, and with which key. */
+/**
+ * The typed client (clients/typescript/index.ts): what is retried, after how long and with which
+ * key, which POSTs get an Idempotency-Key, and paging through a list.
+ */
 import { describe, expect, it } from 'vitest';
-import { createCompanyRegisterClient, retryDelayMs, retryingFetch } from '../../clients/typescript/index.ts';
+import {
+  CompanyRegisterError,
+  createCompanyRegisterClient,
+  retryDelayMs,
+  retryingFetch,
+} from '../../clients/typescript/index.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -66,6 +74,38 @@ describe('retryingFetch', () => {
     expect(unkeyed.sent).toHaveLength(1);
   });
 
+  it('retries any request after a 429, which the API refuses before anything runs', async () => {
+    const { fetcher, sent } = scripted(rateLimited, () => json(201, { id: 'we_1' }));
+    const retrying = retryingFetch(fetcher, { sleep: async () => {} });
+    const response = await retrying('https://api.example.com/v1/webhook-endpoints', {
+      method: 'POST',
+      body: '{"url":"https://hooks.example.com/a"}',
+    });
+    expect(response.status).toBe(201);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('retries a keyed purchase on any answer with Retry-After (a duplicate still in progress), not an unkeyed one', async () => {
+    const inProgress = () => json(409, { error: { code: 'idempotency_key_in_use' } }, { 'Retry-After': '2' });
+    const keyed = scripted(inProgress, () => json(201, { id: 'ext_1' }));
+    const waits: number[] = [];
+    const retrying = retryingFetch(keyed.fetcher, { sleep: async (ms) => void waits.push(ms) });
+    const init = { method: 'POST', headers: { 'Idempotency-Key': 'k-2' }, body: '{}' };
+    expect((await retrying('https://api.example.com/v1/people/extracts', init)).status).toBe(201);
+    expect(waits).toEqual([2000]);
+
+    const conflict = scripted(() => json(409, { error: { code: 'idempotency_conflict' } }));
+    const once = retryingFetch(conflict.fetcher, { sleep: async () => {} });
+    expect((await once('https://api.example.com/v1/people/extracts', init)).status).toBe(409);
+    expect(conflict.sent).toHaveLength(1);
+
+    const unkeyed = scripted(inProgress);
+    const never = retryingFetch(unkeyed.fetcher, { sleep: async () => {} });
+    const refused = await never('https://api.example.com/v1/people/searches', { method: 'POST', body: '{}' });
+    expect(refused.status).toBe(409);
+    expect(unkeyed.sent).toHaveLength(1);
+  });
+
   it('gives up after the retries allowed, and never retries a 4xx other than 429', async () => {
     const { fetcher, sent } = scripted(rateLimited, rateLimited, rateLimited);
     const retrying = retryingFetch(fetcher, { retries: 2, sleep: async () => {} });
@@ -80,6 +120,10 @@ describe('retryingFetch', () => {
 
   it('caps the wait, and backs off exponentially when there is no Retry-After', () => {
     expect(retryDelayMs(json(503, {}, { 'Retry-After': '300' }), 0, 60)).toBe(60_000);
+    const at = new Date(Date.now() + 30_000).toUTCString();
+    const untilDate = retryDelayMs(json(503, {}, { 'Retry-After': at }), 0, 60);
+    expect(untilDate).toBeGreaterThan(28_000);
+    expect(untilDate).toBeLessThanOrEqual(30_000);
     const first = retryDelayMs(json(503, {}), 0);
     const third = retryDelayMs(json(503, {}), 2);
     expect(first).toBeGreaterThanOrEqual(500);
@@ -103,5 +147,138 @@ describe('createCompanyRegisterClient', () => {
     expect(data?.object).toBe('list');
     expect(sent[0]?.url).toBe('https://api.example.com/prod/v1/reference/code-tables');
     expect(sent[0]?.headers.get('Authorization')).toBe('Bearer sk_test_x');
+  });
+
+  it("gives each purchase or order a fresh Idempotency-Key, keeps the caller's, and gives none to other POSTs", async () => {
+    const { fetcher, sent } = scripted(
+      () => json(201, {}),
+      () => json(201, {}),
+      () => json(201, {}),
+      () => json(201, {}),
+    );
+    const client = createCompanyRegisterClient({
+      baseUrl: 'https://api.example.com',
+      apiKey: 'k',
+      fetch: fetcher,
+    });
+    const purchase = () =>
+      client.POST('/v1/companies/{id}/extracts', {
+        params: { path: { id: '990000149' } },
+        body: { type: 'current' },
+      });
+    await purchase();
+    await purchase();
+    await client.POST('/v1/companies/{id}/extracts', {
+      params: { path: { id: '990000149' }, header: { 'Idempotency-Key': 'mine' } },
+      body: { type: 'current' },
+    });
+    await client.POST('/v1/webhook-endpoints', {
+      body: { url: 'https://hooks.example.com/a', enabledEvents: ['order.ready'] },
+    });
+    const keys = sent.map((request) => request.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys.slice(2)).toEqual(['mine', null]);
+  });
+
+  it('keeps its generated key across its own retries of a purchase', async () => {
+    const { fetcher, sent } = scripted(
+      () => json(503, { error: { code: 'registry_unavailable' } }),
+      () => json(201, { id: 'ext_1' }),
+    );
+    const client = createCompanyRegisterClient({
+      baseUrl: 'https://api.example.com',
+      apiKey: 'k',
+      fetch: fetcher,
+      sleep: async () => {},
+    });
+    const bought = await client.POST('/v1/companies/{id}/extracts', {
+      params: { path: { id: '990000149' } },
+      body: { type: 'current' },
+    });
+    expect(bought.response.status).toBe(201);
+    const [first, second] = sent.map((request) => request.headers.get('Idempotency-Key'));
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+  });
+});
+
+const page = (data: unknown[], nextCursor: string | null) =>
+  json(200, { object: 'list', data, hasMore: nextCursor !== null, nextCursor, totalCount: null });
+
+describe('client.list', () => {
+  it("yields every item of every page, following nextCursor with the caller's filters", async () => {
+    const { fetcher, sent } = scripted(
+      () => page([{ id: 'ext_1' }, { id: 'ext_2' }], 'c2'),
+      () => page([{ id: 'ext_3' }], 'c3'),
+      () => page([], null),
+    );
+    const client = createCompanyRegisterClient({
+      baseUrl: 'https://api.example.com',
+      apiKey: 'k',
+      fetch: fetcher,
+    });
+    const ids: string[] = [];
+    for await (const extract of client.list('/v1/extracts', { params: { query: { limit: '2' } } }))
+      ids.push(extract.id);
+    expect(ids).toEqual(['ext_1', 'ext_2', 'ext_3']);
+    expect(sent.map((request) => new URL(request.url).search)).toEqual([
+      '?limit=2',
+      '?limit=2&cursor=c2',
+      '?limit=2&cursor=c3',
+    ]);
+  });
+
+  it("pages a weekly summary's items", async () => {
+    const summary = (data: unknown[], nextCursor: string | null) =>
+      json(200, { id: 'ext_w', items: { object: 'list', data, hasMore: nextCursor !== null, nextCursor } });
+    const { fetcher, sent } = scripted(
+      () => summary([{ name: 'A' }], 'i2'),
+      () => summary([{ name: 'B' }], null),
+    );
+    const client = createCompanyRegisterClient({
+      baseUrl: 'https://api.example.com',
+      apiKey: 'k',
+      fetch: fetcher,
+    });
+    const items: unknown[] = [];
+    for await (const item of client.list('/v1/weekly-summaries/{id}', { params: { path: { id: 'ext_w' } } }))
+      items.push(item);
+    expect(items).toEqual([{ name: 'A' }, { name: 'B' }]);
+    expect(sent.map((request) => new URL(request.url).pathname + new URL(request.url).search)).toEqual([
+      '/v1/weekly-summaries/ext_w',
+      '/v1/weekly-summaries/ext_w?cursor=i2',
+    ]);
+  });
+
+  it('throws the error envelope when a page is refused', async () => {
+    const envelope = {
+      error: {
+        type: 'invalid_request_error',
+        code: 'invalid_cursor',
+        message: 'cursor does not belong to this list',
+        param: 'cursor',
+        registryCode: null,
+        requestId: 'req_1',
+        docUrl: 'https://docs.example.com/errors#invalid_cursor',
+      },
+    };
+    const { fetcher } = scripted(
+      () => page([{ id: 'ext_1' }], 'bad'),
+      () => json(400, envelope),
+    );
+    const client = createCompanyRegisterClient({
+      baseUrl: 'https://api.example.com',
+      apiKey: 'k',
+      fetch: fetcher,
+    });
+    const seen: string[] = [];
+    const failure = await (async () => {
+      for await (const extract of client.list('/v1/extracts')) seen.push(extract.id);
+    })().catch((error: unknown) => error);
+    expect(seen).toEqual(['ext_1']);
+    expect(failure).toBeInstanceOf(CompanyRegisterError);
+    expect(failure).toMatchObject({ status: 400, body: envelope });
   });
 });
