@@ -8,4 +8,5 @@ export class Tracer {
   }
 }
 
-export const captureLambdaHandler = (_tracer: Tracer) => ({});
+/** A middleware that does nothing (middy wants one of before, after, onError). */
+export const captureLambdaHandler = (_tracer: Tracer) => ({ before: () => undefined });
