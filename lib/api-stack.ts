@@ -17,6 +17,7 @@ import { ApiAreaStack, areaStackId } from './api-area-stack.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV } from './constructs/api-function.ts';
 import { Fulfilment } from './constructs/fulfilment.ts';
+import { ReferenceRefresh } from './constructs/reference-refresh.ts';
 import { ApiWebAcl } from './constructs/web-acl.ts';
 import { Webhooks } from './constructs/webhooks.ts';
 import { envelopeTemplate, gatewayResponseHeaders, gatewayResponseMappings } from './gateway-responses.ts';
@@ -84,6 +85,7 @@ export class ApiStack extends Stack {
   readonly areas: ReadonlyMap<string, ApiAreaStack>;
   readonly fulfilment: Fulfilment;
   readonly webhooks: Webhooks;
+  readonly referenceRefresh: ReferenceRefresh;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -158,6 +160,13 @@ export class ApiStack extends Stack {
       mainTable: props.tables.main,
       eventBus: this.fulfilment.eventBus,
       key: props.webhookKey,
+      entryFor,
+    });
+
+    this.referenceRefresh = new ReferenceRefresh(this, 'ReferenceRefresh', {
+      mainTable: props.tables.main,
+      registryUrl: settings.registryUrl,
+      registryCredentialSecret: props.registryCredentialSecret,
       entryFor,
     });
 

@@ -12,6 +12,7 @@ import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempote
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
+import { DynamoReferenceStore } from '../shared/adapters/dynamodb/reference.ts';
 import { DynamoDeliveryStore, DynamoWebhookEndpointStore } from '../shared/adapters/dynamodb/webhooks.ts';
 import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
 import { HttpsWebhookSender } from '../shared/adapters/webhooks/https-sender.ts';
@@ -20,6 +21,8 @@ import type { Clock } from '../shared/domain/clock.ts';
 import { CursorCodec } from '../shared/domain/cursor.ts';
 import { createIdempotencyRunner } from '../shared/http/idempotency.ts';
 import type { AppPorts } from '../shared/ports/app.ts';
+import { currentCodeTables } from '../shared/reference/current-code-tables.ts';
+import { currentFormSchedule } from '../shared/reference/current-forms.ts';
 import { createRegistries } from '../shared/registry/registries.ts';
 import type { StorageFaults } from './faults.ts';
 
@@ -54,5 +57,7 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
       allowLoopback: config.webhookAllowLoopback === true,
       ca: config.webhookCa,
     }),
+    formSchedule: currentFormSchedule(new DynamoReferenceStore(config.mainTable), clock),
+    codeTableSet: currentCodeTables(new DynamoReferenceStore(config.mainTable), clock),
   };
 }

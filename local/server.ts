@@ -24,6 +24,7 @@ import { readBody } from './http-body.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { handleOrderControl } from './orders/control.ts';
 import type { LocalOrders } from './orders/stand-ins.ts';
+import type { LocalReferenceRefresh } from './reference-refresh.ts';
 import type { LocalWebhooks } from './webhooks.ts';
 
 interface CompiledRoute {
@@ -176,6 +177,8 @@ export interface LocalServerOptions {
   orders?: LocalOrders;
   /** The webhook tier: `POST /__local/webhooks/retry` runs the retry function now, `GET /__local/webhooks/queue` shows its queue. */
   webhooks?: LocalWebhooks;
+  /** The reference refresh: `POST /__local/refresh-reference` runs it now and answers what it did. */
+  referenceRefresh?: LocalReferenceRefresh;
 }
 
 /** Local-only storage faults: `/__local/faults` (GET, POST {failCommits}, DELETE). */
@@ -231,6 +234,7 @@ export function createLocalServer({
   docsUrl,
   orders,
   webhooks,
+  referenceRefresh,
 }: LocalServerOptions): Server {
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     try {
@@ -238,6 +242,10 @@ export function createLocalServer({
       if (url.pathname === '/__local/clock') return await handleClock(req, res, clock);
       if (url.pathname === '/__local/faults') return await handleFaults(req, res, faults);
       if (orders && (await handleOrderControl(req, res, url, orders))) return;
+      if (referenceRefresh && url.pathname === '/__local/refresh-reference' && req.method === 'POST') {
+        const result = await referenceRefresh.run();
+        return send(res, 200, { 'Content-Type': 'application/json' }, JSON.stringify(result));
+      }
       if (webhooks && url.pathname.startsWith('/__local/webhooks/')) {
         return await handleWebhookControl(req, res, url, webhooks);
       }

@@ -9,6 +9,7 @@ import { StorageFaults } from './faults.ts';
 import { type SeedKey, seedKeys } from './keys.ts';
 import { DEFAULT_MAIL_FROM } from './orders/outbox-mailer.ts';
 import type { LocalOrders } from './orders/stand-ins.ts';
+import type { LocalReferenceRefresh } from './reference-refresh.ts';
 import { createLocalServer, loadRoutes } from './server.ts';
 import type { LocalWebhooks } from './webhooks.ts';
 
@@ -37,6 +38,11 @@ export interface LocalStackOptions {
    * stored by an earlier run open only if the same key is given).
    */
   webhooks?: { allowLoopback?: boolean; ca?: string; retryIntervalMs?: number; sealKey?: string };
+  /**
+   * The daily reference refresh: run on this interval as well as by `POST /__local/refresh-reference`
+   * (off when absent: the reference routes serve the bundled copy until a refresh).
+   */
+  referenceRefreshIntervalMs?: number;
 }
 
 export interface LocalStack {
@@ -51,6 +57,8 @@ export interface LocalStack {
   orders: LocalOrders;
   /** The webhook tier: dispatcher queue, dispatcher, retry function (local/webhooks.ts). */
   webhooks: LocalWebhooks;
+  /** The reference refresh (local/reference-refresh.ts): `run()` refreshes now. */
+  referenceRefresh: LocalReferenceRefresh;
   /** Every port the handlers are given (local/composition.ts and the stand-ins). */
   ports: AppPorts;
   stop(): Promise<void>;
@@ -77,6 +85,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   let simulator: { url: string; stop(): Promise<void> } | undefined;
   let orders: LocalOrders | undefined;
   let webhooks: LocalWebhooks | undefined;
+  let refresh: LocalReferenceRefresh | undefined;
   try {
     await ensureTables(dynamo.endpoint, allTables, localTableName);
     // Powertools reads its settings when a logger or metrics object is built, and the DynamoDB
@@ -94,10 +103,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const { renderDocumentImages } = await import('../shared/registry/page-images.ts');
     const { startRegistrySimulator } = await import('./registry-simulator.ts');
     const { simulatorWeeklySummaries } = await import('./generated-weekly-summaries.ts');
+    const { simulatorReference } = await import('./simulator-reference.ts');
     simulator = await startRegistrySimulator({
       registry: new DatasetRegistry(simulatorDataset(), () => clock.now(), {
         pageImages: renderDocumentImages,
         weeklySummaries: simulatorWeeklySummaries,
+        reference: simulatorReference,
       }),
       port: options.registryPort ?? 0,
       credential: registryCredential,
@@ -149,10 +160,30 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         : {}),
     });
 
+    const { startLocalReferenceRefresh } = await import('./reference-refresh.ts');
+    const { DynamoReferenceStore } = await import('../shared/adapters/dynamodb/reference.ts');
+    const referenceRefresh = startLocalReferenceRefresh(
+      {
+        registry: core.registryFor('live'),
+        store: new DynamoReferenceStore(config.mainTable),
+        now: () => clock.now(),
+      },
+      options.referenceRefreshIntervalMs,
+    );
+    refresh = referenceRefresh;
+
     const { routeList } = await import('../shared/http/routes.ts');
     const ports: AppPorts = { ...core, ...orders.ports, webhookQueue: webhooks.port };
     const routes = await loadRoutes(routeList, ports);
-    const server = createLocalServer({ routes, clock, faults, orders, webhooks, docsUrl: config.docsUrl });
+    const server = createLocalServer({
+      routes,
+      clock,
+      faults,
+      orders,
+      webhooks,
+      referenceRefresh,
+      docsUrl: config.docsUrl,
+    });
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
       server.listen(port, '127.0.0.1', () => done());
@@ -166,8 +197,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       clock,
       orders,
       webhooks,
+      referenceRefresh,
       ports,
       stop: async () => {
+        referenceRefresh.stop();
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
         await webhooks?.stop();
@@ -178,6 +211,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       },
     };
   } catch (error) {
+    refresh?.stop();
     await webhooks?.stop();
     await orders?.stop();
     await simulator?.stop();

@@ -28,6 +28,7 @@ const stack = await startLocalStack({
   dataDir: process.env.LOCAL_DATA_DIR ?? '.local/dynamodb',
   localDir,
   keys,
+  referenceRefreshIntervalMs: 24 * 60 * 60 * 1000,
   logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
   webhooks: {
     sealKey: sealKey('.local/webhook-seal.key'),
@@ -42,6 +43,8 @@ writeLocalEndpoints(localDir, {
   registry: stack.registryUrl,
   pid: process.pid,
 });
+// As the deployed schedule does once a day; at start too, so the simulator's schedule is served at once.
+const refreshed = await stack.referenceRefresh.run();
 
 console.log(`
 Company Register Data Service (local)
@@ -51,6 +54,7 @@ Company Register Data Service (local)
   Outbox (emails sent): ${stack.orders.outbox.dir}
   Events published: ${stack.orders.events.file}
   Fulfilment executions: ${stack.baseUrl}/__local/executions
+  Reference data: ${refreshed.refreshed ? 'refreshed from the simulator' : 'refresh failed, bundled copy served'}; daily, or POST ${stack.baseUrl}/__local/refresh-reference
   Webhooks: retries every second on the local clock; POST ${stack.baseUrl}/__local/webhooks/retry runs them now
 
 API keys${process.env.LOCAL_API_KEYS ? ' (from LOCAL_API_KEYS)' : ' (defaults; set LOCAL_API_KEYS to choose your own)'}:

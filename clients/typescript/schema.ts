@@ -2530,6 +2530,8 @@ export interface components {
         ETag: string;
         /** @description How long the response may be cached. */
         "Cache-Control": string;
+        /** @description When the registry copy served was read by the daily reference refresh (HTTP date). Absent while the bundled copy is served, before the first refresh. */
+        "Last-Modified": string;
     };
     pathItems: never;
 }
@@ -2616,6 +2618,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2702,6 +2705,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2783,6 +2787,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {

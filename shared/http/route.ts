@@ -5,7 +5,8 @@ import type { TableId } from '../infra/tables.ts';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a route's function may do to a table; CDK turns it into a least-privilege grant. */
-export type TableAccess = 'read' | 'readWrite';
+/** `getItem`: single-item reads of known keys only (no queries). */
+export type TableAccess = 'getItem' | 'read' | 'readWrite';
 
 export interface RouteDefinition<
   TPath extends z.core.$ZodType = z.core.$ZodType,

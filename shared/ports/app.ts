@@ -10,6 +10,8 @@ import type { Clock } from '../domain/clock.ts';
 import type { CursorCodec } from '../domain/cursor.ts';
 import type { EventLog } from '../events/types.ts';
 import type { IdempotencyRunner } from '../http/idempotency-key.ts';
+import type { CurrentCodeTables } from '../reference/current-code-tables.ts';
+import type { CurrentFormSchedule } from '../reference/current-forms.ts';
 import type {
   DeliveryStore,
   SecretSealer,
@@ -69,6 +71,9 @@ export interface CapabilityPorts {
   sealer: SecretSealer;
   webhookQueue: WebhookQueue;
   webhookSender: WebhookSender;
+  /** The form schedule and the code tables the reference routes serve (the stored copy, else the bundled one). */
+  formSchedule: CurrentFormSchedule;
+  codeTableSet: CurrentCodeTables;
 }
 
 export type AppPorts = PlatformPorts & CapabilityPorts;

@@ -8,12 +8,15 @@
  * intersection, so a caller takes the whole registry or only the capability it uses. Each adapter
  * implements each capability in its own module and composes the parts (`composeRegistry`).
  */
+
+import { type ReferenceRegistry, referenceRegistryMethods } from '../reference/registry-port.ts';
 import { type CompanyRegistry, companyRegistryMethods } from './registry/companies.ts';
 import { type OrdersRegistry, ordersRegistryMethods } from './registry/orders.ts';
 import { type PeopleRegistry, peopleRegistryMethods } from './registry/people.ts';
 import { type PurchaseReconciliation, purchaseReconciliationMethods } from './registry/purchases.ts';
 import { type WeeklySummaryRegistry, weeklySummaryRegistryMethods } from './registry/weekly-summaries.ts';
 
+export * from '../reference/registry-port.ts';
 export * from './registry/common.ts';
 export * from './registry/companies.ts';
 export * from './registry/orders.ts';
@@ -32,6 +35,7 @@ export interface RegistryParts {
   orders: OrdersRegistry;
   purchases: PurchaseReconciliation;
   weeklySummaries: WeeklySummaryRegistry;
+  reference: ReferenceRegistry;
 }
 
 export type RegistryCapability = keyof RegistryParts;
@@ -45,13 +49,15 @@ export const registryCapabilities: {
   orders: ordersRegistryMethods,
   purchases: purchaseReconciliationMethods,
   weeklySummaries: weeklySummaryRegistryMethods,
+  reference: referenceRegistryMethods,
 };
 
 export type Registry = CompanyRegistry &
   PeopleRegistry &
   OrdersRegistry &
   PurchaseReconciliation &
-  WeeklySummaryRegistry;
+  WeeklySummaryRegistry &
+  ReferenceRegistry;
 
 /** A method of the port, whatever its capability. */
 export type RegistryMethod = keyof Registry;

@@ -1,10 +1,10 @@
-import { type CodeTableDefinition, codeTables } from './code-tables.ts';
+import type { CodeTableDefinition } from './code-tables.ts';
 
 const tableDocsUrl = (docsUrl: string, table: string) =>
   `${docsUrl.replace(/\/+$/, '')}/reference/code-tables#${table}`;
 
-export const codeTableSummaries = (docsUrl: string) =>
-  codeTables.map((table) => ({
+export const codeTableSummaries = (tables: readonly CodeTableDefinition[], docsUrl: string) =>
+  tables.map((table) => ({
     object: 'codeTableSummary' as const,
     table: table.table,
     title: table.title,

@@ -1,5 +1,5 @@
 /**
- * A `Registry` (companies, people, orders, purchases and weekly summaries) over an in-memory `Dataset`: the sandbox
+ * A `Registry` (companies, people, orders, purchases, weekly summaries and reference data) over an in-memory `Dataset`: the sandbox
  * registry (test keys) and the registry simulator's back end (live keys, locally). It applies the
  * registry's own rules (spec document 1, sections 2.4, 2.5, 2.6 and 2.9; document 3, sections
  * 7.4, 7.5, 7.7 and 8): rejection codes, product support by organisation type, extract content by
@@ -15,14 +15,22 @@ import { DatasetCompanies } from './dataset/companies.ts';
 import { DatasetOrders, type DatasetOrdersOptions } from './dataset/orders.ts';
 import { DatasetPeople } from './dataset/people.ts';
 import { DatasetPurchases } from './dataset/purchases.ts';
+import { DatasetReference, type ReferenceSource } from './dataset/reference.ts';
 import { DatasetWeeklySummaries, type WeeklySummarySource } from './dataset/weekly-summaries.ts';
 import type { Dataset } from './dataset.ts';
 
 export type { PageImageRenderer } from './dataset/orders.ts';
+export type { ReferenceSource } from './dataset/reference.ts';
 export type { WeeklySummarySource } from './dataset/weekly-summaries.ts';
 
-/** The orders part's options, and the weekly summaries the registry serves (none: ZZ54, as the sandbox). */
-export type DatasetRegistryOptions = DatasetOrdersOptions & { weeklySummaries?: WeeklySummarySource };
+/**
+ * The orders part's options, the weekly summaries the registry serves (none: ZZ54, as the
+ * sandbox) and its form schedule and code tables (the bundled copy when absent).
+ */
+export type DatasetRegistryOptions = DatasetOrdersOptions & {
+  weeklySummaries?: WeeklySummarySource;
+  reference?: ReferenceSource;
+};
 
 /**
  * `new DatasetRegistry(dataset, now, options)`: `options` are the orders part's
@@ -32,7 +40,7 @@ export type DatasetRegistryOptions = DatasetOrdersOptions & { weeklySummaries?: 
 export const DatasetRegistry = registryClass(
   'DatasetRegistry',
   (dataset: Dataset, now: () => Date = () => new Date(), options: DatasetRegistryOptions = {}) => {
-    const { weeklySummaries, ...ordersOptions } = options;
+    const { weeklySummaries, reference, ...ordersOptions } = options;
     const context = { dataset, now };
     return {
       companies: new DatasetCompanies(context),
@@ -40,6 +48,7 @@ export const DatasetRegistry = registryClass(
       orders: new DatasetOrders(context, ordersOptions),
       purchases: new DatasetPurchases(),
       weeklySummaries: new DatasetWeeklySummaries(context, weeklySummaries),
+      reference: new DatasetReference(reference),
     };
   },
 );

@@ -43,12 +43,13 @@ describe('ApiStack functions', () => {
     synth = synthesize();
   }, 120_000);
 
-  it('has one Lambda function per route, and besides only the fulfilment and webhook functions', () => {
+  it('has one Lambda function per route, and besides only the fulfilment, webhook and reference refresh functions', () => {
     expect(routeList.length).toBeGreaterThan(0);
     expect(routeFunctions(synth, routeList)).toHaveLength(routeList.length);
     // One per workflow task, the starter and the sweeper (test/infra/fulfilment.test.ts), the
-    // webhook dispatcher and retry function (test/infra/webhooks.test.ts).
-    synth.apiTemplate.resourceCountIs('AWS::Lambda::Function', routeList.length + workflowTasks.length + 4);
+    // webhook dispatcher and retry function (test/infra/webhooks.test.ts), the reference refresh
+    // (test/infra/reference-refresh.test.ts).
+    synth.apiTemplate.resourceCountIs('AWS::Lambda::Function', routeList.length + workflowTasks.length + 5);
   });
 
   it('has a handler module under functions/ for every route', () => {

@@ -256,7 +256,7 @@ describe('fulfilment (dev stage)', () => {
     it('raises an alarm as soon as a message is in the dead-letter queue', () => {
       const alarms = Object.values(resourcesOf(api, 'AWS::CloudWatch::Alarm'));
       const onDlq = alarms.filter((alarm) =>
-        JSON.stringify(alarm.Properties.Dimensions).includes(`"${dlqId()}"`),
+        JSON.stringify(alarm.Properties.Dimensions ?? []).includes(`"${dlqId()}"`),
       );
       expect(onDlq).toHaveLength(1);
       expect(onDlq[0]?.Properties).toMatchObject({

@@ -23,9 +23,11 @@ import {
   type RegistryCaller,
   type RegistryCharge,
   type RegistryChargesExtractPlan,
+  type RegistryCodeTable,
   type RegistryCompany,
   type RegistryCompanyExtract,
   type RegistryCompanyMatch,
+  type RegistryForm,
   type RegistryImageableDocument,
   type RegistryImageRequestStatus,
   type RegistryPersonExtract,
@@ -210,6 +212,13 @@ class FakeRegistry implements Registry {
     throw new Error('not served by the fake');
   }
   weeklySummaryItems(): Promise<RegistryWeeklySummaryPage> {
+    throw new Error('not served by the fake');
+  }
+  // Reference data goes through the simulator in test/unit/reference/refresh.test.ts.
+  getFormSchedule(): Promise<{ forms: RegistryForm[] }> {
+    throw new Error('not served by the fake');
+  }
+  getCodeTables(): Promise<{ tables: RegistryCodeTable[] }> {
     throw new Error('not served by the fake');
   }
 }

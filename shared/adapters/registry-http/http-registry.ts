@@ -12,6 +12,7 @@ import { httpCompanies } from './companies.ts';
 import { httpOrders } from './orders.ts';
 import { httpPeople } from './people.ts';
 import { httpPurchases } from './purchases.ts';
+import { httpReference } from './reference.ts';
 import { type HttpRegistryOptions, RegistryTransport } from './transport.ts';
 import { httpWeeklySummaries } from './weekly-summaries.ts';
 
@@ -32,6 +33,7 @@ export const HttpRegistry = registryClass('HttpRegistry', (options: HttpRegistry
     orders: httpOrders(call),
     purchases: httpPurchases(call),
     weeklySummaries: httpWeeklySummaries(call),
+    reference: httpReference(call),
   };
 });
 export type HttpRegistry = InstanceType<typeof HttpRegistry>;

@@ -304,6 +304,26 @@ export const registryProtocol = {
       (v.continuation === null || typeof v.continuation === 'string'),
     doc: { args: '`continuation`', result: '`{items, continuation}`' },
   }),
+  'reference.forms': operation({
+    capability: 'reference',
+    method: 'getFormSchedule',
+    billable: false,
+    timeout: 'lookup',
+    args: {},
+    toPort: (_a, caller) => [caller],
+    isResult: (v) => isObject(v) && Array.isArray(v.forms),
+    doc: { args: 'none', result: "`{forms}` (`RegistryForm[]`, in the schedule's order)" },
+  }),
+  'reference.codeTables': operation({
+    capability: 'reference',
+    method: 'getCodeTables',
+    billable: false,
+    timeout: 'lookup',
+    args: {},
+    toPort: (_a, caller) => [caller],
+    isResult: (v) => isObject(v) && Array.isArray(v.tables),
+    doc: { args: 'none', result: "`{tables}` (`RegistryCodeTable[]`, entries in the registry's order)" },
+  }),
 };
 
 export type RegistryOperation = keyof typeof registryProtocol;

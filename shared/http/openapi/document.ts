@@ -105,6 +105,11 @@ const RESPONSE_HEADERS = {
     schema: { type: 'string' },
   },
   'Cache-Control': { description: 'How long the response may be cached.', schema: { type: 'string' } },
+  'Last-Modified': {
+    description:
+      'When the registry copy served was read by the daily reference refresh (HTTP date). Absent while the bundled copy is served, before the first refresh.',
+    schema: { type: 'string' },
+  },
 } as const;
 
 type HeaderName = keyof typeof RESPONSE_HEADERS;
@@ -214,6 +219,13 @@ function errorResponses(route: RouteDefinition, shared: SharedResponses): ZodOpe
   return responses as ZodOpenApiResponsesObject;
 }
 
+/** Routes serving the reference data the daily refresh stores: they say how fresh it is. */
+const REFRESHED_ROUTES: ReadonlySet<string> = new Set([
+  referenceRoutes.listCodeTables.name,
+  referenceRoutes.getCodeTable.name,
+  referenceRoutes.listForms.name,
+]);
+
 /** `contentMediaType` registered on a response schema that is not JSON (the PDF download). */
 const mediaTypeOf = (schema: z.core.$ZodType): string =>
   (z.globalRegistry.get(schema)?.contentMediaType as string | undefined) ?? 'application/json';
@@ -223,6 +235,7 @@ function successResponse(route: RouteDefinition, example: RequestExample): ZodOp
   const schema =
     mediaType === 'application/json' ? route.response : { type: 'string', contentMediaType: mediaType };
   const contract = route.name === docsRoutes.getOpenApiDocument.name;
+  const refreshed = REFRESHED_ROUTES.has(route.name);
   const description = [
     route.status === 202 ? 'Accepted: fulfilled asynchronously.' : route.status === 201 ? 'Created.' : 'OK.',
     route.billable
@@ -235,7 +248,11 @@ function successResponse(route: RouteDefinition, example: RequestExample): ZodOp
   return {
     [String(route.status)]: {
       description,
-      headers: headerRefs([...EVERY_RESPONSE, ...(contract ? (['ETag', 'Cache-Control'] as const) : [])]),
+      headers: headerRefs([
+        ...EVERY_RESPONSE,
+        ...(contract ? (['ETag', 'Cache-Control'] as const) : []),
+        ...(refreshed ? (['Last-Modified'] as const) : []),
+      ]),
       content: {
         [mediaType]: {
           schema,

@@ -40,7 +40,7 @@ export const referenceRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: {},
+    tables: { main: 'getItem' },
     errors: [],
   }),
   getCodeTable: defineRoute({
@@ -54,7 +54,7 @@ export const referenceRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: {},
+    tables: { main: 'getItem' },
     errors: ['code_table_not_found'],
   }),
   listForms: defineRoute({
@@ -68,7 +68,7 @@ export const referenceRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: {},
+    tables: { main: 'getItem' },
     errors: [],
   }),
 } as const;

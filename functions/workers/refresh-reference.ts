@@ -1,0 +1,53 @@
+import { secretReader } from '../../shared/adapters/aws/secrets-extension.ts';
+import { DynamoReferenceStore } from '../../shared/adapters/dynamodb/reference.ts';
+import { HttpRegistry } from '../../shared/adapters/registry-http/http-registry.ts';
+import { awsPorts, now } from '../../shared/composition/aws/root.ts';
+import { REFERENCE_REFRESH } from '../../shared/infra/reference.ts';
+import { instrumented } from '../../shared/orders/instrumented.ts';
+import {
+  ReferenceRefreshFailed,
+  type RefreshOutcome,
+  refreshReference,
+  refreshSucceeded,
+} from '../../shared/reference/refresh.ts';
+import type { ReferenceRegistry } from '../../shared/reference/registry-port.ts';
+import type { ReferenceStore } from '../../shared/reference/store-port.ts';
+
+export interface RefreshPorts {
+  /** The live registry: the refresh never reads the sandbox. */
+  registry: ReferenceRegistry;
+  store: ReferenceStore;
+  now(): Date;
+}
+
+/**
+ * Once a day (EventBridge schedule): refreshes the form schedule and the code tables. Fails when
+ * a kind was not stored, so the function's `Failures` metric counts toward the alarm.
+ */
+export const createHandler = (ports: RefreshPorts) =>
+  instrumented<unknown, { outcomes: RefreshOutcome[] }>(
+    REFERENCE_REFRESH.name,
+    async (_event, context) => {
+      const outcomes = await refreshReference({ ...ports, requestId: context.awsRequestId });
+      if (!refreshSucceeded(outcomes)) throw new ReferenceRefreshFailed(outcomes);
+      return { outcomes };
+    },
+    { summary: (result) => result as Record<string, unknown> },
+  );
+
+export const handler = createHandler(
+  awsPorts({
+    registry: (root) => {
+      if (!root.config.registryUrl) throw new Error('REGISTRY_URL must be set');
+      return new HttpRegistry({
+        baseUrl: root.config.registryUrl,
+        credential: secretReader(
+          root.config.registryCredential,
+          'REGISTRY_CREDENTIAL or REGISTRY_CREDENTIAL_ARN',
+        ),
+      });
+    },
+    store: (root) => new DynamoReferenceStore(root.config.mainTable),
+    now,
+  }),
+);
