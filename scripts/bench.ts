@@ -13,6 +13,8 @@
  * the earlier sections). BENCH_ONLY_WEBHOOKS=1 runs only the webhooks part (scripts/bench-webhooks.ts:
  * deliveries per second, order ready to first delivery, dispatcher memory). BENCH_ONLY_WEEKLY=1 runs
  * only the weekly summaries (scripts/bench-weekly.ts: the 20,000-item purchase, first- and last-page reads).
+ * BENCH_ONLY_REGISTERS=1 runs only the registers (scripts/bench-registers.ts: browse page and entry
+ * read p50 beside the company name search).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -38,6 +40,7 @@ import type { PlatformPorts } from '../shared/ports/app.ts';
 import { SANDBOX } from '../shared/registry/sandbox-data.ts';
 import { benchOrders } from './bench-orders.ts';
 import { collectGarbage } from './bench-pdf.ts';
+import { benchRegisters, REGISTERS_BENCH_KEYS } from './bench-registers.ts';
 import { benchWebhooks } from './bench-webhooks.ts';
 import { benchWeeklySummaries, WEEKLY_BENCH_KEYS } from './bench-weekly.ts';
 import { onDynamoCall } from './dynamo-calls.ts';
@@ -772,11 +775,25 @@ async function latency() {
     environment: 'live',
     secret: `sk_live_bench${randomBytes(8).toString('hex')}`,
   }));
+  // The registers' keys: test keys (the sandbox serves the registers).
+  const registerKeys: SeedKey[] = Array.from({ length: REGISTERS_BENCH_KEYS }, (_, i) => ({
+    accountId: `acct_benchregisters${i}`,
+    environment: 'test',
+    secret: `sk_test_bench${randomBytes(8).toString('hex')}`,
+  }));
   // Responses are not schema-checked here, as in AWS (the local stack and tests check them).
   const stack = await startLocalStack({
     port: 0,
     dynamoPort: 0,
-    keys: [...keys, peopleLive, peopleTest, webhookKeys.throughput, webhookKeys.orders, ...weeklyKeys],
+    keys: [
+      ...keys,
+      peopleLive,
+      peopleTest,
+      webhookKeys.throughput,
+      webhookKeys.orders,
+      ...weeklyKeys,
+      ...registerKeys,
+    ],
     logLevel: 'ERROR',
     validateResponses: false,
     // The bench's receivers are on loopback, with their own certificate.
@@ -798,6 +815,10 @@ async function latency() {
     }
     if (process.env.BENCH_ONLY_WEEKLY) {
       await benchWeeklySummaries(stack.baseUrl, weeklyKeys);
+      return;
+    }
+    if (process.env.BENCH_ONLY_REGISTERS) {
+      await benchRegisters(stack.baseUrl, registerKeys);
       return;
     }
     if (process.env.BENCH_ONLY_PEOPLE) {
@@ -832,6 +853,7 @@ async function latency() {
     await peoplePurchase(stack.baseUrl, stack.registryUrl, peopleLive);
     await peopleRoles(stack.baseUrl, peopleTest);
     await benchWeeklySummaries(stack.baseUrl, weeklyKeys);
+    await benchRegisters(stack.baseUrl, registerKeys);
     await benchOrders(stack.baseUrl, peopleTest);
     await benchWebhooks(stack, webhookKeys, tls);
     await rateLimitBoundary(stack.ports);
@@ -844,6 +866,7 @@ if (
   !process.env.BENCH_SKIP_BUNDLES &&
   !process.env.BENCH_ONLY_PEOPLE &&
   !process.env.BENCH_ONLY_WEEKLY &&
+  !process.env.BENCH_ONLY_REGISTERS &&
   !process.env.BENCH_ONLY_ORDERS &&
   !process.env.BENCH_ONLY_LIMITS &&
   !process.env.BENCH_ONLY_WEBHOOKS

@@ -880,6 +880,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/registers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the served registers with their family, identifier field and extract fee code (free, static)
+         * @description Free.
+         */
+        get: operations["ListRegisters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/registers/{register}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browse a register by the start of a name, in the register’s alphabetical order (free)
+         * @description Free.
+         */
+        get: operations["BrowseRegister"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/registers/{register}/entries/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one register entry by its number (free)
+         * @description Free.
+         */
+        get: operations["GetRegisterEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/registers/{register}/entries/{number}/extracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy the extract of one register entry (current, or historical with history true; same fee)
+         * @description Billable: `meta.product` `register_extract`; with a live key it incurs a registry fee.
+         */
+        post: operations["PurchaseRegisterExtract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -912,6 +992,8 @@ export interface components {
         __schema17: string | null;
         __schema18: string;
         __schema19: Record<string, never>;
+        __schema20: string;
+        __schema21: string;
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
             counts?: {
@@ -933,27 +1015,27 @@ export interface components {
             limit?: number;
             resetsAt?: string;
         };
-        __schema20: {
+        __schema22: {
             billable: boolean;
             product: string | null;
             requestId: string;
             quantity?: number;
         };
-        __schema21: {
+        __schema23: {
             /** @constant */
             object: "list";
             data: {
-                acn: components["schemas"]["__schema22"];
-                formatted: components["schemas"]["__schema23"];
-                numberType: components["schemas"]["__schema24"];
-                name: components["schemas"]["__schema25"];
-                type: components["schemas"]["__schema24"];
-                status: components["schemas"]["__schema24"];
-                abn: components["schemas"]["__schema26"];
-                registeredCharity: components["schemas"]["__schema27"];
-                id?: components["schemas"]["__schema28"];
-                arsn?: components["schemas"]["__schema29"];
-                schemeCategories?: components["schemas"]["__schema30"];
+                acn: components["schemas"]["__schema24"];
+                formatted: components["schemas"]["__schema25"];
+                numberType: components["schemas"]["__schema26"];
+                name: components["schemas"]["__schema27"];
+                type: components["schemas"]["__schema26"];
+                status: components["schemas"]["__schema26"];
+                abn: components["schemas"]["__schema28"];
+                registeredCharity: components["schemas"]["__schema29"];
+                id?: components["schemas"]["__schema30"];
+                arsn?: components["schemas"]["__schema31"];
+                schemeCategories?: components["schemas"]["__schema32"];
                 /** @constant */
                 object: "companyMatch";
                 matchedName: string;
@@ -970,106 +1052,106 @@ export interface components {
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema20"];
+            meta: components["schemas"]["__schema22"];
         };
-        __schema22: string | null;
-        __schema23: string;
-        __schema24: {
+        __schema24: string | null;
+        __schema25: string;
+        __schema26: {
             code: string;
             label: string;
         };
-        __schema25: string;
-        __schema26: string | null;
-        __schema27: boolean;
-        __schema28: string;
-        __schema29: string;
-        __schema30: components["schemas"]["__schema24"][];
-        __schema31: components["schemas"]["__schema24"][];
+        __schema27: string;
+        __schema28: string | null;
+        __schema29: boolean;
+        __schema30: string;
+        __schema31: string;
+        __schema32: components["schemas"]["__schema26"][];
+        __schema33: components["schemas"]["__schema26"][];
         /** @constant */
-        __schema32: "company";
-        __schema33: components["schemas"]["__schema24"] | null;
-        __schema34: components["schemas"]["__schema24"] | null;
-        __schema35: components["schemas"]["__schema36"] | null;
-        __schema36: string;
-        __schema37: components["schemas"]["__schema24"] | null;
-        __schema38: {
-            date: components["schemas"]["__schema36"];
-            reason: components["schemas"]["__schema24"];
-        } | null;
-        __schema39: {
-            name: string;
-            from: components["schemas"]["__schema35"];
-            to: components["schemas"]["__schema36"];
-        }[];
+        __schema34: "company";
+        __schema35: components["schemas"]["__schema26"] | null;
+        __schema36: components["schemas"]["__schema26"] | null;
+        __schema37: components["schemas"]["__schema38"] | null;
+        __schema38: string;
+        __schema39: components["schemas"]["__schema26"] | null;
         __schema40: {
-            object: components["schemas"]["__schema41"];
-            id: components["schemas"]["__schema42"];
-            kind: components["schemas"]["__schema43"];
-            type: components["schemas"]["__schema44"];
-            company: components["schemas"]["__schema45"];
-            purchasedAt: components["schemas"]["__schema46"];
-            asOf: components["schemas"]["__schema46"];
-            expiresAt: components["schemas"]["__schema46"];
-            clientReference: components["schemas"]["__schema47"];
-            disclaimer: components["schemas"]["__schema48"];
-            officeholders: components["schemas"]["__schema49"][] | null;
-            addresses: components["schemas"]["__schema53"][] | null;
-            contactAddress: components["schemas"]["__schema53"] | null;
+            date: components["schemas"]["__schema38"];
+            reason: components["schemas"]["__schema26"];
+        } | null;
+        __schema41: {
+            name: string;
+            from: components["schemas"]["__schema37"];
+            to: components["schemas"]["__schema38"];
+        }[];
+        __schema42: {
+            object: components["schemas"]["__schema43"];
+            id: components["schemas"]["__schema44"];
+            kind: components["schemas"]["__schema45"];
+            type: components["schemas"]["__schema46"];
+            company: components["schemas"]["__schema47"];
+            purchasedAt: components["schemas"]["__schema48"];
+            asOf: components["schemas"]["__schema48"];
+            expiresAt: components["schemas"]["__schema48"];
+            clientReference: components["schemas"]["__schema49"];
+            disclaimer: components["schemas"]["__schema50"];
+            officeholders: components["schemas"]["__schema51"][] | null;
+            addresses: components["schemas"]["__schema55"][] | null;
+            contactAddress: components["schemas"]["__schema55"] | null;
             shareStructure: {
-                shareClasses: components["schemas"]["__schema54"];
-                members: components["schemas"]["__schema55"];
+                shareClasses: components["schemas"]["__schema56"];
+                members: components["schemas"]["__schema57"];
             } | null;
-            documents: components["schemas"]["__schema56"][] | null;
+            documents: components["schemas"]["__schema58"][] | null;
             externalAdministration: {
-                appointees: components["schemas"]["__schema57"];
-                documents: components["schemas"]["__schema58"];
+                appointees: components["schemas"]["__schema59"];
+                documents: components["schemas"]["__schema60"];
             } | null;
-            charges: components["schemas"]["__schema59"][] | null;
-            relationships: components["schemas"]["__schema68"][] | null;
-            meta: components["schemas"]["__schema20"];
+            charges: components["schemas"]["__schema61"][] | null;
+            relationships: components["schemas"]["__schema70"][] | null;
+            meta: components["schemas"]["__schema22"];
         };
         /** @constant */
-        __schema41: "extract";
-        __schema42: string;
+        __schema43: "extract";
+        __schema44: string;
         /** @constant */
-        __schema43: "company";
+        __schema45: "company";
         /** @enum {string} */
-        __schema44: "current" | "historical" | "relational";
-        __schema45: {
-            acn: components["schemas"]["__schema22"];
-            formatted: components["schemas"]["__schema23"];
-            numberType: components["schemas"]["__schema24"];
-            name: components["schemas"]["__schema25"];
-            type: components["schemas"]["__schema24"];
-            status: components["schemas"]["__schema24"];
-            abn: components["schemas"]["__schema26"];
-            registeredCharity: components["schemas"]["__schema27"];
-            id?: components["schemas"]["__schema28"];
-            arsn?: components["schemas"]["__schema29"];
-            schemeCategories: components["schemas"]["__schema31"];
-            object: components["schemas"]["__schema32"];
-            class: components["schemas"]["__schema33"];
-            subClass: components["schemas"]["__schema34"];
-            registeredAt: components["schemas"]["__schema35"];
-            governanceType: components["schemas"]["__schema37"];
-            deregistration: components["schemas"]["__schema38"];
-            formerNames: components["schemas"]["__schema39"];
+        __schema46: "current" | "historical" | "relational";
+        __schema47: {
+            acn: components["schemas"]["__schema24"];
+            formatted: components["schemas"]["__schema25"];
+            numberType: components["schemas"]["__schema26"];
+            name: components["schemas"]["__schema27"];
+            type: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            abn: components["schemas"]["__schema28"];
+            registeredCharity: components["schemas"]["__schema29"];
+            id?: components["schemas"]["__schema30"];
+            arsn?: components["schemas"]["__schema31"];
+            schemeCategories: components["schemas"]["__schema33"];
+            object: components["schemas"]["__schema34"];
+            class: components["schemas"]["__schema35"];
+            subClass: components["schemas"]["__schema36"];
+            registeredAt: components["schemas"]["__schema37"];
+            governanceType: components["schemas"]["__schema39"];
+            deregistration: components["schemas"]["__schema40"];
+            formerNames: components["schemas"]["__schema41"];
         };
-        __schema46: string;
-        __schema47: string | null;
         __schema48: string;
-        __schema49: {
+        __schema49: string | null;
+        __schema50: string;
+        __schema51: {
             /** @constant */
             object: "officeholder";
-            role: components["schemas"]["__schema24"];
-            status: components["schemas"]["__schema24"];
-            appointedAt: components["schemas"]["__schema35"];
-            ceasedAt: components["schemas"]["__schema35"];
-            party: components["schemas"]["__schema50"];
-            address: components["schemas"]["__schema51"] | null;
-            sourceDocument: components["schemas"]["__schema52"] | null;
+            role: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            appointedAt: components["schemas"]["__schema37"];
+            ceasedAt: components["schemas"]["__schema37"];
+            party: components["schemas"]["__schema52"];
+            address: components["schemas"]["__schema53"] | null;
+            sourceDocument: components["schemas"]["__schema54"] | null;
         };
-        __schema50: {
+        __schema52: {
             /** @enum {string} */
             type: "person" | "organisation";
             person: {
@@ -1078,18 +1160,18 @@ export interface components {
                 formatted: string;
             } | null;
             birth: {
-                date: components["schemas"]["__schema35"];
+                date: components["schemas"]["__schema37"];
                 locality: string | null;
                 stateOrCountry: string | null;
             } | null;
             organisation: {
                 number: string | null;
-                numberType: components["schemas"]["__schema24"] | null;
+                numberType: components["schemas"]["__schema26"] | null;
                 name: string;
                 abn: string | null;
             } | null;
         };
-        __schema51: {
+        __schema53: {
             careOf: string | null;
             line1: string | null;
             street: string;
@@ -1098,43 +1180,43 @@ export interface components {
             postcode: string | null;
             country: string;
         };
-        __schema52: {
+        __schema54: {
             documentNumber: string;
             qualifier: string | null;
         };
-        __schema53: {
+        __schema55: {
             /** @constant */
             object: "address";
-            type: components["schemas"]["__schema24"];
-            status: components["schemas"]["__schema24"];
-            from: components["schemas"]["__schema36"];
-            to: components["schemas"]["__schema35"];
-            address: components["schemas"]["__schema51"];
-            sourceDocument: components["schemas"]["__schema52"];
+            type: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            from: components["schemas"]["__schema38"];
+            to: components["schemas"]["__schema37"];
+            address: components["schemas"]["__schema53"];
+            sourceDocument: components["schemas"]["__schema54"];
         };
-        __schema54: {
+        __schema56: {
             /** @constant */
             object: "shareClass";
             classCode: string;
             description: string;
-            status: components["schemas"]["__schema24"];
+            status: components["schemas"]["__schema26"];
             sharesIssued: number;
             amountPaid: string;
             amountDue: string;
-            sourceDocument: components["schemas"]["__schema52"];
+            sourceDocument: components["schemas"]["__schema54"];
         }[];
-        __schema55: {
+        __schema57: {
             /** @constant */
             object: "member";
             classCode: string;
-            status: components["schemas"]["__schema24"];
-            party: components["schemas"]["__schema50"];
+            status: components["schemas"]["__schema26"];
+            party: components["schemas"]["__schema52"];
             sharesHeld: number;
             fullyPaid: boolean;
             beneficiallyHeld: boolean;
-            sourceDocument: components["schemas"]["__schema52"];
+            sourceDocument: components["schemas"]["__schema54"];
         }[];
-        __schema56: {
+        __schema58: {
             /** @constant */
             object: "document";
             documentNumber: string;
@@ -1144,9 +1226,9 @@ export interface components {
                 code: string;
                 description: string;
             }[];
-            receivedAt: components["schemas"]["__schema36"];
-            processedAt: components["schemas"]["__schema36"];
-            effectiveAt: components["schemas"]["__schema35"];
+            receivedAt: components["schemas"]["__schema38"];
+            processedAt: components["schemas"]["__schema38"];
+            effectiveAt: components["schemas"]["__schema37"];
             qualifier: string | null;
             pageCount: number;
             imaged: boolean;
@@ -1156,172 +1238,172 @@ export interface components {
             status: string | null;
             priced: boolean | null;
         };
-        __schema57: components["schemas"]["__schema49"][];
-        __schema58: components["schemas"]["__schema56"][];
-        __schema59: {
-            object: components["schemas"]["__schema60"];
-            chargeNumber: components["schemas"]["__schema61"];
-            company: components["schemas"]["__schema62"];
-            status: components["schemas"]["__schema24"];
-            type: components["schemas"]["__schema63"];
-            registeredAt: components["schemas"]["__schema64"];
-            createdAt: components["schemas"]["__schema35"];
-            expiresAt: components["schemas"]["__schema35"];
-            satisfiedAt: components["schemas"]["__schema35"];
-            preAsicChargeNumber: components["schemas"]["__schema65"];
-            chargees: components["schemas"]["__schema66"];
-            documents: components["schemas"]["__schema67"];
+        __schema59: components["schemas"]["__schema51"][];
+        __schema60: components["schemas"]["__schema58"][];
+        __schema61: {
+            object: components["schemas"]["__schema62"];
+            chargeNumber: components["schemas"]["__schema63"];
+            company: components["schemas"]["__schema64"];
+            status: components["schemas"]["__schema26"];
+            type: components["schemas"]["__schema65"];
+            registeredAt: components["schemas"]["__schema66"];
+            createdAt: components["schemas"]["__schema37"];
+            expiresAt: components["schemas"]["__schema37"];
+            satisfiedAt: components["schemas"]["__schema37"];
+            preAsicChargeNumber: components["schemas"]["__schema67"];
+            chargees: components["schemas"]["__schema68"];
+            documents: components["schemas"]["__schema69"];
         };
         /** @constant */
-        __schema60: "charge";
-        __schema61: string;
-        __schema62: {
-            acn: components["schemas"]["__schema22"];
-            formatted: components["schemas"]["__schema23"];
-            numberType: components["schemas"]["__schema24"];
-            name: components["schemas"]["__schema25"];
-            type: components["schemas"]["__schema24"];
-            status: components["schemas"]["__schema24"];
-            abn: components["schemas"]["__schema26"];
-            registeredCharity: components["schemas"]["__schema27"];
-            id?: components["schemas"]["__schema28"];
-            arsn?: components["schemas"]["__schema29"];
-            schemeCategories?: components["schemas"]["__schema30"];
+        __schema62: "charge";
+        __schema63: string;
+        __schema64: {
+            acn: components["schemas"]["__schema24"];
+            formatted: components["schemas"]["__schema25"];
+            numberType: components["schemas"]["__schema26"];
+            name: components["schemas"]["__schema27"];
+            type: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            abn: components["schemas"]["__schema28"];
+            registeredCharity: components["schemas"]["__schema29"];
+            id?: components["schemas"]["__schema30"];
+            arsn?: components["schemas"]["__schema31"];
+            schemeCategories?: components["schemas"]["__schema32"];
         };
-        __schema63: components["schemas"]["__schema24"] | null;
-        __schema64: components["schemas"]["__schema46"] | null;
-        __schema65: string | null;
-        __schema66: {
-            party: components["schemas"]["__schema50"];
-        }[];
-        __schema67: components["schemas"]["__schema56"][];
+        __schema65: components["schemas"]["__schema26"] | null;
+        __schema66: components["schemas"]["__schema48"] | null;
+        __schema67: string | null;
         __schema68: {
+            party: components["schemas"]["__schema52"];
+        }[];
+        __schema69: components["schemas"]["__schema58"][];
+        __schema70: {
             /** @constant */
             object: "relationship";
-            role: components["schemas"]["__schema24"];
-            status: components["schemas"]["__schema24"];
-            appointedAt: components["schemas"]["__schema35"];
-            ceasedAt: components["schemas"]["__schema35"];
-            company: components["schemas"]["__schema62"];
+            role: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            appointedAt: components["schemas"]["__schema37"];
+            ceasedAt: components["schemas"]["__schema37"];
+            company: components["schemas"]["__schema64"];
         };
-        __schema69: {
+        __schema71: {
             id: string;
             /** @enum {string} */
             type: "current" | "historical" | "relational";
-            purchasedAt: components["schemas"]["__schema46"];
-            asOf: components["schemas"]["__schema46"];
+            purchasedAt: components["schemas"]["__schema48"];
+            asOf: components["schemas"]["__schema48"];
         };
-        __schema70: {
-            object: components["schemas"]["__schema71"];
-            id: components["schemas"]["__schema72"];
-            name: components["schemas"]["__schema73"];
-            birth: components["schemas"]["__schema74"];
-            formerName: components["schemas"]["__schema76"];
+        __schema72: {
+            object: components["schemas"]["__schema73"];
+            id: components["schemas"]["__schema74"];
+            name: components["schemas"]["__schema75"];
+            birth: components["schemas"]["__schema76"];
+            formerName: components["schemas"]["__schema78"];
         };
         /** @constant */
-        __schema71: "person";
-        __schema72: string;
-        __schema73: {
+        __schema73: "person";
+        __schema74: string;
+        __schema75: {
             familyName: string;
             givenNames: string[];
             formatted: string;
         };
-        __schema74: components["schemas"]["__schema75"] | null;
-        __schema75: {
-            date: components["schemas"]["__schema35"];
+        __schema76: components["schemas"]["__schema77"] | null;
+        __schema77: {
+            date: components["schemas"]["__schema37"];
             locality: string | null;
             stateOrCountry: string | null;
         };
-        __schema76: components["schemas"]["__schema73"] | null;
-        __schema77: {
-            object: components["schemas"]["__schema78"];
-            id: components["schemas"]["__schema79"];
-            kind: components["schemas"]["__schema80"];
-            type: components["schemas"]["__schema81"];
-            includeShareholdings: components["schemas"]["__schema82"];
-            subject: components["schemas"]["__schema70"];
-            purchasedAt: components["schemas"]["__schema46"];
-            asOf: components["schemas"]["__schema46"];
-            expiresAt: components["schemas"]["__schema46"];
-            clientReference: components["schemas"]["__schema83"];
-            disclaimer: components["schemas"]["__schema84"];
-            person: components["schemas"]["__schema85"];
-            roles: components["schemas"]["__schema86"][];
+        __schema78: components["schemas"]["__schema75"] | null;
+        __schema79: {
+            object: components["schemas"]["__schema80"];
+            id: components["schemas"]["__schema81"];
+            kind: components["schemas"]["__schema82"];
+            type: components["schemas"]["__schema83"];
+            includeShareholdings: components["schemas"]["__schema84"];
+            subject: components["schemas"]["__schema72"];
+            purchasedAt: components["schemas"]["__schema48"];
+            asOf: components["schemas"]["__schema48"];
+            expiresAt: components["schemas"]["__schema48"];
+            clientReference: components["schemas"]["__schema85"];
+            disclaimer: components["schemas"]["__schema86"];
+            person: components["schemas"]["__schema87"];
+            roles: components["schemas"]["__schema88"][];
             licences: {
                 /** @constant */
                 object: "licence";
-                type: components["schemas"]["__schema24"];
-                status: components["schemas"]["__schema24"];
+                type: components["schemas"]["__schema26"];
+                status: components["schemas"]["__schema26"];
                 licenceNumber: string;
-                licenceStatus: components["schemas"]["__schema24"];
-                from: components["schemas"]["__schema36"];
-                to: components["schemas"]["__schema35"];
-                address: components["schemas"]["__schema51"] | null;
-                sourceDocument: components["schemas"]["__schema52"] | null;
+                licenceStatus: components["schemas"]["__schema26"];
+                from: components["schemas"]["__schema38"];
+                to: components["schemas"]["__schema37"];
+                address: components["schemas"]["__schema53"] | null;
+                sourceDocument: components["schemas"]["__schema54"] | null;
             }[];
             shareholdings: {
                 /** @constant */
                 object: "shareholding";
-                company: components["schemas"]["__schema62"];
+                company: components["schemas"]["__schema64"];
                 classCode: string;
                 classDescription: string;
-                status: components["schemas"]["__schema24"];
+                status: components["schemas"]["__schema26"];
                 sharesHeld: number;
                 fullyPaid: boolean;
                 beneficiallyHeld: boolean;
-                sourceDocument: components["schemas"]["__schema52"] | null;
+                sourceDocument: components["schemas"]["__schema54"] | null;
             }[];
-            documents: components["schemas"]["__schema56"][];
+            documents: components["schemas"]["__schema58"][];
             notices: {
                 /** @enum {string} */
                 type: "acnc_charity" | "same_name";
                 acn: string | null;
                 text: string;
             }[];
-            meta: components["schemas"]["__schema20"];
+            meta: components["schemas"]["__schema22"];
         };
         /** @constant */
-        __schema78: "extract";
-        __schema79: string;
+        __schema80: "extract";
+        __schema81: string;
         /** @constant */
-        __schema80: "person";
+        __schema82: "person";
         /** @enum {string} */
-        __schema81: "current" | "historical";
-        __schema82: boolean;
-        __schema83: string | null;
-        __schema84: string;
-        __schema85: {
+        __schema83: "current" | "historical";
+        __schema84: boolean;
+        __schema85: string | null;
+        __schema86: string;
+        __schema87: {
             id: string;
             registryIdentifier: string;
-            name: components["schemas"]["__schema73"];
-            birth: components["schemas"]["__schema75"] | null;
-            formerName: components["schemas"]["__schema73"] | null;
+            name: components["schemas"]["__schema75"];
+            birth: components["schemas"]["__schema77"] | null;
+            formerName: components["schemas"]["__schema75"] | null;
         };
-        __schema86: {
+        __schema88: {
             /** @constant */
             object: "role";
-            role: components["schemas"]["__schema24"];
-            status: components["schemas"]["__schema24"];
-            appointedAt: components["schemas"]["__schema35"];
-            ceasedAt: components["schemas"]["__schema35"];
-            company: components["schemas"]["__schema62"];
-            address: components["schemas"]["__schema51"] | null;
-            sourceDocument: components["schemas"]["__schema52"] | null;
+            role: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            appointedAt: components["schemas"]["__schema37"];
+            ceasedAt: components["schemas"]["__schema37"];
+            company: components["schemas"]["__schema64"];
+            address: components["schemas"]["__schema53"] | null;
+            sourceDocument: components["schemas"]["__schema54"] | null;
         };
-        __schema87: {
-            object: components["schemas"]["__schema88"];
-            id: components["schemas"]["__schema89"];
-            kind: components["schemas"]["__schema90"];
-            type: components["schemas"]["__schema91"];
-            subject: components["schemas"]["__schema92"];
-            summaryType: components["schemas"]["__schema24"];
-            weekStarting: components["schemas"]["__schema36"];
-            weekEnding: components["schemas"]["__schema36"];
-            purchasedAt: components["schemas"]["__schema46"];
-            asOf: components["schemas"]["__schema46"];
-            expiresAt: components["schemas"]["__schema46"];
-            clientReference: components["schemas"]["__schema93"];
-            disclaimer: components["schemas"]["__schema94"];
+        __schema89: {
+            object: components["schemas"]["__schema90"];
+            id: components["schemas"]["__schema91"];
+            kind: components["schemas"]["__schema92"];
+            type: components["schemas"]["__schema93"];
+            subject: components["schemas"]["__schema94"];
+            summaryType: components["schemas"]["__schema26"];
+            weekStarting: components["schemas"]["__schema38"];
+            weekEnding: components["schemas"]["__schema38"];
+            purchasedAt: components["schemas"]["__schema48"];
+            asOf: components["schemas"]["__schema48"];
+            expiresAt: components["schemas"]["__schema48"];
+            clientReference: components["schemas"]["__schema95"];
+            disclaimer: components["schemas"]["__schema96"];
             postcode: string | null;
             items: {
                 /** @constant */
@@ -1329,27 +1411,27 @@ export interface components {
                 data: {
                     /** @constant */
                     object: "weeklySummaryItem";
-                    subType: components["schemas"]["__schema24"];
-                    date: components["schemas"]["__schema36"];
+                    subType: components["schemas"]["__schema26"];
+                    date: components["schemas"]["__schema38"];
                     postcode: string | null;
                     documentNumber: string | null;
-                    subject: components["schemas"]["__schema50"] | null;
+                    subject: components["schemas"]["__schema52"] | null;
                     newName: string | null;
                     licenceNumber: string | null;
                     company: {
-                        acn: components["schemas"]["__schema22"];
-                        formatted: components["schemas"]["__schema23"];
-                        numberType: components["schemas"]["__schema24"];
-                        name: components["schemas"]["__schema25"];
-                        type: components["schemas"]["__schema24"];
-                        status: components["schemas"]["__schema24"];
-                        abn: components["schemas"]["__schema26"];
-                        registeredCharity: components["schemas"]["__schema27"];
-                        id?: components["schemas"]["__schema28"];
-                        arsn?: components["schemas"]["__schema29"];
-                        schemeCategories?: components["schemas"]["__schema30"];
-                        class: components["schemas"]["__schema24"] | null;
-                        subClass: components["schemas"]["__schema24"] | null;
+                        acn: components["schemas"]["__schema24"];
+                        formatted: components["schemas"]["__schema25"];
+                        numberType: components["schemas"]["__schema26"];
+                        name: components["schemas"]["__schema27"];
+                        type: components["schemas"]["__schema26"];
+                        status: components["schemas"]["__schema26"];
+                        abn: components["schemas"]["__schema28"];
+                        registeredCharity: components["schemas"]["__schema29"];
+                        id?: components["schemas"]["__schema30"];
+                        arsn?: components["schemas"]["__schema31"];
+                        schemeCategories?: components["schemas"]["__schema32"];
+                        class: components["schemas"]["__schema26"] | null;
+                        subClass: components["schemas"]["__schema26"] | null;
                     } | null;
                 }[];
                 hasMore: boolean;
@@ -1360,62 +1442,297 @@ export interface components {
                 postcode: string;
                 count: number;
             }[] | null;
-            meta: components["schemas"]["__schema20"];
+            meta: components["schemas"]["__schema22"];
         };
         /** @constant */
-        __schema88: "extract";
-        __schema89: string;
+        __schema90: "extract";
+        __schema91: string;
         /** @constant */
-        __schema90: "weeklySummary";
+        __schema92: "weeklySummary";
         /** @enum {string} */
-        __schema91: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
-        __schema92: null;
-        __schema93: string | null;
-        __schema94: string;
-        __schema95: {
-            object: components["schemas"]["__schema88"];
-            id: components["schemas"]["__schema89"];
-            kind: components["schemas"]["__schema90"];
-            type: components["schemas"]["__schema91"];
-            subject: components["schemas"]["__schema92"];
-            summaryType: components["schemas"]["__schema24"];
-            weekStarting: components["schemas"]["__schema36"];
-            weekEnding: components["schemas"]["__schema36"];
-            purchasedAt: components["schemas"]["__schema46"];
-            asOf: components["schemas"]["__schema46"];
-            expiresAt: components["schemas"]["__schema46"];
-            clientReference: components["schemas"]["__schema93"];
-            disclaimer: components["schemas"]["__schema94"];
-        };
-        __schema96: {
-            object: components["schemas"]["__schema97"];
-            id: components["schemas"]["__schema98"];
-            type: components["schemas"]["__schema99"];
-            status: components["schemas"]["__schema100"];
-            company: components["schemas"]["__schema101"];
-            documents: components["schemas"]["__schema102"];
-            delivery: components["schemas"]["__schema103"];
-            downloadUrl: components["schemas"]["__schema104"];
-            downloadExpiresAt: components["schemas"]["__schema105"];
-            registryRequestIds: components["schemas"]["__schema106"];
-            notices: components["schemas"]["__schema107"];
-            extractSize: components["schemas"]["__schema108"];
-            pageCount: components["schemas"]["__schema109"];
-            clientReference: components["schemas"]["__schema104"];
-            createdAt: components["schemas"]["__schema46"];
-            readyAt: components["schemas"]["__schema110"];
-            failure?: components["schemas"]["__schema111"];
-            meta: components["schemas"]["__schema20"];
+        __schema93: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+        __schema94: null;
+        __schema95: string | null;
+        __schema96: string;
+        __schema97: {
+            object: components["schemas"]["__schema98"];
+            id: components["schemas"]["__schema99"];
+            kind: components["schemas"]["__schema100"];
+            type: components["schemas"]["__schema101"];
+            subject: components["schemas"]["__schema102"];
+            purchasedAt: components["schemas"]["__schema48"];
+            asOf: components["schemas"]["__schema48"];
+            expiresAt: components["schemas"]["__schema48"];
+            clientReference: components["schemas"]["__schema114"];
+            disclaimer: components["schemas"]["__schema115"];
+            entry: {
+                object: components["schemas"]["__schema103"];
+                register: components["schemas"]["__schema26"];
+                holder: components["schemas"]["__schema52"];
+                status: components["schemas"]["__schema104"];
+                licenceStatus: components["schemas"]["__schema105"];
+                from: components["schemas"]["__schema37"];
+                to: components["schemas"]["__schema37"];
+                principal: components["schemas"]["__schema106"];
+                bans: components["schemas"]["__schema116"];
+                address: components["schemas"]["__schema112"];
+                addresses: components["schemas"]["__schema117"];
+                trading: components["schemas"]["__schema118"];
+                officers: components["schemas"]["__schema119"];
+                authorities: components["schemas"]["__schema120"];
+                suspensions: components["schemas"]["__schema121"];
+                legislation: components["schemas"]["__schema122"];
+                /** @constant */
+                family: "professional";
+                registrationNumber: components["schemas"]["__schema113"];
+            } | {
+                object: components["schemas"]["__schema103"];
+                register: components["schemas"]["__schema26"];
+                holder: components["schemas"]["__schema52"];
+                status: components["schemas"]["__schema104"];
+                licenceStatus: components["schemas"]["__schema105"];
+                from: components["schemas"]["__schema37"];
+                to: components["schemas"]["__schema37"];
+                principal: components["schemas"]["__schema106"];
+                bans: components["schemas"]["__schema116"];
+                address: components["schemas"]["__schema112"];
+                addresses: components["schemas"]["__schema117"];
+                trading: components["schemas"]["__schema118"];
+                officers: components["schemas"]["__schema119"];
+                authorities: components["schemas"]["__schema120"];
+                suspensions: components["schemas"]["__schema121"];
+                legislation: components["schemas"]["__schema122"];
+                /** @constant */
+                family: "professional";
+                licenceNumber: components["schemas"]["__schema113"];
+            } | {
+                object: components["schemas"]["__schema103"];
+                register: components["schemas"]["__schema26"];
+                holder: components["schemas"]["__schema52"];
+                status: components["schemas"]["__schema104"];
+                licenceStatus: components["schemas"]["__schema105"];
+                from: components["schemas"]["__schema37"];
+                to: components["schemas"]["__schema37"];
+                principal: components["schemas"]["__schema106"];
+                bans: components["schemas"]["__schema116"];
+                address: components["schemas"]["__schema112"];
+                addresses: components["schemas"]["__schema117"];
+                trading: components["schemas"]["__schema118"];
+                officers: components["schemas"]["__schema119"];
+                authorities: components["schemas"]["__schema120"];
+                suspensions: components["schemas"]["__schema121"];
+                legislation: components["schemas"]["__schema122"];
+                /** @constant */
+                family: "authorised-representatives";
+                representativeNumber: components["schemas"]["__schema113"];
+            } | {
+                object: components["schemas"]["__schema103"];
+                register: components["schemas"]["__schema26"];
+                holder: components["schemas"]["__schema52"];
+                status: components["schemas"]["__schema104"];
+                licenceStatus: components["schemas"]["__schema105"];
+                from: components["schemas"]["__schema37"];
+                to: components["schemas"]["__schema37"];
+                principal: components["schemas"]["__schema106"];
+                bans: components["schemas"]["__schema116"];
+                address: components["schemas"]["__schema112"];
+                addresses: components["schemas"]["__schema117"];
+                trading: components["schemas"]["__schema118"];
+                officers: components["schemas"]["__schema119"];
+                authorities: components["schemas"]["__schema120"];
+                suspensions: components["schemas"]["__schema121"];
+                legislation: components["schemas"]["__schema122"];
+                /** @constant */
+                family: "banned-disqualified";
+                asicIdentifier: components["schemas"]["__schema113"];
+            };
+            documents: components["schemas"]["__schema58"][];
+            meta: components["schemas"]["__schema22"];
         };
         /** @constant */
-        __schema97: "order";
-        __schema98: string;
+        __schema98: "extract";
+        __schema99: string;
+        /** @constant */
+        __schema100: "register";
         /** @enum {string} */
-        __schema99: "charges_extract" | "document_image";
-        /** @enum {string} */
-        __schema100: "pending" | "processing" | "ready" | "delivered" | "failed";
-        __schema101: components["schemas"]["__schema62"] | null;
+        __schema101: "current" | "historical";
         __schema102: {
+            object: components["schemas"]["__schema103"];
+            register: components["schemas"]["__schema26"];
+            holder: components["schemas"]["__schema52"];
+            status: components["schemas"]["__schema104"];
+            licenceStatus: components["schemas"]["__schema105"];
+            from: components["schemas"]["__schema37"];
+            to: components["schemas"]["__schema37"];
+            principal: components["schemas"]["__schema106"];
+            bans: components["schemas"]["__schema108"];
+            address: components["schemas"]["__schema112"];
+            /** @constant */
+            family: "professional";
+            registrationNumber: components["schemas"]["__schema113"];
+        } | {
+            object: components["schemas"]["__schema103"];
+            register: components["schemas"]["__schema26"];
+            holder: components["schemas"]["__schema52"];
+            status: components["schemas"]["__schema104"];
+            licenceStatus: components["schemas"]["__schema105"];
+            from: components["schemas"]["__schema37"];
+            to: components["schemas"]["__schema37"];
+            principal: components["schemas"]["__schema106"];
+            bans: components["schemas"]["__schema108"];
+            address: components["schemas"]["__schema112"];
+            /** @constant */
+            family: "professional";
+            licenceNumber: components["schemas"]["__schema113"];
+        } | {
+            object: components["schemas"]["__schema103"];
+            register: components["schemas"]["__schema26"];
+            holder: components["schemas"]["__schema52"];
+            status: components["schemas"]["__schema104"];
+            licenceStatus: components["schemas"]["__schema105"];
+            from: components["schemas"]["__schema37"];
+            to: components["schemas"]["__schema37"];
+            principal: components["schemas"]["__schema106"];
+            bans: components["schemas"]["__schema108"];
+            address: components["schemas"]["__schema112"];
+            /** @constant */
+            family: "authorised-representatives";
+            representativeNumber: components["schemas"]["__schema113"];
+        } | {
+            object: components["schemas"]["__schema103"];
+            register: components["schemas"]["__schema26"];
+            holder: components["schemas"]["__schema52"];
+            status: components["schemas"]["__schema104"];
+            licenceStatus: components["schemas"]["__schema105"];
+            from: components["schemas"]["__schema37"];
+            to: components["schemas"]["__schema37"];
+            principal: components["schemas"]["__schema106"];
+            bans: components["schemas"]["__schema108"];
+            address: components["schemas"]["__schema112"];
+            /** @constant */
+            family: "banned-disqualified";
+            asicIdentifier: components["schemas"]["__schema113"];
+        };
+        /** @constant */
+        __schema103: "registerEntry";
+        __schema104: components["schemas"]["__schema26"] | null;
+        __schema105: components["schemas"]["__schema26"] | null;
+        __schema106: components["schemas"]["__schema107"] | null;
+        __schema107: {
+            name: string;
+            licenceNumber: string;
+        };
+        __schema108: {
+            type: components["schemas"]["__schema109"];
+            from: components["schemas"]["__schema38"];
+            to: components["schemas"]["__schema37"];
+            status: components["schemas"]["__schema26"];
+            documentNumber: components["schemas"]["__schema110"];
+            legislation: components["schemas"]["__schema111"];
+        }[] | null;
+        __schema109: components["schemas"]["__schema26"] | null;
+        __schema110: string;
+        __schema111: components["schemas"]["__schema26"] | null;
+        __schema112: ({
+            locality: string;
+            state: string | null;
+            postcode: string | null;
+        } | {
+            locality: string;
+            country: string;
+        }) | null;
+        __schema113: string;
+        __schema114: string | null;
+        __schema115: string;
+        __schema116: {
+            type: components["schemas"]["__schema109"];
+            from: components["schemas"]["__schema38"];
+            to: components["schemas"]["__schema37"];
+            status: components["schemas"]["__schema26"];
+            documentNumber: components["schemas"]["__schema110"];
+            legislation: components["schemas"]["__schema111"];
+            comments: string | null;
+        }[] | null;
+        __schema117: {
+            /** @constant */
+            object: "address";
+            type: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            from: components["schemas"]["__schema38"];
+            to: components["schemas"]["__schema37"];
+            address: components["schemas"]["__schema53"];
+            sourceDocument: components["schemas"]["__schema54"];
+        }[];
+        __schema118: {
+            type: components["schemas"]["__schema26"];
+            name: string;
+            number: string | null;
+        }[] | null;
+        __schema119: {
+            role: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema26"];
+            appointedAt: components["schemas"]["__schema37"];
+            ceasedAt: components["schemas"]["__schema37"];
+            party: components["schemas"]["__schema52"];
+        }[] | null;
+        __schema120: {
+            type: components["schemas"]["__schema26"];
+            principal: components["schemas"]["__schema107"];
+            from: components["schemas"]["__schema38"];
+            to: components["schemas"]["__schema37"];
+            status: components["schemas"]["__schema26"];
+        }[] | null;
+        __schema121: {
+            reason: components["schemas"]["__schema26"];
+            from: components["schemas"]["__schema38"];
+            to: components["schemas"]["__schema37"];
+            status: components["schemas"]["__schema26"];
+        }[] | null;
+        __schema122: components["schemas"]["__schema26"] | null;
+        __schema123: {
+            object: components["schemas"]["__schema90"];
+            id: components["schemas"]["__schema91"];
+            kind: components["schemas"]["__schema92"];
+            type: components["schemas"]["__schema93"];
+            subject: components["schemas"]["__schema94"];
+            summaryType: components["schemas"]["__schema26"];
+            weekStarting: components["schemas"]["__schema38"];
+            weekEnding: components["schemas"]["__schema38"];
+            purchasedAt: components["schemas"]["__schema48"];
+            asOf: components["schemas"]["__schema48"];
+            expiresAt: components["schemas"]["__schema48"];
+            clientReference: components["schemas"]["__schema95"];
+            disclaimer: components["schemas"]["__schema96"];
+        };
+        __schema124: {
+            object: components["schemas"]["__schema125"];
+            id: components["schemas"]["__schema126"];
+            type: components["schemas"]["__schema127"];
+            status: components["schemas"]["__schema128"];
+            company: components["schemas"]["__schema129"];
+            documents: components["schemas"]["__schema130"];
+            delivery: components["schemas"]["__schema131"];
+            downloadUrl: components["schemas"]["__schema132"];
+            downloadExpiresAt: components["schemas"]["__schema133"];
+            registryRequestIds: components["schemas"]["__schema134"];
+            notices: components["schemas"]["__schema135"];
+            extractSize: components["schemas"]["__schema136"];
+            pageCount: components["schemas"]["__schema137"];
+            clientReference: components["schemas"]["__schema132"];
+            createdAt: components["schemas"]["__schema48"];
+            readyAt: components["schemas"]["__schema138"];
+            failure?: components["schemas"]["__schema139"];
+            meta: components["schemas"]["__schema22"];
+        };
+        /** @constant */
+        __schema125: "order";
+        __schema126: string;
+        /** @enum {string} */
+        __schema127: "charges_extract" | "document_image";
+        /** @enum {string} */
+        __schema128: "pending" | "processing" | "ready" | "delivered" | "failed";
+        __schema129: components["schemas"]["__schema64"] | null;
+        __schema130: {
             documentNumber: string;
             formCode: string;
             pageCount: number;
@@ -1424,31 +1741,31 @@ export interface components {
                 to: number;
             } | null;
         }[];
-        __schema103: {
+        __schema131: {
             /** @enum {string} */
             method: "web" | "email" | "post";
-            email: components["schemas"]["__schema104"];
-            contactName: components["schemas"]["__schema104"];
-            contactPhone: components["schemas"]["__schema104"];
-            recipient: components["schemas"]["__schema104"];
-            address: components["schemas"]["__schema104"];
-            postcode: components["schemas"]["__schema104"];
+            email: components["schemas"]["__schema132"];
+            contactName: components["schemas"]["__schema132"];
+            contactPhone: components["schemas"]["__schema132"];
+            recipient: components["schemas"]["__schema132"];
+            address: components["schemas"]["__schema132"];
+            postcode: components["schemas"]["__schema132"];
         };
-        __schema104: string | null;
-        __schema105: components["schemas"]["__schema46"] | null;
-        __schema106: string[];
-        __schema107: string[];
+        __schema132: string | null;
+        __schema133: components["schemas"]["__schema48"] | null;
+        __schema134: string[];
+        __schema135: string[];
         /** @enum {string} */
-        __schema108: "small" | "large";
-        __schema109: number;
-        __schema110: components["schemas"]["__schema46"] | null;
-        __schema111: components["schemas"]["__schema112"];
-        __schema112: {
+        __schema136: "small" | "large";
+        __schema137: number;
+        __schema138: components["schemas"]["__schema48"] | null;
+        __schema139: components["schemas"]["__schema140"];
+        __schema140: {
             code: string;
             registryCode: string | null;
             message: string;
         };
-        __schema113: {
+        __schema141: {
             /** @constant */
             object: "offlineSearch";
             id: string;
@@ -1458,31 +1775,31 @@ export interface components {
             scope: string;
             deliveredTo: string;
             resultCount: number | null;
-            resultsUrl: components["schemas"]["__schema104"];
-            clientReference: components["schemas"]["__schema104"];
-            createdAt: components["schemas"]["__schema46"];
-            readyAt: components["schemas"]["__schema46"] | null;
-            failure?: components["schemas"]["__schema112"];
-            meta: components["schemas"]["__schema20"];
+            resultsUrl: components["schemas"]["__schema132"];
+            clientReference: components["schemas"]["__schema132"];
+            createdAt: components["schemas"]["__schema48"];
+            readyAt: components["schemas"]["__schema48"] | null;
+            failure?: components["schemas"]["__schema140"];
+            meta: components["schemas"]["__schema22"];
         };
         /** @constant */
-        __schema114: "event";
-        __schema115: string;
-        __schema116: string;
-        __schema117: boolean;
-        __schema118: {
+        __schema142: "event";
+        __schema143: string;
+        __schema144: string;
+        __schema145: boolean;
+        __schema146: {
             [key: string]: unknown;
         };
-        __schema119: {
-            object: components["schemas"]["__schema114"];
-            id: components["schemas"]["__schema115"];
-            type: components["schemas"]["__schema116"];
-            createdAt: components["schemas"]["__schema46"];
-            livemode: components["schemas"]["__schema117"];
-            data: components["schemas"]["__schema118"];
-            meta: components["schemas"]["__schema20"];
+        __schema147: {
+            object: components["schemas"]["__schema142"];
+            id: components["schemas"]["__schema143"];
+            type: components["schemas"]["__schema144"];
+            createdAt: components["schemas"]["__schema48"];
+            livemode: components["schemas"]["__schema145"];
+            data: components["schemas"]["__schema146"];
+            meta: components["schemas"]["__schema22"];
         };
-        __schema120: {
+        __schema148: {
             /** @constant */
             object: "list";
             data: {
@@ -1495,57 +1812,57 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attemptCount: number;
-                nextAttemptAt: components["schemas"]["__schema46"] | null;
+                nextAttemptAt: components["schemas"]["__schema48"] | null;
                 attempts: {
                     attempt: number;
-                    at: components["schemas"]["__schema46"];
+                    at: components["schemas"]["__schema48"];
                     statusCode: number | null;
                     latencyMs: number;
-                    responseBody: components["schemas"]["__schema121"];
-                    error: components["schemas"]["__schema121"];
+                    responseBody: components["schemas"]["__schema149"];
+                    error: components["schemas"]["__schema149"];
                     manual: boolean;
                 }[];
-                createdAt: components["schemas"]["__schema46"];
+                createdAt: components["schemas"]["__schema48"];
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema20"];
+            meta: components["schemas"]["__schema22"];
         };
-        __schema121: string | null;
-        __schema122: {
-            object: components["schemas"]["__schema123"];
-            id: components["schemas"]["__schema124"];
-            url: components["schemas"]["__schema125"];
-            enabledEvents: components["schemas"]["__schema126"];
-            description: components["schemas"]["__schema121"];
-            status: components["schemas"]["__schema127"];
-            disabledReason: components["schemas"]["__schema121"];
-            livemode: components["schemas"]["__schema128"];
-            secret?: components["schemas"]["__schema129"];
-            secretRotatedAt: components["schemas"]["__schema130"];
-            previousSecretExpiresAt: components["schemas"]["__schema131"];
-            stats: components["schemas"]["__schema132"];
-            createdAt: components["schemas"]["__schema46"];
-            updatedAt: components["schemas"]["__schema46"];
-            meta: components["schemas"]["__schema20"];
+        __schema149: string | null;
+        __schema150: {
+            object: components["schemas"]["__schema151"];
+            id: components["schemas"]["__schema152"];
+            url: components["schemas"]["__schema153"];
+            enabledEvents: components["schemas"]["__schema154"];
+            description: components["schemas"]["__schema149"];
+            status: components["schemas"]["__schema155"];
+            disabledReason: components["schemas"]["__schema149"];
+            livemode: components["schemas"]["__schema156"];
+            secret?: components["schemas"]["__schema157"];
+            secretRotatedAt: components["schemas"]["__schema158"];
+            previousSecretExpiresAt: components["schemas"]["__schema159"];
+            stats: components["schemas"]["__schema160"];
+            createdAt: components["schemas"]["__schema48"];
+            updatedAt: components["schemas"]["__schema48"];
+            meta: components["schemas"]["__schema22"];
         };
         /** @constant */
-        __schema123: "webhookEndpoint";
-        __schema124: string;
-        __schema125: string;
-        __schema126: string[];
+        __schema151: "webhookEndpoint";
+        __schema152: string;
+        __schema153: string;
+        __schema154: string[];
         /** @enum {string} */
-        __schema127: "enabled" | "disabled";
-        __schema128: boolean;
-        __schema129: string;
-        __schema130: components["schemas"]["__schema46"] | null;
-        __schema131: components["schemas"]["__schema46"] | null;
-        __schema132: {
+        __schema155: "enabled" | "disabled";
+        __schema156: boolean;
+        __schema157: string;
+        __schema158: components["schemas"]["__schema48"] | null;
+        __schema159: components["schemas"]["__schema48"] | null;
+        __schema160: {
             succeeded: number;
             failed: number;
-            lastSucceededAt: components["schemas"]["__schema46"] | null;
-            lastFailedAt: components["schemas"]["__schema46"] | null;
+            lastSucceededAt: components["schemas"]["__schema48"] | null;
+            lastFailedAt: components["schemas"]["__schema48"] | null;
             consecutiveFailures: number;
         };
     };
@@ -2588,7 +2905,7 @@ export interface operations {
                         normalized: string | null;
                         formatted: string | null;
                         acnFromAbn: string | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -2672,7 +2989,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -2750,7 +3067,7 @@ export interface operations {
                             label: string;
                             registryCode: string | null;
                         }[];
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -2838,7 +3155,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -2979,7 +3296,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema21"];
+                    "application/json": components["schemas"]["__schema23"];
                 };
             };
             /**
@@ -3216,25 +3533,25 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        acn: components["schemas"]["__schema22"];
-                        formatted: components["schemas"]["__schema23"];
-                        numberType: components["schemas"]["__schema24"];
-                        name: components["schemas"]["__schema25"];
-                        type: components["schemas"]["__schema24"];
-                        status: components["schemas"]["__schema24"];
-                        abn: components["schemas"]["__schema26"];
-                        registeredCharity: components["schemas"]["__schema27"];
-                        id?: components["schemas"]["__schema28"];
-                        arsn?: components["schemas"]["__schema29"];
-                        schemeCategories: components["schemas"]["__schema31"];
-                        object: components["schemas"]["__schema32"];
-                        class: components["schemas"]["__schema33"];
-                        subClass: components["schemas"]["__schema34"];
-                        registeredAt: components["schemas"]["__schema35"];
-                        governanceType: components["schemas"]["__schema37"];
-                        deregistration: components["schemas"]["__schema38"];
-                        formerNames: components["schemas"]["__schema39"];
-                        meta: components["schemas"]["__schema20"];
+                        acn: components["schemas"]["__schema24"];
+                        formatted: components["schemas"]["__schema25"];
+                        numberType: components["schemas"]["__schema26"];
+                        name: components["schemas"]["__schema27"];
+                        type: components["schemas"]["__schema26"];
+                        status: components["schemas"]["__schema26"];
+                        abn: components["schemas"]["__schema28"];
+                        registeredCharity: components["schemas"]["__schema29"];
+                        id?: components["schemas"]["__schema30"];
+                        arsn?: components["schemas"]["__schema31"];
+                        schemeCategories: components["schemas"]["__schema33"];
+                        object: components["schemas"]["__schema34"];
+                        class: components["schemas"]["__schema35"];
+                        subClass: components["schemas"]["__schema36"];
+                        registeredAt: components["schemas"]["__schema37"];
+                        governanceType: components["schemas"]["__schema39"];
+                        deregistration: components["schemas"]["__schema40"];
+                        formerNames: components["schemas"]["__schema41"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -3935,7 +4252,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema40"];
+                    "application/json": components["schemas"]["__schema42"];
                 };
             };
             /**
@@ -4289,12 +4606,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema49"][];
+                        data: components["schemas"]["__schema51"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        extract: components["schemas"]["__schema69"];
+                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema71"];
                     };
                 };
             };
@@ -4573,13 +4890,13 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema53"][];
+                        data: components["schemas"]["__schema55"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        extract: components["schemas"]["__schema69"];
-                        contactAddress: components["schemas"]["__schema53"] | null;
+                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema71"];
+                        contactAddress: components["schemas"]["__schema55"] | null;
                     };
                 };
             };
@@ -4927,10 +5244,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "shareStructure";
-                        extract: components["schemas"]["__schema69"];
-                        shareClasses: components["schemas"]["__schema54"];
-                        members: components["schemas"]["__schema55"];
-                        meta: components["schemas"]["__schema20"];
+                        extract: components["schemas"]["__schema71"];
+                        shareClasses: components["schemas"]["__schema56"];
+                        members: components["schemas"]["__schema57"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -5161,12 +5478,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema56"][];
+                        data: components["schemas"]["__schema58"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        extract: components["schemas"]["__schema69"];
+                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema71"];
                     };
                 };
             };
@@ -5487,12 +5804,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "externalAdministration";
-                        extract: components["schemas"]["__schema69"];
-                        company: components["schemas"]["__schema62"];
+                        extract: components["schemas"]["__schema71"];
+                        company: components["schemas"]["__schema64"];
                         underExternalAdministration: boolean;
-                        appointees: components["schemas"]["__schema57"];
-                        documents: components["schemas"]["__schema58"];
-                        meta: components["schemas"]["__schema20"];
+                        appointees: components["schemas"]["__schema59"];
+                        documents: components["schemas"]["__schema60"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -5813,12 +6130,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema68"][];
+                        data: components["schemas"]["__schema70"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        extract: components["schemas"]["__schema69"];
+                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema71"];
                     };
                 };
             };
@@ -6278,12 +6595,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema59"][];
+                        data: components["schemas"]["__schema61"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        extract: components["schemas"]["__schema69"];
+                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema71"];
                     };
                 };
             };
@@ -6613,19 +6930,19 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema60"];
-                        chargeNumber: components["schemas"]["__schema61"];
-                        company: components["schemas"]["__schema62"];
-                        status: components["schemas"]["__schema24"];
-                        type: components["schemas"]["__schema63"];
-                        registeredAt: components["schemas"]["__schema64"];
-                        createdAt: components["schemas"]["__schema35"];
-                        expiresAt: components["schemas"]["__schema35"];
-                        satisfiedAt: components["schemas"]["__schema35"];
-                        preAsicChargeNumber: components["schemas"]["__schema65"];
-                        chargees: components["schemas"]["__schema66"];
-                        documents: components["schemas"]["__schema67"];
-                        meta: components["schemas"]["__schema20"];
+                        object: components["schemas"]["__schema62"];
+                        chargeNumber: components["schemas"]["__schema63"];
+                        company: components["schemas"]["__schema64"];
+                        status: components["schemas"]["__schema26"];
+                        type: components["schemas"]["__schema65"];
+                        registeredAt: components["schemas"]["__schema66"];
+                        createdAt: components["schemas"]["__schema37"];
+                        expiresAt: components["schemas"]["__schema37"];
+                        satisfiedAt: components["schemas"]["__schema37"];
+                        preAsicChargeNumber: components["schemas"]["__schema67"];
+                        chargees: components["schemas"]["__schema68"];
+                        documents: components["schemas"]["__schema69"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -6783,14 +7100,14 @@ export interface operations {
                         id: string;
                         familyName: string;
                         givenName: string;
-                        birthDateFrom: components["schemas"]["__schema35"];
-                        birthDateTo: components["schemas"]["__schema35"];
-                        createdAt: components["schemas"]["__schema46"];
-                        expiresAt: components["schemas"]["__schema46"];
+                        birthDateFrom: components["schemas"]["__schema37"];
+                        birthDateTo: components["schemas"]["__schema37"];
+                        createdAt: components["schemas"]["__schema48"];
+                        expiresAt: components["schemas"]["__schema48"];
                         totalCount: number;
                         found: number;
-                        data: components["schemas"]["__schema70"][];
-                        meta: components["schemas"]["__schema20"];
+                        data: components["schemas"]["__schema72"][];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -6982,14 +7299,14 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema71"];
-                        id: components["schemas"]["__schema72"];
-                        name: components["schemas"]["__schema73"];
-                        birth: components["schemas"]["__schema74"];
-                        formerName: components["schemas"]["__schema76"];
+                        object: components["schemas"]["__schema73"];
+                        id: components["schemas"]["__schema74"];
+                        name: components["schemas"]["__schema75"];
+                        birth: components["schemas"]["__schema76"];
+                        formerName: components["schemas"]["__schema78"];
                         searchId: string;
-                        searchExpiresAt: components["schemas"]["__schema46"];
-                        meta: components["schemas"]["__schema20"];
+                        searchExpiresAt: components["schemas"]["__schema48"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -7250,11 +7567,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema77"][];
+                        data: components["schemas"]["__schema79"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                         searchId: string;
                     };
                 };
@@ -7563,12 +7880,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema86"][];
+                        data: components["schemas"]["__schema88"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        extract: components["schemas"]["__schema69"];
+                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema71"];
                     };
                 };
             };
@@ -8250,7 +8567,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema40"] | components["schemas"]["__schema77"] | components["schemas"]["__schema87"];
+                    "application/json": components["schemas"]["__schema42"] | components["schemas"]["__schema79"] | components["schemas"]["__schema89"] | components["schemas"]["__schema97"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -8451,34 +8768,45 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: ({
-                            object: components["schemas"]["__schema41"];
-                            id: components["schemas"]["__schema42"];
-                            kind: components["schemas"]["__schema43"];
-                            type: components["schemas"]["__schema44"];
-                            company: components["schemas"]["__schema45"];
-                            purchasedAt: components["schemas"]["__schema46"];
-                            asOf: components["schemas"]["__schema46"];
-                            expiresAt: components["schemas"]["__schema46"];
-                            clientReference: components["schemas"]["__schema47"];
-                            disclaimer: components["schemas"]["__schema48"];
+                            object: components["schemas"]["__schema43"];
+                            id: components["schemas"]["__schema44"];
+                            kind: components["schemas"]["__schema45"];
+                            type: components["schemas"]["__schema46"];
+                            company: components["schemas"]["__schema47"];
+                            purchasedAt: components["schemas"]["__schema48"];
+                            asOf: components["schemas"]["__schema48"];
+                            expiresAt: components["schemas"]["__schema48"];
+                            clientReference: components["schemas"]["__schema49"];
+                            disclaimer: components["schemas"]["__schema50"];
                         } | {
-                            object: components["schemas"]["__schema78"];
-                            id: components["schemas"]["__schema79"];
-                            kind: components["schemas"]["__schema80"];
-                            type: components["schemas"]["__schema81"];
-                            includeShareholdings: components["schemas"]["__schema82"];
-                            subject: components["schemas"]["__schema70"];
-                            purchasedAt: components["schemas"]["__schema46"];
-                            asOf: components["schemas"]["__schema46"];
-                            expiresAt: components["schemas"]["__schema46"];
-                            clientReference: components["schemas"]["__schema83"];
-                            disclaimer: components["schemas"]["__schema84"];
-                            person: components["schemas"]["__schema85"];
-                        } | components["schemas"]["__schema95"])[];
+                            object: components["schemas"]["__schema80"];
+                            id: components["schemas"]["__schema81"];
+                            kind: components["schemas"]["__schema82"];
+                            type: components["schemas"]["__schema83"];
+                            includeShareholdings: components["schemas"]["__schema84"];
+                            subject: components["schemas"]["__schema72"];
+                            purchasedAt: components["schemas"]["__schema48"];
+                            asOf: components["schemas"]["__schema48"];
+                            expiresAt: components["schemas"]["__schema48"];
+                            clientReference: components["schemas"]["__schema85"];
+                            disclaimer: components["schemas"]["__schema86"];
+                            person: components["schemas"]["__schema87"];
+                        } | components["schemas"]["__schema123"] | {
+                            object: components["schemas"]["__schema98"];
+                            id: components["schemas"]["__schema99"];
+                            kind: components["schemas"]["__schema100"];
+                            type: components["schemas"]["__schema101"];
+                            subject: components["schemas"]["__schema102"];
+                            purchasedAt: components["schemas"]["__schema48"];
+                            asOf: components["schemas"]["__schema48"];
+                            expiresAt: components["schemas"]["__schema48"];
+                            clientReference: components["schemas"]["__schema114"];
+                            disclaimer: components["schemas"]["__schema115"];
+                        })[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -8597,7 +8925,7 @@ export interface operations {
                         data: {
                             /** @constant */
                             object: "feeEntry";
-                            at: components["schemas"]["__schema46"];
+                            at: components["schemas"]["__schema48"];
                             product: string;
                             feeCode: string | null;
                             quantity: number;
@@ -8609,9 +8937,9 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
-                        from: components["schemas"]["__schema36"];
-                        to: components["schemas"]["__schema36"];
+                        meta: components["schemas"]["__schema22"];
+                        from: components["schemas"]["__schema38"];
+                        to: components["schemas"]["__schema38"];
                         totals: {
                             product: string;
                             feeCode: string | null;
@@ -8693,11 +9021,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema95"][];
+                        data: components["schemas"]["__schema123"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -8973,7 +9301,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema87"];
+                    "application/json": components["schemas"]["__schema89"];
                 };
             };
             /**
@@ -9305,7 +9633,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema87"];
+                    "application/json": components["schemas"]["__schema89"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9428,7 +9756,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema96"];
+                    "application/json": components["schemas"]["__schema124"];
                 };
             };
             /**
@@ -9713,7 +10041,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema96"];
+                    "application/json": components["schemas"]["__schema124"];
                 };
             };
             /**
@@ -9949,7 +10277,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema96"];
+                    "application/json": components["schemas"]["__schema124"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10071,28 +10399,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema97"];
-                            id: components["schemas"]["__schema98"];
-                            type: components["schemas"]["__schema99"];
-                            status: components["schemas"]["__schema100"];
-                            company: components["schemas"]["__schema101"];
-                            documents: components["schemas"]["__schema102"];
-                            delivery: components["schemas"]["__schema103"];
-                            downloadUrl: components["schemas"]["__schema104"];
-                            downloadExpiresAt: components["schemas"]["__schema105"];
-                            registryRequestIds: components["schemas"]["__schema106"];
-                            notices: components["schemas"]["__schema107"];
-                            extractSize: components["schemas"]["__schema108"];
-                            pageCount: components["schemas"]["__schema109"];
-                            clientReference: components["schemas"]["__schema104"];
-                            createdAt: components["schemas"]["__schema46"];
-                            readyAt: components["schemas"]["__schema110"];
-                            failure?: components["schemas"]["__schema111"];
+                            object: components["schemas"]["__schema125"];
+                            id: components["schemas"]["__schema126"];
+                            type: components["schemas"]["__schema127"];
+                            status: components["schemas"]["__schema128"];
+                            company: components["schemas"]["__schema129"];
+                            documents: components["schemas"]["__schema130"];
+                            delivery: components["schemas"]["__schema131"];
+                            downloadUrl: components["schemas"]["__schema132"];
+                            downloadExpiresAt: components["schemas"]["__schema133"];
+                            registryRequestIds: components["schemas"]["__schema134"];
+                            notices: components["schemas"]["__schema135"];
+                            extractSize: components["schemas"]["__schema136"];
+                            pageCount: components["schemas"]["__schema137"];
+                            clientReference: components["schemas"]["__schema132"];
+                            createdAt: components["schemas"]["__schema48"];
+                            readyAt: components["schemas"]["__schema138"];
+                            failure?: components["schemas"]["__schema139"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -10206,7 +10534,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema113"];
+                    "application/json": components["schemas"]["__schema141"];
                 };
             };
             /**
@@ -10326,7 +10654,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema113"];
+                    "application/json": components["schemas"]["__schema141"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10466,7 +10794,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema21"];
+                    "application/json": components["schemas"]["__schema23"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10626,17 +10954,17 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema114"];
-                            id: components["schemas"]["__schema115"];
-                            type: components["schemas"]["__schema116"];
-                            createdAt: components["schemas"]["__schema46"];
-                            livemode: components["schemas"]["__schema117"];
-                            data: components["schemas"]["__schema118"];
+                            object: components["schemas"]["__schema142"];
+                            id: components["schemas"]["__schema143"];
+                            type: components["schemas"]["__schema144"];
+                            createdAt: components["schemas"]["__schema48"];
+                            livemode: components["schemas"]["__schema145"];
+                            data: components["schemas"]["__schema146"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -10719,7 +11047,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema119"];
+                    "application/json": components["schemas"]["__schema147"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10797,7 +11125,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema120"];
+                    "application/json": components["schemas"]["__schema148"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10882,7 +11210,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema120"];
+                    "application/json": components["schemas"]["__schema148"];
                 };
             };
             /**
@@ -11053,25 +11381,25 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema123"];
-                            id: components["schemas"]["__schema124"];
-                            url: components["schemas"]["__schema125"];
-                            enabledEvents: components["schemas"]["__schema126"];
-                            description: components["schemas"]["__schema121"];
-                            status: components["schemas"]["__schema127"];
-                            disabledReason: components["schemas"]["__schema121"];
-                            livemode: components["schemas"]["__schema128"];
-                            secret?: components["schemas"]["__schema129"];
-                            secretRotatedAt: components["schemas"]["__schema130"];
-                            previousSecretExpiresAt: components["schemas"]["__schema131"];
-                            stats: components["schemas"]["__schema132"];
-                            createdAt: components["schemas"]["__schema46"];
-                            updatedAt: components["schemas"]["__schema46"];
+                            object: components["schemas"]["__schema151"];
+                            id: components["schemas"]["__schema152"];
+                            url: components["schemas"]["__schema153"];
+                            enabledEvents: components["schemas"]["__schema154"];
+                            description: components["schemas"]["__schema149"];
+                            status: components["schemas"]["__schema155"];
+                            disabledReason: components["schemas"]["__schema149"];
+                            livemode: components["schemas"]["__schema156"];
+                            secret?: components["schemas"]["__schema157"];
+                            secretRotatedAt: components["schemas"]["__schema158"];
+                            previousSecretExpiresAt: components["schemas"]["__schema159"];
+                            stats: components["schemas"]["__schema160"];
+                            createdAt: components["schemas"]["__schema48"];
+                            updatedAt: components["schemas"]["__schema48"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -11154,7 +11482,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema122"];
+                    "application/json": components["schemas"]["__schema150"];
                 };
             };
             /**
@@ -11252,7 +11580,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema122"];
+                    "application/json": components["schemas"]["__schema150"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11307,7 +11635,7 @@ export interface operations {
                         id: string;
                         /** @constant */
                         deleted: true;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -11392,7 +11720,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema122"];
+                    "application/json": components["schemas"]["__schema150"];
                 };
             };
             /**
@@ -11496,7 +11824,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema122"];
+                    "application/json": components["schemas"]["__schema150"];
                 };
             };
             /**
@@ -11613,7 +11941,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema120"];
+                    "application/json": components["schemas"]["__schema148"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11678,9 +12006,9 @@ export interface operations {
                         /** @constant */
                         object: "webhookRecovery";
                         endpointId: string;
-                        since: components["schemas"]["__schema46"];
+                        since: components["schemas"]["__schema48"];
                         resent: number;
-                        meta: components["schemas"]["__schema20"];
+                        meta: components["schemas"]["__schema22"];
                     };
                 };
             };
@@ -11790,7 +12118,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema119"];
+                    "application/json": components["schemas"]["__schema147"];
                 };
             };
             /**
@@ -11835,6 +12163,899 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    ListRegisters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The twelve served registers (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "register",
+                     *           "code": "RA",
+                     *           "label": "Registered Auditors",
+                     *           "family": "professional",
+                     *           "identifierField": "registrationNumber",
+                     *           "feeCode": "959A"
+                     *         },
+                     *         {
+                     *           "object": "register",
+                     *           "code": "RQ",
+                     *           "label": "Registered Liquidators",
+                     *           "family": "professional",
+                     *           "identifierField": "registrationNumber",
+                     *           "feeCode": "959B"
+                     *         },
+                     *         {
+                     *           "object": "register",
+                     *           "code": "OQ",
+                     *           "label": "Official Liquidators",
+                     *           "family": "professional",
+                     *           "identifierField": "registrationNumber",
+                     *           "feeCode": "959C"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 12,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_1fc956bb-10bd-4d74-9685-d2ca0a816b16"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @constant */
+                            object: "register";
+                            code: string;
+                            label: string;
+                            /** @enum {string} */
+                            family: "professional" | "authorised-representatives" | "banned-disqualified";
+                            /** @enum {string} */
+                            identifierField: "registrationNumber" | "licenceNumber" | "representativeNumber" | "asicIdentifier";
+                            feeCode: string;
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema22"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    BrowseRegister: {
+        parameters: {
+            query: {
+                /** @example kowalski */
+                browse: string;
+                /** @example 20 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path: {
+                /** @example RQ */
+                register: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Liquidators whose name begins with KOWALSKI (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "registerEntry",
+                     *           "register": {
+                     *             "code": "RQ",
+                     *             "label": "Registered Liquidators"
+                     *           },
+                     *           "family": "professional",
+                     *           "registrationNumber": "401234",
+                     *           "holder": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "KOWALSKI",
+                     *               "givenNames": [
+                     *                 "ANNA",
+                     *                 "MARIA"
+                     *               ],
+                     *               "formatted": "ANNA MARIA KOWALSKI"
+                     *             },
+                     *             "birth": null,
+                     *             "organisation": null
+                     *           },
+                     *           "status": {
+                     *             "code": "C",
+                     *             "label": "Current"
+                     *           },
+                     *           "licenceStatus": null,
+                     *           "from": "1995-02-01",
+                     *           "to": null,
+                     *           "principal": null,
+                     *           "bans": null,
+                     *           "address": {
+                     *             "locality": "BRISBANE",
+                     *             "state": "QLD",
+                     *             "postcode": "4000"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_788bd38c-69dd-4cb8-a0c7-49681e808a0e"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["__schema102"][];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema22"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `register_invalid`: The register code is not valid. Send a register code from the code tables.
+             *     - `browse_key_too_short`: The browse key has fewer than two characters. Send at least two characters.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "register_invalid" | "browse_key_too_short" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NoMatches"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GetRegisterEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example RQ */
+                register: components["schemas"]["__schema20"];
+                /** @example 401234 */
+                number: components["schemas"]["__schema21"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The registered liquidator ANNA MARIA KOWALSKI (sandbox case liquidator) (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "registerEntry",
+                     *       "register": {
+                     *         "code": "RQ",
+                     *         "label": "Registered Liquidators"
+                     *       },
+                     *       "family": "professional",
+                     *       "registrationNumber": "401234",
+                     *       "holder": {
+                     *         "type": "person",
+                     *         "person": {
+                     *           "familyName": "KOWALSKI",
+                     *           "givenNames": [
+                     *             "ANNA",
+                     *             "MARIA"
+                     *           ],
+                     *           "formatted": "ANNA MARIA KOWALSKI"
+                     *         },
+                     *         "birth": null,
+                     *         "organisation": null
+                     *       },
+                     *       "status": {
+                     *         "code": "C",
+                     *         "label": "Current"
+                     *       },
+                     *       "licenceStatus": null,
+                     *       "from": "1995-02-01",
+                     *       "to": null,
+                     *       "principal": null,
+                     *       "bans": null,
+                     *       "address": {
+                     *         "locality": "BRISBANE",
+                     *         "state": "QLD",
+                     *         "postcode": "4000"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_7472ffc9-3d95-4ad7-a040-bc20ee1d7af9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        object: components["schemas"]["__schema103"];
+                        register: components["schemas"]["__schema26"];
+                        holder: components["schemas"]["__schema52"];
+                        status: components["schemas"]["__schema104"];
+                        licenceStatus: components["schemas"]["__schema105"];
+                        from: components["schemas"]["__schema37"];
+                        to: components["schemas"]["__schema37"];
+                        principal: components["schemas"]["__schema106"];
+                        bans: components["schemas"]["__schema108"];
+                        address: components["schemas"]["__schema112"];
+                        meta: components["schemas"]["__schema22"];
+                        /** @constant */
+                        family: "professional";
+                        registrationNumber: components["schemas"]["__schema113"];
+                    } | {
+                        object: components["schemas"]["__schema103"];
+                        register: components["schemas"]["__schema26"];
+                        holder: components["schemas"]["__schema52"];
+                        status: components["schemas"]["__schema104"];
+                        licenceStatus: components["schemas"]["__schema105"];
+                        from: components["schemas"]["__schema37"];
+                        to: components["schemas"]["__schema37"];
+                        principal: components["schemas"]["__schema106"];
+                        bans: components["schemas"]["__schema108"];
+                        address: components["schemas"]["__schema112"];
+                        meta: components["schemas"]["__schema22"];
+                        /** @constant */
+                        family: "professional";
+                        licenceNumber: components["schemas"]["__schema113"];
+                    } | {
+                        object: components["schemas"]["__schema103"];
+                        register: components["schemas"]["__schema26"];
+                        holder: components["schemas"]["__schema52"];
+                        status: components["schemas"]["__schema104"];
+                        licenceStatus: components["schemas"]["__schema105"];
+                        from: components["schemas"]["__schema37"];
+                        to: components["schemas"]["__schema37"];
+                        principal: components["schemas"]["__schema106"];
+                        bans: components["schemas"]["__schema108"];
+                        address: components["schemas"]["__schema112"];
+                        meta: components["schemas"]["__schema22"];
+                        /** @constant */
+                        family: "authorised-representatives";
+                        representativeNumber: components["schemas"]["__schema113"];
+                    } | {
+                        object: components["schemas"]["__schema103"];
+                        register: components["schemas"]["__schema26"];
+                        holder: components["schemas"]["__schema52"];
+                        status: components["schemas"]["__schema104"];
+                        licenceStatus: components["schemas"]["__schema105"];
+                        from: components["schemas"]["__schema37"];
+                        to: components["schemas"]["__schema37"];
+                        principal: components["schemas"]["__schema106"];
+                        bans: components["schemas"]["__schema108"];
+                        address: components["schemas"]["__schema112"];
+                        meta: components["schemas"]["__schema22"];
+                        /** @constant */
+                        family: "banned-disqualified";
+                        asicIdentifier: components["schemas"]["__schema113"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `register_invalid`: The register code is not valid. Send a register code from the code tables.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "register_invalid" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NoMatches"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    PurchaseRegisterExtract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-reg-1 */
+                "Idempotency-Key"?: string;
+                /** @example screening-17 */
+                "X-Client-Reference"?: string;
+            };
+            path: {
+                /** @example RQ */
+                register: components["schemas"]["__schema20"];
+                /** @example 401234 */
+                number: components["schemas"]["__schema21"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "history": true
+                 *     }
+                 */
+                "application/json": {
+                    history?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: A historical extract of the liquidator ANNA MARIA KOWALSKI (the answer recorded from the sandbox, long arrays abridged). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "extract",
+                     *       "id": "ext_a4181583fdf7f9187377cf12",
+                     *       "kind": "register",
+                     *       "type": "historical",
+                     *       "subject": {
+                     *         "object": "registerEntry",
+                     *         "register": {
+                     *           "code": "RQ",
+                     *           "label": "Registered Liquidators"
+                     *         },
+                     *         "family": "professional",
+                     *         "registrationNumber": "401234",
+                     *         "holder": {
+                     *           "type": "person",
+                     *           "person": {
+                     *             "familyName": "KOWALSKI",
+                     *             "givenNames": [
+                     *               "ANNA",
+                     *               "MARIA"
+                     *             ],
+                     *             "formatted": "ANNA MARIA KOWALSKI"
+                     *           },
+                     *           "birth": null,
+                     *           "organisation": null
+                     *         },
+                     *         "status": {
+                     *           "code": "C",
+                     *           "label": "Current"
+                     *         },
+                     *         "licenceStatus": null,
+                     *         "from": "1995-02-01",
+                     *         "to": null,
+                     *         "principal": null,
+                     *         "bans": null,
+                     *         "address": {
+                     *           "locality": "BRISBANE",
+                     *           "state": "QLD",
+                     *           "postcode": "4000"
+                     *         }
+                     *       },
+                     *       "purchasedAt": "2026-11-25T00:25:54Z",
+                     *       "asOf": "2026-11-25T00:25:54Z",
+                     *       "expiresAt": "2027-11-25T00:25:54Z",
+                     *       "clientReference": "screening-17",
+                     *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
+                     *       "entry": {
+                     *         "object": "registerEntry",
+                     *         "register": {
+                     *           "code": "RQ",
+                     *           "label": "Registered Liquidators"
+                     *         },
+                     *         "family": "professional",
+                     *         "registrationNumber": "401234",
+                     *         "holder": {
+                     *           "type": "person",
+                     *           "person": {
+                     *             "familyName": "KOWALSKI",
+                     *             "givenNames": [
+                     *               "ANNA",
+                     *               "MARIA"
+                     *             ],
+                     *             "formatted": "ANNA MARIA KOWALSKI"
+                     *           },
+                     *           "birth": null,
+                     *           "organisation": null
+                     *         },
+                     *         "status": {
+                     *           "code": "C",
+                     *           "label": "Current"
+                     *         },
+                     *         "licenceStatus": null,
+                     *         "from": "1995-02-01",
+                     *         "to": null,
+                     *         "principal": null,
+                     *         "bans": null,
+                     *         "address": {
+                     *           "locality": "BRISBANE",
+                     *           "state": "QLD",
+                     *           "postcode": "4000"
+                     *         },
+                     *         "addresses": [
+                     *           {
+                     *             "object": "address",
+                     *             "type": {
+                     *               "code": "PS",
+                     *               "label": "Postal Address"
+                     *             },
+                     *             "status": {
+                     *               "code": "C",
+                     *               "label": "Current"
+                     *             },
+                     *             "from": "1995-02-01",
+                     *             "to": null,
+                     *             "address": {
+                     *               "careOf": null,
+                     *               "line1": null,
+                     *               "street": "GPO BOX 1822",
+                     *               "locality": "BRISBANE",
+                     *               "state": "QLD",
+                     *               "postcode": "4001",
+                     *               "country": "AUSTRALIA"
+                     *             },
+                     *             "sourceDocument": {
+                     *               "documentNumber": "9R0010001",
+                     *               "qualifier": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "object": "address",
+                     *             "type": {
+                     *               "code": "PA",
+                     *               "label": "Principal Place of Practice"
+                     *             },
+                     *             "status": {
+                     *               "code": "C",
+                     *               "label": "Current"
+                     *             },
+                     *             "from": "2011-07-04",
+                     *             "to": null,
+                     *             "address": {
+                     *               "careOf": null,
+                     *               "line1": "LEVEL 8",
+                     *               "street": "200 ADELAIDE STREET",
+                     *               "locality": "BRISBANE",
+                     *               "state": "QLD",
+                     *               "postcode": "4000",
+                     *               "country": "AUSTRALIA"
+                     *             },
+                     *             "sourceDocument": {
+                     *               "documentNumber": "9R0010002",
+                     *               "qualifier": null
+                     *             }
+                     *           },
+                     *           {
+                     *             "object": "address",
+                     *             "type": {
+                     *               "code": "OP",
+                     *               "label": "Other Place of Practice"
+                     *             },
+                     *             "status": {
+                     *               "code": "C",
+                     *               "label": "Current"
+                     *             },
+                     *             "from": "2011-07-04",
+                     *             "to": null,
+                     *             "address": {
+                     *               "careOf": null,
+                     *               "line1": null,
+                     *               "street": "14 DENHAM STREET",
+                     *               "locality": "ROCKHAMPTON",
+                     *               "state": "QLD",
+                     *               "postcode": "4700",
+                     *               "country": "AUSTRALIA"
+                     *             },
+                     *             "sourceDocument": {
+                     *               "documentNumber": "9R0010002",
+                     *               "qualifier": null
+                     *             }
+                     *           }
+                     *         ],
+                     *         "trading": [
+                     *           {
+                     *             "type": {
+                     *               "code": "FI",
+                     *               "label": "Firm"
+                     *             },
+                     *             "name": "KOWALSKI INSOLVENCY PARTNERS",
+                     *             "number": null
+                     *           }
+                     *         ],
+                     *         "officers": [],
+                     *         "authorities": null,
+                     *         "suspensions": [],
+                     *         "legislation": null
+                     *       },
+                     *       "documents": [
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9R0010002",
+                     *           "formCode": "902",
+                     *           "formDescription": "Supplementary document",
+                     *           "subForms": [],
+                     *           "receivedAt": "2011-07-04",
+                     *           "processedAt": "2011-07-06",
+                     *           "effectiveAt": "2011-07-04",
+                     *           "qualifier": null,
+                     *           "pageCount": 2,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9R0010001",
+                     *           "formCode": "902",
+                     *           "formDescription": "Supplementary document",
+                     *           "subForms": [],
+                     *           "receivedAt": "1995-02-01",
+                     *           "processedAt": "1995-02-03",
+                     *           "effectiveAt": "1995-02-01",
+                     *           "qualifier": null,
+                     *           "pageCount": 2,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "register_extract",
+                     *         "requestId": "req_e716cfc8-6213-4a21-931a-fffb9a96a901"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema97"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
+             *     - `register_invalid`: The register code is not valid. Send a register code from the code tables.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_type_invalid" | "register_invalid" | "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["NoMatches"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
 }
 
 /** The paths whose POST takes an `Idempotency-Key` (the API answers a retry with the first result). */
@@ -11844,5 +13065,6 @@ export const idempotentPosts = [
     "/v1/weekly-summaries",
     "/v1/companies/{id}/charges/extract-orders",
     "/v1/documents/image-orders",
-    "/v1/companies/search/offline"
+    "/v1/companies/search/offline",
+    "/v1/registers/{register}/entries/{number}/extracts"
 ] as const;

@@ -28,7 +28,7 @@ export interface Coded {
 }
 
 export const coded = (table: string, code: string): Coded => ({ code, label: labelFor(table, code) });
-const codedOrNull = (table: string, code: string | null): Coded | null =>
+export const codedOrNull = (table: string, code: string | null): Coded | null =>
   code === null ? null : coded(table, code);
 
 const formDescriptions = new Map(forms.map((form) => [form.formCode, form.description]));
@@ -204,7 +204,7 @@ export const presentRelationship = (record: RegistryRelationship) => ({
 });
 
 /** Australian: locality, state, postcode; overseas: locality, country (document 1, 2.3). */
-function partialAddress(address: RegistryCompanyMatch['address']) {
+export function partialAddress(address: RegistryCompanyMatch['address']) {
   if (!address) return null;
   return address.country === 'AUSTRALIA'
     ? { locality: address.locality, state: address.state, postcode: address.postcode }

@@ -1,10 +1,12 @@
 import { presentCompanyExtract } from '../company/extracts.ts';
 import { PERSON_SECTION, presentPersonExtract, type StoredPersonExtract } from '../people/presenters.ts';
 import type { ExtractStore, StoredExtract } from '../ports/extracts.ts';
+import { presentRegisterExtract } from '../registers/present.ts';
 
 /** The extract object of any kind, as GET /v1/extracts/{id} shows it. */
 export function presentStoredExtract({ header, sections }: StoredExtract) {
   if (header.kind === 'person') return presentPersonExtract(sections[PERSON_SECTION] as StoredPersonExtract);
+  if (header.kind === 'register') return presentRegisterExtract(header.summary, sections);
   const { summary: _summary, ...rest } = sections;
   return presentCompanyExtract(header.summary, rest);
 }

@@ -21,8 +21,10 @@ import type {
   Registry,
   RegistryCompanyExtract,
   RegistryPersonExtract,
+  RegistryRegisterExtract,
   RegistryWeeklySummary,
 } from '../ports/registry.ts';
+import { storeRegisterExtract } from '../registers/purchase.ts';
 import { storeWeeklySummary } from '../weekly-summaries/purchase.ts';
 
 /** Longer than any request (29 s), so a sweep never races a purchase that is still running. */
@@ -64,6 +66,8 @@ const storeAnswer: Partial<
   },
   weeklySummary: (result, record, store, registry) =>
     storeWeeklySummary(result as RegistryWeeklySummary, record, store, registry),
+  register: async (result, record, store) =>
+    (await storeRegisterExtract(result as RegistryRegisterExtract, record, store)).record,
 };
 
 export async function reconcilePurchases(deps: ReconcileDeps): Promise<ReconcileReport> {

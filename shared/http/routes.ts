@@ -5,6 +5,8 @@
  * functions/. Handlers import their area's module only, so a bundle carries only the schemas of
  * its own area.
  */
+
+import { registerRoutes } from '../registers/routes.ts';
 import type { RouteDefinition } from './route.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { docsRoutes } from './routes/docs.ts';
@@ -22,6 +24,7 @@ export const routes = {
   ...orderRoutes,
   ...docsRoutes,
   ...webhookRoutes,
+  ...registerRoutes,
 } as const;
 
 export const routeList: readonly RouteDefinition[] = Object.values(routes);

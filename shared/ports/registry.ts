@@ -10,6 +10,7 @@
  */
 
 import { type ReferenceRegistry, referenceRegistryMethods } from '../reference/registry-port.ts';
+import { type RegisterRegistry, registerRegistryMethods } from '../registers/registry-port.ts';
 import { type CompanyRegistry, companyRegistryMethods } from './registry/companies.ts';
 import { type OrdersRegistry, ordersRegistryMethods } from './registry/orders.ts';
 import { type PeopleRegistry, peopleRegistryMethods } from './registry/people.ts';
@@ -17,6 +18,7 @@ import { type PurchaseReconciliation, purchaseReconciliationMethods } from './re
 import { type WeeklySummaryRegistry, weeklySummaryRegistryMethods } from './registry/weekly-summaries.ts';
 
 export * from '../reference/registry-port.ts';
+export * from '../registers/registry-port.ts';
 export * from './registry/common.ts';
 export * from './registry/companies.ts';
 export * from './registry/orders.ts';
@@ -35,6 +37,7 @@ export interface RegistryParts {
   orders: OrdersRegistry;
   purchases: PurchaseReconciliation;
   weeklySummaries: WeeklySummaryRegistry;
+  registers: RegisterRegistry;
   reference: ReferenceRegistry;
 }
 
@@ -49,6 +52,7 @@ export const registryCapabilities: {
   orders: ordersRegistryMethods,
   purchases: purchaseReconciliationMethods,
   weeklySummaries: weeklySummaryRegistryMethods,
+  registers: registerRegistryMethods,
   reference: referenceRegistryMethods,
 };
 
@@ -57,6 +61,7 @@ export type Registry = CompanyRegistry &
   OrdersRegistry &
   PurchaseReconciliation &
   WeeklySummaryRegistry &
+  RegisterRegistry &
   ReferenceRegistry;
 
 /** A method of the port, whatever its capability. */

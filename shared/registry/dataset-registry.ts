@@ -10,6 +10,8 @@
  * Image requests complete at once; they and postal hand-overs are kept in the registry object's
  * memory only.
  */
+import { DatasetRegisters } from '../adapters/sandbox/registers.ts';
+import { sandboxRegisterRecords } from '../adapters/sandbox/registers-data.ts';
 import { registryClass } from '../ports/registry.ts';
 import { DatasetCompanies } from './dataset/companies.ts';
 import { DatasetOrders, type DatasetOrdersOptions } from './dataset/orders.ts';
@@ -48,6 +50,7 @@ export const DatasetRegistry = registryClass(
       orders: new DatasetOrders(context, ordersOptions),
       purchases: new DatasetPurchases(),
       weeklySummaries: new DatasetWeeklySummaries(context, weeklySummaries),
+      registers: new DatasetRegisters(sandboxRegisterRecords, now),
       reference: new DatasetReference(reference),
     };
   },

@@ -4,6 +4,7 @@
  * its markers; `npm run docs:sandbox` (scripts/sandbox-docs.ts) rewrites them, and
  * test/unit/sandbox-docs.test.ts fails when the committed page differs from what this renders.
  */
+import { sandboxRegistersPart } from '../adapters/sandbox/registers-docs.ts';
 import { type GeneratedPart, table, withGeneratedParts } from '../docs/markdown.ts';
 import type { RegistryPersonName } from '../ports/registry.ts';
 import { acnWithCheckDigit } from './builders/companies.ts';
@@ -132,4 +133,8 @@ export const sandboxPeoplePart: GeneratedPart = {
 
 /** docs/sandbox.md with its generated tables rewritten. */
 export const withGeneratedSandbox = (page: string): string =>
-  withGeneratedParts(page, 'docs/sandbox.md', [sandboxOrganisationsPart, sandboxPeoplePart]);
+  withGeneratedParts(page, 'docs/sandbox.md', [
+    sandboxOrganisationsPart,
+    sandboxPeoplePart,
+    sandboxRegistersPart,
+  ]);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { registerExtractSchema, registerExtractSummarySchema } from '../registers/schemas.ts';
 import { cursorParam, dateParam, limitParam, listEnvelope, metaSchema } from './common.ts';
 import {
   addressSchema,
@@ -14,7 +15,6 @@ import {
   sourceDocument,
   timestamp,
 } from './companies.ts';
-
 import { weeklySummarySchema, weeklySummarySummarySchema } from './weekly-summaries.ts';
 
 const PEOPLE_SEARCH_ID = /^psr_[0-9a-f]{24}$/;
@@ -211,7 +211,17 @@ export const personExtractListSchema = z.extend(listEnvelope(personExtractSchema
 export const roleListSchema = sectionList(roleSchema);
 
 /** GET /v1/extracts/{id}: an extract of any kind. */
-export const anyExtractSchema = z.union([companyExtractSchema, personExtractSchema, weeklySummarySchema]);
+export const anyExtractSchema = z.union([
+  companyExtractSchema,
+  personExtractSchema,
+  weeklySummarySchema,
+  registerExtractSchema,
+]);
 export const extractListSchema = listEnvelope(
-  z.union([companyExtractSummarySchema, personExtractSummarySchema, weeklySummarySummarySchema]),
+  z.union([
+    companyExtractSummarySchema,
+    personExtractSummarySchema,
+    weeklySummarySummarySchema,
+    registerExtractSummarySchema,
+  ]),
 );

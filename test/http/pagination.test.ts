@@ -77,7 +77,11 @@ const SAMPLE_PATH_VALUES: Record<string, string> = {
   searchId: 'srch_0',
   eventId: `evt_${'0'.repeat(24)}`,
   endpointId: `we_${'0'.repeat(24)}`,
+  register: 'RQ',
 };
+
+/** Required query parameters of a paginated route, well-formed, so only the cursor is wrong. */
+const SAMPLE_QUERIES: Record<string, string> = { BrowseRegister: 'browse=SMITH&' };
 
 const samplePath = (template: string) =>
   template.replace(/\{([^}]+)\}/g, (_, name: string) => {
@@ -101,7 +105,7 @@ describe('an empty cursor', () => {
   it.each(paginated.map((route) => [route.name, route] as const))(
     '%s: ?cursor= is 400 validation_error on cursor',
     async (_, route) => {
-      const response = await call(`${samplePath(route.path)}?cursor=`, {
+      const response = await call(`${samplePath(route.path)}?${SAMPLE_QUERIES[route.name] ?? ''}cursor=`, {
         key: key.secret,
         method: route.method,
       });

@@ -50,6 +50,9 @@ const REGISTRY_ROUTES = [
   'SearchPeople',
   'PurchasePersonExtracts',
   'PurchaseWeeklySummary',
+  'BrowseRegister',
+  'GetRegisterEntry',
+  'PurchaseRegisterExtract',
 ];
 const NON_REGISTRY_ROUTES = [
   'GetPerson',
@@ -64,6 +67,8 @@ const NON_REGISTRY_ROUTES = [
   // Held weekly summaries are read without the registry.
   'GetWeeklySummary',
   'ListWeeklySummaries',
+  // The register list is static.
+  'ListRegisters',
   // The contract and its docs (public, no key).
   'GetOpenApiDocument',
   'GetApiReference',
@@ -132,7 +137,28 @@ describe('company, people, extract and usage routes', () => {
       'PurchaseCompanyExtract',
       'PurchasePersonExtracts',
       'PurchaseWeeklySummary',
+      'PurchaseRegisterExtract',
     ]);
+  });
+
+  describe('registers', () => {
+    it.each(['idempotency', 'main'] as const)('the purchase may read and write the %s table', (table) => {
+      expect(actionsIn(grants.on(route('PurchaseRegisterExtract'), table))).toEqual(
+        [...TABLE_ACTIONS.readWrite].sort(),
+      );
+      expect(envOf('PurchaseRegisterExtract')).toHaveProperty('REGISTRY_URL');
+    });
+
+    it.each(['BrowseRegister', 'GetRegisterEntry'])('%s calls the registry and touches no table', (name) => {
+      expect(grants.on(route(name), 'main')).toEqual([]);
+      expect(grants.on(route(name), 'idempotency')).toEqual([]);
+      expect(envOf(name)).toHaveProperty('REGISTRY_URL');
+    });
+
+    it('ListRegisters touches no table and never calls the registry', () => {
+      expect(grants.on(route('ListRegisters'), 'main')).toEqual([]);
+      expect(envOf('ListRegisters')).not.toHaveProperty('REGISTRY_URL');
+    });
   });
 
   describe('weekly summaries', () => {

@@ -265,6 +265,7 @@ const billableMethods = {
   purchasePersonExtract: 'person.extract',
   searchCompaniesOffline: 'search.offline',
   purchaseWeeklySummary: 'weekly.summary',
+  purchaseRegisterExtract: 'register.extract',
 } as const;
 
 /**

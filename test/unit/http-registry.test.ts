@@ -33,6 +33,9 @@ import {
   type RegistryPersonExtract,
   type RegistryPersonMatch,
   type RegistryPurchaseOutcome,
+  type RegistryRegisterEntry,
+  type RegistryRegisterExtract,
+  type RegistryRegisterPage,
   RegistryRejection,
   type RegistryWeeklySummary,
   type RegistryWeeklySummaryPage,
@@ -212,6 +215,16 @@ class FakeRegistry implements Registry {
     throw new Error('not served by the fake');
   }
   weeklySummaryItems(): Promise<RegistryWeeklySummaryPage> {
+    throw new Error('not served by the fake');
+  }
+  // Registers go through the sandbox and the simulator in test/unit/registers.test.ts and test/http/registers.test.ts.
+  browseRegister(): Promise<RegistryRegisterPage> {
+    throw new Error('not served by the fake');
+  }
+  getRegisterEntry(): Promise<RegistryRegisterEntry> {
+    throw new Error('not served by the fake');
+  }
+  purchaseRegisterExtract(): Promise<RegistryRegisterExtract> {
     throw new Error('not served by the fake');
   }
   // Reference data goes through the simulator in test/unit/reference/refresh.test.ts.

@@ -39,7 +39,7 @@ describe('the registry protocol table', () => {
       expect(registryProtocol[rows[0] as RegistryOperation].capability, method).toBe(capability);
     }
     expect(registryOperations).toHaveLength(portMethods.length);
-    expect(portMethods).toHaveLength(19);
+    expect(portMethods).toHaveLength(22);
   });
 
   it('names the operations the registry bills and those that carry our client key', () => {
@@ -47,6 +47,7 @@ describe('the registry protocol table', () => {
       'company.extract',
       'images.request',
       'person.extract',
+      'register.extract',
       'search.offline',
       'weekly.summary',
     ]);
@@ -55,6 +56,7 @@ describe('the registry protocol table', () => {
       'images.request',
       'person.extract',
       'post.request',
+      'register.extract',
       'search.offline',
       'weekly.summary',
     ]);
@@ -63,6 +65,7 @@ describe('the registry protocol table', () => {
       'images.get',
       'images.request',
       'person.extract',
+      'register.extract',
       'search.offline',
       'weekly.summary',
     ]);

@@ -13,6 +13,7 @@ import { httpOrders } from './orders.ts';
 import { httpPeople } from './people.ts';
 import { httpPurchases } from './purchases.ts';
 import { httpReference } from './reference.ts';
+import { httpRegisters } from './registers.ts';
 import { type HttpRegistryOptions, RegistryTransport } from './transport.ts';
 import { httpWeeklySummaries } from './weekly-summaries.ts';
 
@@ -33,6 +34,7 @@ export const HttpRegistry = registryClass('HttpRegistry', (options: HttpRegistry
     orders: httpOrders(call),
     purchases: httpPurchases(call),
     weeklySummaries: httpWeeklySummaries(call),
+    registers: httpRegisters(call),
     reference: httpReference(call),
   };
 });

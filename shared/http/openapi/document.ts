@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { type ErrorCode, type ErrorType, errorCatalogue } from '../../errors/catalogue.ts';
 import { errorGuide } from '../../errors/guide.ts';
+import { registerRoutes } from '../../registers/routes.ts';
 import type { HttpMethod, RouteDefinition } from '../route.ts';
 import { companyRoutes } from '../routes/companies.ts';
 import { docsRoutes } from '../routes/docs.ts';
@@ -48,6 +49,12 @@ export const TAGS: readonly { name: string; description: string; routes: readonl
     name: 'Extracts',
     description: 'Held extracts of any kind, and the fee ledger.',
     routes: Object.values(extractRoutes),
+  },
+  {
+    name: 'Registers',
+    description:
+      'The professional, representative and banned or disqualified registers: the register list (static), browse by name and entry lookups (free), and register entry extracts.',
+    routes: Object.values(registerRoutes),
   },
   {
     name: 'Orders',

@@ -4,6 +4,7 @@
  * a curl sample; test/unit/openapi.test.ts checks that every operation has one and that each
  * passes its route's request schemas.
  */
+import { registerExamples } from '../../registers/examples.ts';
 
 export interface RequestExample {
   /** What the example shows, in the sandbox's terms. */
@@ -39,6 +40,7 @@ const SEARCH_ID = EXAMPLE_IDS.peopleSearch;
 const PERSON_ID = EXAMPLE_IDS.person;
 
 export const requestExamples: Readonly<Record<string, RequestExample>> = {
+  ...registerExamples,
   ValidateIdentifier: {
     summary: 'The ABN of the sandbox company BLUEGUM ORCHARDS PTY LTD',
     path: { value: '23990000014' },

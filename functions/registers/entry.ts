@@ -1,0 +1,18 @@
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
+import { getRegisterEntry } from '../../shared/registers/entry.ts';
+import { registerRoutes } from '../../shared/registers/routes.ts';
+
+export const createHandler = (ports: HttpPorts<'registryFor'>) =>
+  createHttpHandler(registerRoutes.getRegisterEntry, ports, async ({ path, auth, requestId }) => ({
+    body: await getRegisterEntry({
+      register: path.register,
+      number: path.number,
+      caller: { accountId: auth.accountId, requestId },
+      registry: ports.registryFor(auth.environment),
+    }),
+  }));
+
+export const handler = createHandler(awsHttpPorts({ registryFor }));

@@ -1,0 +1,37 @@
+import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { idempotency } from '../../shared/composition/aws/idempotency.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { presentPurchasedExtract } from '../../shared/extracts/present.ts';
+import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
+import { purchaseRegisterExtract } from '../../shared/registers/purchase.ts';
+import { registerRoutes } from '../../shared/registers/routes.ts';
+
+export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'registryFor'>) =>
+  createHttpHandler(
+    registerRoutes.purchaseRegisterExtract,
+    ports,
+    async (input) => {
+      const result = await purchaseRegisterExtract({
+        register: input.path.register,
+        number: input.path.number,
+        history: input.body.history ?? false,
+        ...purchaseRequestOf(ports, input),
+      });
+      return { body: result.body, billable: result.billable, product: result.product };
+    },
+    {
+      // A replay keeps the extract's id and reads it back.
+      replay: {
+        pack: (result) => ({ id: result.body.id, billable: result.billable, product: result.product }),
+        async unpack(packed) {
+          const { id, billable, product } = packed as { id: string; billable: boolean; product: string };
+          return { body: await presentPurchasedExtract(ports.extracts, id), billable, product };
+        },
+      },
+    },
+  );
+
+export const handler = createHandler(awsHttpPorts({ extracts, idempotency, registryFor }));

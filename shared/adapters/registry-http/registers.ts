@@ -1,0 +1,15 @@
+/** The registers capability over HTTP: browse and entry (free), the register extract (billable, keyed). */
+import type { RegisterRegistry } from '../../registers/registry-port.ts';
+import type { RegistryCall } from './transport.ts';
+
+export const httpRegisters = (call: RegistryCall): RegisterRegistry => ({
+  browseRegister: ({ register, key, limit, continuation }, caller) =>
+    call(
+      'register.browse',
+      { register, key, limit: String(limit), continuation: continuation ?? '' },
+      caller,
+    ),
+  getRegisterEntry: (register, number, caller) => call('register.entry', { register, number }, caller),
+  purchaseRegisterExtract: ({ register, number, type }, caller, clientKey) =>
+    call('register.extract', { register, number, type, clientKey }, caller),
+});

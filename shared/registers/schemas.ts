@@ -1,0 +1,177 @@
+/** Registers (spec document 1, 2.9; document 3, 7.5 and 7.7): requests and the shapes of entries and extracts. */
+import * as z from 'zod/mini';
+import { cursorParam, limitParam, listEnvelope, metaSchema } from '../schemas/common.ts';
+import {
+  addressSchema,
+  codedSchema,
+  documentSchema,
+  isoDate,
+  nullableDate,
+  partySchema,
+  sourceDocument,
+  timestamp,
+} from '../schemas/companies.ts';
+import { registerExtractTypes } from './registry-port.ts';
+
+/** Longest browse key, after trimming. */
+export const MAX_BROWSE_KEY = 100;
+
+/** `register` is checked by the use cases (400 `register_invalid`, case-sensitive), `number` too (422). */
+export const registerPath = z.strictObject({ register: z.string() });
+export const registerEntryPath = z.strictObject({ register: z.string(), number: z.string() });
+
+export const browseQuery = z.strictObject({
+  browse: z.string({
+    error: (issue) => (issue.input === undefined ? 'browse is required' : 'browse must be a string'),
+  }),
+  limit: limitParam,
+  cursor: cursorParam,
+});
+
+export const purchaseRegisterExtractBody = z.strictObject({
+  history: z.optional(z.boolean({ error: 'history must be true or false' })),
+});
+
+// ---- responses ------------------------------------------------------------------------------
+
+const partialAddressSchema = z.union([
+  z.strictObject({ locality: z.string(), state: z.nullable(z.string()), postcode: z.nullable(z.string()) }),
+  z.strictObject({ locality: z.string(), country: z.string() }),
+]);
+
+const principalSchema = z.object({ name: z.string(), licenceNumber: z.string() });
+
+const banFields = {
+  type: z.nullable(codedSchema),
+  from: isoDate,
+  to: nullableDate,
+  status: codedSchema,
+  documentNumber: z.string(),
+  legislation: z.nullable(codedSchema),
+};
+const banSchema = z.strictObject(banFields);
+
+const entryFields = {
+  object: z.literal('registerEntry'),
+  register: codedSchema,
+  holder: partySchema,
+  status: z.nullable(codedSchema),
+  licenceStatus: z.nullable(codedSchema),
+  from: nullableDate,
+  to: nullableDate,
+  principal: z.nullable(principalSchema),
+  bans: z.nullable(z.array(banSchema)),
+  address: z.nullable(partialAddressSchema),
+};
+
+const NUMBER = z.string().check(z.regex(/^\d{1,9}$/));
+
+/** A register entry: exactly the identifier field of its register (one per family, two in the professional one). */
+const entryUnion = <E extends z.core.$ZodLooseShape>(extra: E) =>
+  z.union([
+    z.strictObject({
+      ...entryFields,
+      ...extra,
+      family: z.literal('professional'),
+      registrationNumber: NUMBER,
+    }),
+    z.strictObject({ ...entryFields, ...extra, family: z.literal('professional'), licenceNumber: NUMBER }),
+    z.strictObject({
+      ...entryFields,
+      ...extra,
+      family: z.literal('authorised-representatives'),
+      representativeNumber: NUMBER,
+    }),
+    z.strictObject({
+      ...entryFields,
+      ...extra,
+      family: z.literal('banned-disqualified'),
+      asicIdentifier: NUMBER,
+    }),
+  ]);
+
+/** A browse row (and the subject of a register extract). */
+export const registerEntrySchema = entryUnion({});
+/** GET /v1/registers/{register}/entries/{number}: the row's shape with `meta`. */
+export const registerEntryResponseSchema = entryUnion({ meta: metaSchema });
+
+export const registerEntryListSchema = listEnvelope(registerEntrySchema);
+
+export const registerSchema = z.object({
+  object: z.literal('register'),
+  code: z.string(),
+  label: z.string(),
+  family: z.enum(['professional', 'authorised-representatives', 'banned-disqualified']),
+  identifierField: z.enum(['registrationNumber', 'licenceNumber', 'representativeNumber', 'asicIdentifier']),
+  feeCode: z.string(),
+});
+
+export const registerListSchema = listEnvelope(registerSchema);
+
+const registerAddressSchema = z.object({
+  object: z.literal('address'),
+  type: codedSchema,
+  status: codedSchema,
+  from: isoDate,
+  to: nullableDate,
+  address: addressSchema,
+  sourceDocument,
+});
+
+/** A register extract's entry: the entry's fields (the holder with its birth, where the registry has it) and its sections. */
+const entrySectionsSchema = entryUnion({
+  addresses: z.array(registerAddressSchema),
+  trading: z.nullable(
+    z.array(z.object({ type: codedSchema, name: z.string(), number: z.nullable(z.string()) })),
+  ),
+  officers: z.nullable(
+    z.array(
+      z.object({
+        role: codedSchema,
+        status: codedSchema,
+        appointedAt: nullableDate,
+        ceasedAt: nullableDate,
+        party: partySchema,
+      }),
+    ),
+  ),
+  authorities: z.nullable(
+    z.array(
+      z.object({
+        type: codedSchema,
+        principal: principalSchema,
+        from: isoDate,
+        to: nullableDate,
+        status: codedSchema,
+      }),
+    ),
+  ),
+  suspensions: z.nullable(
+    z.array(z.object({ reason: codedSchema, from: isoDate, to: nullableDate, status: codedSchema })),
+  ),
+  bans: z.nullable(z.array(z.strictObject({ ...banFields, comments: z.nullable(z.string()) }))),
+  legislation: z.nullable(codedSchema),
+});
+
+const registerExtractFields = {
+  object: z.literal('extract'),
+  id: z.string().check(z.startsWith('ext_')),
+  kind: z.literal('register'),
+  type: z.enum(registerExtractTypes),
+  subject: registerEntrySchema,
+  purchasedAt: timestamp,
+  asOf: timestamp,
+  expiresAt: timestamp,
+  clientReference: z.nullable(z.string().check(z.maxLength(30))),
+  disclaimer: z.string(),
+};
+
+/** A held register extract as the lists show it: without the entry's sections and documents. */
+export const registerExtractSummarySchema = z.object(registerExtractFields);
+
+export const registerExtractSchema = z.object({
+  ...registerExtractFields,
+  entry: entrySectionsSchema,
+  documents: z.array(documentSchema),
+  meta: metaSchema,
+});
