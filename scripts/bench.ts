@@ -775,9 +775,9 @@ async function latency() {
     environment: 'live',
     secret: `sk_live_bench${randomBytes(8).toString('hex')}`,
   }));
-  // The registers' keys: test keys (the sandbox serves the registers).
-  const registerKeys: SeedKey[] = Array.from({ length: REGISTERS_BENCH_KEYS }, (_, i) => ({
-    accountId: `acct_benchregisters${i}`,
+  // The registers' keys: test keys of one account (a browse cursor is the account's), the sandbox serving them.
+  const registerKeys: SeedKey[] = Array.from({ length: REGISTERS_BENCH_KEYS }, () => ({
+    accountId: 'acct_benchregisters',
     environment: 'test',
     secret: `sk_test_bench${randomBytes(8).toString('hex')}`,
   }));
