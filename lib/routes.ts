@@ -9,6 +9,7 @@ import { orderRoutes } from '../shared/http/routes/orders.ts';
 import { peopleRoutes } from '../shared/http/routes/people.ts';
 import { referenceRoutes } from '../shared/http/routes/reference.ts';
 import { webhookRoutes } from '../shared/http/routes/webhooks.ts';
+import { recordRoutes } from '../shared/records/routes.ts';
 import { registerRoutes } from '../shared/registers/routes.ts';
 
 /** Repository root: `functions/`, `package-lock.json` and `cdk.json` live here. */
@@ -59,6 +60,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   { name: 'People', routes: Object.values(peopleRoutes) },
   { name: 'Extracts', routes: Object.values(extractRoutes) },
   { name: 'Orders', routes: Object.values(orderRoutes) },
+  { name: 'Records', routes: Object.values(recordRoutes) },
   { name: 'Docs', routes: Object.values(docsRoutes) },
   { name: 'Webhooks', routes: Object.values(webhookRoutes) },
   { name: 'Registers', routes: Object.values(registerRoutes) },

@@ -13,6 +13,9 @@
  * family names avoid the sandbox people's (O'BRIEN, KOWALSKI, CITIZEN…), and SMITH is kept for
  * `generateSmiths`: exactly 100 JOHN SMITHs, so one search selects the most a search returns.
  */
+
+import type { RecordsSource } from '../shared/adapters/sandbox/records.ts';
+import { sandboxRecordOrganisations, sandboxRecordsSource } from '../shared/adapters/sandbox/records-data.ts';
 import type {
   IsoDate,
   PeopleSearchQuery,
@@ -67,6 +70,7 @@ import {
 import { MEMBER_ROLE } from '../shared/registry/ordering.ts';
 import { sandboxPeople } from '../shared/registry/people-data.ts';
 import { sandboxRecords } from '../shared/registry/sandbox-data.ts';
+import { type GeneratedRecords, generateRecords } from './generated-records.ts';
 
 /** The simulator's dataset: the sandbox sample plus this many generated organisations. */
 export const SIMULATOR_COMPANY_COUNT = 2000;
@@ -1034,21 +1038,35 @@ export function generateDataset(count: number, seed: number): Dataset {
 }
 
 let simulator: Dataset | undefined;
+let simulatorRecords: GeneratedRecords | undefined;
 
 /**
  * What the registry simulator serves: the sandbox organisations and people (so the documented
  * identifiers and searches work with live keys too), 2,000 generated organisations (a few with
- * the order cases of `SIMULATOR_ORDERS`), their people, the generated SMITHs and two register
- * documents. Built on first call, then shared.
+ * the order cases of `SIMULATOR_ORDERS`), their people, the generated SMITHs, two register
+ * documents, and the sandbox's and generated business names and reservations
+ * (generated-records.ts). Built on first call, then shared.
  */
 export function simulatorDataset(): Dataset {
   if (!simulator) {
     const generated = withOrderFixtures(generateCompanyRecords(SIMULATOR_COMPANY_COUNT, SIMULATOR_SEED));
+    simulatorRecords = generateRecords(mulberry32(SIMULATOR_SEED + 2), generated);
     simulator = buildDataset(
-      [...sandboxRecords(), ...generated],
+      [...sandboxRecords(), ...sandboxRecordOrganisations(), ...generated, ...simulatorRecords.organisations],
       [...sandboxPeople(), ...derivePeople(generated), ...generateSmiths(generated, SIMULATOR_SEED + 1)],
       registerDocuments(),
     );
   }
   return simulator;
+}
+
+/** What the simulator's business names and reservations add to their organisations: the sandbox's and the generated ones. */
+export function simulatorRecordsSource(): RecordsSource {
+  simulatorDataset();
+  const generated = (simulatorRecords as GeneratedRecords).source;
+  const sandbox = sandboxRecordsSource();
+  return {
+    businessNames: [...sandbox.businessNames, ...generated.businessNames],
+    nameReservations: [...sandbox.nameReservations, ...generated.nameReservations],
+  };
 }

@@ -99,7 +99,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const clock = new AdjustableClock();
     const registryCredential = randomBytes(16).toString('hex');
     const { DatasetRegistry } = await import('../shared/registry/dataset-registry.ts');
-    const { simulatorDataset } = await import('./generated-data.ts');
+    const { simulatorDataset, simulatorRecordsSource } = await import('./generated-data.ts');
     const { renderDocumentImages } = await import('../shared/registry/page-images.ts');
     const { startRegistrySimulator } = await import('./registry-simulator.ts');
     const { simulatorWeeklySummaries } = await import('./generated-weekly-summaries.ts');
@@ -108,6 +108,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       registry: new DatasetRegistry(simulatorDataset(), () => clock.now(), {
         pageImages: renderDocumentImages,
         weeklySummaries: simulatorWeeklySummaries,
+        records: simulatorRecordsSource(),
         reference: simulatorReference,
       }),
       port: options.registryPort ?? 0,

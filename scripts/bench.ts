@@ -13,6 +13,8 @@
  * the earlier sections). BENCH_ONLY_WEBHOOKS=1 runs only the webhooks part (scripts/bench-webhooks.ts:
  * deliveries per second, order ready to first delivery, dispatcher memory). BENCH_ONLY_WEEKLY=1 runs
  * only the weekly summaries (scripts/bench-weekly.ts: the 20,000-item purchase, first- and last-page reads).
+ * BENCH_ONLY_RECORDS=1 runs only the record lookups (scripts/bench-records.ts: one document beside a
+ * batch of ten, and the registry calls of a batch).
  * BENCH_ONLY_REGISTERS=1 runs only the registers (scripts/bench-registers.ts: browse page and entry
  * read p50 beside the company name search).
  */
@@ -40,6 +42,7 @@ import type { PlatformPorts } from '../shared/ports/app.ts';
 import { SANDBOX } from '../shared/registry/sandbox-data.ts';
 import { benchOrders } from './bench-orders.ts';
 import { collectGarbage } from './bench-pdf.ts';
+import { benchRecords, RECORDS_BENCH_KEYS } from './bench-records.ts';
 import { benchRegisters, REGISTERS_BENCH_KEYS } from './bench-registers.ts';
 import { benchWebhooks } from './bench-webhooks.ts';
 import { benchWeeklySummaries, WEEKLY_BENCH_KEYS } from './bench-weekly.ts';
@@ -775,6 +778,12 @@ async function latency() {
     environment: 'live',
     secret: `sk_live_bench${randomBytes(8).toString('hex')}`,
   }));
+  // The record lookups' keys: live, so each lookup goes through the registry simulator.
+  const recordKeys: SeedKey[] = Array.from({ length: RECORDS_BENCH_KEYS }, (_, i) => ({
+    accountId: `acct_benchrecords${i}`,
+    environment: 'live',
+    secret: `sk_live_bench${randomBytes(8).toString('hex')}`,
+  }));
   // The registers' keys: test keys of one account (a browse cursor is the account's), the sandbox serving them.
   const registerKeys: SeedKey[] = Array.from({ length: REGISTERS_BENCH_KEYS }, () => ({
     accountId: 'acct_benchregisters',
@@ -792,6 +801,7 @@ async function latency() {
       webhookKeys.throughput,
       webhookKeys.orders,
       ...weeklyKeys,
+      ...recordKeys,
       ...registerKeys,
     ],
     logLevel: 'ERROR',
@@ -815,6 +825,10 @@ async function latency() {
     }
     if (process.env.BENCH_ONLY_WEEKLY) {
       await benchWeeklySummaries(stack.baseUrl, weeklyKeys);
+      return;
+    }
+    if (process.env.BENCH_ONLY_RECORDS) {
+      await benchRecords(stack.baseUrl, stack.registryUrl, recordKeys);
       return;
     }
     if (process.env.BENCH_ONLY_REGISTERS) {
@@ -853,6 +867,7 @@ async function latency() {
     await peoplePurchase(stack.baseUrl, stack.registryUrl, peopleLive);
     await peopleRoles(stack.baseUrl, peopleTest);
     await benchWeeklySummaries(stack.baseUrl, weeklyKeys);
+    await benchRecords(stack.baseUrl, stack.registryUrl, recordKeys);
     await benchRegisters(stack.baseUrl, registerKeys);
     await benchOrders(stack.baseUrl, peopleTest);
     await benchWebhooks(stack, webhookKeys, tls);
@@ -866,6 +881,7 @@ if (
   !process.env.BENCH_SKIP_BUNDLES &&
   !process.env.BENCH_ONLY_PEOPLE &&
   !process.env.BENCH_ONLY_WEEKLY &&
+  !process.env.BENCH_ONLY_RECORDS &&
   !process.env.BENCH_ONLY_REGISTERS &&
   !process.env.BENCH_ONLY_ORDERS &&
   !process.env.BENCH_ONLY_LIMITS &&

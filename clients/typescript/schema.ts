@@ -648,6 +648,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/documents/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up one document by number (free): form, sub-forms, dates, qualifier, pages, imaging, XBRL, and the organisation or person it was lodged against
+         * @description Free.
+         */
+        get: operations["GetDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up 1 to 10 documents in one call (free): `numbers[]=…&numbers[]=…`, answered in the order asked, all or nothing
+         * @description Free.
+         */
+        get: operations["ListDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/business-names/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a business name by its registry number (free): status, dates, holders and their ABNs, principal place of business
+         * @description Free.
+         */
+        get: operations["GetBusinessName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/business-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find business names by a pre-2012 state registration number with its jurisdiction (`stateNumber` and `jurisdiction`), or by registry `number` (free)
+         * @description Free.
+         */
+        get: operations["FindBusinessNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/name-reservations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a name reservation (form 410, extended by 410F) by its number (free): the name, what it is reserved for, reservation and expiry dates
+         * @description Free.
+         */
+        get: operations["GetNameReservation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -986,14 +1086,16 @@ export interface components {
         __schema12: string;
         __schema13: string;
         __schema14: string;
-        __schema15: components["schemas"]["__schema16"][];
+        __schema15: string;
+        __schema16: string;
+        __schema17: components["schemas"]["__schema18"][];
         /** @enum {string} */
-        __schema16: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*";
-        __schema17: string | null;
-        __schema18: string;
-        __schema19: Record<string, never>;
+        __schema18: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*";
+        __schema19: string | null;
         __schema20: string;
-        __schema21: string;
+        __schema21: Record<string, never>;
+        __schema22: string;
+        __schema23: string;
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
             counts?: {
@@ -1010,148 +1112,153 @@ export interface components {
                 product: string;
             };
             personId?: string;
+            documentNumber?: string;
             pageCount?: number;
             method?: string;
             limit?: number;
             resetsAt?: string;
         };
-        __schema22: {
+        __schema24: {
             billable: boolean;
             product: string | null;
             requestId: string;
             quantity?: number;
         };
-        __schema23: {
+        __schema25: {
             /** @constant */
             object: "list";
             data: {
-                acn: components["schemas"]["__schema24"];
-                formatted: components["schemas"]["__schema25"];
-                numberType: components["schemas"]["__schema26"];
-                name: components["schemas"]["__schema27"];
-                type: components["schemas"]["__schema26"];
-                status: components["schemas"]["__schema26"];
-                abn: components["schemas"]["__schema28"];
-                registeredCharity: components["schemas"]["__schema29"];
-                id?: components["schemas"]["__schema30"];
-                arsn?: components["schemas"]["__schema31"];
-                schemeCategories?: components["schemas"]["__schema32"];
+                acn: components["schemas"]["__schema26"];
+                formatted: components["schemas"]["__schema27"];
+                numberType: components["schemas"]["__schema28"];
+                name: components["schemas"]["__schema29"];
+                type: components["schemas"]["__schema28"];
+                status: components["schemas"]["__schema28"];
+                abn: components["schemas"]["__schema30"];
+                registeredCharity: components["schemas"]["__schema31"];
+                id?: components["schemas"]["__schema32"];
+                arsn?: components["schemas"]["__schema33"];
+                schemeCategories?: components["schemas"]["__schema34"];
+                detailsPath?: components["schemas"]["__schema35"];
                 /** @constant */
                 object: "companyMatch";
                 matchedName: string;
                 /** @enum {string} */
                 nameStatus: "current" | "former";
                 score: number;
-                address: {
-                    locality: string;
-                    state?: string | null;
-                    postcode?: string | null;
-                    country?: string;
-                } | null;
+                address: components["schemas"]["__schema36"] | null;
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema22"];
+            meta: components["schemas"]["__schema24"];
         };
-        __schema24: string | null;
-        __schema25: string;
-        __schema26: {
+        __schema26: string | null;
+        __schema27: string;
+        __schema28: {
             code: string;
             label: string;
         };
-        __schema27: string;
-        __schema28: string | null;
-        __schema29: boolean;
-        __schema30: string;
-        __schema31: string;
-        __schema32: components["schemas"]["__schema26"][];
-        __schema33: components["schemas"]["__schema26"][];
+        __schema29: string;
+        __schema30: string | null;
+        __schema31: boolean;
+        __schema32: string;
+        __schema33: string;
+        __schema34: components["schemas"]["__schema28"][];
+        __schema35: string;
+        __schema36: {
+            locality: string;
+            state?: string | null;
+            postcode?: string | null;
+            country?: string;
+        };
+        __schema37: components["schemas"]["__schema28"][];
         /** @constant */
-        __schema34: "company";
-        __schema35: components["schemas"]["__schema26"] | null;
-        __schema36: components["schemas"]["__schema26"] | null;
-        __schema37: components["schemas"]["__schema38"] | null;
-        __schema38: string;
-        __schema39: components["schemas"]["__schema26"] | null;
-        __schema40: {
-            date: components["schemas"]["__schema38"];
-            reason: components["schemas"]["__schema26"];
+        __schema38: "company";
+        __schema39: components["schemas"]["__schema28"] | null;
+        __schema40: components["schemas"]["__schema28"] | null;
+        __schema41: components["schemas"]["__schema42"] | null;
+        __schema42: string;
+        __schema43: components["schemas"]["__schema28"] | null;
+        __schema44: {
+            date: components["schemas"]["__schema42"];
+            reason: components["schemas"]["__schema28"];
         } | null;
-        __schema41: {
+        __schema45: {
             name: string;
-            from: components["schemas"]["__schema37"];
-            to: components["schemas"]["__schema38"];
+            from: components["schemas"]["__schema41"];
+            to: components["schemas"]["__schema42"];
         }[];
-        __schema42: {
-            object: components["schemas"]["__schema43"];
-            id: components["schemas"]["__schema44"];
-            kind: components["schemas"]["__schema45"];
-            type: components["schemas"]["__schema46"];
-            company: components["schemas"]["__schema47"];
-            purchasedAt: components["schemas"]["__schema48"];
-            asOf: components["schemas"]["__schema48"];
-            expiresAt: components["schemas"]["__schema48"];
-            clientReference: components["schemas"]["__schema49"];
-            disclaimer: components["schemas"]["__schema50"];
-            officeholders: components["schemas"]["__schema51"][] | null;
-            addresses: components["schemas"]["__schema55"][] | null;
-            contactAddress: components["schemas"]["__schema55"] | null;
+        __schema46: {
+            object: components["schemas"]["__schema47"];
+            id: components["schemas"]["__schema48"];
+            kind: components["schemas"]["__schema49"];
+            type: components["schemas"]["__schema50"];
+            company: components["schemas"]["__schema51"];
+            purchasedAt: components["schemas"]["__schema52"];
+            asOf: components["schemas"]["__schema52"];
+            expiresAt: components["schemas"]["__schema52"];
+            clientReference: components["schemas"]["__schema53"];
+            disclaimer: components["schemas"]["__schema54"];
+            officeholders: components["schemas"]["__schema55"][] | null;
+            addresses: components["schemas"]["__schema59"][] | null;
+            contactAddress: components["schemas"]["__schema59"] | null;
             shareStructure: {
-                shareClasses: components["schemas"]["__schema56"];
-                members: components["schemas"]["__schema57"];
+                shareClasses: components["schemas"]["__schema60"];
+                members: components["schemas"]["__schema61"];
             } | null;
-            documents: components["schemas"]["__schema58"][] | null;
+            documents: components["schemas"]["__schema62"][] | null;
             externalAdministration: {
-                appointees: components["schemas"]["__schema59"];
-                documents: components["schemas"]["__schema60"];
+                appointees: components["schemas"]["__schema76"];
+                documents: components["schemas"]["__schema77"];
             } | null;
-            charges: components["schemas"]["__schema61"][] | null;
-            relationships: components["schemas"]["__schema70"][] | null;
-            meta: components["schemas"]["__schema22"];
+            charges: components["schemas"]["__schema78"][] | null;
+            relationships: components["schemas"]["__schema87"][] | null;
+            meta: components["schemas"]["__schema24"];
         };
         /** @constant */
-        __schema43: "extract";
-        __schema44: string;
-        /** @constant */
-        __schema45: "company";
-        /** @enum {string} */
-        __schema46: "current" | "historical" | "relational";
-        __schema47: {
-            acn: components["schemas"]["__schema24"];
-            formatted: components["schemas"]["__schema25"];
-            numberType: components["schemas"]["__schema26"];
-            name: components["schemas"]["__schema27"];
-            type: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            abn: components["schemas"]["__schema28"];
-            registeredCharity: components["schemas"]["__schema29"];
-            id?: components["schemas"]["__schema30"];
-            arsn?: components["schemas"]["__schema31"];
-            schemeCategories: components["schemas"]["__schema33"];
-            object: components["schemas"]["__schema34"];
-            class: components["schemas"]["__schema35"];
-            subClass: components["schemas"]["__schema36"];
-            registeredAt: components["schemas"]["__schema37"];
-            governanceType: components["schemas"]["__schema39"];
-            deregistration: components["schemas"]["__schema40"];
-            formerNames: components["schemas"]["__schema41"];
-        };
+        __schema47: "extract";
         __schema48: string;
-        __schema49: string | null;
-        __schema50: string;
+        /** @constant */
+        __schema49: "company";
+        /** @enum {string} */
+        __schema50: "current" | "historical" | "relational";
         __schema51: {
+            acn: components["schemas"]["__schema26"];
+            formatted: components["schemas"]["__schema27"];
+            numberType: components["schemas"]["__schema28"];
+            name: components["schemas"]["__schema29"];
+            type: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            abn: components["schemas"]["__schema30"];
+            registeredCharity: components["schemas"]["__schema31"];
+            id?: components["schemas"]["__schema32"];
+            arsn?: components["schemas"]["__schema33"];
+            schemeCategories: components["schemas"]["__schema37"];
+            detailsPath?: components["schemas"]["__schema35"];
+            object: components["schemas"]["__schema38"];
+            class: components["schemas"]["__schema39"];
+            subClass: components["schemas"]["__schema40"];
+            registeredAt: components["schemas"]["__schema41"];
+            governanceType: components["schemas"]["__schema43"];
+            deregistration: components["schemas"]["__schema44"];
+            formerNames: components["schemas"]["__schema45"];
+        };
+        __schema52: string;
+        __schema53: string | null;
+        __schema54: string;
+        __schema55: {
             /** @constant */
             object: "officeholder";
-            role: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            appointedAt: components["schemas"]["__schema37"];
-            ceasedAt: components["schemas"]["__schema37"];
-            party: components["schemas"]["__schema52"];
-            address: components["schemas"]["__schema53"] | null;
-            sourceDocument: components["schemas"]["__schema54"] | null;
+            role: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            appointedAt: components["schemas"]["__schema41"];
+            ceasedAt: components["schemas"]["__schema41"];
+            party: components["schemas"]["__schema56"];
+            address: components["schemas"]["__schema57"] | null;
+            sourceDocument: components["schemas"]["__schema58"] | null;
         };
-        __schema52: {
+        __schema56: {
             /** @enum {string} */
             type: "person" | "organisation";
             person: {
@@ -1160,18 +1267,18 @@ export interface components {
                 formatted: string;
             } | null;
             birth: {
-                date: components["schemas"]["__schema37"];
+                date: components["schemas"]["__schema41"];
                 locality: string | null;
                 stateOrCountry: string | null;
             } | null;
             organisation: {
                 number: string | null;
-                numberType: components["schemas"]["__schema26"] | null;
+                numberType: components["schemas"]["__schema28"] | null;
                 name: string;
                 abn: string | null;
             } | null;
         };
-        __schema53: {
+        __schema57: {
             careOf: string | null;
             line1: string | null;
             street: string;
@@ -1180,230 +1287,244 @@ export interface components {
             postcode: string | null;
             country: string;
         };
-        __schema54: {
+        __schema58: {
             documentNumber: string;
             qualifier: string | null;
         };
-        __schema55: {
+        __schema59: {
             /** @constant */
             object: "address";
-            type: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            from: components["schemas"]["__schema38"];
-            to: components["schemas"]["__schema37"];
-            address: components["schemas"]["__schema53"];
-            sourceDocument: components["schemas"]["__schema54"];
+            type: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            from: components["schemas"]["__schema42"];
+            to: components["schemas"]["__schema41"];
+            address: components["schemas"]["__schema57"];
+            sourceDocument: components["schemas"]["__schema58"];
         };
-        __schema56: {
+        __schema60: {
             /** @constant */
             object: "shareClass";
             classCode: string;
             description: string;
-            status: components["schemas"]["__schema26"];
+            status: components["schemas"]["__schema28"];
             sharesIssued: number;
             amountPaid: string;
             amountDue: string;
-            sourceDocument: components["schemas"]["__schema54"];
+            sourceDocument: components["schemas"]["__schema58"];
         }[];
-        __schema57: {
+        __schema61: {
             /** @constant */
             object: "member";
             classCode: string;
-            status: components["schemas"]["__schema26"];
-            party: components["schemas"]["__schema52"];
+            status: components["schemas"]["__schema28"];
+            party: components["schemas"]["__schema56"];
             sharesHeld: number;
             fullyPaid: boolean;
             beneficiallyHeld: boolean;
-            sourceDocument: components["schemas"]["__schema54"];
+            sourceDocument: components["schemas"]["__schema58"];
         }[];
-        __schema58: {
-            /** @constant */
-            object: "document";
-            documentNumber: string;
-            formCode: string;
-            formDescription: string;
-            subForms: {
-                code: string;
-                description: string;
-            }[];
-            receivedAt: components["schemas"]["__schema38"];
-            processedAt: components["schemas"]["__schema38"];
-            effectiveAt: components["schemas"]["__schema37"];
-            qualifier: string | null;
-            pageCount: number;
-            imaged: boolean;
-            underRequisition: boolean;
-            xbrlAvailable: boolean;
-            xbrlDocumentNumber: string | null;
-            status: string | null;
-            priced: boolean | null;
-        };
-        __schema59: components["schemas"]["__schema51"][];
-        __schema60: components["schemas"]["__schema58"][];
-        __schema61: {
-            object: components["schemas"]["__schema62"];
-            chargeNumber: components["schemas"]["__schema63"];
-            company: components["schemas"]["__schema64"];
-            status: components["schemas"]["__schema26"];
-            type: components["schemas"]["__schema65"];
-            registeredAt: components["schemas"]["__schema66"];
-            createdAt: components["schemas"]["__schema37"];
-            expiresAt: components["schemas"]["__schema37"];
-            satisfiedAt: components["schemas"]["__schema37"];
-            preAsicChargeNumber: components["schemas"]["__schema67"];
-            chargees: components["schemas"]["__schema68"];
-            documents: components["schemas"]["__schema69"];
+        __schema62: {
+            object: components["schemas"]["__schema63"];
+            documentNumber: components["schemas"]["__schema64"];
+            formCode: components["schemas"]["__schema65"];
+            formDescription: components["schemas"]["__schema66"];
+            subForms: components["schemas"]["__schema67"];
+            receivedAt: components["schemas"]["__schema42"];
+            processedAt: components["schemas"]["__schema42"];
+            effectiveAt: components["schemas"]["__schema41"];
+            qualifier: components["schemas"]["__schema68"];
+            pageCount: components["schemas"]["__schema69"];
+            imaged: components["schemas"]["__schema70"];
+            underRequisition: components["schemas"]["__schema71"];
+            xbrlAvailable: components["schemas"]["__schema72"];
+            xbrlDocumentNumber: components["schemas"]["__schema73"];
+            status: components["schemas"]["__schema74"];
+            priced: components["schemas"]["__schema75"];
         };
         /** @constant */
-        __schema62: "charge";
-        __schema63: string;
-        __schema64: {
-            acn: components["schemas"]["__schema24"];
-            formatted: components["schemas"]["__schema25"];
-            numberType: components["schemas"]["__schema26"];
-            name: components["schemas"]["__schema27"];
-            type: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            abn: components["schemas"]["__schema28"];
-            registeredCharity: components["schemas"]["__schema29"];
-            id?: components["schemas"]["__schema30"];
-            arsn?: components["schemas"]["__schema31"];
-            schemeCategories?: components["schemas"]["__schema32"];
-        };
-        __schema65: components["schemas"]["__schema26"] | null;
-        __schema66: components["schemas"]["__schema48"] | null;
-        __schema67: string | null;
-        __schema68: {
-            party: components["schemas"]["__schema52"];
+        __schema63: "document";
+        __schema64: string;
+        __schema65: string;
+        __schema66: string;
+        __schema67: {
+            code: string;
+            description: string;
         }[];
-        __schema69: components["schemas"]["__schema58"][];
-        __schema70: {
+        __schema68: string | null;
+        __schema69: number;
+        __schema70: boolean;
+        __schema71: boolean;
+        __schema72: boolean;
+        __schema73: string | null;
+        __schema74: string | null;
+        __schema75: boolean | null;
+        __schema76: components["schemas"]["__schema55"][];
+        __schema77: components["schemas"]["__schema62"][];
+        __schema78: {
+            object: components["schemas"]["__schema79"];
+            chargeNumber: components["schemas"]["__schema80"];
+            company: components["schemas"]["__schema81"];
+            status: components["schemas"]["__schema28"];
+            type: components["schemas"]["__schema82"];
+            registeredAt: components["schemas"]["__schema83"];
+            createdAt: components["schemas"]["__schema41"];
+            expiresAt: components["schemas"]["__schema41"];
+            satisfiedAt: components["schemas"]["__schema41"];
+            preAsicChargeNumber: components["schemas"]["__schema84"];
+            chargees: components["schemas"]["__schema85"];
+            documents: components["schemas"]["__schema86"];
+        };
+        /** @constant */
+        __schema79: "charge";
+        __schema80: string;
+        __schema81: {
+            acn: components["schemas"]["__schema26"];
+            formatted: components["schemas"]["__schema27"];
+            numberType: components["schemas"]["__schema28"];
+            name: components["schemas"]["__schema29"];
+            type: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            abn: components["schemas"]["__schema30"];
+            registeredCharity: components["schemas"]["__schema31"];
+            id?: components["schemas"]["__schema32"];
+            arsn?: components["schemas"]["__schema33"];
+            schemeCategories?: components["schemas"]["__schema34"];
+            detailsPath?: components["schemas"]["__schema35"];
+        };
+        __schema82: components["schemas"]["__schema28"] | null;
+        __schema83: components["schemas"]["__schema52"] | null;
+        __schema84: string | null;
+        __schema85: {
+            party: components["schemas"]["__schema56"];
+        }[];
+        __schema86: components["schemas"]["__schema62"][];
+        __schema87: {
             /** @constant */
             object: "relationship";
-            role: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            appointedAt: components["schemas"]["__schema37"];
-            ceasedAt: components["schemas"]["__schema37"];
-            company: components["schemas"]["__schema64"];
+            role: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            appointedAt: components["schemas"]["__schema41"];
+            ceasedAt: components["schemas"]["__schema41"];
+            company: components["schemas"]["__schema81"];
         };
-        __schema71: {
+        __schema88: {
             id: string;
             /** @enum {string} */
             type: "current" | "historical" | "relational";
-            purchasedAt: components["schemas"]["__schema48"];
-            asOf: components["schemas"]["__schema48"];
+            purchasedAt: components["schemas"]["__schema52"];
+            asOf: components["schemas"]["__schema52"];
         };
-        __schema72: {
-            object: components["schemas"]["__schema73"];
-            id: components["schemas"]["__schema74"];
-            name: components["schemas"]["__schema75"];
-            birth: components["schemas"]["__schema76"];
-            formerName: components["schemas"]["__schema78"];
+        __schema89: {
+            object: components["schemas"]["__schema90"];
+            id: components["schemas"]["__schema91"];
+            name: components["schemas"]["__schema92"];
+            birth: components["schemas"]["__schema93"];
+            formerName: components["schemas"]["__schema95"];
         };
         /** @constant */
-        __schema73: "person";
-        __schema74: string;
-        __schema75: {
+        __schema90: "person";
+        __schema91: string;
+        __schema92: {
             familyName: string;
             givenNames: string[];
             formatted: string;
         };
-        __schema76: components["schemas"]["__schema77"] | null;
-        __schema77: {
-            date: components["schemas"]["__schema37"];
+        __schema93: components["schemas"]["__schema94"] | null;
+        __schema94: {
+            date: components["schemas"]["__schema41"];
             locality: string | null;
             stateOrCountry: string | null;
         };
-        __schema78: components["schemas"]["__schema75"] | null;
-        __schema79: {
-            object: components["schemas"]["__schema80"];
-            id: components["schemas"]["__schema81"];
-            kind: components["schemas"]["__schema82"];
-            type: components["schemas"]["__schema83"];
-            includeShareholdings: components["schemas"]["__schema84"];
-            subject: components["schemas"]["__schema72"];
-            purchasedAt: components["schemas"]["__schema48"];
-            asOf: components["schemas"]["__schema48"];
-            expiresAt: components["schemas"]["__schema48"];
-            clientReference: components["schemas"]["__schema85"];
-            disclaimer: components["schemas"]["__schema86"];
-            person: components["schemas"]["__schema87"];
-            roles: components["schemas"]["__schema88"][];
+        __schema95: components["schemas"]["__schema92"] | null;
+        __schema96: {
+            object: components["schemas"]["__schema97"];
+            id: components["schemas"]["__schema98"];
+            kind: components["schemas"]["__schema99"];
+            type: components["schemas"]["__schema100"];
+            includeShareholdings: components["schemas"]["__schema101"];
+            subject: components["schemas"]["__schema89"];
+            purchasedAt: components["schemas"]["__schema52"];
+            asOf: components["schemas"]["__schema52"];
+            expiresAt: components["schemas"]["__schema52"];
+            clientReference: components["schemas"]["__schema102"];
+            disclaimer: components["schemas"]["__schema103"];
+            person: components["schemas"]["__schema104"];
+            roles: components["schemas"]["__schema105"][];
             licences: {
                 /** @constant */
                 object: "licence";
-                type: components["schemas"]["__schema26"];
-                status: components["schemas"]["__schema26"];
+                type: components["schemas"]["__schema28"];
+                status: components["schemas"]["__schema28"];
                 licenceNumber: string;
-                licenceStatus: components["schemas"]["__schema26"];
-                from: components["schemas"]["__schema38"];
-                to: components["schemas"]["__schema37"];
-                address: components["schemas"]["__schema53"] | null;
-                sourceDocument: components["schemas"]["__schema54"] | null;
+                licenceStatus: components["schemas"]["__schema28"];
+                from: components["schemas"]["__schema42"];
+                to: components["schemas"]["__schema41"];
+                address: components["schemas"]["__schema57"] | null;
+                sourceDocument: components["schemas"]["__schema58"] | null;
             }[];
             shareholdings: {
                 /** @constant */
                 object: "shareholding";
-                company: components["schemas"]["__schema64"];
+                company: components["schemas"]["__schema81"];
                 classCode: string;
                 classDescription: string;
-                status: components["schemas"]["__schema26"];
+                status: components["schemas"]["__schema28"];
                 sharesHeld: number;
                 fullyPaid: boolean;
                 beneficiallyHeld: boolean;
-                sourceDocument: components["schemas"]["__schema54"] | null;
+                sourceDocument: components["schemas"]["__schema58"] | null;
             }[];
-            documents: components["schemas"]["__schema58"][];
+            documents: components["schemas"]["__schema62"][];
             notices: {
                 /** @enum {string} */
                 type: "acnc_charity" | "same_name";
                 acn: string | null;
                 text: string;
             }[];
-            meta: components["schemas"]["__schema22"];
+            meta: components["schemas"]["__schema24"];
         };
         /** @constant */
-        __schema80: "extract";
-        __schema81: string;
+        __schema97: "extract";
+        __schema98: string;
         /** @constant */
-        __schema82: "person";
+        __schema99: "person";
         /** @enum {string} */
-        __schema83: "current" | "historical";
-        __schema84: boolean;
-        __schema85: string | null;
-        __schema86: string;
-        __schema87: {
+        __schema100: "current" | "historical";
+        __schema101: boolean;
+        __schema102: string | null;
+        __schema103: string;
+        __schema104: {
             id: string;
             registryIdentifier: string;
-            name: components["schemas"]["__schema75"];
-            birth: components["schemas"]["__schema77"] | null;
-            formerName: components["schemas"]["__schema75"] | null;
+            name: components["schemas"]["__schema92"];
+            birth: components["schemas"]["__schema94"] | null;
+            formerName: components["schemas"]["__schema92"] | null;
         };
-        __schema88: {
+        __schema105: {
             /** @constant */
             object: "role";
-            role: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            appointedAt: components["schemas"]["__schema37"];
-            ceasedAt: components["schemas"]["__schema37"];
-            company: components["schemas"]["__schema64"];
-            address: components["schemas"]["__schema53"] | null;
-            sourceDocument: components["schemas"]["__schema54"] | null;
+            role: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            appointedAt: components["schemas"]["__schema41"];
+            ceasedAt: components["schemas"]["__schema41"];
+            company: components["schemas"]["__schema81"];
+            address: components["schemas"]["__schema57"] | null;
+            sourceDocument: components["schemas"]["__schema58"] | null;
         };
-        __schema89: {
-            object: components["schemas"]["__schema90"];
-            id: components["schemas"]["__schema91"];
-            kind: components["schemas"]["__schema92"];
-            type: components["schemas"]["__schema93"];
-            subject: components["schemas"]["__schema94"];
-            summaryType: components["schemas"]["__schema26"];
-            weekStarting: components["schemas"]["__schema38"];
-            weekEnding: components["schemas"]["__schema38"];
-            purchasedAt: components["schemas"]["__schema48"];
-            asOf: components["schemas"]["__schema48"];
-            expiresAt: components["schemas"]["__schema48"];
-            clientReference: components["schemas"]["__schema95"];
-            disclaimer: components["schemas"]["__schema96"];
+        __schema106: {
+            object: components["schemas"]["__schema107"];
+            id: components["schemas"]["__schema108"];
+            kind: components["schemas"]["__schema109"];
+            type: components["schemas"]["__schema110"];
+            subject: components["schemas"]["__schema111"];
+            summaryType: components["schemas"]["__schema28"];
+            weekStarting: components["schemas"]["__schema42"];
+            weekEnding: components["schemas"]["__schema42"];
+            purchasedAt: components["schemas"]["__schema52"];
+            asOf: components["schemas"]["__schema52"];
+            expiresAt: components["schemas"]["__schema52"];
+            clientReference: components["schemas"]["__schema112"];
+            disclaimer: components["schemas"]["__schema113"];
             postcode: string | null;
             items: {
                 /** @constant */
@@ -1411,27 +1532,28 @@ export interface components {
                 data: {
                     /** @constant */
                     object: "weeklySummaryItem";
-                    subType: components["schemas"]["__schema26"];
-                    date: components["schemas"]["__schema38"];
+                    subType: components["schemas"]["__schema28"];
+                    date: components["schemas"]["__schema42"];
                     postcode: string | null;
                     documentNumber: string | null;
-                    subject: components["schemas"]["__schema52"] | null;
+                    subject: components["schemas"]["__schema56"] | null;
                     newName: string | null;
                     licenceNumber: string | null;
                     company: {
-                        acn: components["schemas"]["__schema24"];
-                        formatted: components["schemas"]["__schema25"];
-                        numberType: components["schemas"]["__schema26"];
-                        name: components["schemas"]["__schema27"];
-                        type: components["schemas"]["__schema26"];
-                        status: components["schemas"]["__schema26"];
-                        abn: components["schemas"]["__schema28"];
-                        registeredCharity: components["schemas"]["__schema29"];
-                        id?: components["schemas"]["__schema30"];
-                        arsn?: components["schemas"]["__schema31"];
-                        schemeCategories?: components["schemas"]["__schema32"];
-                        class: components["schemas"]["__schema26"] | null;
-                        subClass: components["schemas"]["__schema26"] | null;
+                        acn: components["schemas"]["__schema26"];
+                        formatted: components["schemas"]["__schema27"];
+                        numberType: components["schemas"]["__schema28"];
+                        name: components["schemas"]["__schema29"];
+                        type: components["schemas"]["__schema28"];
+                        status: components["schemas"]["__schema28"];
+                        abn: components["schemas"]["__schema30"];
+                        registeredCharity: components["schemas"]["__schema31"];
+                        id?: components["schemas"]["__schema32"];
+                        arsn?: components["schemas"]["__schema33"];
+                        schemeCategories?: components["schemas"]["__schema34"];
+                        detailsPath?: components["schemas"]["__schema35"];
+                        class: components["schemas"]["__schema28"] | null;
+                        subClass: components["schemas"]["__schema28"] | null;
                     } | null;
                 }[];
                 hasMore: boolean;
@@ -1442,198 +1564,198 @@ export interface components {
                 postcode: string;
                 count: number;
             }[] | null;
-            meta: components["schemas"]["__schema22"];
+            meta: components["schemas"]["__schema24"];
         };
         /** @constant */
-        __schema90: "extract";
-        __schema91: string;
+        __schema107: "extract";
+        __schema108: string;
         /** @constant */
-        __schema92: "weeklySummary";
+        __schema109: "weeklySummary";
         /** @enum {string} */
-        __schema93: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
-        __schema94: null;
-        __schema95: string | null;
-        __schema96: string;
-        __schema97: {
-            object: components["schemas"]["__schema98"];
-            id: components["schemas"]["__schema99"];
-            kind: components["schemas"]["__schema100"];
-            type: components["schemas"]["__schema101"];
-            subject: components["schemas"]["__schema102"];
-            purchasedAt: components["schemas"]["__schema48"];
-            asOf: components["schemas"]["__schema48"];
-            expiresAt: components["schemas"]["__schema48"];
-            clientReference: components["schemas"]["__schema114"];
-            disclaimer: components["schemas"]["__schema115"];
+        __schema110: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+        __schema111: null;
+        __schema112: string | null;
+        __schema113: string;
+        __schema114: {
+            object: components["schemas"]["__schema115"];
+            id: components["schemas"]["__schema116"];
+            kind: components["schemas"]["__schema117"];
+            type: components["schemas"]["__schema118"];
+            subject: components["schemas"]["__schema119"];
+            purchasedAt: components["schemas"]["__schema52"];
+            asOf: components["schemas"]["__schema52"];
+            expiresAt: components["schemas"]["__schema52"];
+            clientReference: components["schemas"]["__schema131"];
+            disclaimer: components["schemas"]["__schema132"];
             entry: {
-                object: components["schemas"]["__schema103"];
-                register: components["schemas"]["__schema26"];
-                holder: components["schemas"]["__schema52"];
-                status: components["schemas"]["__schema104"];
-                licenceStatus: components["schemas"]["__schema105"];
-                from: components["schemas"]["__schema37"];
-                to: components["schemas"]["__schema37"];
-                principal: components["schemas"]["__schema106"];
-                bans: components["schemas"]["__schema116"];
-                address: components["schemas"]["__schema112"];
-                addresses: components["schemas"]["__schema117"];
-                trading: components["schemas"]["__schema118"];
-                officers: components["schemas"]["__schema119"];
-                authorities: components["schemas"]["__schema120"];
-                suspensions: components["schemas"]["__schema121"];
-                legislation: components["schemas"]["__schema122"];
+                object: components["schemas"]["__schema120"];
+                register: components["schemas"]["__schema28"];
+                holder: components["schemas"]["__schema56"];
+                status: components["schemas"]["__schema121"];
+                licenceStatus: components["schemas"]["__schema122"];
+                from: components["schemas"]["__schema41"];
+                to: components["schemas"]["__schema41"];
+                principal: components["schemas"]["__schema123"];
+                bans: components["schemas"]["__schema133"];
+                address: components["schemas"]["__schema129"];
+                addresses: components["schemas"]["__schema134"];
+                trading: components["schemas"]["__schema135"];
+                officers: components["schemas"]["__schema136"];
+                authorities: components["schemas"]["__schema137"];
+                suspensions: components["schemas"]["__schema138"];
+                legislation: components["schemas"]["__schema139"];
                 /** @constant */
                 family: "professional";
-                registrationNumber: components["schemas"]["__schema113"];
+                registrationNumber: components["schemas"]["__schema130"];
             } | {
-                object: components["schemas"]["__schema103"];
-                register: components["schemas"]["__schema26"];
-                holder: components["schemas"]["__schema52"];
-                status: components["schemas"]["__schema104"];
-                licenceStatus: components["schemas"]["__schema105"];
-                from: components["schemas"]["__schema37"];
-                to: components["schemas"]["__schema37"];
-                principal: components["schemas"]["__schema106"];
-                bans: components["schemas"]["__schema116"];
-                address: components["schemas"]["__schema112"];
-                addresses: components["schemas"]["__schema117"];
-                trading: components["schemas"]["__schema118"];
-                officers: components["schemas"]["__schema119"];
-                authorities: components["schemas"]["__schema120"];
-                suspensions: components["schemas"]["__schema121"];
-                legislation: components["schemas"]["__schema122"];
+                object: components["schemas"]["__schema120"];
+                register: components["schemas"]["__schema28"];
+                holder: components["schemas"]["__schema56"];
+                status: components["schemas"]["__schema121"];
+                licenceStatus: components["schemas"]["__schema122"];
+                from: components["schemas"]["__schema41"];
+                to: components["schemas"]["__schema41"];
+                principal: components["schemas"]["__schema123"];
+                bans: components["schemas"]["__schema133"];
+                address: components["schemas"]["__schema129"];
+                addresses: components["schemas"]["__schema134"];
+                trading: components["schemas"]["__schema135"];
+                officers: components["schemas"]["__schema136"];
+                authorities: components["schemas"]["__schema137"];
+                suspensions: components["schemas"]["__schema138"];
+                legislation: components["schemas"]["__schema139"];
                 /** @constant */
                 family: "professional";
-                licenceNumber: components["schemas"]["__schema113"];
+                licenceNumber: components["schemas"]["__schema130"];
             } | {
-                object: components["schemas"]["__schema103"];
-                register: components["schemas"]["__schema26"];
-                holder: components["schemas"]["__schema52"];
-                status: components["schemas"]["__schema104"];
-                licenceStatus: components["schemas"]["__schema105"];
-                from: components["schemas"]["__schema37"];
-                to: components["schemas"]["__schema37"];
-                principal: components["schemas"]["__schema106"];
-                bans: components["schemas"]["__schema116"];
-                address: components["schemas"]["__schema112"];
-                addresses: components["schemas"]["__schema117"];
-                trading: components["schemas"]["__schema118"];
-                officers: components["schemas"]["__schema119"];
-                authorities: components["schemas"]["__schema120"];
-                suspensions: components["schemas"]["__schema121"];
-                legislation: components["schemas"]["__schema122"];
+                object: components["schemas"]["__schema120"];
+                register: components["schemas"]["__schema28"];
+                holder: components["schemas"]["__schema56"];
+                status: components["schemas"]["__schema121"];
+                licenceStatus: components["schemas"]["__schema122"];
+                from: components["schemas"]["__schema41"];
+                to: components["schemas"]["__schema41"];
+                principal: components["schemas"]["__schema123"];
+                bans: components["schemas"]["__schema133"];
+                address: components["schemas"]["__schema129"];
+                addresses: components["schemas"]["__schema134"];
+                trading: components["schemas"]["__schema135"];
+                officers: components["schemas"]["__schema136"];
+                authorities: components["schemas"]["__schema137"];
+                suspensions: components["schemas"]["__schema138"];
+                legislation: components["schemas"]["__schema139"];
                 /** @constant */
                 family: "authorised-representatives";
-                representativeNumber: components["schemas"]["__schema113"];
+                representativeNumber: components["schemas"]["__schema130"];
             } | {
-                object: components["schemas"]["__schema103"];
-                register: components["schemas"]["__schema26"];
-                holder: components["schemas"]["__schema52"];
-                status: components["schemas"]["__schema104"];
-                licenceStatus: components["schemas"]["__schema105"];
-                from: components["schemas"]["__schema37"];
-                to: components["schemas"]["__schema37"];
-                principal: components["schemas"]["__schema106"];
-                bans: components["schemas"]["__schema116"];
-                address: components["schemas"]["__schema112"];
-                addresses: components["schemas"]["__schema117"];
-                trading: components["schemas"]["__schema118"];
-                officers: components["schemas"]["__schema119"];
-                authorities: components["schemas"]["__schema120"];
-                suspensions: components["schemas"]["__schema121"];
-                legislation: components["schemas"]["__schema122"];
+                object: components["schemas"]["__schema120"];
+                register: components["schemas"]["__schema28"];
+                holder: components["schemas"]["__schema56"];
+                status: components["schemas"]["__schema121"];
+                licenceStatus: components["schemas"]["__schema122"];
+                from: components["schemas"]["__schema41"];
+                to: components["schemas"]["__schema41"];
+                principal: components["schemas"]["__schema123"];
+                bans: components["schemas"]["__schema133"];
+                address: components["schemas"]["__schema129"];
+                addresses: components["schemas"]["__schema134"];
+                trading: components["schemas"]["__schema135"];
+                officers: components["schemas"]["__schema136"];
+                authorities: components["schemas"]["__schema137"];
+                suspensions: components["schemas"]["__schema138"];
+                legislation: components["schemas"]["__schema139"];
                 /** @constant */
                 family: "banned-disqualified";
-                asicIdentifier: components["schemas"]["__schema113"];
+                asicIdentifier: components["schemas"]["__schema130"];
             };
-            documents: components["schemas"]["__schema58"][];
-            meta: components["schemas"]["__schema22"];
+            documents: components["schemas"]["__schema62"][];
+            meta: components["schemas"]["__schema24"];
         };
         /** @constant */
-        __schema98: "extract";
-        __schema99: string;
+        __schema115: "extract";
+        __schema116: string;
         /** @constant */
-        __schema100: "register";
+        __schema117: "register";
         /** @enum {string} */
-        __schema101: "current" | "historical";
-        __schema102: {
-            object: components["schemas"]["__schema103"];
-            register: components["schemas"]["__schema26"];
-            holder: components["schemas"]["__schema52"];
-            status: components["schemas"]["__schema104"];
-            licenceStatus: components["schemas"]["__schema105"];
-            from: components["schemas"]["__schema37"];
-            to: components["schemas"]["__schema37"];
-            principal: components["schemas"]["__schema106"];
-            bans: components["schemas"]["__schema108"];
-            address: components["schemas"]["__schema112"];
+        __schema118: "current" | "historical";
+        __schema119: {
+            object: components["schemas"]["__schema120"];
+            register: components["schemas"]["__schema28"];
+            holder: components["schemas"]["__schema56"];
+            status: components["schemas"]["__schema121"];
+            licenceStatus: components["schemas"]["__schema122"];
+            from: components["schemas"]["__schema41"];
+            to: components["schemas"]["__schema41"];
+            principal: components["schemas"]["__schema123"];
+            bans: components["schemas"]["__schema125"];
+            address: components["schemas"]["__schema129"];
             /** @constant */
             family: "professional";
-            registrationNumber: components["schemas"]["__schema113"];
+            registrationNumber: components["schemas"]["__schema130"];
         } | {
-            object: components["schemas"]["__schema103"];
-            register: components["schemas"]["__schema26"];
-            holder: components["schemas"]["__schema52"];
-            status: components["schemas"]["__schema104"];
-            licenceStatus: components["schemas"]["__schema105"];
-            from: components["schemas"]["__schema37"];
-            to: components["schemas"]["__schema37"];
-            principal: components["schemas"]["__schema106"];
-            bans: components["schemas"]["__schema108"];
-            address: components["schemas"]["__schema112"];
+            object: components["schemas"]["__schema120"];
+            register: components["schemas"]["__schema28"];
+            holder: components["schemas"]["__schema56"];
+            status: components["schemas"]["__schema121"];
+            licenceStatus: components["schemas"]["__schema122"];
+            from: components["schemas"]["__schema41"];
+            to: components["schemas"]["__schema41"];
+            principal: components["schemas"]["__schema123"];
+            bans: components["schemas"]["__schema125"];
+            address: components["schemas"]["__schema129"];
             /** @constant */
             family: "professional";
-            licenceNumber: components["schemas"]["__schema113"];
+            licenceNumber: components["schemas"]["__schema130"];
         } | {
-            object: components["schemas"]["__schema103"];
-            register: components["schemas"]["__schema26"];
-            holder: components["schemas"]["__schema52"];
-            status: components["schemas"]["__schema104"];
-            licenceStatus: components["schemas"]["__schema105"];
-            from: components["schemas"]["__schema37"];
-            to: components["schemas"]["__schema37"];
-            principal: components["schemas"]["__schema106"];
-            bans: components["schemas"]["__schema108"];
-            address: components["schemas"]["__schema112"];
+            object: components["schemas"]["__schema120"];
+            register: components["schemas"]["__schema28"];
+            holder: components["schemas"]["__schema56"];
+            status: components["schemas"]["__schema121"];
+            licenceStatus: components["schemas"]["__schema122"];
+            from: components["schemas"]["__schema41"];
+            to: components["schemas"]["__schema41"];
+            principal: components["schemas"]["__schema123"];
+            bans: components["schemas"]["__schema125"];
+            address: components["schemas"]["__schema129"];
             /** @constant */
             family: "authorised-representatives";
-            representativeNumber: components["schemas"]["__schema113"];
+            representativeNumber: components["schemas"]["__schema130"];
         } | {
-            object: components["schemas"]["__schema103"];
-            register: components["schemas"]["__schema26"];
-            holder: components["schemas"]["__schema52"];
-            status: components["schemas"]["__schema104"];
-            licenceStatus: components["schemas"]["__schema105"];
-            from: components["schemas"]["__schema37"];
-            to: components["schemas"]["__schema37"];
-            principal: components["schemas"]["__schema106"];
-            bans: components["schemas"]["__schema108"];
-            address: components["schemas"]["__schema112"];
+            object: components["schemas"]["__schema120"];
+            register: components["schemas"]["__schema28"];
+            holder: components["schemas"]["__schema56"];
+            status: components["schemas"]["__schema121"];
+            licenceStatus: components["schemas"]["__schema122"];
+            from: components["schemas"]["__schema41"];
+            to: components["schemas"]["__schema41"];
+            principal: components["schemas"]["__schema123"];
+            bans: components["schemas"]["__schema125"];
+            address: components["schemas"]["__schema129"];
             /** @constant */
             family: "banned-disqualified";
-            asicIdentifier: components["schemas"]["__schema113"];
+            asicIdentifier: components["schemas"]["__schema130"];
         };
         /** @constant */
-        __schema103: "registerEntry";
-        __schema104: components["schemas"]["__schema26"] | null;
-        __schema105: components["schemas"]["__schema26"] | null;
-        __schema106: components["schemas"]["__schema107"] | null;
-        __schema107: {
+        __schema120: "registerEntry";
+        __schema121: components["schemas"]["__schema28"] | null;
+        __schema122: components["schemas"]["__schema28"] | null;
+        __schema123: components["schemas"]["__schema124"] | null;
+        __schema124: {
             name: string;
             licenceNumber: string;
         };
-        __schema108: {
-            type: components["schemas"]["__schema109"];
-            from: components["schemas"]["__schema38"];
-            to: components["schemas"]["__schema37"];
-            status: components["schemas"]["__schema26"];
-            documentNumber: components["schemas"]["__schema110"];
-            legislation: components["schemas"]["__schema111"];
+        __schema125: {
+            type: components["schemas"]["__schema126"];
+            from: components["schemas"]["__schema42"];
+            to: components["schemas"]["__schema41"];
+            status: components["schemas"]["__schema28"];
+            documentNumber: components["schemas"]["__schema127"];
+            legislation: components["schemas"]["__schema128"];
         }[] | null;
-        __schema109: components["schemas"]["__schema26"] | null;
-        __schema110: string;
-        __schema111: components["schemas"]["__schema26"] | null;
-        __schema112: ({
+        __schema126: components["schemas"]["__schema28"] | null;
+        __schema127: string;
+        __schema128: components["schemas"]["__schema28"] | null;
+        __schema129: ({
             locality: string;
             state: string | null;
             postcode: string | null;
@@ -1641,98 +1763,98 @@ export interface components {
             locality: string;
             country: string;
         }) | null;
-        __schema113: string;
-        __schema114: string | null;
-        __schema115: string;
-        __schema116: {
-            type: components["schemas"]["__schema109"];
-            from: components["schemas"]["__schema38"];
-            to: components["schemas"]["__schema37"];
-            status: components["schemas"]["__schema26"];
-            documentNumber: components["schemas"]["__schema110"];
-            legislation: components["schemas"]["__schema111"];
+        __schema130: string;
+        __schema131: string | null;
+        __schema132: string;
+        __schema133: {
+            type: components["schemas"]["__schema126"];
+            from: components["schemas"]["__schema42"];
+            to: components["schemas"]["__schema41"];
+            status: components["schemas"]["__schema28"];
+            documentNumber: components["schemas"]["__schema127"];
+            legislation: components["schemas"]["__schema128"];
             comments: string | null;
         }[] | null;
-        __schema117: {
+        __schema134: {
             /** @constant */
             object: "address";
-            type: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            from: components["schemas"]["__schema38"];
-            to: components["schemas"]["__schema37"];
-            address: components["schemas"]["__schema53"];
-            sourceDocument: components["schemas"]["__schema54"];
+            type: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            from: components["schemas"]["__schema42"];
+            to: components["schemas"]["__schema41"];
+            address: components["schemas"]["__schema57"];
+            sourceDocument: components["schemas"]["__schema58"];
         }[];
-        __schema118: {
-            type: components["schemas"]["__schema26"];
+        __schema135: {
+            type: components["schemas"]["__schema28"];
             name: string;
             number: string | null;
         }[] | null;
-        __schema119: {
-            role: components["schemas"]["__schema26"];
-            status: components["schemas"]["__schema26"];
-            appointedAt: components["schemas"]["__schema37"];
-            ceasedAt: components["schemas"]["__schema37"];
-            party: components["schemas"]["__schema52"];
+        __schema136: {
+            role: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema28"];
+            appointedAt: components["schemas"]["__schema41"];
+            ceasedAt: components["schemas"]["__schema41"];
+            party: components["schemas"]["__schema56"];
         }[] | null;
-        __schema120: {
-            type: components["schemas"]["__schema26"];
-            principal: components["schemas"]["__schema107"];
-            from: components["schemas"]["__schema38"];
-            to: components["schemas"]["__schema37"];
-            status: components["schemas"]["__schema26"];
+        __schema137: {
+            type: components["schemas"]["__schema28"];
+            principal: components["schemas"]["__schema124"];
+            from: components["schemas"]["__schema42"];
+            to: components["schemas"]["__schema41"];
+            status: components["schemas"]["__schema28"];
         }[] | null;
-        __schema121: {
-            reason: components["schemas"]["__schema26"];
-            from: components["schemas"]["__schema38"];
-            to: components["schemas"]["__schema37"];
-            status: components["schemas"]["__schema26"];
+        __schema138: {
+            reason: components["schemas"]["__schema28"];
+            from: components["schemas"]["__schema42"];
+            to: components["schemas"]["__schema41"];
+            status: components["schemas"]["__schema28"];
         }[] | null;
-        __schema122: components["schemas"]["__schema26"] | null;
-        __schema123: {
-            object: components["schemas"]["__schema90"];
-            id: components["schemas"]["__schema91"];
-            kind: components["schemas"]["__schema92"];
-            type: components["schemas"]["__schema93"];
-            subject: components["schemas"]["__schema94"];
-            summaryType: components["schemas"]["__schema26"];
-            weekStarting: components["schemas"]["__schema38"];
-            weekEnding: components["schemas"]["__schema38"];
-            purchasedAt: components["schemas"]["__schema48"];
-            asOf: components["schemas"]["__schema48"];
-            expiresAt: components["schemas"]["__schema48"];
-            clientReference: components["schemas"]["__schema95"];
-            disclaimer: components["schemas"]["__schema96"];
+        __schema139: components["schemas"]["__schema28"] | null;
+        __schema140: {
+            object: components["schemas"]["__schema107"];
+            id: components["schemas"]["__schema108"];
+            kind: components["schemas"]["__schema109"];
+            type: components["schemas"]["__schema110"];
+            subject: components["schemas"]["__schema111"];
+            summaryType: components["schemas"]["__schema28"];
+            weekStarting: components["schemas"]["__schema42"];
+            weekEnding: components["schemas"]["__schema42"];
+            purchasedAt: components["schemas"]["__schema52"];
+            asOf: components["schemas"]["__schema52"];
+            expiresAt: components["schemas"]["__schema52"];
+            clientReference: components["schemas"]["__schema112"];
+            disclaimer: components["schemas"]["__schema113"];
         };
-        __schema124: {
-            object: components["schemas"]["__schema125"];
-            id: components["schemas"]["__schema126"];
-            type: components["schemas"]["__schema127"];
-            status: components["schemas"]["__schema128"];
-            company: components["schemas"]["__schema129"];
-            documents: components["schemas"]["__schema130"];
-            delivery: components["schemas"]["__schema131"];
-            downloadUrl: components["schemas"]["__schema132"];
-            downloadExpiresAt: components["schemas"]["__schema133"];
-            registryRequestIds: components["schemas"]["__schema134"];
-            notices: components["schemas"]["__schema135"];
-            extractSize: components["schemas"]["__schema136"];
-            pageCount: components["schemas"]["__schema137"];
-            clientReference: components["schemas"]["__schema132"];
-            createdAt: components["schemas"]["__schema48"];
-            readyAt: components["schemas"]["__schema138"];
-            failure?: components["schemas"]["__schema139"];
-            meta: components["schemas"]["__schema22"];
+        __schema141: {
+            object: components["schemas"]["__schema142"];
+            id: components["schemas"]["__schema143"];
+            type: components["schemas"]["__schema144"];
+            status: components["schemas"]["__schema145"];
+            company: components["schemas"]["__schema146"];
+            documents: components["schemas"]["__schema147"];
+            delivery: components["schemas"]["__schema148"];
+            downloadUrl: components["schemas"]["__schema149"];
+            downloadExpiresAt: components["schemas"]["__schema150"];
+            registryRequestIds: components["schemas"]["__schema151"];
+            notices: components["schemas"]["__schema152"];
+            extractSize: components["schemas"]["__schema153"];
+            pageCount: components["schemas"]["__schema154"];
+            clientReference: components["schemas"]["__schema149"];
+            createdAt: components["schemas"]["__schema52"];
+            readyAt: components["schemas"]["__schema155"];
+            failure?: components["schemas"]["__schema156"];
+            meta: components["schemas"]["__schema24"];
         };
         /** @constant */
-        __schema125: "order";
-        __schema126: string;
+        __schema142: "order";
+        __schema143: string;
         /** @enum {string} */
-        __schema127: "charges_extract" | "document_image";
+        __schema144: "charges_extract" | "document_image";
         /** @enum {string} */
-        __schema128: "pending" | "processing" | "ready" | "delivered" | "failed";
-        __schema129: components["schemas"]["__schema64"] | null;
-        __schema130: {
+        __schema145: "pending" | "processing" | "ready" | "delivered" | "failed";
+        __schema146: components["schemas"]["__schema81"] | null;
+        __schema147: {
             documentNumber: string;
             formCode: string;
             pageCount: number;
@@ -1741,31 +1863,31 @@ export interface components {
                 to: number;
             } | null;
         }[];
-        __schema131: {
+        __schema148: {
             /** @enum {string} */
             method: "web" | "email" | "post";
-            email: components["schemas"]["__schema132"];
-            contactName: components["schemas"]["__schema132"];
-            contactPhone: components["schemas"]["__schema132"];
-            recipient: components["schemas"]["__schema132"];
-            address: components["schemas"]["__schema132"];
-            postcode: components["schemas"]["__schema132"];
+            email: components["schemas"]["__schema149"];
+            contactName: components["schemas"]["__schema149"];
+            contactPhone: components["schemas"]["__schema149"];
+            recipient: components["schemas"]["__schema149"];
+            address: components["schemas"]["__schema149"];
+            postcode: components["schemas"]["__schema149"];
         };
-        __schema132: string | null;
-        __schema133: components["schemas"]["__schema48"] | null;
-        __schema134: string[];
-        __schema135: string[];
+        __schema149: string | null;
+        __schema150: components["schemas"]["__schema52"] | null;
+        __schema151: string[];
+        __schema152: string[];
         /** @enum {string} */
-        __schema136: "small" | "large";
-        __schema137: number;
-        __schema138: components["schemas"]["__schema48"] | null;
-        __schema139: components["schemas"]["__schema140"];
-        __schema140: {
+        __schema153: "small" | "large";
+        __schema154: number;
+        __schema155: components["schemas"]["__schema52"] | null;
+        __schema156: components["schemas"]["__schema157"];
+        __schema157: {
             code: string;
             registryCode: string | null;
             message: string;
         };
-        __schema141: {
+        __schema158: {
             /** @constant */
             object: "offlineSearch";
             id: string;
@@ -1775,31 +1897,54 @@ export interface components {
             scope: string;
             deliveredTo: string;
             resultCount: number | null;
-            resultsUrl: components["schemas"]["__schema132"];
-            clientReference: components["schemas"]["__schema132"];
-            createdAt: components["schemas"]["__schema48"];
-            readyAt: components["schemas"]["__schema48"] | null;
-            failure?: components["schemas"]["__schema140"];
-            meta: components["schemas"]["__schema22"];
+            resultsUrl: components["schemas"]["__schema149"];
+            clientReference: components["schemas"]["__schema149"];
+            createdAt: components["schemas"]["__schema52"];
+            readyAt: components["schemas"]["__schema52"] | null;
+            failure?: components["schemas"]["__schema157"];
+            meta: components["schemas"]["__schema24"];
+        };
+        __schema159: {
+            /** @enum {string} */
+            type: "organisation" | "person" | "other";
+            company: components["schemas"]["__schema81"] | null;
+            person: {
+                familyName: string;
+                givenNames: string[];
+                formatted: string;
+            } | null;
         };
         /** @constant */
-        __schema142: "event";
-        __schema143: string;
-        __schema144: string;
-        __schema145: boolean;
-        __schema146: {
+        __schema160: "businessName";
+        __schema161: string;
+        __schema162: string;
+        __schema163: {
+            party: components["schemas"]["__schema56"];
+            abn: string | null;
+        }[];
+        __schema164: components["schemas"]["__schema36"] | null;
+        __schema165: {
+            number: string;
+            jurisdiction: components["schemas"]["__schema28"];
+        }[];
+        /** @constant */
+        __schema166: "event";
+        __schema167: string;
+        __schema168: string;
+        __schema169: boolean;
+        __schema170: {
             [key: string]: unknown;
         };
-        __schema147: {
-            object: components["schemas"]["__schema142"];
-            id: components["schemas"]["__schema143"];
-            type: components["schemas"]["__schema144"];
-            createdAt: components["schemas"]["__schema48"];
-            livemode: components["schemas"]["__schema145"];
-            data: components["schemas"]["__schema146"];
-            meta: components["schemas"]["__schema22"];
+        __schema171: {
+            object: components["schemas"]["__schema166"];
+            id: components["schemas"]["__schema167"];
+            type: components["schemas"]["__schema168"];
+            createdAt: components["schemas"]["__schema52"];
+            livemode: components["schemas"]["__schema169"];
+            data: components["schemas"]["__schema170"];
+            meta: components["schemas"]["__schema24"];
         };
-        __schema148: {
+        __schema172: {
             /** @constant */
             object: "list";
             data: {
@@ -1812,57 +1957,57 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attemptCount: number;
-                nextAttemptAt: components["schemas"]["__schema48"] | null;
+                nextAttemptAt: components["schemas"]["__schema52"] | null;
                 attempts: {
                     attempt: number;
-                    at: components["schemas"]["__schema48"];
+                    at: components["schemas"]["__schema52"];
                     statusCode: number | null;
                     latencyMs: number;
-                    responseBody: components["schemas"]["__schema149"];
-                    error: components["schemas"]["__schema149"];
+                    responseBody: components["schemas"]["__schema173"];
+                    error: components["schemas"]["__schema173"];
                     manual: boolean;
                 }[];
-                createdAt: components["schemas"]["__schema48"];
+                createdAt: components["schemas"]["__schema52"];
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema22"];
+            meta: components["schemas"]["__schema24"];
         };
-        __schema149: string | null;
-        __schema150: {
-            object: components["schemas"]["__schema151"];
-            id: components["schemas"]["__schema152"];
-            url: components["schemas"]["__schema153"];
-            enabledEvents: components["schemas"]["__schema154"];
-            description: components["schemas"]["__schema149"];
-            status: components["schemas"]["__schema155"];
-            disabledReason: components["schemas"]["__schema149"];
-            livemode: components["schemas"]["__schema156"];
-            secret?: components["schemas"]["__schema157"];
-            secretRotatedAt: components["schemas"]["__schema158"];
-            previousSecretExpiresAt: components["schemas"]["__schema159"];
-            stats: components["schemas"]["__schema160"];
-            createdAt: components["schemas"]["__schema48"];
-            updatedAt: components["schemas"]["__schema48"];
-            meta: components["schemas"]["__schema22"];
+        __schema173: string | null;
+        __schema174: {
+            object: components["schemas"]["__schema175"];
+            id: components["schemas"]["__schema176"];
+            url: components["schemas"]["__schema177"];
+            enabledEvents: components["schemas"]["__schema178"];
+            description: components["schemas"]["__schema173"];
+            status: components["schemas"]["__schema179"];
+            disabledReason: components["schemas"]["__schema173"];
+            livemode: components["schemas"]["__schema180"];
+            secret?: components["schemas"]["__schema181"];
+            secretRotatedAt: components["schemas"]["__schema182"];
+            previousSecretExpiresAt: components["schemas"]["__schema183"];
+            stats: components["schemas"]["__schema184"];
+            createdAt: components["schemas"]["__schema52"];
+            updatedAt: components["schemas"]["__schema52"];
+            meta: components["schemas"]["__schema24"];
         };
         /** @constant */
-        __schema151: "webhookEndpoint";
-        __schema152: string;
-        __schema153: string;
-        __schema154: string[];
+        __schema175: "webhookEndpoint";
+        __schema176: string;
+        __schema177: string;
+        __schema178: string[];
         /** @enum {string} */
-        __schema155: "enabled" | "disabled";
-        __schema156: boolean;
-        __schema157: string;
-        __schema158: components["schemas"]["__schema48"] | null;
-        __schema159: components["schemas"]["__schema48"] | null;
-        __schema160: {
+        __schema179: "enabled" | "disabled";
+        __schema180: boolean;
+        __schema181: string;
+        __schema182: components["schemas"]["__schema52"] | null;
+        __schema183: components["schemas"]["__schema52"] | null;
+        __schema184: {
             succeeded: number;
             failed: number;
-            lastSucceededAt: components["schemas"]["__schema48"] | null;
-            lastFailedAt: components["schemas"]["__schema48"] | null;
+            lastSucceededAt: components["schemas"]["__schema52"] | null;
+            lastFailedAt: components["schemas"]["__schema52"] | null;
             consecutiveFailures: number;
         };
     };
@@ -2081,7 +2226,7 @@ export interface components {
         /**
          * @description Unavailable:
          *
-         *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+         *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
          */
         ServiceUnavailable: {
             headers: {
@@ -2159,36 +2304,6 @@ export interface components {
                         type: "api_error";
                         /** @enum {string} */
                         code: "registry_application_error";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
-                    };
-                };
-            };
-        };
-        /**
-         * @description Conflict:
-         *
-         *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-         */
-        IdempotencyConflict: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        type: "conflict_error";
-                        /** @enum {string} */
-                        code: "idempotency_conflict";
                         message: string;
                         param: string | null;
                         registryCode: string | null;
@@ -2710,6 +2825,66 @@ export interface components {
             };
         };
         /**
+         * @description Not found:
+         *
+         *     - `business_name_not_found`: The business registration number is unknown. Check the number.
+         */
+        BusinessNameNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "business_name_not_found";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
+         */
+        CompanyNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "company_not_found";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
+        /**
          * @description Forbidden:
          *
          *     - `event_owner_mismatch`: The event belongs to another account or environment. Read it with a key of the account and environment whose order or search caused it.
@@ -2841,7 +3016,7 @@ export interface components {
         "RateLimit-Remaining": string;
         /** @description Seconds until the window resets. */
         "RateLimit-Reset": string;
-        /** @description Seconds to wait before retrying (429, and 503 in a known registry maintenance window). */
+        /** @description Seconds to wait before retrying: 429, 503 (a registry maintenance window, our database unreachable), and 409 `idempotency_key_in_use` (until the request in progress has finished or can be taken over). */
         "Retry-After": string;
         /** @description Version of the document; send it back in `If-None-Match`. */
         ETag: string;
@@ -2905,7 +3080,7 @@ export interface operations {
                         normalized: string | null;
                         formatted: string | null;
                         acnFromAbn: string | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -2989,7 +3164,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -3067,7 +3242,7 @@ export interface operations {
                             label: string;
                             registryCode: string | null;
                         }[];
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -3155,7 +3330,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -3296,7 +3471,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema23"];
+                    "application/json": components["schemas"]["__schema25"];
                 };
             };
             /**
@@ -3440,7 +3615,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -3533,25 +3708,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        acn: components["schemas"]["__schema24"];
-                        formatted: components["schemas"]["__schema25"];
-                        numberType: components["schemas"]["__schema26"];
-                        name: components["schemas"]["__schema27"];
-                        type: components["schemas"]["__schema26"];
-                        status: components["schemas"]["__schema26"];
-                        abn: components["schemas"]["__schema28"];
-                        registeredCharity: components["schemas"]["__schema29"];
-                        id?: components["schemas"]["__schema30"];
-                        arsn?: components["schemas"]["__schema31"];
-                        schemeCategories: components["schemas"]["__schema33"];
-                        object: components["schemas"]["__schema34"];
-                        class: components["schemas"]["__schema35"];
-                        subClass: components["schemas"]["__schema36"];
-                        registeredAt: components["schemas"]["__schema37"];
-                        governanceType: components["schemas"]["__schema39"];
-                        deregistration: components["schemas"]["__schema40"];
-                        formerNames: components["schemas"]["__schema41"];
-                        meta: components["schemas"]["__schema22"];
+                        acn: components["schemas"]["__schema26"];
+                        formatted: components["schemas"]["__schema27"];
+                        numberType: components["schemas"]["__schema28"];
+                        name: components["schemas"]["__schema29"];
+                        type: components["schemas"]["__schema28"];
+                        status: components["schemas"]["__schema28"];
+                        abn: components["schemas"]["__schema30"];
+                        registeredCharity: components["schemas"]["__schema31"];
+                        id?: components["schemas"]["__schema32"];
+                        arsn?: components["schemas"]["__schema33"];
+                        schemeCategories: components["schemas"]["__schema37"];
+                        detailsPath?: components["schemas"]["__schema35"];
+                        object: components["schemas"]["__schema38"];
+                        class: components["schemas"]["__schema39"];
+                        subClass: components["schemas"]["__schema40"];
+                        registeredAt: components["schemas"]["__schema41"];
+                        governanceType: components["schemas"]["__schema43"];
+                        deregistration: components["schemas"]["__schema44"];
+                        formerNames: components["schemas"]["__schema45"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -3662,7 +3838,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -4252,7 +4428,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema42"];
+                    "application/json": components["schemas"]["__schema46"];
                 };
             };
             /**
@@ -4355,7 +4531,38 @@ export interface operations {
                     };
                 };
             };
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -4396,7 +4603,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -4606,12 +4813,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema51"][];
+                        data: components["schemas"]["__schema55"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        extract: components["schemas"]["__schema71"];
+                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema88"];
                     };
                 };
             };
@@ -4757,7 +4964,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -4890,13 +5097,13 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema55"][];
+                        data: components["schemas"]["__schema59"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        extract: components["schemas"]["__schema71"];
-                        contactAddress: components["schemas"]["__schema55"] | null;
+                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema88"];
+                        contactAddress: components["schemas"]["__schema59"] | null;
                     };
                 };
             };
@@ -5042,7 +5249,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -5244,10 +5451,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "shareStructure";
-                        extract: components["schemas"]["__schema71"];
-                        shareClasses: components["schemas"]["__schema56"];
-                        members: components["schemas"]["__schema57"];
-                        meta: components["schemas"]["__schema22"];
+                        extract: components["schemas"]["__schema88"];
+                        shareClasses: components["schemas"]["__schema60"];
+                        members: components["schemas"]["__schema61"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -5393,7 +5600,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -5478,12 +5685,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema58"][];
+                        data: components["schemas"]["__schema62"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        extract: components["schemas"]["__schema71"];
+                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema88"];
                     };
                 };
             };
@@ -5632,7 +5839,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -5804,12 +6011,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "externalAdministration";
-                        extract: components["schemas"]["__schema71"];
-                        company: components["schemas"]["__schema64"];
+                        extract: components["schemas"]["__schema88"];
+                        company: components["schemas"]["__schema81"];
                         underExternalAdministration: boolean;
-                        appointees: components["schemas"]["__schema59"];
-                        documents: components["schemas"]["__schema60"];
-                        meta: components["schemas"]["__schema22"];
+                        appointees: components["schemas"]["__schema76"];
+                        documents: components["schemas"]["__schema77"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -5955,7 +6162,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -6130,12 +6337,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema70"][];
+                        data: components["schemas"]["__schema87"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        extract: components["schemas"]["__schema71"];
+                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema88"];
                     };
                 };
             };
@@ -6281,7 +6488,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -6595,12 +6802,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema61"][];
+                        data: components["schemas"]["__schema78"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        extract: components["schemas"]["__schema71"];
+                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema88"];
                     };
                 };
             };
@@ -6746,7 +6953,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -6930,19 +7137,19 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema62"];
-                        chargeNumber: components["schemas"]["__schema63"];
-                        company: components["schemas"]["__schema64"];
-                        status: components["schemas"]["__schema26"];
-                        type: components["schemas"]["__schema65"];
-                        registeredAt: components["schemas"]["__schema66"];
-                        createdAt: components["schemas"]["__schema37"];
-                        expiresAt: components["schemas"]["__schema37"];
-                        satisfiedAt: components["schemas"]["__schema37"];
-                        preAsicChargeNumber: components["schemas"]["__schema67"];
-                        chargees: components["schemas"]["__schema68"];
-                        documents: components["schemas"]["__schema69"];
-                        meta: components["schemas"]["__schema22"];
+                        object: components["schemas"]["__schema79"];
+                        chargeNumber: components["schemas"]["__schema80"];
+                        company: components["schemas"]["__schema81"];
+                        status: components["schemas"]["__schema28"];
+                        type: components["schemas"]["__schema82"];
+                        registeredAt: components["schemas"]["__schema83"];
+                        createdAt: components["schemas"]["__schema41"];
+                        expiresAt: components["schemas"]["__schema41"];
+                        satisfiedAt: components["schemas"]["__schema41"];
+                        preAsicChargeNumber: components["schemas"]["__schema84"];
+                        chargees: components["schemas"]["__schema85"];
+                        documents: components["schemas"]["__schema86"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -6991,7 +7198,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -7100,14 +7307,14 @@ export interface operations {
                         id: string;
                         familyName: string;
                         givenName: string;
-                        birthDateFrom: components["schemas"]["__schema37"];
-                        birthDateTo: components["schemas"]["__schema37"];
-                        createdAt: components["schemas"]["__schema48"];
-                        expiresAt: components["schemas"]["__schema48"];
+                        birthDateFrom: components["schemas"]["__schema41"];
+                        birthDateTo: components["schemas"]["__schema41"];
+                        createdAt: components["schemas"]["__schema52"];
+                        expiresAt: components["schemas"]["__schema52"];
                         totalCount: number;
                         found: number;
-                        data: components["schemas"]["__schema72"][];
-                        meta: components["schemas"]["__schema22"];
+                        data: components["schemas"]["__schema89"][];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -7219,7 +7426,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -7299,14 +7506,14 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema73"];
-                        id: components["schemas"]["__schema74"];
-                        name: components["schemas"]["__schema75"];
-                        birth: components["schemas"]["__schema76"];
-                        formerName: components["schemas"]["__schema78"];
+                        object: components["schemas"]["__schema90"];
+                        id: components["schemas"]["__schema91"];
+                        name: components["schemas"]["__schema92"];
+                        birth: components["schemas"]["__schema93"];
+                        formerName: components["schemas"]["__schema95"];
                         searchId: string;
-                        searchExpiresAt: components["schemas"]["__schema48"];
-                        meta: components["schemas"]["__schema22"];
+                        searchExpiresAt: components["schemas"]["__schema52"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -7567,11 +7774,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema79"][];
+                        data: components["schemas"]["__schema96"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                         searchId: string;
                     };
                 };
@@ -7643,7 +7850,38 @@ export interface operations {
                 };
             };
             404: components["responses"]["PersonNotFound"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             410: components["responses"]["SearchExpired"];
             413: components["responses"]["RequestTooLarge"];
             /**
@@ -7685,7 +7923,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -7880,12 +8118,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema88"][];
+                        data: components["schemas"]["__schema105"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        extract: components["schemas"]["__schema71"];
+                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema88"];
                     };
                 };
             };
@@ -8567,7 +8805,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema42"] | components["schemas"]["__schema79"] | components["schemas"]["__schema89"] | components["schemas"]["__schema97"];
+                    "application/json": components["schemas"]["__schema46"] | components["schemas"]["__schema96"] | components["schemas"]["__schema106"] | components["schemas"]["__schema114"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -8768,45 +9006,45 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: ({
-                            object: components["schemas"]["__schema43"];
-                            id: components["schemas"]["__schema44"];
-                            kind: components["schemas"]["__schema45"];
-                            type: components["schemas"]["__schema46"];
-                            company: components["schemas"]["__schema47"];
-                            purchasedAt: components["schemas"]["__schema48"];
-                            asOf: components["schemas"]["__schema48"];
-                            expiresAt: components["schemas"]["__schema48"];
-                            clientReference: components["schemas"]["__schema49"];
-                            disclaimer: components["schemas"]["__schema50"];
+                            object: components["schemas"]["__schema47"];
+                            id: components["schemas"]["__schema48"];
+                            kind: components["schemas"]["__schema49"];
+                            type: components["schemas"]["__schema50"];
+                            company: components["schemas"]["__schema51"];
+                            purchasedAt: components["schemas"]["__schema52"];
+                            asOf: components["schemas"]["__schema52"];
+                            expiresAt: components["schemas"]["__schema52"];
+                            clientReference: components["schemas"]["__schema53"];
+                            disclaimer: components["schemas"]["__schema54"];
                         } | {
-                            object: components["schemas"]["__schema80"];
-                            id: components["schemas"]["__schema81"];
-                            kind: components["schemas"]["__schema82"];
-                            type: components["schemas"]["__schema83"];
-                            includeShareholdings: components["schemas"]["__schema84"];
-                            subject: components["schemas"]["__schema72"];
-                            purchasedAt: components["schemas"]["__schema48"];
-                            asOf: components["schemas"]["__schema48"];
-                            expiresAt: components["schemas"]["__schema48"];
-                            clientReference: components["schemas"]["__schema85"];
-                            disclaimer: components["schemas"]["__schema86"];
-                            person: components["schemas"]["__schema87"];
-                        } | components["schemas"]["__schema123"] | {
-                            object: components["schemas"]["__schema98"];
-                            id: components["schemas"]["__schema99"];
-                            kind: components["schemas"]["__schema100"];
-                            type: components["schemas"]["__schema101"];
-                            subject: components["schemas"]["__schema102"];
-                            purchasedAt: components["schemas"]["__schema48"];
-                            asOf: components["schemas"]["__schema48"];
-                            expiresAt: components["schemas"]["__schema48"];
-                            clientReference: components["schemas"]["__schema114"];
-                            disclaimer: components["schemas"]["__schema115"];
+                            object: components["schemas"]["__schema97"];
+                            id: components["schemas"]["__schema98"];
+                            kind: components["schemas"]["__schema99"];
+                            type: components["schemas"]["__schema100"];
+                            includeShareholdings: components["schemas"]["__schema101"];
+                            subject: components["schemas"]["__schema89"];
+                            purchasedAt: components["schemas"]["__schema52"];
+                            asOf: components["schemas"]["__schema52"];
+                            expiresAt: components["schemas"]["__schema52"];
+                            clientReference: components["schemas"]["__schema102"];
+                            disclaimer: components["schemas"]["__schema103"];
+                            person: components["schemas"]["__schema104"];
+                        } | components["schemas"]["__schema140"] | {
+                            object: components["schemas"]["__schema115"];
+                            id: components["schemas"]["__schema116"];
+                            kind: components["schemas"]["__schema117"];
+                            type: components["schemas"]["__schema118"];
+                            subject: components["schemas"]["__schema119"];
+                            purchasedAt: components["schemas"]["__schema52"];
+                            asOf: components["schemas"]["__schema52"];
+                            expiresAt: components["schemas"]["__schema52"];
+                            clientReference: components["schemas"]["__schema131"];
+                            disclaimer: components["schemas"]["__schema132"];
                         })[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -8925,7 +9163,7 @@ export interface operations {
                         data: {
                             /** @constant */
                             object: "feeEntry";
-                            at: components["schemas"]["__schema48"];
+                            at: components["schemas"]["__schema52"];
                             product: string;
                             feeCode: string | null;
                             quantity: number;
@@ -8937,9 +9175,9 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
-                        from: components["schemas"]["__schema38"];
-                        to: components["schemas"]["__schema38"];
+                        meta: components["schemas"]["__schema24"];
+                        from: components["schemas"]["__schema42"];
+                        to: components["schemas"]["__schema42"];
                         totals: {
                             product: string;
                             feeCode: string | null;
@@ -9021,11 +9259,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema123"][];
+                        data: components["schemas"]["__schema140"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -9301,7 +9539,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema89"];
+                    "application/json": components["schemas"]["__schema106"];
                 };
             };
             /**
@@ -9371,7 +9609,38 @@ export interface operations {
                 };
             };
             404: components["responses"]["SummaryUnavailable"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9382,7 +9651,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -9633,7 +9902,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema89"];
+                    "application/json": components["schemas"]["__schema106"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9756,7 +10025,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema124"];
+                    "application/json": components["schemas"]["__schema141"];
                 };
             };
             /**
@@ -9860,7 +10129,38 @@ export interface operations {
                     };
                 };
             };
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -9902,7 +10202,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -10041,7 +10341,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema124"];
+                    "application/json": components["schemas"]["__schema141"];
                 };
             };
             /**
@@ -10114,7 +10414,38 @@ export interface operations {
                 };
             };
             404: components["responses"]["DocumentNotFound"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -10156,7 +10487,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -10277,7 +10608,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema124"];
+                    "application/json": components["schemas"]["__schema141"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10399,28 +10730,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema125"];
-                            id: components["schemas"]["__schema126"];
-                            type: components["schemas"]["__schema127"];
-                            status: components["schemas"]["__schema128"];
-                            company: components["schemas"]["__schema129"];
-                            documents: components["schemas"]["__schema130"];
-                            delivery: components["schemas"]["__schema131"];
-                            downloadUrl: components["schemas"]["__schema132"];
-                            downloadExpiresAt: components["schemas"]["__schema133"];
-                            registryRequestIds: components["schemas"]["__schema134"];
-                            notices: components["schemas"]["__schema135"];
-                            extractSize: components["schemas"]["__schema136"];
-                            pageCount: components["schemas"]["__schema137"];
-                            clientReference: components["schemas"]["__schema132"];
-                            createdAt: components["schemas"]["__schema48"];
-                            readyAt: components["schemas"]["__schema138"];
-                            failure?: components["schemas"]["__schema139"];
+                            object: components["schemas"]["__schema142"];
+                            id: components["schemas"]["__schema143"];
+                            type: components["schemas"]["__schema144"];
+                            status: components["schemas"]["__schema145"];
+                            company: components["schemas"]["__schema146"];
+                            documents: components["schemas"]["__schema147"];
+                            delivery: components["schemas"]["__schema148"];
+                            downloadUrl: components["schemas"]["__schema149"];
+                            downloadExpiresAt: components["schemas"]["__schema150"];
+                            registryRequestIds: components["schemas"]["__schema151"];
+                            notices: components["schemas"]["__schema152"];
+                            extractSize: components["schemas"]["__schema153"];
+                            pageCount: components["schemas"]["__schema154"];
+                            clientReference: components["schemas"]["__schema149"];
+                            createdAt: components["schemas"]["__schema52"];
+                            readyAt: components["schemas"]["__schema155"];
+                            failure?: components["schemas"]["__schema156"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -10534,7 +10865,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema141"];
+                    "application/json": components["schemas"]["__schema158"];
                 };
             };
             /**
@@ -10572,7 +10903,38 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             /**
@@ -10654,7 +11016,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema141"];
+                    "application/json": components["schemas"]["__schema158"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10794,7 +11156,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema23"];
+                    "application/json": components["schemas"]["__schema25"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10808,6 +11170,1120 @@ export interface operations {
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    GetDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 9E0010007 */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: BLUEGUM ORCHARDS PTY LTD's 484 of 2016, with three sub-forms (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "document",
+                     *       "documentNumber": "9E0010007",
+                     *       "formCode": "484",
+                     *       "formDescription": "Change to company details",
+                     *       "subForms": [
+                     *         {
+                     *           "code": "484A1",
+                     *           "description": "Change of address"
+                     *         },
+                     *         {
+                     *           "code": "484E",
+                     *           "description": "Appointment or cessation of a company officeholder"
+                     *         },
+                     *         {
+                     *           "code": "484G",
+                     *           "description": "Notification of share issue"
+                     *         }
+                     *       ],
+                     *       "receivedAt": "2016-03-04",
+                     *       "processedAt": "2016-03-06",
+                     *       "effectiveAt": "2016-03-04",
+                     *       "qualifier": null,
+                     *       "pageCount": 3,
+                     *       "imaged": true,
+                     *       "underRequisition": false,
+                     *       "xbrlAvailable": false,
+                     *       "xbrlDocumentNumber": null,
+                     *       "status": "PROCESSED",
+                     *       "priced": true,
+                     *       "subject": {
+                     *         "type": "organisation",
+                     *         "company": {
+                     *           "acn": "990000014",
+                     *           "formatted": "990 000 014",
+                     *           "numberType": {
+                     *             "code": "ACN",
+                     *             "label": "Australian Company Number"
+                     *           },
+                     *           "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *           "type": {
+                     *             "code": "APTY",
+                     *             "label": "Australian Proprietary Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "abn": "23990000014",
+                     *           "registeredCharity": false
+                     *         },
+                     *         "person": null
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_730c7efb-ac61-479b-a46e-59db2e642d94"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        object: components["schemas"]["__schema63"];
+                        documentNumber: components["schemas"]["__schema64"];
+                        formCode: components["schemas"]["__schema65"];
+                        formDescription: components["schemas"]["__schema66"];
+                        subForms: components["schemas"]["__schema67"];
+                        receivedAt: components["schemas"]["__schema42"];
+                        processedAt: components["schemas"]["__schema42"];
+                        effectiveAt: components["schemas"]["__schema41"];
+                        qualifier: components["schemas"]["__schema68"];
+                        pageCount: components["schemas"]["__schema69"];
+                        imaged: components["schemas"]["__schema70"];
+                        underRequisition: components["schemas"]["__schema71"];
+                        xbrlAvailable: components["schemas"]["__schema72"];
+                        xbrlDocumentNumber: components["schemas"]["__schema73"];
+                        status: components["schemas"]["__schema74"];
+                        priced: components["schemas"]["__schema75"];
+                        subject: components["schemas"]["__schema159"];
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_number_invalid" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["DocumentNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_not_imaged" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ListDocuments: {
+        parameters: {
+            query: {
+                /**
+                 * @example [
+                 *       "9E0010007",
+                 *       "9E0010005",
+                 *       "9E0170002"
+                 *     ]
+                 */
+                "numbers[]": components["schemas"]["__schema13"][];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Three documents in one call: a 484 with sub-forms, a financial report with XBRL, a form the schedule does not know (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0010007",
+                     *           "formCode": "484",
+                     *           "formDescription": "Change to company details",
+                     *           "subForms": [
+                     *             {
+                     *               "code": "484A1",
+                     *               "description": "Change of address"
+                     *             },
+                     *             {
+                     *               "code": "484E",
+                     *               "description": "Appointment or cessation of a company officeholder"
+                     *             },
+                     *             {
+                     *               "code": "484G",
+                     *               "description": "Notification of share issue"
+                     *             }
+                     *           ],
+                     *           "receivedAt": "2016-03-04",
+                     *           "processedAt": "2016-03-06",
+                     *           "effectiveAt": "2016-03-04",
+                     *           "qualifier": null,
+                     *           "pageCount": 3,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true,
+                     *           "subject": {
+                     *             "type": "organisation",
+                     *             "company": {
+                     *               "acn": "990000014",
+                     *               "formatted": "990 000 014",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": "23990000014",
+                     *               "registeredCharity": false
+                     *             },
+                     *             "person": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0010005",
+                     *           "formCode": "388",
+                     *           "formDescription": "Copy of financial statements and reports",
+                     *           "subForms": [],
+                     *           "receivedAt": "2014-10-31",
+                     *           "processedAt": "2014-11-02",
+                     *           "effectiveAt": "2014-10-31",
+                     *           "qualifier": "FR2014",
+                     *           "pageCount": 26,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": true,
+                     *           "xbrlDocumentNumber": "9X0010005",
+                     *           "status": "PROCESSED",
+                     *           "priced": true,
+                     *           "subject": {
+                     *             "type": "organisation",
+                     *             "company": {
+                     *               "acn": "990000014",
+                     *               "formatted": "990 000 014",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": "23990000014",
+                     *               "registeredCharity": false
+                     *             },
+                     *             "person": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0170002",
+                     *           "formCode": "9ZZ",
+                     *           "formDescription": "9ZZ",
+                     *           "subForms": [
+                     *             {
+                     *               "code": "9ZZA",
+                     *               "description": "9ZZA"
+                     *             }
+                     *           ],
+                     *           "receivedAt": "2022-02-22",
+                     *           "processedAt": "2022-02-24",
+                     *           "effectiveAt": "2022-02-22",
+                     *           "qualifier": null,
+                     *           "pageCount": 2,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true,
+                     *           "subject": {
+                     *             "type": "organisation",
+                     *             "company": {
+                     *               "acn": "990000176",
+                     *               "formatted": "990 000 176",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "ZENITH NOVELTY IMPORTS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": "46990000176",
+                     *               "registeredCharity": false
+                     *             },
+                     *             "person": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 3,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_f36a1165-a9b6-4a26-9d0b-4c58f796a9c7"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            object: components["schemas"]["__schema63"];
+                            documentNumber: components["schemas"]["__schema64"];
+                            formCode: components["schemas"]["__schema65"];
+                            formDescription: components["schemas"]["__schema66"];
+                            subForms: components["schemas"]["__schema67"];
+                            receivedAt: components["schemas"]["__schema42"];
+                            processedAt: components["schemas"]["__schema42"];
+                            effectiveAt: components["schemas"]["__schema41"];
+                            qualifier: components["schemas"]["__schema68"];
+                            pageCount: components["schemas"]["__schema69"];
+                            imaged: components["schemas"]["__schema70"];
+                            underRequisition: components["schemas"]["__schema71"];
+                            xbrlAvailable: components["schemas"]["__schema72"];
+                            xbrlDocumentNumber: components["schemas"]["__schema73"];
+                            status: components["schemas"]["__schema74"];
+                            priced: components["schemas"]["__schema75"];
+                            subject: components["schemas"]["__schema159"];
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
+             *     - `duplicate_document_number`: The same document number appears twice in the request. Send each document number once.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_number_invalid" | "duplicate_document_number" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["DocumentNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_not_imaged" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GetBusinessName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 990000265 */
+                id: components["schemas"]["__schema14"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: HARBOUR LIGHTS CATERING: one holder, registered in NSW in 2009 (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "businessName",
+                     *       "id": "990000265",
+                     *       "name": "HARBOUR LIGHTS CATERING",
+                     *       "status": {
+                     *         "code": "REGD",
+                     *         "label": "Registered"
+                     *       },
+                     *       "registeredAt": "2009-03-16",
+                     *       "renewalDueAt": "2027-03-16",
+                     *       "cancelledAt": null,
+                     *       "holders": [
+                     *         {
+                     *           "party": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "MARCHETTI",
+                     *               "givenNames": [
+                     *                 "LUCIA"
+                     *               ],
+                     *               "formatted": "LUCIA MARCHETTI"
+                     *             },
+                     *             "birth": null,
+                     *             "organisation": null
+                     *           },
+                     *           "abn": "98990004012"
+                     *         }
+                     *       ],
+                     *       "principalPlaceOfBusiness": {
+                     *         "locality": "THE ROCKS",
+                     *         "state": "NSW",
+                     *         "postcode": "2000"
+                     *       },
+                     *       "previousStateRegistrations": [
+                     *         {
+                     *           "number": "BN00731224",
+                     *           "jurisdiction": {
+                     *             "code": "NSW",
+                     *             "label": "New South Wales"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_9a970095-13b2-46da-bcd1-a025a4fe885f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        object: components["schemas"]["__schema160"];
+                        id: components["schemas"]["__schema161"];
+                        name: components["schemas"]["__schema162"];
+                        status: components["schemas"]["__schema28"];
+                        registeredAt: components["schemas"]["__schema41"];
+                        renewalDueAt: components["schemas"]["__schema41"];
+                        cancelledAt: components["schemas"]["__schema41"];
+                        holders: components["schemas"]["__schema163"];
+                        principalPlaceOfBusiness: components["schemas"]["__schema164"];
+                        previousStateRegistrations: components["schemas"]["__schema165"];
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["BusinessNameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    FindBusinessNames: {
+        parameters: {
+            query?: {
+                number?: string;
+                /** @example BN00731224 */
+                stateNumber?: string;
+                /** @example NSW */
+                jurisdiction?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The business name NSW registered as BN00731224 before 2012 (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "businessName",
+                     *           "id": "990000265",
+                     *           "name": "HARBOUR LIGHTS CATERING",
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "registeredAt": "2009-03-16",
+                     *           "renewalDueAt": "2027-03-16",
+                     *           "cancelledAt": null,
+                     *           "holders": [
+                     *             {
+                     *               "party": {
+                     *                 "type": "person",
+                     *                 "person": {
+                     *                   "familyName": "MARCHETTI",
+                     *                   "givenNames": [
+                     *                     "LUCIA"
+                     *                   ],
+                     *                   "formatted": "LUCIA MARCHETTI"
+                     *                 },
+                     *                 "birth": null,
+                     *                 "organisation": null
+                     *               },
+                     *               "abn": "98990004012"
+                     *             }
+                     *           ],
+                     *           "principalPlaceOfBusiness": {
+                     *             "locality": "THE ROCKS",
+                     *             "state": "NSW",
+                     *             "postcode": "2000"
+                     *           },
+                     *           "previousStateRegistrations": [
+                     *             {
+                     *               "number": "BN00731224",
+                     *               "jurisdiction": {
+                     *                 "code": "NSW",
+                     *                 "label": "New South Wales"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 1,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_b00ff35f-87e3-456e-b4b9-0a00532cd924"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            object: components["schemas"]["__schema160"];
+                            id: components["schemas"]["__schema161"];
+                            name: components["schemas"]["__schema162"];
+                            status: components["schemas"]["__schema28"];
+                            registeredAt: components["schemas"]["__schema41"];
+                            renewalDueAt: components["schemas"]["__schema41"];
+                            cancelledAt: components["schemas"]["__schema41"];
+                            holders: components["schemas"]["__schema163"];
+                            principalPlaceOfBusiness: components["schemas"]["__schema164"];
+                            previousStateRegistrations: components["schemas"]["__schema165"];
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction. Search by one identifier.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "identifier_conflict" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["BusinessNameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GetNameReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 990003113 */
+                id: components["schemas"]["__schema14"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: KOOKABURRA LANE PTY LTD, reserved for a proprietary company and extended by a 410F (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "nameReservation",
+                     *       "id": "990003113",
+                     *       "name": "KOOKABURRA LANE PTY LTD",
+                     *       "status": {
+                     *         "code": "REGD",
+                     *         "label": "Registered"
+                     *       },
+                     *       "reservedFor": {
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "class": {
+                     *           "code": "LMSH",
+                     *           "label": "Limited By Shares"
+                     *         }
+                     *       },
+                     *       "company": null,
+                     *       "reservedAt": "2026-09-15",
+                     *       "expiresAt": "2027-01-15",
+                     *       "sourceDocument": {
+                     *         "documentNumber": "9R0060002",
+                     *         "qualifier": null,
+                     *         "formCode": "410F"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_59fb2c0f-860c-4327-ac8d-583ee4021eb6"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "nameReservation";
+                        id: string;
+                        name: string;
+                        status: components["schemas"]["__schema28"];
+                        reservedFor: {
+                            type: components["schemas"]["__schema28"];
+                            class: components["schemas"]["__schema28"] | null;
+                        } | null;
+                        company: components["schemas"]["__schema81"] | null;
+                        reservedAt: components["schemas"]["__schema42"];
+                        expiresAt: components["schemas"]["__schema42"];
+                        sourceDocument: {
+                            documentNumber: string;
+                            qualifier: string | null;
+                            formCode: string;
+                        };
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["CompanyNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
         };
     };
     GetOpenApiDocument: {
@@ -10954,17 +12430,17 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema142"];
-                            id: components["schemas"]["__schema143"];
-                            type: components["schemas"]["__schema144"];
-                            createdAt: components["schemas"]["__schema48"];
-                            livemode: components["schemas"]["__schema145"];
-                            data: components["schemas"]["__schema146"];
+                            object: components["schemas"]["__schema166"];
+                            id: components["schemas"]["__schema167"];
+                            type: components["schemas"]["__schema168"];
+                            createdAt: components["schemas"]["__schema52"];
+                            livemode: components["schemas"]["__schema169"];
+                            data: components["schemas"]["__schema170"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -10984,7 +12460,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema13"];
+                eventId: components["schemas"]["__schema15"];
             };
             cookie?: never;
         };
@@ -11047,7 +12523,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema147"];
+                    "application/json": components["schemas"]["__schema171"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11072,7 +12548,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema13"];
+                eventId: components["schemas"]["__schema15"];
             };
             cookie?: never;
         };
@@ -11125,7 +12601,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema148"];
+                    "application/json": components["schemas"]["__schema172"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11146,7 +12622,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema13"];
+                eventId: components["schemas"]["__schema15"];
             };
             cookie?: never;
         };
@@ -11210,7 +12686,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema148"];
+                    "application/json": components["schemas"]["__schema172"];
                 };
             };
             /**
@@ -11381,25 +12857,25 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema151"];
-                            id: components["schemas"]["__schema152"];
-                            url: components["schemas"]["__schema153"];
-                            enabledEvents: components["schemas"]["__schema154"];
-                            description: components["schemas"]["__schema149"];
-                            status: components["schemas"]["__schema155"];
-                            disabledReason: components["schemas"]["__schema149"];
-                            livemode: components["schemas"]["__schema156"];
-                            secret?: components["schemas"]["__schema157"];
-                            secretRotatedAt: components["schemas"]["__schema158"];
-                            previousSecretExpiresAt: components["schemas"]["__schema159"];
-                            stats: components["schemas"]["__schema160"];
-                            createdAt: components["schemas"]["__schema48"];
-                            updatedAt: components["schemas"]["__schema48"];
+                            object: components["schemas"]["__schema175"];
+                            id: components["schemas"]["__schema176"];
+                            url: components["schemas"]["__schema177"];
+                            enabledEvents: components["schemas"]["__schema178"];
+                            description: components["schemas"]["__schema173"];
+                            status: components["schemas"]["__schema179"];
+                            disabledReason: components["schemas"]["__schema173"];
+                            livemode: components["schemas"]["__schema180"];
+                            secret?: components["schemas"]["__schema181"];
+                            secretRotatedAt: components["schemas"]["__schema182"];
+                            previousSecretExpiresAt: components["schemas"]["__schema183"];
+                            stats: components["schemas"]["__schema184"];
+                            createdAt: components["schemas"]["__schema52"];
+                            updatedAt: components["schemas"]["__schema52"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -11433,9 +12909,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    url: components["schemas"]["__schema14"];
-                    enabledEvents: components["schemas"]["__schema15"];
-                    description?: components["schemas"]["__schema17"];
+                    url: components["schemas"]["__schema16"];
+                    enabledEvents: components["schemas"]["__schema17"];
+                    description?: components["schemas"]["__schema19"];
                 };
             };
         };
@@ -11482,7 +12958,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema150"];
+                    "application/json": components["schemas"]["__schema174"];
                 };
             };
             /**
@@ -11533,7 +13009,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
@@ -11580,7 +13056,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema150"];
+                    "application/json": components["schemas"]["__schema174"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11601,7 +13077,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
@@ -11635,7 +13111,7 @@ export interface operations {
                         id: string;
                         /** @constant */
                         deleted: true;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -11657,7 +13133,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
@@ -11671,9 +13147,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    url?: components["schemas"]["__schema14"];
-                    enabledEvents?: components["schemas"]["__schema15"];
-                    description?: components["schemas"]["__schema17"];
+                    url?: components["schemas"]["__schema16"];
+                    enabledEvents?: components["schemas"]["__schema17"];
+                    description?: components["schemas"]["__schema19"];
                     /** @enum {string} */
                     status?: "enabled" | "disabled";
                 };
@@ -11720,7 +13196,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema150"];
+                    "application/json": components["schemas"]["__schema174"];
                 };
             };
             /**
@@ -11772,14 +13248,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": components["schemas"]["__schema19"];
+                "application/json": components["schemas"]["__schema21"];
             };
         };
         responses: {
@@ -11824,7 +13300,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema150"];
+                    "application/json": components["schemas"]["__schema174"];
                 };
             };
             /**
@@ -11879,7 +13355,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
@@ -11941,7 +13417,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema148"];
+                    "application/json": components["schemas"]["__schema172"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11962,7 +13438,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
@@ -12006,9 +13482,9 @@ export interface operations {
                         /** @constant */
                         object: "webhookRecovery";
                         endpointId: string;
-                        since: components["schemas"]["__schema48"];
+                        since: components["schemas"]["__schema52"];
                         resent: number;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -12060,14 +13536,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema18"];
+                endpointId: components["schemas"]["__schema20"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": components["schemas"]["__schema19"];
+                "application/json": components["schemas"]["__schema21"];
             };
         };
         responses: {
@@ -12118,7 +13594,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema147"];
+                    "application/json": components["schemas"]["__schema171"];
                 };
             };
             /**
@@ -12238,7 +13714,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -12334,11 +13810,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema102"][];
+                        data: components["schemas"]["__schema119"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema22"];
+                        meta: components["schemas"]["__schema24"];
                     };
                 };
             };
@@ -12418,7 +13894,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -12454,9 +13930,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @example RQ */
-                register: components["schemas"]["__schema20"];
+                register: components["schemas"]["__schema22"];
                 /** @example 401234 */
-                number: components["schemas"]["__schema21"];
+                number: components["schemas"]["__schema23"];
             };
             cookie?: never;
         };
@@ -12516,65 +13992,65 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema103"];
-                        register: components["schemas"]["__schema26"];
-                        holder: components["schemas"]["__schema52"];
-                        status: components["schemas"]["__schema104"];
-                        licenceStatus: components["schemas"]["__schema105"];
-                        from: components["schemas"]["__schema37"];
-                        to: components["schemas"]["__schema37"];
-                        principal: components["schemas"]["__schema106"];
-                        bans: components["schemas"]["__schema108"];
-                        address: components["schemas"]["__schema112"];
-                        meta: components["schemas"]["__schema22"];
+                        object: components["schemas"]["__schema120"];
+                        register: components["schemas"]["__schema28"];
+                        holder: components["schemas"]["__schema56"];
+                        status: components["schemas"]["__schema121"];
+                        licenceStatus: components["schemas"]["__schema122"];
+                        from: components["schemas"]["__schema41"];
+                        to: components["schemas"]["__schema41"];
+                        principal: components["schemas"]["__schema123"];
+                        bans: components["schemas"]["__schema125"];
+                        address: components["schemas"]["__schema129"];
+                        meta: components["schemas"]["__schema24"];
                         /** @constant */
                         family: "professional";
-                        registrationNumber: components["schemas"]["__schema113"];
+                        registrationNumber: components["schemas"]["__schema130"];
                     } | {
-                        object: components["schemas"]["__schema103"];
-                        register: components["schemas"]["__schema26"];
-                        holder: components["schemas"]["__schema52"];
-                        status: components["schemas"]["__schema104"];
-                        licenceStatus: components["schemas"]["__schema105"];
-                        from: components["schemas"]["__schema37"];
-                        to: components["schemas"]["__schema37"];
-                        principal: components["schemas"]["__schema106"];
-                        bans: components["schemas"]["__schema108"];
-                        address: components["schemas"]["__schema112"];
-                        meta: components["schemas"]["__schema22"];
+                        object: components["schemas"]["__schema120"];
+                        register: components["schemas"]["__schema28"];
+                        holder: components["schemas"]["__schema56"];
+                        status: components["schemas"]["__schema121"];
+                        licenceStatus: components["schemas"]["__schema122"];
+                        from: components["schemas"]["__schema41"];
+                        to: components["schemas"]["__schema41"];
+                        principal: components["schemas"]["__schema123"];
+                        bans: components["schemas"]["__schema125"];
+                        address: components["schemas"]["__schema129"];
+                        meta: components["schemas"]["__schema24"];
                         /** @constant */
                         family: "professional";
-                        licenceNumber: components["schemas"]["__schema113"];
+                        licenceNumber: components["schemas"]["__schema130"];
                     } | {
-                        object: components["schemas"]["__schema103"];
-                        register: components["schemas"]["__schema26"];
-                        holder: components["schemas"]["__schema52"];
-                        status: components["schemas"]["__schema104"];
-                        licenceStatus: components["schemas"]["__schema105"];
-                        from: components["schemas"]["__schema37"];
-                        to: components["schemas"]["__schema37"];
-                        principal: components["schemas"]["__schema106"];
-                        bans: components["schemas"]["__schema108"];
-                        address: components["schemas"]["__schema112"];
-                        meta: components["schemas"]["__schema22"];
+                        object: components["schemas"]["__schema120"];
+                        register: components["schemas"]["__schema28"];
+                        holder: components["schemas"]["__schema56"];
+                        status: components["schemas"]["__schema121"];
+                        licenceStatus: components["schemas"]["__schema122"];
+                        from: components["schemas"]["__schema41"];
+                        to: components["schemas"]["__schema41"];
+                        principal: components["schemas"]["__schema123"];
+                        bans: components["schemas"]["__schema125"];
+                        address: components["schemas"]["__schema129"];
+                        meta: components["schemas"]["__schema24"];
                         /** @constant */
                         family: "authorised-representatives";
-                        representativeNumber: components["schemas"]["__schema113"];
+                        representativeNumber: components["schemas"]["__schema130"];
                     } | {
-                        object: components["schemas"]["__schema103"];
-                        register: components["schemas"]["__schema26"];
-                        holder: components["schemas"]["__schema52"];
-                        status: components["schemas"]["__schema104"];
-                        licenceStatus: components["schemas"]["__schema105"];
-                        from: components["schemas"]["__schema37"];
-                        to: components["schemas"]["__schema37"];
-                        principal: components["schemas"]["__schema106"];
-                        bans: components["schemas"]["__schema108"];
-                        address: components["schemas"]["__schema112"];
-                        meta: components["schemas"]["__schema22"];
+                        object: components["schemas"]["__schema120"];
+                        register: components["schemas"]["__schema28"];
+                        holder: components["schemas"]["__schema56"];
+                        status: components["schemas"]["__schema121"];
+                        licenceStatus: components["schemas"]["__schema122"];
+                        from: components["schemas"]["__schema41"];
+                        to: components["schemas"]["__schema41"];
+                        principal: components["schemas"]["__schema123"];
+                        bans: components["schemas"]["__schema125"];
+                        address: components["schemas"]["__schema129"];
+                        meta: components["schemas"]["__schema24"];
                         /** @constant */
                         family: "banned-disqualified";
-                        asicIdentifier: components["schemas"]["__schema113"];
+                        asicIdentifier: components["schemas"]["__schema130"];
                     };
                 };
             };
@@ -12653,7 +14129,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -12694,9 +14170,9 @@ export interface operations {
             };
             path: {
                 /** @example RQ */
-                register: components["schemas"]["__schema20"];
+                register: components["schemas"]["__schema22"];
                 /** @example 401234 */
-                number: components["schemas"]["__schema21"];
+                number: components["schemas"]["__schema23"];
             };
             cookie?: never;
         };
@@ -12945,7 +14421,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema97"];
+                    "application/json": components["schemas"]["__schema114"];
                 };
             };
             /**
@@ -13015,7 +14491,38 @@ export interface operations {
                 };
             };
             404: components["responses"]["NoMatches"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -13026,7 +14533,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {

@@ -13,7 +13,7 @@ export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'webhookDeli
       await findEndpoint(ports.webhookEndpoints, path.endpointId),
       auth,
     );
-    const resent = await recoverEndpoint(ports, endpoint, body.since);
+    const resent = await recoverEndpoint(ports, endpoint, body.since, ports.clock.now());
     return { body: { object: 'webhookRecovery', endpointId: endpoint.id, since: body.since, resent } };
   });
 

@@ -33,6 +33,15 @@ export const codedOrNull = (table: string, code: string | null): Coded | null =>
 
 const formDescriptions = new Map(forms.map((form) => [form.formCode, form.description]));
 
+/**
+ * Business names and name reservations are organisations to the register (the company search and
+ * lookup answer them), with lookups of their own: their summary names it in `detailsPath`.
+ */
+const RECORD_PATHS: Readonly<Record<string, string>> = {
+  BUSN: '/v1/business-names',
+  RSVN: '/v1/name-reservations',
+};
+
 /** The company summary embedded in charges, relationships and matches (document 1, 2.2). */
 export function presentCompanySummary(
   company: Pick<
@@ -50,6 +59,8 @@ export function presentCompanySummary(
     abn: company.abn,
     registeredCharity: company.registeredCharity,
   };
+  const recordPath = RECORD_PATHS[company.type];
+  if (recordPath) return { ...summary, detailsPath: `${recordPath}/${company.number}` };
   if (company.type !== 'MISM') return summary;
   return {
     ...summary,
@@ -204,6 +215,7 @@ export const presentRelationship = (record: RegistryRelationship) => ({
 });
 
 /** Australian: locality, state, postcode; overseas: locality, country (document 1, 2.3). */
+/** The partial address of search results (document 1, 2.3). */
 export function partialAddress(address: RegistryCompanyMatch['address']) {
   if (!address) return null;
   return address.country === 'AUSTRALIA'

@@ -323,6 +323,12 @@ export const errorCatalogue = {
     [],
     'This Idempotency-Key was used in the last 24 hours with a different request.',
   ),
+  idempotency_key_in_use: entry(
+    'conflict_error',
+    409,
+    [],
+    'A request with this Idempotency-Key and the same body is still in progress. Retry after the Retry-After delay to get its result.',
+  ),
 
   // Service-level codes the spec leaves to the implementation (see docs/architecture.md)
   code_table_not_found: entry('not_found_error', 404, [], 'No code table has this slug.'),
@@ -392,7 +398,7 @@ export const errorCatalogue = {
     'api_error',
     503,
     [],
-    'The request ran out of time on our side before it could finish. Retry with backoff.',
+    'The request ran out of time on our side, or our database could not be reached, before it could finish. Retry with backoff.',
   ),
 } as const satisfies Record<string, CatalogueEntry>;
 

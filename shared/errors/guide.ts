@@ -270,6 +270,11 @@ export const errorGuide = {
     cause: 'The Idempotency-Key was used in the last 24 hours with a different request.',
     fix: 'Use a new key for a new request; reuse a key only to retry the same request.',
   },
+  idempotency_key_in_use: {
+    cause:
+      'The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.',
+    fix: 'Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.',
+  },
   code_table_not_found: {
     cause: 'No code table has this slug.',
     fix: 'GET /v1/reference/code-tables lists the tables.',
@@ -307,7 +312,8 @@ export const errorGuide = {
     fix: 'Retry once, then contact support with the requestId.',
   },
   service_unavailable: {
-    cause: 'The request ran out of time on our side before it could finish.',
-    fix: `${retryLater} Retry a purchase with the same Idempotency-Key.`,
+    cause:
+      'The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.',
+    fix: `Wait for Retry-After seconds when it is sent, then retry. ${retryLater} Retry a purchase with the same Idempotency-Key.`,
   },
 } as const satisfies Record<ErrorCode, ErrorGuide>;

@@ -2,8 +2,11 @@
  * `Idempotency-Key` on purchase routes, with Powertools idempotency over the persistence layer
  * the composition gives (DynamoDB through the lean client, adapters/dynamodb/idempotency.ts): the first request with a key runs and its response is kept 24 hours; the
  * same key with the same request gets that response again without running; a different
- * request gets 409 `idempotency_conflict`, and so does a duplicate that arrives while the first
- * is still running (it never runs twice). A failed run keeps nothing, so it can be retried.
+ * request gets 409 `idempotency_conflict` (never retried). A duplicate that arrives while the
+ * first is still running gets 409 `idempotency_key_in_use` with Retry-After up to the moment the
+ * first's in-progress record runs out (its function's remaining time when it began), after which
+ * a retry takes the record over and runs: a request cut by a crash blocks its retries no longer
+ * than that. A failed run keeps nothing, so it can be retried at once.
  */
 import {
   IdempotencyAlreadyInProgressError,
@@ -27,6 +30,22 @@ export function createIdempotencyRunner(persistenceStore: BasePersistenceLayer):
   return (call) => runIdempotently(call, persistenceStore, config);
 }
 
+/**
+ * Whole seconds (at least 1) until the in-progress record of `payload` can be taken over. Read
+ * again because Powertools' error does not carry the record; if it is gone or finished by now,
+ * a retry at once gets the result.
+ */
+async function secondsUntilTakeover(
+  persistenceStore: DynamoDBPersistenceLayer,
+  payload: { key: string; request: unknown },
+): Promise<number> {
+  const record = await persistenceStore
+    .getRecord(payload as unknown as Parameters<DynamoDBPersistenceLayer['getRecord']>[0])
+    .catch(() => undefined);
+  const takeoverAt = record?.getStatus() === 'INPROGRESS' ? record.inProgressExpiryTimestamp : undefined;
+  return takeoverAt === undefined ? 1 : Math.max(1, Math.ceil((takeoverAt - Date.now()) / 1000));
+}
+
 async function runIdempotently<T>(
   call: IdempotentCall<T>,
   persistenceStore: BasePersistenceLayer,
@@ -43,8 +62,9 @@ async function runIdempotently<T>(
     },
     { persistenceStore, config },
   );
+  const payload = { key: `${call.scope}#${call.key}`, request: call.request };
   try {
-    const kept = await once({ key: `${call.scope}#${call.key}`, request: call.request });
+    const kept = await once(payload);
     if (fresh) return fresh.result;
     return call.replay ? call.replay.unpack(kept) : (kept as T);
   } catch (error) {
@@ -52,10 +72,9 @@ async function runIdempotently<T>(
       throw new ApiError('idempotency_conflict', { param: 'Idempotency-Key' });
     }
     if (error instanceof IdempotencyAlreadyInProgressError) {
-      throw new ApiError('idempotency_conflict', {
+      throw new ApiError('idempotency_key_in_use', {
         param: 'Idempotency-Key',
-        message:
-          'A request with this Idempotency-Key is still in progress. Retry after it completes to get its result.',
+        headers: { 'Retry-After': String(await secondsUntilTakeover(persistenceStore, payload)) },
       });
     }
     // Powertools wraps what the function threw; surface the original (an ApiError, say).

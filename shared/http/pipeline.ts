@@ -14,6 +14,7 @@ import * as z from 'zod/mini';
 import { type ApiKeyRecord, bearerToken, hashKey, isKeyUsable, keyIdForHash } from '../domain/api-keys.ts';
 import { decideRate, type RateDecision, unkeyedRateHeaders } from '../domain/rate-limit.ts';
 import { ApiError, errorEnvelope } from '../errors/api-error.ts';
+import { isStoreUnavailable, storeUnavailableAnswer } from '../kernel/store-unavailable.ts';
 import { logger, redactHeaders, routeMetrics, tracer } from '../observability.ts';
 import type { PlatformPorts } from '../ports/app.ts';
 import { apiErrorFromRegistry } from '../registry/errors.ts';
@@ -75,6 +76,8 @@ interface ApiState {
   input?: { path: unknown; query: unknown; body: unknown };
   /** Purchase routes: the checked `X-Client-Reference` and `Idempotency-Key`. */
   purchase?: { clientReference: string | null; idempotencyKey: string | undefined };
+  /** The route's own work began (past authentication, limits and the idempotency record). */
+  workBegan?: boolean;
 }
 
 type ApiContext = Context & { api: ApiState };
@@ -167,7 +170,7 @@ const envelope = (route: RouteDefinition, metrics: Metrics, ports: PlatformPorts
           body: null,
         },
       };
-      const error = toApiError(request.error, route);
+      const error = toApiError(request.error, route, state.workBegan === true);
       const { docsUrl } = ports.config;
       request.response = respond(state, error.status, errorEnvelope(error, state.requestId, docsUrl), {
         ...error.headers,
@@ -207,9 +210,13 @@ function parseRawRequest(event: APIGatewayProxyEvent): RawRequest {
   };
 }
 
-function toApiError(thrown: unknown, route: RouteDefinition): ApiError {
+function toApiError(thrown: unknown, route: RouteDefinition, workBegan: boolean): ApiError {
   const error = apiErrorFromRegistry(thrown);
   if (error instanceof ApiError) return error;
+  if (isStoreUnavailable(error)) {
+    logger.error('database unreachable', error as Error);
+    return storeUnavailableAnswer(route, workBegan);
+  }
   if (isOutOfTime(error)) {
     // The registry deadline leaves room to finish, so this is rare: a store that hung, say.
     logger.error('request ran out of time', error as Error);
@@ -381,8 +388,12 @@ export function createHttpHandler<R extends RouteDefinition>(
       key: idempotencyKey,
       request,
       context,
-      run: () =>
-        withDeadline(registryDeadline(context.getRemainingTimeInMillis()), () => useCase(handlerInput)),
+      run: () => {
+        state.workBegan = true;
+        return withDeadline(registryDeadline(context.getRemainingTimeInMillis()), () =>
+          useCase(handlerInput),
+        );
+      },
       replay: replay && {
         pack: (fresh: HandlerResult) => replay.pack(fresh),
         unpack: (packed: unknown) => replay.unpack(packed, handlerInput),

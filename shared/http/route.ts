@@ -49,7 +49,7 @@ export interface RouteDefinition<
    * The error codes this route's own checks and use case can answer with. The OpenAPI generator
    * (shared/http/openapi/) adds the errors every route shares (unauthorized, rate_limited,
    * request_too_large, validation_error, internal_error…), the registry's universal errors for
-   * `usesRegistry` routes and `idempotency_conflict` for `idempotent` ones.
+   * `usesRegistry` routes and `idempotency_conflict` / `idempotency_key_in_use` for `idempotent` ones.
    */
   readonly errors: readonly ErrorCode[];
   /** No API key: the pipeline skips authentication and the per-key limits (the API contract and its docs). */

@@ -5,6 +5,7 @@
  * functions/. Handlers import their area's module only, so a bundle carries only the schemas of
  * its own area.
  */
+import { recordRoutes } from '../records/routes.ts';
 
 import { registerRoutes } from '../registers/routes.ts';
 import type { RouteDefinition } from './route.ts';
@@ -22,6 +23,7 @@ export const routes = {
   ...peopleRoutes,
   ...extractRoutes,
   ...orderRoutes,
+  ...recordRoutes,
   ...docsRoutes,
   ...webhookRoutes,
   ...registerRoutes,

@@ -8,6 +8,7 @@ import { lookupCompany } from '../company/extracts.ts';
 import type { CompanyIdentifier } from '../company/identifier.ts';
 import { presentCompanySummary } from '../company/presenters.ts';
 import { toTimestamp } from '../domain/clock.ts';
+import { isDocumentNumber, normalizeDocumentNumber } from '../domain/document-numbers.ts';
 import { chargesExtractProduct, documentImageProduct } from '../domain/products.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { Owner } from '../extracts/lifecycle.ts';
@@ -172,8 +173,6 @@ export interface ImageOrderItem {
   pages: { from: number; to: number } | null;
 }
 
-const DOCUMENT_NUMBER = /^\d[0-9A-Z]{8}$/;
-
 /** Request-only checks of an image order, before the registry is asked anything. */
 export function checkImageOrderItems(
   items: readonly { documentNumber: string; pages?: { from?: number; to?: number } | undefined }[],
@@ -181,8 +180,8 @@ export function checkImageOrderItems(
   const seen = new Map<string, number>();
   return items.map((item, index) => {
     const param = `documents[${index}]`;
-    const documentNumber = item.documentNumber.trim().toUpperCase();
-    if (!DOCUMENT_NUMBER.test(documentNumber)) {
+    const documentNumber = normalizeDocumentNumber(item.documentNumber);
+    if (!isDocumentNumber(documentNumber)) {
       throw new ApiError('document_number_invalid', {
         param: `${param}.documentNumber`,
         message: `'${item.documentNumber}' is not a document number: nine characters starting with a digit.`,

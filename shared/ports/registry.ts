@@ -9,6 +9,7 @@
  * implements each capability in its own module and composes the parts (`composeRegistry`).
  */
 
+import { type RecordsRegistry, recordsRegistryMethods } from '../records/registry-port.ts';
 import { type ReferenceRegistry, referenceRegistryMethods } from '../reference/registry-port.ts';
 import { type RegisterRegistry, registerRegistryMethods } from '../registers/registry-port.ts';
 import { type CompanyRegistry, companyRegistryMethods } from './registry/companies.ts';
@@ -17,6 +18,7 @@ import { type PeopleRegistry, peopleRegistryMethods } from './registry/people.ts
 import { type PurchaseReconciliation, purchaseReconciliationMethods } from './registry/purchases.ts';
 import { type WeeklySummaryRegistry, weeklySummaryRegistryMethods } from './registry/weekly-summaries.ts';
 
+export * from '../records/registry-port.ts';
 export * from '../reference/registry-port.ts';
 export * from '../registers/registry-port.ts';
 export * from './registry/common.ts';
@@ -37,6 +39,7 @@ export interface RegistryParts {
   orders: OrdersRegistry;
   purchases: PurchaseReconciliation;
   weeklySummaries: WeeklySummaryRegistry;
+  records: RecordsRegistry;
   registers: RegisterRegistry;
   reference: ReferenceRegistry;
 }
@@ -52,6 +55,7 @@ export const registryCapabilities: {
   orders: ordersRegistryMethods,
   purchases: purchaseReconciliationMethods,
   weeklySummaries: weeklySummaryRegistryMethods,
+  records: recordsRegistryMethods,
   registers: registerRegistryMethods,
   reference: referenceRegistryMethods,
 };
@@ -61,6 +65,7 @@ export type Registry = CompanyRegistry &
   OrdersRegistry &
   PurchaseReconciliation &
   WeeklySummaryRegistry &
+  RecordsRegistry &
   RegisterRegistry &
   ReferenceRegistry;
 

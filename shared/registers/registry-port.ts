@@ -14,6 +14,7 @@ import {
   type RegistryAddress,
   type RegistryCaller,
   type RegistryDocument,
+  type RegistryPartialAddress,
   type RegistryParty,
   type RegistrySourceDocument,
 } from '../ports/registry/common.ts';
@@ -69,7 +70,6 @@ export const registerExtractTypes = ['current', 'historical'] as const;
 export type RegisterExtractType = (typeof registerExtractTypes)[number];
 
 /** What a browse row shows of an address: Australian (locality, state, postcode) or overseas (locality, country). */
-export type RegistryPartialAddress = Pick<RegistryAddress, 'locality' | 'state' | 'postcode' | 'country'>;
 
 /** One ban of a banned or disqualified person (a row of the regulator's banned-persons data). */
 export interface RegistryBan {

@@ -10,6 +10,7 @@
  * Image requests complete at once; they and postal hand-overs are kept in the registry object's
  * memory only.
  */
+import { DatasetRecords, type RecordsSource } from '../adapters/sandbox/records.ts';
 import { DatasetRegisters } from '../adapters/sandbox/registers.ts';
 import { sandboxRegisterRecords } from '../adapters/sandbox/registers-data.ts';
 import { registryClass } from '../ports/registry.ts';
@@ -21,6 +22,7 @@ import { DatasetReference, type ReferenceSource } from './dataset/reference.ts';
 import { DatasetWeeklySummaries, type WeeklySummarySource } from './dataset/weekly-summaries.ts';
 import type { Dataset } from './dataset.ts';
 
+export type { RecordsSource } from '../adapters/sandbox/records.ts';
 export type { PageImageRenderer } from './dataset/orders.ts';
 export type { ReferenceSource } from './dataset/reference.ts';
 export type { WeeklySummarySource } from './dataset/weekly-summaries.ts';
@@ -32,6 +34,8 @@ export type { WeeklySummarySource } from './dataset/weekly-summaries.ts';
 export type DatasetRegistryOptions = DatasetOrdersOptions & {
   weeklySummaries?: WeeklySummarySource;
   reference?: ReferenceSource;
+  /** The business names and reservations beside their organisations (none: every lookup is CD08 or CE03). */
+  records?: RecordsSource;
 };
 
 /**
@@ -42,7 +46,7 @@ export type DatasetRegistryOptions = DatasetOrdersOptions & {
 export const DatasetRegistry = registryClass(
   'DatasetRegistry',
   (dataset: Dataset, now: () => Date = () => new Date(), options: DatasetRegistryOptions = {}) => {
-    const { weeklySummaries, reference, ...ordersOptions } = options;
+    const { weeklySummaries, reference, records, ...ordersOptions } = options;
     const context = { dataset, now };
     return {
       companies: new DatasetCompanies(context),
@@ -52,6 +56,7 @@ export const DatasetRegistry = registryClass(
       weeklySummaries: new DatasetWeeklySummaries(context, weeklySummaries),
       registers: new DatasetRegisters(sandboxRegisterRecords, now),
       reference: new DatasetReference(reference),
+      records: new DatasetRecords(context, records),
     };
   },
 );

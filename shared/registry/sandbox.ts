@@ -4,6 +4,11 @@
  * created (on a function's first test-key call), the people on the first people call; both are
  * shared afterwards.
  */
+import {
+  buildSandboxRecordOrganisations,
+  sandboxRecordOrganisations,
+  sandboxRecordsSource,
+} from '../adapters/sandbox/records-data.ts';
 import { buildDataset, type Dataset } from './dataset.ts';
 import { DatasetRegistry, type PageImageRenderer } from './dataset-registry.ts';
 import { buildSandboxPeople, sandboxPeople } from './people-data.ts';
@@ -13,18 +18,19 @@ let dataset: Dataset | undefined;
 
 /** The sandbox dataset, built on first call and shared afterwards (treat as read-only). */
 export function sandboxDataset(): Dataset {
-  dataset ??= buildDataset(sandboxRecords(), sandboxPeople);
+  dataset ??= buildDataset([...sandboxRecords(), ...sandboxRecordOrganisations()], sandboxPeople);
   return dataset;
 }
 
 /** A fresh, unshared build: for tests of determinism. */
 export function buildSandboxDataset(): Dataset {
   const records = buildSandboxRecords();
-  return buildDataset(records, buildSandboxPeople(records));
+  return buildDataset([...records, ...buildSandboxRecordOrganisations()], buildSandboxPeople(records));
 }
 
 export const createSandboxRegistry = (now: () => Date, pageImages?: PageImageRenderer): DatasetRegistry =>
   new DatasetRegistry(sandboxDataset(), now, {
     statelessImages: true,
+    records: sandboxRecordsSource(),
     ...(pageImages ? { pageImages } : {}),
   });

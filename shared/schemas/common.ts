@@ -3,8 +3,8 @@
  * esbuild can tree-shake (about 16 KB in a bundle instead of about 90 KB).
  */
 import * as z from 'zod/mini';
-import { isCalendarDate } from '../domain/clock.ts';
 import { EMPTY_CURSOR } from '../domain/cursor.ts';
+import { calendarDate } from '../kernel/time-params.ts';
 
 export const PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 
@@ -50,12 +50,4 @@ export const listEnvelope = <T extends z.core.$ZodType>(item: T) =>
   });
 
 /** An optional query or body date `YYYY-MM-DD` that must be a real calendar date (not 2025-02-30). */
-export const dateParam = (name: string) =>
-  z.optional(
-    z
-      .string({ error: `${name} must be a date YYYY-MM-DD` })
-      .check(
-        z.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date YYYY-MM-DD`),
-        z.refine(isCalendarDate, `${name} is not a calendar date`),
-      ),
-  );
+export const dateParam = (name: string) => z.optional(calendarDate(name));

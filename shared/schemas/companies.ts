@@ -114,6 +114,8 @@ export const companySummarySchema = z.object({
   id: z.optional(z.string()),
   arsn: z.optional(z.string()),
   schemeCategories: z.optional(z.array(codedSchema)),
+  // A business name (BUSN) or name reservation (RSVN): the path of its own lookup.
+  detailsPath: z.optional(z.string()),
 });
 
 export const companySchema = z.extend(companySummarySchema, {
@@ -265,21 +267,21 @@ export const extractRefSchema = z.object({
 export const sectionList = <T extends z.core.$ZodType>(item: T) =>
   z.extend(listEnvelope(item), { extract: extractRefSchema });
 
+/** Partial: locality, state and postcode in Australia; locality and country overseas. */
+export const partialAddressSchema = z.object({
+  locality: z.string(),
+  state: z.optional(z.nullable(z.string())),
+  postcode: z.optional(z.nullable(z.string())),
+  country: z.optional(z.string()),
+});
+
 export const companyMatchListSchema = listEnvelope(
   z.extend(companySummarySchema, {
     object: z.literal('companyMatch'),
     matchedName: z.string(),
     nameStatus: z.enum(['current', 'former']),
     score: z.int(),
-    /** Partial: locality, state and postcode in Australia; locality and country overseas. */
-    address: z.nullable(
-      z.object({
-        locality: z.string(),
-        state: z.optional(z.nullable(z.string())),
-        postcode: z.optional(z.nullable(z.string())),
-        country: z.optional(z.string()),
-      }),
-    ),
+    address: z.nullable(partialAddressSchema),
   }),
 );
 

@@ -1,6 +1,7 @@
 /** Events and webhook endpoints: request and response schemas (docs/webhooks.md). */
 import * as z from 'zod/mini';
 import { eventTypes } from '../events/types.ts';
+import { utcTimestamp } from '../kernel/time-params.ts';
 import { cursorParam, limitParam, listEnvelope, metaSchema } from './common.ts';
 import { timestamp } from './companies.ts';
 
@@ -51,15 +52,7 @@ export const updateEndpointBody = z.strictObject({
 
 export const resendBody = z.strictObject({ endpointId: z.optional(z.string()) });
 
-export const recoverBody = z.strictObject({
-  since: z.string({ error: 'since must be a timestamp' }).check(
-    z.regex(
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/,
-      'since must be an RFC 3339 UTC timestamp YYYY-MM-DDThh:mm:ssZ',
-    ),
-    z.refine((value) => !Number.isNaN(Date.parse(value)), 'since is not a real time'),
-  ),
-});
+export const recoverBody = z.strictObject({ since: utcTimestamp('since') });
 
 // ---- responses ------------------------------------------------------------------------------
 

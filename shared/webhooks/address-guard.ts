@@ -151,13 +151,18 @@ export function checkAddress(address: string, policy: AddressPolicy = {}): Addre
   return refuse(`${address} is not an IP address`);
 }
 
+/** A host name as a resolver reads it: lower case, without the trailing dots of a fully qualified name. */
+export const normaliseHostName = (host: string) => host.toLowerCase().replace(/\.+$/, '');
+
 /**
  * A host name as written in a URL: an IP literal in any spelling is judged now; a name is
  * allowed here (its addresses are checked when connecting). `localhost` and names under it are
  * loopback whatever DNS says.
  */
 export function checkHost(host: string, policy: AddressPolicy = {}): AddressVerdict & { literal: boolean } {
-  const name = host.toLowerCase();
+  // `localhost.` and `LOCALHOST` are `localhost` to a resolver: judge the name it will look up.
+  const name = normaliseHostName(host);
+  if (name === '') return { ...refuse(`${host} is not a valid host name`), literal: false };
   const v6 = parseIPv6(name);
   if (v6) return { ...checkIPv6(v6, policy), literal: true };
   const v4 = parseIPv4(name);

@@ -3,8 +3,9 @@
  * account and environment subscribed to its type), each attempt signed and sent, recorded with
  * its outcome, and retried on the spec's schedule by the retry function, which puts the due
  * attempts back on the dispatcher's queue. Deliveries are keyed by event and endpoint, so a
- * redelivered message creates no second delivery, and an attempt is recorded only if no other
- * attempt was recorded since it was read.
+ * redelivered message creates no second delivery. Each attempt takes its number before it is
+ * sent (a redelivered scheduled message takes none and sends nothing), so attempts made side by
+ * side (resends, recoveries) are numbered once each and every one is recorded.
  */
 import { createHash } from 'node:crypto';
 import { toTimestamp } from '../domain/clock.ts';
@@ -57,7 +58,7 @@ export function newDelivery(event: EventRecord, endpointId: string, now: Date): 
 export interface DispatchPorts {
   eventLog: Pick<EventLog, 'get'>;
   endpoints: Pick<WebhookEndpointStore, 'get' | 'all' | 'recordOutcome'>;
-  deliveries: Pick<DeliveryStore, 'ensure' | 'get' | 'recordAttempt'>;
+  deliveries: Pick<DeliveryStore, 'ensure' | 'get' | 'reserveAttempt' | 'recordAttempt'>;
   sealer: Pick<SecretSealer, 'open'>;
   sender: WebhookSender;
   now(): Date;
@@ -105,16 +106,23 @@ export type AttemptOutcome = 'succeeded' | 'failed' | 'skipped';
  */
 export async function attemptDelivery(
   ports: DispatchPorts,
-  message: { eventId: string; endpointId: string; manual?: boolean },
+  message: { eventId: string; endpointId: string; manual?: boolean; attempt?: number },
 ): Promise<AttemptOutcome> {
   const manual = message.manual === true;
-  const delivery = await ports.deliveries.get(message.eventId, message.endpointId);
-  if (!delivery || (!manual && delivery.status !== 'pending')) return 'skipped';
+  const { eventId, endpointId } = message;
+  const read = await ports.deliveries.get(eventId, endpointId);
+  if (!read || (!manual && read.status !== 'pending')) return 'skipped';
+  const delivery = await ports.deliveries.reserveAttempt(
+    eventId,
+    endpointId,
+    manual ? undefined : { attemptCount: (message.attempt ?? read.attemptCount + 1) - 1 },
+  );
+  if (!delivery) return 'skipped';
+  const attemptNumber = delivery.attemptCount;
   const started = ports.now();
   const at = toTimestamp(started);
-  const endpoint = await ports.endpoints.get(message.endpointId);
-  const event = await ports.eventLog.get(message.eventId);
-  const attemptNumber = delivery.attemptCount + 1;
+  const endpoint = await ports.endpoints.get(endpointId);
+  const event = await ports.eventLog.get(eventId);
   if (endpoint?.status !== 'enabled' || !event) {
     const why = !event
       ? 'the event is no longer kept'
@@ -130,7 +138,10 @@ export async function attemptDelivery(
       error: `not sent: ${why}`,
       manual,
     };
-    await ports.deliveries.recordAttempt(delivery, attempt, { status: 'failed', nextAttemptAt: null });
+    await ports.deliveries.recordAttempt(eventId, endpointId, attempt, {
+      status: 'failed',
+      nextAttemptAt: null,
+    });
     return 'failed';
   }
   const secrets = await signingSecrets(endpoint, ports.sealer, started);
@@ -140,7 +151,8 @@ export async function attemptDelivery(
   const ok = response.statusCode !== null && response.statusCode >= 200 && response.statusCode < 300;
   const next = ok ? null : nextAttemptAfter(attemptNumber, started, event.createdAt);
   const recorded = await ports.deliveries.recordAttempt(
-    delivery,
+    eventId,
+    endpointId,
     {
       attempt: attemptNumber,
       at,
@@ -173,7 +185,7 @@ export async function fanOut(ports: DispatchPorts, eventId: string) {
     endpoints.map(async (endpoint) => {
       const delivery = await ports.deliveries.ensure(newDelivery(event, endpoint.id, ports.now()));
       if (delivery.status === 'pending' && delivery.attemptCount === 0) {
-        await attemptDelivery(ports, { eventId: event.id, endpointId: endpoint.id });
+        await attemptDelivery(ports, { eventId: event.id, endpointId: endpoint.id, attempt: 1 });
       }
     }),
   );
@@ -198,6 +210,7 @@ export function parseWebhookMessage(body: string): WebhookMessage {
       eventId: parsed.eventId,
       endpointId: parsed.endpointId,
       ...(parsed.manual === true ? { manual: true } : {}),
+      ...(typeof parsed.attempt === 'number' ? { attempt: parsed.attempt } : {}),
     };
   }
   throw new Error(`not a webhook message: ${body.slice(0, 200)}`);

@@ -29,13 +29,15 @@ const otherOwner = (record: Owner, owner: Owner, what: string) =>
     ? `This ${what} belongs to another account.`
     : `This ${what} belongs to the ${record.environment} environment; use a ${record.environment} key.`;
 
+const endpointNotFound = (param = 'endpointId') =>
+  new ApiError('webhook_endpoint_not_found', { param, message: 'No webhook endpoint has this id.' });
+
 export function assertEndpointReadable(
   endpoint: WebhookEndpointRecord | undefined,
   owner: Owner,
   param = 'endpointId',
 ): WebhookEndpointRecord {
-  if (!endpoint)
-    throw new ApiError('webhook_endpoint_not_found', { param, message: 'No webhook endpoint has this id.' });
+  if (!endpoint) throw endpointNotFound(param);
   if (!isSameOwner(endpoint, owner)) {
     throw new ApiError('webhook_endpoint_owner_mismatch', {
       param,
@@ -203,7 +205,8 @@ export async function updateEndpoint(
     // Enabling again clears why it was disabled.
     fields.disabledReason = changes.status === 'enabled' ? null : 'disabled through the API';
   }
-  await store.update(endpoint.id, fields);
+  // Deleted between the read and this write: as if the read had not found it.
+  if (!(await store.update(endpoint.id, fields))) throw endpointNotFound();
   return presentEndpoint({ ...endpoint, ...fields } as WebhookEndpointRecord);
 }
 
@@ -218,7 +221,7 @@ export async function rotateSecret(ports: EndpointPorts, endpoint: WebhookEndpoi
       ? [{ ...current, expiresAt: toTimestamp(new Date(now.getTime() + PREVIOUS_SECRET_LIFETIME_MS)) }]
       : []),
   ];
-  await ports.endpoints.update(endpoint.id, { secrets, updatedAt: at });
+  if (!(await ports.endpoints.update(endpoint.id, { secrets, updatedAt: at }))) throw endpointNotFound();
   return presentEndpoint({ ...endpoint, secrets, updatedAt: at }, secret);
 }
 

@@ -8,7 +8,7 @@ import { toTimestamp } from '../domain/clock.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { EventLog, EventRecord } from '../events/types.ts';
 import type { Owner } from '../extracts/lifecycle.ts';
-import { newDelivery, subscribes } from './dispatch.ts';
+import { CLAIM_LEASE_MS, newDelivery, subscribes } from './dispatch.ts';
 import { assertEndpointReadable, findEndpoint, presentEndpoint } from './endpoints.ts';
 import type {
   DeliveryRecord,
@@ -20,7 +20,7 @@ import type {
 
 export interface ToolPorts {
   webhookEndpoints: Pick<WebhookEndpointStore, 'get' | 'all'>;
-  webhookDeliveries: Pick<DeliveryStore, 'ensure' | 'forEndpoint'>;
+  webhookDeliveries: Pick<DeliveryStore, 'ensure' | 'forEndpoint' | 'reopenFailed'>;
   webhookQueue: WebhookQueue;
 }
 
@@ -65,8 +65,17 @@ export async function resendEvent(
   return deliveries;
 }
 
-/** Every failed delivery to the endpoint since `since`, sent again (manual attempts). */
-export async function recoverEndpoint(ports: ToolPorts, endpoint: WebhookEndpointRecord, since: string) {
+/**
+ * Every delivery to the endpoint that failed for good since `since`, sent again (manual
+ * attempts). Each is put back in flight first, and only the call that did so sends it: recovers
+ * at the same time send a delivery once, and one in flight is not "failed" to the next recover.
+ */
+export async function recoverEndpoint(
+  ports: ToolPorts,
+  endpoint: WebhookEndpointRecord,
+  since: string,
+  now: Date,
+) {
   const failed: DeliveryRecord[] = [];
   let after: string | undefined;
   do {
@@ -78,15 +87,25 @@ export async function recoverEndpoint(ports: ToolPorts, endpoint: WebhookEndpoin
     failed.push(...page.items.filter((delivery) => delivery.status === 'failed'));
     after = page.next;
   } while (after);
+  const leaseUntil = toTimestamp(new Date(now.getTime() + CLAIM_LEASE_MS));
+  const reopened = (
+    await Promise.all(
+      failed.map(async (delivery) =>
+        (await ports.webhookDeliveries.reopenFailed(delivery.eventId, endpoint.id, leaseUntil))
+          ? [delivery]
+          : [],
+      ),
+    )
+  ).flat();
   await ports.webhookQueue.send(
-    failed.map((delivery) => ({
+    reopened.map((delivery) => ({
       kind: 'attempt',
       eventId: delivery.eventId,
       endpointId: endpoint.id,
       manual: true,
     })),
   );
-  return failed.length;
+  return reopened.length;
 }
 
 export interface TestEventPorts extends ToolPorts {

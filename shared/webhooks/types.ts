@@ -96,6 +96,7 @@ export interface WebhookEndpointStore {
   ): Promise<Page<WebhookEndpointRecord>>;
   /** Every endpoint of the owner (at most MAX_ENDPOINTS). */
   all(accountId: string, environment: Environment): Promise<WebhookEndpointRecord[]>;
+  /** False when the endpoint no longer exists (deleted since it was read): nothing written. */
   update(
     id: string,
     fields: Partial<
@@ -104,7 +105,7 @@ export interface WebhookEndpointStore {
         'url' | 'enabledEvents' | 'description' | 'status' | 'disabledReason' | 'secrets' | 'updatedAt'
       >
     >,
-  ): Promise<void>;
+  ): Promise<boolean>;
   delete(endpoint: WebhookEndpointRecord): Promise<void>;
   /** Counts one attempt's outcome; disables the endpoint when it has failed for DISABLE_AFTER_FAILING_MS. */
   recordOutcome(id: string, outcome: { ok: boolean; at: string }): Promise<void>;
@@ -114,12 +115,32 @@ export interface DeliveryStore {
   /** Writes the delivery unless it exists (a redelivered fan-out); returns the stored one. */
   ensure(delivery: DeliveryRecord): Promise<DeliveryRecord>;
   get(eventId: string, endpointId: string): Promise<DeliveryRecord | undefined>;
-  /** Records an attempt if the delivery still has `attemptCount` attempts; false otherwise. */
+  /**
+   * Takes the next attempt number (`attemptCount` + 1, returned as the delivery's `attemptCount`),
+   * so attempts made side by side never share one. A scheduled attempt takes it only while the
+   * delivery is pending with `attemptCount` attempts (a redelivered message gets undefined); a
+   * manual one (resend, recover) always does.
+   */
+  reserveAttempt(
+    eventId: string,
+    endpointId: string,
+    scheduled?: { attemptCount: number },
+  ): Promise<DeliveryRecord | undefined>;
+  /**
+   * Adds an attempt to the delivery's record; the attempt with the highest number recorded sets
+   * the status and the next attempt. False if the delivery no longer exists.
+   */
   recordAttempt(
-    delivery: DeliveryRecord,
+    eventId: string,
+    endpointId: string,
     attempt: DeliveryAttempt,
     next: { status: DeliveryStatus; nextAttemptAt: string | null },
   ): Promise<boolean>;
+  /**
+   * A delivery that failed for good back in flight (pending, due at `leaseUntil` should its
+   * attempt message be lost): true for the one caller that moved it, false if it was not failed.
+   */
+  reopenFailed(eventId: string, endpointId: string, leaseUntil: string): Promise<boolean>;
   forEvent(eventId: string, options: { limit: number; after?: string }): Promise<Page<DeliveryRecord>>;
   forEndpoint(
     endpointId: string,
@@ -133,7 +154,7 @@ export interface DeliveryStore {
     now: string,
     leaseUntil: string,
     limit: number,
-  ): Promise<{ eventId: string; endpointId: string }[]>;
+  ): Promise<{ eventId: string; endpointId: string; attempt: number }[]>;
 }
 
 /** Encrypts signing secrets at rest (KMS on AWS, AES-256-GCM locally). */
@@ -145,7 +166,14 @@ export interface SecretSealer {
 /** Messages of the dispatcher queue. */
 export type WebhookMessage =
   | { kind: 'event'; id: string }
-  | { kind: 'attempt'; eventId: string; endpointId: string; manual?: boolean };
+  | {
+      kind: 'attempt';
+      eventId: string;
+      endpointId: string;
+      manual?: boolean;
+      /** A scheduled attempt's number, so a redelivered copy of the message takes none. */
+      attempt?: number;
+    };
 
 export interface WebhookQueue {
   send(messages: readonly WebhookMessage[]): Promise<void>;

@@ -840,7 +840,7 @@ describe('100 people: billed once, never lost (live keys, the simulator’s SMIT
     await expectBilledOnce(key, extracts);
   });
 
-  it('the same Idempotency-Key sent again while the first still runs → 409, never a second purchase', async () => {
+  it('the same Idempotency-Key sent again while the first still runs → 409 idempotency_key_in_use with Retry-After, never a second purchase', async () => {
     const key = await createKey('live');
     const search = await searchedPeople(key.secret, 'KOWALSKI', 'ANNA');
     const body = { searchId: search.id, personIds: search.data.map((p) => p.id) };
@@ -851,11 +851,13 @@ describe('100 people: billed once, never lost (live keys, the simulator’s SMIT
     for (let tries = 0; tries < 250 && (await registryCalls(key)).length === 0; tries++) {
       await new Promise((done) => setTimeout(done, 20));
     }
-    expectError(await buy(key, body, headers), 409, {
+    const duplicate = await buy(key, body, headers);
+    expectError(duplicate, 409, {
       type: 'conflict_error',
-      code: 'idempotency_conflict',
+      code: 'idempotency_key_in_use',
       param: 'Idempotency-Key',
     });
+    expect(Number(duplicate.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
     const extracts = expectCreated(await first, 4, true);
     const later = await buy(key, body, headers);
     expect(expectCreated(later, 4, true).map((extract) => extract.id)).toStrictEqual(

@@ -58,12 +58,17 @@ describe('a slow registry', () => {
     const headers = { 'Idempotency-Key': randomUUID() };
     const first = buyExtract(key.secret, SANDBOX.proprietary, 'current', headers);
     await new Promise((done) => setTimeout(done, 1_000));
-    // The first is still running: the duplicate is refused, never run.
-    expectError(await buyExtract(key.secret, SANDBOX.proprietary, 'current', headers), 409, {
+    // The first is still running: the duplicate is told so and when to come back, never run.
+    const duplicate = await buyExtract(key.secret, SANDBOX.proprietary, 'current', headers);
+    expectError(duplicate, 409, {
       type: 'conflict_error',
-      code: 'idempotency_conflict',
+      code: 'idempotency_key_in_use',
       param: 'Idempotency-Key',
     });
+    // Up to the moment the first's in-progress record could be taken over (its 29 s, 1 s gone).
+    const retryAfter = Number(duplicate.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(29);
     const bought = await first;
     expect(bought.status, bought.text).toBe(201);
     const again = await buyExtract(key.secret, SANDBOX.proprietary, 'current', headers);

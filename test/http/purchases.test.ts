@@ -234,7 +234,7 @@ describe('Idempotency-Key', () => {
     expect((await usageOf(key.secret)).data).toHaveLength(1);
   });
 
-  it('five identical requests at once → one purchase and one fee; the others are 409 or the replay', async () => {
+  it('five identical requests at once → one purchase and one fee; the others are 409 idempotency_key_in_use or the replay', async () => {
     const key = await createKey('live');
     const headers = { 'Idempotency-Key': randomUUID() };
     await simulator.addFault({ latencyMs: 300, operations: ['company.extract'] });
@@ -244,12 +244,13 @@ describe('Idempotency-Key', () => {
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    for (const conflict of responses.filter((r) => r.status === 409)) {
-      expectError(conflict, 409, {
+    for (const inProgress of responses.filter((r) => r.status === 409)) {
+      expectError(inProgress, 409, {
         type: 'conflict_error',
-        code: 'idempotency_conflict',
+        code: 'idempotency_key_in_use',
         param: 'Idempotency-Key',
       });
+      expect(Number(inProgress.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
     }
     const ids = new Set(responses.filter((r) => r.status === 201).map((r) => r.body.id));
     expect(ids.size).toBe(1);

@@ -317,6 +317,92 @@ describe('retries', () => {
   });
 });
 
+describe('resends and recoveries at the same time', () => {
+  it('concurrent resends: every attempt recorded, numbered once each, and counted in the stats', async () => {
+    // Prepare
+    const key = await createKey('test');
+    const hook = await receiver(() => 200);
+    const endpoint = await createEndpoint(key, { url: hook.url, enabledEvents: ['*'] });
+    const event = await sendTest(key, endpoint.id);
+    await hook.waitFor(1);
+    await webhooksIdle();
+
+    // Act
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call(`/v1/events/${event.id}/resend`, {
+          key: key.secret,
+          method: 'POST',
+          body: { endpointId: endpoint.id },
+        }),
+      ),
+    );
+    const accepted = responses.filter((response) => response.status === 202).length;
+    await hook.waitFor(1 + accepted);
+    await webhooksIdle();
+
+    // Assess
+    expect(responses.map((response) => response.status).filter((status) => status !== 202)).toStrictEqual([]);
+    expect(hook.received).toHaveLength(13);
+    const sentNumbers = hook.received.map((r) => Number(r.headers['svc-delivery-attempt']));
+    const all = Array.from({ length: 13 }, (_, i) => i + 1);
+    expect([...sentNumbers].sort((a, b) => a - b)).toStrictEqual(all);
+    const [delivery] = await deliveriesOf(key, endpoint.id);
+    expect(delivery?.attemptCount).toBe(13);
+    expect(delivery?.attempts.map((a) => a.attempt)).toStrictEqual(all);
+    expect(delivery?.attempts.filter((a) => a.manual)).toHaveLength(12);
+    expect(delivery?.status).toBe('succeeded');
+    const shown = await call<EndpointBody>(`/v1/webhook-endpoints/${endpoint.id}`, { key: key.secret });
+    expect(shown.body.stats).toMatchObject({ succeeded: 13, failed: 0 });
+  });
+
+  it('concurrent recovers send a failed delivery again once: one that is back in flight is not failed for good', async () => {
+    // Prepare: the first attempt fails, the second (past the 24-hour window) fails for good
+    const key = await createKey('test');
+    let failing = true;
+    const hook = await receiver(() => (failing ? 503 : 200));
+    const endpoint = await createEndpoint(key, { url: hook.url, enabledEvents: ['*'] });
+    const since = (await nowOf()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    await sendTest(key, endpoint.id);
+    await hook.waitFor(1);
+    await webhooksIdle();
+    await clock.advance(25 * 3600_000);
+    await runRetries();
+    await hook.waitFor(2);
+    await webhooksIdle();
+    const [failed] = await deliveriesOf(key, endpoint.id);
+    failing = false;
+
+    // Act
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call<{ resent: number }>(`/v1/webhook-endpoints/${endpoint.id}/recover`, {
+          key: key.secret,
+          method: 'POST',
+          body: { since },
+        }),
+      ),
+    );
+    await hook.waitFor(3);
+    await webhooksIdle();
+    await new Promise((done) => setTimeout(done, 500));
+    await webhooksIdle();
+
+    // Assess
+    expect(failed?.status).toBe('failed');
+    expect(responses.map((response) => response.status)).toStrictEqual(Array(10).fill(202));
+    expect(responses.reduce((sum, response) => sum + response.body.resent, 0)).toBe(1);
+    expect(hook.received).toHaveLength(3);
+    const [recovered] = await deliveriesOf(key, endpoint.id);
+    expect(recovered?.status).toBe('succeeded');
+    expect(recovered?.attempts.map((a) => [a.attempt, a.statusCode, a.manual])).toStrictEqual([
+      [1, 503, false],
+      [2, 503, false],
+      [3, 200, true],
+    ]);
+  });
+});
+
 describe('secret rotation', () => {
   it('signs with the new and the old secret for 24 hours, then with the new one only', async () => {
     // Prepare
@@ -407,6 +493,46 @@ describe('endpoint management', () => {
     });
   });
 
+  it('a change or a rotation racing the deletion of the endpoint answers it or 404, never 500', async () => {
+    // Prepare: its own key, so the rounds do not compete with other tests for the in-flight limit
+    const racer = await createKey('test');
+    const answers: { status: number; code?: string; param?: string | null }[] = [];
+
+    // Act: each round deletes an endpoint while changes and rotations of it are in flight
+    for (let round = 0; round < 6; round++) {
+      const { id } = await createEndpoint(racer, {
+        url: 'https://hooks.example.com/race',
+        enabledEvents: ['*'],
+      });
+      const path = `/v1/webhook-endpoints/${id}`;
+      const change = (n: number) =>
+        n % 2 === 0
+          ? call(path, { key: racer.secret, method: 'PATCH', body: { description: `round ${round}.${n}` } })
+          : call(`${path}/rotate-secret`, { key: racer.secret, method: 'POST' });
+      const responses = await Promise.all([
+        ...[0, 1, 2, 3, 4, 5].map(change),
+        call(path, { key: racer.secret, method: 'DELETE' }),
+        ...[6, 7, 8, 9, 10, 11].map(change),
+      ]);
+      for (const response of responses) {
+        const error = (response.body as { error?: { code: string; param: string | null } }).error;
+        answers.push({ status: response.status, ...(error ? { code: error.code, param: error.param } : {}) });
+      }
+    }
+
+    // Assess
+    for (const answer of answers) {
+      if (answer.status !== 200) {
+        expect(answer).toStrictEqual({
+          status: 404,
+          code: 'webhook_endpoint_not_found',
+          param: 'endpointId',
+        });
+      }
+    }
+    expect(answers.filter((a) => a.status === 404).length).toBeGreaterThan(0);
+  });
+
   it('refuses another account or environment (403) and unknown ids (404)', async () => {
     // Prepare
     const created = await createEndpoint(key, { url: 'https://hooks.example.com/a', enabledEvents: ['*'] });
@@ -493,6 +619,20 @@ describe('endpoint management', () => {
       422,
       validationError('since'),
     );
+    for (const since of [
+      '2026-02-31T00:00:00Z',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T23:60:00Z',
+      '2026-01-01T23:59:60Z',
+      '2025-02-29T00:00:00Z',
+      '2026-13-01T00:00:00Z',
+    ]) {
+      expectError(
+        await call(`${path}/recover`, { key: key.secret, method: 'POST', body: { since } }),
+        422,
+        validationError('since'),
+      );
+    }
     expectError(
       await call(`${path}/rotate-secret`, { key: key.secret, method: 'POST', body: { secret: 'x' } }),
       422,

@@ -11,6 +11,7 @@ import type { RouteDefinition } from '../../shared/http/route.ts';
 import { orderRoutes } from '../../shared/http/routes/orders.ts';
 import { webhookRoutes } from '../../shared/http/routes/webhooks.ts';
 import { routeList as allRoutes } from '../../shared/http/routes.ts';
+import { recordRoutes } from '../../shared/records/routes.ts';
 import {
   actionsIn,
   actionsOf,
@@ -50,6 +51,8 @@ const REGISTRY_ROUTES = [
   'SearchPeople',
   'PurchasePersonExtracts',
   'PurchaseWeeklySummary',
+  // Free record lookups (shared/records/routes.ts)
+  ...Object.values(recordRoutes).map((r) => r.name),
   'BrowseRegister',
   'GetRegisterEntry',
   'PurchaseRegisterExtract',

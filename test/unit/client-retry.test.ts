@@ -45,6 +45,43 @@ describe('retryingFetch', () => {
     ]);
   });
 
+  it('waits on a purchase still in progress (409 idempotency_key_in_use) for Retry-After, then gets its answer', async () => {
+    const inProgress = () =>
+      json(
+        409,
+        { error: { type: 'conflict_error', code: 'idempotency_key_in_use', param: 'Idempotency-Key' } },
+        { 'Retry-After': '12' },
+      );
+    const { fetcher, sent } = scripted(inProgress, () => json(201, { id: 'ext_1' }));
+    const waits: number[] = [];
+    const retrying = retryingFetch(fetcher, { sleep: async (ms) => void waits.push(ms) });
+    const response = await retrying('https://api.example.com/v1/companies/990000149/extracts', {
+      method: 'POST',
+      headers: { 'Idempotency-Key': 'k-2', 'Content-Type': 'application/json' },
+      body: '{"type":"current"}',
+    });
+    expect(response.status).toBe(201);
+    expect(waits).toEqual([12_000]);
+    expect(sent.map((r) => r.headers.get('Idempotency-Key'))).toEqual(['k-2', 'k-2']);
+  });
+
+  it('never retries a key reused with a different request (409 idempotency_conflict)', async () => {
+    const conflict = () =>
+      json(409, {
+        error: { type: 'conflict_error', code: 'idempotency_conflict', param: 'Idempotency-Key' },
+      });
+    const { fetcher, sent } = scripted(conflict, () => json(201, { id: 'ext_1' }));
+    const retrying = retryingFetch(fetcher, { sleep: async () => {} });
+    const response = await retrying('https://api.example.com/v1/companies/990000149/extracts', {
+      method: 'POST',
+      headers: { 'Idempotency-Key': 'k-3', 'Content-Type': 'application/json' },
+      body: '{"type":"current"}',
+    });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('idempotency_conflict');
+    expect(sent).toHaveLength(1);
+  });
+
   it('retries a purchase only with its Idempotency-Key, resending the same key and body', async () => {
     const unavailable = () =>
       json(503, { error: { code: 'registry_unavailable' } }, { 'Retry-After': '300' });

@@ -102,6 +102,7 @@ describe('error catalogue', () => {
       'code_table_not_found',
       'event_not_found',
       'event_owner_mismatch',
+      'idempotency_key_in_use',
       'internal_error',
       'invalid_json',
       'offline_search_limit_reached',

@@ -20,6 +20,7 @@ import {
   type PeopleSearchQuery,
   type PersonExtractOptions,
   type Registry,
+  type RegistryBusinessName,
   type RegistryCaller,
   type RegistryCharge,
   type RegistryChargesExtractPlan,
@@ -27,9 +28,11 @@ import {
   type RegistryCompany,
   type RegistryCompanyExtract,
   type RegistryCompanyMatch,
+  type RegistryDocumentDetails,
   type RegistryForm,
   type RegistryImageableDocument,
   type RegistryImageRequestStatus,
+  type RegistryNameReservation,
   type RegistryPersonExtract,
   type RegistryPersonMatch,
   type RegistryPurchaseOutcome,
@@ -215,6 +218,16 @@ class FakeRegistry implements Registry {
     throw new Error('not served by the fake');
   }
   weeklySummaryItems(): Promise<RegistryWeeklySummaryPage> {
+    throw new Error('not served by the fake');
+  }
+  // Record lookups go through the simulator in test/unit/records-registry.test.ts.
+  getDocumentDetails(): Promise<RegistryDocumentDetails[]> {
+    throw new Error('not served by the fake');
+  }
+  findBusinessNames(): Promise<RegistryBusinessName[]> {
+    throw new Error('not served by the fake');
+  }
+  getNameReservation(): Promise<RegistryNameReservation> {
     throw new Error('not served by the fake');
   }
   // Registers go through the sandbox and the simulator in test/unit/registers.test.ts and test/http/registers.test.ts.

@@ -5,6 +5,7 @@ import { HttpRequest } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callDynamo, DynamoCallError } from '../../shared/adapters/dynamodb/json-client.ts';
+import { isStoreUnavailable, StoreUnavailable } from '../../shared/kernel/store-unavailable.ts';
 import { tracer } from '../../shared/observability.ts';
 
 /**
@@ -154,9 +155,20 @@ describe('callDynamo', () => {
     expect(received).toHaveLength(3);
   });
 
-  it('gives up after three attempts', async () => {
+  it('gives up after three attempts: the store is unavailable, and the last failure is its cause', async () => {
     answers = [json(500, {}), json(503, {}), json(500, { __type: 'InternalServerError' }), json(200, {})];
-    await expect(getItem()).rejects.toMatchObject({ name: 'InternalServerError', statusCode: 500 });
+    const error = await getItem().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StoreUnavailable);
+    expect(error).toMatchObject({ name: 'StoreUnavailable', operation: 'GetItem' });
+    expect((error as Error).cause).toMatchObject({ name: 'InternalServerError', statusCode: 500 });
+    expect(received).toHaveLength(3);
+  });
+
+  it('calls an unreachable store unavailable after three dropped connections', async () => {
+    answers = [cutOff, cutOff, cutOff];
+    const error = await getItem().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StoreUnavailable);
+    expect(isStoreUnavailable(error)).toBe(true);
     expect(received).toHaveLength(3);
   });
 });

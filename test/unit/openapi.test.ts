@@ -88,7 +88,10 @@ describe('docs/openapi.json', () => {
     expect(codesOf(purchase, 413)).toEqual(['request_too_large']);
     expect(codesOf(purchase, 431)).toEqual(['request_too_large']);
     expect(codesOf(purchase, 500)).toEqual(['internal_error']);
-    expect(codesOf(purchase, 409)).toEqual(['idempotency_conflict']);
+    expect(codesOf(purchase, 409)).toEqual(['idempotency_conflict', 'idempotency_key_in_use']);
+    // The key in use says when to come back.
+    const conflict = purchase.responses['409'] as { headers?: Record<string, unknown> } | undefined;
+    expect(Object.keys(conflict?.headers ?? {})).toContain('Retry-After');
     expect(codesOf(purchase, 503)).toEqual(['registry_unavailable', 'service_unavailable']);
     expect(codesOf(purchase, 502)).toEqual(['registry_application_error']);
     for (const code of REGISTRY_ERRORS) {

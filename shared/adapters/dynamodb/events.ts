@@ -4,7 +4,8 @@
  *   EVT#<id>                          EVENT                          the event (data as JSON text)
  *   EVENTS#<acct>#<env>               <createdAt>#<ms>#<id>          the owner's events, a full copy each
  *   EVENTS#<acct>#<env>#T#<type>      <createdAt>#<ms>#<id>          ... of one type
- *   gsi1: EVTUNPUBLISHED / <createdAt>#<id>   only until published: what the sweeper publishes
+ *   gsi1: EVTUNPUBLISHED#<shard> / <createdAt>#<id>   only until published: what the sweeper publishes
+ *         (shard: sharded-index.ts, of the event id)
  *
  * Events never change, so the listing items carry a whole copy: a page is one Query. Every item
  * expires (TTL) 31 days after the event; reads compare `createdAt` with the 30-day window.
@@ -20,6 +21,7 @@ import {
 } from '../../events/types.ts';
 import { getItem, type Item, query, type TransactItem, transactWrite, updateItem } from './document.ts';
 import { entryOrder } from './ledger.ts';
+import { queryEveryShard, shardKey } from './sharded-index.ts';
 
 const UNPUBLISHED = 'EVTUNPUBLISHED';
 const eventKey = (id: string) => ({ pk: `EVT#${id}`, sk: 'EVENT' });
@@ -62,7 +64,9 @@ export function eventPuts(tableName: string, event: EventRecord): TransactItem[]
           ...eventKey(event.id),
           ...fields(event),
           publishedAt: event.publishedAt,
-          ...(event.publishedAt ? {} : { gsi1pk: UNPUBLISHED, gsi1sk: `${event.createdAt}#${event.id}` }),
+          ...(event.publishedAt
+            ? {}
+            : { gsi1pk: shardKey(UNPUBLISHED, event.id), gsi1sk: `${event.createdAt}#${event.id}` }),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
@@ -125,14 +129,12 @@ export class DynamoEventLog implements EventLog {
   }
 
   async unpublished(before: string, limit: number): Promise<EventRecord[]> {
-    if (limit <= 0) return [];
-    const { Items } = await query({
-      TableName: this.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :unpublished AND gsi1sk < :before',
-      ExpressionAttributeValues: { ':unpublished': UNPUBLISHED, ':before': before },
-      Limit: limit,
+    const items = await queryEveryShard({
+      tableName: this.tableName,
+      base: UNPUBLISHED,
+      below: { bound: before },
+      limit,
     });
-    return Items.map(toEvent);
+    return items.map(toEvent);
   }
 }

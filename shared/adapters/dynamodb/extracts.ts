@@ -12,7 +12,8 @@
  *   USAGE#<acct>#<env>                   <at>#<ms>#<requestId>   fee entries
  *   USAGE#<acct>#<env>                   <at>#<extractId>        fee entries of a batch purchase
  *   DRAFT#<purchaseKey>                  single | <slot>         a purchase's record (see PurchaseRecord)
- *   gsi1: UNSETTLED_PURCHASES / <purchasedAt>#<key>#<slot>       records not yet committed, for the sweeper
+ *   gsi1: UNSETTLED_PURCHASES#<shard> / <purchasedAt>#<key>#<slot>   records not yet committed, for the
+ *         sweeper (shard: sharded-index.ts, of `<key>#<slot>`)
  *
  * A purchase is recorded before the registry is asked, and its answer's sections are written
  * before the header, so a purchase whose final transaction fails leaves a complete draft that a
@@ -63,6 +64,7 @@ import {
   updateItem,
 } from './document.ts';
 import { cancellationReasons, cancelledByCondition, entryOrder, feeEntryItem, usagePk } from './ledger.ts';
+import { queryEveryShard, shardKey } from './sharded-index.ts';
 
 /**
  * zlib is loaded on first use: every function builds this store, and most (the free reference
@@ -246,14 +248,13 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
   }
 
   async unsettledPurchases(before: string, limit: number): Promise<PurchaseRecord[]> {
-    const { Items } = await query({
-      TableName: this.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :unsettled AND gsi1sk < :before',
-      ExpressionAttributeValues: { ':unsettled': UNSETTLED, ':before': before },
-      Limit: limit,
+    const items = await queryEveryShard({
+      tableName: this.tableName,
+      base: UNSETTLED,
+      below: { bound: before },
+      limit,
     });
-    return Items.map((item) => JSON.parse(item.record) as PurchaseRecord);
+    return items.map((item) => JSON.parse(item.record) as PurchaseRecord);
   }
 
   async forgetPurchase(record: PurchaseRecord): Promise<void> {
@@ -624,7 +625,7 @@ const unsettledItem = (record: PurchaseRecord): Item => ({
   extractId: record.extractId,
   validUntil: record.validUntil,
   record: JSON.stringify(record),
-  gsi1pk: UNSETTLED,
+  gsi1pk: shardKey(UNSETTLED, `${record.key}#${record.slot}`),
   gsi1sk: `${record.purchasedAt}#${record.key}#${record.slot}`,
 });
 

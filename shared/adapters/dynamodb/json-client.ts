@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import aws4 from 'aws4';
+import { StoreUnavailable } from '../../kernel/store-unavailable.ts';
 import { tracer } from '../../observability.ts';
 
 /**
@@ -175,7 +176,8 @@ async function callWithRetries<T>(operation: Operation, input: object): Promise<
       if (answer.statusCode === 200) return JSON.parse(answer.body) as T;
       throw refusal(answer);
     } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      if (!isRetryable(error)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new StoreUnavailable(operation, error);
       await backoff(attempt);
     }
   }

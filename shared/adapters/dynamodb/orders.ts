@@ -10,7 +10,8 @@
  *   OFSDAY#<acct>#<env>#<day>                 COUNT              searches accepted that day (`n`)
  *   USAGE#<acct>#<env>                        <at>#<ms>#<requestId>   fee entries, as extracts.ts writes them
  *
- * While an order or search is pending or processing its item carries gsi1pk `UNFINISHED` and
+ * While an order or search is pending or processing its item carries gsi1pk `UNFINISHED#<shard>`
+ * (sharded-index.ts, of the order or search id) and
  * gsi1sk `<updatedAt>#<id>`, so the sweeper finds stalled work without a scan; reaching a final
  * status removes both. Writes that set `updatedAt` move gsi1sk with it.
  *
@@ -45,6 +46,7 @@ import {
 } from './document.ts';
 import { eventPuts } from './events.ts';
 import { cancelledByCondition, entryOrder, feeEntryItem } from './ledger.ts';
+import { queryEveryShard, shardKey } from './sharded-index.ts';
 
 const UNFINISHED = 'UNFINISHED';
 const unfinishedStatuses: readonly string[] = ['pending', 'processing'];
@@ -75,7 +77,7 @@ const statusListPks = (order: OrderRecord, status: OrderStatus) => [
 
 const unfinishedKeys = (record: { id: string; status: string; updatedAt: string }) =>
   unfinishedStatuses.includes(record.status)
-    ? { gsi1pk: UNFINISHED, gsi1sk: unfinishedSk(record.updatedAt, record.id) }
+    ? { gsi1pk: shardKey(UNFINISHED, record.id), gsi1sk: unfinishedSk(record.updatedAt, record.id) }
     : {};
 
 /**
@@ -131,7 +133,7 @@ function transitionUpdate(
   }
   const finished = !unfinishedStatuses.includes(transition.to);
   if (!finished) {
-    values[':unfinished'] = UNFINISHED;
+    values[':unfinished'] = shardKey(UNFINISHED, id);
     values[':gsi1sk'] = unfinishedSk(transition.at, id);
     sets.push('gsi1pk = :unfinished', 'gsi1sk = :gsi1sk');
   }
@@ -341,23 +343,14 @@ export class DynamoOrderStore implements OrderStore {
   }
 
   async stalled(before: string, limit: number): Promise<{ id: string; updatedAt: string }[]> {
-    const found: { id: string; updatedAt: string }[] = [];
-    let start: Item | undefined;
-    if (limit <= 0) return found;
-    do {
-      const page = await query({
-        TableName: this.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :unfinished AND gsi1sk < :before',
-        ExpressionAttributeValues: { ':unfinished': UNFINISHED, ':before': before },
-        ProjectionExpression: 'id, updatedAt',
-        Limit: limit - found.length,
-        ExclusiveStartKey: start,
-      });
-      found.push(...page.Items.map((item) => ({ id: item.id, updatedAt: item.updatedAt })));
-      start = page.LastEvaluatedKey;
-    } while (start && found.length < limit);
-    return found;
+    const items = await queryEveryShard({
+      tableName: this.tableName,
+      base: UNFINISHED,
+      below: { bound: before },
+      limit,
+      projection: 'id, updatedAt',
+    });
+    return items.map((item) => ({ id: item.id, updatedAt: item.updatedAt }));
   }
 }
 

@@ -4,8 +4,11 @@
  *   WHE#<id>                 ENDPOINT                       the endpoint (sealed secrets, stats)
  *     gsi1: WHES#<acct>#<env> / <createdAt>#<id>            the owner's endpoints (list, fan-out)
  *   WHECOUNT#<acct>#<env>    COUNT                          endpoints of the owner (`n`, at most 16)
- *   WHD#<eventId>            EP#<endpointId>                a delivery, with its attempts
- *     gsi1: WHDDUE / <nextAttemptAt>#<eventId>#<endpointId>  only while pending: what the retry function reads
+ *   WHD#<eventId>            EP#<endpointId>                a delivery, with its attempts (`recorded`:
+ *                                                           how many were written, the version attempts
+ *                                                           made side by side write against)
+ *     gsi1: WHDDUE#<shard> / <nextAttemptAt>#<eventId>#<endpointId>  only while pending: what the retry
+ *           function reads (shard: sharded-index.ts, of `<eventId>#<endpointId>`)
  *   WHDP#<endpointId>        <createdAt>#<ms>#<eventId>     the endpoint's deliveries (event id only)
  *
  * Deliveries and their listing expire (TTL) 31 days after the event, like the event itself.
@@ -26,8 +29,11 @@ import {
 } from '../../webhooks/types.ts';
 import { batchGet, getItem, type Item, query, transactWrite, updateItem } from './document.ts';
 import { cancelledByCondition, entryOrder } from './ledger.ts';
+import { queryEveryShard, shardKey } from './sharded-index.ts';
 
 const MAX_ATTEMPTS_KEPT = 50;
+/** Attempts recorded side by side retry their write this many times (each loses to one other at most once). */
+const MAX_RECORD_TRIES = 25;
 const DUE = 'WHDDUE';
 
 const endpointKey = (id: string) => ({ pk: `WHE#${id}`, sk: 'ENDPOINT' });
@@ -41,13 +47,22 @@ const deliveryKey = (eventId: string, endpointId: string) => ({
   sk: `EP#${endpointId}`,
 });
 const dueSk = (at: string, eventId: string, endpointId: string) => `${at}#${eventId}#${endpointId}`;
+/** The due index's shard of a delivery (sharded-index.ts). */
+const duePk = (eventId: string, endpointId: string) => shardKey(DUE, `${eventId}#${endpointId}`);
 const isConditionFailure = (error: unknown) =>
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 const toEndpoint = ({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...rest }: Item) =>
   rest as WebhookEndpointRecord;
-const toDelivery = ({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, expiresAtEpoch: _e, ...rest }: Item) =>
-  rest as DeliveryRecord;
+const toDelivery = ({
+  pk: _pk,
+  sk: _sk,
+  gsi1pk: _g,
+  gsi1sk: _s,
+  expiresAtEpoch: _e,
+  recorded: _r,
+  ...rest
+}: Item) => rest as DeliveryRecord;
 
 export class DynamoWebhookEndpointStore implements WebhookEndpointStore {
   constructor(private readonly tableName: string) {}
@@ -124,7 +139,7 @@ export class DynamoWebhookEndpointStore implements WebhookEndpointStore {
     return Items.map(toEndpoint);
   }
 
-  async update(id: string, fields: Partial<WebhookEndpointRecord>): Promise<void> {
+  async update(id: string, fields: Partial<WebhookEndpointRecord>): Promise<boolean> {
     const names: Record<string, string> = {};
     const values: Record<string, NativeAttributeValue> = {};
     const sets: string[] = [];
@@ -134,15 +149,22 @@ export class DynamoWebhookEndpointStore implements WebhookEndpointStore {
       values[`:f${index}`] = value;
       sets.push(`#f${index} = :f${index}`);
     }
-    if (sets.length === 0) return;
-    await updateItem({
-      TableName: this.tableName,
-      Key: endpointKey(id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    });
+    if (sets.length === 0) return true;
+    try {
+      await updateItem({
+        TableName: this.tableName,
+        Key: endpointKey(id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      });
+      return true;
+    } catch (error) {
+      // Deleted since it was read.
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
   }
 
   async delete(endpoint: WebhookEndpointRecord): Promise<void> {
@@ -231,7 +253,10 @@ export class DynamoDeliveryStore implements DeliveryStore {
       ...deliveryKey(delivery.eventId, delivery.endpointId),
       ...delivery,
       ...(delivery.status === 'pending' && delivery.nextAttemptAt
-        ? { gsi1pk: DUE, gsi1sk: dueSk(delivery.nextAttemptAt, delivery.eventId, delivery.endpointId) }
+        ? {
+            gsi1pk: duePk(delivery.eventId, delivery.endpointId),
+            gsi1sk: dueSk(delivery.nextAttemptAt, delivery.eventId, delivery.endpointId),
+          }
         : {}),
       expiresAtEpoch: Math.floor(
         (Date.parse(delivery.eventCreatedAt) + EVENT_RETENTION_MS + 24 * 3600_000) / 1000,
@@ -277,37 +302,109 @@ export class DynamoDeliveryStore implements DeliveryStore {
     return item ? toDelivery(item) : undefined;
   }
 
+  async reserveAttempt(
+    eventId: string,
+    endpointId: string,
+    scheduled?: { attemptCount: number },
+  ): Promise<DeliveryRecord | undefined> {
+    try {
+      const { Attributes } = await updateItem({
+        TableName: this.tableName,
+        Key: deliveryKey(eventId, endpointId),
+        UpdateExpression: 'SET attemptCount = attemptCount + :one',
+        ConditionExpression: scheduled
+          ? '#status = :pending AND attemptCount = :read'
+          : 'attribute_exists(pk)',
+        ...(scheduled ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ...(scheduled ? { ':pending': 'pending', ':read': scheduled.attemptCount } : {}),
+        },
+        ReturnValues: 'ALL_NEW',
+      });
+      return Attributes ? toDelivery(Attributes) : undefined;
+    } catch (error) {
+      // Attempted meanwhile (a redelivered message), no longer pending, or gone.
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
+  }
+
   async recordAttempt(
-    delivery: DeliveryRecord,
+    eventId: string,
+    endpointId: string,
     attempt: DeliveryAttempt,
     next: { status: DeliveryStatus; nextAttemptAt: string | null },
   ): Promise<boolean> {
-    const due = next.status === 'pending' && next.nextAttemptAt !== null;
-    const values: Record<string, NativeAttributeValue> = {
-      ':read': delivery.attemptCount,
-      ':count': delivery.attemptCount + 1,
-      ':status': next.status,
-      ':next': next.nextAttemptAt,
-      ':attempts': [...delivery.attempts, attempt].slice(-MAX_ATTEMPTS_KEPT),
-      ':at': attempt.at,
-    };
-    if (due) {
-      values[':due'] = DUE;
-      values[':dueSk'] = dueSk(next.nextAttemptAt as string, delivery.eventId, delivery.endpointId);
+    // Attempts made side by side record one after the other: each write is conditional on the
+    // version it read, and the one that loses reads again.
+    for (let tries = 0; tries < MAX_RECORD_TRIES; tries++) {
+      const item = await getItem(this.tableName, deliveryKey(eventId, endpointId));
+      if (!item) return false;
+      const version = (item.recorded as number | undefined) ?? 0;
+      const recorded = (item.attempts as DeliveryAttempt[]).filter(
+        (kept) => kept.attempt !== attempt.attempt,
+      );
+      // The highest attempt number is the last one sent: its outcome sets the status.
+      const latest = recorded.every((kept) => kept.attempt < attempt.attempt);
+      const due = latest && next.status === 'pending' && next.nextAttemptAt !== null;
+      const values: Record<string, NativeAttributeValue> = {
+        ':version': version,
+        ':recorded': version + 1,
+        ':attempts': [...recorded, attempt].sort((a, b) => a.attempt - b.attempt).slice(-MAX_ATTEMPTS_KEPT),
+        ':at': attempt.at,
+      };
+      const sets = ['attempts = :attempts', 'recorded = :recorded', 'updatedAt = :at'];
+      let removes = '';
+      if (latest) {
+        values[':status'] = next.status;
+        values[':next'] = next.nextAttemptAt;
+        sets.push('#status = :status', 'nextAttemptAt = :next');
+        if (due) {
+          values[':due'] = duePk(eventId, endpointId);
+          values[':dueSk'] = dueSk(next.nextAttemptAt as string, eventId, endpointId);
+          sets.push('gsi1pk = :due', 'gsi1sk = :dueSk');
+        } else removes = ' REMOVE gsi1pk, gsi1sk';
+      }
+      try {
+        await updateItem({
+          TableName: this.tableName,
+          Key: deliveryKey(eventId, endpointId),
+          UpdateExpression: `SET ${sets.join(', ')}${removes}`,
+          ConditionExpression:
+            version === 0 ? 'attribute_not_exists(recorded) OR recorded = :version' : 'recorded = :version',
+          ...(latest ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
+          ExpressionAttributeValues: values,
+        });
+        return true;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
     }
+    throw new Error(
+      `delivery ${eventId}/${endpointId}: attempt ${attempt.attempt} not recorded after ${MAX_RECORD_TRIES} tries`,
+    );
+  }
+
+  async reopenFailed(eventId: string, endpointId: string, leaseUntil: string): Promise<boolean> {
     try {
       await updateItem({
         TableName: this.tableName,
-        Key: deliveryKey(delivery.eventId, delivery.endpointId),
-        UpdateExpression: `SET attemptCount = :count, #status = :status, nextAttemptAt = :next, attempts = :attempts, updatedAt = :at${
-          due ? ', gsi1pk = :due, gsi1sk = :dueSk' : ' REMOVE gsi1pk, gsi1sk'
-        }`,
-        ConditionExpression: 'attemptCount = :read',
+        Key: deliveryKey(eventId, endpointId),
+        UpdateExpression: 'SET #status = :pending, nextAttemptAt = :lease, gsi1pk = :due, gsi1sk = :dueSk',
+        ConditionExpression: '#status = :failed',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: values,
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':failed': 'failed',
+          ':lease': leaseUntil,
+          ':due': duePk(eventId, endpointId),
+          ':dueSk': dueSk(leaseUntil, eventId, endpointId),
+        },
       });
       return true;
     } catch (error) {
+      // Not failed (any more): another recover, or a resend, has it in flight.
       if (isConditionFailure(error)) return false;
       throw error;
     }
@@ -359,43 +456,37 @@ export class DynamoDeliveryStore implements DeliveryStore {
   }
 
   async claimDue(now: string, leaseUntil: string, limit: number) {
-    const claimed: { eventId: string; endpointId: string }[] = [];
-    let start: Item | undefined;
-    do {
-      const page = await query({
-        TableName: this.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :due AND gsi1sk <= :bound',
-        ExpressionAttributeValues: { ':due': DUE, ':bound': `${now}#\uffff` },
-        Limit: Math.min(100, limit - claimed.length),
-        ExclusiveStartKey: start,
-      });
-      await Promise.all(
-        page.Items.map(async (item) => {
-          const { eventId, endpointId, nextAttemptAt } = item as DeliveryRecord;
-          try {
-            await updateItem({
-              TableName: this.tableName,
-              Key: deliveryKey(eventId, endpointId),
-              UpdateExpression: 'SET nextAttemptAt = :lease, gsi1sk = :sk',
-              ConditionExpression: 'nextAttemptAt = :read AND #status = :pending',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':lease': leaseUntil,
-                ':sk': dueSk(leaseUntil, eventId, endpointId),
-                ':read': nextAttemptAt,
-                ':pending': 'pending',
-              },
-            });
-            claimed.push({ eventId, endpointId });
-          } catch (error) {
-            // Claimed by another run, or attempted meanwhile.
-            if (!isConditionFailure(error)) throw error;
-          }
-        }),
-      );
-      start = page.LastEvaluatedKey;
-    } while (start && claimed.length < limit);
+    const claimed: { eventId: string; endpointId: string; attempt: number }[] = [];
+    const due = await queryEveryShard({
+      tableName: this.tableName,
+      base: DUE,
+      below: { bound: `${now}#\uffff`, inclusive: true },
+      limit,
+    });
+    await Promise.all(
+      due.map(async (item) => {
+        const { eventId, endpointId, nextAttemptAt, attemptCount } = item as DeliveryRecord;
+        try {
+          await updateItem({
+            TableName: this.tableName,
+            Key: deliveryKey(eventId, endpointId),
+            UpdateExpression: 'SET nextAttemptAt = :lease, gsi1sk = :sk',
+            ConditionExpression: 'nextAttemptAt = :read AND #status = :pending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':lease': leaseUntil,
+              ':sk': dueSk(leaseUntil, eventId, endpointId),
+              ':read': nextAttemptAt,
+              ':pending': 'pending',
+            },
+          });
+          claimed.push({ eventId, endpointId, attempt: attemptCount + 1 });
+        } catch (error) {
+          // Claimed by another run, or attempted meanwhile.
+          if (!isConditionFailure(error)) throw error;
+        }
+      }),
+    );
     return claimed;
   }
 }

@@ -12,6 +12,7 @@ import { httpCompanies } from './companies.ts';
 import { httpOrders } from './orders.ts';
 import { httpPeople } from './people.ts';
 import { httpPurchases } from './purchases.ts';
+import { httpRecords } from './records.ts';
 import { httpReference } from './reference.ts';
 import { httpRegisters } from './registers.ts';
 import { type HttpRegistryOptions, RegistryTransport } from './transport.ts';
@@ -34,6 +35,7 @@ export const HttpRegistry = registryClass('HttpRegistry', (options: HttpRegistry
     orders: httpOrders(call),
     purchases: httpPurchases(call),
     weeklySummaries: httpWeeklySummaries(call),
+    records: httpRecords(call),
     registers: httpRegisters(call),
     reference: httpReference(call),
   };

@@ -10,6 +10,7 @@
  * that every method of every capability has exactly one row.
  */
 import type {
+  BusinessNameQuery,
   CompanyExtractType,
   CompanySearchScope,
   PeopleSearchQuery,
@@ -304,6 +305,42 @@ export const registryProtocol = {
       Array.isArray(v.items) &&
       (v.continuation === null || typeof v.continuation === 'string'),
     doc: { args: '`continuation`', result: '`{items, continuation}`' },
+  }),
+  'documents.details': operation({
+    capability: 'records',
+    method: 'getDocumentDetails',
+    billable: false,
+    timeout: 'lookup',
+    args: { numbers: 'strings' },
+    toPort: (a, caller) => [a.numbers, caller],
+    isResult: (v) => Array.isArray(v),
+    doc: {
+      args: '`numbers` (list of up to 10 document numbers)',
+      result: '`RegistryDocumentDetails[]` (in the order asked)',
+    },
+  }),
+  'business-names.find': operation({
+    capability: 'records',
+    method: 'findBusinessNames',
+    billable: false,
+    timeout: 'lookup',
+    args: { query: 'object' },
+    toPort: (a, caller) => [a.query as unknown as BusinessNameQuery, caller],
+    isResult: (v) => Array.isArray(v),
+    doc: {
+      args: '`query` {`number`, `stateNumber`, `jurisdiction`} (one kind of number)',
+      result: '`RegistryBusinessName[]`',
+    },
+  }),
+  'name-reservation.get': operation({
+    capability: 'records',
+    method: 'getNameReservation',
+    billable: false,
+    timeout: 'lookup',
+    args: { number: 'string' },
+    toPort: (a, caller) => [a.number, caller],
+    isResult: (v) => isObject(v) && typeof v.number === 'string' && typeof v.expiresAt === 'string',
+    doc: { args: '`number`', result: '`RegistryNameReservation`' },
   }),
   'register.browse': operation({
     capability: 'registers',

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { type ErrorCode, type ErrorType, errorCatalogue } from '../../errors/catalogue.ts';
 import { errorGuide } from '../../errors/guide.ts';
+import { recordRoutes } from '../../records/routes.ts';
 import { registerRoutes } from '../../registers/routes.ts';
 import type { HttpMethod, RouteDefinition } from '../route.ts';
 import { companyRoutes } from '../routes/companies.ts';
@@ -63,6 +64,12 @@ export const TAGS: readonly { name: string; description: string; routes: readonl
     routes: Object.values(orderRoutes),
   },
   {
+    name: 'Records',
+    description:
+      'Free record lookups: document details (one, or up to 10 in one call), business names (by registry number or pre-2012 state number) and name reservations.',
+    routes: Object.values(recordRoutes),
+  },
+  {
     name: 'Webhooks',
     description:
       'Events (30 days, for reconciliation) and webhook endpoints: signed deliveries of order.ready, order.failed and offline_search.ready, retried for 24 hours, with every attempt readable, resend, recover and a test event.',
@@ -104,7 +111,8 @@ const RESPONSE_HEADERS = {
     schema: { type: 'string', pattern: '^\\d+$' },
   },
   'Retry-After': {
-    description: 'Seconds to wait before retrying (429, and 503 in a known registry maintenance window).',
+    description:
+      'Seconds to wait before retrying: 429, 503 (a registry maintenance window, our database unreachable), and 409 `idempotency_key_in_use` (until the request in progress has finished or can be taken over).',
     schema: { type: 'string', pattern: '^\\d+$' },
   },
   ETag: {
@@ -142,6 +150,8 @@ const errorDetailsSchema = z
       }),
     ),
     personId: z.optional(z.string()),
+    // The number a document error is about (document lookups).
+    documentNumber: z.optional(z.string()),
     pageCount: z.optional(z.int()),
     method: z.optional(z.string()),
     limit: z.optional(z.int()),
@@ -193,7 +203,9 @@ const errorResponse = (status: number, codes: readonly ErrorCode[]) => ({
   description: `${STATUS_TEXT[status] ?? 'Error'}:\n\n${describeCodes(codes)}`,
   headers: headerRefs([
     ...EVERY_RESPONSE,
-    ...(status === 429 || status === 503 ? (['Retry-After'] as const) : []),
+    ...(status === 429 || status === 503 || codes.includes('idempotency_key_in_use')
+      ? (['Retry-After'] as const)
+      : []),
   ]),
   content: { 'application/json': { schema: errorEnvelopeSchema(codes) } },
 });
@@ -285,7 +297,7 @@ function headerParams(route: RouteDefinition): z.core.$ZodType | undefined {
     shape['Idempotency-Key'] = z.optional(
       z.string().check(z.minLength(1), z.maxLength(255)).register(z.globalRegistry, {
         description:
-          'Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`.',
+          'Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running is 409 `idempotency_key_in_use` with `Retry-After` (retry then).',
       }),
     );
     shape['X-Client-Reference'] = z.optional(

@@ -26,8 +26,14 @@ export const ERRORS_OF_KEYED_ROUTES: readonly ErrorCode[] = ['unauthorized'];
 /** Routes with a JSON body: a body that does not parse or nests too deep. */
 export const ERRORS_OF_BODY_ROUTES: readonly ErrorCode[] = ['invalid_json'];
 
-/** Purchase routes (`idempotent`): an `Idempotency-Key` reused with another request. */
-export const ERRORS_OF_IDEMPOTENT_ROUTES: readonly ErrorCode[] = ['idempotency_conflict'];
+/**
+ * Purchase routes (`idempotent`): an `Idempotency-Key` reused with another request, or sent again
+ * while the first request with it is still running.
+ */
+export const ERRORS_OF_IDEMPOTENT_ROUTES: readonly ErrorCode[] = [
+  'idempotency_conflict',
+  'idempotency_key_in_use',
+];
 
 /** Routes that call the registry (`usesRegistry`): its universal errors (spec 7.3). */
 export const REGISTRY_ERRORS: readonly ErrorCode[] = [

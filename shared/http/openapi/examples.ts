@@ -4,6 +4,8 @@
  * a curl sample; test/unit/openapi.test.ts checks that every operation has one and that each
  * passes its route's request schemas.
  */
+
+import { recordExamples } from '../../records/examples.ts';
 import { registerExamples } from '../../registers/examples.ts';
 
 export interface RequestExample {
@@ -40,6 +42,7 @@ const SEARCH_ID = EXAMPLE_IDS.peopleSearch;
 const PERSON_ID = EXAMPLE_IDS.person;
 
 export const requestExamples: Readonly<Record<string, RequestExample>> = {
+  ...recordExamples,
   ...registerExamples,
   ValidateIdentifier: {
     summary: 'The ABN of the sandbox company BLUEGUM ORCHARDS PTY LTD',

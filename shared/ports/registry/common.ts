@@ -82,6 +82,9 @@ export interface RegistryAddress {
   country: string;
 }
 
+/** What a search result, a register entry or a business name shows of a place. */
+export type RegistryPartialAddress = Pick<RegistryAddress, 'locality' | 'state' | 'postcode' | 'country'>;
+
 export interface RegistrySourceDocument {
   documentNumber: string;
   qualifier: string | null;
@@ -170,6 +173,12 @@ export interface RegistryDocument {
   status: string | null;
   priced: boolean | null;
 }
+
+/** The record a document was lodged against: an organisation, a person, or neither (business names, registers). */
+export type RegistryDocumentSubject =
+  | { type: 'organisation'; company: RegistryCompany }
+  | { type: 'person'; name: RegistryPersonName }
+  | { type: 'other' };
 
 export interface RegistryCharge {
   chargeNumber: string;

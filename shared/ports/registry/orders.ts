@@ -7,7 +7,7 @@ import {
   methodsOf,
   type RegistryCaller,
   type RegistryCompany,
-  type RegistryPersonName,
+  type RegistryDocumentSubject,
 } from './common.ts';
 import type { CompanySearchScope, RegistryCompanyMatch } from './companies.ts';
 
@@ -24,11 +24,8 @@ export interface RegistryImageableDocument {
    * state office before 1991 whose image was never migrated. The order notes it and goes on.
    */
   imageAvailable: boolean;
-  /** The record the document was lodged against: an organisation, a person, or neither (business names, registers). */
-  subject:
-    | { type: 'organisation'; company: RegistryCompany }
-    | { type: 'person'; name: RegistryPersonName }
-    | { type: 'other' };
+  /** The record the document was lodged against (it decides the image fee). */
+  subject: RegistryDocumentSubject;
 }
 
 /** What a charges extract order would compile: the documents of every charge the company holds. */

@@ -2,6 +2,7 @@
  * What the dataset registry's parts share: the context they are built with (the dataset and the
  * registry's clock), the most names a search selects, and finding an organisation by number.
  */
+import { isDocumentNumber } from '../../domain/document-numbers.ts';
 import { isValidAcn } from '../../domain/identifiers.ts';
 import { RegistryRejection } from '../../ports/registry.ts';
 import type { CompanyRecord, Dataset } from '../dataset.ts';
@@ -41,4 +42,16 @@ export function companyRecordIn(
   const record = dataset.byNumber.get(number);
   if (!record) throw new RegistryRejection(unknownCode, `No organisation has the number ${number}.`);
   return record;
+}
+
+/** DD01 for the first malformed number of a document lookup: every number is checked before any is looked up. */
+export function rejectMalformedDocumentNumbers(numbers: readonly string[]): void {
+  const invalid = numbers.find((number) => !isDocumentNumber(number));
+  if (invalid !== undefined) {
+    throw new RegistryRejection(
+      'DD01',
+      `Document number ${String(invalid)} is not nine characters starting with a digit.`,
+      { documentNumber: invalid },
+    );
+  }
 }

@@ -3,6 +3,7 @@
  * requests (complete at once), images, postal hand-overs and the offline name search.
  */
 import { createHash } from 'node:crypto';
+import { isDocumentNumber } from '../../domain/document-numbers.ts';
 import { productAvailableFor } from '../../domain/products.ts';
 import {
   type CompanySearchScope,
@@ -21,7 +22,12 @@ import {
 import { type DocumentEntry, imageAvailableIn } from '../dataset.ts';
 import { sortCharges } from '../ordering.ts';
 import type { DocumentImagesRequest } from '../page-images.ts';
-import { companyRecordIn, type DatasetContext, DatasetPart } from './lookups.ts';
+import {
+  companyRecordIn,
+  type DatasetContext,
+  DatasetPart,
+  rejectMalformedDocumentNumbers,
+} from './lookups.ts';
 import { orderedMatches, scoredNames } from './name-search.ts';
 
 /**
@@ -46,10 +52,6 @@ export const MAX_DOCUMENT_LOOKUP = 50;
  * (status DELT, no satisfaction date); the current charges extract (fee 955C) covers those.
  */
 export const PPSR_START: IsoDate = '2012-01-30';
-
-/** Nine characters, digits and capital letters, the first a digit. */
-const isDocumentNumber = (value: unknown): value is string =>
-  typeof value === 'string' && /^[0-9][0-9A-Z]{8}$/.test(value);
 
 /** Not satisfied, and registered before the PPSR took over. */
 const isPrePpsrCurrentCharge = (charge: RegistryCharge): boolean => {
@@ -183,14 +185,7 @@ export class DatasetOrders extends DatasetPart implements OrdersRegistry {
     if (!Array.isArray(numbers) || numbers.length > MAX_DOCUMENT_LOOKUP) {
       throw new Error(`getDocuments: at most ${MAX_DOCUMENT_LOOKUP} document numbers in a list`);
     }
-    const invalid = numbers.find((number) => !isDocumentNumber(number));
-    if (invalid !== undefined) {
-      throw new RegistryRejection(
-        'DD01',
-        `Document number ${String(invalid)} is not nine characters starting with a digit.`,
-        { documentNumber: invalid },
-      );
-    }
+    rejectMalformedDocumentNumbers(numbers);
     return structuredClone(numbers.map((number) => imageable(this.document(number, 'DD51'))));
   }
 

@@ -131,6 +131,10 @@ describe('webhook URLs', () => {
     'https://0.0.0.0/',
     'https://localhost/',
     'https://api.localhost/',
+    'https://localhost./hook',
+    'https://LocalHost./hook',
+    'https://api.localhost./hook',
+    'https://localhost../hook',
     'https://256.256.256.256/',
     'http://hooks.example.com/',
     'ftp://hooks.example.com/',
@@ -146,6 +150,15 @@ describe('webhook URLs', () => {
       expect(checkWebhookUrl(url)).toBeNull();
     },
   );
+
+  it('normalises a name (trailing dots, case) before judging it', () => {
+    expect(checkHost('LOCALHOST.')).toStrictEqual({
+      allowed: false,
+      reason: 'localhost is loopback',
+      literal: false,
+    });
+    expect(checkHost('Hooks.Example.com.')).toStrictEqual({ allowed: true, literal: false });
+  });
 
   it('treats names as names: their addresses are checked when connecting', () => {
     expect(checkHost('internal.example.com')).toStrictEqual({ allowed: true, literal: false });

@@ -1,0 +1,22 @@
+import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { createHttpHandler } from '../../shared/http/pipeline.ts';
+import type { HttpPorts } from '../../shared/ports/app.ts';
+import { lookUpDocuments } from '../../shared/records/documents.ts';
+import { presentDocumentDetails } from '../../shared/records/present.ts';
+import { recordRoutes } from '../../shared/records/routes.ts';
+
+export const createHandler = (ports: HttpPorts<'registryFor'>) =>
+  createHttpHandler(recordRoutes.getDocument, ports, async ({ path, auth, requestId }) => {
+    const registry = ports.registryFor(auth.environment);
+    const [document] = await lookUpDocuments(
+      registry,
+      [path.number],
+      { accountId: auth.accountId, requestId },
+      () => 'number',
+    );
+    if (!document) throw new Error('the registry answered no document for one number');
+    return { body: presentDocumentDetails(document) };
+  });
+
+export const handler = createHandler(awsHttpPorts({ registryFor }));

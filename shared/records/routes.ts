@@ -1,0 +1,102 @@
+/** Free record lookups: document details, business names and name reservations. */
+import { defineRoute } from '../http/route.ts';
+import { noPath, noQuery } from '../schemas/common.ts';
+import {
+  businessNameListSchema,
+  businessNameResponseSchema,
+  businessNamesQuery,
+  documentListSchema,
+  documentPath,
+  documentResponseSchema,
+  documentsQuery,
+  nameReservationResponseSchema,
+  recordPath,
+} from './schemas.ts';
+
+export const recordRoutes = {
+  getDocument: defineRoute({
+    name: 'GetDocument',
+    method: 'GET',
+    path: '/v1/documents/{number}',
+    handler: 'records/get-document',
+    summary:
+      'Look up one document by number (free): form, sub-forms, dates, qualifier, pages, imaging, XBRL, and the organisation or person it was lodged against',
+    request: { path: documentPath, query: noQuery },
+    response: documentResponseSchema,
+    status: 200,
+    billable: false,
+    product: null,
+    usesRegistry: true,
+    tables: {},
+    errors: ['document_number_invalid', 'document_not_found', 'document_not_imaged'],
+  }),
+  listDocuments: defineRoute({
+    name: 'ListDocuments',
+    method: 'GET',
+    path: '/v1/documents',
+    handler: 'records/list-documents',
+    summary:
+      'Look up 1 to 10 documents in one call (free): `numbers[]=…&numbers[]=…`, answered in the order asked, all or nothing',
+    request: { path: noPath, query: documentsQuery },
+    response: documentListSchema,
+    status: 200,
+    billable: false,
+    product: null,
+    usesRegistry: true,
+    tables: {},
+    errors: [
+      'document_number_invalid',
+      'duplicate_document_number',
+      'document_not_found',
+      'document_not_imaged',
+    ],
+  }),
+  getBusinessName: defineRoute({
+    name: 'GetBusinessName',
+    method: 'GET',
+    path: '/v1/business-names/{id}',
+    handler: 'records/get-business-name',
+    summary:
+      'Look up a business name by its registry number (free): status, dates, holders and their ABNs, principal place of business',
+    request: { path: recordPath, query: noQuery },
+    response: businessNameResponseSchema,
+    status: 200,
+    billable: false,
+    product: null,
+    usesRegistry: true,
+    tables: {},
+    errors: ['business_name_not_found'],
+  }),
+  findBusinessNames: defineRoute({
+    name: 'FindBusinessNames',
+    method: 'GET',
+    path: '/v1/business-names',
+    handler: 'records/find-business-names',
+    summary:
+      'Find business names by a pre-2012 state registration number with its jurisdiction (`stateNumber` and `jurisdiction`), or by registry `number` (free)',
+    request: { path: noPath, query: businessNamesQuery },
+    response: businessNameListSchema,
+    status: 200,
+    billable: false,
+    product: null,
+    usesRegistry: true,
+    tables: {},
+    errors: ['business_name_not_found', 'identifier_conflict'],
+  }),
+  getNameReservation: defineRoute({
+    name: 'GetNameReservation',
+    method: 'GET',
+    path: '/v1/name-reservations/{id}',
+    handler: 'records/get-name-reservation',
+    summary:
+      'Look up a name reservation (form 410, extended by 410F) by its number (free): the name, what it is reserved for, reservation and expiry dates',
+    request: { path: recordPath, query: noQuery },
+    response: nameReservationResponseSchema,
+    status: 200,
+    billable: false,
+    product: null,
+    usesRegistry: true,
+    tables: {},
+    errors: ['company_not_found'],
+  }),
+} as const;

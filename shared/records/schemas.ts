@@ -1,0 +1,88 @@
+/** Requests and responses of the record lookups: documents, business names and name reservations. */
+import * as z from 'zod/mini';
+import { listEnvelope, metaSchema } from '../schemas/common.ts';
+import {
+  codedSchema,
+  companySummarySchema,
+  documentSchema,
+  isoDate,
+  nullableDate,
+  partialAddressSchema,
+  partySchema,
+} from '../schemas/companies.ts';
+import { MAX_DOCUMENT_DETAILS } from './registry-port.ts';
+
+// ---- requests -------------------------------------------------------------------------------
+
+// Numbers are checked by the use cases, so that a malformed one gets its own code and `param`.
+export const documentPath = z.strictObject({ number: z.string().check(z.minLength(1)) });
+
+const numbersMessage = `numbers[] takes 1 to ${MAX_DOCUMENT_DETAILS} document numbers`;
+
+/** `numbers[]=9E0010007&numbers[]=9E0010005`: the pipeline makes a `[]` parameter an array. */
+export const documentsQuery = z.strictObject({
+  'numbers[]': z
+    .array(z.string(), {
+      error: (issue) =>
+        issue.input === undefined ? `numbers[] is required: ${numbersMessage}` : numbersMessage,
+    })
+    .check(
+      z.minLength(1, numbersMessage),
+      z.maxLength(MAX_DOCUMENT_DETAILS, `${numbersMessage}; send more in several requests`),
+    ),
+});
+
+export const recordPath = z.strictObject({ id: z.string().check(z.minLength(1)) });
+
+export const businessNamesQuery = z.strictObject({
+  number: z.optional(z.string()),
+  stateNumber: z.optional(z.string()),
+  jurisdiction: z.optional(z.string()),
+});
+
+// ---- responses ------------------------------------------------------------------------------
+
+/** Whose document it is: the organisation or the person it was lodged against, or neither. */
+const documentSubjectSchema = z.object({
+  type: z.enum(['organisation', 'person', 'other']),
+  company: z.nullable(companySummarySchema),
+  person: z.nullable(
+    z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
+  ),
+});
+
+export const documentDetailsSchema = z.extend(documentSchema, { subject: documentSubjectSchema });
+export const documentResponseSchema = z.extend(documentDetailsSchema, { meta: metaSchema });
+export const documentListSchema = listEnvelope(documentDetailsSchema);
+
+export const businessNameSchema = z.object({
+  object: z.literal('businessName'),
+  id: z.string(),
+  name: z.string(),
+  status: codedSchema,
+  registeredAt: nullableDate,
+  renewalDueAt: nullableDate,
+  cancelledAt: nullableDate,
+  holders: z.array(z.object({ party: partySchema, abn: z.nullable(z.string().check(z.regex(/^\d{11}$/))) })),
+  principalPlaceOfBusiness: z.nullable(partialAddressSchema),
+  previousStateRegistrations: z.array(z.object({ number: z.string(), jurisdiction: codedSchema })),
+});
+export const businessNameResponseSchema = z.extend(businessNameSchema, { meta: metaSchema });
+export const businessNameListSchema = listEnvelope(businessNameSchema);
+
+export const nameReservationResponseSchema = z.object({
+  object: z.literal('nameReservation'),
+  id: z.string(),
+  name: z.string(),
+  status: codedSchema,
+  reservedFor: z.nullable(z.object({ type: codedSchema, class: z.nullable(codedSchema) })),
+  company: z.nullable(companySummarySchema),
+  reservedAt: isoDate,
+  expiresAt: isoDate,
+  sourceDocument: z.object({
+    documentNumber: z.string(),
+    qualifier: z.nullable(z.string()),
+    formCode: z.string(),
+  }),
+  meta: metaSchema,
+});
