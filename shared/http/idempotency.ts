@@ -1,6 +1,7 @@
 /**
  * `Idempotency-Key` on purchase routes, with Powertools idempotency over the persistence layer
- * the composition gives (DynamoDB through the lean client, adapters/dynamodb/idempotency.ts): the first request with a key runs and its response is kept 24 hours; the
+ * the composition gives (DynamoDB through the lean client, adapters/dynamodb/idempotency.ts):
+ * the first request with a key runs and its response is kept 24 hours; the
  * same key with the same request gets that response again without running; a different
  * request gets 409 `idempotency_conflict` (never retried). A duplicate that arrives while the
  * first is still running gets 409 `idempotency_key_in_use` with Retry-After up to the moment the
@@ -36,11 +37,11 @@ export function createIdempotencyRunner(persistenceStore: BasePersistenceLayer):
  * a retry at once gets the result.
  */
 async function secondsUntilTakeover(
-  persistenceStore: DynamoDBPersistenceLayer,
+  persistenceStore: BasePersistenceLayer,
   payload: { key: string; request: unknown },
 ): Promise<number> {
   const record = await persistenceStore
-    .getRecord(payload as unknown as Parameters<DynamoDBPersistenceLayer['getRecord']>[0])
+    .getRecord(payload as unknown as Parameters<BasePersistenceLayer['getRecord']>[0])
     .catch(() => undefined);
   const takeoverAt = record?.getStatus() === 'INPROGRESS' ? record.inProgressExpiryTimestamp : undefined;
   return takeoverAt === undefined ? 1 : Math.max(1, Math.ceil((takeoverAt - Date.now()) / 1000));

@@ -180,7 +180,7 @@ describe('JsonDynamoPersistenceLayer', () => {
     const outcomes = await Promise.all(attempts);
     expect(runs).toBe(1);
     for (const outcome of outcomes) {
-      expect([{ result: 'bought' }, { code: 'idempotency_conflict' }]).toContainEqual(outcome);
+      expect([{ result: 'bought' }, { code: 'idempotency_key_in_use' }]).toContainEqual(outcome);
     }
     expect(outcomes).toContainEqual({ result: 'bought' });
   });
