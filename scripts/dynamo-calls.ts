@@ -1,7 +1,6 @@
 /**
  * Counts the DynamoDB calls this process makes (the local stack runs in the benchmark's process),
- * by operation: through the lean client every store uses (json-client.ts) and through the SDK
- * client that Powertools idempotency keeps. Calls to the keys and limits tables (the three every
+ * by operation, through the lean client every store and the idempotency records use (json-client.ts). Calls to the keys and limits tables (the three every
  * request makes for authentication and limits) are left out unless asked for.
  */
 
@@ -19,7 +18,7 @@ export function tablesOf(input: Record<string, unknown>): string[] {
   return [];
 }
 
-let sdkObserved = false;
+let observed = false;
 const listeners: CallListener[] = [];
 
 /**
@@ -37,23 +36,11 @@ export async function onDynamoCall(
     listener(operation, input);
   };
   listeners.push(filtered);
-  if (!sdkObserved) {
-    sdkObserved = true;
+  if (!observed) {
+    observed = true;
     const { observeDynamoCalls } = await import('../shared/adapters/dynamodb/json-client.ts');
-    const { dynamoClient } = await import('../shared/adapters/dynamodb/client.ts');
     observeDynamoCalls((operation, input) => {
       for (const each of listeners) each(operation, input);
     });
-    dynamoClient().middlewareStack.add(
-      (next, context) => async (args) => {
-        const command = ((context as { commandName?: string }).commandName ?? 'unknown').replace(
-          /Command$/,
-          '',
-        );
-        for (const each of listeners) each(command, args.input as Record<string, unknown>);
-        return next(args);
-      },
-      { step: 'initialize', name: 'callCounter' },
-    );
   }
 }

@@ -133,6 +133,12 @@ export interface ExtractStore {
    */
   startPurchase(record: PurchaseRecord): Promise<PurchaseRecord>;
   /**
+   * Records the purchases of one batch (at most 100, one slot each) at once, before the registry
+   * is asked for any of them: as `startPurchase` for each, records already there are kept and
+   * returned. In the order given.
+   */
+  startPurchases(records: readonly PurchaseRecord[]): Promise<PurchaseRecord[]>;
+  /**
    * Stores the registry's answer: the sections under the extract id, and the record with its
    * `answer`. Until the commit the sections are reachable only through `findDraft` with the
    * purchase's key. A batch purchase's answer (`answer.batch`) also writes the header and index

@@ -141,24 +141,34 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     : new Map<string, Draft>();
   const purchaseKey = input.recoveryKey ?? newPurchaseKey();
 
+  // Every purchase is recorded, in one write, before the registry is asked for any of them.
+  const records = await store.startPurchases(
+    people
+      .filter((person) => !drafts.has(person.id))
+      .map((person) =>
+        newPurchaseRecord({
+          key: purchaseKey,
+          slot: person.id,
+          kind: 'person',
+          owner,
+          requestId: input.requestId,
+          clientReference: input.clientReference,
+          now,
+          asked: { person, options } satisfies PersonPurchaseAsked,
+        }),
+      ),
+  );
+  const recordOf = new Map(records.map((record) => [record.slot, record]));
+  const asked = new Set<string>();
+
   // Saving an answer does not hold up the next registry call: the saves run beside the calls.
   const saves: Promise<void>[] = [];
-  const asked = eachWithConcurrency(people, PURCHASE_CONCURRENCY, async (person, index) => {
+  const calling = eachWithConcurrency(people, PURCHASE_CONCURRENCY, async (person, index) => {
     const draft = drafts.get(person.id);
     if (draft) return draft;
     const param = `personIds[${index}]`;
-    const record = await store.startPurchase(
-      newPurchaseRecord({
-        key: purchaseKey,
-        slot: person.id,
-        kind: 'person',
-        owner,
-        requestId: input.requestId,
-        clientReference: input.clientReference,
-        now,
-        asked: { person, options } satisfies PersonPurchaseAsked,
-      }),
-    );
+    const record = recordOf.get(person.id) as PurchaseRecord;
+    asked.add(person.id);
     const extract = await buyOnce(store, record, param, () =>
       input.registry.purchasePersonExtract(person.registryIdentifier, options, caller, record.clientKey),
     ).catch((error: unknown) => {
@@ -172,11 +182,18 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     saves.push(save);
     return bought;
   });
-  const [calls] = await Promise.allSettled([asked]);
+  const [calls] = await Promise.allSettled([calling]);
   // Every answer bought is saved, even when another call failed, so a retry can reuse it.
   const saved = await Promise.allSettled(saves);
-  if (calls.status === 'rejected')
+  if (calls.status === 'rejected') {
+    // The registry was never asked for these: nothing to reconcile.
+    await Promise.all(
+      records
+        .filter((record) => !asked.has(record.slot))
+        .map((record) => store.forgetPurchase(record).catch(() => undefined)),
+    );
     throw partlyBought(calls.reason, drafts.size + saves.length, people.length);
+  }
   const failedSave = saved.find((result) => result.status === 'rejected');
   if (failedSave) throw failedSave.reason;
   const bought = calls.value;

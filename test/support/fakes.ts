@@ -54,6 +54,10 @@ export class MemoryExtractStore implements ExtractStore, UsageLedger {
     return record;
   }
 
+  async startPurchases(records: readonly PurchaseRecord[]): Promise<PurchaseRecord[]> {
+    return Promise.all(records.map((record) => this.startPurchase(record)));
+  }
+
   async saveSections(
     id: string,
     sections: Record<string, unknown>,

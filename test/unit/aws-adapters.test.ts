@@ -1,32 +1,78 @@
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import {
-  ExecutionAlreadyExists,
-  InvalidName,
-  SFNClient,
-  StartExecutionCommand,
-  StateMachineDoesNotExist,
-} from '@aws-sdk/client-sfn';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_SOURCE, EventBridgePublisher } from '../../shared/adapters/aws/eventbridge-publisher.ts';
 import { StepFunctionsStarter } from '../../shared/adapters/aws/sfn-starter.ts';
 import { SqsFulfilmentQueue } from '../../shared/adapters/aws/sqs-queue.ts';
+import { SqsWebhookQueue } from '../../shared/adapters/aws/sqs-webhook-queue.ts';
 import type { ServiceEvent } from '../../shared/webhooks/event-port.ts';
+import type { WebhookMessage } from '../../shared/webhooks/store-port.ts';
 
-const eventBridge = mockClient(EventBridgeClient);
-const sqs = mockClient(SQSClient);
-const sfn = mockClient(SFNClient);
+/**
+ * EventBridge, SQS and Step Functions over their JSON APIs (json-call.ts) against a fake
+ * endpoint: the target and body each call sends, its signature, and what the adapters make of
+ * refusals, as the SDK clients they replace would answer them.
+ */
+interface Received {
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+}
 
-beforeAll(() => {
-  process.env.AWS_REGION ??= 'ap-southeast-2';
+type Answer = (response: ServerResponse) => void;
+
+const json =
+  (status: number, body: object): Answer =>
+  (response) => {
+    response.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
+    response.end(JSON.stringify(body));
+  };
+
+let received: Received[] = [];
+let answers: Answer[] = [];
+const server = createServer((request, response) => {
+  let text = '';
+  request.on('data', (chunk) => {
+    text += chunk;
+  });
+  request.on('end', () => {
+    received.push({ headers: request.headers, body: JSON.parse(text) });
+    (answers.shift() ?? json(200, {}))(response);
+  });
 });
 
-afterEach(() => {
-  eventBridge.reset();
-  sqs.reset();
-  sfn.reset();
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.AWS_ENDPOINT_URL_EVENTBRIDGE = endpoint;
+  process.env.AWS_ENDPOINT_URL_SQS = endpoint;
+  process.env.AWS_ENDPOINT_URL_SFN = endpoint;
+  process.env.AWS_REGION = 'ap-southeast-2';
+  process.env.AWS_ACCESS_KEY_ID = 'AKIDEXAMPLE';
+  process.env.AWS_SECRET_ACCESS_KEY = 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY';
+  process.env.AWS_SESSION_TOKEN = 'session-token';
 });
+
+afterAll(async () => {
+  process.env = saved;
+  await new Promise((done) => server.close(done));
+});
+
+beforeEach(() => {
+  received = [];
+  answers = [];
+});
+
+/** The call's target, content type and signature (service and region in the credential scope). */
+function expectCall(request: Received | undefined, target: string, contentType: string, service: string) {
+  expect(request?.headers['x-amz-target']).toBe(target);
+  expect(request?.headers['content-type']).toBe(contentType);
+  expect(String(request?.headers.authorization)).toMatch(
+    new RegExp(`^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/\\d{8}/ap-southeast-2/${service}/aws4_request, `),
+  );
+  expect(request?.headers['x-amz-security-token']).toBe('session-token');
+}
 
 describe('EventBridgePublisher', () => {
   const publisher = new EventBridgePublisher('company-register-dev');
@@ -40,33 +86,53 @@ describe('EventBridgePublisher', () => {
   };
 
   it('puts one entry: source company-register, detail-type the event type, detail the event', async () => {
-    eventBridge.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'e-1' }] });
+    answers.push(json(200, { FailedEntryCount: 0, Entries: [{ EventId: 'e-1' }] }));
     await publisher.publish(event);
-    const calls = eventBridge.commandCalls(PutEventsCommand);
-    expect(calls).toHaveLength(1);
-    const entries = calls[0]?.args[0].input.Entries ?? [];
+    expect(received).toHaveLength(1);
+    expectCall(received[0], 'AWSEvents.PutEvents', 'application/x-amz-json-1.1', 'events');
+    const entries = received[0]?.body.Entries as Record<string, unknown>[];
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({
+    expect(entries[0]).toEqual({
       EventBusName: 'company-register-dev',
-      Source: EVENT_SOURCE,
+      Source: 'company-register',
       DetailType: 'order.ready',
-      Time: new Date(event.createdAt),
+      Detail: JSON.stringify(event),
+      Time: Date.parse(event.createdAt) / 1000,
     });
     expect(EVENT_SOURCE).toBe('company-register');
-    expect(JSON.parse(entries[0]?.Detail ?? 'null')).toEqual(event);
   });
 
   it('throws when the entry was refused (PutEvents still answers 200)', async () => {
-    eventBridge.on(PutEventsCommand).resolves({
-      FailedEntryCount: 1,
-      Entries: [{ ErrorCode: 'InternalFailure', ErrorMessage: 'try again' }],
-    });
+    answers.push(
+      json(200, {
+        FailedEntryCount: 1,
+        Entries: [{ ErrorCode: 'InternalFailure', ErrorMessage: 'try again' }],
+      }),
+    );
     await expect(publisher.publish(event)).rejects.toThrow(/evt_1.*InternalFailure try again/);
   });
 
-  it('throws what the call throws', async () => {
-    eventBridge.on(PutEventsCommand).rejects(new Error('ResourceNotFoundException'));
-    await expect(publisher.publish(event)).rejects.toThrow('ResourceNotFoundException');
+  it('throws what EventBridge refuses, named by its error type, without retrying a client error', async () => {
+    answers.push(
+      json(400, {
+        __type: 'ResourceNotFoundException',
+        message: 'Event bus company-register-dev does not exist.',
+      }),
+    );
+    await expect(publisher.publish(event)).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+      statusCode: 400,
+      message: 'Event bus company-register-dev does not exist.',
+    });
+    expect(received).toHaveLength(1);
+  });
+
+  it('retries a throttled or failed call, as the SDK does', async () => {
+    answers.push(json(400, { __type: 'ThrottlingException', message: 'Rate exceeded' }));
+    answers.push(json(500, { __type: 'InternalException', message: 'oops' }));
+    answers.push(json(200, { FailedEntryCount: 0, Entries: [{ EventId: 'e-1' }] }));
+    await publisher.publish(event);
+    expect(received).toHaveLength(3);
   });
 });
 
@@ -74,21 +140,56 @@ describe('SqsFulfilmentQueue', () => {
   const queueUrl = 'https://sqs.ap-southeast-2.amazonaws.com/123456789012/fulfilment';
 
   it('sends the message as the JSON body', async () => {
-    sqs.on(SendMessageCommand).resolves({ MessageId: 'm-1' });
+    answers.push(json(200, { MessageId: 'm-1', MD5OfMessageBody: 'x' }));
     await new SqsFulfilmentQueue(queueUrl).send({ kind: 'order', id: 'ord_1', attempt: 0 });
-    const calls = sqs.commandCalls(SendMessageCommand);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.args[0].input).toEqual({
+    expect(received).toHaveLength(1);
+    expectCall(received[0], 'AmazonSQS.SendMessage', 'application/x-amz-json-1.0', 'sqs');
+    expect(received[0]?.body).toEqual({
       QueueUrl: queueUrl,
       MessageBody: '{"kind":"order","id":"ord_1","attempt":0}',
     });
   });
 
-  it('throws what SQS throws', async () => {
-    sqs.on(SendMessageCommand).rejects(new Error('QueueDoesNotExist'));
+  it('throws what SQS refuses, named by its error type', async () => {
+    answers.push(
+      json(400, {
+        __type: 'com.amazonaws.sqs#QueueDoesNotExist',
+        message: 'The specified queue does not exist.',
+      }),
+    );
     await expect(
       new SqsFulfilmentQueue(queueUrl).send({ kind: 'order', id: 'ord_1', attempt: 0 }),
-    ).rejects.toThrow('QueueDoesNotExist');
+    ).rejects.toMatchObject({ name: 'QueueDoesNotExist', statusCode: 400 });
+  });
+});
+
+describe('SqsWebhookQueue', () => {
+  const queueUrl = 'https://sqs.ap-southeast-2.amazonaws.com/123456789012/webhooks';
+  const messages = Array.from(
+    { length: 12 },
+    (_, index) => ({ deliveryId: `dlv_${index}` }) as unknown as WebhookMessage,
+  );
+
+  it('sends ten messages per SendMessageBatch', async () => {
+    await new SqsWebhookQueue(queueUrl).send(messages);
+    expect(received).toHaveLength(2);
+    expectCall(received[0], 'AmazonSQS.SendMessageBatch', 'application/x-amz-json-1.0', 'sqs');
+    const entries = received.map((request) => request.body.Entries as { Id: string; MessageBody: string }[]);
+    expect(entries.map((batch) => batch.length)).toEqual([10, 2]);
+    expect(received[1]?.body.QueueUrl).toBe(queueUrl);
+    expect(entries[1]).toEqual([
+      { Id: '0', MessageBody: '{"deliveryId":"dlv_10"}' },
+      { Id: '1', MessageBody: '{"deliveryId":"dlv_11"}' },
+    ]);
+  });
+
+  it('throws when SQS refuses any message of a batch (it answers 200)', async () => {
+    answers.push(
+      json(200, { Successful: [], Failed: [{ Id: '0', Code: 'InvalidMessageContents', SenderFault: true }] }),
+    );
+    await expect(new SqsWebhookQueue(queueUrl).send(messages.slice(0, 1))).rejects.toThrow(
+      'SQS refused 1 webhook messages: InvalidMessageContents',
+    );
   });
 });
 
@@ -98,11 +199,11 @@ describe('StepFunctionsStarter', () => {
   const input = { kind: 'offline_search', id: 'srch_1', attempt: 1 } as const;
 
   it('starts an execution with the name and the JSON input', async () => {
-    sfn.on(StartExecutionCommand).resolves({ executionArn: `${arn}:srch_1-1`, startDate: new Date() });
+    answers.push(json(200, { executionArn: `${arn}:srch_1-1`, startDate: 1_700_000_000 }));
     await starter.start('srch_1-1', input);
-    const calls = sfn.commandCalls(StartExecutionCommand);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.args[0].input).toEqual({
+    expect(received).toHaveLength(1);
+    expectCall(received[0], 'AWSStepFunctions.StartExecution', 'application/x-amz-json-1.0', 'states');
+    expect(received[0]?.body).toEqual({
       stateMachineArn: arn,
       name: 'srch_1-1',
       input: JSON.stringify(input),
@@ -110,20 +211,17 @@ describe('StepFunctionsStarter', () => {
   });
 
   it('returns normally when an execution of that name exists (already started)', async () => {
-    sfn
-      .on(StartExecutionCommand)
-      .rejects(new ExecutionAlreadyExists({ message: 'Execution Already Exists', $metadata: {} }));
+    answers.push(json(400, { __type: 'ExecutionAlreadyExists', message: 'Execution Already Exists' }));
     await expect(starter.start('srch_1-1', input)).resolves.toBeUndefined();
   });
 
   it('throws any other error', async () => {
-    sfn
-      .on(StartExecutionCommand, { name: 'bad name' })
-      .rejects(new InvalidName({ message: 'Invalid Name', $metadata: {} }));
-    sfn
-      .on(StartExecutionCommand, { name: 'srch_1-1' })
-      .rejects(new StateMachineDoesNotExist({ message: 'State Machine Does Not Exist', $metadata: {} }));
-    await expect(starter.start('bad name', input)).rejects.toThrow('Invalid Name');
-    await expect(starter.start('srch_1-1', input)).rejects.toThrow('State Machine Does Not Exist');
+    answers.push(json(400, { __type: 'InvalidName', message: 'Invalid Name' }));
+    answers.push(json(400, { __type: 'StateMachineDoesNotExist', message: 'State Machine Does Not Exist' }));
+    await expect(starter.start('bad name', input)).rejects.toMatchObject({ name: 'InvalidName' });
+    await expect(starter.start('srch_1-1', input)).rejects.toMatchObject({
+      name: 'StateMachineDoesNotExist',
+      message: 'State Machine Does Not Exist',
+    });
   });
 });

@@ -5,17 +5,18 @@
  * sections) never holds the list.
  */
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../local/dynamodb.ts';
+import { ensureTables, type LocalDynamo, localClient, startDynamoLocal } from '../../local/dynamodb.ts';
 import { localTableName } from '../../local/stack.ts';
-import { dynamo } from '../../shared/adapters/dynamodb/client.ts';
 import { DynamoExtractStore, LIST_PAGE_ITEMS } from '../../shared/adapters/dynamodb/extracts.ts';
 import { observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
 import { allTables, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 
 const table = localTableName(tableDefinitions.main);
 let local: LocalDynamo | undefined;
+/** The SDK's document client, to look at the stored items apart from the store under test. */
+let dynamo: DynamoDBDocumentClient;
 const store = new DynamoExtractStore(table);
 const calls: string[] = [];
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
   local = await startDynamoLocal({ port: 0 });
   await ensureTables(local.endpoint, allTables, localTableName);
   process.env.DYNAMODB_ENDPOINT = local.endpoint;
+  dynamo = DynamoDBDocumentClient.from(localClient(local.endpoint));
   observeDynamoCalls((operation) => calls.push(operation));
 }, 60_000);
 
@@ -89,7 +91,7 @@ describe('paged lists', () => {
   });
 
   it('stores pages of 100 items, each far under 400 KB, apart from the extract’s partition', async () => {
-    const { Items = [] } = await dynamo().send(
+    const { Items = [] } = await dynamo.send(
       new QueryCommand({
         TableName: table,
         KeyConditionExpression: 'pk = :pk',
@@ -99,7 +101,7 @@ describe('paged lists', () => {
     const pages = Items.filter((item) => String(item.sk).startsWith('P#'));
     expect(pages).toHaveLength(Math.ceil(items.length / LIST_PAGE_ITEMS));
     for (const item of Items) expect((item.data as Uint8Array).length).toBeLessThan(100_000);
-    const own = await dynamo().send(
+    const own = await dynamo.send(
       new QueryCommand({
         TableName: table,
         KeyConditionExpression: 'pk = :pk',

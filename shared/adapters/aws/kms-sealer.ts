@@ -1,27 +1,25 @@
 /**
  * Signing secrets sealed with AWS KMS (Encrypt / Decrypt of the webhook key), called through
- * KMS's JSON API signed with aws4 (signed-request.ts): no SDK client in the bundle. The
+ * KMS's JSON API (json-call.ts): no SDK client in the bundle. The
  * ciphertext blob names its key, so Decrypt is given the key id only to refuse any other key.
  * An encryption context binds each blob to its purpose.
  */
 import type { SecretSealer } from '../../webhooks/store-port.ts';
+import { callJsonApi, type JsonApi } from './json-call.ts';
 import { signedRequest } from './signed-request.ts';
 
 const CONTEXT = { purpose: 'webhook-signing-secret' };
 
-async function kms<T>(operation: 'Encrypt' | 'Decrypt', body: Record<string, unknown>): Promise<T> {
-  const answer = await signedRequest({
-    service: 'kms',
-    serviceId: 'KMS',
-    operation,
-    host: (region) => `kms.${region}.amazonaws.com`,
-    method: 'POST',
-    path: '/',
-    headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `TrentService.${operation}` },
-    body: Buffer.from(JSON.stringify(body)),
-  });
-  return JSON.parse(answer.body.toString('utf8')) as T;
-}
+const KMS: JsonApi = {
+  service: 'kms',
+  serviceId: 'KMS',
+  targetPrefix: 'TrentService',
+  jsonVersion: '1.1',
+  host: (region) => `kms.${region}.amazonaws.com`,
+};
+
+const kms = <T>(operation: 'Encrypt' | 'Decrypt', body: Record<string, unknown>) =>
+  callJsonApi<T>(KMS, operation, body);
 
 export class KmsSealer implements SecretSealer {
   constructor(private readonly keyId: string) {}

@@ -1,17 +1,20 @@
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { tracer } from '../../kernel/observability.ts';
 import type { FulfilmentMessage, WorkflowStarter } from '../../orders/store-port.ts';
+import { callJsonApi, type JsonApi } from './json-call.ts';
+import { AwsCallError } from './signed-request.ts';
 
-let client: SFNClient | undefined;
-
-/** One client per process, created on first use. */
-const sfn = (): SFNClient => {
-  client ??= tracer.captureAWSv3Client(new SFNClient({}));
-  return client;
+const STEP_FUNCTIONS: JsonApi = {
+  service: 'states',
+  serviceId: 'SFN',
+  targetPrefix: 'AWSStepFunctions',
+  jsonVersion: '1.0',
+  host: (region) => `states.${region}.amazonaws.com`,
 };
 
 /**
- * Starts the fulfilment state machine. The execution name makes a start idempotent: Step Functions
+ * Starts the fulfilment state machine with `StartExecution` over Step Functions' JSON API
+ * (json-call.ts, no SDK client). The execution name makes a start idempotent: Step Functions
  * answers a repeated name with the running execution (same input) or `ExecutionAlreadyExists`
  * (different input, or the execution has finished), and both mean the work was started already.
  */
@@ -20,15 +23,13 @@ export class StepFunctionsStarter implements WorkflowStarter {
 
   async start(name: string, input: FulfilmentMessage): Promise<void> {
     try {
-      await sfn().send(
-        new StartExecutionCommand({
-          stateMachineArn: this.stateMachineArn,
-          name,
-          input: JSON.stringify(input),
-        }),
-      );
+      await callJsonApi(STEP_FUNCTIONS, 'StartExecution', {
+        stateMachineArn: this.stateMachineArn,
+        name,
+        input: JSON.stringify(input),
+      });
     } catch (error) {
-      if (error instanceof Error && error.name === 'ExecutionAlreadyExists') return;
+      if (error instanceof AwsCallError && error.name === 'ExecutionAlreadyExists') return;
       throw error;
     }
   }

@@ -1,8 +1,7 @@
 /**
  * DynamoDB calls with plain JavaScript values, as the SDK's document client takes them, over the
  * lean JSON client (json-client.ts): every store uses it, so that no function's bundle carries
- * the SDK's DynamoDB client and its core (about 190 KB) for its own data (the purchases keep it
- * for Powertools idempotency). Values are marshalled as the document client does with
+ * the SDK's DynamoDB client and its core (about 190 KB) for its own data. Values are marshalled as the document client does with
  * `removeUndefinedValues`; binary values (Uint8Array) travel base64-encoded, as the JSON
  * protocol wants them.
  */

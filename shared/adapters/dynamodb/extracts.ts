@@ -204,6 +204,50 @@ export class DynamoExtractStore implements ExtractStore, UsageLedger {
     }
   }
 
+  async startPurchases(records: readonly PurchaseRecord[]): Promise<PurchaseRecord[]> {
+    if (records.length > 100) throw new Error('a batch records at most 100 purchases');
+    const started = new Map<string, PurchaseRecord>();
+    const slotOf = (record: PurchaseRecord) => record.slot;
+    let unwritten = [...records];
+    while (unwritten.length > 0) {
+      try {
+        await transactWrite(
+          unwritten.map((record) => ({
+            Put: {
+              TableName: this.tableName,
+              Item: unsettledItem(record),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          })),
+        );
+        for (const record of unwritten) started.set(slotOf(record), record);
+        break;
+      } catch (error) {
+        // Records already there (an earlier attempt's) are kept and read; the others are written again.
+        const reasons = cancellationReasons(error);
+        if (!reasons || !cancelledByCondition(error)) throw error;
+        const existing = unwritten.filter((_, index) => reasons[index]?.Code === 'ConditionalCheckFailed');
+        for (const record of await this.recordsOf(existing)) started.set(slotOf(record), record);
+        unwritten = unwritten.filter((_, index) => reasons[index]?.Code !== 'ConditionalCheckFailed');
+      }
+    }
+    return records.map((record) => started.get(slotOf(record)) ?? record);
+  }
+
+  /** The stored records of these purchases (those found). */
+  private async recordsOf(records: readonly PurchaseRecord[]): Promise<PurchaseRecord[]> {
+    const found: PurchaseRecord[] = [];
+    let keys: Item[] = records.map(purchaseKey);
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt > 5) throw new Error('could not read the records of a purchase');
+      if (attempt > 0) await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));
+      const result = await batchGet(this.tableName, keys);
+      for (const item of result.items) found.push(JSON.parse(item.record) as PurchaseRecord);
+      keys = result.unprocessed;
+    }
+    return found;
+  }
+
   async unsettledPurchases(before: string, limit: number): Promise<PurchaseRecord[]> {
     const items = await queryEveryShard({
       tableName: this.tableName,

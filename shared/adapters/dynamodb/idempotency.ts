@@ -1,6 +1,7 @@
 /**
- * `Idempotency-Key` on purchase routes, with Powertools idempotency and its DynamoDB
- * persistence layer: the first request with a key runs and its response is kept 24 hours; the
+ * `Idempotency-Key` on purchase routes, with Powertools idempotency over the persistence layer
+ * the composition gives (DynamoDB through the lean client, adapters/dynamodb/idempotency-persistence.ts):
+ * the first request with a key runs and its response is kept 24 hours; the
  * same key with the same request gets that response again without running; a different
  * request gets 409 `idempotency_conflict` (never retried). A duplicate that arrives while the
  * first is still running gets 409 `idempotency_key_in_use` with Retry-After up to the moment the
@@ -14,26 +15,20 @@ import {
   IdempotencyValidationError,
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import { ApiError } from '../../kernel/errors/api-error.ts';
 import type { IdempotencyRunner, IdempotentCall } from '../../kernel/http/idempotency-key.ts';
-import { dynamoClient } from './client.ts';
 
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 3600;
 
-/** A runner that runs `call.run` at most once per key and request within 24 hours, keeping its records in `tableName`. */
-export function createIdempotencyRunner(tableName: string): IdempotencyRunner {
-  let persistence: DynamoDBPersistenceLayer | undefined;
+/** A runner that runs `call.run` at most once per key and request within 24 hours, keeping its records in `persistenceStore`. */
+export function createIdempotencyRunner(persistenceStore: BasePersistenceLayer): IdempotencyRunner {
   const config = new IdempotencyConfig({
     eventKeyJmesPath: 'key',
     payloadValidationJmesPath: 'request',
     expiresAfterSeconds: IDEMPOTENCY_WINDOW_SECONDS,
   });
-  const store = () => {
-    persistence ??= new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: dynamoClient() });
-    return persistence;
-  };
-  return (call) => runIdempotently(call, store(), config);
+  return (call) => runIdempotently(call, persistenceStore, config);
 }
 
 /**
@@ -42,11 +37,11 @@ export function createIdempotencyRunner(tableName: string): IdempotencyRunner {
  * a retry at once gets the result.
  */
 async function secondsUntilTakeover(
-  persistenceStore: DynamoDBPersistenceLayer,
+  persistenceStore: BasePersistenceLayer,
   payload: { key: string; request: unknown },
 ): Promise<number> {
   const record = await persistenceStore
-    .getRecord(payload as unknown as Parameters<DynamoDBPersistenceLayer['getRecord']>[0])
+    .getRecord(payload as unknown as Parameters<BasePersistenceLayer['getRecord']>[0])
     .catch(() => undefined);
   const takeoverAt = record?.getStatus() === 'INPROGRESS' ? record.inProgressExpiryTimestamp : undefined;
   return takeoverAt === undefined ? 1 : Math.max(1, Math.ceil((takeoverAt - Date.now()) / 1000));
@@ -54,7 +49,7 @@ async function secondsUntilTakeover(
 
 async function runIdempotently<T>(
   call: IdempotentCall<T>,
-  persistenceStore: DynamoDBPersistenceLayer,
+  persistenceStore: BasePersistenceLayer,
   config: IdempotencyConfig,
 ): Promise<T> {
   if (call.key === undefined) return call.run();

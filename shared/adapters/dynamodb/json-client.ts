@@ -11,7 +11,7 @@ import { StoreUnavailable } from '../../kernel/store-unavailable.ts';
  * pays for authentication and limits (three calls), so it must be cheap. Through the SDK each
  * call cost about 0.4 ms of CPU on the benchmark machine, and the SDK is most of a small
  * function's bundle; this costs about 0.1 ms and a few kilobytes. Every store uses it
- * (document.ts); only Powertools idempotency keeps the SDK client (client.ts).
+ * (document.ts), and so do Powertools idempotency's records (idempotency.ts).
  */
 
 export type Item = Record<string, AttributeValue>;

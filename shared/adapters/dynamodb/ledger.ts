@@ -1,6 +1,6 @@
 /**
  * The usage ledger's items and DynamoDB's transaction refusals, shared by the extract store and
- * the order store. Kept apart from both (and from the SDK client they import), so that a module
+ * the order store. Kept apart from both, so that a module
  * writing fee entries through the lean JSON client does not bundle the SDK with them.
  */
 import type { NativeAttributeValue } from '@aws-sdk/util-dynamodb';

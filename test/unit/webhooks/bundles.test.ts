@@ -6,7 +6,8 @@ import { webhookRoutes } from '../../../shared/webhooks/routes.ts';
 /**
  * The webhook functions' Lambda bundles, built as CDK builds them: each carries only what it runs.
  * The dispatcher and the routes reach DynamoDB and KMS through the lean clients (no SDK DynamoDB
- * or KMS client); only what sends to the dispatcher queue bundles the SQS client; no function but
+ * or KMS client); only what sends to the dispatcher queue bundles the queue adapter (SQS's JSON
+ * API, no SDK client either); no function but
  * the dispatcher bundles the HTTPS sender, and only the routes that seal secrets bundle the sealer.
  */
 const LIMIT_BYTES = 400 * 1024;
@@ -42,19 +43,21 @@ describe('webhook bundles', () => {
 
   it('the retry function: the delivery store and the queue only', async () => {
     const { inputs } = await bundle('workers/webhooks/retry');
-    expect(has(inputs, '@aws-sdk/client-sqs/')).toBe(true);
+    expect(has(inputs, 'shared/adapters/aws/sqs-webhook-queue.ts')).toBe(true);
+    expect(has(inputs, '@aws-sdk/client-sqs/')).toBe(false);
     expect(has(inputs, 'https-sender.ts')).toBe(false);
     expect(has(inputs, 'kms-sealer.ts')).toBe(false);
     expect(has(inputs, '@aws-sdk/client-dynamodb/')).toBe(false);
   }, 30_000);
 
   it.each(Object.values(webhookRoutes).map((route) => [route.name, route] as const))(
-    '%s bundles the sealer and the queue client only if its route uses them, never the sender',
+    '%s bundles the sealer and the queue adapter only if its route uses them, never the sender',
     async (_, route) => {
       const { bytes, inputs } = await bundle(route.handler);
       const uses = new Set(route.uses ?? []);
       expect(has(inputs, 'kms-sealer.ts')).toBe(uses.has('sealer'));
-      expect(has(inputs, '@aws-sdk/client-sqs/')).toBe(uses.has('webhookQueue'));
+      expect(has(inputs, 'sqs-webhook-queue.ts')).toBe(uses.has('webhookQueue'));
+      expect(has(inputs, '@aws-sdk/client-sqs/')).toBe(false);
       expect(has(inputs, 'https-sender.ts')).toBe(false);
       expect(has(inputs, '@aws-sdk/client-dynamodb/')).toBe(false);
       expect(bytes, `${(bytes / 1024).toFixed(0)} KB`).toBeLessThanOrEqual(LIMIT_BYTES);
