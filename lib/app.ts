@@ -1,4 +1,4 @@
-import { Annotations, type App, Tags, Validations } from 'aws-cdk-lib';
+import { type App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { routeList } from '../shared/app/routes.ts';
 import { ApiStack } from './api-stack.ts';

@@ -10,7 +10,6 @@ import {
   methodsOf,
   type RegistryCaller,
   type RegistryCompany,
-  type RegistryPersonName,
 } from '../kernel/registry-port.ts';
 
 /** A document the registry can image, with whose record it was lodged against (it decides the fee). */

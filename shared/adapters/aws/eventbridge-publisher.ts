@@ -1,5 +1,3 @@
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { tracer } from '../../kernel/observability.ts';
 import type { EventPublisher, ServiceEvent } from '../../webhooks/event-port.ts';
 import { callJsonApi, type JsonApi } from './json-call.ts';
 

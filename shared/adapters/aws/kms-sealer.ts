@@ -6,7 +6,6 @@
  */
 import type { SecretSealer } from '../../webhooks/store-port.ts';
 import { callJsonApi, type JsonApi } from './json-call.ts';
-import { signedRequest } from './signed-request.ts';
 
 const CONTEXT = { purpose: 'webhook-signing-secret' };
 

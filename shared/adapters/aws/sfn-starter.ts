@@ -1,5 +1,3 @@
-import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { tracer } from '../../kernel/observability.ts';
 import type { FulfilmentMessage, WorkflowStarter } from '../../orders/store-port.ts';
 import { callJsonApi, type JsonApi } from './json-call.ts';
 import { AwsCallError } from './signed-request.ts';

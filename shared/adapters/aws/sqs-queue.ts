@@ -1,5 +1,3 @@
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { tracer } from '../../kernel/observability.ts';
 import type { FulfilmentMessage, FulfilmentQueue } from '../../orders/store-port.ts';
 import { callJsonApi } from './json-call.ts';
 import { SQS } from './sqs-api.ts';

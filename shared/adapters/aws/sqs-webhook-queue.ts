@@ -1,5 +1,3 @@
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { tracer } from '../../kernel/observability.ts';
 import type { WebhookMessage, WebhookQueue } from '../../webhooks/store-port.ts';
 import { callJsonApi } from './json-call.ts';
 import { SQS } from './sqs-api.ts';
