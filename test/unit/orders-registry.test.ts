@@ -539,13 +539,10 @@ describe('images', () => {
     ]);
   });
 
-  it('renders 500 pages in well under a second, and the same pages to the same bytes', async () => {
+  // Its speed is measured by the bench (scripts/bench-orders.ts), not here.
+  it('renders 500 pages, and the same pages to the same bytes', async () => {
     const request = { documentNumber: '9E0160002', formCode: '309', from: 1, to: 500, totalPages: 570 };
-    await renderDocumentImages({ ...request, to: 5 });
-    const started = performance.now();
     const bytes = await renderDocumentImages(request);
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(500);
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(500);
     expect(bytes.length).toBeLessThan(200_000);
