@@ -15,6 +15,7 @@ import {
   registryPurchases,
   searchedPeople,
   simulator,
+  sweepLater,
   type TestKey,
 } from '../support/api.ts';
 
@@ -29,17 +30,6 @@ const usageOf = async (key: TestKey) =>
   (await call<{ data: FeeEntryBody[] }>('/v1/usage', { key: key.secret })).body.data;
 const heldExtracts = async (key: TestKey) =>
   (await call<{ data: { id: string; kind: string }[] }>('/v1/extracts', { key: key.secret })).body.data;
-
-/** Runs the sweeper as its schedule would, once the purchases left behind are older than five minutes. */
-async function sweepLater() {
-  await clock.advance(6 * 60_000);
-  const swept = await call<{ purchases: { committed: number; forgotten: number; waiting: number } }>(
-    '/__local/sweep',
-    { method: 'POST' },
-  );
-  expect(swept.status).toBe(200);
-  return swept.body.purchases;
-}
 
 afterEach(async () => {
   await simulator.clearFaults();

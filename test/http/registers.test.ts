@@ -12,6 +12,7 @@ import {
   failNextCommits,
   registryCalls,
   simulator,
+  sweepLater,
   type TestKey,
   validationError,
 } from '../support/api.ts';
@@ -66,14 +67,6 @@ const noMatches = (param: string, registryCode: string) => ({
   registryCode,
   details: { counts: { returned: 0, found: 0 } },
 });
-
-/** Runs the sweeper as its schedule would, once the purchases left behind are older than five minutes. */
-async function sweepLater() {
-  await clock.advance(6 * 60_000);
-  const swept = await call<{ purchases: { committed: number } }>('/__local/sweep', { method: 'POST' });
-  expect(swept.status).toBe(200);
-  return swept.body.purchases;
-}
 
 afterEach(async () => {
   await simulator.clearFaults();

@@ -83,6 +83,21 @@ export const clock = {
   reset: () => call('/__local/clock', { method: 'DELETE' }),
 };
 
+/** What one sweep did with the purchases left unsettled. */
+export interface SweptPurchases {
+  committed: number;
+  forgotten: number;
+  waiting: number;
+}
+
+/** Runs the sweeper as its schedule would, once the purchases left behind are older than five minutes. */
+export async function sweepLater(): Promise<SweptPurchases> {
+  await clock.advance(6 * 60_000);
+  const swept = await call<{ purchases: SweptPurchases }>('/__local/sweep', { method: 'POST' });
+  expect(swept.status).toBe(200);
+  return swept.body.purchases;
+}
+
 export interface ErrorBody {
   error: {
     type: string;
