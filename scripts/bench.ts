@@ -679,7 +679,7 @@ async function peoplePurchase(baseUrl: string, registryUrl: string, key: SeedKey
     const after = median(runs.map((run) => run.afterRegistryMs));
     const floorMs = registryFloorMs + before + after;
     console.log(
-      `       breakdown (medians): ${before} ms before the first registry call (authentication, idempotency, search, the first wave's records) + ${span} ms registry span (${registryFloorMs} ms at best, so ${span - registryFloorMs} ms of our own work between the calls) + ${after} ms after the last answer (last drafts, fees, settling, idempotency, response); our own work ${(seconds * 1000 - registryFloorMs).toFixed(0)} ms in all`,
+      `       breakdown (medians): ${before} ms before the first registry call (authentication, idempotency, search, the first wave's records) + ${span} ms registry span (${registryFloorMs} ms at best; the ${span - registryFloorMs} ms more went to our own work between the calls, or to waiting for a CPU) + ${after} ms after the last answer (last drafts, fees, settling, idempotency, response); our own work ${(seconds * 1000 - registryFloorMs).toFixed(0)} ms in all`,
     );
     console.log(
       `       floor of this design on this machine: ${registryFloorMs} ms of registry + the ${before + after} ms of round trips before and after it = ${floorMs} ms; the median is ${((seconds * 1000) / floorMs).toFixed(2)}× that; load average ${loadavg()
