@@ -1,19 +1,20 @@
 /**
  * The HTTP pipeline every handler shares: one call, `createHttpHandler(route, useCase)`, gives a
  * Lambda proxy handler with request ids, authentication, rate and concurrency limits, input
- * validation, the error envelope and Powertools logging, metrics and tracing.
+ * validation, the error envelope, Powertools logging and metrics, and what the request's calls to
+ * its dependencies came to (dependency-calls.ts) on its access line.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Metrics } from '@aws-lambda-powertools/metrics';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { type ApiKeyRecord, bearerToken, hashKey, isKeyUsable, keyIdForHash } from '../api-keys.ts';
+import { finishDependencyCalls, withDependencyCalls } from '../dependency-calls.ts';
 import { ApiError, errorEnvelope } from '../errors/api-error.ts';
-import { logger, redactHeaders, routeMetrics, tracer } from '../observability.ts';
+import { logger, redactHeaders, routeMetrics } from '../observability.ts';
 import type { PlatformPorts } from '../ports/platform.ts';
 import { decideRate, type RateDecision, unkeyedRateHeaders } from '../rate-limit.ts';
 import { apiErrorFromRegistry } from '../registry-errors.ts';
@@ -145,6 +146,7 @@ const envelope = (route: RouteDefinition, metrics: Metrics, ports: PlatformPorts
       status,
       latencyMs,
       headers: redactHeaders(state.raw.headers),
+      dependencies: finishDependencyCalls(),
     });
   };
   return {
@@ -420,7 +422,6 @@ export function createHttpHandler<R extends RouteDefinition>(
   };
 
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>(core)
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics))
     .use(envelope(route, metrics, ports))
@@ -428,7 +429,8 @@ export function createHttpHandler<R extends RouteDefinition>(
     .use(route.public ? [] : [admit(ports)])
     .use(validate(route));
   // Lambda passes a plain Context; the pipeline's first middleware attaches `api` to it.
-  return handler as unknown as LambdaHttpHandler;
+  const run = handler as unknown as LambdaHttpHandler;
+  return ((event, context) => withDependencyCalls(() => run(event, context))) satisfies LambdaHttpHandler;
 }
 
 export type LambdaHttpHandler = (
