@@ -178,7 +178,8 @@ describe('a worker’s dependency calls', () => {
 describe('the trace id, with tracing left to Lambda', () => {
   it('is on every log line, read by the logger from the invocation’s environment', () => {
     const saved = process.env._X_AMZN_TRACE_ID;
-    process.env._X_AMZN_TRACE_ID = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1';
+    process.env._X_AMZN_TRACE_ID =
+      'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1';
     onTestFinished(() => {
       if (saved === undefined) delete process.env._X_AMZN_TRACE_ID;
       else process.env._X_AMZN_TRACE_ID = saved;
@@ -190,7 +191,9 @@ describe('the trace id, with tracing left to Lambda', () => {
     });
     logger.error('a line with its trace');
     vi.mocked(process.stderr.write).mockRestore();
-    const line = lines.map((each) => JSON.parse(each)).find((each) => each.message === 'a line with its trace');
+    const line = lines
+      .map((each) => JSON.parse(each))
+      .find((each) => each.message === 'a line with its trace');
     expect(line?.xray_trace_id).toBe('1-5759e988-bd862e3fe1be46a994272793');
   });
 });
