@@ -1,16 +1,17 @@
 /**
  * The HTTP pipeline every handler shares: one call, `createHttpHandler(route, useCase)`, gives a
  * Lambda proxy handler with request ids, authentication, rate and concurrency limits, input
- * validation, the error envelope and Powertools logging, metrics and tracing. Each middleware is a
+ * validation, the error envelope, Powertools logging and metrics, and what the request's calls to
+ * its dependencies came to (dependency-calls.ts) on its access line. Each middleware is a
  * module of its own under middleware/ (envelope, admit, validate; state.ts is what they share).
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { logger, routeMetrics, tracer } from '../observability.ts';
+import { withDependencyCalls } from '../dependency-calls.ts';
+import { logger, routeMetrics } from '../observability.ts';
 import type { PlatformPorts } from '../ports/platform.ts';
 import type { AuthContext, HandlerInput, HandlerResult, UseCase } from './handler-types.ts';
 import { type IdempotencyRunner, recoveryKeyFor } from './idempotency-key.ts';
@@ -113,7 +114,6 @@ export function createHttpHandler<R extends RouteDefinition>(
   };
 
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>(core)
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics))
     .use(envelope(route, metrics, ports))
@@ -121,7 +121,8 @@ export function createHttpHandler<R extends RouteDefinition>(
     .use(route.public ? [] : [admit(ports)])
     .use(validate(route));
   // Lambda passes a plain Context; the pipeline's first middleware attaches `api` to it.
-  return handler as unknown as LambdaHttpHandler;
+  const run = handler as unknown as LambdaHttpHandler;
+  return ((event, context) => withDependencyCalls(() => run(event, context))) satisfies LambdaHttpHandler;
 }
 
 export type LambdaHttpHandler = (

@@ -1,6 +1,7 @@
 import type { Metrics } from '@aws-lambda-powertools/metrics';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { finishDependencyCalls } from '../../dependency-calls.ts';
 import { ApiError, errorEnvelope } from '../../errors/api-error.ts';
 import { logger, redactHeaders } from '../../observability.ts';
 import type { PlatformPorts } from '../../ports/platform.ts';
@@ -10,7 +11,7 @@ import { checkBodySize, type RawRequest } from '../request.ts';
 import type { RouteDefinition } from '../route.ts';
 import { type ApiMiddleware, type ApiState, requestIdOf, respond } from './state.ts';
 
-/** Request id, the error envelope, one access log line and the request metrics. */
+/** Request id, the error envelope, one access log line (with the dependency calls' summary) and the request metrics. */
 export const envelope = (route: RouteDefinition, metrics: Metrics, ports: PlatformPorts): ApiMiddleware => {
   const finish = (state: ApiState, status: number) => {
     const latencyMs = Date.now() - state.startedAt;
@@ -24,6 +25,7 @@ export const envelope = (route: RouteDefinition, metrics: Metrics, ports: Platfo
       status,
       latencyMs,
       headers: redactHeaders(state.raw.headers),
+      dependencies: finishDependencyCalls(),
     });
   };
   return {
