@@ -12,15 +12,21 @@ import {
   checkSearchCriteria,
   searchCompanies,
 } from '../../shared/companies/search.ts';
-import type { FeeEntry } from '../../shared/extracts/store-port.ts';
+import { readHeldExtract } from '../../shared/extracts/lifecycle.ts';
+import type { ExtractHeader, FeeEntry } from '../../shared/extracts/store-port.ts';
 import type { Owner } from '../../shared/kernel/api-keys.ts';
 import { CursorCodec } from '../../shared/kernel/cursor.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import type { RegistryCompany } from '../../shared/kernel/registry-port.ts';
 import { usagePeriod, usageReport, usageTotals } from '../../shared/usage/report.ts';
+import { listWeeklySummaries } from '../../shared/weekly-summaries/list.ts';
+import { readWeeklySummary } from '../../shared/weekly-summaries/read.ts';
 import { MemoryExtractStore } from '../support/fakes.ts';
 
-/** The rules of the free reads whose handlers only parse, call them and present (search, documents, usage). */
+/**
+ * The rules of the free reads whose handlers only parse, call them and present: company search,
+ * documents, usage, held extracts and weekly summaries.
+ */
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');
 const cursors = new CursorCodec(async () => 'unit-signing-key', { now: () => NOW });
@@ -274,5 +280,82 @@ describe('usage', () => {
       { product: 'company_extract_current', feeCode: '955A', billable: true, quantity: 1, entries: 1 },
       { product: 'company_relationships', feeCode: '955B', billable: true, quantity: 1, entries: 1 },
     ]);
+  });
+});
+
+describe('held extracts and weekly summaries', () => {
+  const ID = 'ext_0123456789abcdef01234567';
+  const header = (kind: ExtractHeader['kind'], changes: Partial<ExtractHeader> = {}): ExtractHeader => ({
+    id: ID,
+    ...owner,
+    kind,
+    type: 'current',
+    subjectKey: '990000014',
+    purchasedAt: '2026-11-01T00:00:00.000Z',
+    asOf: '2026-11-01T00:00:00.000Z',
+    expiresAt: '2027-11-01T00:00:00.000Z',
+    clientReference: null,
+    requestId: 'req_unit',
+    summary: { object: 'extract', id: ID },
+    ...changes,
+  });
+  function storeWith(held?: ExtractHeader) {
+    const store = new MemoryExtractStore();
+    if (held) {
+      store.headers.set(held.id, held);
+      store.sections.set(held.id, { documents: [] });
+    }
+    return store;
+  }
+  const reads = (store: MemoryExtractStore) => ({ store, cursors, owner, now: NOW });
+
+  it('reads a held extract with its sections, for its owner only, before it expires', async () => {
+    const store = storeWith(header('company'));
+    expect(await readHeldExtract(store, ID, owner, NOW)).toStrictEqual({
+      header: header('company'),
+      sections: { documents: [] },
+    });
+    const refusal = (id: string, who: Owner, at = NOW) => rejectionOf(readHeldExtract(store, id, who, at));
+    expect(await refusal('ext_nothex', owner)).toStrictEqual({
+      code: 'extract_not_found',
+      param: 'id',
+      status: 404,
+    });
+    expect(await refusal('ext_fedcba9876543210fedcba98', owner)).toStrictEqual({
+      code: 'extract_not_found',
+      param: 'id',
+      status: 404,
+    });
+    expect(await refusal(ID, { ...owner, environment: 'test' })).toStrictEqual({
+      code: 'extract_owner_mismatch',
+      param: 'id',
+      status: 403,
+    });
+    expect(await refusal(ID, owner, new Date('2027-11-02T00:00:00.000Z'))).toStrictEqual({
+      code: 'extract_expired',
+      param: 'id',
+      status: 410,
+    });
+  });
+
+  it('refuses a malformed id, and an extract of another kind, as not found', async () => {
+    const store = storeWith(header('company'));
+    expect(await rejectionOf(readWeeklySummary(reads(store), 'ext_1', {}))).toStrictEqual({
+      code: 'extract_not_found',
+      param: 'id',
+      status: 404,
+    });
+    const company = readWeeklySummary(reads(store), ID, {});
+    await expect(company).rejects.toThrow(`${ID} is a company extract, not a weekly summary.`);
+  });
+
+  it('refuses an unknown summary type before reading the store', async () => {
+    const store = storeWith();
+    store.list = () => Promise.reject(new Error('the store was read'));
+    expect(await rejectionOf(listWeeklySummaries(reads(store), { type: 'WS99' }))).toStrictEqual({
+      code: 'summary_type_invalid',
+      param: 'type',
+      status: 400,
+    });
   });
 });
