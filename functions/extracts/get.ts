@@ -1,16 +1,11 @@
 import { extractRoutes } from '../../shared/app/extract-routes.ts';
 import type { HttpPorts } from '../../shared/app/ports.ts';
-import { presentStoredExtract } from '../../shared/app/present-extract.ts';
+import { presentHeldExtract } from '../../shared/app/present-extract.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { assertReadable, EXTRACT_ID_PATTERN } from '../../shared/extracts/lifecycle.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
-import {
-  FIRST_PAGE_ITEMS,
-  itemsCursorScope,
-  presentWeeklySummary,
-} from '../../shared/weekly-summaries/present.ts';
 
 export const createHandler = (ports: HttpPorts<'extracts'>) =>
   createHttpHandler(extractRoutes.getExtract, ports, async ({ path, auth }) => {
@@ -23,19 +18,9 @@ export const createHandler = (ports: HttpPorts<'extracts'>) =>
     // One query: a weekly summary's items are in a partition of their own, never read whole.
     const stored = await ports.extracts.getExtract(path.id);
     const header = assertReadable(stored?.header, auth, ports.clock.now());
-    if (header.kind === 'weeklySummary') {
-      // The extract with its first page of items, never the whole list.
-      const scope = itemsCursorScope(header.id, undefined, auth);
-      return {
-        body: await presentWeeklySummary(ports.extracts, header, {
-          postcode: undefined,
-          offset: 0,
-          limit: FIRST_PAGE_ITEMS,
-          encodeNext: (next) => ports.cursors.encode(scope, next),
-        }),
-      };
-    }
-    return { body: presentStoredExtract(stored as NonNullable<typeof stored>) };
+    const { sections } = stored as NonNullable<typeof stored>;
+    const read = { store: ports.extracts, cursors: ports.cursors, owner: auth };
+    return { body: await presentHeldExtract({ header, sections }, read) };
   });
 
 export const handler = createHandler(awsHttpPorts({ extracts }));

@@ -15,7 +15,7 @@ import {
   ownerOf,
   type PurchaseContext,
 } from '../extracts/lifecycle.ts';
-import type { ExtractHeader, ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
+import type { ExtractHeader, ExtractStore, PurchaseRecord, StoredExtract } from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
@@ -59,6 +59,12 @@ export function lookupCompany(
     id.abn ? registry.getCompanyByAbn(id.abn, caller) : registry.getCompany(id.number, caller),
     param,
   );
+}
+
+/** A stored company extract: its header's summary and every section but the summary. */
+export function presentStoredCompanyExtract({ header, sections }: StoredExtract) {
+  const { summary: _summary, ...rest } = sections;
+  return presentCompanyExtract(header.summary, rest);
 }
 
 /** The extract object as GET /v1/extracts/{id} shows it: the header's summary plus every section. */
