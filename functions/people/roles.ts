@@ -2,35 +2,20 @@ import type { HttpPorts } from '../../shared/app/ports.ts';
 import { extracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
-import { pageOfArray } from '../../shared/kernel/cursor.ts';
-import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
-import { parseRoleFilter, readPersonRoles } from '../../shared/people/roles.ts';
+import { listPersonRoles } from '../../shared/people/roles.ts';
 import { peopleRoutes } from '../../shared/people/routes.ts';
 
 export const createHandler = (ports: HttpPorts<'extracts' | 'peopleSearches'>) =>
   createHttpHandler(peopleRoutes.listPersonRoles, ports, async ({ path, query, auth }) => {
-    const roles = parseRoleFilter(query);
-    const status = query.status ?? 'current';
-    const { extract, data } = await readPersonRoles({
-      personId: path.personId,
-      status,
-      roles,
-      extractId: query.extract,
-      owner: auth,
-      now: ports.clock.now(),
+    const read = {
       store: ports.extracts,
       searches: ports.peopleSearches,
-    });
-    const page = await pageOfArray(
-      data,
-      pageRequest(ports, peopleRoutes.listPersonRoles, auth, query, {
-        personId: path.personId,
-        status,
-        roles: roles && [...roles].sort().join(','),
-        extract: extract.id,
-      }),
-    );
+      cursors: ports.cursors,
+      owner: auth,
+      now: ports.clock.now(),
+    };
+    const { page, extract } = await listPersonRoles(read, path.personId, query);
     return { body: { object: 'list', ...page, extract } };
   });
 

@@ -7,10 +7,13 @@ import { byRecordStatus, type StatusRecord } from '../companies/sections.ts';
 import { assertReadable, type ExtractRef, extractRefOf, isUnexpired } from '../extracts/lifecycle.ts';
 import type { ExtractStore } from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
+import { type CursorCodec, pageOfArray } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
+import { pageRequest } from '../kernel/http/paging.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
 import { MEMBER_ROLE } from './ordering.ts';
 import { PERSON_SECTION, type StoredPersonExtract } from './present.ts';
+import { peopleRoutes } from './routes.ts';
 import type { roleStatuses } from './schemas.ts';
 import { isSearchExpired, knownPerson, searchExpired } from './search.ts';
 import type { PeopleSearchStore, SearchedPerson } from './store-port.ts';
@@ -113,4 +116,39 @@ export async function readPersonRoles(request: RolesRequest) {
   const inStatus = byRecordStatus(request.status);
   const data = all.filter((record) => inStatus(record) && (!wanted || wanted.has(record.role.code)));
   return { extract: extractRefOf(extract), data };
+}
+
+export interface RolesQuery {
+  'role[]'?: string | string[] | undefined;
+  role?: string | string[] | undefined;
+  status?: RoleStatus | undefined;
+  extract?: string | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+/**
+ * One page of a person's roles (current unless asked, of the roles asked), with the extract read;
+ * a cursor is valid only for the same filters, extract and caller.
+ */
+export async function listPersonRoles(
+  read: Pick<RolesRequest, 'owner' | 'now' | 'store' | 'searches'> & { cursors: CursorCodec },
+  personId: string,
+  query: RolesQuery,
+) {
+  const roles = parseRoleFilter(query);
+  const status = query.status ?? 'current';
+  const { extract, data } = await readPersonRoles({
+    ...read,
+    personId,
+    status,
+    roles,
+    extractId: query.extract,
+  });
+  const filters = { personId, status, roles: roles && [...roles].sort().join(','), extract: extract.id };
+  const page = await pageOfArray(
+    data,
+    pageRequest(read, peopleRoutes.listPersonRoles, read.owner, query, filters),
+  );
+  return { page, extract };
 }
