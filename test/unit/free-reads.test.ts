@@ -22,6 +22,8 @@ import type { RegistryCompany } from '../../shared/kernel/registry-port.ts';
 import { encodeOfflineResults, offlineResultsKey } from '../../shared/orders/results.ts';
 import { listOfflineSearchResults } from '../../shared/orders/search-results.ts';
 import type { BlobStore, OfflineSearchRecord, OfflineSearchStore } from '../../shared/orders/store-port.ts';
+import { listPersonRoles } from '../../shared/people/roles.ts';
+import type { PeopleSearchStore, SearchedPerson } from '../../shared/people/store-port.ts';
 import { usagePeriod, usageReport, usageTotals } from '../../shared/usage/report.ts';
 import { listWeeklySummaries } from '../../shared/weekly-summaries/list.ts';
 import { readWeeklySummary } from '../../shared/weekly-summaries/read.ts';
@@ -29,8 +31,8 @@ import { MemoryExtractStore } from '../support/fakes.ts';
 
 /**
  * The rules of the routes whose handlers only parse, call them and present: company search,
- * documents, usage, held extracts, weekly summaries, offline search results and the company
- * purchase's extract type.
+ * documents, usage, held extracts, weekly summaries, offline search results, a person's roles and
+ * the company purchase's extract type.
  */
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');
@@ -434,6 +436,86 @@ describe('offline search results', () => {
     );
     expect(await refusal(search({ accountId: 'acct_other' }))).toMatchObject({
       code: 'search_owner_mismatch',
+    });
+  });
+});
+
+describe("a person's roles", () => {
+  const PERSON = 'prs_0123456789abcdef01234567';
+  const EXTRACT = 'ext_abcdef0123456789abcdef01';
+  const person: SearchedPerson = {
+    id: PERSON,
+    registryIdentifier: 'N123',
+    roleCount: 3,
+    match: {},
+    searchId: 'psr_0123456789abcdef01234567',
+    ...owner,
+    searchExpiresAt: '2026-11-26T00:00:00.000Z',
+  };
+  const role = (code: string, status: string, company: string) => ({
+    role: { code },
+    status: { code: status },
+    company,
+  });
+  function read() {
+    const store = new MemoryExtractStore();
+    store.headers.set(EXTRACT, {
+      id: EXTRACT,
+      ...owner,
+      kind: 'person',
+      type: 'historical',
+      subjectKey: person.registryIdentifier,
+      purchasedAt: '2026-11-01T00:00:00.000Z',
+      asOf: '2026-11-01T00:00:00.000Z',
+      expiresAt: '2027-11-01T00:00:00.000Z',
+      clientReference: null,
+      requestId: 'req_unit',
+      summary: {},
+    });
+    store.sections.set(EXTRACT, {
+      person: {
+        roles: [role('DR', 'C', 'A'), role('SR', 'C', 'B'), role('DR', 'E', 'C'), role('DR', 'C', 'D')],
+      },
+    });
+    const searches = {
+      getPerson: async (id: string) => (id === PERSON ? person : undefined),
+    } as PeopleSearchStore;
+    return { store, searches, cursors, owner, now: NOW };
+  }
+  const companies = (data: unknown[]) => data.map((record) => (record as { company: string }).company);
+
+  it('keeps current roles of the roles asked, in the order held, one page at a time', async () => {
+    const first = await listPersonRoles(read(), PERSON, { extract: EXTRACT, 'role[]': ['DR'], limit: 1 });
+    expect(companies(first.page.data)).toStrictEqual(['A']);
+    expect(first.page).toMatchObject({ hasMore: true, totalCount: 2 });
+    expect(first.extract.id).toBe(EXTRACT);
+    const second = await listPersonRoles(read(), PERSON, {
+      extract: EXTRACT,
+      'role[]': ['DR'],
+      limit: 1,
+      cursor: first.page.nextCursor as string,
+    });
+    expect(companies(second.page.data)).toStrictEqual(['D']);
+    // The cursor belongs to its filters: another status is another list.
+    const other = listPersonRoles(read(), PERSON, {
+      extract: EXTRACT,
+      'role[]': ['DR'],
+      status: 'all',
+      cursor: first.page.nextCursor as string,
+    });
+    expect(await rejectionOf(other)).toStrictEqual({
+      code: 'validation_error',
+      param: 'cursor',
+      status: 400,
+    });
+  });
+
+  it('refuses an unknown role code by its index before reading anything', async () => {
+    const refused = listPersonRoles(read(), 'prs_ffffffffffffffffffffffff', { 'role[]': ['DR', 'XX'] });
+    expect(await rejectionOf(refused)).toStrictEqual({
+      code: 'validation_error',
+      param: 'role[1]',
+      status: 422,
     });
   });
 });
