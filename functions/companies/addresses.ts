@@ -1,7 +1,7 @@
 import type { HttpPorts } from '../../shared/app/ports.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
 import { byRecordStatus, readSection, type StatusRecord } from '../../shared/companies/sections.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -10,7 +10,7 @@ interface AddressRecord extends StatusRecord {
   type: { code: string };
 }
 
-export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
+export const createHandler = (ports: HttpPorts<'heldExtracts' | 'registryFor'>) =>
   createHttpHandler(companyRoutes.listAddresses, ports, async (input) => {
     const status = input.query.status ?? 'current';
     const { extract, data } = await readSection(ports, input, 'addresses', status !== 'current');
@@ -36,4 +36,4 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ extracts, registryFor }));
+export const handler = createHandler(awsHttpPorts({ heldExtracts, registryFor }));

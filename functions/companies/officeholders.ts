@@ -2,7 +2,7 @@ import type { HttpPorts } from '../../shared/app/ports.ts';
 import { OFFICEHOLDER_PAGES } from '../../shared/companies/extracts.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
 import { byRecordStatus, locateSection, type StatusRecord } from '../../shared/companies/sections.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { decodeOffset, pageOfArray } from '../../shared/kernel/cursor.ts';
@@ -14,7 +14,7 @@ import { PAGE_SIZE } from '../../shared/kernel/http/schemas.ts';
  * filed by status), or, for an extract stored before officeholders were paged, from the section.
  * The cursor holds the offset either way.
  */
-export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
+export const createHandler = (ports: HttpPorts<'heldExtracts' | 'registryFor'>) =>
   createHttpHandler(companyRoutes.listOfficeholders, ports, async (input) => {
     const status = input.query.status ?? 'current';
     const { extract } = await locateSection(ports, input, 'officeholders', status !== 'current');
@@ -25,7 +25,7 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
       owner: input.auth,
     };
     const offset = await decodeOffset(ports.cursors, scope, input.query.cursor);
-    const stored = await ports.extracts.readPage(extract.id, OFFICEHOLDER_PAGES, {
+    const stored = await ports.heldExtracts.readPage(extract.id, OFFICEHOLDER_PAGES, {
       offset,
       limit,
       ...(status === 'all' ? {} : { key: status }),
@@ -44,9 +44,9 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
         },
       };
     }
-    const records = ((await ports.extracts.getSection(extract.id, 'officeholders')) as StatusRecord[]).filter(
-      byRecordStatus(status),
-    );
+    const records = (
+      (await ports.heldExtracts.getSection(extract.id, 'officeholders')) as StatusRecord[]
+    ).filter(byRecordStatus(status));
     const page = await pageOfArray(records, {
       ...scope,
       limit,
@@ -56,4 +56,4 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
     return { body: { object: 'list', ...page, extract } };
   });
 
-export const handler = createHandler(awsHttpPorts({ extracts, registryFor }));
+export const handler = createHandler(awsHttpPorts({ heldExtracts, registryFor }));

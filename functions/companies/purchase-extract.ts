@@ -4,7 +4,7 @@ import { purchaseCompanyExtract } from '../../shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
 import { type CompanyExtractType, companyExtractTypes } from '../../shared/companies/registry-port.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
@@ -12,7 +12,9 @@ import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
-export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'registryFor'>) =>
+export const createHandler = (
+  ports: HttpPorts<'heldExtracts' | 'extractPurchases' | 'purchaseRecords' | 'idempotency' | 'registryFor'>,
+) =>
   createHttpHandler(
     companyRoutes.purchaseCompanyExtract,
     ports,
@@ -38,10 +40,12 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
         pack: (result) => ({ id: result.body.id, billable: result.billable, product: result.product }),
         async unpack(packed) {
           const { id, billable, product } = packed as { id: string; billable: boolean; product: string };
-          return { body: await presentPurchasedExtract(ports.extracts, id), billable, product };
+          return { body: await presentPurchasedExtract(ports.heldExtracts, id), billable, product };
         },
       },
     },
   );
 
-export const handler = createHandler(awsHttpPorts({ extracts, idempotency, registryFor }));
+export const handler = createHandler(
+  awsHttpPorts({ heldExtracts, extractPurchases, purchaseRecords, idempotency, registryFor }),
+);

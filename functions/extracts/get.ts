@@ -1,7 +1,7 @@
 import { extractRoutes } from '../../shared/app/extract-routes.ts';
 import type { HttpPorts } from '../../shared/app/ports.ts';
 import { presentStoredExtract } from '../../shared/app/present-extract.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { assertReadable, EXTRACT_ID_PATTERN } from '../../shared/extracts/lifecycle.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
@@ -12,7 +12,7 @@ import {
   presentWeeklySummary,
 } from '../../shared/weekly-summaries/present.ts';
 
-export const createHandler = (ports: HttpPorts<'extracts'>) =>
+export const createHandler = (ports: HttpPorts<'heldExtracts'>) =>
   createHttpHandler(extractRoutes.getExtract, ports, async ({ path, auth }) => {
     if (!EXTRACT_ID_PATTERN.test(path.id)) {
       throw new ApiError('extract_not_found', {
@@ -21,13 +21,13 @@ export const createHandler = (ports: HttpPorts<'extracts'>) =>
       });
     }
     // One query: a weekly summary's items are in a partition of their own, never read whole.
-    const stored = await ports.extracts.getExtract(path.id);
+    const stored = await ports.heldExtracts.getExtract(path.id);
     const header = assertReadable(stored?.header, auth, ports.clock.now());
     if (header.kind === 'weeklySummary') {
       // The extract with its first page of items, never the whole list.
       const scope = itemsCursorScope(header.id, undefined, auth);
       return {
-        body: await presentWeeklySummary(ports.extracts, header, {
+        body: await presentWeeklySummary(ports.heldExtracts, header, {
           postcode: undefined,
           offset: 0,
           limit: FIRST_PAGE_ITEMS,
@@ -38,4 +38,4 @@ export const createHandler = (ports: HttpPorts<'extracts'>) =>
     return { body: presentStoredExtract(stored as NonNullable<typeof stored>) };
   });
 
-export const handler = createHandler(awsHttpPorts({ extracts }));
+export const handler = createHandler(awsHttpPorts({ heldExtracts }));

@@ -1,7 +1,7 @@
 import type { HttpPorts } from '../../shared/app/ports.ts';
 import { presentPurchasedExtract } from '../../shared/app/present-extract.ts';
 import { personExtractProduct } from '../../shared/companies/products.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
@@ -34,7 +34,9 @@ function listOf(
 }
 
 export const createHandler = (
-  ports: HttpPorts<'extracts' | 'idempotency' | 'peopleSearches' | 'registryFor'>,
+  ports: HttpPorts<
+    'heldExtracts' | 'extractPurchases' | 'purchaseRecords' | 'idempotency' | 'peopleSearches' | 'registryFor'
+  >,
 ) =>
   createHttpHandler(
     peopleRoutes.purchasePersonExtracts,
@@ -57,11 +59,15 @@ export const createHandler = (
         }),
         async unpack(packed, { body, requestId }) {
           const { ids, billable } = packed as { ids: string[]; billable: boolean };
-          const extracts = await Promise.all(ids.map((id) => presentPurchasedExtract(ports.extracts, id)));
+          const extracts = await Promise.all(
+            ids.map((id) => presentPurchasedExtract(ports.heldExtracts, id)),
+          );
           return listOf(body.searchId, extracts, billable, requestId);
         },
       },
     },
   );
 
-export const handler = createHandler(awsHttpPorts({ extracts, idempotency, peopleSearches, registryFor }));
+export const handler = createHandler(
+  awsHttpPorts({ heldExtracts, extractPurchases, purchaseRecords, idempotency, peopleSearches, registryFor }),
+);

@@ -1,5 +1,5 @@
 import type { HttpPorts } from '../../shared/app/ports.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { pageOfArray } from '../../shared/kernel/cursor.ts';
@@ -8,7 +8,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { parseRoleFilter, readPersonRoles } from '../../shared/people/roles.ts';
 import { peopleRoutes } from '../../shared/people/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'extracts' | 'peopleSearches'>) =>
+export const createHandler = (ports: HttpPorts<'heldExtracts' | 'peopleSearches'>) =>
   createHttpHandler(peopleRoutes.listPersonRoles, ports, async ({ path, query, auth }) => {
     const roles = parseRoleFilter(query);
     const status = query.status ?? 'current';
@@ -19,7 +19,7 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'peopleSearches'>) =
       extractId: query.extract,
       owner: auth,
       now: ports.clock.now(),
-      store: ports.extracts,
+      heldExtracts: ports.heldExtracts,
       searches: ports.peopleSearches,
     });
     const page = await pageOfArray(
@@ -34,4 +34,4 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'peopleSearches'>) =
     return { body: { object: 'list', ...page, extract } };
   });
 
-export const handler = createHandler(awsHttpPorts({ extracts, peopleSearches }));
+export const handler = createHandler(awsHttpPorts({ heldExtracts, peopleSearches }));

@@ -1,6 +1,6 @@
 import type { HttpPorts } from '../../shared/app/ports.ts';
 import { presentPurchasedExtract } from '../../shared/app/present-extract.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
@@ -9,7 +9,9 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { purchaseRegisterExtract } from '../../shared/registers/purchase.ts';
 import { registerRoutes } from '../../shared/registers/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'registryFor'>) =>
+export const createHandler = (
+  ports: HttpPorts<'heldExtracts' | 'extractPurchases' | 'purchaseRecords' | 'idempotency' | 'registryFor'>,
+) =>
   createHttpHandler(
     registerRoutes.purchaseRegisterExtract,
     ports,
@@ -28,10 +30,12 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
         pack: (result) => ({ id: result.body.id, billable: result.billable, product: result.product }),
         async unpack(packed) {
           const { id, billable, product } = packed as { id: string; billable: boolean; product: string };
-          return { body: await presentPurchasedExtract(ports.extracts, id), billable, product };
+          return { body: await presentPurchasedExtract(ports.heldExtracts, id), billable, product };
         },
       },
     },
   );
 
-export const handler = createHandler(awsHttpPorts({ extracts, idempotency, registryFor }));
+export const handler = createHandler(
+  awsHttpPorts({ heldExtracts, extractPurchases, purchaseRecords, idempotency, registryFor }),
+);

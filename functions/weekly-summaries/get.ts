@@ -1,5 +1,5 @@
 import type { HttpPorts } from '../../shared/app/ports.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { assertReadable, EXTRACT_ID_PATTERN } from '../../shared/extracts/lifecycle.ts';
 import { decodeOffset } from '../../shared/kernel/cursor.ts';
@@ -10,17 +10,17 @@ import { itemsCursorScope, presentWeeklySummary } from '../../shared/weekly-summ
 import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
 
 /** Free: the header (owner, expiry) and one page of items, never the registry. */
-export const createHandler = (ports: HttpPorts<'extracts'>) =>
+export const createHandler = (ports: HttpPorts<'heldExtracts'>) =>
   createHttpHandler(weeklySummaryRoutes.getWeeklySummary, ports, async ({ path, query, auth }) => {
     const notFound = (message: string) => new ApiError('extract_not_found', { param: 'id', message });
     if (!EXTRACT_ID_PATTERN.test(path.id)) throw notFound('Extract ids look like ext_ and 24 hex digits.');
-    const header = assertReadable(await ports.extracts.getHeader(path.id), auth, ports.clock.now());
+    const header = assertReadable(await ports.heldExtracts.getHeader(path.id), auth, ports.clock.now());
     if (header.kind !== 'weeklySummary')
       throw notFound(`${path.id} is a ${header.kind} extract, not a weekly summary.`);
     const scope = itemsCursorScope(header.id, query.postcode, auth);
     const offset = await decodeOffset(ports.cursors, scope, query.cursor);
     return {
-      body: await presentWeeklySummary(ports.extracts, header, {
+      body: await presentWeeklySummary(ports.heldExtracts, header, {
         postcode: query.postcode,
         offset,
         limit: query.limit ?? PAGE_SIZE.default,
@@ -29,4 +29,4 @@ export const createHandler = (ports: HttpPorts<'extracts'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ extracts }));
+export const handler = createHandler(awsHttpPorts({ heldExtracts }));

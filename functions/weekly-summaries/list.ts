@@ -1,5 +1,5 @@
 import type { HttpPorts } from '../../shared/app/ports.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { pageOfStore } from '../../shared/kernel/cursor.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
@@ -13,7 +13,7 @@ import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
  * narrowed to a type and/or a week. Each entry is the extract without its items; read them with
  * GET /v1/weekly-summaries/{id}.
  */
-export const createHandler = (ports: HttpPorts<'extracts'>) =>
+export const createHandler = (ports: HttpPorts<'heldExtracts'>) =>
   createHttpHandler(weeklySummaryRoutes.listWeeklySummaries, ports, async ({ query, auth }) => {
     if (query.type !== undefined && !isWeeklySummaryType(query.type)) {
       throw new ApiError('summary_type_invalid', {
@@ -32,7 +32,7 @@ export const createHandler = (ports: HttpPorts<'extracts'>) =>
         weekStarting: query.weekStarting,
       }),
       (position) =>
-        ports.extracts.list(auth.accountId, auth.environment, {
+        ports.heldExtracts.list(auth.accountId, auth.environment, {
           kind: 'weeklySummary',
           ...position,
           now: ports.clock.now().toISOString(),
@@ -43,4 +43,4 @@ export const createHandler = (ports: HttpPorts<'extracts'>) =>
     return { body: { object: 'list', ...page } };
   });
 
-export const handler = createHandler(awsHttpPorts({ extracts }));
+export const handler = createHandler(awsHttpPorts({ heldExtracts }));

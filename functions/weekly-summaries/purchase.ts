@@ -1,5 +1,5 @@
 import type { HttpPorts } from '../../shared/app/ports.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
 import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
@@ -14,11 +14,13 @@ import {
 import { purchaseWeeklySummary } from '../../shared/weekly-summaries/purchase.ts';
 import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'registryFor'>) => {
+export const createHandler = (
+  ports: HttpPorts<'heldExtracts' | 'extractPurchases' | 'purchaseRecords' | 'idempotency' | 'registryFor'>,
+) => {
   /** The extract with its first page of items; the cursor continues on GET /v1/weekly-summaries/{id}. */
   const firstPage = async (id: string, summary: Record<string, unknown>, owner: Owner) =>
     presentWeeklySummary(
-      ports.extracts,
+      ports.heldExtracts,
       { id, summary },
       {
         postcode: undefined,
@@ -46,7 +48,7 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
         pack: (result) => ({ id: result.body.id, billable: result.billable }),
         async unpack(packed, input) {
           const { id, billable } = packed as { id: string; billable: boolean };
-          const header = await ports.extracts.getHeader(id);
+          const header = await ports.heldExtracts.getHeader(id);
           if (!header) throw new Error(`weekly summary ${id} of an earlier purchase is missing`);
           return { body: await firstPage(id, header.summary, input.auth), billable };
         },
@@ -55,4 +57,6 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
   );
 };
 
-export const handler = createHandler(awsHttpPorts({ extracts, idempotency, registryFor }));
+export const handler = createHandler(
+  awsHttpPorts({ heldExtracts, extractPurchases, purchaseRecords, idempotency, registryFor }),
+);

@@ -1,5 +1,5 @@
 import { presentCompanyExtract } from '../companies/extracts.ts';
-import type { ExtractStore, StoredExtract } from '../extracts/store-port.ts';
+import type { HeldExtracts, StoredExtract } from '../extracts/store-port.ts';
 import { PERSON_SECTION, presentPersonExtract, type StoredPersonExtract } from '../people/present.ts';
 import { presentRegisterExtract } from '../registers/present.ts';
 
@@ -12,7 +12,7 @@ export function presentStoredExtract({ header, sections }: StoredExtract) {
 }
 
 /** An extract a purchase already stored, as its replay shows it again. */
-export async function presentPurchasedExtract(store: ExtractStore, id: string) {
+export async function presentPurchasedExtract(store: HeldExtracts, id: string) {
   const stored = await store.getExtract(id);
   if (!stored) throw new Error(`extract ${id} of an earlier purchase is missing`);
   return presentStoredExtract(stored);

@@ -14,7 +14,7 @@
  */
 import { storeCompanyExtract } from '../companies/extracts.ts';
 import type { RegistryCompanyExtract } from '../companies/registry-port.ts';
-import type { ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
+import type { ExtractPurchases, PurchaseRecord, PurchaseRecords } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import { logger } from '../kernel/observability.ts';
 import { personExtractDraft, savePersonDraft } from '../people/purchase.ts';
@@ -36,7 +36,8 @@ const SWEEP_BATCH = 100;
 export const AT_RISK_AFTER_MS = 60 * 60_000;
 
 export interface ReconcileDeps {
-  store: ExtractStore;
+  purchaseRecords: PurchaseRecords;
+  extractPurchases: ExtractPurchases;
   registryFor(environment: Environment): Registry;
   now: Date;
 }
@@ -58,7 +59,7 @@ const storeAnswer: Partial<
     (
       result: unknown,
       record: PurchaseRecord,
-      store: ExtractStore,
+      store: ExtractPurchases,
       registry: Registry,
     ) => Promise<PurchaseRecord>
   >
@@ -78,7 +79,7 @@ const storeAnswer: Partial<
 
 export async function reconcilePurchases(deps: ReconcileDeps): Promise<ReconcileReport> {
   const before = new Date(deps.now.getTime() - UNSETTLED_AFTER_MS).toISOString();
-  const records = await deps.store.unsettledPurchases(before, SWEEP_BATCH);
+  const records = await deps.purchaseRecords.unsettledPurchases(before, SWEEP_BATCH);
   const report: ReconcileReport = { committed: 0, forgotten: 0, waiting: 0, atRisk: 0 };
   const atRiskBefore = new Date(deps.now.getTime() - AT_RISK_AFTER_MS).toISOString();
   for (const record of records) {
@@ -107,7 +108,7 @@ async function settle(
   record: PurchaseRecord,
   deps: ReconcileDeps,
 ): Promise<'committed' | 'forgotten' | 'waiting'> {
-  const { store } = deps;
+  const { purchaseRecords, extractPurchases } = deps;
   let answered = record;
   if (!record.answer) {
     const caller = {
@@ -118,17 +119,17 @@ async function settle(
     const registry = deps.registryFor(record.environment);
     const outcome = await registry.findPurchase(record.clientKey, caller);
     if (outcome.state === 'none') {
-      await store.forgetPurchase(record);
+      await purchaseRecords.forgetPurchase(record);
       return 'forgotten';
     }
     if (outcome.state === 'pending') return 'waiting';
     const rebuild = storeAnswer[record.kind];
     if (!rebuild) throw new Error(`no way to store a ${record.kind} purchase`);
-    answered = await rebuild(outcome.result, record, store, registry);
+    answered = await rebuild(outcome.result, record, extractPurchases, registry);
   }
   const { header, fee, batch } = answered.answer as NonNullable<PurchaseRecord['answer']>;
-  if (batch) await store.commitBatch([{ header, fee, settles: answered }]);
-  else await store.commit(header, fee, answered);
+  if (batch) await extractPurchases.commitBatch([{ header, fee, settles: answered }]);
+  else await extractPurchases.commit(header, fee, answered);
   logger.warn('purchase committed by the sweeper', { extractId: header.id, requestId: record.requestId });
   return 'committed';
 }

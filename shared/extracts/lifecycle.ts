@@ -11,9 +11,11 @@ import { RegistryRejection } from '../kernel/registry-port.ts';
 import {
   type ExtractHeader,
   type ExtractKind,
-  type ExtractStore,
+  type ExtractPurchases,
   type FeeEntry,
+  type HeldExtracts,
   type PurchaseRecord,
+  type PurchaseRecords,
   SINGLE_PURCHASE,
 } from './store-port.ts';
 
@@ -32,7 +34,9 @@ export interface PurchaseContext<R> {
   recoveryKey: string | undefined;
   now: Date;
   registry: R;
-  store: ExtractStore;
+  heldExtracts: HeldExtracts;
+  extractPurchases: ExtractPurchases;
+  purchaseRecords: PurchaseRecords;
 }
 
 export function extractExpiry(purchasedAt: Date): Date {
@@ -95,7 +99,7 @@ export const ownerOf = (record: PurchaseRecord): Owner => ({
  * the retry or the sweeper to reconcile.
  */
 export async function buyOnce<T>(
-  store: ExtractStore,
+  records: PurchaseRecords,
   record: PurchaseRecord,
   param: string,
   buy: () => Promise<T>,
@@ -103,7 +107,7 @@ export async function buyOnce<T>(
   try {
     return await buy();
   } catch (error) {
-    if (error instanceof RegistryRejection) await store.forgetPurchase(record).catch(() => undefined);
+    if (error instanceof RegistryRejection) await records.forgetPurchase(record).catch(() => undefined);
     throw apiErrorFromRegistry(error, param);
   }
 }

@@ -16,7 +16,7 @@ import {
   ownerOf,
   type PurchaseContext,
 } from '../extracts/lifecycle.ts';
-import type { Draft, ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
+import type { Draft, ExtractPurchases, PurchaseRecord } from '../extracts/store-port.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { RegistryCaller } from '../kernel/registry-port.ts';
@@ -123,7 +123,7 @@ async function eachWithConcurrency<T, R>(
 }
 
 export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
-  const { body, owner, store, now } = input;
+  const { body, owner, extractPurchases, purchaseRecords, now } = input;
   checkNoDuplicates(body.personIds);
   const search = await readableSearch(input.searches, body.searchId, owner, now);
   const people = await peopleToBuy(input, search.people);
@@ -137,12 +137,12 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     clientReference: input.clientReference,
   };
   const drafts = input.recoveryKey
-    ? await store.findDrafts(input.recoveryKey, now.toISOString())
+    ? await extractPurchases.findDrafts(input.recoveryKey, now.toISOString())
     : new Map<string, Draft>();
   const purchaseKey = input.recoveryKey ?? newPurchaseKey();
 
   // Every purchase is recorded, in one write, before the registry is asked for any of them.
-  const records = await store.startPurchases(
+  const records = await purchaseRecords.startPurchases(
     people
       .filter((person) => !drafts.has(person.id))
       .map((person) =>
@@ -169,7 +169,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     const param = `personIds[${index}]`;
     const record = recordOf.get(person.id) as PurchaseRecord;
     asked.add(person.id);
-    const extract = await buyOnce(store, record, param, () =>
+    const extract = await buyOnce(purchaseRecords, record, param, () =>
       input.registry.purchasePersonExtract(person.registryIdentifier, options, caller, record.clientKey),
     ).catch((error: unknown) => {
       throw error instanceof ApiError && error.code === 'person_too_many_roles'
@@ -177,7 +177,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
         : error;
     });
     const bought = personExtractDraft(extract, record);
-    const save = savePersonDraft(store, bought);
+    const save = savePersonDraft(extractPurchases, bought);
     save.catch(() => undefined); // observed below, once every call has ended
     saves.push(save);
     return bought;
@@ -190,7 +190,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     await Promise.all(
       records
         .filter((record) => !asked.has(record.slot))
-        .map((record) => store.forgetPurchase(record).catch(() => undefined)),
+        .map((record) => purchaseRecords.forgetPurchase(record).catch(() => undefined)),
     );
     throw partlyBought(calls.reason, drafts.size + saves.length, people.length);
   }
@@ -202,7 +202,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     ...personCommit(storedOf(draft).summary, draft.record, input.requestId),
     settles: draft.record,
   }));
-  await commitWithRetries(() => store.commitBatch(purchases));
+  await commitWithRetries(() => extractPurchases.commitBatch(purchases));
   return {
     extracts: bought.map((draft) => presentPersonExtract(storedOf(draft))),
     billable: owner.environment === 'live',
@@ -247,8 +247,13 @@ function personCommit(summary: Record<string, unknown>, record: PurchaseRecord, 
 }
 
 /** Stores a person extract's draft (its section, staged header and record). */
-export const savePersonDraft = (store: ExtractStore, draft: Draft) =>
-  store.saveSections(draft.id, draft.sections, draft.record.answer?.header.expiresAt as string, draft.record);
+export const savePersonDraft = (extractPurchases: ExtractPurchases, draft: Draft) =>
+  extractPurchases.saveSections(
+    draft.id,
+    draft.sections,
+    draft.record.answer?.header.expiresAt as string,
+    draft.record,
+  );
 
 /**
  * The draft a registry answer makes: the extract's one section, and the record with what its

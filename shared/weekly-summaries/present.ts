@@ -4,7 +4,7 @@
  */
 
 import { coded, presentCompanySummary, presentParty } from '../companies/present.ts';
-import type { ExtractHeader, ExtractStore } from '../extracts/store-port.ts';
+import type { ExtractHeader, HeldExtracts } from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import type { CursorScope } from '../kernel/cursor.ts';
 import type { RegistryWeeklySummaryItem } from './registry-port.ts';
@@ -57,7 +57,7 @@ export interface ItemsRange {
 
 /** The extract with one page of items (filtered by postcode when given). */
 export async function presentWeeklySummary(
-  store: ExtractStore,
+  store: HeldExtracts,
   extract: Pick<ExtractHeader, 'id' | 'summary'>,
   range: ItemsRange,
 ) {
