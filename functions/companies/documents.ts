@@ -1,8 +1,8 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
 import { readSection } from '../../shared/companies/sections.ts';
 import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { pageOfArray } from '../../shared/kernel/cursor.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
@@ -43,7 +43,7 @@ function yearsBefore(asOf: string, years: number): string {
   return start.toISOString().slice(0, 10);
 }
 
-export const createHandler = (ports: HttpPorts<'heldExtracts' | 'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof companyRoutes.listCompanyDocuments>) =>
   createHttpHandler(companyRoutes.listCompanyDocuments, ports, async (input) => {
     const { query } = input;
     checkWindow(query);
@@ -72,4 +72,6 @@ export const createHandler = (ports: HttpPorts<'heldExtracts' | 'registryFor'>) 
     return { body: { object: 'list', ...page, extract } };
   });
 
-export const handler = createHandler(awsHttpPorts({ heldExtracts, registryFor }));
+export const handler = createHandler(
+  awsRoutePorts(companyRoutes.listCompanyDocuments, { heldExtracts, registryFor }),
+);

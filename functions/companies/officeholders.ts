@@ -1,9 +1,9 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { OFFICEHOLDER_PAGES } from '../../shared/companies/extracts.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
 import { byRecordStatus, locateSection, type StatusRecord } from '../../shared/companies/sections.ts';
 import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { decodeOffset, pageOfArray } from '../../shared/kernel/cursor.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -14,7 +14,7 @@ import { PAGE_SIZE } from '../../shared/kernel/http/schemas.ts';
  * filed by status), or, for an extract stored before officeholders were paged, from the section.
  * The cursor holds the offset either way.
  */
-export const createHandler = (ports: HttpPorts<'heldExtracts' | 'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof companyRoutes.listOfficeholders>) =>
   createHttpHandler(companyRoutes.listOfficeholders, ports, async (input) => {
     const status = input.query.status ?? 'current';
     const { extract } = await locateSection(ports, input, 'officeholders', status !== 'current');
@@ -56,4 +56,6 @@ export const createHandler = (ports: HttpPorts<'heldExtracts' | 'registryFor'>) 
     return { body: { object: 'list', ...page, extract } };
   });
 
-export const handler = createHandler(awsHttpPorts({ heldExtracts, registryFor }));
+export const handler = createHandler(
+  awsRoutePorts(companyRoutes.listOfficeholders, { heldExtracts, registryFor }),
+);

@@ -1,20 +1,18 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { presentPurchasedExtract } from '../../shared/app/present-extract.ts';
 import { purchaseCompanyExtract } from '../../shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
 import { type CompanyExtractType, companyExtractTypes } from '../../shared/companies/registry-port.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
-export const createHandler = (
-  ports: HttpPorts<'heldExtracts' | 'extractPurchases' | 'purchaseRecords' | 'idempotency' | 'registryFor'>,
-) =>
+export const createHandler = (ports: RoutePorts<typeof companyRoutes.purchaseCompanyExtract>) =>
   createHttpHandler(
     companyRoutes.purchaseCompanyExtract,
     ports,
@@ -47,5 +45,11 @@ export const createHandler = (
   );
 
 export const handler = createHandler(
-  awsHttpPorts({ heldExtracts, extractPurchases, purchaseRecords, idempotency, registryFor }),
+  awsRoutePorts(companyRoutes.purchaseCompanyExtract, {
+    heldExtracts,
+    extractPurchases,
+    purchaseRecords,
+    idempotency,
+    registryFor,
+  }),
 );

@@ -1,4 +1,4 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { lookupCompany } from '../../shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
 import { presentCompanyMatch } from '../../shared/companies/present.ts';
@@ -8,7 +8,7 @@ import {
   type RegistryCompanyMatch,
 } from '../../shared/companies/registry-port.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { pageOfArray } from '../../shared/kernel/cursor.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
@@ -45,7 +45,7 @@ function checkCriteria(query: {
   return scope as CompanySearchScope;
 }
 
-export const createHandler = (ports: HttpPorts<'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof companyRoutes.searchCompanies>) =>
   createHttpHandler(companyRoutes.searchCompanies, ports, async ({ query, auth, requestId }) => {
     const scope = checkCriteria(query);
     const numberParam = query.acn !== undefined ? 'acn' : query.abn !== undefined ? 'abn' : undefined;
@@ -76,4 +76,4 @@ export const createHandler = (ports: HttpPorts<'registryFor'>) =>
     return { body: { object: 'list', ...page, data: page.data.map(presentCompanyMatch) } };
   });
 
-export const handler = createHandler(awsHttpPorts({ registryFor }));
+export const handler = createHandler(awsRoutePorts(companyRoutes.searchCompanies, { registryFor }));

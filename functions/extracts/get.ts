@@ -1,8 +1,8 @@
 import { extractRoutes } from '../../shared/app/extract-routes.ts';
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { presentStoredExtract } from '../../shared/app/present-extract.ts';
 import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { assertReadable, EXTRACT_ID_PATTERN } from '../../shared/extracts/lifecycle.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -12,7 +12,7 @@ import {
   presentWeeklySummary,
 } from '../../shared/weekly-summaries/present.ts';
 
-export const createHandler = (ports: HttpPorts<'heldExtracts'>) =>
+export const createHandler = (ports: RoutePorts<typeof extractRoutes.getExtract>) =>
   createHttpHandler(extractRoutes.getExtract, ports, async ({ path, auth }) => {
     if (!EXTRACT_ID_PATTERN.test(path.id)) {
       throw new ApiError('extract_not_found', {
@@ -38,4 +38,4 @@ export const createHandler = (ports: HttpPorts<'heldExtracts'>) =>
     return { body: presentStoredExtract(stored as NonNullable<typeof stored>) };
   });
 
-export const handler = createHandler(awsHttpPorts({ heldExtracts }));
+export const handler = createHandler(awsRoutePorts(extractRoutes.getExtract, { heldExtracts }));

@@ -1,12 +1,12 @@
 import { extractRoutes } from '../../shared/app/extract-routes.ts';
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { pageOfStore } from '../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
-export const createHandler = (ports: HttpPorts<'heldExtracts'>) =>
+export const createHandler = (ports: RoutePorts<typeof extractRoutes.listExtracts>) =>
   createHttpHandler(extractRoutes.listExtracts, ports, async ({ query, auth }) => {
     const page = await pageOfStore(
       pageRequest(ports, extractRoutes.listExtracts, auth, query, { kind: query.kind }),
@@ -21,4 +21,4 @@ export const createHandler = (ports: HttpPorts<'heldExtracts'>) =>
     return { body: { object: 'list', ...page } };
   });
 
-export const handler = createHandler(awsHttpPorts({ heldExtracts }));
+export const handler = createHandler(awsRoutePorts(extractRoutes.listExtracts, { heldExtracts }));

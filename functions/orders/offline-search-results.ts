@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { blobs } from '../../shared/composition/aws/blobs.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { offlineSearches } from '../../shared/composition/aws/orders.ts';
 import { pageOfArray } from '../../shared/kernel/cursor.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
@@ -10,7 +10,7 @@ import { assertSearchReadable, findOfflineSearch } from '../../shared/orders/rea
 import { readOfflineResults } from '../../shared/orders/results.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'offlineSearches' | 'blobs'>) =>
+export const createHandler = (ports: RoutePorts<typeof orderRoutes.listOfflineSearchResults>) =>
   createHttpHandler(orderRoutes.listOfflineSearchResults, ports, async ({ path, query, auth }) => {
     const search = assertSearchReadable(await findOfflineSearch(ports.offlineSearches, path.searchId), auth);
     if (search.status !== 'ready' || !search.resultsKey) {
@@ -30,4 +30,6 @@ export const createHandler = (ports: HttpPorts<'offlineSearches' | 'blobs'>) =>
     return { body: { object: 'list', ...page } };
   });
 
-export const handler = createHandler(awsHttpPorts({ offlineSearches, blobs }));
+export const handler = createHandler(
+  awsRoutePorts(orderRoutes.listOfflineSearchResults, { offlineSearches, blobs }),
+);

@@ -1,8 +1,8 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { presentPurchasedExtract } from '../../shared/app/present-extract.ts';
 import { personExtractProduct } from '../../shared/companies/products.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
@@ -33,11 +33,7 @@ function listOf(
   };
 }
 
-export const createHandler = (
-  ports: HttpPorts<
-    'heldExtracts' | 'extractPurchases' | 'purchaseRecords' | 'idempotency' | 'peopleSearches' | 'registryFor'
-  >,
-) =>
+export const createHandler = (ports: RoutePorts<typeof peopleRoutes.purchasePersonExtracts>) =>
   createHttpHandler(
     peopleRoutes.purchasePersonExtracts,
     ports,
@@ -69,5 +65,12 @@ export const createHandler = (
   );
 
 export const handler = createHandler(
-  awsHttpPorts({ heldExtracts, extractPurchases, purchaseRecords, idempotency, peopleSearches, registryFor }),
+  awsRoutePorts(peopleRoutes.purchasePersonExtracts, {
+    heldExtracts,
+    extractPurchases,
+    purchaseRecords,
+    idempotency,
+    peopleSearches,
+    registryFor,
+  }),
 );

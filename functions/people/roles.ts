@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { pageOfArray } from '../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
@@ -8,7 +8,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { parseRoleFilter, readPersonRoles } from '../../shared/people/roles.ts';
 import { peopleRoutes } from '../../shared/people/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'heldExtracts' | 'peopleSearches'>) =>
+export const createHandler = (ports: RoutePorts<typeof peopleRoutes.listPersonRoles>) =>
   createHttpHandler(peopleRoutes.listPersonRoles, ports, async ({ path, query, auth }) => {
     const roles = parseRoleFilter(query);
     const status = query.status ?? 'current';
@@ -34,4 +34,6 @@ export const createHandler = (ports: HttpPorts<'heldExtracts' | 'peopleSearches'
     return { body: { object: 'list', ...page, extract } };
   });
 
-export const handler = createHandler(awsHttpPorts({ heldExtracts, peopleSearches }));
+export const handler = createHandler(
+  awsRoutePorts(peopleRoutes.listPersonRoles, { heldExtracts, peopleSearches }),
+);

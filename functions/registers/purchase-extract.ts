@@ -1,7 +1,7 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { presentPurchasedExtract } from '../../shared/app/present-extract.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
@@ -9,9 +9,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { purchaseRegisterExtract } from '../../shared/registers/purchase.ts';
 import { registerRoutes } from '../../shared/registers/routes.ts';
 
-export const createHandler = (
-  ports: HttpPorts<'heldExtracts' | 'extractPurchases' | 'purchaseRecords' | 'idempotency' | 'registryFor'>,
-) =>
+export const createHandler = (ports: RoutePorts<typeof registerRoutes.purchaseRegisterExtract>) =>
   createHttpHandler(
     registerRoutes.purchaseRegisterExtract,
     ports,
@@ -37,5 +35,11 @@ export const createHandler = (
   );
 
 export const handler = createHandler(
-  awsHttpPorts({ heldExtracts, extractPurchases, purchaseRecords, idempotency, registryFor }),
+  awsRoutePorts(registerRoutes.purchaseRegisterExtract, {
+    heldExtracts,
+    extractPurchases,
+    purchaseRecords,
+    idempotency,
+    registryFor,
+  }),
 );

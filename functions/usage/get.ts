@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { ledger } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import type { FeeEntry } from '../../shared/extracts/store-port.ts';
 import { pageOfArray } from '../../shared/kernel/cursor.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
@@ -32,7 +32,7 @@ function totalsOf(entries: FeeEntry[]) {
   return [...totals.values()];
 }
 
-export const createHandler = (ports: HttpPorts<'ledger'>) =>
+export const createHandler = (ports: RoutePorts<typeof usageRoutes.getUsage>) =>
   createHttpHandler(usageRoutes.getUsage, ports, async ({ query, auth }) => {
     const today = ports.clock.now().toISOString().slice(0, 10);
     const from = query.from ?? `${today.slice(0, 8)}01`;
@@ -64,4 +64,4 @@ export const createHandler = (ports: HttpPorts<'ledger'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ ledger }));
+export const handler = createHandler(awsRoutePorts(usageRoutes.getUsage, { ledger }));

@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { assertReadable, EXTRACT_ID_PATTERN } from '../../shared/extracts/lifecycle.ts';
 import { decodeOffset } from '../../shared/kernel/cursor.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
@@ -10,7 +10,7 @@ import { itemsCursorScope, presentWeeklySummary } from '../../shared/weekly-summ
 import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
 
 /** Free: the header (owner, expiry) and one page of items, never the registry. */
-export const createHandler = (ports: HttpPorts<'heldExtracts'>) =>
+export const createHandler = (ports: RoutePorts<typeof weeklySummaryRoutes.getWeeklySummary>) =>
   createHttpHandler(weeklySummaryRoutes.getWeeklySummary, ports, async ({ path, query, auth }) => {
     const notFound = (message: string) => new ApiError('extract_not_found', { param: 'id', message });
     if (!EXTRACT_ID_PATTERN.test(path.id)) throw notFound('Extract ids look like ext_ and 24 hex digits.');
@@ -29,4 +29,4 @@ export const createHandler = (ports: HttpPorts<'heldExtracts'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ heldExtracts }));
+export const handler = createHandler(awsRoutePorts(weeklySummaryRoutes.getWeeklySummary, { heldExtracts }));

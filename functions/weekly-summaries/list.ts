@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { pageOfStore } from '../../shared/kernel/cursor.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
@@ -13,7 +13,7 @@ import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
  * narrowed to a type and/or a week. Each entry is the extract without its items; read them with
  * GET /v1/weekly-summaries/{id}.
  */
-export const createHandler = (ports: HttpPorts<'heldExtracts'>) =>
+export const createHandler = (ports: RoutePorts<typeof weeklySummaryRoutes.listWeeklySummaries>) =>
   createHttpHandler(weeklySummaryRoutes.listWeeklySummaries, ports, async ({ query, auth }) => {
     if (query.type !== undefined && !isWeeklySummaryType(query.type)) {
       throw new ApiError('summary_type_invalid', {
@@ -43,4 +43,6 @@ export const createHandler = (ports: HttpPorts<'heldExtracts'>) =>
     return { body: { object: 'list', ...page } };
   });
 
-export const handler = createHandler(awsHttpPorts({ heldExtracts }));
+export const handler = createHandler(
+  awsRoutePorts(weeklySummaryRoutes.listWeeklySummaries, { heldExtracts }),
+);

@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
@@ -14,9 +14,7 @@ import {
 import { purchaseWeeklySummary } from '../../shared/weekly-summaries/purchase.ts';
 import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
 
-export const createHandler = (
-  ports: HttpPorts<'heldExtracts' | 'extractPurchases' | 'purchaseRecords' | 'idempotency' | 'registryFor'>,
-) => {
+export const createHandler = (ports: RoutePorts<typeof weeklySummaryRoutes.purchaseWeeklySummary>) => {
   /** The extract with its first page of items; the cursor continues on GET /v1/weekly-summaries/{id}. */
   const firstPage = async (id: string, summary: Record<string, unknown>, owner: Owner) =>
     presentWeeklySummary(
@@ -58,5 +56,11 @@ export const createHandler = (
 };
 
 export const handler = createHandler(
-  awsHttpPorts({ heldExtracts, extractPurchases, purchaseRecords, idempotency, registryFor }),
+  awsRoutePorts(weeklySummaryRoutes.purchaseWeeklySummary, {
+    heldExtracts,
+    extractPurchases,
+    purchaseRecords,
+    idempotency,
+    registryFor,
+  }),
 );

@@ -16,7 +16,7 @@ export const extractRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: { main: 'read' },
+    ports: ['heldExtracts'],
     errors: ['extract_not_found', 'extract_expired', 'extract_owner_mismatch'],
   }),
   listExtracts: defineRoute({
@@ -30,7 +30,7 @@ export const extractRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: { main: 'read' },
+    ports: ['heldExtracts'],
     errors: [],
   }),
 } as const;

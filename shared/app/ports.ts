@@ -1,7 +1,7 @@
 /**
- * The ports of the whole service, by name. A handler declares the ones it uses
- * (`HttpPorts<'heldExtracts' | 'registryFor'>`); a composition root gives them: the AWS adapters on
- * Lambda (shared/composition/aws.ts), DynamoDB Local and stand-ins on the local stack
+ * The ports of the whole service, by name. A route's entry declares the ones its handler uses
+ * (`ports: ['heldExtracts', 'registryFor']`), its handler takes `RoutePorts<typeof route>`, and a
+ * composition root gives them: the AWS adapters on Lambda (shared/composition/aws/), DynamoDB Local and stand-ins on the local stack
  * (local/composition.ts), in-memory fakes in unit tests.
  */
 
@@ -71,3 +71,8 @@ export type AppPorts = PlatformPorts & CapabilityPorts;
 
 /** The ports of an HTTP handler: the pipeline's, and the capabilities it names. */
 export type HttpPorts<K extends keyof CapabilityPorts = never> = PlatformPorts & Pick<CapabilityPorts, K>;
+
+/** The ports of a route's handler: the pipeline's, and those its entry declares (`ports`). */
+export type RoutePorts<R extends { readonly ports: readonly string[] }> = HttpPorts<
+  Extract<R['ports'][number], keyof CapabilityPorts>
+>;

@@ -20,7 +20,7 @@ import { apiErrorFromRegistry } from '../registry-errors.ts';
 import { isStoreUnavailable, storeUnavailableAnswer } from '../store-unavailable.ts';
 import { checkIdempotencyKey, type IdempotencyRunner, recoveryKeyFor } from './idempotency-key.ts';
 import { checkBodySize, parseRequest, type RawRequest } from './request.ts';
-import type { RouteDefinition } from './route.ts';
+import { callsRegistry, type RouteDefinition } from './route.ts';
 import { registryDeadline, withDeadline } from './time-budget.ts';
 
 export interface AuthContext {
@@ -220,7 +220,7 @@ function toApiError(thrown: unknown, route: RouteDefinition, workBegan: boolean)
   if (isOutOfTime(error)) {
     // The registry deadline leaves room to finish, so this is rare: a store that hung, say.
     logger.error('request ran out of time', error as Error);
-    return route.usesRegistry
+    return callsRegistry(route)
       ? new ApiError('registry_unavailable', { message: OUT_OF_TIME_AFTER_REGISTRY })
       : new ApiError('service_unavailable');
   }
