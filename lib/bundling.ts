@@ -14,16 +14,14 @@ export const NODE_TARGET = 'node22';
 export const MAIN_FIELDS = ['module', 'main'];
 
 /**
- * Lambda bundles swap three heavy dependencies for what the service actually uses of them: the
+ * Lambda bundles swap two heavy dependencies for what the service actually uses of them: the
  * SDK's default credential chain for the environment provider (Lambda always passes the role's
- * credentials in environment variables), `semver` for the one `gte` check the X-Ray SDK and
- * cls-hooked make, and the SDK's event-stream codec (no operation the service calls streams
- * events) for stand-ins that fail loudly. Relative to the project root, where both CDK and the
+ * credentials in environment variables), and the SDK's event-stream codec (no operation the
+ * service calls streams events) for stand-ins that fail loudly. Relative to the project root, where both CDK and the
  * benchmark run esbuild. test/unit/bundling.test.ts bundles the SDK calls with them.
  */
 export const ALIASES = {
   '@aws-sdk/credential-provider-node': './shared/adapters/aws/lambda-credentials.ts',
-  semver: './shared/adapters/aws/semver-gte.ts',
   '@smithy/core/event-streams': './shared/adapters/aws/no-event-streams.ts',
 } as const;
 

@@ -16,7 +16,11 @@ export const SERVICE_METRICS = {
   webhookAttempts: { name: 'WebhookAttempts', dimensions: ['outcome'] },
   /** Per sweep: purchases still unsettled an hour after they were made (money at risk). */
   unsettledPurchases: { name: 'UnsettledPurchasesOverAnHour', dimensions: [] },
-} as const;
+  /** Each call to a dependency (DynamoDB, the registry, an AWS service): its latency (dependency-calls.ts). */
+  dependencyLatency: { name: 'DependencyLatency', dimensions: ['Dependency'], unit: 'Milliseconds' },
+  /** Calls to a dependency that failed (after their retries). */
+  dependencyErrors: { name: 'DependencyErrors', dimensions: ['Dependency'] },
+} as const satisfies Record<string, { name: string; dimensions: readonly string[]; unit?: 'Milliseconds' }>;
 
 /**
  * What a registry call came to: `ok` an answer; `rejected` a registry code (the registry worked and
@@ -48,14 +52,14 @@ export function setMetricSink(next: MetricSink | undefined): void {
 export const metricsNamespace = (): string => process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'CompanyRegister';
 
 /**
- * Writes `value` of `metric`. A metric with several dimensions is written under all of them and
+ * Writes `value` of `metric` (or several values, at most 100, as EMF allows in one line). A metric with several dimensions is written under all of them and
  * under the last one alone, so an alarm can read the service-wide figure (every registry call by
  * outcome) without a search expression, which alarms cannot use.
  */
 export function putMetric<M extends ServiceMetric>(
   metric: M,
   dimensions: DimensionsOf<M>,
-  value = 1,
+  value: number | readonly number[] = 1,
   now: Date = new Date(),
 ): void {
   // A sink a caller set (tests) gets every line; the default one follows Powertools' switch.
@@ -70,7 +74,7 @@ export function putMetric<M extends ServiceMetric>(
           {
             Namespace: metricsNamespace(),
             Dimensions: dimensionSets,
-            Metrics: [{ Name: metric.name, Unit: 'Count' }],
+            Metrics: [{ Name: metric.name, Unit: 'unit' in metric ? metric.unit : 'Count' }],
           },
         ],
       },

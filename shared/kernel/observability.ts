@@ -1,6 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { Tracer } from '@aws-lambda-powertools/tracer';
 
 /** One set of Powertools instances per process, shared by every handler and adapter. */
 export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'company-register' });
@@ -11,7 +10,6 @@ export const routeMetrics = (route: string): Metrics =>
     namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'CompanyRegister',
     defaultDimensions: { route },
   });
-export const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'company-register' });
 
 const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'cookie', 'svc-signature']);
 

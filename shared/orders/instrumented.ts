@@ -1,18 +1,18 @@
 /**
  * The fulfilment functions' handler wrapper: each workflow task, the starter and the sweeper is
- * logged, traced and measured as the HTTP pipeline does a route (shared/kernel/http/pipeline.ts): the
- * Lambda context in every log line, one line per invocation with its latency (an error's name
- * and message when it failed), an X-Ray subsegment for the handler, and `Invocations`,
+ * logged and measured as the HTTP pipeline does a route (shared/kernel/http/pipeline.ts): the
+ * Lambda context in every log line, one line per invocation with its latency and what its calls
+ * to dependencies came to (an error's name and message when it failed), and `Invocations`,
  * `Failures` and `Latency` metrics with the function's name as a dimension.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
+import { finishDependencyCalls, withDependencyCalls } from '../kernel/dependency-calls.ts';
 import type { TaskName } from '../kernel/infra/workflow.ts';
-import { logger, tracer } from '../kernel/observability.ts';
+import { logger } from '../kernel/observability.ts';
 import type { WorkflowInput } from './steps/common.ts';
 import { type Rejected, STEP_ERRORS, StepFailure } from './steps/failure.ts';
 
@@ -27,13 +27,13 @@ export const functionMetrics = (name: string): Metrics =>
 export type LambdaHandler<E, R> = (event: E, context: Context) => Promise<R>;
 
 export interface InstrumentOptions<E> {
-  /** Log keys (and X-Ray annotations) naming what this invocation works on. */
+  /** Log keys naming what this invocation works on. */
   keysOf?: (event: E) => Record<string, string>;
   /** What the invocation line says about its result (counts, not personal data). */
   summary?: (result: unknown) => Record<string, unknown> | undefined;
 }
 
-/** `handler` with Powertools logging, tracing and metrics, as Lambda runs it. */
+/** `handler` with Powertools logging and metrics and its dependency calls' summary, as Lambda runs it. */
 export function instrumented<E, R>(
   name: string,
   handler: LambdaHandler<E, R>,
@@ -44,39 +44,38 @@ export function instrumented<E, R>(
     const startedAt = Date.now();
     const keys = { function: name, ...options.keysOf?.(event) };
     logger.appendKeys(keys);
-    for (const [key, value] of Object.entries(keys)) tracer.putAnnotation(key, value);
     metrics.addMetric('Invocations', MetricUnit.Count, 1);
     const done = () => {
       const latencyMs = Date.now() - startedAt;
       metrics.addMetric('Latency', MetricUnit.Milliseconds, latencyMs);
-      return latencyMs;
+      return { latencyMs, dependencies: finishDependencyCalls() };
     };
     try {
       const result = await handler(event, context);
-      logger.info('invocation completed', { latencyMs: done(), ...options.summary?.(result) });
+      logger.info('invocation completed', { ...done(), ...options.summary?.(result) });
       return result;
     } catch (error) {
-      const latencyMs = done();
+      const ended = done();
       metrics.addMetric('Failures', MetricUnit.Count, 1);
       if (error instanceof StepFailure) {
         // A registry failure the workflow retries: expected, not a fault.
-        logger.warn('invocation failed', { latencyMs, errorName: error.name, failure: error.failure });
+        logger.warn('invocation failed', { ...ended, errorName: error.name, failure: error.failure });
       } else {
-        logger.error('invocation failed', { latencyMs, error: error as Error });
+        logger.error('invocation failed', { ...ended, error: error as Error });
       }
       throw error;
     }
   };
-  return middy<E, R, Error, Context>(core)
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+  const run = middy<E, R, Error, Context>(core)
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics)) as unknown as LambdaHandler<E, R>;
+  return (event, context) => withDependencyCalls(() => run(event, context));
 }
 
 /**
  * A workflow task's handler: its step, given the input Step Functions passes, instrumented under
  * the task's name (shared/kernel/infra/workflow.ts), with the order or search it works on in every log
- * line and trace. A registry rejection is the task's result, `{ failure }` (failure.ts): the
+ * line. A registry rejection is the task's result, `{ failure }` (failure.ts): the
  * state machine reads it as data and sends the execution to its failed outcome.
  */
 export const workflowTask = <I extends WorkflowInput, O>(name: TaskName, step: (input: I) => Promise<O>) =>

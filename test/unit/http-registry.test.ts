@@ -732,7 +732,11 @@ describe('HTTP registry adapter: the RegistryCalls metric', () => {
   let lines: Record<string, unknown>[] = [];
   beforeEach(() => {
     lines = [];
-    setMetricSink((line) => lines.push(JSON.parse(line) as Record<string, unknown>));
+    // The RegistryCalls lines (each call is also recorded as a dependency call, with its own lines).
+    setMetricSink((line) => {
+      const parsed = JSON.parse(line) as Record<string, unknown>;
+      if ('RegistryCalls' in parsed) lines.push(parsed);
+    });
   });
   afterEach(() => {
     setMetricSink(undefined);

@@ -5,7 +5,8 @@ import { HttpRequest } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callDynamo, DynamoCallError } from '../../shared/adapters/dynamodb/json-client.ts';
-import { tracer } from '../../shared/kernel/observability.ts';
+import { finishDependencyCalls, withDependencyCalls } from '../../shared/kernel/dependency-calls.ts';
+import { logger } from '../../shared/kernel/observability.ts';
 import { isStoreUnavailable, StoreUnavailable } from '../../shared/kernel/store-unavailable.ts';
 
 /**
@@ -173,36 +174,58 @@ describe('callDynamo', () => {
   });
 });
 
-describe('callDynamo with tracing on', () => {
+describe('callDynamo records each call for the invocation', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
-  function traceSpy() {
-    const subsegment = { addAttribute: vi.fn(), close: vi.fn() };
-    const segment = { addNewSubsegment: vi.fn(() => subsegment) };
-    vi.spyOn(tracer, 'isTracingEnabled').mockReturnValue(true);
-    vi.spyOn(tracer, 'getSegment').mockReturnValue(segment as never);
-    return { segment, subsegment };
-  }
-
-  it('records each call as an AWS subsegment named after the service', async () => {
-    const { segment, subsegment } = traceSpy();
-    await getItem();
-    expect(segment.addNewSubsegment).toHaveBeenCalledWith('DynamoDB');
-    expect(subsegment.addAttribute).toHaveBeenCalledWith('namespace', 'aws');
-    expect(subsegment.addAttribute).toHaveBeenCalledWith('aws', {
-      operation: 'GetItem',
-      region: 'ap-southeast-2',
-      table_name: 'keys',
+  it('counts a refusal as failed, a condition not met as rejected, and an answer as ok', async () => {
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    const summary = await withDependencyCalls(async () => {
+      answers = [
+        json(200, {}),
+        json(400, { __type: 'com.amazon.coral.validate#ValidationException', message: 'bad key' }),
+        json(400, {
+          __type: 'com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException',
+          message: 'no',
+        }),
+      ];
+      await getItem();
+      await expect(getItem()).rejects.toThrow('bad key');
+      await expect(callDynamo('PutItem', { TableName: 'keys', Item: {} })).rejects.toThrow('no');
+      return finishDependencyCalls();
     });
-    expect(subsegment.close).toHaveBeenCalledWith();
+    expect(summary?.DynamoDB?.GetItem).toMatchObject({
+      count: 2,
+      errors: 1,
+      lastError: 'ValidationException',
+    });
+    expect(summary?.DynamoDB?.PutItem).toMatchObject({
+      count: 1,
+      errors: 0,
+      rejected: 1,
+      lastError: 'ConditionalCheckFailedException',
+    });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith('dependency call failed', {
+      dependency: 'DynamoDB',
+      operation: 'GetItem',
+      latencyMs: expect.any(Number),
+      errorName: 'ValidationException',
+    });
   });
 
-  it('closes the subsegment with the error a refusal raised', async () => {
-    const { subsegment } = traceSpy();
-    answers = [json(400, { __type: 'com.amazon.coral.validate#ValidationException', message: 'bad key' })];
-    await expect(getItem()).rejects.toThrow('bad key');
-    expect(subsegment.close).toHaveBeenCalledWith(expect.objectContaining({ name: 'ValidationException' }));
+  it('names what failed every attempt by the last error', async () => {
+    vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    const summary = await withDependencyCalls(async () => {
+      answers = [cutOff, cutOff, json(503, { __type: 'x#ThrottlingException', message: 'slow down' })];
+      await expect(getItem()).rejects.toBeInstanceOf(StoreUnavailable);
+      return finishDependencyCalls();
+    });
+    expect(summary?.DynamoDB?.GetItem).toMatchObject({
+      count: 1,
+      errors: 1,
+      lastError: 'StoreUnavailable (ThrottlingException)',
+    });
   });
 });

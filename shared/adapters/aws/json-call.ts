@@ -9,7 +9,7 @@ import { signedRequest } from './signed-request.ts';
 export interface JsonApi {
   /** Signing name: `kms`, `sqs`, `events`, `states`. */
   service: string;
-  /** The SDK's name of the service (`KMS`, `SQS`, `EventBridge`, `SFN`): traces, `AWS_ENDPOINT_URL_<ID>`. */
+  /** The SDK's name of the service (`KMS`, `SQS`, `EventBridge`, `SFN`): the dependency recorded, `AWS_ENDPOINT_URL_<ID>`. */
   serviceId: string;
   /** The prefix of `X-Amz-Target`: `TrentService`, `AmazonSQS`, `AWSEvents`, `AWSStepFunctions`. */
   targetPrefix: string;

@@ -3,7 +3,7 @@
  * bucket and SES adapters send, instead of the SDK's S3 and SES clients (about 260 and 190 KB of
  * a bundle with the SDK's core), so that a workflow step's bundle holds little beyond its step.
  * Retries what the SDK's standard mode retries (5xx, throttling, a dropped connection) with
- * jittered backoff, and records an X-Ray subsegment per call as the SDK's instrumented clients do.
+ * jittered backoff, and records each call (service, operation, latency, outcome: dependency-calls.ts).
  *
  * `AWS_ENDPOINT_URL_<SERVICE ID>` (the SDK's own variables, `AWS_ENDPOINT_URL_S3`,
  * `AWS_ENDPOINT_URL_SESV2`) sends a service's calls elsewhere, as tests do.
@@ -12,14 +12,14 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } 
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import aws4, { type Request as Aws4Request } from 'aws4';
-import { tracer } from '../../kernel/observability.ts';
+import { timeDependencyCall } from '../../kernel/dependency-calls.ts';
 
 export interface SignedRequest {
   /** Signing name: `s3`, `ses`. */
   service: string;
-  /** The SDK's name of the service (`S3`, `SESv2`): the trace's subsegment, `AWS_ENDPOINT_URL_<ID>`. */
+  /** The SDK's name of the service (`S3`, `SESv2`): the dependency it is recorded as, `AWS_ENDPOINT_URL_<ID>`. */
   serviceId: string;
-  /** For logs and traces: `PutObject`, `SendEmail`. */
+  /** For logs and metrics: `PutObject`, `SendEmail`. */
   operation: string;
   /** Default host of the service in the region (`email.<region>.amazonaws.com`). */
   host: (region: string) => string;
@@ -158,16 +158,5 @@ export async function signedRequest(
   call: SignedRequest,
   okStatuses: readonly number[] = [200],
 ): Promise<SignedAnswer> {
-  if (!tracer.isTracingEnabled()) return callWithRetries(call, okStatuses);
-  const subsegment = tracer.getSegment()?.addNewSubsegment(call.serviceId);
-  subsegment?.addAttribute('namespace', 'aws');
-  subsegment?.addAttribute('aws', { operation: call.operation, region: region() });
-  try {
-    const answer = await callWithRetries(call, okStatuses);
-    subsegment?.close();
-    return answer;
-  } catch (error) {
-    subsegment?.close(error as Error);
-    throw error;
-  }
+  return timeDependencyCall(call.serviceId, call.operation, () => callWithRetries(call, okStatuses));
 }

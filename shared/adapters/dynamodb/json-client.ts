@@ -3,7 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import aws4 from 'aws4';
-import { tracer } from '../../kernel/observability.ts';
+import { type ClassifyFailure, timeDependencyCall } from '../../kernel/dependency-calls.ts';
 import { StoreUnavailable } from '../../kernel/store-unavailable.ts';
 
 /**
@@ -203,20 +203,25 @@ export async function callDynamo<T = Record<string, unknown>>(
   input: { TableName?: string } & Record<string, unknown>,
 ): Promise<T> {
   for (const observer of observers) observer(operation, input);
-  if (!tracer.isTracingEnabled()) return callWithRetries<T>(operation, input);
-  const subsegment = tracer.getSegment()?.addNewSubsegment('DynamoDB');
-  subsegment?.addAttribute('namespace', 'aws');
-  subsegment?.addAttribute('aws', {
-    operation,
-    region: process.env.AWS_REGION,
-    table_name: input.TableName,
-  });
-  try {
-    const output = await callWithRetries<T>(operation, input);
-    subsegment?.close();
-    return output;
-  } catch (error) {
-    subsegment?.close(error as Error);
-    throw error;
-  }
+  return timeDependencyCall('DynamoDB', operation, () => callWithRetries<T>(operation, input), classify);
 }
+
+/** A condition not met is an answer the caller asked for (a race lost, a record already there). */
+const conditionNotMet = (error: DynamoCallError) =>
+  error.name === 'ConditionalCheckFailedException' ||
+  (error.name === 'TransactionCanceledException' &&
+    (error.CancellationReasons ?? []).every(
+      (reason) =>
+        reason.Code === undefined || reason.Code === 'None' || reason.Code === 'ConditionalCheckFailed',
+    ));
+
+const classify: ClassifyFailure = (error) => {
+  if (error instanceof DynamoCallError) {
+    return { outcome: conditionNotMet(error) ? 'rejected' : 'failed', errorName: error.name };
+  }
+  if (error instanceof StoreUnavailable) {
+    const cause = error.cause as { name?: string; code?: string } | undefined;
+    return { outcome: 'failed', errorName: error.name, errorCode: cause?.code ?? cause?.name };
+  }
+  return { outcome: 'failed', errorName: (error as Error | undefined)?.name ?? 'Error' };
+};

@@ -22,9 +22,11 @@
  * and charges nothing more. A call never outlives the request's deadline (`time-budget.ts`):
  * each attempt's timeout is cut to the time left, and no retry starts without time for it.
  */
+
+import { type ClassifyFailure, timeDependencyCall } from '../../kernel/dependency-calls.ts';
 import { remainingMs } from '../../kernel/http/time-budget.ts';
 import { putMetric, type RegistryCallOutcome, SERVICE_METRICS } from '../../kernel/metric-line.ts';
-import { logger, tracer } from '../../kernel/observability.ts';
+import { logger } from '../../kernel/observability.ts';
 import { type RegistryCaller, RegistryRejection } from '../../kernel/registry-port.ts';
 import {
   billableOperations,
@@ -170,7 +172,10 @@ export class RegistryTransport {
     return (wire ? wire.decode(value) : value) as never;
   };
 
-  /** One call, counted once (whatever its retries) as `RegistryCalls` by operation and outcome. */
+  /**
+   * One call, counted once (whatever its retries) as `RegistryCalls` by operation and outcome,
+   * and recorded with its latency as a call to the `Registry` dependency.
+   */
   private async send(
     operation: RegistryOperation,
     args: Record<string, unknown>,
@@ -178,7 +183,12 @@ export class RegistryTransport {
   ): Promise<unknown> {
     let outcome: RegistryCallOutcome = 'failed';
     try {
-      const value = await this.sendOnce(operation, args, caller);
+      const value = await timeDependencyCall(
+        'Registry',
+        operation,
+        () => this.sendOnce(operation, args, caller),
+        classifyFailure,
+      );
       outcome = 'ok';
       return value;
     } catch (error) {
@@ -202,38 +212,36 @@ export class RegistryTransport {
         clientReference: caller.clientReference ?? null,
       },
     });
-    return this.traced(operation, async () => {
-      let attempt = await this.attempt(operation, body);
-      let attempts = 1;
-      // Whether any attempt may have reached the registry (and so, for a billable one, charged).
-      let maybeSent = attempt.kind !== 'unreachable' || !attempt.nothingSent;
-      if (this.shouldRetry(attempt) && timeLeft() > this.retryDelayMs + MIN_ATTEMPT_MS) {
-        logger.warn('registry call retried', {
-          operation,
-          requestId: caller.requestId,
-          after: whatFailed(attempt),
-        });
-        await this.sleep(this.retryDelayMs);
-        attempt = await this.attempt(operation, body);
-        attempts = 2;
-        maybeSent ||= attempt.kind !== 'unreachable' || !attempt.nothingSent;
-      }
-      if (attempt.kind === 'result') return attempt.value;
-      if (attempt.kind === 'rejection') throw attempt.error;
-      const message = `registry ${operation}: ${attempt.message}${attempts > 1 ? ' (after one retry)' : ''}`;
-      const outcomeUnknown = billableOperations.has(operation) && maybeSent;
-      logger.warn('registry unreachable', {
+    let attempt = await this.attempt(operation, body);
+    let attempts = 1;
+    // Whether any attempt may have reached the registry (and so, for a billable one, charged).
+    let maybeSent = attempt.kind !== 'unreachable' || !attempt.nothingSent;
+    if (this.shouldRetry(attempt) && timeLeft() > this.retryDelayMs + MIN_ATTEMPT_MS) {
+      logger.warn('registry call retried', {
         operation,
         requestId: caller.requestId,
-        reason: attempt.reason,
-        outcomeUnknown,
-        detail: message,
+        after: whatFailed(attempt),
       });
-      throw new RegistryUnreachable(operation, attempt.reason, message, {
-        cause: attempt.cause,
-        attempts,
-        outcomeUnknown,
-      });
+      await this.sleep(this.retryDelayMs);
+      attempt = await this.attempt(operation, body);
+      attempts = 2;
+      maybeSent ||= attempt.kind !== 'unreachable' || !attempt.nothingSent;
+    }
+    if (attempt.kind === 'result') return attempt.value;
+    if (attempt.kind === 'rejection') throw attempt.error;
+    const message = `registry ${operation}: ${attempt.message}${attempts > 1 ? ' (after one retry)' : ''}`;
+    const outcomeUnknown = billableOperations.has(operation) && maybeSent;
+    logger.warn('registry unreachable', {
+      operation,
+      requestId: caller.requestId,
+      reason: attempt.reason,
+      outcomeUnknown,
+      detail: message,
+    });
+    throw new RegistryUnreachable(operation, attempt.reason, message, {
+      cause: attempt.cause,
+      attempts,
+      outcomeUnknown,
     });
   }
 
@@ -282,25 +290,6 @@ export class RegistryTransport {
     }
     return interpret(operation, status, retryAfter, text);
   }
-
-  private async traced<T>(operation: RegistryOperation, run: () => Promise<T>): Promise<T> {
-    if (!tracer.isTracingEnabled()) return run();
-    const parent = tracer.getSegment();
-    const segment = parent?.addNewSubsegment(`## registry ${operation}`);
-    if (!parent || !segment) return run();
-    tracer.setSegment(segment);
-    segment.addAnnotation('registryOperation', operation);
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof RegistryRejection) segment.addAnnotation('registryCode', error.registryCode);
-      else segment.addError(error as Error);
-      throw error;
-    } finally {
-      segment.close();
-      tracer.setSegment(parent);
-    }
-  }
 }
 
 function interpret(
@@ -348,6 +337,18 @@ function interpret(
 /** ZZ51 is an announced maintenance window, ZZ53 the registry failing; any other code is an answer. */
 const outcomeOfRejection = (registryCode: string): RegistryCallOutcome =>
   registryCode === 'ZZ51' ? 'maintenance' : registryCode === 'ZZ53' ? 'failed' : 'rejected';
+
+/** A registry code other than ZZ51 and ZZ53 is an answer (not found, insufficient data…), not a failure. */
+const classifyFailure: ClassifyFailure = (error) => {
+  if (error instanceof RegistryRejection) {
+    const outcome = outcomeOfRejection(error.registryCode) === 'rejected' ? 'rejected' : 'failed';
+    return { outcome, errorName: error.name, errorCode: error.registryCode };
+  }
+  if (error instanceof RegistryUnreachable) {
+    return { outcome: 'failed', errorName: error.name, errorCode: error.reason };
+  }
+  return { outcome: 'failed', errorName: (error as Error | undefined)?.name ?? 'Error' };
+};
 
 /** Time left before the request's deadline; unbounded outside a request (the workflow's steps). */
 const timeLeft = () => remainingMs() ?? Number.POSITIVE_INFINITY;

@@ -1,6 +1,7 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { lambdaContext } from '../../../local/lambda-context.ts';
+import { timeDependencyCall } from '../../../shared/kernel/dependency-calls.ts';
 import { logger } from '../../../shared/kernel/observability.ts';
 import { instrumented, workflowTask } from '../../../shared/orders/instrumented.ts';
 import { StepFailure } from '../../../shared/orders/steps/failure.ts';
@@ -134,5 +135,65 @@ describe('the starter and the sweeper', () => {
       restarted: 2,
     });
     expect(seen.metrics()).toStrictEqual(['Invocations', 'Latency']);
+  });
+});
+
+describe('a worker’s dependency calls', () => {
+  it('are summed up on its end line, by dependency and operation', async () => {
+    const seen = watch();
+    const throttled = Object.assign(new Error('slow down'), { name: 'SlowDown' });
+    const handler = workflowTask('CompilePdf', async () => {
+      await timeDependencyCall('S3', 'GetObject', async () => 'page');
+      await timeDependencyCall('S3', 'GetObject', async () => 'page');
+      await timeDependencyCall('S3', 'PutObject', async () => {
+        throw throttled;
+      }).catch(() => undefined);
+      return { pages: 2 };
+    });
+    await handler(input, context());
+    expect(seen.info).toHaveBeenCalledWith('invocation completed', {
+      latencyMs: expect.any(Number),
+      dependencies: {
+        S3: {
+          GetObject: { count: 2, totalMs: expect.any(Number), maxMs: expect.any(Number), errors: 0 },
+          PutObject: {
+            count: 1,
+            totalMs: expect.any(Number),
+            maxMs: expect.any(Number),
+            errors: 1,
+            lastError: 'SlowDown',
+          },
+        },
+      },
+    });
+    expect(seen.warn).toHaveBeenCalledWith('dependency call failed', {
+      dependency: 'S3',
+      operation: 'PutObject',
+      latencyMs: expect.any(Number),
+      errorName: 'SlowDown',
+    });
+  });
+});
+
+describe('the trace id, with tracing left to Lambda', () => {
+  it('is on every log line, read by the logger from the invocation’s environment', () => {
+    const saved = process.env._X_AMZN_TRACE_ID;
+    process.env._X_AMZN_TRACE_ID =
+      'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1';
+    onTestFinished(() => {
+      if (saved === undefined) delete process.env._X_AMZN_TRACE_ID;
+      else process.env._X_AMZN_TRACE_ID = saved;
+    });
+    const lines: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    logger.error('a line with its trace');
+    vi.mocked(process.stderr.write).mockRestore();
+    const line = lines
+      .map((each) => JSON.parse(each))
+      .find((each) => each.message === 'a line with its trace');
+    expect(line?.xray_trace_id).toBe('1-5759e988-bd862e3fe1be46a994272793');
   });
 });

@@ -193,7 +193,11 @@ describe('dispatcher', () => {
 
   it('counts each attempt it makes as a WebhookAttempts metric by outcome', async () => {
     const lines: Record<string, unknown>[] = [];
-    setMetricSink((line) => lines.push(JSON.parse(line) as Record<string, unknown>));
+    // The WebhookAttempts lines (the dispatch's DynamoDB calls write DependencyLatency lines too).
+    setMetricSink((line) => {
+      const parsed = JSON.parse(line) as Record<string, unknown>;
+      if ('WebhookAttempts' in parsed) lines.push(parsed);
+    });
     const accountId = account();
     await endpointFor(accountId);
     const clock = { now: T0 };

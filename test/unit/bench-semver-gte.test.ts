@@ -1,8 +1,8 @@
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
-import { gte } from '../../shared/adapters/aws/semver-gte.ts';
+import { gte } from '../../scripts/bench-baseline/semver-gte.ts';
 
-describe('the semver.gte stand-in in Lambda bundles', () => {
+describe('the semver.gte stand-in in the yardstick bundles', () => {
   it.each([
     ['22.12.0', '8.0.0'],
     ['v22.12.0', '8.0.0'],
