@@ -21,7 +21,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
@@ -585,6 +585,10 @@ interface PurchaseRun {
   billed: number;
   inFlight: number;
   registrySpanMs: number;
+  /** From sending the purchase to the registry's first call (wall clock, as the simulator logs). */
+  beforeRegistryMs: number;
+  /** From the registry's last answer to the purchase's answer. */
+  afterRegistryMs: number;
 }
 
 /** A new SMITH / JOHN search, then all 100 people bought in one purchase with a fresh Idempotency-Key. */
@@ -603,6 +607,7 @@ async function purchaseHundred(
   collectGarbage();
   const before = dynamoCalls();
   const stopSampling = sampleMemory();
+  const sentAt = Date.now();
   const bought = await send(
     baseUrl,
     key,
@@ -611,6 +616,7 @@ async function purchaseHundred(
     { searchId: search.body.id, personIds },
     { 'Idempotency-Key': `bench-${randomUUID()}` },
   );
+  const answeredAt = Date.now();
   const memory = stopSampling();
   // Anything the purchase left running after its answer would be counted too.
   await new Promise((done) => setTimeout(done, 100));
@@ -621,6 +627,8 @@ async function purchaseHundred(
   const log = await simulator.calls();
   const extracts = log.calls.filter((call) => call.operation === 'person.extract');
   const { most, spanMs } = maxInFlight(extracts);
+  const firstCall = Math.min(...extracts.map((call) => Date.parse(call.at)));
+  const lastAnswer = Math.max(...extracts.map((call) => Date.parse(call.at) + (call.durationMs ?? 0)));
   return {
     ms: bought.ms,
     bytes: bought.bytes,
@@ -630,6 +638,8 @@ async function purchaseHundred(
     billed: log.billed,
     inFlight: most,
     registrySpanMs: spanMs,
+    beforeRegistryMs: firstCall - sentAt,
+    afterRegistryMs: answeredAt - lastAnswer,
   };
 }
 
@@ -660,12 +670,28 @@ async function peoplePurchase(baseUrl: string, registryUrl: string, key: SeedKey
       else warmup = run;
       const seconds = run.ms / 1000;
       console.log(
-        `  ${i === 0 ? '    ' : mark(seconds <= PEOPLE_TARGETS.purchaseSeconds)} ${label.padEnd(8)} ${seconds.toFixed(2).padStart(5)} s   registry ${run.registryCalls} calls (${run.billed} billed), ≤ ${run.inFlight} in flight, ${(run.registrySpanMs / 1000).toFixed(2)} s first call to last answer   ${mark(run.dynamo.total <= PEOPLE_TARGETS.dynamoCalls)} DynamoDB ${run.dynamo.total} calls   RSS +${mb(run.memory.peakRss - run.memory.baselineRss)}`,
+        `  ${i === 0 ? '    ' : mark(seconds <= PEOPLE_TARGETS.purchaseSeconds)} ${label.padEnd(8)} ${seconds.toFixed(2).padStart(5)} s   registry ${run.registryCalls} calls (${run.billed} billed), ≤ ${run.inFlight} in flight, ${(run.beforeRegistryMs / 1000).toFixed(2)} s to the first call, ${(run.registrySpanMs / 1000).toFixed(2)} s first call to last answer, ${(run.afterRegistryMs / 1000).toFixed(2)} s after it   ${mark(run.dynamo.total <= PEOPLE_TARGETS.dynamoCalls)} DynamoDB ${run.dynamo.total} calls   RSS +${mb(run.memory.peakRss - run.memory.baselineRss)}`,
       );
     }
     const seconds = median(runs.map((run) => run.ms)) / 1000;
     console.log(
       `  ${mark(seconds <= PEOPLE_TARGETS.purchaseSeconds)} median   ${seconds.toFixed(2).padStart(5)} s of ${PURCHASE_RUNS} runs`,
+    );
+    // Where the time goes: the registry's share has a floor (its latency × the waves the
+    // concurrency allows); the rest is our own work, before the first call, between the calls,
+    // and after the last answer.
+    const registryFloorMs = Math.ceil(100 / PURCHASE_CONCURRENCY) * REGISTRY_LATENCY_MS;
+    const before = median(runs.map((run) => run.beforeRegistryMs));
+    const span = median(runs.map((run) => run.registrySpanMs));
+    const after = median(runs.map((run) => run.afterRegistryMs));
+    const floorMs = registryFloorMs + before + after;
+    console.log(
+      `       breakdown (medians): ${before} ms before the first registry call (authentication, idempotency, search, the first wave's records) + ${span} ms registry span (${registryFloorMs} ms at best; the ${span - registryFloorMs} ms more went to our own work between the calls, or to waiting for a CPU) + ${after} ms after the last answer (last drafts, fees, settling, idempotency, response); our own work ${(seconds * 1000 - registryFloorMs).toFixed(0)} ms in all`,
+    );
+    console.log(
+      `       floor of this design on this machine: ${registryFloorMs} ms of registry + the ${before + after} ms of round trips before and after it = ${floorMs} ms; the median is ${((seconds * 1000) / floorMs).toFixed(2)}× that; load average ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
     );
     const first = runs[0] as PurchaseRun;
     console.log(

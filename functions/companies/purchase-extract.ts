@@ -1,6 +1,5 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { presentPurchasedExtract } from '../../shared/app/present-extract.ts';
-import { purchaseCompanyExtract } from '../../shared/companies/extracts.ts';
+import { presentStoredCompanyExtract, purchaseCompanyExtract } from '../../shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
 import { type CompanyExtractType, companyExtractTypes } from '../../shared/companies/registry-port.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
@@ -8,6 +7,7 @@ import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/co
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { presentPurchasedExtract } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -38,7 +38,11 @@ export const createHandler = (ports: RoutePorts<typeof companyRoutes.purchaseCom
         pack: (result) => ({ id: result.body.id, billable: result.billable, product: result.product }),
         async unpack(packed) {
           const { id, billable, product } = packed as { id: string; billable: boolean; product: string };
-          return { body: await presentPurchasedExtract(ports.heldExtracts, id), billable, product };
+          return {
+            body: await presentPurchasedExtract(ports.heldExtracts, id, presentStoredCompanyExtract),
+            billable,
+            product,
+          };
         },
       },
     },

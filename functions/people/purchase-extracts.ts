@@ -1,13 +1,14 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { presentPurchasedExtract } from '../../shared/app/present-extract.ts';
 import { personExtractProduct } from '../../shared/companies/products.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { presentPurchasedExtract } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler, type HandlerResult } from '../../shared/kernel/http/pipeline.ts';
+import { presentStoredPersonExtract } from '../../shared/people/present.ts';
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
 import { peopleRoutes } from '../../shared/people/routes.ts';
 
@@ -56,7 +57,7 @@ export const createHandler = (ports: RoutePorts<typeof peopleRoutes.purchasePers
         async unpack(packed, { body, requestId }) {
           const { ids, billable } = packed as { ids: string[]; billable: boolean };
           const extracts = await Promise.all(
-            ids.map((id) => presentPurchasedExtract(ports.heldExtracts, id)),
+            ids.map((id) => presentPurchasedExtract(ports.heldExtracts, id, presentStoredPersonExtract)),
           );
           return listOf(body.searchId, extracts, billable, requestId);
         },

@@ -1,11 +1,12 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { presentPurchasedExtract } from '../../shared/app/present-extract.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
+import { presentPurchasedExtract } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { presentStoredRegisterExtract } from '../../shared/registers/present.ts';
 import { purchaseRegisterExtract } from '../../shared/registers/purchase.ts';
 import { registerRoutes } from '../../shared/registers/routes.ts';
 
@@ -28,7 +29,11 @@ export const createHandler = (ports: RoutePorts<typeof registerRoutes.purchaseRe
         pack: (result) => ({ id: result.body.id, billable: result.billable, product: result.product }),
         async unpack(packed) {
           const { id, billable, product } = packed as { id: string; billable: boolean; product: string };
-          return { body: await presentPurchasedExtract(ports.heldExtracts, id), billable, product };
+          return {
+            body: await presentPurchasedExtract(ports.heldExtracts, id, presentStoredRegisterExtract),
+            billable,
+            product,
+          };
         },
       },
     },

@@ -1,19 +1,31 @@
-import { presentCompanyExtract } from '../companies/extracts.ts';
-import type { HeldExtracts, StoredExtract } from '../extracts/store-port.ts';
-import { PERSON_SECTION, presentPersonExtract, type StoredPersonExtract } from '../people/present.ts';
-import { presentRegisterExtract } from '../registers/present.ts';
+/**
+ * How every kind of held extract is shown by `GET /v1/extracts/{id}`: the `present` part of
+ * every kind (extract-kind-parts.ts), apart from the store and reconcile parts so that a read's
+ * bundle carries no purchase.
+ */
+import { presentStoredCompanyExtract } from '../companies/extracts.ts';
+import type { StoredExtract } from '../extracts/store-port.ts';
+import { presentStoredPersonExtract } from '../people/present.ts';
+import { presentStoredRegisterExtract } from '../registers/present.ts';
+import { FIRST_PAGE_ITEMS, itemsCursorScope, presentWeeklySummary } from '../weekly-summaries/present.ts';
+import type { ExtractKindRole, HeldExtractRead } from './extract-kind-parts.ts';
 
-/** The extract object of any kind, as GET /v1/extracts/{id} shows it. */
-export function presentStoredExtract({ header, sections }: StoredExtract) {
-  if (header.kind === 'person') return presentPersonExtract(sections[PERSON_SECTION] as StoredPersonExtract);
-  if (header.kind === 'register') return presentRegisterExtract(header.summary, sections);
-  const { summary: _summary, ...rest } = sections;
-  return presentCompanyExtract(header.summary, rest);
-}
+export const presentByKind = {
+  company: { present: async (stored) => presentStoredCompanyExtract(stored) },
+  person: { present: async (stored) => presentStoredPersonExtract(stored) },
+  register: { present: async (stored) => presentStoredRegisterExtract(stored) },
+  // The extract with its first page of items, never the whole list.
+  weeklySummary: {
+    present: ({ header }, { store, cursors, owner }) =>
+      presentWeeklySummary(store, header, {
+        postcode: undefined,
+        offset: 0,
+        limit: FIRST_PAGE_ITEMS,
+        encodeNext: (next) => cursors.encode(itemsCursorScope(header.id, undefined, owner), next),
+      }),
+  },
+} satisfies ExtractKindRole<'present'>;
 
-/** An extract a purchase already stored, as its replay shows it again. */
-export async function presentPurchasedExtract(store: HeldExtracts, id: string) {
-  const stored = await store.getExtract(id);
-  if (!stored) throw new Error(`extract ${id} of an earlier purchase is missing`);
-  return presentStoredExtract(stored);
-}
+/** A held extract of any kind, as `GET /v1/extracts/{id}` shows it. */
+export const presentHeldExtract = (stored: StoredExtract, read: HeldExtractRead) =>
+  presentByKind[stored.header.kind].present(stored, read);

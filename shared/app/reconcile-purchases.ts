@@ -23,6 +23,7 @@ import { storeRegisterExtract } from '../registers/purchase.ts';
 import type { RegistryRegisterExtract } from '../registers/registry-port.ts';
 import { storeWeeklySummary } from '../weekly-summaries/purchase.ts';
 import type { RegistryWeeklySummary } from '../weekly-summaries/registry-port.ts';
+import type { ExtractKindPart, ExtractKindRole, SettleDeps, SettleOutcome } from './extract-kind-parts.ts';
 import type { Registry } from './registry.ts';
 
 /** Longer than any request (29 s), so a sweep never races a purchase that is still running. */
@@ -52,30 +53,58 @@ export interface ReconcileReport {
   atRisk: number;
 }
 
-/** Stores a registry answer as the purchase would have, per kind of extract; returns the answered record. */
-const storeAnswer: Partial<
-  Record<
-    PurchaseRecord['kind'],
-    (
-      result: unknown,
-      record: PurchaseRecord,
-      store: ExtractPurchases,
-      registry: Registry,
-    ) => Promise<PurchaseRecord>
-  >
-> = {
-  company: async (result, record, store) =>
-    (await storeCompanyExtract(result as RegistryCompanyExtract, record, store)).record,
-  person: async (result, record, store) => {
-    const draft = personExtractDraft(result as RegistryPersonExtract, record);
-    await savePersonDraft(store, draft);
+/**
+ * The `store` and `reconcile` parts of a kind bought in one registry call under our client key:
+ * an unsettled purchase without a stored answer is asked after at the registry, and a completed
+ * one is stored by `store` exactly as the purchase would have; then the record is committed.
+ */
+function settledThroughRegistry(
+  store: ExtractKindPart['store'],
+): Pick<ExtractKindPart, 'store' | 'reconcile'> {
+  const reconcile = async (record: PurchaseRecord, deps: SettleDeps): Promise<SettleOutcome> => {
+    let answered = record;
+    if (!record.answer) {
+      const caller = {
+        accountId: record.accountId,
+        requestId: record.requestId,
+        clientReference: record.clientReference,
+      };
+      const outcome = await deps.registry().findPurchase(record.clientKey, caller);
+      if (outcome.state === 'none') {
+        await deps.purchaseRecords.forgetPurchase(record);
+        return 'forgotten';
+      }
+      if (outcome.state === 'pending') return 'waiting';
+      answered = await store(outcome.result, record, deps);
+    }
+    const { header, fee, batch } = answered.answer as NonNullable<PurchaseRecord['answer']>;
+    if (batch) await deps.extractPurchases.commitBatch([{ header, fee, settles: answered }]);
+    else await deps.extractPurchases.commit(header, fee, answered);
+    logger.warn('purchase committed by the sweeper', { extractId: header.id, requestId: record.requestId });
+    return 'committed';
+  };
+  return { store, reconcile };
+}
+
+/** How the sweeper stores and settles each kind of extract. */
+export const settleByKind = {
+  company: settledThroughRegistry(
+    async (answer, record, { extractPurchases }) =>
+      (await storeCompanyExtract(answer as RegistryCompanyExtract, record, extractPurchases)).record,
+  ),
+  person: settledThroughRegistry(async (answer, record, { extractPurchases }) => {
+    const draft = personExtractDraft(answer as RegistryPersonExtract, record);
+    await savePersonDraft(extractPurchases, draft);
     return draft.record;
-  },
-  weeklySummary: (result, record, store, registry) =>
-    storeWeeklySummary(result as RegistryWeeklySummary, record, store, registry),
-  register: async (result, record, store) =>
-    (await storeRegisterExtract(result as RegistryRegisterExtract, record, store)).record,
-};
+  }),
+  register: settledThroughRegistry(
+    async (answer, record, { extractPurchases }) =>
+      (await storeRegisterExtract(answer as RegistryRegisterExtract, record, extractPurchases)).record,
+  ),
+  weeklySummary: settledThroughRegistry((answer, record, { extractPurchases, registry }) =>
+    storeWeeklySummary(answer as RegistryWeeklySummary, record, extractPurchases, registry()),
+  ),
+} satisfies ExtractKindRole<'store' | 'reconcile'>;
 
 export async function reconcilePurchases(deps: ReconcileDeps): Promise<ReconcileReport> {
   const before = new Date(deps.now.getTime() - UNSETTLED_AFTER_MS).toISOString();
@@ -88,7 +117,12 @@ export async function reconcilePurchases(deps: ReconcileDeps): Promise<Reconcile
       if (record.purchasedAt < atRiskBefore) report.atRisk += 1;
     };
     try {
-      const outcome = await settle(record, deps);
+      const registry = () => deps.registryFor(record.environment);
+      const outcome = await settleByKind[record.kind].reconcile(record, {
+        extractPurchases: deps.extractPurchases,
+        purchaseRecords: deps.purchaseRecords,
+        registry,
+      });
       if (outcome === 'waiting') leftWaiting();
       else report[outcome] += 1;
     } catch (error) {
@@ -102,34 +136,4 @@ export async function reconcilePurchases(deps: ReconcileDeps): Promise<Reconcile
   }
   if (records.length > 0) logger.info('purchases reconciled', { ...report });
   return report;
-}
-
-async function settle(
-  record: PurchaseRecord,
-  deps: ReconcileDeps,
-): Promise<'committed' | 'forgotten' | 'waiting'> {
-  const { purchaseRecords, extractPurchases } = deps;
-  let answered = record;
-  if (!record.answer) {
-    const caller = {
-      accountId: record.accountId,
-      requestId: record.requestId,
-      clientReference: record.clientReference,
-    };
-    const registry = deps.registryFor(record.environment);
-    const outcome = await registry.findPurchase(record.clientKey, caller);
-    if (outcome.state === 'none') {
-      await purchaseRecords.forgetPurchase(record);
-      return 'forgotten';
-    }
-    if (outcome.state === 'pending') return 'waiting';
-    const rebuild = storeAnswer[record.kind];
-    if (!rebuild) throw new Error(`no way to store a ${record.kind} purchase`);
-    answered = await rebuild(outcome.result, record, extractPurchases, registry);
-  }
-  const { header, fee, batch } = answered.answer as NonNullable<PurchaseRecord['answer']>;
-  if (batch) await extractPurchases.commitBatch([{ header, fee, settles: answered }]);
-  else await extractPurchases.commit(header, fee, answered);
-  logger.warn('purchase committed by the sweeper', { extractId: header.id, requestId: record.requestId });
-  return 'committed';
 }

@@ -20,6 +20,7 @@ import type {
   ExtractPurchases,
   HeldExtracts,
   PurchaseRecord,
+  StoredExtract,
 } from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
@@ -64,6 +65,12 @@ export function lookupCompany(
     id.abn ? registry.getCompanyByAbn(id.abn, caller) : registry.getCompany(id.number, caller),
     param,
   );
+}
+
+/** A stored company extract: its header's summary and every section but the summary. */
+export function presentStoredCompanyExtract({ header, sections }: StoredExtract) {
+  const { summary: _summary, ...rest } = sections;
+  return presentCompanyExtract(header.summary, rest);
 }
 
 /** The extract object as GET /v1/extracts/{id} shows it: the header's summary plus every section. */

@@ -17,6 +17,7 @@ import {
   type PurchaseRecord,
   type PurchaseRecords,
   SINGLE_PURCHASE,
+  type StoredExtract,
 } from './store-port.ts';
 
 export const EXTRACT_ID_PATTERN = /^ext_[0-9a-f]{24}$/;
@@ -208,3 +209,14 @@ export const extractRefOf = (extract: ExtractRef): ExtractRef => ({
   purchasedAt: extract.purchasedAt,
   asOf: extract.asOf,
 });
+
+/** An extract an earlier attempt of a purchase stored, as its replay shows it again. */
+export async function presentPurchasedExtract<T>(
+  store: Pick<HeldExtracts, 'getExtract'>,
+  id: string,
+  present: (stored: StoredExtract) => T,
+): Promise<T> {
+  const stored = await store.getExtract(id);
+  if (!stored) throw new Error(`extract ${id} of an earlier purchase is missing`);
+  return present(stored);
+}

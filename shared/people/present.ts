@@ -9,6 +9,7 @@ import {
   presentCompanySummary,
   presentDocument,
 } from '../companies/present.ts';
+import type { StoredExtract } from '../extracts/store-port.ts';
 import { MEMBER_ROLE } from './ordering.ts';
 import type {
   RegistryLicence,
@@ -115,3 +116,7 @@ export const presentPersonExtract = ({ summary, ...lists }: StoredPersonExtract)
   ...summary,
   ...Object.fromEntries(personSectionNames.map((name) => [name, lists[name]])),
 });
+
+/** A stored person extract: everything is in its one section. */
+export const presentStoredPersonExtract = ({ sections }: Pick<StoredExtract, 'sections'>) =>
+  presentPersonExtract(sections[PERSON_SECTION] as StoredPersonExtract);

@@ -16,7 +16,7 @@ import {
   ownerOf,
   type PurchaseContext,
 } from '../extracts/lifecycle.ts';
-import type { Draft, ExtractPurchases, PurchaseRecord } from '../extracts/store-port.ts';
+import type { Draft, ExtractPurchases, PurchaseRecord, PurchaseRecords } from '../extracts/store-port.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { RegistryCaller } from '../kernel/registry-port.ts';
@@ -125,8 +125,14 @@ async function eachWithConcurrency<T, R>(
 export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
   const { body, owner, extractPurchases, purchaseRecords, now } = input;
   checkNoDuplicates(body.personIds);
+  // An earlier attempt's drafts are read while the search is checked; the search decides first.
+  const draftsFound = input.recoveryKey
+    ? extractPurchases.findDrafts(input.recoveryKey, now.toISOString())
+    : Promise.resolve(new Map<string, Draft>());
+  draftsFound.catch(() => undefined); // awaited below, unless the search is refused first
   const search = await readableSearch(input.searches, body.searchId, owner, now);
   const people = await peopleToBuy(input, search.people);
+  const drafts = await draftsFound;
   const options = {
     history: body.history ?? false,
     includeShareholdings: body.includeShareholdings ?? false,
@@ -136,13 +142,9 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     requestId: input.requestId,
     clientReference: input.clientReference,
   };
-  const drafts = input.recoveryKey
-    ? await extractPurchases.findDrafts(input.recoveryKey, now.toISOString())
-    : new Map<string, Draft>();
   const purchaseKey = input.recoveryKey ?? newPurchaseKey();
-
-  // Every purchase is recorded, in one write, before the registry is asked for any of them.
-  const records = await purchaseRecords.startPurchases(
+  const records = await recordPurchases(
+    purchaseRecords,
     people
       .filter((person) => !drafts.has(person.id))
       .map((person) =>
@@ -158,7 +160,6 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
         }),
       ),
   );
-  const recordOf = new Map(records.map((record) => [record.slot, record]));
   const asked = new Set<string>();
 
   // Saving an answer does not hold up the next registry call: the saves run beside the calls.
@@ -167,7 +168,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     const draft = drafts.get(person.id);
     if (draft) return draft;
     const param = `personIds[${index}]`;
-    const record = recordOf.get(person.id) as PurchaseRecord;
+    const record = await records.of(person.id);
     asked.add(person.id);
     const extract = await buyOnce(purchaseRecords, record, param, () =>
       input.registry.purchasePersonExtract(person.registryIdentifier, options, caller, record.clientKey),
@@ -186,10 +187,12 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
   // Every answer bought is saved, even when another call failed, so a retry can reuse it.
   const saved = await Promise.allSettled(saves);
   if (calls.status === 'rejected') {
-    // The registry was never asked for these: nothing to reconcile.
+    // The registry was never asked for these. Only records this request wrote are dropped: one
+    // an earlier attempt left may stand for a purchase that attempt made, which the sweeper
+    // settles with the registry.
     await Promise.all(
-      records
-        .filter((record) => !asked.has(record.slot))
+      (await records.stored())
+        .filter((record) => !asked.has(record.slot) && record.requestId === input.requestId)
         .map((record) => purchaseRecords.forgetPurchase(record).catch(() => undefined)),
     );
     throw partlyBought(calls.reason, drafts.size + saves.length, people.length);
@@ -206,6 +209,30 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
   return {
     extracts: bought.map((draft) => presentPersonExtract(storedOf(draft))),
     billable: owner.environment === 'live',
+  };
+}
+
+/**
+ * Records every purchase before the registry is asked for it (see `startPurchases`). The first
+ * wave's records (as many as the calls in flight) are written first, and the registry calls start
+ * once they are in; the others are written in a second transaction while those calls run, and
+ * each later call waits for its own record.
+ */
+async function recordPurchases(purchaseRecords: PurchaseRecords, records: readonly PurchaseRecord[]) {
+  const firstWave = await purchaseRecords.startPurchases(records.slice(0, PURCHASE_CONCURRENCY));
+  const first = new Map(firstWave.map((record) => [record.slot, record]));
+  const later = purchaseRecords
+    .startPurchases(records.slice(PURCHASE_CONCURRENCY))
+    .then((started) => new Map(started.map((record) => [record.slot, record])));
+  later.catch(() => undefined); // awaited by the calls that need it, and by `stored`
+  return {
+    /** The record of one person's purchase, once written. */
+    of: async (slot: string) => first.get(slot) ?? ((await later).get(slot) as PurchaseRecord),
+    /** Every record known to be stored, once the second write has ended. */
+    stored: async () => [
+      ...first.values(),
+      ...(await later.catch(() => new Map<string, PurchaseRecord>())).values(),
+    ],
   };
 }
 

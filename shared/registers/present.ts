@@ -4,6 +4,7 @@
  * identifier field of its register, so every browse row holds the number its lookup needs.
  */
 import { coded, codedOrNull, partialAddress, presentAddress, presentParty } from '../companies/present.ts';
+import type { StoredExtract } from '../extracts/store-port.ts';
 import type { RegistryBan, RegistryRegisterEntry, RegistryRegisterExtract } from './registry-port.ts';
 import { servedRegisters } from './registry-port.ts';
 
@@ -93,3 +94,7 @@ export const presentRegisterExtract = (
   entry: sections.entry ?? null,
   documents: sections.documents ?? [],
 });
+
+/** A stored register extract: its header's summary and its sections. */
+export const presentStoredRegisterExtract = ({ header, sections }: StoredExtract) =>
+  presentRegisterExtract(header.summary, sections);

@@ -2,20 +2,23 @@
  * A batch purchase's records in the DynamoDB extract store, against DynamoDB Local: the records
  * of up to 100 purchases are written in one transaction before the registry is asked, each one
  * only if its slot has none yet, and the records an earlier attempt left are kept (with their
- * first time) while the others are written.
+ * first time) while the others are written; the answers saved as they arrive share their
+ * BatchWriteItem calls.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTables, type LocalDynamo, startDynamoLocal } from '../../local/dynamodb.ts';
 import { localTableName } from '../../local/stack.ts';
+import { getItem, SharedBatchPuts } from '../../shared/adapters/dynamodb/document.ts';
 import { DynamoExtractStore } from '../../shared/adapters/dynamodb/extracts.ts';
 import { observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
-import { newPurchaseRecord } from '../../shared/extracts/lifecycle.ts';
+import { feeEntryFor, headerFor, newPurchaseRecord } from '../../shared/extracts/lifecycle.ts';
 import type { PurchaseRecord } from '../../shared/extracts/store-port.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 
 let local: LocalDynamo | undefined;
-const store = new DynamoExtractStore(localTableName(tableDefinitions.main));
+const tableName = localTableName(tableDefinitions.main);
+const store = new DynamoExtractStore(tableName);
 
 beforeAll(async () => {
   local = await startDynamoLocal({ port: 0 });
@@ -97,5 +100,104 @@ describe('startPurchases', () => {
       new Date(),
     );
     await expect(store.startPurchases(records)).rejects.toThrow('a batch records at most 100 purchases');
+  });
+});
+
+/** A batch purchase's record with its answer: what `saveSections` stores beside the sections. */
+function answered(record: PurchaseRecord): PurchaseRecord {
+  const summary = {
+    id: record.extractId,
+    type: 'current',
+    purchasedAt: record.purchasedAt,
+    asOf: record.purchasedAt,
+    expiresAt: '2027-01-02T03:04:05Z',
+    clientReference: null,
+  };
+  const header = headerFor(summary, {
+    owner: { accountId: record.accountId, environment: record.environment },
+    requestId: record.requestId,
+    kind: 'person',
+    subjectKey: record.slot,
+  });
+  return {
+    ...record,
+    answer: { header, fee: feeEntryFor(header, { product: 'person_extract', feeCode: '958' }), batch: true },
+  };
+}
+
+describe('saveSections', () => {
+  it('answers saved together share BatchWriteItem calls, and each is a complete draft', async () => {
+    const key = randomUUID();
+    const slots = Array.from({ length: 10 }, (_, index) => `prs_${index}`);
+    const records = recordsOf(key, slots, new Date('2026-01-02T03:04:05Z')).map(answered);
+    // Seven items each (section, manifest, record, header and three index entries): 70 in three calls.
+    const { calls } = await counted(() =>
+      Promise.all(
+        records.map((record) =>
+          store.saveSections(
+            record.extractId,
+            { person: { slot: record.slot } },
+            '2027-01-02T03:04:05Z',
+            record,
+          ),
+        ),
+      ),
+    );
+    expect(calls).toEqual(['BatchWriteItem', 'BatchWriteItem', 'BatchWriteItem']);
+    const drafts = await store.findDrafts(key, '2026-01-02T04:00:00Z');
+    expect([...drafts.keys()].sort()).toEqual(slots);
+    expect(drafts.get('prs_7')?.sections).toEqual({ person: { slot: 'prs_7' } });
+  });
+
+  it('a save made alone is written at once, in one call', async () => {
+    const [record] = recordsOf(randomUUID(), ['prs_alone'], new Date('2026-01-02T03:04:05Z')).map(answered);
+    const { calls } = await counted(() =>
+      store.saveSections(
+        record?.extractId as string,
+        { person: {} },
+        '2027-01-02T03:04:05Z',
+        record as PurchaseRecord,
+      ),
+    );
+    expect(calls).toEqual(['BatchWriteItem']);
+  });
+});
+
+describe('SharedBatchPuts', () => {
+  const items = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, index) => ({ pk: `${prefix}`, sk: `item#${index}`, value: index }));
+
+  it('a batch that fails fails only the puts that had items in it', async () => {
+    const puts = new SharedBatchPuts(tableName);
+    const prefix = `SHARED#${randomUUID()}`;
+    // 20 + 10 + 20 items: the first batch holds a's 20 and b's first 5, the second b's last 5
+    // (one of them too large for DynamoDB) and c's 20.
+    const tooLarge = { pk: `${prefix}#b`, sk: 'large', value: 'x'.repeat(410_000) };
+    const { calls, result } = await counted(() =>
+      Promise.allSettled([
+        puts.put(items(`${prefix}#a`, 20), 'a'),
+        puts.put([...items(`${prefix}#b`, 9), tooLarge], 'b'),
+        puts.put(items(`${prefix}#c`, 20), 'c'),
+      ]),
+    );
+    expect(calls).toEqual(['BatchWriteItem', 'BatchWriteItem']);
+    expect(result.map((settled) => settled.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    expect((result[1] as PromiseRejectedResult).reason.message).toBe('could not store b');
+    expect(await getItem(tableName, { pk: `${prefix}#a`, sk: 'item#19' })).toMatchObject({ value: 19 });
+    expect(await getItem(tableName, { pk: `${prefix}#b`, sk: 'item#4' })).toMatchObject({ value: 4 });
+    expect(await getItem(tableName, { pk: `${prefix}#c`, sk: 'item#0' })).toBeUndefined();
+  });
+
+  it('the same key twice in one turn goes into separate batches (DynamoDB refuses it twice in one)', async () => {
+    const puts = new SharedBatchPuts(tableName);
+    const pk = `SHARED#${randomUUID()}`;
+    const { calls } = await counted(() =>
+      Promise.all([
+        puts.put([{ pk, sk: 'same', value: 1 }], 'first'),
+        puts.put([{ pk, sk: 'same', value: 1 }], 'second'),
+      ]),
+    );
+    expect(calls).toEqual(['BatchWriteItem', 'BatchWriteItem']);
+    expect(await getItem(tableName, { pk, sk: 'same' })).toMatchObject({ value: 1 });
   });
 });

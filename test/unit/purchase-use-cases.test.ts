@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { RegistryUnreachable } from '../../shared/adapters/registry-http/transport.ts';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { SANDBOX_PEOPLE } from '../../shared/adapters/sandbox/data/people.ts';
 import { createSandboxRegistry } from '../../shared/adapters/sandbox/sandbox.ts';
 import {
   AT_RISK_AFTER_MS,
@@ -19,7 +20,8 @@ import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { acceptChargesExtractOrder, type OrderRequest } from '../../shared/orders/accept.ts';
 import { parseOrderDelivery } from '../../shared/orders/delivery.ts';
 import type { OrderStore } from '../../shared/orders/store-port.ts';
-import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
+import { PURCHASE_CONCURRENCY, purchasePersonExtracts } from '../../shared/people/purchase.ts';
+import type { PeopleRegistry } from '../../shared/people/registry-port.ts';
 import { searchPeople } from '../../shared/people/search.ts';
 import {
   extractRoles,
@@ -252,6 +254,201 @@ describe('person extract batch purchase', () => {
     expect(retried.extracts).toHaveLength(personIds.length);
     expect(world.store.fees.size).toBe(personIds.length);
     expect(world.keyed.billed).toHaveLength(personIds.length);
+  });
+});
+
+describe('person extract batch purchase: registry calls beside our writes', () => {
+  /** The sandbox search that finds exactly 100 people, and a purchase of all of them. */
+  async function prepareHundred() {
+    const world = prepare();
+    const { familyName, givenName, birthDateFrom, birthDateTo } = SANDBOX_PEOPLE.search.hundred;
+    const search = await searchPeople({
+      body: {
+        familyName,
+        givenName,
+        birthDateFrom: birthDateFrom ?? undefined,
+        birthDateTo: birthDateTo ?? undefined,
+      },
+      owner: live,
+      requestId: 'req_s',
+      now: NOW,
+      registry: world.registry,
+      searches: world.searches,
+    });
+    const personIds = search.data.map((person) => person.id as string);
+    const buy = (options: { recoveryKey?: string; registry?: PeopleRegistry; requestId?: string } = {}) =>
+      purchasePersonExtracts({
+        body: { searchId: search.id, personIds },
+        owner: live,
+        requestId: options.requestId ?? 'req_h',
+        clientReference: null,
+        recoveryKey: options.recoveryKey,
+        now: NOW,
+        registry: options.registry ?? world.registry,
+        ...extractRoles(world.store),
+        searches: world.searches,
+      });
+    return { world, personIds, buy };
+  }
+
+  /** A promise the test opens when it chooses. */
+  function gate() {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { opened, open };
+  }
+
+  /** Waits (on the real clock, at most 2 s) until `reached` holds. */
+  async function until(reached: () => boolean, what: string) {
+    for (const started = Date.now(); !reached(); ) {
+      if (Date.now() - started > 2_000) throw new Error(`never reached: ${what}`);
+      await new Promise((done) => setTimeout(done, 1));
+    }
+  }
+
+  it('a slow draft write holds back no registry call: all 100 are asked before any answer is saved', async () => {
+    const { world, buy } = await prepareHundred();
+    const saves = gate();
+    let saved = 0;
+    const save = world.store.saveSections.bind(world.store);
+    world.store.saveSections = async (...args) => {
+      await saves.opened;
+      await save(...args);
+      saved += 1;
+    };
+    const purchase = buy();
+    await until(() => world.keyed.calls.length === 100, '100 registry calls while no save has ended');
+    expect(saved).toBe(0);
+    expect(world.store.fees.size).toBe(0);
+    saves.open();
+    const bought = await purchase;
+    expect(bought.extracts).toHaveLength(100);
+    expect(saved).toBe(100);
+    expect(world.keyed.billed).toHaveLength(100);
+    expect(world.store.fees.size).toBe(100);
+  });
+
+  it('the first wave is asked once its records are written; every later call waits for its own record', async () => {
+    const { world, buy } = await prepareHundred();
+    const laterRecords = gate();
+    const recorded = new Set<string>();
+    const start = world.store.startPurchases.bind(world.store);
+    let writes = 0;
+    world.store.startPurchases = async (records) => {
+      writes += 1;
+      if (writes === 2) await laterRecords.opened;
+      const started = await start(records);
+      for (const record of started) recorded.add(record.clientKey);
+      return started;
+    };
+    // Every call is checked as it is made: its purchase must be recorded already.
+    const unrecorded: string[] = [];
+    const registry = new Proxy(world.registry, {
+      get: (target, property, receiver) =>
+        property === 'purchasePersonExtract'
+          ? (...args: Parameters<PeopleRegistry['purchasePersonExtract']>) => {
+              if (!recorded.has(args[3])) unrecorded.push(args[3]);
+              return target.purchasePersonExtract(...args);
+            }
+          : Reflect.get(target, property, receiver),
+    });
+    const purchase = buy({ registry });
+    await until(() => world.keyed.calls.length === PURCHASE_CONCURRENCY, 'the first wave asked');
+    await new Promise((done) => setTimeout(done, 20));
+    // The first wave has its answers, and nobody else is asked while the later records are held.
+    expect(world.keyed.calls).toHaveLength(PURCHASE_CONCURRENCY);
+    expect(recorded.size).toBe(PURCHASE_CONCURRENCY);
+    laterRecords.open();
+    expect((await purchase).extracts).toHaveLength(100);
+    expect(writes).toBe(2);
+    expect(world.keyed.calls).toHaveLength(100);
+    expect(unrecorded).toEqual([]);
+  });
+
+  it('a failed draft write fails the purchase; the other answers stay saved and the retry buys nothing twice', async () => {
+    const { world, personIds, buy } = await prepareHundred();
+    const failing = personIds[60] as string;
+    const save = world.store.saveSections.bind(world.store);
+    let failed = false;
+    world.store.saveSections = async (id, sections, expiresAt, record) => {
+      if (record.slot === failing && !failed) {
+        failed = true;
+        throw new Error('injected fault: the draft write failed');
+      }
+      await save(id, sections, expiresAt, record);
+    };
+    const error = await rejectionOf(buy({ recoveryKey: 'kf' }));
+    expect((error as Error).message).toBe('injected fault: the draft write failed');
+    expect(world.store.fees.size).toBe(0);
+    expect(world.keyed.billed).toHaveLength(100);
+    const kept = await world.store.findDrafts('kf', NOW.toISOString());
+    expect(kept.size).toBe(99);
+    expect(kept.has(failing)).toBe(false);
+
+    const retried = await buy({ recoveryKey: 'kf' });
+    expect(retried.extracts).toHaveLength(100);
+    // Only the person whose answer was not saved is asked again, with the same client key, unbilled.
+    expect(world.keyed.calls).toHaveLength(101);
+    expect(world.keyed.calls.slice(0, 100).map((call) => call.clientKey)).toContain(
+      world.keyed.calls[100]?.clientKey,
+    );
+    expect(world.keyed.billed).toHaveLength(100);
+    expect(world.store.fees.size).toBe(100);
+  });
+
+  it('a failed write of the later records: the first wave is kept for the retry, the others are never asked', async () => {
+    const { world, buy } = await prepareHundred();
+    const start = world.store.startPurchases.bind(world.store);
+    let writes = 0;
+    world.store.startPurchases = async (records) => {
+      writes += 1;
+      if (writes === 2) throw new Error('injected fault: the records write failed');
+      return start(records);
+    };
+    const error = await rejectionOf(buy({ recoveryKey: 'kr' }));
+    expect((error as Error).message).toBe('injected fault: the records write failed');
+    expect(world.keyed.billed).toHaveLength(PURCHASE_CONCURRENCY);
+    expect((await world.store.findDrafts('kr', NOW.toISOString())).size).toBe(PURCHASE_CONCURRENCY);
+    expect(world.store.fees.size).toBe(0);
+
+    const retried = await buy({ recoveryKey: 'kr' });
+    expect(retried.extracts).toHaveLength(100);
+    expect(world.keyed.calls).toHaveLength(100);
+    expect(world.keyed.billed).toHaveLength(100);
+    expect(world.store.fees.size).toBe(100);
+  });
+
+  it("a retry that fails before asking again keeps the earlier attempt's records: the sweeper settles every purchase", async () => {
+    const { world, buy } = await prepareHundred();
+    // The first attempt: every answer arrives (and is billed) but none can be saved.
+    const save = world.store.saveSections.bind(world.store);
+    world.store.saveSections = async () => {
+      throw new Error('injected fault: the draft write failed');
+    };
+    await rejectionOf(buy({ recoveryKey: 'kk', requestId: 'req_1' }));
+    expect(world.keyed.billed).toHaveLength(100);
+    world.store.saveSections = save;
+    // The retry: the registry cannot be reached for its first call, so most records are not asked again.
+    let down = true;
+    const registry = new Proxy(world.registry, {
+      get: (target, property, receiver) =>
+        property === 'purchasePersonExtract'
+          ? (...args: Parameters<PeopleRegistry['purchasePersonExtract']>) => {
+              if (!down) return target.purchasePersonExtract(...args);
+              down = false;
+              throw new RegistryUnreachable('person.extract' as never, 'connection', 'registry down');
+            }
+          : Reflect.get(target, property, receiver),
+    });
+    const error = (await rejectionOf(buy({ recoveryKey: 'kk', requestId: 'req_2', registry }))) as ApiError;
+    expect(error.code).toBe('registry_unavailable');
+    expect(world.keyed.calls.length).toBeLessThan(200);
+    // Every purchase the registry billed is still recorded, so the sweeper commits them all, once.
+    expect(await sweep(world)).toMatchObject({ committed: 100, waiting: 0 });
+    expect(world.store.fees.size).toBe(100);
+    expect(world.keyed.billed).toHaveLength(100);
   });
 });
 

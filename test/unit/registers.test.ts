@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
 import { SANDBOX_REGISTERS } from '../../shared/adapters/sandbox/registers-data.ts';
 import { sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
-import { presentStoredExtract } from '../../shared/app/present-extract.ts';
+import { presentHeldExtract } from '../../shared/app/present-extract.ts';
 import { reconcilePurchases, UNSETTLED_AFTER_MS } from '../../shared/app/reconcile-purchases.ts';
 import type { Registry } from '../../shared/app/registry.ts';
 import type { Owner } from '../../shared/kernel/api-keys.ts';
@@ -333,7 +333,8 @@ describe('buying a register extract', () => {
     expect(world.keyed.billed).toHaveLength(2);
     // Read back as GET /v1/extracts/{id} shows it.
     const stored = await world.store.getExtract((bought.body as { id: string }).id);
-    expect(presentStoredExtract(stored as NonNullable<typeof stored>)).toEqual(bought.body);
+    const read = { store: world.store, cursors, owner: live };
+    expect(await presentHeldExtract(stored as NonNullable<typeof stored>, read)).toEqual(bought.body);
   });
 
   it('test keys are recorded without a fee code; the sections of each family', async () => {

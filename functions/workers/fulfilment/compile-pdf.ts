@@ -1,5 +1,5 @@
 import { createRegistries } from '../../../shared/adapters/registries.ts';
-import { renderDocumentImages } from '../../../shared/adapters/sandbox/page-images.ts';
+import type { PageImageRenderer } from '../../../shared/adapters/sandbox/dataset-registry.ts';
 import type { RegistryFor } from '../../../shared/app/ports.ts';
 import { blobs } from '../../../shared/composition/aws/blobs.ts';
 import { orders } from '../../../shared/composition/aws/orders.ts';
@@ -15,7 +15,13 @@ import {
 export const createHandler = (ports: CompilePdfPorts) =>
   workflowTask('CompilePdf', (input: CompilePdfInput) => compilePdf(ports, input));
 
-/** Only the compile fetches images, so only it bundles the sandbox's renderer (and pdf-lib). */
+/**
+ * Only the compile fetches images, so only it bundles the sandbox's renderer (and pdf-lib),
+ * loaded on the first test order's images rather than at start.
+ */
+const renderDocumentImages: PageImageRenderer = async (request) =>
+  (await import('../../../shared/adapters/sandbox/page-images.ts')).renderDocumentImages(request);
+
 const registryWithImages: Factory<RegistryFor> = (root) =>
   createRegistries({ ...root, pageImages: renderDocumentImages });
 

@@ -106,23 +106,86 @@ export async function deleteItem(tableName: string, key: Key): Promise<void> {
   await callDynamo('DeleteItem', { TableName: tableName, Key: toRaw(key) });
 }
 
+const BATCH_WRITE_ITEMS = 25;
+
+/** One BatchWriteItem of at most 25 puts, retrying what DynamoDB leaves unprocessed. */
+async function writeBatch(tableName: string, items: readonly RawItem[], what: string): Promise<void> {
+  let pending = items.map((item) => ({ PutRequest: { Item: item } }));
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt > 5) throw new Error(`could not store ${what}`);
+    if (attempt > 0) await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));
+    const output = await callDynamo<{
+      UnprocessedItems?: Record<string, { PutRequest: { Item: RawItem } }[]>;
+    }>('BatchWriteItem', { RequestItems: { [tableName]: pending } });
+    pending = output.UnprocessedItems?.[tableName] ?? [];
+  }
+}
+
 /** Puts every item with BatchWriteItem, 25 at a time in parallel, retrying what DynamoDB leaves unprocessed. */
 export async function putAll(tableName: string, items: readonly Item[], what: string): Promise<void> {
-  const groups: Item[][] = [];
-  for (let i = 0; i < items.length; i += 25) groups.push(items.slice(i, i + 25));
-  await Promise.all(
-    groups.map(async (group) => {
-      let pending = group.map((item) => ({ PutRequest: { Item: toRaw(item) } }));
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 5) throw new Error(`could not store ${what}`);
-        if (attempt > 0) await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));
-        const output = await callDynamo<{
-          UnprocessedItems?: Record<string, { PutRequest: { Item: RawItem } }[]>;
-        }>('BatchWriteItem', { RequestItems: { [tableName]: pending } });
-        pending = output.UnprocessedItems?.[tableName] ?? [];
+  const raw = items.map(toRaw);
+  const groups: RawItem[][] = [];
+  for (let i = 0; i < raw.length; i += BATCH_WRITE_ITEMS) groups.push(raw.slice(i, i + BATCH_WRITE_ITEMS));
+  await Promise.all(groups.map((group) => writeBatch(tableName, group, what)));
+}
+
+interface SharedPut {
+  items: { raw: RawItem; key: string }[];
+  what: string;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Puts like `putAll` on one table (keyed by `pk` and `sk`), except that the puts asked for in the
+ * same turn of the event loop share their BatchWriteItem calls: a batch purchase saving each
+ * registry answer as it arrives (seven items each) writes a wave of answers in a few full
+ * batches rather than one call per answer. A put resolves once every item it gave is written,
+ * and fails when a batch holding any of them fails. It waits for nothing but the end of the
+ * current turn (`setImmediate`): a lone put is written at once.
+ */
+export class SharedBatchPuts {
+  private queued: SharedPut[] = [];
+
+  constructor(private readonly tableName: string) {}
+
+  async put(items: readonly Item[], what: string): Promise<void> {
+    const raw = items.map((item) => ({ raw: toRaw(item), key: `${item.pk}\u0000${item.sk}` }));
+    if (this.queued.length === 0) setImmediate(() => this.flush());
+    return new Promise((resolve, reject) => this.queued.push({ items: raw, what, resolve, reject }));
+  }
+
+  private flush() {
+    const puts = this.queued;
+    this.queued = [];
+    // Each put's items go into the current batch, which is sent when full or when it already
+    // holds the same key (BatchWriteItem refuses one key twice).
+    const batchesOf = new Map<SharedPut, Promise<void>[]>(puts.map((put) => [put, []]));
+    let batch: { items: RawItem[]; keys: Set<string>; puts: Set<SharedPut> } | undefined;
+    const send = () => {
+      if (!batch) return;
+      const written = writeBatch(this.tableName, batch.items, `${batch.items.length} items`);
+      for (const put of batch.puts) batchesOf.get(put)?.push(written);
+      batch = undefined;
+    };
+    for (const put of puts) {
+      for (const { raw, key } of put.items) {
+        if (batch?.keys.has(key)) send();
+        batch ??= { items: [], keys: new Set(), puts: new Set() };
+        batch.items.push(raw);
+        batch.keys.add(key);
+        batch.puts.add(put);
+        if (batch.items.length === BATCH_WRITE_ITEMS) send();
       }
-    }),
-  );
+    }
+    send();
+    for (const [put, batches] of batchesOf) {
+      Promise.all(batches).then(
+        () => put.resolve(),
+        (cause: unknown) => put.reject(new Error(`could not store ${put.what}`, { cause })),
+      );
+    }
+  }
 }
 
 export async function updateItem(input: UpdateInput): Promise<{ Attributes?: Item }> {

@@ -63,6 +63,7 @@ import {
   putItem,
   type QueryInput,
   query,
+  SharedBatchPuts,
   transactWrite,
   updateItem,
 } from './document.ts';
@@ -189,8 +190,12 @@ const SECTION_CACHE_ENTRIES = 16;
 /** Every role of the extract store over the main table: reads, a purchase's writes, purchase records, and the ledger. */
 export class DynamoExtractStore implements HeldExtracts, ExtractPurchases, PurchaseRecords, UsageLedger {
   private readonly sections = new Map<string, unknown>();
+  /** A batch purchase saves its answers as they arrive: those that arrive together share writes. */
+  private readonly draftWrites: SharedBatchPuts;
 
-  constructor(private readonly tableName: string) {}
+  constructor(private readonly tableName: string) {
+    this.draftWrites = new SharedBatchPuts(tableName);
+  }
 
   async startPurchase(record: PurchaseRecord): Promise<PurchaseRecord> {
     try {
@@ -281,7 +286,7 @@ export class DynamoExtractStore implements HeldExtracts, ExtractPurchases, Purch
         items.push({ pk: extractPk(id), sk: chunkSk(name, index), data, expiresAtEpoch: ttl });
       }
     }
-    // One batch: a reader trusts the manifest only when every chunk it counts is there.
+    // A reader trusts the manifest only when every chunk it counts is there.
     items.push({ pk: extractPk(id), sk: 'SECMAN', manifest, expiresAtEpoch: ttl });
     items.push(unsettledItem(record));
     const staged = record.answer?.batch ? record.answer.header : undefined;
@@ -290,7 +295,7 @@ export class DynamoExtractStore implements HeldExtracts, ExtractPurchases, Purch
       for (const item of this.itemsOf(staged, batchOrder(staged)))
         items.push({ ...item, commitPk, commitSk });
     }
-    await putAll(this.tableName, items, `the sections of ${id}`);
+    await this.draftWrites.put(items, `the sections of ${id}`);
   }
 
   async savePagedList(id: string, name: string, list: PagedList, expiresAt: string): Promise<void> {

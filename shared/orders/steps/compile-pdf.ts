@@ -1,6 +1,5 @@
 import { toTimestamp } from '../../kernel/clock.ts';
 import { RegistryRejection } from '../../kernel/registry-port.ts';
-import { compileOrderPdf } from '../pdf.ts';
 import type { BlobStore, OrderStore } from '../store-port.ts';
 import {
   type Clock,
@@ -40,6 +39,8 @@ export async function compilePdf(ports: CompilePdfPorts, input: CompilePdfInput)
       requestOf.set(document.documentNumber, order.imageRequests[String(index)] as string);
   }
   const company = order.company as { name: string; formatted: string; numberType?: { code: string } } | null;
+  // pdf-lib is most of the function's bundle: loaded when a PDF is compiled, not at every start.
+  const { compileOrderPdf } = await import('../pdf.ts');
   const { bytes, imagesMissing } = await compileOrderPdf({
     orderId: order.id,
     title: order.type === 'charges_extract' ? 'Charges extract' : 'Document images',
