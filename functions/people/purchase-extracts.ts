@@ -1,5 +1,4 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { personExtractProduct } from '../../shared/companies/products.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
@@ -7,32 +6,10 @@ import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { presentPurchasedExtract } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
-import { createHttpHandler, type HandlerResult } from '../../shared/kernel/http/pipeline.ts';
-import { presentStoredPersonExtract } from '../../shared/people/present.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { presentPersonExtractList, presentStoredPersonExtract } from '../../shared/people/present.ts';
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
 import { peopleRoutes } from '../../shared/people/routes.ts';
-
-/** The response: one extract per person in the order asked, each with the shared meta. */
-function listOf(
-  searchId: string,
-  extracts: Record<string, unknown>[],
-  billable: boolean,
-  requestId: string,
-): HandlerResult {
-  const meta = { billable, product: personExtractProduct.product, requestId };
-  return {
-    body: {
-      object: 'list',
-      searchId,
-      data: extracts.map((extract) => ({ ...extract, meta })),
-      hasMore: false,
-      nextCursor: null,
-      totalCount: extracts.length,
-    },
-    billable,
-    quantity: extracts.length,
-  };
-}
 
 export const createHandler = (ports: RoutePorts<typeof peopleRoutes.purchasePersonExtracts>) =>
   createHttpHandler(
@@ -45,7 +22,7 @@ export const createHandler = (ports: RoutePorts<typeof peopleRoutes.purchasePers
         ...purchaseRequestOf(ports, input),
         searches: ports.peopleSearches,
       });
-      return listOf(body.searchId, extracts, billable, input.requestId);
+      return presentPersonExtractList(body.searchId, extracts, billable, input.requestId);
     },
     {
       // 100 extracts outgrow an idempotency record: a replay keeps their ids and reads them back.
@@ -59,7 +36,7 @@ export const createHandler = (ports: RoutePorts<typeof peopleRoutes.purchasePers
           const extracts = await Promise.all(
             ids.map((id) => presentPurchasedExtract(ports.heldExtracts, id, presentStoredPersonExtract)),
           );
-          return listOf(body.searchId, extracts, billable, requestId);
+          return presentPersonExtractList(body.searchId, extracts, billable, requestId);
         },
       },
     },

@@ -6,27 +6,13 @@ import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import type { Owner } from '../../shared/kernel/api-keys.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
-import {
-  FIRST_PAGE_ITEMS,
-  itemsCursorScope,
-  presentWeeklySummary,
-} from '../../shared/weekly-summaries/present.ts';
+import { presentFirstItemsPage } from '../../shared/weekly-summaries/present.ts';
 import { purchaseWeeklySummary } from '../../shared/weekly-summaries/purchase.ts';
 import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
 
 export const createHandler = (ports: RoutePorts<typeof weeklySummaryRoutes.purchaseWeeklySummary>) => {
-  /** The extract with its first page of items; the cursor continues on GET /v1/weekly-summaries/{id}. */
-  const firstPage = async (id: string, summary: Record<string, unknown>, owner: Owner) =>
-    presentWeeklySummary(
-      ports.heldExtracts,
-      { id, summary },
-      {
-        postcode: undefined,
-        offset: 0,
-        limit: FIRST_PAGE_ITEMS,
-        encodeNext: (offset) => ports.cursors.encode(itemsCursorScope(id, undefined, owner), offset),
-      },
-    );
+  const firstPage = (id: string, summary: Record<string, unknown>, owner: Owner) =>
+    presentFirstItemsPage({ store: ports.heldExtracts, cursors: ports.cursors, owner }, { id, summary });
   return createHttpHandler(
     weeklySummaryRoutes.purchaseWeeklySummary,
     ports,

@@ -7,7 +7,7 @@ import { presentStoredCompanyExtract } from '../companies/extracts.ts';
 import type { StoredExtract } from '../extracts/store-port.ts';
 import { presentStoredPersonExtract } from '../people/present.ts';
 import { presentStoredRegisterExtract } from '../registers/present.ts';
-import { FIRST_PAGE_ITEMS, itemsCursorScope, presentWeeklySummary } from '../weekly-summaries/present.ts';
+import { presentFirstItemsPage } from '../weekly-summaries/present.ts';
 import type { ExtractKindRole, HeldExtractRead } from './extract-kind-parts.ts';
 
 export const presentByKind = {
@@ -15,15 +15,7 @@ export const presentByKind = {
   person: { present: async (stored) => presentStoredPersonExtract(stored) },
   register: { present: async (stored) => presentStoredRegisterExtract(stored) },
   // The extract with its first page of items, never the whole list.
-  weeklySummary: {
-    present: ({ header }, { store, cursors, owner }) =>
-      presentWeeklySummary(store, header, {
-        postcode: undefined,
-        offset: 0,
-        limit: FIRST_PAGE_ITEMS,
-        encodeNext: (next) => cursors.encode(itemsCursorScope(header.id, undefined, owner), next),
-      }),
-  },
+  weeklySummary: { present: ({ header }, read) => presentFirstItemsPage(read, header) },
 } satisfies ExtractKindRole<'present'>;
 
 /** A held extract of any kind, as `GET /v1/extracts/{id}` shows it. */

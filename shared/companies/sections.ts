@@ -8,7 +8,7 @@ import type { CompanySectionName } from './present.ts';
 import type { CompanyRegistry } from './registry-port.ts';
 import type { recordStatuses } from './schemas.ts';
 
-interface SectionInput {
+export interface SectionInput {
   path: { id: string };
   query: { extract?: string | undefined };
   auth: AuthContext;

@@ -220,3 +220,27 @@ export async function presentPurchasedExtract<T>(
   if (!stored) throw new Error(`extract ${id} of an earlier purchase is missing`);
   return present(stored);
 }
+
+/** An id that is not an extract id names no extract: 404 before any read. */
+export function checkExtractId(id: string, param = 'id') {
+  if (!EXTRACT_ID_PATTERN.test(id)) {
+    throw new ApiError('extract_not_found', {
+      param,
+      message: 'Extract ids look like ext_ and 24 hex digits.',
+    });
+  }
+}
+
+/** A held extract of any kind its caller may read (`GET /v1/extracts/{id}`): 404, 403 or 410 otherwise. */
+export async function readHeldExtract(
+  store: Pick<HeldExtracts, 'getExtract'>,
+  id: string,
+  owner: Owner,
+  now: Date,
+): Promise<StoredExtract> {
+  checkExtractId(id);
+  // One query: a weekly summary's items are in a partition of their own, never read whole.
+  const stored = await store.getExtract(id);
+  const header = assertReadable(stored?.header, owner, now);
+  return { header, sections: (stored as StoredExtract).sections };
+}

@@ -222,9 +222,9 @@ export interface PurchaseRecords {
    */
   startPurchase(record: PurchaseRecord): Promise<PurchaseRecord>;
   /**
-   * Records the purchases of one batch (at most 100, one slot each) at once, before the registry
-   * is asked for any of them: as `startPurchase` for each, records already there are kept and
-   * returned. In the order given.
+   * Records purchases of one batch (at most 100, one slot each) in one write, before the registry
+   * is asked for them: as `startPurchase` for each, records already there are kept and returned.
+   * In the order given.
    */
   startPurchases(records: readonly PurchaseRecord[]): Promise<PurchaseRecord[]>;
   /** Purchases started before `before` and not yet settled, oldest first. */

@@ -9,7 +9,9 @@ import {
   presentCompanySummary,
   presentDocument,
 } from '../companies/present.ts';
+import { personExtractProduct } from '../companies/products.ts';
 import type { StoredExtract } from '../extracts/store-port.ts';
+import type { HandlerResult } from '../kernel/http/handler-types.ts';
 import { MEMBER_ROLE } from './ordering.ts';
 import type {
   RegistryLicence,
@@ -120,3 +122,25 @@ export const presentPersonExtract = ({ summary, ...lists }: StoredPersonExtract)
 /** A stored person extract: everything is in its one section. */
 export const presentStoredPersonExtract = ({ sections }: Pick<StoredExtract, 'sections'>) =>
   presentPersonExtract(sections[PERSON_SECTION] as StoredPersonExtract);
+
+/** A batch purchase's response: one extract per person in the order asked, each with the shared meta. */
+export function presentPersonExtractList(
+  searchId: string,
+  extracts: Record<string, unknown>[],
+  billable: boolean,
+  requestId: string,
+): HandlerResult {
+  const meta = { billable, product: personExtractProduct.product, requestId };
+  return {
+    body: {
+      object: 'list',
+      searchId,
+      data: extracts.map((extract) => ({ ...extract, meta })),
+      hasMore: false,
+      nextCursor: null,
+      totalCount: extracts.length,
+    },
+    billable,
+    quantity: extracts.length,
+  };
+}

@@ -6,7 +6,7 @@
 import { coded, presentCompanySummary, presentParty } from '../companies/present.ts';
 import type { ExtractHeader, HeldExtracts } from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
-import type { CursorScope } from '../kernel/cursor.ts';
+import type { CursorCodec, CursorScope } from '../kernel/cursor.ts';
 import type { RegistryWeeklySummaryItem } from './registry-port.ts';
 
 /** The paged list holding a weekly summary's items. */
@@ -57,7 +57,7 @@ export interface ItemsRange {
 
 /** The extract with one page of items (filtered by postcode when given). */
 export async function presentWeeklySummary(
-  store: HeldExtracts,
+  store: Pick<HeldExtracts, 'readPage'>,
   extract: Pick<ExtractHeader, 'id' | 'summary'>,
   range: ItemsRange,
 ) {
@@ -86,3 +86,18 @@ export async function presentWeeklySummary(
         : totals,
   };
 }
+
+/**
+ * The extract with its first page of items, never the whole list (a purchase, its replay and
+ * GET /v1/extracts/{id}); the cursor continues on GET /v1/weekly-summaries/{id}.
+ */
+export const presentFirstItemsPage = (
+  read: { store: Pick<HeldExtracts, 'readPage'>; cursors: CursorCodec; owner: Owner },
+  extract: { id: string; summary: Record<string, unknown> },
+) =>
+  presentWeeklySummary(read.store, extract, {
+    postcode: undefined,
+    offset: 0,
+    limit: FIRST_PAGE_ITEMS,
+    encodeNext: (next) => read.cursors.encode(itemsCursorScope(extract.id, undefined, read.owner), next),
+  });
