@@ -1,7 +1,10 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
-import { presentStoredCompanyExtract, purchaseCompanyExtract } from '../../shared/companies/extracts.ts';
+import {
+  checkCompanyExtractType,
+  presentStoredCompanyExtract,
+  purchaseCompanyExtract,
+} from '../../shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
-import { type CompanyExtractType, companyExtractTypes } from '../../shared/companies/registry-port.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
 import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
@@ -9,7 +12,6 @@ import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { presentPurchasedExtract } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
-import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 export const createHandler = (ports: RoutePorts<typeof companyRoutes.purchaseCompanyExtract>) =>
@@ -18,16 +20,11 @@ export const createHandler = (ports: RoutePorts<typeof companyRoutes.purchaseCom
     ports,
     async (input) => {
       const { body } = input;
-      if (!(companyExtractTypes as readonly string[]).includes(body.type)) {
-        throw new ApiError('extract_type_invalid', {
-          param: 'type',
-          message: `type must be one of ${companyExtractTypes.join(', ')}.`,
-        });
-      }
+      const type = checkCompanyExtractType(body.type);
       const company = parseCompanyIdentifier(input.path.id);
       const result = await purchaseCompanyExtract({
         company,
-        type: body.type as CompanyExtractType,
+        type,
         ...purchaseRequestOf(ports, input),
       });
       return { body: result.body, billable: result.billable, product: result.product };

@@ -36,7 +36,12 @@ import {
   sectionsByType,
 } from './present.ts';
 import { companyExtractProducts, productAvailableFor } from './products.ts';
-import type { CompanyExtractType, CompanyRegistry, RegistryCompanyExtract } from './registry-port.ts';
+import {
+  type CompanyExtractType,
+  type CompanyRegistry,
+  companyExtractTypes,
+  type RegistryCompanyExtract,
+} from './registry-port.ts';
 
 const documentListTypes = new Set(
   findCodeTable('document-list-organisation-types')?.entries.map((entry) => entry.code) ?? [],
@@ -99,6 +104,17 @@ export interface PurchaseInput extends PurchaseContext<CompanyRegistry> {
 interface CompanyPurchaseAsked {
   number: string;
   type: CompanyExtractType;
+}
+
+/** The extract type a purchase names: one of the company extract types, checked before anything is recorded. */
+export function checkCompanyExtractType(type: string): CompanyExtractType {
+  if (!(companyExtractTypes as readonly string[]).includes(type)) {
+    throw new ApiError('extract_type_invalid', {
+      param: 'type',
+      message: `type must be one of ${companyExtractTypes.join(', ')}.`,
+    });
+  }
+  return type as CompanyExtractType;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   documentsIn,
   yearsBefore,
 } from '../../shared/companies/documents.ts';
+import { checkCompanyExtractType } from '../../shared/companies/extracts.ts';
 import type { CompanyRegistry, RegistryCompanyMatch } from '../../shared/companies/registry-port.ts';
 import {
   type CompanySearchQuery,
@@ -18,14 +19,18 @@ import type { Owner } from '../../shared/kernel/api-keys.ts';
 import { CursorCodec } from '../../shared/kernel/cursor.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import type { RegistryCompany } from '../../shared/kernel/registry-port.ts';
+import { encodeOfflineResults, offlineResultsKey } from '../../shared/orders/results.ts';
+import { listOfflineSearchResults } from '../../shared/orders/search-results.ts';
+import type { BlobStore, OfflineSearchRecord, OfflineSearchStore } from '../../shared/orders/store-port.ts';
 import { usagePeriod, usageReport, usageTotals } from '../../shared/usage/report.ts';
 import { listWeeklySummaries } from '../../shared/weekly-summaries/list.ts';
 import { readWeeklySummary } from '../../shared/weekly-summaries/read.ts';
 import { MemoryExtractStore } from '../support/fakes.ts';
 
 /**
- * The rules of the free reads whose handlers only parse, call them and present: company search,
- * documents, usage, held extracts and weekly summaries.
+ * The rules of the routes whose handlers only parse, call them and present: company search,
+ * documents, usage, held extracts, weekly summaries, offline search results and the company
+ * purchase's extract type.
  */
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');
@@ -356,6 +361,79 @@ describe('held extracts and weekly summaries', () => {
       code: 'summary_type_invalid',
       param: 'type',
       status: 400,
+    });
+  });
+});
+
+describe('the extract type of a company purchase', () => {
+  it('takes the three company extract types and refuses any other on type', () => {
+    expect(['current', 'historical', 'relational'].map(checkCompanyExtractType)).toStrictEqual([
+      'current',
+      'historical',
+      'relational',
+    ]);
+    expect(errorOf(() => checkCompanyExtractType('summary'))).toStrictEqual({
+      code: 'extract_type_invalid',
+      param: 'type',
+      status: 400,
+    });
+  });
+});
+
+describe('offline search results', () => {
+  const SEARCH = 'ofs_0123456789abcdef01234567';
+  const search = (changes: Partial<OfflineSearchRecord>): OfflineSearchRecord => ({
+    id: SEARCH,
+    ...owner,
+    status: 'ready',
+    q: 'bluegum',
+    scope: 'current',
+    delivery: { method: 'webhook' },
+    createdAt: '2026-11-25T09:00:00.000Z',
+    updatedAt: '2026-11-25T09:05:00.000Z',
+    readyAt: '2026-11-25T09:05:00.000Z',
+    resultCount: 3,
+    resultsKey: offlineResultsKey(SEARCH),
+    failure: null,
+    fees: [],
+    requestId: 'req_unit',
+    clientReference: null,
+    simulateFailure: false,
+    ...changes,
+  });
+  function read(record: OfflineSearchRecord) {
+    const files = new Map([
+      [offlineResultsKey(SEARCH), encodeOfflineResults([{ acn: '1' }, { acn: '2' }, { acn: '3' }])],
+    ]);
+    const searches = {
+      get: async (id: string) => (id === record.id ? record : undefined),
+    } as OfflineSearchStore;
+    const blobs = { get: async (key: string) => files.get(key) } as BlobStore;
+    return { searches, blobs, cursors, owner };
+  }
+
+  it('pages the matches of a ready search', async () => {
+    const first = await listOfflineSearchResults(read(search({})), SEARCH, { limit: 2 });
+    expect(first.data).toStrictEqual([{ acn: '1' }, { acn: '2' }]);
+    expect(first).toMatchObject({ hasMore: true, totalCount: 3 });
+    const second = await listOfflineSearchResults(read(search({})), SEARCH, {
+      limit: 2,
+      cursor: first.nextCursor as string,
+    });
+    expect(second.data).toStrictEqual([{ acn: '3' }]);
+  });
+
+  it('has no results before the search is ready, nor after it failed', async () => {
+    const refusal = (record: OfflineSearchRecord) =>
+      rejectionOf(listOfflineSearchResults(read(record), SEARCH, {}));
+    const notReady = { code: 'offline_search_not_ready', param: 'searchId', status: 409 };
+    expect(await refusal(search({ status: 'processing', resultsKey: null }))).toStrictEqual(notReady);
+    expect(await refusal(search({ status: 'failed', resultsKey: null }))).toStrictEqual(notReady);
+    await expect(listOfflineSearchResults(read(search({ status: 'failed' })), SEARCH, {})).rejects.toThrow(
+      'The offline search failed, so it has no results; see failure.',
+    );
+    expect(await refusal(search({ accountId: 'acct_other' }))).toMatchObject({
+      code: 'search_owner_mismatch',
     });
   });
 });
