@@ -152,19 +152,21 @@ export class LocalQueue implements FulfilmentQueue {
     };
     if (!this.idsByBody.has(body)) this.idsByBody.set(body, messageId);
     this.unsettled.add(message);
-    this.makeVisible(message, 0);
+    this.makeVisible([message], 0);
     return message;
   }
 
-  private makeVisible(message: QueuedMessage, afterMs: number) {
+  /** Messages whose visibility ends together come back together (as one failed batch does). */
+  private makeVisible(messages: QueuedMessage[], afterMs: number) {
+    if (messages.length === 0) return;
     if (afterMs <= 0) {
-      this.ready.push(message);
+      this.ready.push(...messages);
       this.scheduleFlush();
       return;
     }
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.ready.push(message);
+      this.ready.push(...messages);
       this.scheduleFlush();
     }, afterMs);
     this.timers.add(timer);
@@ -229,6 +231,7 @@ export class LocalQueue implements FulfilmentQueue {
       failed = new Set(batch.map((m) => m.messageId));
       reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
+    const retried: QueuedMessage[] = [];
     for (const message of batch) {
       if (!failed.has(message.messageId)) {
         this.delivered += 1;
@@ -237,7 +240,7 @@ export class LocalQueue implements FulfilmentQueue {
       }
       message.lastError = reason;
       if (message.receiveCount < this.maxReceiveCount) {
-        this.makeVisible(message, this.visibilityMs);
+        retried.push(message);
         continue;
       }
       const letter: DeadLetter = {
@@ -250,6 +253,7 @@ export class LocalQueue implements FulfilmentQueue {
       message.settle('dead-lettered');
       this.options.onDeadLetter?.(structuredClone(letter));
     }
+    this.makeVisible(retried, this.visibilityMs);
   }
 }
 

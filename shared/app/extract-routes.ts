@@ -1,8 +1,32 @@
 /** Held extracts of any kind: read one, list them (the schemas join every kind). */
-import { extractListQuery, extractPath } from '../companies/schemas.ts';
+import * as z from 'zod/mini';
+import {
+  companyExtractSchema,
+  companyExtractSummarySchema,
+  extractListQuery,
+  extractPath,
+} from '../companies/schemas.ts';
 import { defineRoute } from '../kernel/http/route.ts';
-import { noPath, noQuery } from '../kernel/http/schemas.ts';
-import { anyExtractSchema, extractListSchema } from '../people/schemas.ts';
+import { listEnvelope, noPath, noQuery } from '../kernel/http/schemas.ts';
+import { personExtractSchema, personExtractSummarySchema } from '../people/schemas.ts';
+import { registerExtractSchema, registerExtractSummarySchema } from '../registers/schemas.ts';
+import { weeklySummarySchema, weeklySummarySummarySchema } from '../weekly-summaries/schemas.ts';
+
+/** GET /v1/extracts/{id}: an extract of any kind. */
+const anyExtractSchema = z.union([
+  companyExtractSchema,
+  personExtractSchema,
+  weeklySummarySchema,
+  registerExtractSchema,
+]);
+const extractListSchema = listEnvelope(
+  z.union([
+    companyExtractSummarySchema,
+    personExtractSummarySchema,
+    weeklySummarySummarySchema,
+    registerExtractSummarySchema,
+  ]),
+);
 
 export const extractRoutes = {
   getExtract: defineRoute({

@@ -2,8 +2,6 @@ import * as z from 'zod/mini';
 import {
   addressSchema,
   codedSchema,
-  companyExtractSchema,
-  companyExtractSummarySchema,
   companySummarySchema,
   documentSchema,
   extractParam,
@@ -14,9 +12,6 @@ import {
   timestamp,
 } from '../companies/schemas.ts';
 import { cursorParam, dateParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
-import { registerExtractSchema, registerExtractSummarySchema } from '../registers/schemas.ts';
-
-import { weeklySummarySchema, weeklySummarySummarySchema } from '../weekly-summaries/schemas.ts';
 
 const PEOPLE_SEARCH_ID = /^psr_[0-9a-f]{24}$/;
 const PERSON_ID = /^prs_[0-9a-f]{24}$/;
@@ -210,19 +205,3 @@ export const personExtractListSchema = z.extend(listEnvelope(personExtractSchema
 });
 
 export const roleListSchema = sectionList(roleSchema);
-
-/** GET /v1/extracts/{id}: an extract of any kind. */
-export const anyExtractSchema = z.union([
-  companyExtractSchema,
-  personExtractSchema,
-  weeklySummarySchema,
-  registerExtractSchema,
-]);
-export const extractListSchema = listEnvelope(
-  z.union([
-    companyExtractSummarySchema,
-    personExtractSummarySchema,
-    weeklySummarySummarySchema,
-    registerExtractSummarySchema,
-  ]),
-);

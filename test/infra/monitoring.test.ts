@@ -238,6 +238,8 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       'RegistryCalls',
       'WebhookAttempts',
       'UnsettledPurchasesOverAnHour',
+      'DependencyLatency',
+      'DependencyErrors',
     ])
       expect(body, figure).toContain(figure);
     const functionNames = [
