@@ -8,7 +8,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import type { RouteDefinition } from '../shared/kernel/http/route.ts';
+import type { GrantedRoute } from '../shared/kernel/http/route.ts';
 import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/kernel/http/time-budget.ts';
 import { type TableId, tableDefinitions } from '../shared/kernel/infra/tables.ts';
 import { WEBHOOK_ENV } from '../shared/kernel/infra/webhooks.ts';
@@ -39,17 +39,16 @@ export const DOCS_URL_ENV = 'DOCS_URL';
 export const INTEGRATION_TIMEOUT = Duration.millis(INTEGRATION_TIMEOUT_MS);
 
 /** A route's function timeout: longer for routes that call the registry, the default otherwise. */
-export const functionTimeoutFor = (route: RouteDefinition): Duration =>
+export const functionTimeoutFor = (route: GrantedRoute): Duration =>
   Duration.millis(functionTimeoutMs(route));
 
 /** Whether a route's function reads a secret (and so gets the Parameters and Secrets extension). */
-export const readsSecrets = (route: RouteDefinition): boolean =>
-  paginates(route) || route.usesRegistry === true;
+export const readsSecrets = (route: GrantedRoute): boolean => paginates(route) || route.usesRegistry === true;
 
 const ACCESS_RANK: Record<TableAccessLevel, number> = { getItem: 0, read: 1, readWrite: 2 };
 
 /** Baseline access widened by the route's own `tables` entries (never narrowed). */
-export function tableAccessFor(route: RouteDefinition): Partial<Record<TableId, TableAccessLevel>> {
+export function tableAccessFor(route: GrantedRoute): Partial<Record<TableId, TableAccessLevel>> {
   // A public route takes no key: it looks up no key and counts no requests.
   const access: Partial<Record<TableId, TableAccessLevel>> = route.public ? {} : { ...BASELINE_TABLE_ACCESS };
   for (const [id, level] of Object.entries(route.tables) as [TableId, TableAccessLevel | undefined][]) {
@@ -61,8 +60,9 @@ export function tableAccessFor(route: RouteDefinition): Partial<Record<TableId, 
 }
 
 /** Description of a route's function; names the route so the console (and tests) can tell them apart. */
-export const functionDescription = (route: RouteDefinition): string =>
-  `${route.name}: ${route.method} ${route.path} (functions/${route.handler}.ts)`;
+export const functionDescription = (
+  route: Pick<GrantedRoute, 'name' | 'method' | 'path' | 'handler'>,
+): string => `${route.name}: ${route.method} ${route.path} (functions/${route.handler}.ts)`;
 
 /** Construct id of an area's nested stack in the API stack: `Companies` → `CompaniesRoutes`. */
 export const areaStackId = (area: Pick<RouteArea, 'name'>): string => `${area.name}Routes`;
@@ -140,7 +140,7 @@ export class ApiAreaStack extends NestedStack {
     this.methods = methods;
   }
 
-  private createFunction(route: RouteDefinition, props: ApiAreaStackProps): ApiFunction {
+  private createFunction(route: GrantedRoute, props: ApiAreaStackProps): ApiFunction {
     const timeout = functionTimeoutFor(route);
     if (timeout.toMilliseconds() > INTEGRATION_TIMEOUT.toMilliseconds()) {
       throw new Error(`${route.name}: function timeout exceeds the API Gateway integration timeout`);

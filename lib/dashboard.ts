@@ -1,10 +1,11 @@
+import { Duration } from 'aws-cdk-lib';
 import {
   type Alarm,
   AlarmStatusWidget,
   Dashboard,
   GraphWidget,
   type IMetric,
-  type MathExpression,
+  MathExpression,
   Stats,
   TextWidget,
 } from 'aws-cdk-lib/aws-cloudwatch';
@@ -14,6 +15,7 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { SERVICE_METRICS } from '../shared/kernel/metric-line.ts';
 import { periodOf, registryFailureRate, serviceMetric, webhookFailureRate } from './alarms.ts';
+import { POWERTOOLS_ENVIRONMENT } from './constructs/api-function.ts';
 import {
   type ApiMetricNames,
   apiGatewayMetric,
@@ -147,7 +149,23 @@ export function stageDashboard(scope: Construct, props: StageDashboardProps): Da
     byOutcome(SERVICE_METRICS.webhookAttempts.name, ['succeeded', 'failed'], webhookFailureRate()),
   );
   dashboard.addWidgets(
+    graph('Dependency latency p99 (ms), by dependency', [dependencySearch('dependencyLatency', 'p99')]),
+    graph('Dependency calls failed, by dependency', [dependencySearch('dependencyErrors', 'Sum')]),
+  );
+  dashboard.addWidgets(
     graph('Purchases unsettled for over an hour (money at risk)', [unsettledPurchases()], FULL_WIDTH),
   );
   return dashboard;
 }
+
+/**
+ * One line per dependency the functions have called (DynamoDB, Registry, S3, SQS…): a search, so
+ * a dependency appears on the graph as soon as a function records a call to it.
+ */
+const dependencySearch = (metric: 'dependencyLatency' | 'dependencyErrors', statistic: string) =>
+  new MathExpression({
+    expression: `SEARCH('{${POWERTOOLS_ENVIRONMENT.POWERTOOLS_METRICS_NAMESPACE},Dependency} MetricName="${SERVICE_METRICS[metric].name}"', '${statistic}', 300)`,
+    usingMetrics: {},
+    period: Duration.minutes(5),
+    label: '',
+  });

@@ -1,7 +1,7 @@
 import { NestedStack } from 'aws-cdk-lib';
 import { type IMetric, MathExpression, Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
-import type { RouteDefinition } from '../shared/kernel/http/route.ts';
+import type { GrantedRoute } from '../shared/kernel/http/route.ts';
 import { SERVICE_METRICS } from '../shared/kernel/metric-line.ts';
 import {
   type AlarmThresholdName,
@@ -27,7 +27,7 @@ export const apiGatewayMetric = (
   metricName: string,
   statistic: string,
   threshold: AlarmThresholdName,
-  route?: Pick<RouteDefinition, 'method' | 'path'>,
+  route?: Pick<GrantedRoute, 'method' | 'path'>,
 ): Metric =>
   new Metric({
     namespace: 'AWS/ApiGateway',
@@ -46,7 +46,7 @@ export interface LatencyGroup {
   /** `<Area>LatencyP99`, `<Area>RegistryLatencyP99`, with `Part2`… when an area has more routes. */
   readonly id: string;
   readonly threshold: 'localRouteLatencyP99' | 'registryRouteLatencyP99';
-  readonly routes: readonly RouteDefinition[];
+  readonly routes: readonly GrantedRoute[];
 }
 
 /** The latency alarms of an area: its routes by class (registry or not), in groups an alarm can hold. */

@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
 import { extractRoutes } from '../shared/app/extract-routes.ts';
+import { withGrants } from '../shared/app/routes.ts';
 import { companyRoutes } from '../shared/companies/routes.ts';
 import { docsRoutes } from '../shared/docs/routes.ts';
-import type { RouteDefinition } from '../shared/kernel/http/route.ts';
+import type { GrantedRoute, RouteDefinition } from '../shared/kernel/http/route.ts';
 import { orderRoutes } from '../shared/orders/routes.ts';
 import { peopleRoutes } from '../shared/people/routes.ts';
 import { recordRoutes } from '../shared/records/routes.ts';
@@ -25,7 +26,7 @@ function objectShape(schema: z.core.$ZodType): Readonly<Record<string, unknown>>
 }
 
 /** A route paginates when its query schema has a `cursor` parameter; it then signs cursors. */
-export function paginates(route: RouteDefinition): boolean {
+export function paginates(route: GrantedRoute): boolean {
   const shape = objectShape(route.request.query);
   return shape !== undefined && Object.hasOwn(shape, 'cursor');
 }
@@ -48,7 +49,7 @@ export const defaultEntryFor: EntryFor = (module) => join(PROJECT_ROOT, 'functio
 export interface RouteArea {
   /** PascalCase, unique: names the nested stack. */
   readonly name: string;
-  readonly routes: readonly RouteDefinition[];
+  readonly routes: readonly GrantedRoute[];
 }
 
 /**
@@ -56,23 +57,23 @@ export interface RouteArea {
  * added to a capability's routes.ts is deployed in its area's stack. A module added to the route table must be listed here too
  * (`checkRouteAreas` refuses a route that is in no area).
  */
+/** A capability's route entries with their grants (derived from the ports each declares). */
+const granted = (entries: Record<string, RouteDefinition>): GrantedRoute[] =>
+  Object.values(entries).map(withGrants);
+
 export const ROUTE_AREAS: readonly RouteArea[] = [
-  { name: 'Reference', routes: Object.values(referenceRoutes) },
-  { name: 'Companies', routes: Object.values(companyRoutes) },
-  { name: 'People', routes: Object.values(peopleRoutes) },
+  { name: 'Reference', routes: granted(referenceRoutes) },
+  { name: 'Companies', routes: granted(companyRoutes) },
+  { name: 'People', routes: granted(peopleRoutes) },
   {
     name: 'Extracts',
-    routes: [
-      ...Object.values(extractRoutes),
-      ...Object.values(usageRoutes),
-      ...Object.values(weeklySummaryRoutes),
-    ],
+    routes: [...granted(extractRoutes), ...granted(usageRoutes), ...granted(weeklySummaryRoutes)],
   },
-  { name: 'Orders', routes: Object.values(orderRoutes) },
-  { name: 'Records', routes: Object.values(recordRoutes) },
-  { name: 'Docs', routes: Object.values(docsRoutes) },
-  { name: 'Webhooks', routes: Object.values(webhookRoutes) },
-  { name: 'Registers', routes: Object.values(registerRoutes) },
+  { name: 'Orders', routes: granted(orderRoutes) },
+  { name: 'Records', routes: granted(recordRoutes) },
+  { name: 'Docs', routes: granted(docsRoutes) },
+  { name: 'Webhooks', routes: granted(webhookRoutes) },
+  { name: 'Registers', routes: granted(registerRoutes) },
 ];
 
 /**
@@ -81,8 +82,8 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
  */
 export function checkRouteAreas(
   areas: readonly RouteArea[],
-  routeTable: readonly RouteDefinition[],
-): RouteDefinition[] {
+  routeTable: readonly GrantedRoute[],
+): GrantedRoute[] {
   const areaOf = new Map<string, string>();
   const names = new Set<string>();
   for (const area of areas) {

@@ -1,7 +1,7 @@
 /**
  * The composition root of the local stack: the same adapters Lambda uses where a real engine
  * runs here (DynamoDB Local; the HTTP registry against the simulator), the sandbox in process,
- * the stack's adjustable clock, and storage faults around the extract store. The asynchronous
+ * the stack's adjustable clock, and storage faults around the extract store's commits. The asynchronous
  * tier's stand-ins (queue, bucket, workflow, event bus, outbox) are added by local/orders.
  */
 import { secretReader } from '../shared/adapters/aws/secrets-extension.ts';
@@ -40,7 +40,9 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
     apiKeys: new DynamoApiKeyRepository(config.keysTable),
     limiter: new DynamoLimiterStore(config.limitsTable),
     cursors: new CursorCodec(secretReader(config.cursorSecret, 'cursorSecret'), clock),
-    extracts: faults.wrap(extracts),
+    heldExtracts: extracts,
+    extractPurchases: faults.wrap(extracts),
+    purchaseRecords: extracts,
     ledger: extracts,
     peopleSearches: new DynamoPeopleSearchStore(config.mainTable),
     orders: new DynamoOrderStore(config.mainTable),

@@ -1,4 +1,4 @@
-import type { ExtractStore } from '../shared/extracts/store-port.ts';
+import type { ExtractPurchases } from '../shared/extracts/store-port.ts';
 
 /**
  * Storage faults the local stack can inject (`/__local/faults`), to show that a purchase whose
@@ -8,7 +8,7 @@ export class StorageFaults {
   /** How many of the next extract commits fail. */
   failCommits = 0;
 
-  wrap(store: ExtractStore): ExtractStore {
+  wrap(store: ExtractPurchases): ExtractPurchases {
     return new Proxy(store, {
       get: (target, property, receiver) => {
         const value = Reflect.get(target, property, receiver);

@@ -24,7 +24,7 @@ import type {
   NameReservationFacts,
   RecordsSource,
 } from '../shared/adapters/sandbox/records.ts';
-import type { IsoDate } from '../shared/app/registry.ts';
+import type { IsoDate } from '../shared/kernel/registry-port.ts';
 
 export const GENERATED_BUSINESS_NAMES = 1500;
 export const GENERATED_RESERVATIONS = 400;

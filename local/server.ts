@@ -15,7 +15,7 @@ import type { AdjustableClock } from '../shared/kernel/clock.ts';
 import { ApiError, errorEnvelope } from '../shared/kernel/errors/api-error.ts';
 import type { LambdaHttpHandler } from '../shared/kernel/http/pipeline.ts';
 import { bodyTooLarge, MAX_BODY_BYTES } from '../shared/kernel/http/request.ts';
-import type { RouteDefinition } from '../shared/kernel/http/route.ts';
+import type { GrantedRoute } from '../shared/kernel/http/route.ts';
 import { functionTimeoutMs } from '../shared/kernel/http/time-budget.ts';
 import { unkeyedRateHeaders } from '../shared/kernel/rate-limit.ts';
 import { codeTablesPage } from './docs.ts';
@@ -25,10 +25,11 @@ import { lambdaContext } from './lambda-context.ts';
 import { handleOrderControl } from './orders/control.ts';
 import type { LocalOrders } from './orders/stand-ins.ts';
 import type { LocalReferenceRefresh } from './reference-refresh.ts';
+import { declaredPortsOnly } from './route-ports.ts';
 import type { LocalWebhooks } from './webhooks.ts';
 
 interface CompiledRoute {
-  route: RouteDefinition;
+  route: GrantedRoute;
   pattern: RegExp;
   names: string[];
   handler: LambdaHttpHandler;
@@ -52,7 +53,7 @@ const bodyOf = (req: IncomingMessage) => readBody(req, MAX_BODY_BYTES, bodyTooLa
 export const MAX_HEADER_BYTES = 10 * 1024;
 const FUNCTIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'functions');
 
-function compile(route: RouteDefinition, handler: LambdaHttpHandler): CompiledRoute {
+function compile(route: GrantedRoute, handler: LambdaHttpHandler): CompiledRoute {
   const names: string[] = [];
   const source = route.path
     .split('/')
@@ -68,12 +69,10 @@ function compile(route: RouteDefinition, handler: LambdaHttpHandler): CompiledRo
 
 /**
  * Imports each route's handler module, the same file CDK bundles for Lambda, and builds its
- * handler with `createHandler(ports)`: the local stack's ports where Lambda's are AWS's.
+ * handler with `createHandler(ports)`: the local stack's ports where Lambda's are AWS's, only
+ * those the route declares (local/route-ports.ts).
  */
-export async function loadRoutes(
-  routes: readonly RouteDefinition[],
-  ports: AppPorts,
-): Promise<CompiledRoute[]> {
+export async function loadRoutes(routes: readonly GrantedRoute[], ports: AppPorts): Promise<CompiledRoute[]> {
   return Promise.all(
     routes.map(async (route) => {
       const file = pathToFileURL(join(FUNCTIONS_DIR, `${route.handler}.ts`)).href;
@@ -83,7 +82,7 @@ export async function loadRoutes(
       if (typeof module.createHandler !== 'function') {
         throw new Error(`functions/${route.handler}.ts exports no createHandler(ports)`);
       }
-      return compile(route, module.createHandler(ports));
+      return compile(route, module.createHandler(declaredPortsOnly(route, ports)));
     }),
   );
 }
@@ -93,7 +92,7 @@ export function toProxyEvent(
   req: IncomingMessage,
   url: URL,
   body: string | null,
-  match: { route: RouteDefinition; params: Record<string, string> },
+  match: { route: GrantedRoute; params: Record<string, string> },
 ): APIGatewayProxyEvent {
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};

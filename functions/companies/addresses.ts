@@ -1,12 +1,12 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { listCompanyAddresses } from '../../shared/companies/addresses.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
-export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof companyRoutes.listAddresses>) =>
   createHttpHandler(companyRoutes.listAddresses, ports, async (input) => {
     const { matching, extract, contactAddress } = await listCompanyAddresses(ports, input);
     return {
@@ -22,4 +22,6 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ extracts, registryFor }));
+export const handler = createHandler(
+  awsRoutePorts(companyRoutes.listAddresses, { heldExtracts, registryFor }),
+);

@@ -1,14 +1,14 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
 import { readSection, type StatusRecord } from '../../shared/companies/sections.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
 const STATUS_CODES = { satisfied: ['SATF'], deleted: ['DELT'], all: ['SATF', 'DELT'] } as const;
 
-export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof companyRoutes.listCharges>) =>
   createHttpHandler(companyRoutes.listCharges, ports, async (input) => {
     const status = input.query.status ?? 'satisfied';
     const { extract, data } = await readSection(ports, input, 'charges', true);
@@ -22,4 +22,4 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ extracts, registryFor }));
+export const handler = createHandler(awsRoutePorts(companyRoutes.listCharges, { heldExtracts, registryFor }));

@@ -1,13 +1,13 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { summaryOfCompany } from '../../shared/companies/present.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
 import { readSection } from '../../shared/companies/sections.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
-export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof companyRoutes.getExternalAdministration>) =>
   createHttpHandler(companyRoutes.getExternalAdministration, ports, async (input) => {
     const { extract, summary, data } = await readSection(ports, input, 'externalAdministration', false);
     const section = data as { appointees: unknown[]; documents: unknown[] } | null;
@@ -23,4 +23,6 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ extracts, registryFor }));
+export const handler = createHandler(
+  awsRoutePorts(companyRoutes.getExternalAdministration, { heldExtracts, registryFor }),
+);

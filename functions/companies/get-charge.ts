@@ -1,13 +1,13 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { presentCharge } from '../../shared/companies/present.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { fromRegistry } from '../../shared/kernel/registry-errors.ts';
 
-export const createHandler = (ports: HttpPorts<'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof companyRoutes.getCharge>) =>
   createHttpHandler(companyRoutes.getCharge, ports, async ({ path, auth, requestId }) => {
     if (!/^\d{1,9}$/.test(path.chargeNumber)) {
       throw new ApiError('charge_not_found', {
@@ -23,4 +23,4 @@ export const createHandler = (ports: HttpPorts<'registryFor'>) =>
     return { body: presentCharge(charge) };
   });
 
-export const handler = createHandler(awsHttpPorts({ registryFor }));
+export const handler = createHandler(awsRoutePorts(companyRoutes.getCharge, { registryFor }));

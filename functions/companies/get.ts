@@ -1,13 +1,13 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { lookupCompany } from '../../shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
 import { presentCompany } from '../../shared/companies/present.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
-export const createHandler = (ports: HttpPorts<'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof companyRoutes.getCompany>) =>
   createHttpHandler(companyRoutes.getCompany, ports, async ({ path, auth, requestId }) => {
     const company = parseCompanyIdentifier(path.id);
     const registry = ports.registryFor(auth.environment);
@@ -15,4 +15,4 @@ export const createHandler = (ports: HttpPorts<'registryFor'>) =>
     return { body: presentCompany(found) };
   });
 
-export const handler = createHandler(awsHttpPorts({ registryFor }));
+export const handler = createHandler(awsRoutePorts(companyRoutes.getCompany, { registryFor }));

@@ -1,4 +1,4 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import {
   checkCompanyExtractType,
   presentStoredCompanyExtract,
@@ -6,15 +6,15 @@ import {
 } from '../../shared/companies/extracts.ts';
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { presentPurchasedExtract } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
-export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof companyRoutes.purchaseCompanyExtract>) =>
   createHttpHandler(
     companyRoutes.purchaseCompanyExtract,
     ports,
@@ -36,7 +36,7 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
         async unpack(packed) {
           const { id, billable, product } = packed as { id: string; billable: boolean; product: string };
           return {
-            body: await presentPurchasedExtract(ports.extracts, id, presentStoredCompanyExtract),
+            body: await presentPurchasedExtract(ports.heldExtracts, id, presentStoredCompanyExtract),
             billable,
             product,
           };
@@ -45,4 +45,12 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
     },
   );
 
-export const handler = createHandler(awsHttpPorts({ extracts, idempotency, registryFor }));
+export const handler = createHandler(
+  awsRoutePorts(companyRoutes.purchaseCompanyExtract, {
+    heldExtracts,
+    extractPurchases,
+    purchaseRecords,
+    idempotency,
+    registryFor,
+  }),
+);

@@ -1,12 +1,12 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { presentCompanyMatch } from '../../shared/companies/present.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
 import { searchCompanies } from '../../shared/companies/search.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
-export const createHandler = (ports: HttpPorts<'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof companyRoutes.searchCompanies>) =>
   createHttpHandler(companyRoutes.searchCompanies, ports, async ({ query, auth, requestId }) => {
     const page = await searchCompanies({
       registry: ports.registryFor(auth.environment),
@@ -18,4 +18,4 @@ export const createHandler = (ports: HttpPorts<'registryFor'>) =>
     return { body: { object: 'list', ...page, data: page.data.map(presentCompanyMatch) } };
   });
 
-export const handler = createHandler(awsHttpPorts({ registryFor }));
+export const handler = createHandler(awsRoutePorts(companyRoutes.searchCompanies, { registryFor }));

@@ -1,12 +1,12 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { companyRoutes } from '../../shared/companies/routes.ts';
 import { byRecordStatus, readSection, type StatusRecord } from '../../shared/companies/sections.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
-export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof companyRoutes.getShareStructure>) =>
   createHttpHandler(companyRoutes.getShareStructure, ports, async (input) => {
     const status = input.query.status ?? 'current';
     const { extract, data } = await readSection(ports, input, 'shareStructure', status !== 'current');
@@ -22,4 +22,6 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'registryFor'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ extracts, registryFor }));
+export const handler = createHandler(
+  awsRoutePorts(companyRoutes.getShareStructure, { heldExtracts, registryFor }),
+);

@@ -1,5 +1,5 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { errorsPage } from '../../shared/docs/pages.ts';
 import { docsRoutes } from '../../shared/docs/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -7,9 +7,9 @@ import { serveStatic, staticFile } from '../../shared/kernel/http/static-file.ts
 
 const html = staticFile(() => new TextEncoder().encode(errorsPage()));
 
-export const createHandler = (ports: HttpPorts) =>
+export const createHandler = (ports: RoutePorts<typeof docsRoutes.getErrorReference>) =>
   createHttpHandler(docsRoutes.getErrorReference, ports, async ({ headers }) =>
     serveStatic(html(), headers, 'text/html; charset=utf-8', 'errors.html'),
   );
 
-export const handler = createHandler(awsHttpPorts({}));
+export const handler = createHandler(awsRoutePorts(docsRoutes.getErrorReference, {}));

@@ -1,14 +1,14 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { docsRoutes, SCALAR_BUNDLE } from '../../shared/docs/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { readAsset, serveStatic } from '../../shared/kernel/http/static-file.ts';
 
 const bundle = readAsset(SCALAR_BUNDLE);
 
-export const createHandler = (ports: HttpPorts) =>
+export const createHandler = (ports: RoutePorts<typeof docsRoutes.getApiReferenceScript>) =>
   createHttpHandler(docsRoutes.getApiReferenceScript, ports, async ({ headers }) =>
     serveStatic(bundle(), headers, 'text/javascript; charset=utf-8', 'scalar.js'),
   );
 
-export const handler = createHandler(awsHttpPorts({}));
+export const handler = createHandler(awsRoutePorts(docsRoutes.getApiReferenceScript, {}));

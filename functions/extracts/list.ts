@@ -1,17 +1,17 @@
 import { extractRoutes } from '../../shared/app/extract-routes.ts';
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { pageOfStore } from '../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
-export const createHandler = (ports: HttpPorts<'extracts'>) =>
+export const createHandler = (ports: RoutePorts<typeof extractRoutes.listExtracts>) =>
   createHttpHandler(extractRoutes.listExtracts, ports, async ({ query, auth }) => {
     const page = await pageOfStore(
       pageRequest(ports, extractRoutes.listExtracts, auth, query, { kind: query.kind }),
       (position) =>
-        ports.extracts.list(auth.accountId, auth.environment, {
+        ports.heldExtracts.list(auth.accountId, auth.environment, {
           ...(query.kind ? { kind: query.kind } : {}),
           ...position,
           now: ports.clock.now().toISOString(),
@@ -21,4 +21,4 @@ export const createHandler = (ports: HttpPorts<'extracts'>) =>
     return { body: { object: 'list', ...page } };
   });
 
-export const handler = createHandler(awsHttpPorts({ extracts }));
+export const handler = createHandler(awsRoutePorts(extractRoutes.listExtracts, { heldExtracts }));

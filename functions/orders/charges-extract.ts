@@ -1,5 +1,5 @@
 import { parseCompanyIdentifier } from '../../shared/companies/identifier.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
@@ -24,4 +24,6 @@ export const createHandler = (ports: OrderRoutePorts) =>
     { replay: orderReplay(ports) },
   );
 
-export const handler = createHandler(awsHttpPorts({ orders, registryFor, queue, idempotency }));
+export const handler = createHandler(
+  awsRoutePorts(orderRoutes.orderChargesExtract, { orders, registryFor, queue, idempotency }),
+);

@@ -1,4 +1,4 @@
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
@@ -23,4 +23,6 @@ export const createHandler = (ports: OrderRoutePorts) =>
     { replay: orderReplay(ports) },
   );
 
-export const handler = createHandler(awsHttpPorts({ orders, registryFor, queue, idempotency }));
+export const handler = createHandler(
+  awsRoutePorts(orderRoutes.orderDocumentImages, { orders, registryFor, queue, idempotency }),
+);

@@ -1,12 +1,12 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { blobs } from '../../shared/composition/aws/blobs.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { assertDownloadable, assertOrderReadable, findOrder } from '../../shared/orders/read.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'orders' | 'blobs'>) =>
+export const createHandler = (ports: RoutePorts<typeof orderRoutes.downloadOrder>) =>
   createHttpHandler(orderRoutes.downloadOrder, ports, async ({ path, auth }) => {
     const order = assertOrderReadable(await findOrder(ports.orders, path.orderId), auth);
     const key = assertDownloadable(order, ports.clock.now());
@@ -15,4 +15,4 @@ export const createHandler = (ports: HttpPorts<'orders' | 'blobs'>) =>
     return { body: {}, file: { contentType: 'application/pdf', bytes, filename: `${order.id}.pdf` } };
   });
 
-export const handler = createHandler(awsHttpPorts({ orders, blobs }));
+export const handler = createHandler(awsRoutePorts(orderRoutes.downloadOrder, { orders, blobs }));

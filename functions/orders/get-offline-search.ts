@@ -1,13 +1,13 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { offlineSearchProduct } from '../../shared/companies/products.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { offlineSearches } from '../../shared/composition/aws/orders.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { presentOfflineSearch } from '../../shared/orders/present.ts';
 import { assertSearchReadable, findOfflineSearch } from '../../shared/orders/read.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'offlineSearches'>) =>
+export const createHandler = (ports: RoutePorts<typeof orderRoutes.getOfflineSearch>) =>
   createHttpHandler(orderRoutes.getOfflineSearch, ports, async ({ path, auth }) => {
     const search = assertSearchReadable(await findOfflineSearch(ports.offlineSearches, path.searchId), auth);
     // Like an order read: free, and naming what was bought.
@@ -17,4 +17,4 @@ export const createHandler = (ports: HttpPorts<'offlineSearches'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ offlineSearches }));
+export const handler = createHandler(awsRoutePorts(orderRoutes.getOfflineSearch, { offlineSearches }));

@@ -1,16 +1,16 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { orderResult } from '../../shared/orders/present.ts';
 import { assertOrderReadable, findOrder } from '../../shared/orders/read.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'orders'>) =>
+export const createHandler = (ports: RoutePorts<typeof orderRoutes.getOrder>) =>
   createHttpHandler(orderRoutes.getOrder, ports, async ({ path, auth }) => {
     const order = assertOrderReadable(await findOrder(ports.orders, path.orderId), auth);
     // Reading an order is free, whatever its purchase cost.
     return { ...orderResult(order, ports.config.apiBaseUrl), billable: false };
   });
 
-export const handler = createHandler(awsHttpPorts({ orders }));
+export const handler = createHandler(awsRoutePorts(orderRoutes.getOrder, { orders }));

@@ -1,5 +1,5 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
 import { pageOfStore } from '../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
@@ -7,7 +7,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { presentOrder } from '../../shared/orders/present.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'orders'>) =>
+export const createHandler = (ports: RoutePorts<typeof orderRoutes.listOrders>) =>
   createHttpHandler(orderRoutes.listOrders, ports, async ({ query, auth }) => {
     const page = await pageOfStore(
       pageRequest(ports, orderRoutes.listOrders, auth, query, { status: query.status, type: query.type }),
@@ -22,4 +22,4 @@ export const createHandler = (ports: HttpPorts<'orders'>) =>
     return { body: { object: 'list', ...page } };
   });
 
-export const handler = createHandler(awsHttpPorts({ orders }));
+export const handler = createHandler(awsRoutePorts(orderRoutes.listOrders, { orders }));

@@ -1,16 +1,18 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { blobs } from '../../shared/composition/aws/blobs.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { offlineSearches } from '../../shared/composition/aws/orders.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
 import { listOfflineSearchResults } from '../../shared/orders/search-results.ts';
 
-export const createHandler = (ports: HttpPorts<'offlineSearches' | 'blobs'>) =>
+export const createHandler = (ports: RoutePorts<typeof orderRoutes.listOfflineSearchResults>) =>
   createHttpHandler(orderRoutes.listOfflineSearchResults, ports, async ({ path, query, auth }) => {
     const read = { searches: ports.offlineSearches, blobs: ports.blobs, cursors: ports.cursors, owner: auth };
     const page = await listOfflineSearchResults(read, path.searchId, query);
     return { body: { object: 'list', ...page } };
   });
 
-export const handler = createHandler(awsHttpPorts({ offlineSearches, blobs }));
+export const handler = createHandler(
+  awsRoutePorts(orderRoutes.listOfflineSearchResults, { offlineSearches, blobs }),
+);

@@ -1,5 +1,5 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { offlineSearches } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
@@ -16,7 +16,7 @@ const resultOf = (search: OfflineSearchRecord, apiBaseUrl: string): HandlerResul
   billable: search.fees.some((fee) => fee.billable),
 });
 
-export const createHandler = (ports: HttpPorts<'offlineSearches' | 'queue' | 'idempotency'>) =>
+export const createHandler = (ports: RoutePorts<typeof orderRoutes.createOfflineSearch>) =>
   createHttpHandler(
     orderRoutes.createOfflineSearch,
     ports,
@@ -50,4 +50,6 @@ export const createHandler = (ports: HttpPorts<'offlineSearches' | 'queue' | 'id
     },
   );
 
-export const handler = createHandler(awsHttpPorts({ offlineSearches, queue, idempotency }));
+export const handler = createHandler(
+  awsRoutePorts(orderRoutes.createOfflineSearch, { offlineSearches, queue, idempotency }),
+);

@@ -1,11 +1,11 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { peopleRoutes } from '../../shared/people/routes.ts';
 import { isSearchExpired, knownPerson, searchExpired } from '../../shared/people/search.ts';
 
-export const createHandler = (ports: HttpPorts<'peopleSearches'>) =>
+export const createHandler = (ports: RoutePorts<typeof peopleRoutes.getPerson>) =>
   createHttpHandler(peopleRoutes.getPerson, ports, async ({ path, auth }) => {
     const person = await knownPerson(ports.peopleSearches, path.personId, auth);
     if (isSearchExpired(person.searchExpiresAt, ports.clock.now())) {
@@ -14,4 +14,4 @@ export const createHandler = (ports: HttpPorts<'peopleSearches'>) =>
     return { body: { ...person.match, searchId: person.searchId, searchExpiresAt: person.searchExpiresAt } };
   });
 
-export const handler = createHandler(awsHttpPorts({ peopleSearches }));
+export const handler = createHandler(awsRoutePorts(peopleRoutes.getPerson, { peopleSearches }));

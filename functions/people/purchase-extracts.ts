@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
@@ -11,9 +11,7 @@ import { presentPersonExtractList, presentStoredPersonExtract } from '../../shar
 import { purchasePersonExtracts } from '../../shared/people/purchase.ts';
 import { peopleRoutes } from '../../shared/people/routes.ts';
 
-export const createHandler = (
-  ports: HttpPorts<'extracts' | 'idempotency' | 'peopleSearches' | 'registryFor'>,
-) =>
+export const createHandler = (ports: RoutePorts<typeof peopleRoutes.purchasePersonExtracts>) =>
   createHttpHandler(
     peopleRoutes.purchasePersonExtracts,
     ports,
@@ -36,7 +34,7 @@ export const createHandler = (
         async unpack(packed, { body, requestId }) {
           const { ids, billable } = packed as { ids: string[]; billable: boolean };
           const extracts = await Promise.all(
-            ids.map((id) => presentPurchasedExtract(ports.extracts, id, presentStoredPersonExtract)),
+            ids.map((id) => presentPurchasedExtract(ports.heldExtracts, id, presentStoredPersonExtract)),
           );
           return presentPersonExtractList(body.searchId, extracts, billable, requestId);
         },
@@ -44,4 +42,13 @@ export const createHandler = (
     },
   );
 
-export const handler = createHandler(awsHttpPorts({ extracts, idempotency, peopleSearches, registryFor }));
+export const handler = createHandler(
+  awsRoutePorts(peopleRoutes.purchasePersonExtracts, {
+    heldExtracts,
+    extractPurchases,
+    purchaseRecords,
+    idempotency,
+    peopleSearches,
+    registryFor,
+  }),
+);

@@ -1,15 +1,15 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { listPersonRoles } from '../../shared/people/roles.ts';
 import { peopleRoutes } from '../../shared/people/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'extracts' | 'peopleSearches'>) =>
+export const createHandler = (ports: RoutePorts<typeof peopleRoutes.listPersonRoles>) =>
   createHttpHandler(peopleRoutes.listPersonRoles, ports, async ({ path, query, auth }) => {
     const read = {
-      store: ports.extracts,
+      heldExtracts: ports.heldExtracts,
       searches: ports.peopleSearches,
       cursors: ports.cursors,
       owner: auth,
@@ -19,4 +19,6 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'peopleSearches'>) =
     return { body: { object: 'list', ...page, extract } };
   });
 
-export const handler = createHandler(awsHttpPorts({ extracts, peopleSearches }));
+export const handler = createHandler(
+  awsRoutePorts(peopleRoutes.listPersonRoles, { heldExtracts, peopleSearches }),
+);

@@ -1,12 +1,12 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { peopleSearches } from '../../shared/composition/aws/people.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { peopleRoutes } from '../../shared/people/routes.ts';
 import { searchPeople } from '../../shared/people/search.ts';
 
-export const createHandler = (ports: HttpPorts<'peopleSearches' | 'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof peopleRoutes.searchPeople>) =>
   createHttpHandler(peopleRoutes.searchPeople, ports, async ({ body, auth, requestId }) => ({
     body: await searchPeople({
       body,
@@ -18,4 +18,6 @@ export const createHandler = (ports: HttpPorts<'peopleSearches' | 'registryFor'>
     }),
   }));
 
-export const handler = createHandler(awsHttpPorts({ peopleSearches, registryFor }));
+export const handler = createHandler(
+  awsRoutePorts(peopleRoutes.searchPeople, { peopleSearches, registryFor }),
+);

@@ -1,12 +1,12 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { findBusinessNames } from '../../shared/records/business-names.ts';
 import { presentBusinessName } from '../../shared/records/present.ts';
 import { recordRoutes } from '../../shared/records/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof recordRoutes.findBusinessNames>) =>
   createHttpHandler(recordRoutes.findBusinessNames, ports, async ({ query, auth, requestId }) => {
     const registry = ports.registryFor(auth.environment);
     const names = await findBusinessNames(registry, query, { accountId: auth.accountId, requestId });
@@ -21,4 +21,4 @@ export const createHandler = (ports: HttpPorts<'registryFor'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ registryFor }));
+export const handler = createHandler(awsRoutePorts(recordRoutes.findBusinessNames, { registryFor }));

@@ -1,12 +1,12 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { lookUpDocuments } from '../../shared/records/documents.ts';
 import { presentDocumentDetails } from '../../shared/records/present.ts';
 import { recordRoutes } from '../../shared/records/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof recordRoutes.getDocument>) =>
   createHttpHandler(recordRoutes.getDocument, ports, async ({ path, auth, requestId }) => {
     const registry = ports.registryFor(auth.environment);
     const [document] = await lookUpDocuments(
@@ -19,4 +19,4 @@ export const createHandler = (ports: HttpPorts<'registryFor'>) =>
     return { body: presentDocumentDetails(document) };
   });
 
-export const handler = createHandler(awsHttpPorts({ registryFor }));
+export const handler = createHandler(awsRoutePorts(recordRoutes.getDocument, { registryFor }));

@@ -1,13 +1,13 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { codeTableSet } from '../../shared/composition/aws/code-tables.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { freshnessHeaders } from '../../shared/reference/current.ts';
 import { presentCodeTable } from '../../shared/reference/present.ts';
 import { referenceRoutes } from '../../shared/reference/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'codeTableSet'>) =>
+export const createHandler = (ports: RoutePorts<typeof referenceRoutes.getCodeTable>) =>
   createHttpHandler(referenceRoutes.getCodeTable, ports, async ({ path }) => {
     const tables = await ports.codeTableSet();
     const table = tables.data.find(path.table);
@@ -23,4 +23,4 @@ export const createHandler = (ports: HttpPorts<'codeTableSet'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ codeTableSet }));
+export const handler = createHandler(awsRoutePorts(referenceRoutes.getCodeTable, { codeTableSet }));

@@ -1,12 +1,12 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { codeTableSet } from '../../shared/composition/aws/code-tables.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { freshnessHeaders } from '../../shared/reference/current.ts';
 import { codeTableSummaries } from '../../shared/reference/present.ts';
 import { referenceRoutes } from '../../shared/reference/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'codeTableSet'>) =>
+export const createHandler = (ports: RoutePorts<typeof referenceRoutes.listCodeTables>) =>
   createHttpHandler(referenceRoutes.listCodeTables, ports, async () => {
     const tables = await ports.codeTableSet();
     const data = codeTableSummaries(tables.data.all, ports.config.docsUrl);
@@ -16,4 +16,4 @@ export const createHandler = (ports: HttpPorts<'codeTableSet'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ codeTableSet }));
+export const handler = createHandler(awsRoutePorts(referenceRoutes.listCodeTables, { codeTableSet }));

@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { formSchedule } from '../../shared/composition/aws/form-schedule.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { pageOfArray } from '../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -8,7 +8,7 @@ import { freshnessHeaders } from '../../shared/reference/current.ts';
 import { presentForm } from '../../shared/reference/forms.ts';
 import { referenceRoutes } from '../../shared/reference/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'formSchedule'>) =>
+export const createHandler = (ports: RoutePorts<typeof referenceRoutes.listForms>) =>
   createHttpHandler(referenceRoutes.listForms, ports, async ({ query, auth }) => {
     const category = query.category ?? 'all';
     const schedule = await ports.formSchedule();
@@ -22,4 +22,4 @@ export const createHandler = (ports: HttpPorts<'formSchedule'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ formSchedule }));
+export const handler = createHandler(awsRoutePorts(referenceRoutes.listForms, { formSchedule }));

@@ -1,12 +1,12 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { PAGE_SIZE } from '../../shared/kernel/http/schemas.ts';
 import { browseRegister } from '../../shared/registers/browse.ts';
 import { registerRoutes } from '../../shared/registers/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof registerRoutes.browseRegister>) =>
   createHttpHandler(registerRoutes.browseRegister, ports, async ({ path, query, auth, requestId }) => ({
     body: await browseRegister({
       register: path.register,
@@ -21,4 +21,4 @@ export const createHandler = (ports: HttpPorts<'registryFor'>) =>
     }),
   }));
 
-export const handler = createHandler(awsHttpPorts({ registryFor }));
+export const handler = createHandler(awsRoutePorts(registerRoutes.browseRegister, { registryFor }));

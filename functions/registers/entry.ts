@@ -1,11 +1,11 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { getRegisterEntry } from '../../shared/registers/entry.ts';
 import { registerRoutes } from '../../shared/registers/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof registerRoutes.getRegisterEntry>) =>
   createHttpHandler(registerRoutes.getRegisterEntry, ports, async ({ path, auth, requestId }) => ({
     body: await getRegisterEntry({
       register: path.register,
@@ -15,4 +15,4 @@ export const createHandler = (ports: HttpPorts<'registryFor'>) =>
     }),
   }));
 
-export const handler = createHandler(awsHttpPorts({ registryFor }));
+export const handler = createHandler(awsRoutePorts(registerRoutes.getRegisterEntry, { registryFor }));

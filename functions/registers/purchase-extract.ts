@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { presentPurchasedExtract } from '../../shared/extracts/lifecycle.ts';
@@ -10,7 +10,7 @@ import { presentStoredRegisterExtract } from '../../shared/registers/present.ts'
 import { purchaseRegisterExtract } from '../../shared/registers/purchase.ts';
 import { registerRoutes } from '../../shared/registers/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'registryFor'>) =>
+export const createHandler = (ports: RoutePorts<typeof registerRoutes.purchaseRegisterExtract>) =>
   createHttpHandler(
     registerRoutes.purchaseRegisterExtract,
     ports,
@@ -30,7 +30,7 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
         async unpack(packed) {
           const { id, billable, product } = packed as { id: string; billable: boolean; product: string };
           return {
-            body: await presentPurchasedExtract(ports.extracts, id, presentStoredRegisterExtract),
+            body: await presentPurchasedExtract(ports.heldExtracts, id, presentStoredRegisterExtract),
             billable,
             product,
           };
@@ -39,4 +39,12 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
     },
   );
 
-export const handler = createHandler(awsHttpPorts({ extracts, idempotency, registryFor }));
+export const handler = createHandler(
+  awsRoutePorts(registerRoutes.purchaseRegisterExtract, {
+    heldExtracts,
+    extractPurchases,
+    purchaseRecords,
+    idempotency,
+    registryFor,
+  }),
+);

@@ -1,11 +1,11 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { ledger } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { usageReport } from '../../shared/usage/report.ts';
 import { usageRoutes } from '../../shared/usage/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'ledger'>) =>
+export const createHandler = (ports: RoutePorts<typeof usageRoutes.getUsage>) =>
   createHttpHandler(usageRoutes.getUsage, ports, async ({ query, auth }) => {
     const { page, from, to, totals } = await usageReport({
       ledger: ports.ledger,
@@ -29,4 +29,4 @@ export const createHandler = (ports: HttpPorts<'ledger'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ ledger }));
+export const handler = createHandler(awsRoutePorts(usageRoutes.getUsage, { ledger }));

@@ -1,12 +1,12 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { sealer } from '../../shared/composition/aws/sealer.ts';
 import { webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { createEndpoint } from '../../shared/webhooks/endpoints.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'sealer'>) =>
+export const createHandler = (ports: RoutePorts<typeof webhookRoutes.createWebhookEndpoint>) =>
   createHttpHandler(webhookRoutes.createWebhookEndpoint, ports, async ({ body, auth }) => ({
     body: await createEndpoint(
       { endpoints: ports.webhookEndpoints, sealer: ports.sealer },
@@ -17,4 +17,6 @@ export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'sealer'>) =
     ),
   }));
 
-export const handler = createHandler(awsHttpPorts({ webhookEndpoints, sealer }));
+export const handler = createHandler(
+  awsRoutePorts(webhookRoutes.createWebhookEndpoint, { webhookEndpoints, sealer }),
+);

@@ -1,11 +1,11 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { assertEndpointReadable, findEndpoint } from '../../shared/webhooks/endpoints.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'webhookEndpoints'>) =>
+export const createHandler = (ports: RoutePorts<typeof webhookRoutes.deleteWebhookEndpoint>) =>
   createHttpHandler(webhookRoutes.deleteWebhookEndpoint, ports, async ({ path, auth }) => {
     const endpoint = assertEndpointReadable(
       await findEndpoint(ports.webhookEndpoints, path.endpointId),
@@ -15,4 +15,6 @@ export const createHandler = (ports: HttpPorts<'webhookEndpoints'>) =>
     return { body: { object: 'webhookEndpoint', id: endpoint.id, deleted: true } };
   });
 
-export const handler = createHandler(awsHttpPorts({ webhookEndpoints }));
+export const handler = createHandler(
+  awsRoutePorts(webhookRoutes.deleteWebhookEndpoint, { webhookEndpoints }),
+);

@@ -1,5 +1,5 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
 import { pageOfStore } from '../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
@@ -7,7 +7,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { assertEndpointReadable, findEndpoint, presentDelivery } from '../../shared/webhooks/endpoints.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'webhookDeliveries'>) =>
+export const createHandler = (ports: RoutePorts<typeof webhookRoutes.listEndpointDeliveries>) =>
   createHttpHandler(webhookRoutes.listEndpointDeliveries, ports, async ({ path, query, auth }) => {
     const endpoint = assertEndpointReadable(
       await findEndpoint(ports.webhookEndpoints, path.endpointId),
@@ -21,4 +21,6 @@ export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'webhookDeli
     return { body: { object: 'list', ...page } };
   });
 
-export const handler = createHandler(awsHttpPorts({ webhookEndpoints, webhookDeliveries }));
+export const handler = createHandler(
+  awsRoutePorts(webhookRoutes.listEndpointDeliveries, { webhookEndpoints, webhookDeliveries }),
+);

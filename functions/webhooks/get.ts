@@ -1,15 +1,15 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { assertEndpointReadable, findEndpoint, presentEndpoint } from '../../shared/webhooks/endpoints.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'webhookEndpoints'>) =>
+export const createHandler = (ports: RoutePorts<typeof webhookRoutes.getWebhookEndpoint>) =>
   createHttpHandler(webhookRoutes.getWebhookEndpoint, ports, async ({ path, auth }) => ({
     body: presentEndpoint(
       assertEndpointReadable(await findEndpoint(ports.webhookEndpoints, path.endpointId), auth),
     ),
   }));
 
-export const handler = createHandler(awsHttpPorts({ webhookEndpoints }));
+export const handler = createHandler(awsRoutePorts(webhookRoutes.getWebhookEndpoint, { webhookEndpoints }));

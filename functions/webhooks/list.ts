@@ -1,5 +1,5 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
 import { pageOfStore } from '../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../shared/kernel/http/paging.ts';
@@ -7,7 +7,7 @@ import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { presentEndpoint } from '../../shared/webhooks/endpoints.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'webhookEndpoints'>) =>
+export const createHandler = (ports: RoutePorts<typeof webhookRoutes.listWebhookEndpoints>) =>
   createHttpHandler(webhookRoutes.listWebhookEndpoints, ports, async ({ query, auth }) => {
     const page = await pageOfStore(
       pageRequest(ports, webhookRoutes.listWebhookEndpoints, auth, query, {}),
@@ -17,4 +17,4 @@ export const createHandler = (ports: HttpPorts<'webhookEndpoints'>) =>
     return { body: { object: 'list', ...page } };
   });
 
-export const handler = createHandler(awsHttpPorts({ webhookEndpoints }));
+export const handler = createHandler(awsRoutePorts(webhookRoutes.listWebhookEndpoints, { webhookEndpoints }));

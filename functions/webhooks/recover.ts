@@ -1,5 +1,5 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { webhookQueue } from '../../shared/composition/aws/webhook-queue.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -7,7 +7,7 @@ import { assertEndpointReadable, findEndpoint } from '../../shared/webhooks/endp
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import { recoverEndpoint } from '../../shared/webhooks/tools.ts';
 
-export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'webhookDeliveries' | 'webhookQueue'>) =>
+export const createHandler = (ports: RoutePorts<typeof webhookRoutes.recoverWebhookEndpoint>) =>
   createHttpHandler(webhookRoutes.recoverWebhookEndpoint, ports, async ({ path, body, auth }) => {
     const endpoint = assertEndpointReadable(
       await findEndpoint(ports.webhookEndpoints, path.endpointId),
@@ -17,4 +17,6 @@ export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'webhookDeli
     return { body: { object: 'webhookRecovery', endpointId: endpoint.id, since: body.since, resent } };
   });
 
-export const handler = createHandler(awsHttpPorts({ webhookEndpoints, webhookDeliveries, webhookQueue }));
+export const handler = createHandler(
+  awsRoutePorts(webhookRoutes.recoverWebhookEndpoint, { webhookEndpoints, webhookDeliveries, webhookQueue }),
+);

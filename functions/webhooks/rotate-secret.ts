@@ -1,12 +1,12 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { sealer } from '../../shared/composition/aws/sealer.ts';
 import { webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { assertEndpointReadable, findEndpoint, rotateSecret } from '../../shared/webhooks/endpoints.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'sealer'>) =>
+export const createHandler = (ports: RoutePorts<typeof webhookRoutes.rotateWebhookSecret>) =>
   createHttpHandler(webhookRoutes.rotateWebhookSecret, ports, async ({ path, auth }) => {
     const endpoint = assertEndpointReadable(
       await findEndpoint(ports.webhookEndpoints, path.endpointId),
@@ -21,4 +21,6 @@ export const createHandler = (ports: HttpPorts<'webhookEndpoints' | 'sealer'>) =
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ webhookEndpoints, sealer }));
+export const handler = createHandler(
+  awsRoutePorts(webhookRoutes.rotateWebhookSecret, { webhookEndpoints, sealer }),
+);

@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
 import { eventLog } from '../../shared/composition/aws/event-log.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { webhookQueue } from '../../shared/composition/aws/webhook-queue.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -8,9 +8,7 @@ import { assertEndpointReadable, findEndpoint, presentEvent } from '../../shared
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import { sendTestEvent } from '../../shared/webhooks/tools.ts';
 
-export const createHandler = (
-  ports: HttpPorts<'eventLog' | 'webhookEndpoints' | 'webhookDeliveries' | 'webhookQueue'>,
-) =>
+export const createHandler = (ports: RoutePorts<typeof webhookRoutes.testWebhookEndpoint>) =>
   createHttpHandler(webhookRoutes.testWebhookEndpoint, ports, async ({ path, auth }) => {
     const endpoint = assertEndpointReadable(
       await findEndpoint(ports.webhookEndpoints, path.endpointId),
@@ -20,5 +18,10 @@ export const createHandler = (
   });
 
 export const handler = createHandler(
-  awsHttpPorts({ eventLog, webhookEndpoints, webhookDeliveries, webhookQueue }),
+  awsRoutePorts(webhookRoutes.testWebhookEndpoint, {
+    eventLog,
+    webhookEndpoints,
+    webhookDeliveries,
+    webhookQueue,
+  }),
 );

@@ -1,12 +1,12 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { webhookEndpoints } from '../../shared/composition/aws/webhooks.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { assertEndpointReadable, findEndpoint, updateEndpoint } from '../../shared/webhooks/endpoints.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 
 /** No sealer: changing an endpoint never touches its secrets. */
-export const createHandler = (ports: HttpPorts<'webhookEndpoints'>) =>
+export const createHandler = (ports: RoutePorts<typeof webhookRoutes.updateWebhookEndpoint>) =>
   createHttpHandler(webhookRoutes.updateWebhookEndpoint, ports, async ({ path, body, auth }) => {
     const endpoint = assertEndpointReadable(
       await findEndpoint(ports.webhookEndpoints, path.endpointId),
@@ -19,4 +19,6 @@ export const createHandler = (ports: HttpPorts<'webhookEndpoints'>) =>
     };
   });
 
-export const handler = createHandler(awsHttpPorts({ webhookEndpoints }));
+export const handler = createHandler(
+  awsRoutePorts(webhookRoutes.updateWebhookEndpoint, { webhookEndpoints }),
+);

@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { heldExtracts } from '../../shared/composition/aws/extracts.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { listWeeklySummaries } from '../../shared/weekly-summaries/list.ts';
 import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
@@ -10,10 +10,12 @@ import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
  * narrowed to a type and/or a week. Each entry is the extract without its items; read them with
  * GET /v1/weekly-summaries/{id}.
  */
-export const createHandler = (ports: HttpPorts<'extracts'>) =>
+export const createHandler = (ports: RoutePorts<typeof weeklySummaryRoutes.listWeeklySummaries>) =>
   createHttpHandler(weeklySummaryRoutes.listWeeklySummaries, ports, async ({ query, auth }) => {
-    const reads = { store: ports.extracts, cursors: ports.cursors, owner: auth, now: ports.clock.now() };
+    const reads = { store: ports.heldExtracts, cursors: ports.cursors, owner: auth, now: ports.clock.now() };
     return { body: { object: 'list', ...(await listWeeklySummaries(reads, query)) } };
   });
 
-export const handler = createHandler(awsHttpPorts({ extracts }));
+export const handler = createHandler(
+  awsRoutePorts(weeklySummaryRoutes.listWeeklySummaries, { heldExtracts }),
+);

@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../shared/app/ports.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
-import { awsHttpPorts } from '../../shared/composition/aws/http.ts';
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
@@ -10,9 +10,9 @@ import { presentFirstItemsPage } from '../../shared/weekly-summaries/present.ts'
 import { purchaseWeeklySummary } from '../../shared/weekly-summaries/purchase.ts';
 import { weeklySummaryRoutes } from '../../shared/weekly-summaries/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'registryFor'>) => {
+export const createHandler = (ports: RoutePorts<typeof weeklySummaryRoutes.purchaseWeeklySummary>) => {
   const firstPage = (id: string, summary: Record<string, unknown>, owner: Owner) =>
-    presentFirstItemsPage({ store: ports.extracts, cursors: ports.cursors, owner }, { id, summary });
+    presentFirstItemsPage({ store: ports.heldExtracts, cursors: ports.cursors, owner }, { id, summary });
   return createHttpHandler(
     weeklySummaryRoutes.purchaseWeeklySummary,
     ports,
@@ -32,7 +32,7 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
         pack: (result) => ({ id: result.body.id, billable: result.billable }),
         async unpack(packed, input) {
           const { id, billable } = packed as { id: string; billable: boolean };
-          const header = await ports.extracts.getHeader(id);
+          const header = await ports.heldExtracts.getHeader(id);
           if (!header) throw new Error(`weekly summary ${id} of an earlier purchase is missing`);
           return { body: await firstPage(id, header.summary, input.auth), billable };
         },
@@ -41,4 +41,12 @@ export const createHandler = (ports: HttpPorts<'extracts' | 'idempotency' | 'reg
   );
 };
 
-export const handler = createHandler(awsHttpPorts({ extracts, idempotency, registryFor }));
+export const handler = createHandler(
+  awsRoutePorts(weeklySummaryRoutes.purchaseWeeklySummary, {
+    heldExtracts,
+    extractPurchases,
+    purchaseRecords,
+    idempotency,
+    registryFor,
+  }),
+);

@@ -1,7 +1,7 @@
 import { type ReconcileDeps, reconcilePurchases } from '../../shared/app/reconcile-purchases.ts';
 import { eventLog } from '../../shared/composition/aws/event-log.ts';
 import { events } from '../../shared/composition/aws/events.ts';
-import { extracts } from '../../shared/composition/aws/extracts.ts';
+import { extractPurchases, purchaseRecords } from '../../shared/composition/aws/extracts.ts';
 import { orders } from '../../shared/composition/aws/orders.ts';
 import { queue } from '../../shared/composition/aws/queue.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
@@ -18,7 +18,8 @@ export interface SweepPorts {
   orders: OrderStore;
   queue: FulfilmentQueue;
   /** Purchases a request left unfinished, and the registry that knows what became of them. */
-  extracts: ReconcileDeps['store'];
+  purchaseRecords: ReconcileDeps['purchaseRecords'];
+  extractPurchases: ReconcileDeps['extractPurchases'];
   registryFor: ReconcileDeps['registryFor'];
   /** Events recorded but never published (their run stopped in between). */
   eventLog: Pick<EventLog, 'unpublished' | 'markPublished'>;
@@ -37,7 +38,12 @@ export const createHandler = (ports: SweepPorts) =>
       const at = ports.now();
       const [stalled, purchases, events] = await Promise.all([
         sweepStalled(ports.orders, ports.queue, at),
-        reconcilePurchases({ store: ports.extracts, registryFor: ports.registryFor, now: at }),
+        reconcilePurchases({
+          purchaseRecords: ports.purchaseRecords,
+          extractPurchases: ports.extractPurchases,
+          registryFor: ports.registryFor,
+          now: at,
+        }),
         publishMissed({ ...ports, now: () => at }),
       ]);
       putMetric(SERVICE_METRICS.unsettledPurchases, {}, purchases.atRisk, at);
@@ -47,5 +53,5 @@ export const createHandler = (ports: SweepPorts) =>
   );
 
 export const handler = createHandler(
-  awsPorts({ orders, queue, extracts, registryFor, eventLog, events, now }),
+  awsPorts({ orders, queue, purchaseRecords, extractPurchases, registryFor, eventLog, events, now }),
 );

@@ -100,7 +100,8 @@ export async function startLocalOrders(options: LocalOrdersOptions): Promise<Loc
   const sweepHandler = lazyHandlerWith<SweepHandler>(FULFILMENT_SWEEPER.handler, {
     orders: core.orders,
     queue,
-    extracts: core.extracts,
+    purchaseRecords: core.purchaseRecords,
+    extractPurchases: core.extractPurchases,
     // The purchase routes' registries: the sweeper asks the sandbox they bought from.
     registryFor: core.registryFor,
     eventLog: core.eventLog,

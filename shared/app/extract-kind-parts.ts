@@ -5,21 +5,29 @@
  * so a function bundles only the role it runs; extract-kinds.ts joins them into the one record
  * of every kind, so a kind without one of its parts does not compile.
  */
-import type { ExtractKind, ExtractStore, PurchaseRecord, StoredExtract } from '../extracts/store-port.ts';
+import type {
+  ExtractKind,
+  ExtractPurchases,
+  HeldExtracts,
+  PurchaseRecord,
+  PurchaseRecords,
+  StoredExtract,
+} from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import type { CursorCodec } from '../kernel/cursor.ts';
 import type { Registry } from './registry.ts';
 
 /** What presenting a held extract may read: a weekly summary shows its first page of items, with a cursor. */
 export interface HeldExtractRead {
-  store: ExtractStore;
+  store: HeldExtracts;
   cursors: CursorCodec;
   owner: Owner;
 }
 
-/** What settling an unsettled purchase uses: the store, and the registry of its environment (built when asked). */
+/** What settling an unsettled purchase uses: the purchase's writes and records, and the registry of its environment (built when asked). */
 export interface SettleDeps {
-  store: ExtractStore;
+  extractPurchases: ExtractPurchases;
+  purchaseRecords: PurchaseRecords;
   registry(): Registry;
 }
 

@@ -40,7 +40,7 @@ export const extractRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: { main: 'read' },
+    ports: ['heldExtracts'],
     errors: ['extract_not_found', 'extract_expired', 'extract_owner_mismatch'],
   }),
   listExtracts: defineRoute({
@@ -54,7 +54,7 @@ export const extractRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: { main: 'read' },
+    ports: ['heldExtracts'],
     errors: [],
   }),
 } as const;

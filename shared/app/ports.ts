@@ -1,11 +1,11 @@
 /**
- * The ports of the whole service, by name. A handler declares the ones it uses
- * (`HttpPorts<'extracts' | 'registryFor'>`); a composition root gives them: the AWS adapters on
- * Lambda (shared/composition/aws.ts), DynamoDB Local and stand-ins on the local stack
+ * The ports of the whole service, by name. A route's entry declares the ones its handler uses
+ * (`ports: ['heldExtracts', 'registryFor']`), its handler takes `RoutePorts<typeof route>`, and a
+ * composition root gives them: the AWS adapters on Lambda (shared/composition/aws/), DynamoDB Local and stand-ins on the local stack
  * (local/composition.ts), in-memory fakes in unit tests.
  */
 
-import type { ExtractStore, UsageLedger } from '../extracts/store-port.ts';
+import type { ExtractPurchases, HeldExtracts, PurchaseRecords, UsageLedger } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import type { IdempotencyRunner } from '../kernel/http/idempotency-key.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
@@ -35,8 +35,12 @@ export type RegistryFor = (environment: Environment) => Registry;
 
 /** What the use cases use, each port built only where a handler declares it. */
 export interface CapabilityPorts {
-  /** Held extracts: bought, read back free for 12 months. */
-  extracts: ExtractStore;
+  /** Held extracts and their items: bought, read back free for 12 months (reads only). */
+  heldExtracts: HeldExtracts;
+  /** A purchase's drafts and its commit with the fee. */
+  extractPurchases: ExtractPurchases;
+  /** Purchases recorded before the registry is asked, settled by their commit (the sweeper finishes the rest). */
+  purchaseRecords: PurchaseRecords;
   /** Billing events, for the usage report. */
   ledger: UsageLedger;
   peopleSearches: PeopleSearchStore;
@@ -67,3 +71,8 @@ export type AppPorts = PlatformPorts & CapabilityPorts;
 
 /** The ports of an HTTP handler: the pipeline's, and the capabilities it names. */
 export type HttpPorts<K extends keyof CapabilityPorts = never> = PlatformPorts & Pick<CapabilityPorts, K>;
+
+/** The ports of a route's handler: the pipeline's, and those its entry declares (`ports`). */
+export type RoutePorts<R extends { readonly ports: readonly string[] }> = HttpPorts<
+  Extract<R['ports'][number], keyof CapabilityPorts>
+>;

@@ -14,7 +14,7 @@
  */
 import { storeCompanyExtract } from '../companies/extracts.ts';
 import type { RegistryCompanyExtract } from '../companies/registry-port.ts';
-import type { ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
+import type { ExtractPurchases, PurchaseRecord, PurchaseRecords } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import { logger } from '../kernel/observability.ts';
 import { personExtractDraft, savePersonDraft } from '../people/purchase.ts';
@@ -37,7 +37,8 @@ const SWEEP_BATCH = 100;
 export const AT_RISK_AFTER_MS = 60 * 60_000;
 
 export interface ReconcileDeps {
-  store: ExtractStore;
+  purchaseRecords: PurchaseRecords;
+  extractPurchases: ExtractPurchases;
   registryFor(environment: Environment): Registry;
   now: Date;
 }
@@ -70,15 +71,15 @@ function settledThroughRegistry(
       };
       const outcome = await deps.registry().findPurchase(record.clientKey, caller);
       if (outcome.state === 'none') {
-        await deps.store.forgetPurchase(record);
+        await deps.purchaseRecords.forgetPurchase(record);
         return 'forgotten';
       }
       if (outcome.state === 'pending') return 'waiting';
       answered = await store(outcome.result, record, deps);
     }
     const { header, fee, batch } = answered.answer as NonNullable<PurchaseRecord['answer']>;
-    if (batch) await deps.store.commitBatch([{ header, fee, settles: answered }]);
-    else await deps.store.commit(header, fee, answered);
+    if (batch) await deps.extractPurchases.commitBatch([{ header, fee, settles: answered }]);
+    else await deps.extractPurchases.commit(header, fee, answered);
     logger.warn('purchase committed by the sweeper', { extractId: header.id, requestId: record.requestId });
     return 'committed';
   };
@@ -88,26 +89,26 @@ function settledThroughRegistry(
 /** How the sweeper stores and settles each kind of extract. */
 export const settleByKind = {
   company: settledThroughRegistry(
-    async (answer, record, { store }) =>
-      (await storeCompanyExtract(answer as RegistryCompanyExtract, record, store)).record,
+    async (answer, record, { extractPurchases }) =>
+      (await storeCompanyExtract(answer as RegistryCompanyExtract, record, extractPurchases)).record,
   ),
-  person: settledThroughRegistry(async (answer, record, { store }) => {
+  person: settledThroughRegistry(async (answer, record, { extractPurchases }) => {
     const draft = personExtractDraft(answer as RegistryPersonExtract, record);
-    await savePersonDraft(store, draft);
+    await savePersonDraft(extractPurchases, draft);
     return draft.record;
   }),
   register: settledThroughRegistry(
-    async (answer, record, { store }) =>
-      (await storeRegisterExtract(answer as RegistryRegisterExtract, record, store)).record,
+    async (answer, record, { extractPurchases }) =>
+      (await storeRegisterExtract(answer as RegistryRegisterExtract, record, extractPurchases)).record,
   ),
-  weeklySummary: settledThroughRegistry((answer, record, { store, registry }) =>
-    storeWeeklySummary(answer as RegistryWeeklySummary, record, store, registry()),
+  weeklySummary: settledThroughRegistry((answer, record, { extractPurchases, registry }) =>
+    storeWeeklySummary(answer as RegistryWeeklySummary, record, extractPurchases, registry()),
   ),
 } satisfies ExtractKindRole<'store' | 'reconcile'>;
 
 export async function reconcilePurchases(deps: ReconcileDeps): Promise<ReconcileReport> {
   const before = new Date(deps.now.getTime() - UNSETTLED_AFTER_MS).toISOString();
-  const records = await deps.store.unsettledPurchases(before, SWEEP_BATCH);
+  const records = await deps.purchaseRecords.unsettledPurchases(before, SWEEP_BATCH);
   const report: ReconcileReport = { committed: 0, forgotten: 0, waiting: 0, atRisk: 0 };
   const atRiskBefore = new Date(deps.now.getTime() - AT_RISK_AFTER_MS).toISOString();
   for (const record of records) {
@@ -117,7 +118,11 @@ export async function reconcilePurchases(deps: ReconcileDeps): Promise<Reconcile
     };
     try {
       const registry = () => deps.registryFor(record.environment);
-      const outcome = await settleByKind[record.kind].reconcile(record, { store: deps.store, registry });
+      const outcome = await settleByKind[record.kind].reconcile(record, {
+        extractPurchases: deps.extractPurchases,
+        purchaseRecords: deps.purchaseRecords,
+        registry,
+      });
       if (outcome === 'waiting') leftWaiting();
       else report[outcome] += 1;
     } catch (error) {

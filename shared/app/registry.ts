@@ -3,10 +3,12 @@
  * interface. Test keys are served by the sandbox registry (deterministic sample data, in
  * process); live keys by the HTTP registry adapter (the real registry, or the simulator locally).
  *
- * One module per capability under `registry/` (companies, people, orders, purchases), each with
- * its interface, its types and the run-time list of its methods; `Registry` is their
- * intersection, so a caller takes the whole registry or only the capability it uses. Each adapter
- * implements each capability in its own module and composes the parts (`composeRegistry`).
+ * Each capability's part is its `registry-port.ts` (`shared/<capability>/registry-port.ts`, the
+ * common types in `shared/kernel/registry-port.ts`), with its interface, its types and the
+ * run-time list of its methods; `Registry` is their intersection, so a caller takes the whole
+ * registry or only the capability it uses, importing the types from the capability's module (this
+ * one re-exports none). Each adapter implements each capability in its own module and composes
+ * the parts (`composeRegistry`).
  */
 
 import { type CompanyRegistry, companyRegistryMethods } from '../companies/registry-port.ts';
@@ -21,20 +23,9 @@ import {
   weeklySummaryRegistryMethods,
 } from '../weekly-summaries/registry-port.ts';
 
-export * from '../companies/registry-port.ts';
-export * from '../extracts/registry-port.ts';
-export * from '../kernel/registry-port.ts';
-export * from '../orders/registry-port.ts';
-export * from '../people/registry-port.ts';
-export * from '../records/registry-port.ts';
-export * from '../reference/registry-port.ts';
-export * from '../registers/registry-port.ts';
-export * from '../weekly-summaries/registry-port.ts';
-
 /**
- * The whole registry, one part per capability. Later capabilities add theirs beside these (a
- * module under `registry/`, an entry here and in `registryCapabilities`): professional registers
- * (RP/RQ/RS…).
+ * The whole registry, one part per capability. A new capability adds its part here, in
+ * `registryCapabilities` and in `Registry`.
  */
 export interface RegistryParts {
   companies: CompanyRegistry;

@@ -15,7 +15,13 @@ import {
   ownerOf,
   type PurchaseContext,
 } from '../extracts/lifecycle.ts';
-import type { ExtractHeader, ExtractStore, PurchaseRecord, StoredExtract } from '../extracts/store-port.ts';
+import type {
+  ExtractHeader,
+  ExtractPurchases,
+  HeldExtracts,
+  PurchaseRecord,
+  StoredExtract,
+} from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
@@ -46,7 +52,7 @@ export const EXTRACT_DISCLAIMER =
   'supplied as the registry holds it; the registry and this service accept no liability for ' +
   'errors or omissions in the register. Display this notice with the extract.';
 
-/** The paged list of a company extract's officeholders (see `ExtractStore.savePagedList`). */
+/** The paged list of a company extract's officeholders (see `ExtractPurchases.savePagedList`). */
 export const OFFICEHOLDER_PAGES = 'officeholders';
 
 /** The key an officeholder is filed under: `current` (C and F records) or `ceased` (E), as the read's `status`. */
@@ -118,13 +124,13 @@ export function checkCompanyExtractType(type: string): CompanyExtractType {
  * the retry (same Idempotency-Key) or the sweeper commits instead of buying again.
  */
 export async function purchaseCompanyExtract(input: PurchaseInput) {
-  const { store } = input;
+  const { extractPurchases } = input;
   const draft = input.recoveryKey
-    ? await store.findDraft(input.recoveryKey, input.now.toISOString())
+    ? await extractPurchases.findDraft(input.recoveryKey, input.now.toISOString())
     : undefined;
   const { sections, record } = draft ?? (await buyCompanyExtract(input));
   const { header, fee } = companyCommit(sections, record, input.requestId);
-  await commitWithRetries(() => store.commit(header, fee, record));
+  await commitWithRetries(() => extractPurchases.commit(header, fee, record));
   const { summary, ...companySections } = sections as { summary: Record<string, unknown> } & Record<
     string,
     unknown
@@ -138,7 +144,7 @@ export async function purchaseCompanyExtract(input: PurchaseInput) {
 
 /** Records the purchase, asks the registry once (with the record's client key) and stores the answer. */
 async function buyCompanyExtract(input: PurchaseInput) {
-  const { owner, store } = input;
+  const { owner, purchaseRecords } = input;
   const caller: RegistryCaller = {
     accountId: owner.accountId,
     requestId: input.requestId,
@@ -147,7 +153,7 @@ async function buyCompanyExtract(input: PurchaseInput) {
   const number = input.company.abn
     ? (await lookupCompany(input.registry, input.company, caller)).number
     : input.company.number;
-  const record = await store.startPurchase(
+  const record = await purchaseRecords.startPurchase(
     newPurchaseRecord({
       key: input.recoveryKey,
       kind: 'company',
@@ -158,10 +164,10 @@ async function buyCompanyExtract(input: PurchaseInput) {
       asked: { number, type: input.type } satisfies CompanyPurchaseAsked,
     }),
   );
-  const bought = await buyOnce(store, record, 'id', () =>
+  const bought = await buyOnce(purchaseRecords, record, 'id', () =>
     input.registry.purchaseCompanyExtract(number, input.type, caller, record.clientKey),
   );
-  return storeCompanyExtract(bought, record, store);
+  return storeCompanyExtract(bought, record, input.extractPurchases);
 }
 
 /**
@@ -171,7 +177,7 @@ async function buyCompanyExtract(input: PurchaseInput) {
 export async function storeCompanyExtract(
   bought: RegistryCompanyExtract,
   record: PurchaseRecord,
-  store: ExtractStore,
+  extractPurchases: ExtractPurchases,
 ): Promise<{ sections: Record<string, unknown>; record: PurchaseRecord }> {
   const purchasedAt = new Date(record.purchasedAt);
   const summary = {
@@ -190,7 +196,7 @@ export async function storeCompanyExtract(
   // Officeholders are also kept as a paged list (filed by status), so their reads fetch one page.
   const officeholders = (sections as Record<string, unknown>).officeholders;
   if (Array.isArray(officeholders)) {
-    await store.savePagedList(
+    await extractPurchases.savePagedList(
       record.extractId,
       OFFICEHOLDER_PAGES,
       { items: officeholders, keyOf: officeholderStatusKey },
@@ -201,7 +207,7 @@ export async function storeCompanyExtract(
     ...record,
     answer: { ...companyCommit(sections, record, record.requestId), batch: false },
   };
-  await store.saveSections(record.extractId, sections, summary.expiresAt, answered);
+  await extractPurchases.saveSections(record.extractId, sections, summary.expiresAt, answered);
   return { sections, record: answered };
 }
 
@@ -229,7 +235,7 @@ export interface SectionRequest {
   now: Date;
   requestId: string;
   registry: CompanyRegistry;
-  store: ExtractStore;
+  heldExtracts: HeldExtracts;
 }
 
 /** The extract type a section needs, and so the purchase a 402 proposes. */
@@ -280,12 +286,12 @@ function checkAbn(company: CompanyIdentifier, summary: Record<string, unknown>) 
 /** The extract named by `extract=`: readable by this owner, a company extract, of this company. */
 async function namedExtract({
   extractId,
-  store,
+  heldExtracts,
   owner,
   now,
   company,
 }: SectionRequest): Promise<ExtractHeader> {
-  const header = assertReadable(await store.getHeader(extractId as string), owner, now, 'extract');
+  const header = assertReadable(await heldExtracts.getHeader(extractId as string), owner, now, 'extract');
   if (header.kind !== 'company') {
     throw new ApiError('extract_type_invalid', {
       param: 'extract',
@@ -309,12 +315,12 @@ async function namedExtract({
  */
 export async function readCompanySection(request: SectionRequest) {
   const found = await locateCompanySection(request);
-  return { ...found, data: await request.store.getSection(found.extract.id, request.section) };
+  return { ...found, data: await request.heldExtracts.getSection(found.extract.id, request.section) };
 }
 
 /** The held extract a section read uses (as `readCompanySection`), without reading the section. */
 export async function locateCompanySection(request: SectionRequest) {
-  const { company, section, needsHistorical, owner, now, store } = request;
+  const { company, section, needsHistorical, owner, now, heldExtracts } = request;
   const wanted = requiredType(section, needsHistorical);
   const satisfies = (type: string) =>
     holdsSection(type, section) && (!needsHistorical || type === 'historical');
@@ -345,7 +351,12 @@ export async function locateCompanySection(request: SectionRequest) {
     return read;
   }
 
-  const held = await store.heldForSubject(owner.accountId, owner.environment, 'company', company.number);
+  const held = await heldExtracts.heldForSubject(
+    owner.accountId,
+    owner.environment,
+    'company',
+    company.number,
+  );
   const usable = held.find((ref) => isUnexpired(ref, now) && satisfies(ref.type));
   if (usable) return accept(usable);
 

@@ -39,7 +39,7 @@ export async function listOfficeholders(
     owner: input.auth,
   };
   const offset = await decodeOffset(ports.cursors, scope, query.cursor);
-  const stored = await ports.extracts.readPage(extract.id, OFFICEHOLDER_PAGES, {
+  const stored = await ports.heldExtracts.readPage(extract.id, OFFICEHOLDER_PAGES, {
     offset,
     limit,
     ...(status === 'all' ? {} : { key: status }),
@@ -50,7 +50,7 @@ export async function listOfficeholders(
     const nextCursor = hasMore ? await ports.cursors.encode(scope, next) : null;
     return { page: { data: stored.items, hasMore, nextCursor, totalCount: stored.total }, extract };
   }
-  const section = (await ports.extracts.getSection(extract.id, 'officeholders')) as StatusRecord[];
+  const section = (await ports.heldExtracts.getSection(extract.id, 'officeholders')) as StatusRecord[];
   const records = section.filter(byRecordStatus(status));
   const page = await pageOfArray(records, { ...scope, limit, cursor: query.cursor, codec: ports.cursors });
   return { page, extract };

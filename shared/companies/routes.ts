@@ -63,8 +63,7 @@ const sectionRoute = <Q extends z.core.$ZodType, R extends z.core.$ZodType>(
     status: 200,
     billable: false,
     product: null,
-    usesRegistry: true,
-    tables: { main: 'read' },
+    ports: ['heldExtracts', 'registryFor'],
     errors: [...SECTION_ERRORS, ...errors],
   });
 
@@ -80,8 +79,7 @@ export const companyRoutes = {
     status: 200,
     billable: false,
     product: null,
-    usesRegistry: true,
-    tables: {},
+    ports: ['registryFor'],
     errors: [
       'abn_and_acn_supplied',
       'identifier_conflict',
@@ -106,8 +104,7 @@ export const companyRoutes = {
     status: 200,
     billable: false,
     product: null,
-    usesRegistry: true,
-    tables: {},
+    ports: ['registryFor'],
     errors: ['acn_invalid', 'abn_invalid', 'abn_not_acn_based', 'abn_not_found', 'company_not_found'],
   }),
   purchaseCompanyExtract: defineRoute({
@@ -122,8 +119,7 @@ export const companyRoutes = {
     billable: true,
     product: 'company_extract_current',
     idempotent: true,
-    usesRegistry: true,
-    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    ports: ['heldExtracts', 'extractPurchases', 'purchaseRecords', 'idempotency', 'registryFor'],
     errors: [
       'extract_type_invalid',
       'acn_invalid',
@@ -203,8 +199,7 @@ export const companyRoutes = {
     status: 200,
     billable: false,
     product: null,
-    usesRegistry: true,
-    tables: {},
+    ports: ['registryFor'],
     errors: ['charge_not_found'],
   }),
 } as const;

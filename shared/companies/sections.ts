@@ -1,4 +1,4 @@
-import type { ExtractStore } from '../extracts/store-port.ts';
+import type { HeldExtracts } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
 import type { AuthContext } from '../kernel/http/pipeline.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
@@ -17,7 +17,7 @@ export interface SectionInput {
 
 /** What a section read uses. */
 export type SectionPorts = PlatformPorts & {
-  extracts: ExtractStore;
+  heldExtracts: HeldExtracts;
   registryFor: (environment: Environment) => CompanyRegistry;
 };
 
@@ -57,7 +57,7 @@ function sectionRequest(
     now: ports.clock.now(),
     requestId: input.requestId,
     registry: ports.registryFor(auth.environment),
-    store: ports.extracts,
+    heldExtracts: ports.heldExtracts,
   };
 }
 

@@ -26,7 +26,7 @@ export const openApiDocumentSchema = z
 const text = (mediaType: string) =>
   z.string().register(z.globalRegistry, { contentMediaType: mediaType, description: mediaType });
 
-const page = { status: 200, billable: false, product: null, public: true, tables: {}, errors: [] } as const;
+const page = { status: 200, billable: false, product: null, public: true, ports: [], errors: [] } as const;
 
 export const docsRoutes = {
   getOpenApiDocument: defineRoute({

@@ -11,9 +11,11 @@ import { RegistryRejection } from '../kernel/registry-port.ts';
 import {
   type ExtractHeader,
   type ExtractKind,
-  type ExtractStore,
+  type ExtractPurchases,
   type FeeEntry,
+  type HeldExtracts,
   type PurchaseRecord,
+  type PurchaseRecords,
   SINGLE_PURCHASE,
   type StoredExtract,
 } from './store-port.ts';
@@ -33,7 +35,9 @@ export interface PurchaseContext<R> {
   recoveryKey: string | undefined;
   now: Date;
   registry: R;
-  store: ExtractStore;
+  heldExtracts: HeldExtracts;
+  extractPurchases: ExtractPurchases;
+  purchaseRecords: PurchaseRecords;
 }
 
 export function extractExpiry(purchasedAt: Date): Date {
@@ -96,7 +100,7 @@ export const ownerOf = (record: PurchaseRecord): Owner => ({
  * the retry or the sweeper to reconcile.
  */
 export async function buyOnce<T>(
-  store: ExtractStore,
+  records: PurchaseRecords,
   record: PurchaseRecord,
   param: string,
   buy: () => Promise<T>,
@@ -104,7 +108,7 @@ export async function buyOnce<T>(
   try {
     return await buy();
   } catch (error) {
-    if (error instanceof RegistryRejection) await store.forgetPurchase(record).catch(() => undefined);
+    if (error instanceof RegistryRejection) await records.forgetPurchase(record).catch(() => undefined);
     throw apiErrorFromRegistry(error, param);
   }
 }
@@ -208,7 +212,7 @@ export const extractRefOf = (extract: ExtractRef): ExtractRef => ({
 
 /** An extract an earlier attempt of a purchase stored, as its replay shows it again. */
 export async function presentPurchasedExtract<T>(
-  store: Pick<ExtractStore, 'getExtract'>,
+  store: Pick<HeldExtracts, 'getExtract'>,
   id: string,
   present: (stored: StoredExtract) => T,
 ): Promise<T> {
@@ -229,7 +233,7 @@ export function checkExtractId(id: string, param = 'id') {
 
 /** A held extract of any kind its caller may read (`GET /v1/extracts/{id}`): 404, 403 or 410 otherwise. */
 export async function readHeldExtract(
-  store: Pick<ExtractStore, 'getExtract'>,
+  store: Pick<HeldExtracts, 'getExtract'>,
   id: string,
   owner: Owner,
   now: Date,

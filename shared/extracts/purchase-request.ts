@@ -4,11 +4,16 @@ import type { Environment } from '../kernel/api-keys.ts';
 import type { AuthContext } from '../kernel/http/pipeline.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
 import type { PurchaseContext } from './lifecycle.ts';
-import type { ExtractStore } from './store-port.ts';
+import type { ExtractPurchases, HeldExtracts, PurchaseRecords } from './store-port.ts';
 
-/** Who buys, the names the request gives the purchase, the time, the registry of the key's environment and the store. */
+/** Who buys, the names the request gives the purchase, the time, the registry of the key's environment and the extract stores. */
 export const purchaseRequestOf = <R>(
-  ports: PlatformPorts & { extracts: ExtractStore; registryFor: (environment: Environment) => R },
+  ports: PlatformPorts & {
+    heldExtracts: HeldExtracts;
+    extractPurchases: ExtractPurchases;
+    purchaseRecords: PurchaseRecords;
+    registryFor: (environment: Environment) => R;
+  },
   input: {
     auth: AuthContext;
     requestId: string;
@@ -22,5 +27,7 @@ export const purchaseRequestOf = <R>(
   recoveryKey: input.recoveryKey,
   now: ports.clock.now(),
   registry: ports.registryFor(input.auth.environment),
-  store: ports.extracts,
+  heldExtracts: ports.heldExtracts,
+  extractPurchases: ports.extractPurchases,
+  purchaseRecords: ports.purchaseRecords,
 });

@@ -126,18 +126,51 @@ export interface Draft {
   record: PurchaseRecord;
 }
 
-export interface ExtractStore {
+/** Held extracts and their items, as every read of one sees them (nothing here writes). */
+export interface HeldExtracts {
+  /** Header only (one read). */
+  getHeader(id: string): Promise<ExtractHeader | undefined>;
+  /** Header and every section (one query for all but the very largest extracts). */
+  getExtract(id: string): Promise<StoredExtract | undefined>;
+  /** One section of an extract (one query). */
+  getSection(id: string, name: string): Promise<unknown>;
   /**
-   * Records a purchase before the registry is asked. A record already there (an earlier attempt
-   * with the same key) is kept and returned, so every attempt uses the first one's time.
+   * Items `offset` to `offset + limit` (at most 100) of a paged list, of those filed under `key`
+   * when given: a constant number of reads, whatever the offset and the list's size. Undefined
+   * when the extract has no such list.
    */
-  startPurchase(record: PurchaseRecord): Promise<PurchaseRecord>;
-  /**
-   * Records purchases of one batch (at most 100, one slot each) in one write, before the registry
-   * is asked for them: as `startPurchase` for each, records already there are kept and returned.
-   * In the order given.
-   */
-  startPurchases(records: readonly PurchaseRecord[]): Promise<PurchaseRecord[]>;
+  readPage(
+    id: string,
+    name: string,
+    range: { offset: number; limit: number; key?: string },
+  ): Promise<ListPage | undefined>;
+  /** The account's extracts of one subject, newest first, expired ones included. */
+  heldForSubject(
+    accountId: string,
+    environment: Environment,
+    kind: ExtractKind,
+    subjectKey: string,
+  ): Promise<ListedExtract[]>;
+  /** The account's unexpired extracts (at `now`), newest first, optionally of one kind. */
+  list(
+    accountId: string,
+    environment: Environment,
+    options: {
+      kind?: ExtractKind;
+      limit: number;
+      after?: string;
+      now: string;
+      /** Only extracts whose subject key starts with `prefix` and contains `contains`. */
+      subject?: { prefix?: string; contains?: string };
+    },
+  ): Promise<ExtractListPage>;
+}
+
+/**
+ * The writes of a purchase: its answer stored as a draft, then committed with its fee (the commit
+ * also settles the purchase's record).
+ */
+export interface ExtractPurchases {
   /**
    * Stores the registry's answer: the sections under the extract id, and the record with its
    * `answer`. Until the commit the sections are reachable only through `findDraft` with the
@@ -155,16 +188,6 @@ export interface ExtractStore {
    * purchase's `saveSections`: the list is reachable once the extract is committed. Safe to repeat.
    */
   savePagedList(id: string, name: string, list: PagedList, expiresAt: string): Promise<void>;
-  /**
-   * Items `offset` to `offset + limit` (at most 100) of a paged list, of those filed under `key`
-   * when given: a constant number of reads, whatever the offset and the list's size. Undefined
-   * when the extract has no such list.
-   */
-  readPage(
-    id: string,
-    name: string,
-    range: { offset: number; limit: number; key?: string },
-  ): Promise<ListPage | undefined>;
   /** The draft an earlier attempt with this key left (committed or not), if still valid at `now`. */
   findDraft(key: string, now: string): Promise<Draft | undefined>;
   /**
@@ -186,36 +209,28 @@ export interface ExtractStore {
   commitBatch(
     purchases: readonly { header: ExtractHeader; fee: FeeEntry; settles?: PurchaseRecord }[],
   ): Promise<void>;
+}
+
+/**
+ * The records of purchases made at the registry: kept from before the registry is asked until the
+ * commit settles them, so the sweeper finds the ones left unsettled.
+ */
+export interface PurchaseRecords {
+  /**
+   * Records a purchase before the registry is asked. A record already there (an earlier attempt
+   * with the same key) is kept and returned, so every attempt uses the first one's time.
+   */
+  startPurchase(record: PurchaseRecord): Promise<PurchaseRecord>;
+  /**
+   * Records purchases of one batch (at most 100, one slot each) in one write, before the registry
+   * is asked for them: as `startPurchase` for each, records already there are kept and returned.
+   * In the order given.
+   */
+  startPurchases(records: readonly PurchaseRecord[]): Promise<PurchaseRecord[]>;
   /** Purchases started before `before` and not yet settled, oldest first. */
   unsettledPurchases(before: string, limit: number): Promise<PurchaseRecord[]>;
   /** Drops the record of a purchase the registry never made. */
   forgetPurchase(record: PurchaseRecord): Promise<void>;
-  /** Header only (one read). */
-  getHeader(id: string): Promise<ExtractHeader | undefined>;
-  /** Header and every section (one query for all but the very largest extracts). */
-  getExtract(id: string): Promise<StoredExtract | undefined>;
-  /** One section of an extract (one query). */
-  getSection(id: string, name: string): Promise<unknown>;
-  /** The account's extracts of one subject, newest first, expired ones included. */
-  heldForSubject(
-    accountId: string,
-    environment: Environment,
-    kind: ExtractKind,
-    subjectKey: string,
-  ): Promise<ListedExtract[]>;
-  /** The account's unexpired extracts (at `now`), newest first, optionally of one kind. */
-  list(
-    accountId: string,
-    environment: Environment,
-    options: {
-      kind?: ExtractKind;
-      limit: number;
-      after?: string;
-      now: string;
-      /** Only extracts whose subject key starts with `prefix` and contains `contains`. */
-      subject?: { prefix?: string; contains?: string };
-    },
-  ): Promise<ExtractListPage>;
 }
 
 export interface UsageLedger {

@@ -33,9 +33,7 @@ export const orderRoutes = {
     billable: true,
     product: 'charges_extract',
     idempotent: true,
-    usesRegistry: true,
-    tables: { main: 'readWrite', idempotency: 'readWrite' },
-    uses: ['queue'],
+    ports: ['orders', 'registryFor', 'queue', 'idempotency'],
     sandboxSimulate: true,
     errors: [
       'acn_invalid',
@@ -62,9 +60,7 @@ export const orderRoutes = {
     billable: true,
     product: 'document_image',
     idempotent: true,
-    usesRegistry: true,
-    tables: { main: 'readWrite', idempotency: 'readWrite' },
-    uses: ['queue'],
+    ports: ['orders', 'registryFor', 'queue', 'idempotency'],
     sandboxSimulate: true,
     errors: [
       'document_number_invalid',
@@ -86,7 +82,8 @@ export const orderRoutes = {
     request: { path: orderPath, query: noQuery },
     response: orderResponseSchema,
     ...free,
-    tables: { main: 'read' },
+    ports: ['orders'],
+    readOnly: true,
     errors: ['order_not_found', 'order_owner_mismatch'],
   }),
   listOrders: defineRoute({
@@ -98,7 +95,8 @@ export const orderRoutes = {
     request: { path: noPath, query: orderListQuery },
     response: orderListSchema,
     ...free,
-    tables: { main: 'read' },
+    ports: ['orders'],
+    readOnly: true,
     errors: [],
   }),
   downloadOrder: defineRoute({
@@ -110,8 +108,8 @@ export const orderRoutes = {
     request: { path: orderPath, query: noQuery },
     response: pdfResponse,
     ...free,
-    tables: { main: 'read' },
-    uses: ['blobs'],
+    ports: ['orders', 'blobs'],
+    readOnly: true,
     errors: ['order_not_found', 'order_owner_mismatch', 'order_not_ready', 'order_download_expired'],
   }),
   createOfflineSearch: defineRoute({
@@ -126,8 +124,7 @@ export const orderRoutes = {
     billable: true,
     product: 'name_search',
     idempotent: true,
-    tables: { main: 'readWrite', idempotency: 'readWrite' },
-    uses: ['queue'],
+    ports: ['offlineSearches', 'queue', 'idempotency'],
     sandboxSimulate: true,
     errors: [
       'search_scope_invalid',
@@ -145,7 +142,8 @@ export const orderRoutes = {
     request: { path: offlineSearchPath, query: noQuery },
     response: offlineSearchSchema,
     ...free,
-    tables: { main: 'read' },
+    ports: ['offlineSearches'],
+    readOnly: true,
     errors: ['offline_search_not_found', 'search_owner_mismatch'],
   }),
   listOfflineSearchResults: defineRoute({
@@ -157,8 +155,8 @@ export const orderRoutes = {
     request: { path: offlineSearchPath, query: pageQuery },
     response: offlineSearchResultsSchema,
     ...free,
-    tables: { main: 'read' },
-    uses: ['blobs'],
+    ports: ['offlineSearches', 'blobs'],
+    readOnly: true,
     errors: ['offline_search_not_found', 'search_owner_mismatch', 'offline_search_not_ready'],
   }),
 };

@@ -16,7 +16,7 @@ import {
   ownerOf,
   type PurchaseContext,
 } from '../extracts/lifecycle.ts';
-import type { Draft, ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
+import type { Draft, ExtractPurchases, PurchaseRecord, PurchaseRecords } from '../extracts/store-port.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { RegistryCaller } from '../kernel/registry-port.ts';
@@ -123,11 +123,11 @@ async function eachWithConcurrency<T, R>(
 }
 
 export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
-  const { body, owner, store, now } = input;
+  const { body, owner, extractPurchases, purchaseRecords, now } = input;
   checkNoDuplicates(body.personIds);
   // An earlier attempt's drafts are read while the search is checked; the search decides first.
   const draftsFound = input.recoveryKey
-    ? store.findDrafts(input.recoveryKey, now.toISOString())
+    ? extractPurchases.findDrafts(input.recoveryKey, now.toISOString())
     : Promise.resolve(new Map<string, Draft>());
   draftsFound.catch(() => undefined); // awaited below, unless the search is refused first
   const search = await readableSearch(input.searches, body.searchId, owner, now);
@@ -144,7 +144,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
   };
   const purchaseKey = input.recoveryKey ?? newPurchaseKey();
   const records = await recordPurchases(
-    store,
+    purchaseRecords,
     people
       .filter((person) => !drafts.has(person.id))
       .map((person) =>
@@ -170,7 +170,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     const param = `personIds[${index}]`;
     const record = await records.of(person.id);
     asked.add(person.id);
-    const extract = await buyOnce(store, record, param, () =>
+    const extract = await buyOnce(purchaseRecords, record, param, () =>
       input.registry.purchasePersonExtract(person.registryIdentifier, options, caller, record.clientKey),
     ).catch((error: unknown) => {
       throw error instanceof ApiError && error.code === 'person_too_many_roles'
@@ -178,7 +178,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
         : error;
     });
     const bought = personExtractDraft(extract, record);
-    const save = savePersonDraft(store, bought);
+    const save = savePersonDraft(extractPurchases, bought);
     save.catch(() => undefined); // observed below, once every call has ended
     saves.push(save);
     return bought;
@@ -193,7 +193,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     await Promise.all(
       (await records.stored())
         .filter((record) => !asked.has(record.slot) && record.requestId === input.requestId)
-        .map((record) => store.forgetPurchase(record).catch(() => undefined)),
+        .map((record) => purchaseRecords.forgetPurchase(record).catch(() => undefined)),
     );
     throw partlyBought(calls.reason, drafts.size + saves.length, people.length);
   }
@@ -205,7 +205,7 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
     ...personCommit(storedOf(draft).summary, draft.record, input.requestId),
     settles: draft.record,
   }));
-  await commitWithRetries(() => store.commitBatch(purchases));
+  await commitWithRetries(() => extractPurchases.commitBatch(purchases));
   return {
     extracts: bought.map((draft) => presentPersonExtract(storedOf(draft))),
     billable: owner.environment === 'live',
@@ -218,10 +218,10 @@ export async function purchasePersonExtracts(input: PeoplePurchaseInput) {
  * once they are in; the others are written in a second transaction while those calls run, and
  * each later call waits for its own record.
  */
-async function recordPurchases(store: ExtractStore, records: readonly PurchaseRecord[]) {
-  const firstWave = await store.startPurchases(records.slice(0, PURCHASE_CONCURRENCY));
+async function recordPurchases(purchaseRecords: PurchaseRecords, records: readonly PurchaseRecord[]) {
+  const firstWave = await purchaseRecords.startPurchases(records.slice(0, PURCHASE_CONCURRENCY));
   const first = new Map(firstWave.map((record) => [record.slot, record]));
-  const later = store
+  const later = purchaseRecords
     .startPurchases(records.slice(PURCHASE_CONCURRENCY))
     .then((started) => new Map(started.map((record) => [record.slot, record])));
   later.catch(() => undefined); // awaited by the calls that need it, and by `stored`
@@ -274,8 +274,13 @@ function personCommit(summary: Record<string, unknown>, record: PurchaseRecord, 
 }
 
 /** Stores a person extract's draft (its section, staged header and record). */
-export const savePersonDraft = (store: ExtractStore, draft: Draft) =>
-  store.saveSections(draft.id, draft.sections, draft.record.answer?.header.expiresAt as string, draft.record);
+export const savePersonDraft = (extractPurchases: ExtractPurchases, draft: Draft) =>
+  extractPurchases.saveSections(
+    draft.id,
+    draft.sections,
+    draft.record.answer?.header.expiresAt as string,
+    draft.record,
+  );
 
 /**
  * The draft a registry answer makes: the extract's one section, and the record with what its

@@ -5,7 +5,7 @@
 import { personExtractProduct } from '../companies/products.ts';
 import { byRecordStatus, type StatusRecord } from '../companies/sections.ts';
 import { assertReadable, type ExtractRef, extractRefOf, isUnexpired } from '../extracts/lifecycle.ts';
-import type { ExtractStore } from '../extracts/store-port.ts';
+import type { HeldExtracts } from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import { type CursorCodec, pageOfArray } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
@@ -51,7 +51,7 @@ export interface RolesRequest {
   extractId: string | undefined;
   owner: Owner;
   now: Date;
-  store: ExtractStore;
+  heldExtracts: HeldExtracts;
   searches: PeopleSearchStore;
 }
 
@@ -71,10 +71,10 @@ function extractRequired(person: SearchedPerson, history: boolean, reason: strin
 
 /** The person extract a roles read uses: the one named, or the newest unexpired one that has what the status needs. */
 async function extractFor(request: RolesRequest, person: SearchedPerson): Promise<ExtractRef> {
-  const { owner, now, store } = request;
+  const { owner, now, heldExtracts } = request;
   const needsHistory = request.status !== 'current';
   if (request.extractId !== undefined) {
-    const header = assertReadable(await store.getHeader(request.extractId), owner, now, 'extract');
+    const header = assertReadable(await heldExtracts.getHeader(request.extractId), owner, now, 'extract');
     if (header.kind !== 'person' || header.subjectKey !== person.registryIdentifier) {
       throw new ApiError('extract_not_found', {
         param: 'extract',
@@ -91,7 +91,7 @@ async function extractFor(request: RolesRequest, person: SearchedPerson): Promis
     return header;
   }
   const held = (
-    await store.heldForSubject(owner.accountId, owner.environment, 'person', person.registryIdentifier)
+    await heldExtracts.heldForSubject(owner.accountId, owner.environment, 'person', person.registryIdentifier)
   ).filter((ref) => isUnexpired(ref, now));
   const usable = held.find((ref) => !needsHistory || ref.type === 'historical');
   if (usable) return usable;
@@ -110,7 +110,7 @@ async function extractFor(request: RolesRequest, person: SearchedPerson): Promis
 export async function readPersonRoles(request: RolesRequest) {
   const person = await knownPerson(request.searches, request.personId, request.owner);
   const extract = await extractFor(request, person);
-  const stored = (await request.store.getSection(extract.id, PERSON_SECTION)) as StoredPersonExtract;
+  const stored = (await request.heldExtracts.getSection(extract.id, PERSON_SECTION)) as StoredPersonExtract;
   const all = stored.roles as (StatusRecord & { role: { code: string } })[];
   const wanted = request.roles ? new Set(request.roles) : undefined;
   const inStatus = byRecordStatus(request.status);
@@ -132,7 +132,7 @@ export interface RolesQuery {
  * a cursor is valid only for the same filters, extract and caller.
  */
 export async function listPersonRoles(
-  read: Pick<RolesRequest, 'owner' | 'now' | 'store' | 'searches'> & { cursors: CursorCodec },
+  read: Pick<RolesRequest, 'owner' | 'now' | 'heldExtracts' | 'searches'> & { cursors: CursorCodec },
   personId: string,
   query: RolesQuery,
 ) {

@@ -25,8 +25,7 @@ export const peopleRoutes = {
     status: 201,
     billable: false,
     product: null,
-    usesRegistry: true,
-    tables: { main: 'readWrite' },
+    ports: ['peopleSearches', 'registryFor'],
     errors: [
       'name_required',
       'name_invalid_characters',
@@ -46,7 +45,8 @@ export const peopleRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: { main: 'read' },
+    ports: ['peopleSearches'],
+    readOnly: true,
     errors: ['person_not_found', 'search_expired', 'search_owner_mismatch'],
   }),
   purchasePersonExtracts: defineRoute({
@@ -61,8 +61,14 @@ export const peopleRoutes = {
     billable: true,
     product: 'person_extract',
     idempotent: true,
-    usesRegistry: true,
-    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    ports: [
+      'heldExtracts',
+      'extractPurchases',
+      'purchaseRecords',
+      'idempotency',
+      'peopleSearches',
+      'registryFor',
+    ],
     errors: [
       'search_expired',
       'search_owner_mismatch',
@@ -82,7 +88,8 @@ export const peopleRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: { main: 'read' },
+    ports: ['heldExtracts', 'peopleSearches'],
+    readOnly: true,
     errors: [
       'person_not_found',
       'search_expired',

@@ -26,8 +26,7 @@ export const recordRoutes = {
     status: 200,
     billable: false,
     product: null,
-    usesRegistry: true,
-    tables: {},
+    ports: ['registryFor'],
     errors: ['document_number_invalid', 'document_not_found', 'document_not_imaged'],
   }),
   listDocuments: defineRoute({
@@ -42,8 +41,7 @@ export const recordRoutes = {
     status: 200,
     billable: false,
     product: null,
-    usesRegistry: true,
-    tables: {},
+    ports: ['registryFor'],
     errors: [
       'document_number_invalid',
       'duplicate_document_number',
@@ -63,8 +61,7 @@ export const recordRoutes = {
     status: 200,
     billable: false,
     product: null,
-    usesRegistry: true,
-    tables: {},
+    ports: ['registryFor'],
     errors: ['business_name_not_found'],
   }),
   findBusinessNames: defineRoute({
@@ -79,8 +76,7 @@ export const recordRoutes = {
     status: 200,
     billable: false,
     product: null,
-    usesRegistry: true,
-    tables: {},
+    ports: ['registryFor'],
     errors: ['business_name_not_found', 'identifier_conflict'],
   }),
   getNameReservation: defineRoute({
@@ -95,8 +91,7 @@ export const recordRoutes = {
     status: 200,
     billable: false,
     product: null,
-    usesRegistry: true,
-    tables: {},
+    ports: ['registryFor'],
     errors: ['company_not_found'],
   }),
 } as const;

@@ -23,7 +23,7 @@ export const referenceRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: {},
+    ports: [],
     errors: [],
   }),
   listCodeTables: defineRoute({
@@ -37,7 +37,7 @@ export const referenceRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: { main: 'getItem' },
+    ports: ['codeTableSet'],
     errors: [],
   }),
   getCodeTable: defineRoute({
@@ -51,7 +51,7 @@ export const referenceRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: { main: 'getItem' },
+    ports: ['codeTableSet'],
     errors: ['code_table_not_found'],
   }),
   listForms: defineRoute({
@@ -65,7 +65,7 @@ export const referenceRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: { main: 'getItem' },
+    ports: ['formSchedule'],
     errors: [],
   }),
 } as const;

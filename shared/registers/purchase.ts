@@ -19,7 +19,7 @@ import {
   ownerOf,
   type PurchaseContext,
 } from '../extracts/lifecycle.ts';
-import type { ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
+import type { ExtractPurchases, PurchaseRecord } from '../extracts/store-port.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import type { RegistryCaller } from '../kernel/registry-port.ts';
 import { registerExtractProduct } from './fees.ts';
@@ -54,14 +54,14 @@ export async function purchaseRegisterExtract(input: RegisterPurchaseInput) {
   const register = checkRegister(input.register);
   const number = checkEntryNumber(input.number);
   const type: RegisterExtractType = input.history ? 'historical' : 'current';
-  const { store } = input;
+  const { extractPurchases, purchaseRecords } = input;
   const draft = input.recoveryKey
-    ? await store.findDraft(input.recoveryKey, input.now.toISOString())
+    ? await extractPurchases.findDraft(input.recoveryKey, input.now.toISOString())
     : undefined;
   let record = draft?.record;
   let sections = record?.answer ? draft?.sections : undefined;
   if (!record?.answer) {
-    record = await store.startPurchase(
+    record = await purchaseRecords.startPurchase(
       newPurchaseRecord({
         key: input.recoveryKey,
         kind: 'register',
@@ -75,7 +75,7 @@ export async function purchaseRegisterExtract(input: RegisterPurchaseInput) {
   }
   if (!record.answer) {
     const started = record;
-    const bought = await buyOnce(store, started, 'number', () =>
+    const bought = await buyOnce(purchaseRecords, started, 'number', () =>
       input.registry.purchaseRegisterExtract(
         { register, number, type },
         callerOf(started),
@@ -84,10 +84,10 @@ export async function purchaseRegisterExtract(input: RegisterPurchaseInput) {
     ).catch((error: unknown) => {
       throw registerError(error, REJECTION_PARAMS);
     });
-    ({ record, sections } = await storeRegisterExtract(bought, started, store));
+    ({ record, sections } = await storeRegisterExtract(bought, started, extractPurchases));
   }
   const { header, fee } = record.answer as NonNullable<PurchaseRecord['answer']>;
-  await commitWithRetries(() => store.commit(header, fee, record));
+  await commitWithRetries(() => extractPurchases.commit(header, fee, record));
   return {
     body: presentRegisterExtract(header.summary, sections ?? {}),
     billable: fee.billable,
@@ -108,7 +108,7 @@ const callerOf = (record: PurchaseRecord): RegistryCaller => ({
 export async function storeRegisterExtract(
   bought: RegistryRegisterExtract,
   record: PurchaseRecord,
-  store: ExtractStore,
+  extractPurchases: ExtractPurchases,
 ): Promise<{ record: PurchaseRecord; sections: Record<string, unknown> }> {
   const asked = record.asked as unknown as RegisterPurchaseAsked;
   const expiresAt = toTimestamp(extractExpiry(new Date(record.purchasedAt)));
@@ -139,6 +139,6 @@ export async function storeRegisterExtract(
     feeCode: registerExtractProduct.feeCodes[asked.register],
   });
   const answered = { ...record, answer: { header, fee, batch: false } };
-  await store.saveSections(record.extractId, sections, expiresAt, answered);
+  await extractPurchases.saveSections(record.extractId, sections, expiresAt, answered);
   return { record: answered, sections };
 }

@@ -25,7 +25,7 @@ export const registerRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: {},
+    ports: [],
     errors: [],
   }),
   browseRegister: defineRoute({
@@ -39,8 +39,7 @@ export const registerRoutes = {
     status: 200,
     billable: false,
     product: null,
-    usesRegistry: true,
-    tables: {},
+    ports: ['registryFor'],
     errors: ['register_invalid', 'browse_key_too_short', 'no_matches'],
   }),
   getRegisterEntry: defineRoute({
@@ -54,8 +53,7 @@ export const registerRoutes = {
     status: 200,
     billable: false,
     product: null,
-    usesRegistry: true,
-    tables: {},
+    ports: ['registryFor'],
     errors: ['register_invalid', 'no_matches'],
   }),
   purchaseRegisterExtract: defineRoute({
@@ -70,8 +68,7 @@ export const registerRoutes = {
     billable: true,
     product: 'register_extract',
     idempotent: true,
-    usesRegistry: true,
-    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    ports: ['heldExtracts', 'extractPurchases', 'purchaseRecords', 'idempotency', 'registryFor'],
     errors: ['register_invalid', 'no_matches', 'extract_type_invalid'],
   }),
 };

@@ -15,7 +15,7 @@ export const usageRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: { main: 'read' },
+    ports: ['ledger'],
     errors: [],
   }),
 } as const;

@@ -35,7 +35,8 @@ export const webhookRoutes = {
     request: { path: noPath, query: eventListQuery },
     response: eventListSchema,
     ...free,
-    tables: { main: 'read' },
+    ports: ['eventLog'],
+    readOnly: true,
   }),
   getEvent: defineRoute({
     name: 'GetEvent',
@@ -47,7 +48,8 @@ export const webhookRoutes = {
     request: { path: eventPath, query: noQuery },
     response: eventResponseSchema,
     ...free,
-    tables: { main: 'read' },
+    ports: ['eventLog'],
+    readOnly: true,
   }),
   listEventDeliveries: defineRoute({
     name: 'ListEventDeliveries',
@@ -59,7 +61,8 @@ export const webhookRoutes = {
     request: { path: eventPath, query: deliveryListQuery },
     response: deliveryListSchema,
     ...free,
-    tables: { main: 'read' },
+    ports: ['eventLog', 'webhookDeliveries'],
+    readOnly: true,
   }),
   resendEvent: defineRoute({
     name: 'ResendEvent',
@@ -78,8 +81,7 @@ export const webhookRoutes = {
     response: deliveryListSchema,
     ...free,
     status: 202,
-    tables: { main: 'readWrite' },
-    uses: ['webhookQueue'],
+    ports: ['eventLog', 'webhookEndpoints', 'webhookDeliveries', 'webhookQueue'],
   }),
   createWebhookEndpoint: defineRoute({
     name: 'CreateWebhookEndpoint',
@@ -92,8 +94,7 @@ export const webhookRoutes = {
     response: endpointResponseSchema,
     ...free,
     status: 201,
-    tables: { main: 'readWrite' },
-    uses: ['sealer'],
+    ports: ['webhookEndpoints', 'sealer'],
   }),
   listWebhookEndpoints: defineRoute({
     name: 'ListWebhookEndpoints',
@@ -105,7 +106,8 @@ export const webhookRoutes = {
     request: { path: noPath, query: endpointListQuery },
     response: endpointListSchema,
     ...free,
-    tables: { main: 'read' },
+    ports: ['webhookEndpoints'],
+    readOnly: true,
   }),
   getWebhookEndpoint: defineRoute({
     name: 'GetWebhookEndpoint',
@@ -117,7 +119,8 @@ export const webhookRoutes = {
     request: { path: endpointPath, query: noQuery },
     response: endpointResponseSchema,
     ...free,
-    tables: { main: 'read' },
+    ports: ['webhookEndpoints'],
+    readOnly: true,
   }),
   updateWebhookEndpoint: defineRoute({
     name: 'UpdateWebhookEndpoint',
@@ -129,7 +132,7 @@ export const webhookRoutes = {
     request: { path: endpointPath, query: noQuery, body: updateEndpointBody },
     response: endpointResponseSchema,
     ...free,
-    tables: { main: 'readWrite' },
+    ports: ['webhookEndpoints'],
   }),
   deleteWebhookEndpoint: defineRoute({
     name: 'DeleteWebhookEndpoint',
@@ -141,7 +144,7 @@ export const webhookRoutes = {
     request: { path: endpointPath, query: noQuery },
     response: deletedEndpointSchema,
     ...free,
-    tables: { main: 'readWrite' },
+    ports: ['webhookEndpoints'],
   }),
   rotateWebhookSecret: defineRoute({
     name: 'RotateWebhookSecret',
@@ -153,8 +156,7 @@ export const webhookRoutes = {
     request: { path: endpointPath, query: noQuery, body: noBody },
     response: endpointResponseSchema,
     ...free,
-    tables: { main: 'readWrite' },
-    uses: ['sealer'],
+    ports: ['webhookEndpoints', 'sealer'],
   }),
   listEndpointDeliveries: defineRoute({
     name: 'ListEndpointDeliveries',
@@ -166,7 +168,8 @@ export const webhookRoutes = {
     request: { path: endpointPath, query: deliveryListQuery },
     response: deliveryListSchema,
     ...free,
-    tables: { main: 'read' },
+    ports: ['webhookEndpoints', 'webhookDeliveries'],
+    readOnly: true,
   }),
   recoverWebhookEndpoint: defineRoute({
     name: 'RecoverWebhookEndpoint',
@@ -179,8 +182,8 @@ export const webhookRoutes = {
     response: recoverySchema,
     ...free,
     status: 202,
-    tables: { main: 'read' },
-    uses: ['webhookQueue'],
+    ports: ['webhookEndpoints', 'webhookDeliveries', 'webhookQueue'],
+    readOnly: true,
   }),
   testWebhookEndpoint: defineRoute({
     name: 'TestWebhookEndpoint',
@@ -193,7 +196,6 @@ export const webhookRoutes = {
     response: eventResponseSchema,
     ...free,
     status: 202,
-    tables: { main: 'readWrite' },
-    uses: ['webhookQueue'],
+    ports: ['eventLog', 'webhookEndpoints', 'webhookDeliveries', 'webhookQueue'],
   }),
 };

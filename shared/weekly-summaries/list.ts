@@ -3,7 +3,7 @@
  * item presenter.
  */
 
-import type { ExtractStore } from '../extracts/store-port.ts';
+import type { HeldExtracts } from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import { type CursorCodec, pageOfStore } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
@@ -17,7 +17,7 @@ import { weeklySummaryRoutes } from './routes.ts';
  * extract without its items.
  */
 export async function listWeeklySummaries(
-  reads: { store: Pick<ExtractStore, 'list'>; cursors: CursorCodec; owner: Owner; now: Date },
+  reads: { store: Pick<HeldExtracts, 'list'>; cursors: CursorCodec; owner: Owner; now: Date },
   query: {
     type?: string | undefined;
     weekStarting?: string | undefined;

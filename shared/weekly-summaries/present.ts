@@ -4,7 +4,7 @@
  */
 
 import { coded, presentCompanySummary, presentParty } from '../companies/present.ts';
-import type { ExtractHeader, ExtractStore } from '../extracts/store-port.ts';
+import type { ExtractHeader, HeldExtracts } from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import type { CursorCodec, CursorScope } from '../kernel/cursor.ts';
 import type { RegistryWeeklySummaryItem } from './registry-port.ts';
@@ -57,7 +57,7 @@ export interface ItemsRange {
 
 /** The extract with one page of items (filtered by postcode when given). */
 export async function presentWeeklySummary(
-  store: Pick<ExtractStore, 'readPage'>,
+  store: Pick<HeldExtracts, 'readPage'>,
   extract: Pick<ExtractHeader, 'id' | 'summary'>,
   range: ItemsRange,
 ) {
@@ -92,7 +92,7 @@ export async function presentWeeklySummary(
  * GET /v1/extracts/{id}); the cursor continues on GET /v1/weekly-summaries/{id}.
  */
 export const presentFirstItemsPage = (
-  read: { store: Pick<ExtractStore, 'readPage'>; cursors: CursorCodec; owner: Owner },
+  read: { store: Pick<HeldExtracts, 'readPage'>; cursors: CursorCodec; owner: Owner },
   extract: { id: string; summary: Record<string, unknown> },
 ) =>
   presentWeeklySummary(read.store, extract, {

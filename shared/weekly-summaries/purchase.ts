@@ -28,7 +28,7 @@ import {
   ownerOf,
   type PurchaseContext,
 } from '../extracts/lifecycle.ts';
-import type { ExtractStore, PurchaseRecord } from '../extracts/store-port.ts';
+import type { ExtractPurchases, PurchaseRecord } from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import { isCalendarDate, toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
@@ -91,19 +91,24 @@ export interface WeeklySummaryPurchase {
 export async function purchaseWeeklySummary(
   input: WeeklySummaryPurchaseInput,
 ): Promise<WeeklySummaryPurchase> {
-  const { store, owner, now } = input;
+  const { heldExtracts, extractPurchases, purchaseRecords, owner, now } = input;
   const type = checkWeeklySummaryRequest(input.type, input.weekStarting, now);
   const subjectKey = weeklySubjectKey(type, input.weekStarting);
   if (!input.refresh) {
-    const held = await store.heldForSubject(owner.accountId, owner.environment, 'weeklySummary', subjectKey);
+    const held = await heldExtracts.heldForSubject(
+      owner.accountId,
+      owner.environment,
+      'weeklySummary',
+      subjectKey,
+    );
     const usable = held.find((ref) => isUnexpired(ref, now));
     if (usable) return { id: usable.id, summary: usable.summary, billable: false };
   }
   const key = input.refresh ? input.recoveryKey : sharedPurchaseKey(owner, subjectKey);
-  const draft = key ? await store.findDraft(key, now.toISOString()) : undefined;
+  const draft = key ? await extractPurchases.findDraft(key, now.toISOString()) : undefined;
   let record = draft?.record;
   if (!record?.answer) {
-    record = await store.startPurchase(
+    record = await purchaseRecords.startPurchase(
       newPurchaseRecord({
         key,
         kind: 'weeklySummary',
@@ -118,17 +123,17 @@ export async function purchaseWeeklySummary(
   if (!record.answer) {
     const caller = callerOf(record);
     const started = record;
-    const bought = await buyOnce(store, started, 'weekStarting', () =>
+    const bought = await buyOnce(purchaseRecords, started, 'weekStarting', () =>
       input.registry.purchaseWeeklySummary(
         { type, weekStarting: input.weekStarting },
         caller,
         started.clientKey,
       ),
     ).catch(outsideRegistryWindow);
-    record = await storeWeeklySummary(bought, started, store, input.registry);
+    record = await storeWeeklySummary(bought, started, extractPurchases, input.registry);
   }
   const { header, fee } = record.answer as NonNullable<PurchaseRecord['answer']>;
-  const wrote = await commitWithRetries(() => store.commit(header, fee, record));
+  const wrote = await commitWithRetries(() => extractPurchases.commit(header, fee, record));
   return { id: header.id, summary: header.summary, billable: wrote && fee.billable };
 }
 
@@ -162,7 +167,7 @@ const callerOf = (record: PurchaseRecord): RegistryCaller => ({
 export async function storeWeeklySummary(
   bought: RegistryWeeklySummary,
   record: PurchaseRecord,
-  store: ExtractStore,
+  extractPurchases: ExtractPurchases,
   registry: WeeklySummaryRegistry,
 ): Promise<PurchaseRecord> {
   const asked = record.asked as unknown as WeeklySummaryAsked;
@@ -188,7 +193,7 @@ export async function storeWeeklySummary(
     clientReference: record.clientReference,
     disclaimer: EXTRACT_DISCLAIMER,
   };
-  await store.savePagedList(
+  await extractPurchases.savePagedList(
     record.extractId,
     WEEKLY_ITEMS,
     {
@@ -209,6 +214,6 @@ export async function storeWeeklySummary(
     feeCode: weeklySummaryProduct.feeCodes[asked.type],
   });
   const answered = { ...record, answer: { header, fee, batch: false } };
-  await store.saveSections(record.extractId, {}, expiresAt, answered);
+  await extractPurchases.saveSections(record.extractId, {}, expiresAt, answered);
   return answered;
 }

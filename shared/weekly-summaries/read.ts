@@ -1,6 +1,6 @@
 /** Reading a held weekly summary (free, never the registry): the extract with a page of its items. */
 import { assertReadable, checkExtractId } from '../extracts/lifecycle.ts';
-import type { ExtractStore } from '../extracts/store-port.ts';
+import type { HeldExtracts } from '../extracts/store-port.ts';
 import type { Owner } from '../kernel/api-keys.ts';
 import { type CursorCodec, decodeOffset } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
@@ -8,7 +8,7 @@ import { PAGE_SIZE } from '../kernel/http/schemas.ts';
 import { itemsCursorScope, presentWeeklySummary } from './present.ts';
 
 export interface WeeklySummaryRead {
-  store: Pick<ExtractStore, 'getHeader' | 'readPage'>;
+  store: Pick<HeldExtracts, 'getHeader' | 'readPage'>;
   cursors: CursorCodec;
   owner: Owner;
   now: Date;

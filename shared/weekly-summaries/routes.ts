@@ -24,8 +24,7 @@ export const weeklySummaryRoutes = {
     billable: true,
     product: 'weekly_summary',
     idempotent: true,
-    usesRegistry: true,
-    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    ports: ['heldExtracts', 'extractPurchases', 'purchaseRecords', 'idempotency', 'registryFor'],
     errors: ['summary_type_invalid', 'week_start_invalid', 'summary_unavailable'],
   }),
   getWeeklySummary: defineRoute({
@@ -39,7 +38,7 @@ export const weeklySummaryRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: { main: 'read' },
+    ports: ['heldExtracts'],
     errors: ['extract_not_found', 'extract_expired', 'extract_owner_mismatch'],
   }),
   listWeeklySummaries: defineRoute({
@@ -53,7 +52,7 @@ export const weeklySummaryRoutes = {
     status: 200,
     billable: false,
     product: null,
-    tables: { main: 'read' },
+    ports: ['heldExtracts'],
     errors: ['summary_type_invalid'],
   }),
 } as const;

@@ -38,7 +38,7 @@ const route = defineRoute({
   status: 200,
   billable: false,
   product: null,
-  tables: {},
+  ports: [],
   errors: [],
 });
 

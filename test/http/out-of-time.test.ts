@@ -25,8 +25,7 @@ const slowRoute = (usesRegistry: boolean) =>
     status: 200,
     billable: false,
     product: null,
-    usesRegistry,
-    tables: {},
+    ports: usesRegistry ? ['registryFor'] : [],
     errors: [],
   });
 

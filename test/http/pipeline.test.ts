@@ -31,7 +31,7 @@ const echoRoute = defineRoute({
   status: 201,
   billable: true,
   product: 'person_extract',
-  tables: {},
+  ports: [],
   errors: [],
 });
 

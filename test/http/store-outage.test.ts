@@ -34,8 +34,7 @@ const outageRoute = (purchase: boolean) =>
     billable: purchase,
     product: purchase ? 'test' : null,
     idempotent: purchase,
-    usesRegistry: purchase,
-    tables: {},
+    ports: purchase ? ['idempotency', 'registryFor'] : [],
     errors: [],
   });
 

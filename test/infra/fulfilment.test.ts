@@ -26,7 +26,7 @@ import {
 import { defaultEntryFor, PROJECT_ROOT } from '../../lib/routes.ts';
 import { DEFAULT_MAIL_FROM, DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import { routeList } from '../../shared/app/routes.ts';
-import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
+import type { GrantedRoute, RouteDefinition } from '../../shared/kernel/http/route.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import {
   FULFILMENT_STARTER,
@@ -465,7 +465,7 @@ describe('fulfilment (dev stage)', () => {
   });
 
   describe('API routes', () => {
-    const uses = (route: RouteDefinition, what: 'queue' | 'blobs') => (route.uses ?? []).includes(what);
+    const uses = (route: GrantedRoute, what: 'queue' | 'blobs') => (route.uses ?? []).includes(what);
 
     it('include routes on each side of both switches', () => {
       for (const what of ['queue', 'blobs'] as const) {

@@ -4,7 +4,7 @@ import { BASELINE_TABLE_ACCESS } from '../../lib/api-stack.ts';
 import { SECRET_READ_ACTION, TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
 import { paginates, ROUTE_AREAS } from '../../lib/routes.ts';
 import { routeList } from '../../shared/app/routes.ts';
-import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
+import type { GrantedRoute } from '../../shared/kernel/http/route.ts';
 import type { TableId } from '../../shared/kernel/infra/tables.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import {
@@ -23,8 +23,8 @@ import {
 const WRITE_ACTION = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|\*)$/;
 
 /** Routes that exist only in this test, to exercise the `tables` grants, pagination and the registry. */
-const template = routeList[0] as RouteDefinition;
-const mainReader: RouteDefinition = {
+const template = routeList[0] as GrantedRoute;
+const mainReader: GrantedRoute = {
   ...template,
   name: 'TestMainReader',
   method: 'GET',
@@ -34,7 +34,7 @@ const mainReader: RouteDefinition = {
   tables: { main: 'read' },
   errors: [],
 };
-const mainWriter: RouteDefinition = {
+const mainWriter: GrantedRoute = {
   ...template,
   name: 'TestMainWriter',
   method: 'POST',
@@ -44,7 +44,7 @@ const mainWriter: RouteDefinition = {
   errors: [],
 };
 /** Calls the registry without paginating: needs the extension for the registry secret alone. */
-const registryUser: RouteDefinition = {
+const registryUser: GrantedRoute = {
   ...template,
   name: 'TestRegistryUser',
   method: 'GET',
@@ -65,7 +65,7 @@ const routeScopedTables = (Object.keys(tableDefinitions) as TableId[]).filter(
 const actions = actionsIn;
 
 describe('paginates', () => {
-  const withQuery = (query: z.ZodType): RouteDefinition => ({
+  const withQuery = (query: z.ZodType): GrantedRoute => ({
     ...template,
     request: { path: z.object({}), query },
   });

@@ -13,7 +13,7 @@ import { registryShare } from '../../lib/registry-capacity.ts';
 import { PROJECT_ROOT, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
 import { STAGE_SETTINGS } from '../../lib/stages.ts';
 import { routeList } from '../../shared/app/routes.ts';
-import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
+import type { GrantedRoute } from '../../shared/kernel/http/route.ts';
 import { REFERENCE_REFRESH } from '../../shared/kernel/infra/reference.ts';
 import { workflowTasks } from '../../shared/kernel/infra/workflow.ts';
 import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
@@ -144,7 +144,7 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
 
   it('splits an area into latency groups by class and at most ten routes each', () => {
     const route = (name: string, usesRegistry: boolean) =>
-      ({ name, method: 'GET', path: `/v1/${name}`, usesRegistry }) as unknown as RouteDefinition;
+      ({ name, method: 'GET', path: `/v1/${name}`, usesRegistry }) as unknown as GrantedRoute;
     const big: RouteArea = {
       name: 'Big',
       routes: [...Array.from({ length: 12 }, (_, i) => route(`Local${i}`, false)), route('Registry0', true)],
@@ -238,6 +238,8 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       'RegistryCalls',
       'WebhookAttempts',
       'UnsettledPurchasesOverAnHour',
+      'DependencyLatency',
+      'DependencyErrors',
     ])
       expect(body, figure).toContain(figure);
     const functionNames = [

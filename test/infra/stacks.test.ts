@@ -11,7 +11,7 @@ import { MAX_TEMPLATE_RESOURCES } from '../../lib/app.ts';
 import { pathForArn } from '../../lib/constructs/route-integration.ts';
 import { checkRouteAreas, PROJECT_ROOT, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
 import { routeList } from '../../shared/app/routes.ts';
-import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
+import type { GrantedRoute } from '../../shared/kernel/http/route.ts';
 import { resourcesOf, type Synthesized, type SynthesizedTemplate, synthesize } from './synth.ts';
 
 /** As `cdk synth` writes them: the CLI turns version reporting on, which adds `CDKMetadata` to every template. */
@@ -221,8 +221,8 @@ describe('stack layout', () => {
 });
 
 describe('routes and areas', () => {
-  const template = ROUTE_AREAS.find((area) => area.name === 'Orders')?.routes[0] as RouteDefinition;
-  const extra: RouteDefinition = { ...template, name: 'TestOrderNotes', path: '/v1/orders/{orderId}/notes' };
+  const template = ROUTE_AREAS.find((area) => area.name === 'Orders')?.routes[0] as GrantedRoute;
+  const extra: GrantedRoute = { ...template, name: 'TestOrderNotes', path: '/v1/orders/{orderId}/notes' };
   const withExtra = ROUTE_AREAS.map((area) =>
     area.name === 'Orders' ? { ...area, routes: [...area.routes, extra] } : area,
   );

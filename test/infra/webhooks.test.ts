@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
 import { DISPATCHER_DESCRIPTION, RETRY_DESCRIPTION } from '../../lib/constructs/webhooks.ts';
+import { grantsOf } from '../../shared/app/port-grants.ts';
 import { WEBHOOK_ENV } from '../../shared/kernel/infra/webhooks.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import {
@@ -119,7 +120,7 @@ describe('webhooks (dev stage)', () => {
     (_, route) => {
       const fn = functionOfRoute(synth, route);
       const statements = statementsOf(fn);
-      const uses = new Set(route.uses ?? []);
+      const uses = new Set(grantsOf(route).uses);
       expect(actionsIn(kmsOf(statements))).toEqual(uses.has('sealer') ? ['kms:Encrypt'] : []);
       const sqs = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:')));
       expect(actionsIn(sqs)).toEqual(uses.has('webhookQueue') ? ['sqs:SendMessage'] : []);

@@ -13,12 +13,14 @@ import type {
   ExtractHeader,
   ExtractKind,
   ExtractListPage,
-  ExtractStore,
+  ExtractPurchases,
   FeeEntry,
+  HeldExtracts,
   ListedExtract,
   ListPage,
   PagedList,
   PurchaseRecord,
+  PurchaseRecords,
   StoredExtract,
   UsageLedger,
 } from '../../shared/extracts/store-port.ts';
@@ -38,7 +40,7 @@ import type { PeopleSearch, PeopleSearchStore, SearchedPerson } from '../../shar
 const copy = <T>(value: T): T => structuredClone(value);
 const recordKey = (record: { key: string; slot: string }) => `${record.key}\u0000${record.slot}`;
 
-export class MemoryExtractStore implements ExtractStore, UsageLedger {
+export class MemoryExtractStore implements HeldExtracts, ExtractPurchases, PurchaseRecords, UsageLedger {
   /** Committed extracts only. */
   readonly headers = new Map<string, ExtractHeader>();
   readonly sections = new Map<string, Record<string, unknown>>();
@@ -231,6 +233,13 @@ export class MemoryExtractStore implements ExtractStore, UsageLedger {
       .map(copy);
   }
 }
+
+/** One store in each of the extract store's roles, as the DynamoDB adapter serves all three. */
+export const extractRoles = (store: MemoryExtractStore) => ({
+  heldExtracts: store,
+  extractPurchases: store,
+  purchaseRecords: store,
+});
 
 export class MemoryPeopleSearchStore implements PeopleSearchStore {
   readonly searches = new Map<string, PeopleSearch>();

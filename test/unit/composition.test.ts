@@ -16,6 +16,7 @@ import { toTimestamp } from '../../shared/kernel/clock.ts';
 import { readConfig } from '../../shared/kernel/config.ts';
 import { CursorCodec } from '../../shared/kernel/cursor.ts';
 import {
+  extractRoles,
   KeyedRegistry,
   MemoryApiKeys,
   MemoryExtractStore,
@@ -42,7 +43,7 @@ async function prepare() {
     apiKeys,
     limiter: new OpenLimiter(),
     cursors: new CursorCodec(async () => 'unit-secret', clock),
-    extracts: new MemoryExtractStore(),
+    ...extractRoles(new MemoryExtractStore()),
     registryFor: () => keyed.registry,
     idempotency: memoryIdempotency(),
   };
@@ -107,7 +108,7 @@ describe('handlers built from the ports they are given', () => {
     expect(conflict.statusCode).toBe(409);
     expect(parsed(conflict).error).toMatchObject({ code: 'idempotency_conflict', param: 'Idempotency-Key' });
     expect(keyed.billed).toHaveLength(1);
-    expect([...ports.extracts.fees.values()].map((fee) => fee.feeCode)).toEqual(['955A']);
+    expect([...ports.heldExtracts.fees.values()].map((fee) => fee.feeCode)).toEqual(['955A']);
     expect(ports.limiter.acquired).toBe(3);
     expect(ports.limiter.released).toBe(3);
 

@@ -480,7 +480,7 @@ describe("a person's roles", () => {
     const searches = {
       getPerson: async (id: string) => (id === PERSON ? person : undefined),
     } as PeopleSearchStore;
-    return { store, searches, cursors, owner, now: NOW };
+    return { heldExtracts: store, searches, cursors, owner, now: NOW };
   }
   const companies = (data: unknown[]) => data.map((record) => (record as { company: string }).company);
 

@@ -14,7 +14,13 @@ import { OFFICEHOLDER_PAGES } from '../../shared/companies/extracts.ts';
 import { newKeyRecord } from '../../shared/kernel/api-keys.ts';
 import { readConfig } from '../../shared/kernel/config.ts';
 import { CursorCodec } from '../../shared/kernel/cursor.ts';
-import { MemoryApiKeys, MemoryExtractStore, memoryIdempotency, OpenLimiter } from '../support/fakes.ts';
+import {
+  extractRoles,
+  MemoryApiKeys,
+  MemoryExtractStore,
+  memoryIdempotency,
+  OpenLimiter,
+} from '../support/fakes.ts';
 
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 
@@ -34,7 +40,7 @@ async function prepare() {
     apiKeys,
     limiter: new OpenLimiter(),
     cursors: new CursorCodec(async () => 'unit-secret', clock),
-    extracts: new MemoryExtractStore(),
+    ...extractRoles(new MemoryExtractStore()),
     registryFor: () => registry,
     idempotency: memoryIdempotency(),
   };
@@ -101,13 +107,13 @@ describe('officeholder pages', () => {
     );
     expect(bought.statusCode, bought.body).toBe(201);
     const id = (JSON.parse(bought.body) as { id: string }).id;
-    const section = (await ports.extracts.getSection(id, 'officeholders')) as ListBody['data'];
+    const section = (await ports.heldExtracts.getSection(id, 'officeholders')) as ListBody['data'];
     expect(section.length).toBeGreaterThan(100);
-    expect(ports.extracts.pagedLists.has(`${id}#${OFFICEHOLDER_PAGES}`)).toBe(true);
+    expect(ports.heldExtracts.pagedLists.has(`${id}#${OFFICEHOLDER_PAGES}`)).toBe(true);
 
     let sectionReads = 0;
-    const getSection = ports.extracts.getSection.bind(ports.extracts);
-    ports.extracts.getSection = async (...args) => {
+    const getSection = ports.heldExtracts.getSection.bind(ports.heldExtracts);
+    ports.heldExtracts.getSection = async (...args) => {
       sectionReads += 1;
       return getSection(...args);
     };
@@ -126,7 +132,7 @@ describe('officeholder pages', () => {
     expect(sectionReads).toBe(0);
 
     // An extract stored before officeholders were paged: the same pages from its section.
-    ports.extracts.pagedLists.delete(`${id}#${OFFICEHOLDER_PAGES}`);
+    ports.heldExtracts.pagedLists.delete(`${id}#${OFFICEHOLDER_PAGES}`);
     for (const [status, expected] of Object.entries(byStatus)) {
       expect((await readAll(ports, status)).seen, status).toEqual(expected);
     }

@@ -24,6 +24,7 @@ import { PURCHASE_CONCURRENCY, purchasePersonExtracts } from '../../shared/peopl
 import type { PeopleRegistry } from '../../shared/people/registry-port.ts';
 import { searchPeople } from '../../shared/people/search.ts';
 import {
+  extractRoles,
   KeyedRegistry,
   MemoryExtractStore,
   MemoryOrderStore,
@@ -59,7 +60,7 @@ const companyPurchase = (
     recoveryKey: options.recoveryKey,
     now: NOW,
     registry: world.registry,
-    store: world.store,
+    ...extractRoles(world.store),
   });
 
 const rejectionOf = (promise: Promise<unknown>) =>
@@ -74,7 +75,7 @@ const rejectionOf = (promise: Promise<unknown>) =>
 const idOf = (result: { body: unknown }) => (result.body as { id: string }).id;
 
 const sweep = (world: ReturnType<typeof prepare>) =>
-  reconcilePurchases({ store: world.store, registryFor: () => world.registry, now: LATER });
+  reconcilePurchases({ ...extractRoles(world.store), registryFor: () => world.registry, now: LATER });
 
 describe('company extract purchase', () => {
   it('buys once: one registry bill, one fee, the extract held', async () => {
@@ -133,13 +134,17 @@ describe('company extract purchase', () => {
           : Reflect.get(target, property, receiver),
     });
     const sweepAt = (now: Date) =>
-      reconcilePurchases({ store: world.store, registryFor: () => registryDown, now });
+      reconcilePurchases({ ...extractRoles(world.store), registryFor: () => registryDown, now });
     expect(await sweepAt(LATER)).toEqual({ committed: 0, forgotten: 0, waiting: 1, atRisk: 0 });
     const anHourOn = new Date(NOW.getTime() + AT_RISK_AFTER_MS + 1_000);
     expect(await sweepAt(anHourOn)).toEqual({ committed: 0, forgotten: 0, waiting: 1, atRisk: 1 });
     // Once the registry answers, the purchase is settled and nothing is at risk any more.
     expect(
-      await reconcilePurchases({ store: world.store, registryFor: () => world.registry, now: anHourOn }),
+      await reconcilePurchases({
+        ...extractRoles(world.store),
+        registryFor: () => world.registry,
+        now: anHourOn,
+      }),
     ).toEqual({ committed: 1, forgotten: 0, waiting: 0, atRisk: 0 });
   });
 
@@ -184,7 +189,7 @@ describe('company extract purchase', () => {
         recoveryKey: undefined,
         now: NOW,
         registry: world.registry,
-        store: world.store,
+        ...extractRoles(world.store),
       }),
     );
     expect((error as ApiError).code).toBe('company_not_found');
@@ -214,7 +219,7 @@ describe('person extract batch purchase', () => {
         recoveryKey,
         now: NOW,
         registry: world.registry,
-        store: world.store,
+        ...extractRoles(world.store),
         searches: world.searches,
       });
     return { world, personIds, buy };
@@ -280,7 +285,7 @@ describe('person extract batch purchase: registry calls beside our writes', () =
         recoveryKey: options.recoveryKey,
         now: NOW,
         registry: options.registry ?? world.registry,
-        store: world.store,
+        ...extractRoles(world.store),
         searches: world.searches,
       });
     return { world, personIds, buy };

@@ -13,8 +13,8 @@ import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { DatasetRegistry } from '../../shared/adapters/sandbox/dataset-registry.ts';
 import { SANDBOX_RECORDS, sandboxRecordsSource } from '../../shared/adapters/sandbox/records-data.ts';
 import { createSandboxRegistry, sandboxDataset } from '../../shared/adapters/sandbox/sandbox.ts';
-import { type RegistryCaller, RegistryRejection } from '../../shared/app/registry.ts';
 import { isValidAbn } from '../../shared/kernel/identifiers.ts';
+import { type RegistryCaller, RegistryRejection } from '../../shared/kernel/registry-port.ts';
 
 const caller: RegistryCaller = { accountId: 'acct_1', requestId: 'req_1' };
 const registry = createSandboxRegistry(() => new Date('2026-11-25T10:00:00Z'));

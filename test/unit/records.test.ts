@@ -4,19 +4,18 @@
  * one call.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type BusinessNameQuery,
-  type RecordsRegistry,
-  type RegistryBusinessName,
-  type RegistryCaller,
-  type RegistryDocumentDetails,
-  type RegistryNameReservation,
-  RegistryRejection,
-} from '../../shared/app/registry.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
+import { type RegistryCaller, RegistryRejection } from '../../shared/kernel/registry-port.ts';
 import { findBusinessNames, getBusinessName } from '../../shared/records/business-names.ts';
 import { lookUpDocuments } from '../../shared/records/documents.ts';
 import { getNameReservation } from '../../shared/records/name-reservations.ts';
+import type {
+  BusinessNameQuery,
+  RecordsRegistry,
+  RegistryBusinessName,
+  RegistryDocumentDetails,
+  RegistryNameReservation,
+} from '../../shared/records/registry-port.ts';
 
 const caller: RegistryCaller = { accountId: 'acct_1', requestId: 'req_1' };
 

@@ -18,7 +18,7 @@ import { browseRegister } from '../../shared/registers/browse.ts';
 import { getRegisterEntry } from '../../shared/registers/entry.ts';
 import { listRegisters } from '../../shared/registers/list.ts';
 import { purchaseRegisterExtract, type RegisterPurchaseInput } from '../../shared/registers/purchase.ts';
-import { KeyedRegistry, MemoryExtractStore } from '../support/fakes.ts';
+import { extractRoles, KeyedRegistry, MemoryExtractStore } from '../support/fakes.ts';
 
 const NOW = new Date('2026-11-25T10:00:00Z');
 const live: Owner = { accountId: 'acct_unit', environment: 'live' };
@@ -295,7 +295,7 @@ describe('buying a register extract', () => {
       recoveryKey: undefined,
       now: NOW,
       registry: world.registry,
-      store: world.store,
+      ...extractRoles(world.store),
       ...overrides,
     });
 
@@ -396,7 +396,7 @@ describe('buying a register extract', () => {
     expect(world.store.headers.size).toBe(0);
     const later = new Date(NOW.getTime() + UNSETTLED_AFTER_MS + 60_000);
     const sweep = () =>
-      reconcilePurchases({ store: world.store, registryFor: () => world.registry, now: later });
+      reconcilePurchases({ ...extractRoles(world.store), registryFor: () => world.registry, now: later });
     expect(await sweep()).toEqual({ committed: 1, forgotten: 0, waiting: 0, atRisk: 0 });
     expect(await sweep()).toEqual({ committed: 0, forgotten: 0, waiting: 0, atRisk: 0 });
     const [header] = [...world.store.headers.values()];

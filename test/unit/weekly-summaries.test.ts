@@ -18,7 +18,7 @@ import {
   type WeeklySummaryPurchaseInput,
 } from '../../shared/weekly-summaries/purchase.ts';
 import { mondayWeeksAgo } from '../../shared/weekly-summaries/weeks.ts';
-import { KeyedRegistry, MemoryExtractStore } from '../support/fakes.ts';
+import { extractRoles, KeyedRegistry, MemoryExtractStore } from '../support/fakes.ts';
 
 const NOW = new Date('2026-11-25T10:00:00Z'); // a Wednesday
 const live: Owner = { accountId: 'acct_unit', environment: 'live' };
@@ -42,7 +42,7 @@ const purchase = (world: ReturnType<typeof prepare>, overrides: Partial<WeeklySu
     recoveryKey: undefined,
     now: NOW,
     registry: world.registry,
-    store: world.store,
+    ...extractRoles(world.store),
     ...overrides,
   });
 
@@ -133,7 +133,7 @@ describe('buying a weekly summary', () => {
     expect(world.store.headers.size).toBe(0);
     const later = new Date(NOW.getTime() + UNSETTLED_AFTER_MS + 60_000);
     const report = await reconcilePurchases({
-      store: world.store,
+      ...extractRoles(world.store),
       registryFor: () => world.registry,
       now: later,
     });

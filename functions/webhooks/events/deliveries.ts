@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../../shared/app/ports.ts';
+import type { RoutePorts } from '../../../shared/app/ports.ts';
 import { eventLog } from '../../../shared/composition/aws/event-log.ts';
-import { awsHttpPorts } from '../../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../../shared/composition/aws/http.ts';
 import { webhookDeliveries } from '../../../shared/composition/aws/webhooks.ts';
 import { pageOfStore } from '../../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../../shared/kernel/http/paging.ts';
@@ -8,7 +8,7 @@ import { createHttpHandler } from '../../../shared/kernel/http/pipeline.ts';
 import { assertEventReadable, findEvent, presentDelivery } from '../../../shared/webhooks/endpoints.ts';
 import { webhookRoutes } from '../../../shared/webhooks/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'eventLog' | 'webhookDeliveries'>) =>
+export const createHandler = (ports: RoutePorts<typeof webhookRoutes.listEventDeliveries>) =>
   createHttpHandler(webhookRoutes.listEventDeliveries, ports, async ({ path, query, auth }) => {
     const event = assertEventReadable(await findEvent(ports.eventLog, path.eventId), auth, ports.clock.now());
     const page = await pageOfStore(
@@ -19,4 +19,6 @@ export const createHandler = (ports: HttpPorts<'eventLog' | 'webhookDeliveries'>
     return { body: { object: 'list', ...page } };
   });
 
-export const handler = createHandler(awsHttpPorts({ eventLog, webhookDeliveries }));
+export const handler = createHandler(
+  awsRoutePorts(webhookRoutes.listEventDeliveries, { eventLog, webhookDeliveries }),
+);

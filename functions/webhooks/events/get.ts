@@ -1,15 +1,15 @@
-import type { HttpPorts } from '../../../shared/app/ports.ts';
+import type { RoutePorts } from '../../../shared/app/ports.ts';
 import { eventLog } from '../../../shared/composition/aws/event-log.ts';
-import { awsHttpPorts } from '../../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../../shared/composition/aws/http.ts';
 import { createHttpHandler } from '../../../shared/kernel/http/pipeline.ts';
 import { assertEventReadable, findEvent, presentEvent } from '../../../shared/webhooks/endpoints.ts';
 import { webhookRoutes } from '../../../shared/webhooks/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'eventLog'>) =>
+export const createHandler = (ports: RoutePorts<typeof webhookRoutes.getEvent>) =>
   createHttpHandler(webhookRoutes.getEvent, ports, async ({ path, auth }) => ({
     body: presentEvent(
       assertEventReadable(await findEvent(ports.eventLog, path.eventId), auth, ports.clock.now()),
     ),
   }));
 
-export const handler = createHandler(awsHttpPorts({ eventLog }));
+export const handler = createHandler(awsRoutePorts(webhookRoutes.getEvent, { eventLog }));

@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../../shared/app/ports.ts';
+import type { RoutePorts } from '../../../shared/app/ports.ts';
 import { eventLog } from '../../../shared/composition/aws/event-log.ts';
-import { awsHttpPorts } from '../../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../../shared/composition/aws/http.ts';
 import { toTimestamp } from '../../../shared/kernel/clock.ts';
 import { pageOfStore } from '../../../shared/kernel/cursor.ts';
 import { pageRequest } from '../../../shared/kernel/http/paging.ts';
@@ -9,7 +9,7 @@ import { presentEvent } from '../../../shared/webhooks/endpoints.ts';
 import { EVENT_RETENTION_MS } from '../../../shared/webhooks/event-port.ts';
 import { webhookRoutes } from '../../../shared/webhooks/routes.ts';
 
-export const createHandler = (ports: HttpPorts<'eventLog'>) =>
+export const createHandler = (ports: RoutePorts<typeof webhookRoutes.listEvents>) =>
   createHttpHandler(webhookRoutes.listEvents, ports, async ({ query, auth }) => {
     const since = toTimestamp(new Date(ports.clock.now().getTime() - EVENT_RETENTION_MS));
     const page = await pageOfStore(
@@ -25,4 +25,4 @@ export const createHandler = (ports: HttpPorts<'eventLog'>) =>
     return { body: { object: 'list', ...page } };
   });
 
-export const handler = createHandler(awsHttpPorts({ eventLog }));
+export const handler = createHandler(awsRoutePorts(webhookRoutes.listEvents, { eventLog }));

@@ -1,6 +1,6 @@
-import type { HttpPorts } from '../../../shared/app/ports.ts';
+import type { RoutePorts } from '../../../shared/app/ports.ts';
 import { eventLog } from '../../../shared/composition/aws/event-log.ts';
-import { awsHttpPorts } from '../../../shared/composition/aws/http.ts';
+import { awsRoutePorts } from '../../../shared/composition/aws/http.ts';
 import { webhookQueue } from '../../../shared/composition/aws/webhook-queue.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../../shared/composition/aws/webhooks.ts';
 import { createHttpHandler } from '../../../shared/kernel/http/pipeline.ts';
@@ -8,9 +8,7 @@ import { assertEventReadable, findEvent, presentDelivery } from '../../../shared
 import { webhookRoutes } from '../../../shared/webhooks/routes.ts';
 import { resendEvent } from '../../../shared/webhooks/tools.ts';
 
-export const createHandler = (
-  ports: HttpPorts<'eventLog' | 'webhookEndpoints' | 'webhookDeliveries' | 'webhookQueue'>,
-) =>
+export const createHandler = (ports: RoutePorts<typeof webhookRoutes.resendEvent>) =>
   createHttpHandler(webhookRoutes.resendEvent, ports, async ({ path, body, auth }) => {
     const now = ports.clock.now();
     const event = assertEventReadable(await findEvent(ports.eventLog, path.eventId), auth, now);
@@ -27,5 +25,5 @@ export const createHandler = (
   });
 
 export const handler = createHandler(
-  awsHttpPorts({ eventLog, webhookEndpoints, webhookDeliveries, webhookQueue }),
+  awsRoutePorts(webhookRoutes.resendEvent, { eventLog, webhookEndpoints, webhookDeliveries, webhookQueue }),
 );

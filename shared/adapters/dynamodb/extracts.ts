@@ -40,13 +40,15 @@ import {
   type ExtractHeader,
   type ExtractKind,
   type ExtractListPage,
-  type ExtractStore,
+  type ExtractPurchases,
   type FeeEntry,
   type HeldExtractRef,
+  type HeldExtracts,
   type ListedExtract,
   type ListPage,
   type PagedList,
   type PurchaseRecord,
+  type PurchaseRecords,
   SINGLE_PURCHASE,
   type StoredExtract,
   type UsageLedger,
@@ -185,7 +187,8 @@ async function queryAll(input: QueryInput): Promise<Item[]> {
  */
 const SECTION_CACHE_ENTRIES = 16;
 
-export class DynamoExtractStore implements ExtractStore, UsageLedger {
+/** Every role of the extract store over the main table: reads, a purchase's writes, purchase records, and the ledger. */
+export class DynamoExtractStore implements HeldExtracts, ExtractPurchases, PurchaseRecords, UsageLedger {
   private readonly sections = new Map<string, unknown>();
   /** A batch purchase saves its answers as they arrive: those that arrive together share writes. */
   private readonly draftWrites: SharedBatchPuts;

@@ -9,22 +9,14 @@
  * differs from the port's) how the result travels. test/unit/registry-protocol.test.ts checks
  * that every method of every capability has exactly one row.
  */
-import type {
-  BusinessNameQuery,
-  CompanyExtractType,
-  CompanySearchScope,
-  PeopleSearchQuery,
-  PersonExtractOptions,
-  RegisterExtractType,
-  Registry,
-  RegistryCaller,
-  RegistryCapability,
-  RegistryImageRequestItem,
-  RegistryMethod,
-  RegistryParts,
-  RegistryPostalDelivery,
-  WeeklySummaryType,
-} from '../../app/registry.ts';
+import type { Registry, RegistryCapability, RegistryMethod, RegistryParts } from '../../app/registry.ts';
+import type { CompanyExtractType, CompanySearchScope } from '../../companies/registry-port.ts';
+import type { RegistryCaller } from '../../kernel/registry-port.ts';
+import type { RegistryImageRequestItem, RegistryPostalDelivery } from '../../orders/registry-port.ts';
+import type { PeopleSearchQuery, PersonExtractOptions } from '../../people/registry-port.ts';
+import type { BusinessNameQuery } from '../../records/registry-port.ts';
+import type { RegisterExtractType } from '../../registers/registry-port.ts';
+import type { WeeklySummaryType } from '../../weekly-summaries/registry-port.ts';
 
 /**
  * What an argument must be on the wire: a string, a JSON object, a list of strings or a list of

@@ -1,5 +1,5 @@
 /** The records capability over HTTP: document details, business names and name reservations (all free). */
-import type { RecordsRegistry } from '../../app/registry.ts';
+import type { RecordsRegistry } from '../../records/registry-port.ts';
 import type { RegistryCall } from './transport.ts';
 
 export const httpRecords = (call: RegistryCall): RecordsRegistry => ({

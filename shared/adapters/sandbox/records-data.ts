@@ -10,7 +10,7 @@
  * Numbers sit in the sandbox block, 990 003 0xx, and pass the check digit. Documents of these
  * organisations are numbered 9R + book + sequence. Nothing is built at import time.
  */
-import type { RegistryParty } from '../../app/registry.ts';
+import type { RegistryParty } from '../../kernel/registry-port.ts';
 import { SANDBOX } from './data/companies.ts';
 import {
   abnForAcn,

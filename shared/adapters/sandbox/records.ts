@@ -8,19 +8,19 @@
  * renewal and cancellation dates, pre-2012 state numbers) and what a reservation adds (what it is for, expiry) is
  * the `RecordsSource` the part is built with.
  */
+
+import { type RegistryCaller, RegistryRejection } from '../../kernel/registry-port.ts';
+import { isCurrentStatus } from '../../people/ordering.ts';
 import {
   type BusinessNameQuery,
   MAX_DOCUMENT_DETAILS,
   type RecordsRegistry,
   type RegistryBusinessName,
   type RegistryBusinessNameHolder,
-  type RegistryCaller,
   type RegistryDocumentDetails,
   type RegistryNameReservation,
-  RegistryRejection,
   type RegistryStateRegistration,
-} from '../../app/registry.ts';
-import { isCurrentStatus } from '../../people/ordering.ts';
+} from '../../records/registry-port.ts';
 import { type CompanyRecord, type DocumentEntry, partialAddress } from './dataset.ts';
 import { type DatasetContext, DatasetPart, rejectMalformedDocumentNumbers } from './lookups.ts';
 

@@ -5,6 +5,7 @@
  */
 import { type CatalogueEntry, type ErrorCode, errorCatalogue } from '../../kernel/errors/catalogue.ts';
 import type { RouteDefinition } from '../../kernel/http/route.ts';
+import { grantsOf } from '../port-grants.ts';
 
 /**
  * Every route, public or not: a parameter that fails its schema or is unknown (422, or 400 from a
@@ -35,7 +36,7 @@ export const ERRORS_OF_IDEMPOTENT_ROUTES: readonly ErrorCode[] = [
   'idempotency_key_in_use',
 ];
 
-/** Routes that call the registry (`usesRegistry`): its universal errors (spec 7.3). */
+/** Routes that call the registry (a port granted the registry): its universal errors (spec 7.3). */
 export const REGISTRY_ERRORS: readonly ErrorCode[] = [
   'product_unavailable_in_jurisdiction',
   'product_not_enabled',
@@ -51,7 +52,7 @@ export function errorCodesOf(route: RouteDefinition): ErrorCode[] {
     ...(route.public ? [] : ERRORS_OF_KEYED_ROUTES),
     ...(route.request.body ? ERRORS_OF_BODY_ROUTES : []),
     ...(route.idempotent ? ERRORS_OF_IDEMPOTENT_ROUTES : []),
-    ...(route.usesRegistry ? REGISTRY_ERRORS : []),
+    ...(grantsOf(route).usesRegistry ? REGISTRY_ERRORS : []),
     ...route.errors,
   ]);
   return (Object.keys(errorCatalogue) as ErrorCode[]).filter((code) => codes.has(code));

@@ -1,8 +1,8 @@
 /**
  * The composition root on Lambda: every port built from the function's configuration (the
- * environment CDK sets). A handler module names the ports it uses,
+ * environment CDK sets). A handler module gives a factory for each port its route declares,
  *
- *   export const handler = createHandler(awsHttpPorts({ extracts, registryFor }));
+ *   export const handler = createHandler(awsRoutePorts(route, { heldExtracts, registryFor }));
  *
  * and gets exactly those, each built on its first use (the pipeline's own ports come from
  * http.ts). Each capability's factory has its own module beside this one, so a function's bundle

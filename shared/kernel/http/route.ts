@@ -8,11 +8,26 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** `getItem`: single-item reads of known keys only (no queries). */
 export type TableAccess = 'getItem' | 'read' | 'readWrite';
 
+/**
+ * Fulfilment resources a function uses: `queue` sends accepted orders to the fulfilment queue,
+ * `blobs` reads compiled PDFs and offline search results, `webhookQueue` sends to the webhook
+ * dispatcher's queue, `sealer` seals webhook signing secrets (KMS).
+ */
+export type RouteUse = 'queue' | 'blobs' | 'webhookQueue' | 'sealer';
+
+/** The port through which a handler reaches the registry (`registryFor`, shared/app/ports.ts). */
+export const REGISTRY_PORT = 'registryFor';
+
+/** Whether a route's handler may call the registry: it declares the registry's port. */
+export const callsRegistry = (route: { readonly ports: readonly string[] }): boolean =>
+  route.ports.includes(REGISTRY_PORT);
+
 export interface RouteDefinition<
   TPath extends z.core.$ZodType = z.core.$ZodType,
   TQuery extends z.core.$ZodType = z.core.$ZodType,
   TBody extends z.core.$ZodType = z.core.$ZodType,
   TResponse extends z.core.$ZodType = z.core.$ZodType,
+  TPorts extends readonly string[] = readonly string[],
 > {
   /** Unique, PascalCase: names the Lambda function and the OpenAPI operation. */
   readonly name: string;
@@ -35,16 +50,18 @@ export interface RouteDefinition<
   readonly product: string | null;
   /** Purchase routes honour `Idempotency-Key` (24 hours) and `X-Client-Reference`. */
   readonly idempotent?: boolean;
-  /** Whether the handler may call the registry (so it needs the registry's settings and secret). */
-  readonly usesRegistry?: boolean;
-  /** Tables the handler touches beyond the keys and limits every route reads and writes. */
-  readonly tables: Partial<Record<TableId, TableAccess>>;
   /**
-   * Fulfilment resources the handler uses: `queue` sends accepted orders to the fulfilment queue,
-   * `blobs` reads compiled PDFs and offline search results, `webhookQueue` sends to the webhook
-   * dispatcher's queue, `sealer` seals webhook signing secrets (KMS).
+   * The capability ports the handler uses, by name (`CapabilityPorts`, shared/app/ports.ts), besides
+   * the pipeline's own. The one list of what the route touches: its grants (tables, resources, the
+   * registry: shared/app/port-grants.ts), its handler's port type (`RoutePorts<typeof route>`) and
+   * its AWS composition (`awsRoutePorts(route, {…})`) derive from it.
    */
-  readonly uses?: readonly ('queue' | 'blobs' | 'webhookQueue' | 'sealer')[];
+  readonly ports: TPorts;
+  /**
+   * The route only reads, though a port it names also serves routes that write (an order, an
+   * endpoint): its table grants stop at `read`.
+   */
+  readonly readOnly?: boolean;
   /**
    * The error codes this route's own checks and use case can answer with. The OpenAPI generator
    * (shared/app/openapi/) adds the errors every route shares (unauthorized, rate_limited,
@@ -67,6 +84,19 @@ export const defineRoute = <
   TQuery extends z.core.$ZodType,
   TBody extends z.core.$ZodType,
   TResponse extends z.core.$ZodType,
+  const TPorts extends readonly string[],
 >(
-  route: RouteDefinition<TPath, TQuery, TBody, TResponse>,
-): RouteDefinition<TPath, TQuery, TBody, TResponse> => route;
+  route: RouteDefinition<TPath, TQuery, TBody, TResponse, TPorts>,
+): RouteDefinition<TPath, TQuery, TBody, TResponse, TPorts> => route;
+
+/** What a route's function is granted, derived from its ports (shared/app/port-grants.ts). */
+export interface RouteGrants {
+  /** Tables the handler touches beyond the keys and limits every route reads and writes. */
+  readonly tables: Partial<Record<TableId, TableAccess>>;
+  readonly uses: readonly RouteUse[];
+  /** The handler may call the registry (so it needs the registry's settings and secret). */
+  readonly usesRegistry: boolean;
+}
+
+/** A route with its grants: what CDK, the OpenAPI generator and the local stack read (shared/app/routes.ts). */
+export type GrantedRoute = RouteDefinition & RouteGrants;

@@ -12,3 +12,17 @@ export interface PlatformPorts {
   limiter: LimiterStore;
   cursors: CursorCodec;
 }
+
+/** The names of the pipeline's own ports, which every route's handler is given. */
+export const platformPortNames = [
+  'config',
+  'clock',
+  'apiKeys',
+  'limiter',
+  'cursors',
+] as const satisfies readonly (keyof PlatformPorts)[];
+
+// Every platform port is named above (a new one without its name does not compile).
+const _everyPlatformPortNamed: Record<keyof PlatformPorts, true> = Object.fromEntries(
+  platformPortNames.map((name) => [name, true]),
+) as Record<(typeof platformPortNames)[number], true>;

@@ -1,6 +1,7 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { esbuildOptions } from '../../../lib/bundling.ts';
+import { grantsOf } from '../../../shared/app/port-grants.ts';
 import { webhookRoutes } from '../../../shared/webhooks/routes.ts';
 
 /**
@@ -54,7 +55,7 @@ describe('webhook bundles', () => {
     '%s bundles the sealer and the queue adapter only if its route uses them, never the sender',
     async (_, route) => {
       const { bytes, inputs } = await bundle(route.handler);
-      const uses = new Set(route.uses ?? []);
+      const uses = new Set(grantsOf(route).uses);
       expect(has(inputs, 'kms-sealer.ts')).toBe(uses.has('sealer'));
       expect(has(inputs, 'sqs-webhook-queue.ts')).toBe(uses.has('webhookQueue'));
       expect(has(inputs, '@aws-sdk/client-sqs/')).toBe(false);

@@ -8,7 +8,7 @@ import type { PlatformPorts } from '../../ports/platform.ts';
 import { apiErrorFromRegistry } from '../../registry-errors.ts';
 import { isStoreUnavailable, storeUnavailableAnswer } from '../../store-unavailable.ts';
 import { checkBodySize, type RawRequest } from '../request.ts';
-import type { RouteDefinition } from '../route.ts';
+import { callsRegistry, type RouteDefinition } from '../route.ts';
 import { type ApiMiddleware, type ApiState, requestIdOf, respond } from './state.ts';
 
 /** Request id, the error envelope, one access log line (with the dependency calls' summary) and the request metrics. */
@@ -101,7 +101,7 @@ function toApiError(thrown: unknown, route: RouteDefinition, workBegan: boolean)
   if (isOutOfTime(error)) {
     // The registry deadline leaves room to finish, so this is rare: a store that hung, say.
     logger.error('request ran out of time', error as Error);
-    return route.usesRegistry
+    return callsRegistry(route)
       ? new ApiError('registry_unavailable', { message: OUT_OF_TIME_AFTER_REGISTRY })
       : new ApiError('service_unavailable');
   }

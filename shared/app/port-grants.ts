@@ -1,0 +1,72 @@
+/**
+ * What each capability port lets its function do in AWS: the tables it reaches (with the access
+ * level), the fulfilment resources it uses, and whether it calls the registry. A route names its
+ * ports (`ports` in its entry); its grants are the union of theirs (`grantsOf`), which CDK turns
+ * into least-privilege IAM and the OpenAPI generator reads for the registry's errors. The record is
+ * complete by type, so a new port without its grant does not compile.
+ */
+
+import type { RouteDefinition, RouteGrants, RouteUse, TableAccess } from '../kernel/http/route.ts';
+import type { TableId } from '../kernel/infra/tables.ts';
+import type { CapabilityPorts } from './ports.ts';
+
+export interface PortGrant {
+  readonly tables?: Partial<Record<TableId, TableAccess>>;
+  readonly uses?: readonly RouteUse[];
+  /** The registry's settings and credential, and its longer time budget. */
+  readonly registry?: true;
+  /** Only the workers (fulfilment steps, sweeper, dispatcher) use it: no route may declare it. */
+  readonly workersOnly?: true;
+}
+
+export const portGrants: { readonly [P in keyof CapabilityPorts]: PortGrant } = {
+  heldExtracts: { tables: { main: 'read' } },
+  extractPurchases: { tables: { main: 'readWrite' } },
+  purchaseRecords: { tables: { main: 'readWrite' } },
+  ledger: { tables: { main: 'read' } },
+  peopleSearches: { tables: { main: 'readWrite' } },
+  orders: { tables: { main: 'readWrite' } },
+  offlineSearches: { tables: { main: 'readWrite' } },
+  registryFor: { registry: true },
+  idempotency: { tables: { idempotency: 'readWrite' } },
+  queue: { uses: ['queue'] },
+  blobs: { uses: ['blobs'] },
+  starter: { workersOnly: true },
+  events: { workersOnly: true },
+  eventLog: { tables: { main: 'readWrite' } },
+  mailer: { workersOnly: true },
+  webhookEndpoints: { tables: { main: 'readWrite' } },
+  webhookDeliveries: { tables: { main: 'readWrite' } },
+  sealer: { uses: ['sealer'] },
+  webhookQueue: { uses: ['webhookQueue'] },
+  webhookSender: { workersOnly: true },
+  // Single-item reads of known keys: the stored schedule and code tables.
+  formSchedule: { tables: { main: 'getItem' } },
+  codeTableSet: { tables: { main: 'getItem' } },
+};
+
+const ACCESS_ORDER: readonly TableAccess[] = ['getItem', 'read', 'readWrite'];
+const wider = (a: TableAccess | undefined, b: TableAccess): TableAccess =>
+  a === undefined || ACCESS_ORDER.indexOf(b) > ACCESS_ORDER.indexOf(a) ? b : a;
+
+/**
+ * A route's grants from its ports: each table at the widest level a port needs (at most `read` for
+ * a `readOnly` route), every resource a port uses, the registry when a port calls it.
+ */
+export function grantsOf(route: Pick<RouteDefinition, 'name' | 'ports' | 'readOnly'>): RouteGrants {
+  const tables: Partial<Record<TableId, TableAccess>> = {};
+  const uses = new Set<RouteUse>();
+  let usesRegistry = false;
+  for (const name of route.ports) {
+    const grant = portGrants[name as keyof CapabilityPorts] as PortGrant | undefined;
+    if (!grant) throw new Error(`route ${route.name} declares ${name}, which is no port`);
+    if (grant.workersOnly) throw new Error(`route ${route.name} declares ${name}, which only workers use`);
+    for (const [table, access] of Object.entries(grant.tables ?? {}) as [TableId, TableAccess][]) {
+      const level = wider(tables[table], access);
+      tables[table] = route.readOnly && level === 'readWrite' ? 'read' : level;
+    }
+    for (const use of grant.uses ?? []) uses.add(use);
+    if (grant.registry) usesRegistry = true;
+  }
+  return { tables, uses: [...uses], usesRegistry };
+}
