@@ -7,7 +7,7 @@
 
 import type { ExtractPurchases, HeldExtracts, PurchaseRecords, UsageLedger } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
-import type { IdempotencyRunner } from '../kernel/http/idempotency-key.ts';
+import type { IdempotencyRunner } from '../kernel/ports/idempotency.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
 import type {
   BlobStore,
@@ -18,8 +18,7 @@ import type {
   WorkflowStarter,
 } from '../orders/store-port.ts';
 import type { PeopleSearchStore } from '../people/store-port.ts';
-import type { CurrentCodeTables } from '../reference/current-code-tables.ts';
-import type { CurrentFormSchedule } from '../reference/current-forms.ts';
+import type { CurrentCodeTables, CurrentFormSchedule } from '../reference/current-port.ts';
 import type { EventLog, EventPublisher } from '../webhooks/event-port.ts';
 import type {
   DeliveryStore,

@@ -2,9 +2,9 @@
 
 import type { CompanyRegistry } from '../companies/registry-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
-import type { IdempotencyRunner } from '../kernel/http/idempotency-key.ts';
 import type { AuthContext, HandlerInput, HandlerResult } from '../kernel/http/pipeline.ts';
 import type { RouteDefinition } from '../kernel/http/route.ts';
+import type { IdempotencyRunner } from '../kernel/ports/idempotency.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
 import type { OrderRequest } from './accept.ts';
 import { orderResult } from './present.ts';

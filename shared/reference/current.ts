@@ -9,16 +9,11 @@
  * that time.
  */
 import type { Clock } from '../kernel/clock.ts';
+import type { CurrentReference } from './current-port.ts';
 import type { ReferenceData, ReferenceKind, ReferenceStore } from './store-port.ts';
 
 /** How long a function serves the copy it read before reading the table again. */
 export const REFERENCE_CACHE_MS = 60_000;
-
-export interface CurrentReference<T> {
-  data: T;
-  /** When the registry's copy was read by the refresh; null for the bundled copy. */
-  refreshedAt: Date | null;
-}
 
 /**
  * The copy of one kind, as `derive` shapes it for a route: the stored one, else `bundled`; kept

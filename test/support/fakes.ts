@@ -26,8 +26,8 @@ import type {
 } from '../../shared/extracts/store-port.ts';
 import type { ApiKeyRecord, Environment } from '../../shared/kernel/api-keys.ts';
 import { ApiError } from '../../shared/kernel/errors/api-error.ts';
-import type { IdempotencyRunner, IdempotentCall } from '../../shared/kernel/http/idempotency-key.ts';
 import type { ApiKeyRepository } from '../../shared/kernel/ports/api-keys.ts';
+import type { IdempotencyRunner, IdempotentCall } from '../../shared/kernel/ports/idempotency.ts';
 import type { Acquisition, LimiterStore } from '../../shared/kernel/ports/limiter.ts';
 import type {
   FulfilmentMessage,

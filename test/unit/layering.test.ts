@@ -168,6 +168,16 @@ describe('the dependency direction of shared/', () => {
     expect(leaks.map(describeEdge)).toEqual([]);
   });
 
+  it('has one rule for where ports live: a capability declares its ports in its *-port.ts modules, the kernel under kernel/ports/', () => {
+    const fromPorts = edges.filter(({ from }) => from === 'app/ports.ts');
+    const elsewhere = fromPorts.filter(
+      // The kernel's own types (an environment, a clock) come from the kernel; the whole registry from app/registry.ts.
+      ({ to }) => !to.endsWith('-port.ts') && folderOf(to) !== 'kernel' && to !== 'app/registry.ts',
+    );
+    expect(fromPorts.length).toBeGreaterThan(5);
+    expect(elsewhere.map(describeEdge)).toEqual([]);
+  });
+
   it('keeps adapters free of the composition', () => {
     const upward = edges.filter(
       ({ from, to }) => folderOf(from) === 'adapters' && folderOf(to) === 'composition',

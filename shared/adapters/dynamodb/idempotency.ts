@@ -17,7 +17,7 @@ import {
 } from '@aws-lambda-powertools/idempotency';
 import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import { ApiError } from '../../kernel/errors/api-error.ts';
-import type { IdempotencyRunner, IdempotentCall } from '../../kernel/http/idempotency-key.ts';
+import type { IdempotencyRunner, IdempotentCall } from '../../kernel/ports/idempotency.ts';
 
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 3600;
 

@@ -1,32 +1,11 @@
 /**
  * The light half of idempotency, shared by the pipeline: the header's rules and the names a
- * purchase is known by. The Powertools half (`idempotency.ts`) is bundled only by purchases.
+ * purchase is known by (the runner's port is kernel/ports/idempotency.ts). The Powertools half (`idempotency.ts`) is bundled only by purchases.
  */
 import { createHash } from 'node:crypto';
-import type { Context } from 'aws-lambda';
 import { ApiError } from '../errors/api-error.ts';
 
 const MAX_KEY_LENGTH = 255;
-
-export interface IdempotentCall<T> {
-  /** Who and where: account, environment, route and path, so keys never collide across them. */
-  scope: string;
-  key: string | undefined;
-  /** What must match for a replay: the path and the parsed body. */
-  request: unknown;
-  context: Context;
-  run: () => Promise<T>;
-  /**
-   * What is kept for a replay, when the result itself is too large for the idempotency record
-   * (a DynamoDB item): `pack` reduces it to references, `unpack` rebuilds it from the store.
-   */
-  replay?: ReplayCodec<T>;
-}
-
-export interface ReplayCodec<T> {
-  pack(result: T): unknown;
-  unpack(packed: unknown): Promise<T>;
-}
 
 /** Names one purchase across its retries: the key, who sent it, where, and what they asked. */
 export const recoveryKeyFor = (scope: string, key: string, request: unknown) =>
@@ -44,6 +23,3 @@ export function checkIdempotencyKey(key: string | undefined): string | undefined
   }
   return key;
 }
-
-/** Runs a purchase at most once per key; purchase handlers pass `runIdempotently` to the pipeline. */
-export type IdempotencyRunner = <T>(call: IdempotentCall<T>) => Promise<T>;

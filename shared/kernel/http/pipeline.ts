@@ -12,9 +12,10 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import * as z from 'zod/mini';
 import { withDependencyCalls } from '../dependency-calls.ts';
 import { logger, routeMetrics } from '../observability.ts';
+import type { IdempotencyRunner } from '../ports/idempotency.ts';
 import type { PlatformPorts } from '../ports/platform.ts';
 import type { AuthContext, HandlerInput, HandlerResult, UseCase } from './handler-types.ts';
-import { type IdempotencyRunner, recoveryKeyFor } from './idempotency-key.ts';
+import { recoveryKeyFor } from './idempotency-key.ts';
 import { admit } from './middleware/admit.ts';
 import { envelope } from './middleware/envelope.ts';
 import { type ApiContext, respond, respondWithFile } from './middleware/state.ts';
