@@ -1,19 +1,9 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
-import { extractRoutes } from '../shared/app/extract-routes.ts';
+import { type ApiArea, apiAreas, routesOf } from '../shared/app/areas.ts';
 import { withGrants } from '../shared/app/routes.ts';
-import { companyRoutes } from '../shared/companies/routes.ts';
-import { docsRoutes } from '../shared/docs/routes.ts';
-import type { GrantedRoute, RouteDefinition } from '../shared/kernel/http/route.ts';
-import { orderRoutes } from '../shared/orders/routes.ts';
-import { peopleRoutes } from '../shared/people/routes.ts';
-import { recordRoutes } from '../shared/records/routes.ts';
-import { referenceRoutes } from '../shared/reference/routes.ts';
-import { registerRoutes } from '../shared/registers/routes.ts';
-import { usageRoutes } from '../shared/usage/routes.ts';
-import { webhookRoutes } from '../shared/webhooks/routes.ts';
-import { weeklySummaryRoutes } from '../shared/weekly-summaries/routes.ts';
+import type { GrantedRoute } from '../shared/kernel/http/route.ts';
 
 /** Repository root: `functions/`, `package-lock.json` and `cdk.json` live here. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -52,29 +42,11 @@ export interface RouteArea {
   readonly routes: readonly GrantedRoute[];
 }
 
-/**
- * The API's areas (one CDK stack each): the route entries of one or more capabilities, so a route
- * added to a capability's routes.ts is deployed in its area's stack. A module added to the route table must be listed here too
- * (`checkRouteAreas` refuses a route that is in no area).
- */
-/** A capability's route entries with their grants (derived from the ports each declares). */
-const granted = (entries: Record<string, RouteDefinition>): GrantedRoute[] =>
-  Object.values(entries).map(withGrants);
-
-export const ROUTE_AREAS: readonly RouteArea[] = [
-  { name: 'Reference', routes: granted(referenceRoutes) },
-  { name: 'Companies', routes: granted(companyRoutes) },
-  { name: 'People', routes: granted(peopleRoutes) },
-  {
-    name: 'Extracts',
-    routes: [...granted(extractRoutes), ...granted(usageRoutes), ...granted(weeklySummaryRoutes)],
-  },
-  { name: 'Orders', routes: granted(orderRoutes) },
-  { name: 'Records', routes: granted(recordRoutes) },
-  { name: 'Docs', routes: granted(docsRoutes) },
-  { name: 'Webhooks', routes: granted(webhookRoutes) },
-  { name: 'Registers', routes: granted(registerRoutes) },
-];
+/** The API's areas (one CDK stack each: shared/app/areas.ts), their routes with the grants their ports carry. */
+export const ROUTE_AREAS: readonly RouteArea[] = (apiAreas as readonly ApiArea[]).map((area) => ({
+  name: area.name,
+  routes: routesOf(area).map(withGrants),
+}));
 
 /**
  * Checks that area names are unique PascalCase, that no route is in two areas, and that every route
@@ -100,7 +72,7 @@ export function checkRouteAreas(
   const missing = routeTable.filter((route) => !areaOf.has(route.name)).map((route) => route.name);
   if (missing.length > 0) {
     throw new Error(
-      `routes in no area of ROUTE_AREAS (lib/routes.ts): ${missing.join(', ')}; list their module's area there`,
+      `routes in no area of ROUTE_AREAS: ${missing.join(', ')}; list their module in an area of shared/app/areas.ts`,
     );
   }
   return areas.flatMap((area) => [...area.routes]);

@@ -488,6 +488,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/registers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the served registers with their family, identifier field and extract fee code (free, static)
+         * @description Free.
+         */
+        get: operations["ListRegisters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/registers/{register}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browse a register by the start of a name, in the register’s alphabetical order (free)
+         * @description Free.
+         */
+        get: operations["BrowseRegister"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/registers/{register}/entries/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one register entry by its number (free)
+         * @description Free.
+         */
+        get: operations["GetRegisterEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/registers/{register}/entries/{number}/extracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy the extract of one register entry (current, or historical with history true; same fee)
+         * @description Billable: `meta.product` `register_extract`; with a live key it incurs a registry fee.
+         */
+        post: operations["PurchaseRegisterExtract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/companies/{id}/charges/extract-orders": {
         parameters: {
             query?: never;
@@ -748,26 +828,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/openapi.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * This API contract as an OpenAPI 3.1 document (no API key; cacheable, with an ETag)
-         * @description Free. No API key needed.
-         */
-        get: operations["GetOpenApiDocument"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -980,7 +1040,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/registers": {
+    "/v1/openapi.json": {
         parameters: {
             query?: never;
             header?: never;
@@ -988,72 +1048,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the served registers with their family, identifier field and extract fee code (free, static)
-         * @description Free.
+         * This API contract as an OpenAPI 3.1 document (no API key; cacheable, with an ETag)
+         * @description Free. No API key needed.
          */
-        get: operations["ListRegisters"];
+        get: operations["GetOpenApiDocument"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/registers/{register}/entries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Browse a register by the start of a name, in the register’s alphabetical order (free)
-         * @description Free.
-         */
-        get: operations["BrowseRegister"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/registers/{register}/entries/{number}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read one register entry by its number (free)
-         * @description Free.
-         */
-        get: operations["GetRegisterEntry"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/registers/{register}/entries/{number}/extracts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Buy the extract of one register entry (current, or historical with history true; same fee)
-         * @description Billable: `meta.product` `register_extract`; with a live key it incurs a registry fee.
-         */
-        post: operations["PurchaseRegisterExtract"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1074,28 +1074,28 @@ export interface components {
         __schema6: string;
         __schema7: string | string[];
         __schema8: string;
-        __schema9: unknown;
-        __schema10: {
+        __schema9: string;
+        __schema10: string;
+        __schema11: unknown;
+        __schema12: {
             documentNumber: string;
             pages?: {
                 from?: number;
                 to?: number;
             };
         };
-        __schema11: string;
-        __schema12: string;
         __schema13: string;
         __schema14: string;
         __schema15: string;
         __schema16: string;
-        __schema17: components["schemas"]["__schema18"][];
+        __schema17: string;
+        __schema18: string;
+        __schema19: components["schemas"]["__schema20"][];
         /** @enum {string} */
-        __schema18: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*";
-        __schema19: string | null;
-        __schema20: string;
-        __schema21: Record<string, never>;
+        __schema20: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*";
+        __schema21: string | null;
         __schema22: string;
-        __schema23: string;
+        __schema23: Record<string, never>;
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
             counts?: {
@@ -9918,3727 +9918,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    OrderChargesExtract: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @example demo-3 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
-                "X-Sandbox-Simulate"?: "order_failed";
-            };
-            path: {
-                /** @example 990000210 */
-                id: components["schemas"]["__schema2"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "delivery": {
-                 *         "method": "web"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    delivery?: components["schemas"]["__schema9"];
-                };
-            };
-        };
-        responses: {
-            /** @description Accepted: fulfilled asynchronously. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: The 30-page charges extract of KOOKABURRA FREIGHT PTY LTD, by web download (the answer recorded from the sandbox, long arrays abridged). */
-            202: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "order",
-                     *       "id": "ord_0a1b2c3d4e5f60718293a4b5",
-                     *       "type": "charges_extract",
-                     *       "status": "pending",
-                     *       "company": {
-                     *         "acn": "990000210",
-                     *         "formatted": "990 000 210",
-                     *         "numberType": {
-                     *           "code": "ACN",
-                     *           "label": "Australian Company Number"
-                     *         },
-                     *         "name": "KOOKABURRA FREIGHT PTY LTD",
-                     *         "type": {
-                     *           "code": "APTY",
-                     *           "label": "Australian Proprietary Company"
-                     *         },
-                     *         "status": {
-                     *           "code": "REGD",
-                     *           "label": "Registered"
-                     *         },
-                     *         "abn": "69990000210",
-                     *         "registeredCharity": false
-                     *       },
-                     *       "documents": [
-                     *         {
-                     *           "documentNumber": "9E0210002",
-                     *           "formCode": "309",
-                     *           "pageCount": 10
-                     *         },
-                     *         {
-                     *           "documentNumber": "9E0210003",
-                     *           "formCode": "350",
-                     *           "pageCount": 2
-                     *         },
-                     *         {
-                     *           "documentNumber": "9E0210004",
-                     *           "formCode": "312",
-                     *           "pageCount": 3
-                     *         }
-                     *       ],
-                     *       "delivery": {
-                     *         "method": "web",
-                     *         "email": null,
-                     *         "contactName": null,
-                     *         "contactPhone": null,
-                     *         "recipient": null,
-                     *         "address": null,
-                     *         "postcode": null
-                     *       },
-                     *       "downloadUrl": null,
-                     *       "downloadExpiresAt": null,
-                     *       "registryRequestIds": [],
-                     *       "notices": [],
-                     *       "extractSize": "large",
-                     *       "pageCount": 30,
-                     *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "readyAt": null,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": "charges_extract",
-                     *         "requestId": "req_9089d51f-f7a8-471d-8c74-15f4c293300d"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema141"];
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete. Send a method with what it needs: email an address, post a postal address.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key. Send X-Sandbox-Simulate: order_failed with a test key only.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged. Do not order a charges extract for this company.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "no_charges";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            413: components["responses"]["RequestTooLarge"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit. Use web (up to 500 pages) or post (any size).
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "document_too_large_for_delivery" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    OrderDocumentImages: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @example demo-4 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
-                "X-Sandbox-Simulate"?: "order_failed";
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "documents": [
-                 *         {
-                 *           "documentNumber": "9E0250004",
-                 *           "pages": {
-                 *             "from": 1,
-                 *             "to": 10
-                 *           }
-                 *         }
-                 *       ],
-                 *       "delivery": {
-                 *         "method": "email",
-                 *         "email": "you@example.com"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    documents: components["schemas"]["__schema10"][];
-                    delivery?: components["schemas"]["__schema9"];
-                };
-            };
-        };
-        responses: {
-            /** @description Accepted: fulfilled asynchronously. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: Pages 1 to 10 of the 64-page financial report 9E0250004, by email (the answer recorded from the sandbox, long arrays abridged). */
-            202: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "order",
-                     *       "id": "ord_393ced054b99026689a588bb",
-                     *       "type": "document_image",
-                     *       "status": "pending",
-                     *       "company": {
-                     *         "acn": "990000256",
-                     *         "formatted": "990 000 256",
-                     *         "numberType": {
-                     *           "code": "ACN",
-                     *           "label": "Australian Company Number"
-                     *         },
-                     *         "name": "LYREBIRD ARCHIVES PTY LTD",
-                     *         "type": {
-                     *           "code": "APTY",
-                     *           "label": "Australian Proprietary Company"
-                     *         },
-                     *         "status": {
-                     *           "code": "REGD",
-                     *           "label": "Registered"
-                     *         },
-                     *         "abn": "65990000256",
-                     *         "registeredCharity": false
-                     *       },
-                     *       "documents": [
-                     *         {
-                     *           "documentNumber": "9E0250004",
-                     *           "formCode": "388",
-                     *           "pageCount": 10,
-                     *           "pages": {
-                     *             "from": 1,
-                     *             "to": 10
-                     *           }
-                     *         }
-                     *       ],
-                     *       "delivery": {
-                     *         "method": "email",
-                     *         "email": "you@example.com",
-                     *         "contactName": null,
-                     *         "contactPhone": null,
-                     *         "recipient": null,
-                     *         "address": null,
-                     *         "postcode": null
-                     *       },
-                     *       "downloadUrl": null,
-                     *       "downloadExpiresAt": null,
-                     *       "registryRequestIds": [],
-                     *       "notices": [],
-                     *       "extractSize": "large",
-                     *       "pageCount": 10,
-                     *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:01Z",
-                     *       "readyAt": null,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": "document_image",
-                     *         "requestId": "req_68a9e08b-81b4-4f63-9818-d924479f7b5a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema141"];
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
-             *     - `duplicate_document_number`: The same document number appears twice in the request. Send each document number once.
-             *     - `page_range_invalid`: pages.to is below pages.from, only one of them was given, or the pages are not in the document. Send both pages.from and pages.to within the document’s page count, or leave pages out.
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete. Send a method with what it needs: email an address, post a postal address.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key. Send X-Sandbox-Simulate: order_failed with a test key only.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_number_invalid" | "duplicate_document_number" | "page_range_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            404: components["responses"]["DocumentNotFound"];
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            413: components["responses"]["RequestTooLarge"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
-             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit. Use web (up to 500 pages) or post (any size).
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_not_imaged" | "document_too_large_for_delivery" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    GetOrder: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example ord_0a1b2c3d4e5f60718293a4b5 */
-                orderId: components["schemas"]["__schema11"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: The charges extract order of the example above, ready (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "order",
-                     *       "id": "ord_0a1b2c3d4e5f60718293a4b5",
-                     *       "type": "charges_extract",
-                     *       "status": "ready",
-                     *       "company": {
-                     *         "acn": "990000210",
-                     *         "formatted": "990 000 210",
-                     *         "numberType": {
-                     *           "code": "ACN",
-                     *           "label": "Australian Company Number"
-                     *         },
-                     *         "name": "KOOKABURRA FREIGHT PTY LTD",
-                     *         "type": {
-                     *           "code": "APTY",
-                     *           "label": "Australian Proprietary Company"
-                     *         },
-                     *         "status": {
-                     *           "code": "REGD",
-                     *           "label": "Registered"
-                     *         },
-                     *         "abn": "69990000210",
-                     *         "registeredCharity": false
-                     *       },
-                     *       "documents": [
-                     *         {
-                     *           "documentNumber": "9E0210002",
-                     *           "formCode": "309",
-                     *           "pageCount": 10
-                     *         },
-                     *         {
-                     *           "documentNumber": "9E0210003",
-                     *           "formCode": "350",
-                     *           "pageCount": 2
-                     *         },
-                     *         {
-                     *           "documentNumber": "9E0210004",
-                     *           "formCode": "312",
-                     *           "pageCount": 3
-                     *         }
-                     *       ],
-                     *       "delivery": {
-                     *         "method": "web",
-                     *         "email": null,
-                     *         "contactName": null,
-                     *         "contactPhone": null,
-                     *         "recipient": null,
-                     *         "address": null,
-                     *         "postcode": null
-                     *       },
-                     *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-01T07:31:01Z",
-                     *       "registryRequestIds": [
-                     *         "IR53963170"
-                     *       ],
-                     *       "notices": [],
-                     *       "extractSize": "large",
-                     *       "pageCount": 30,
-                     *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "readyAt": "2026-11-24T07:31:01Z",
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": "charges_extract",
-                     *         "requestId": "req_7c944f9f-38e0-476a-a475-4263f99cc304"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema141"];
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["OrderOwnerMismatch"];
-            404: components["responses"]["OrderNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    ListOrders: {
-        parameters: {
-            query?: {
-                /** @example ready */
-                status?: "pending" | "processing" | "ready" | "delivered" | "failed";
-                type?: "charges_extract" | "document_image";
-                /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: Ready orders, newest first (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "list",
-                     *       "data": [
-                     *         {
-                     *           "object": "order",
-                     *           "id": "ord_0a1b2c3d4e5f60718293a4b5",
-                     *           "type": "charges_extract",
-                     *           "status": "ready",
-                     *           "company": {
-                     *             "acn": "990000210",
-                     *             "formatted": "990 000 210",
-                     *             "numberType": {
-                     *               "code": "ACN",
-                     *               "label": "Australian Company Number"
-                     *             },
-                     *             "name": "KOOKABURRA FREIGHT PTY LTD",
-                     *             "type": {
-                     *               "code": "APTY",
-                     *               "label": "Australian Proprietary Company"
-                     *             },
-                     *             "status": {
-                     *               "code": "REGD",
-                     *               "label": "Registered"
-                     *             },
-                     *             "abn": "69990000210",
-                     *             "registeredCharity": false
-                     *           },
-                     *           "documents": [
-                     *             {
-                     *               "documentNumber": "9E0210002",
-                     *               "formCode": "309",
-                     *               "pageCount": 10
-                     *             },
-                     *             {
-                     *               "documentNumber": "9E0210003",
-                     *               "formCode": "350",
-                     *               "pageCount": 2
-                     *             },
-                     *             {
-                     *               "documentNumber": "9E0210004",
-                     *               "formCode": "312",
-                     *               "pageCount": 3
-                     *             }
-                     *           ],
-                     *           "delivery": {
-                     *             "method": "web",
-                     *             "email": null,
-                     *             "contactName": null,
-                     *             "contactPhone": null,
-                     *             "recipient": null,
-                     *             "address": null,
-                     *             "postcode": null
-                     *           },
-                     *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-01T07:31:01Z",
-                     *           "registryRequestIds": [
-                     *             "IR53963170"
-                     *           ],
-                     *           "notices": [],
-                     *           "extractSize": "large",
-                     *           "pageCount": 30,
-                     *           "clientReference": null,
-                     *           "createdAt": "2026-11-24T07:31:00Z",
-                     *           "readyAt": "2026-11-24T07:31:01Z"
-                     *         }
-                     *       ],
-                     *       "hasMore": false,
-                     *       "nextCursor": null,
-                     *       "totalCount": null,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_01bd1746-b56e-41df-84af-2221ea7568e9"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema142"];
-                            id: components["schemas"]["__schema143"];
-                            type: components["schemas"]["__schema144"];
-                            status: components["schemas"]["__schema145"];
-                            company: components["schemas"]["__schema146"];
-                            documents: components["schemas"]["__schema147"];
-                            delivery: components["schemas"]["__schema148"];
-                            downloadUrl: components["schemas"]["__schema149"];
-                            downloadExpiresAt: components["schemas"]["__schema150"];
-                            registryRequestIds: components["schemas"]["__schema151"];
-                            notices: components["schemas"]["__schema152"];
-                            extractSize: components["schemas"]["__schema153"];
-                            pageCount: components["schemas"]["__schema154"];
-                            clientReference: components["schemas"]["__schema149"];
-                            createdAt: components["schemas"]["__schema52"];
-                            readyAt: components["schemas"]["__schema155"];
-                            failure?: components["schemas"]["__schema156"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    DownloadOrder: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example ord_0a1b2c3d4e5f60718293a4b5 */
-                orderId: components["schemas"]["__schema11"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: A ready order's PDF. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["OrderOwnerMismatch"];
-            404: components["responses"]["OrderNotFound"];
-            409: components["responses"]["OrderNotReady"];
-            410: components["responses"]["OrderDownloadExpired"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    CreateOfflineSearch: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @example demo-5 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
-                "X-Sandbox-Simulate"?: "order_failed";
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "q": "widgets",
-                 *       "scope": "current",
-                 *       "delivery": {
-                 *         "method": "webhook"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    q: string;
-                    scope?: string;
-                    delivery?: components["schemas"]["__schema9"];
-                };
-            };
-        };
-        responses: {
-            /** @description Accepted: fulfilled asynchronously. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: The offline search `widgets`: all 180 names, past the 100-name cap (the answer recorded from the sandbox, long arrays abridged). */
-            202: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "offlineSearch",
-                     *       "id": "ofs_9f8e7d6c5b4a39281706f5e4",
-                     *       "status": "pending",
-                     *       "q": "WIDGETS",
-                     *       "scope": "current",
-                     *       "deliveredTo": "webhook",
-                     *       "resultCount": null,
-                     *       "resultsUrl": null,
-                     *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:01Z",
-                     *       "readyAt": null,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": "name_search",
-                     *         "requestId": "req_ea0679e4-0070-46ba-b20e-6e830df11dd8"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema158"];
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `search_scope_invalid`: The search scope is not one the API knows. Send one of the scopes listed in the message, or leave scope out (current).
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete. Send a method with what it needs: email an address, post a postal address.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key. Send X-Sandbox-Simulate: order_failed with a test key only.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "search_scope_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
-             *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged. Retry after the Retry-After delay (midnight UTC).
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "offline_search_limit_reached";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    GetOfflineSearch: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example ofs_9f8e7d6c5b4a39281706f5e4 */
-                searchId: components["schemas"]["__schema12"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: The offline search `widgets` of the example above, ready (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "offlineSearch",
-                     *       "id": "ofs_9f8e7d6c5b4a39281706f5e4",
-                     *       "status": "ready",
-                     *       "q": "WIDGETS",
-                     *       "scope": "current",
-                     *       "deliveredTo": "webhook",
-                     *       "resultCount": 180,
-                     *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
-                     *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:01Z",
-                     *       "readyAt": "2026-11-24T07:31:01Z",
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": "name_search",
-                     *         "requestId": "req_0ae66e80-e781-4a7e-873b-032f94e7245b"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema158"];
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["SearchOwnerMismatch"];
-            404: components["responses"]["OfflineSearchNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    ListOfflineSearchResults: {
-        parameters: {
-            query?: {
-                /** @example 100 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
-            };
-            header?: never;
-            path: {
-                /** @example ofs_9f8e7d6c5b4a39281706f5e4 */
-                searchId: components["schemas"]["__schema12"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: The first 100 matches of a ready offline search (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "list",
-                     *       "data": [
-                     *         {
-                     *           "object": "companyMatch",
-                     *           "acn": "990020016",
-                     *           "formatted": "990 020 016",
-                     *           "numberType": {
-                     *             "code": "ACN",
-                     *             "label": "Australian Company Number"
-                     *           },
-                     *           "name": "WIDGETS WORLD 001 PTY LTD",
-                     *           "type": {
-                     *             "code": "APTY",
-                     *             "label": "Australian Proprietary Company"
-                     *           },
-                     *           "status": {
-                     *             "code": "REGD",
-                     *             "label": "Registered"
-                     *           },
-                     *           "abn": "52990020016",
-                     *           "registeredCharity": false,
-                     *           "matchedName": "WIDGETS WORLD 001 PTY LTD",
-                     *           "nameStatus": "current",
-                     *           "score": 75,
-                     *           "address": {
-                     *             "locality": "GEELONG",
-                     *             "state": "VIC",
-                     *             "postcode": "3220"
-                     *           }
-                     *         },
-                     *         {
-                     *           "object": "companyMatch",
-                     *           "acn": "990020025",
-                     *           "formatted": "990 020 025",
-                     *           "numberType": {
-                     *             "code": "ACN",
-                     *             "label": "Australian Company Number"
-                     *           },
-                     *           "name": "WIDGETS WORLD 002 PTY LTD",
-                     *           "type": {
-                     *             "code": "APTY",
-                     *             "label": "Australian Proprietary Company"
-                     *           },
-                     *           "status": {
-                     *             "code": "REGD",
-                     *             "label": "Registered"
-                     *           },
-                     *           "abn": "54990020025",
-                     *           "registeredCharity": false,
-                     *           "matchedName": "WIDGETS WORLD 002 PTY LTD",
-                     *           "nameStatus": "current",
-                     *           "score": 75,
-                     *           "address": {
-                     *             "locality": "GEELONG",
-                     *             "state": "VIC",
-                     *             "postcode": "3220"
-                     *           }
-                     *         },
-                     *         {
-                     *           "object": "companyMatch",
-                     *           "acn": "990020034",
-                     *           "formatted": "990 020 034",
-                     *           "numberType": {
-                     *             "code": "ACN",
-                     *             "label": "Australian Company Number"
-                     *           },
-                     *           "name": "WIDGETS WORLD 003 PTY LTD",
-                     *           "type": {
-                     *             "code": "APTY",
-                     *             "label": "Australian Proprietary Company"
-                     *           },
-                     *           "status": {
-                     *             "code": "REGD",
-                     *             "label": "Registered"
-                     *           },
-                     *           "abn": "56990020034",
-                     *           "registeredCharity": false,
-                     *           "matchedName": "WIDGETS WORLD 003 PTY LTD",
-                     *           "nameStatus": "current",
-                     *           "score": 75,
-                     *           "address": {
-                     *             "locality": "GEELONG",
-                     *             "state": "VIC",
-                     *             "postcode": "3220"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1NTA1NDYxNDkxLCJwIjoxMDB9.UdU7kdGqvc0h2dYUHmz3z0xnfsboCOquAf_aJO9KF0E",
-                     *       "totalCount": 180,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_c27171a3-2f47-4fc8-8a37-e2d2bbd11f8b"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema25"];
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["SearchOwnerMismatch"];
-            404: components["responses"]["OfflineSearchNotFound"];
-            409: components["responses"]["OfflineSearchNotReady"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    GetDocument: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 9E0010007 */
-                number: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: BLUEGUM ORCHARDS PTY LTD's 484 of 2016, with three sub-forms (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "document",
-                     *       "documentNumber": "9E0010007",
-                     *       "formCode": "484",
-                     *       "formDescription": "Change to company details",
-                     *       "subForms": [
-                     *         {
-                     *           "code": "484A1",
-                     *           "description": "Change of address"
-                     *         },
-                     *         {
-                     *           "code": "484E",
-                     *           "description": "Appointment or cessation of a company officeholder"
-                     *         },
-                     *         {
-                     *           "code": "484G",
-                     *           "description": "Notification of share issue"
-                     *         }
-                     *       ],
-                     *       "receivedAt": "2016-03-04",
-                     *       "processedAt": "2016-03-06",
-                     *       "effectiveAt": "2016-03-04",
-                     *       "qualifier": null,
-                     *       "pageCount": 3,
-                     *       "imaged": true,
-                     *       "underRequisition": false,
-                     *       "xbrlAvailable": false,
-                     *       "xbrlDocumentNumber": null,
-                     *       "status": "PROCESSED",
-                     *       "priced": true,
-                     *       "subject": {
-                     *         "type": "organisation",
-                     *         "company": {
-                     *           "acn": "990000014",
-                     *           "formatted": "990 000 014",
-                     *           "numberType": {
-                     *             "code": "ACN",
-                     *             "label": "Australian Company Number"
-                     *           },
-                     *           "name": "BLUEGUM ORCHARDS PTY LTD",
-                     *           "type": {
-                     *             "code": "APTY",
-                     *             "label": "Australian Proprietary Company"
-                     *           },
-                     *           "status": {
-                     *             "code": "REGD",
-                     *             "label": "Registered"
-                     *           },
-                     *           "abn": "23990000014",
-                     *           "registeredCharity": false
-                     *         },
-                     *         "person": null
-                     *       },
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_730c7efb-ac61-479b-a46e-59db2e642d94"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        object: components["schemas"]["__schema63"];
-                        documentNumber: components["schemas"]["__schema64"];
-                        formCode: components["schemas"]["__schema65"];
-                        formDescription: components["schemas"]["__schema66"];
-                        subForms: components["schemas"]["__schema67"];
-                        receivedAt: components["schemas"]["__schema42"];
-                        processedAt: components["schemas"]["__schema42"];
-                        effectiveAt: components["schemas"]["__schema41"];
-                        qualifier: components["schemas"]["__schema68"];
-                        pageCount: components["schemas"]["__schema69"];
-                        imaged: components["schemas"]["__schema70"];
-                        underRequisition: components["schemas"]["__schema71"];
-                        xbrlAvailable: components["schemas"]["__schema72"];
-                        xbrlDocumentNumber: components["schemas"]["__schema73"];
-                        status: components["schemas"]["__schema74"];
-                        priced: components["schemas"]["__schema75"];
-                        subject: components["schemas"]["__schema159"];
-                        meta: components["schemas"]["__schema24"];
-                    };
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_number_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            404: components["responses"]["DocumentNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_not_imaged" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    ListDocuments: {
-        parameters: {
-            query: {
-                /**
-                 * @example [
-                 *       "9E0010007",
-                 *       "9E0010005",
-                 *       "9E0170002"
-                 *     ]
-                 */
-                "numbers[]": components["schemas"]["__schema13"][];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: Three documents in one call: a 484 with sub-forms, a financial report with XBRL, a form the schedule does not know (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "list",
-                     *       "data": [
-                     *         {
-                     *           "object": "document",
-                     *           "documentNumber": "9E0010007",
-                     *           "formCode": "484",
-                     *           "formDescription": "Change to company details",
-                     *           "subForms": [
-                     *             {
-                     *               "code": "484A1",
-                     *               "description": "Change of address"
-                     *             },
-                     *             {
-                     *               "code": "484E",
-                     *               "description": "Appointment or cessation of a company officeholder"
-                     *             },
-                     *             {
-                     *               "code": "484G",
-                     *               "description": "Notification of share issue"
-                     *             }
-                     *           ],
-                     *           "receivedAt": "2016-03-04",
-                     *           "processedAt": "2016-03-06",
-                     *           "effectiveAt": "2016-03-04",
-                     *           "qualifier": null,
-                     *           "pageCount": 3,
-                     *           "imaged": true,
-                     *           "underRequisition": false,
-                     *           "xbrlAvailable": false,
-                     *           "xbrlDocumentNumber": null,
-                     *           "status": "PROCESSED",
-                     *           "priced": true,
-                     *           "subject": {
-                     *             "type": "organisation",
-                     *             "company": {
-                     *               "acn": "990000014",
-                     *               "formatted": "990 000 014",
-                     *               "numberType": {
-                     *                 "code": "ACN",
-                     *                 "label": "Australian Company Number"
-                     *               },
-                     *               "name": "BLUEGUM ORCHARDS PTY LTD",
-                     *               "type": {
-                     *                 "code": "APTY",
-                     *                 "label": "Australian Proprietary Company"
-                     *               },
-                     *               "status": {
-                     *                 "code": "REGD",
-                     *                 "label": "Registered"
-                     *               },
-                     *               "abn": "23990000014",
-                     *               "registeredCharity": false
-                     *             },
-                     *             "person": null
-                     *           }
-                     *         },
-                     *         {
-                     *           "object": "document",
-                     *           "documentNumber": "9E0010005",
-                     *           "formCode": "388",
-                     *           "formDescription": "Copy of financial statements and reports",
-                     *           "subForms": [],
-                     *           "receivedAt": "2014-10-31",
-                     *           "processedAt": "2014-11-02",
-                     *           "effectiveAt": "2014-10-31",
-                     *           "qualifier": "FR2014",
-                     *           "pageCount": 26,
-                     *           "imaged": true,
-                     *           "underRequisition": false,
-                     *           "xbrlAvailable": true,
-                     *           "xbrlDocumentNumber": "9X0010005",
-                     *           "status": "PROCESSED",
-                     *           "priced": true,
-                     *           "subject": {
-                     *             "type": "organisation",
-                     *             "company": {
-                     *               "acn": "990000014",
-                     *               "formatted": "990 000 014",
-                     *               "numberType": {
-                     *                 "code": "ACN",
-                     *                 "label": "Australian Company Number"
-                     *               },
-                     *               "name": "BLUEGUM ORCHARDS PTY LTD",
-                     *               "type": {
-                     *                 "code": "APTY",
-                     *                 "label": "Australian Proprietary Company"
-                     *               },
-                     *               "status": {
-                     *                 "code": "REGD",
-                     *                 "label": "Registered"
-                     *               },
-                     *               "abn": "23990000014",
-                     *               "registeredCharity": false
-                     *             },
-                     *             "person": null
-                     *           }
-                     *         },
-                     *         {
-                     *           "object": "document",
-                     *           "documentNumber": "9E0170002",
-                     *           "formCode": "9ZZ",
-                     *           "formDescription": "9ZZ",
-                     *           "subForms": [
-                     *             {
-                     *               "code": "9ZZA",
-                     *               "description": "9ZZA"
-                     *             }
-                     *           ],
-                     *           "receivedAt": "2022-02-22",
-                     *           "processedAt": "2022-02-24",
-                     *           "effectiveAt": "2022-02-22",
-                     *           "qualifier": null,
-                     *           "pageCount": 2,
-                     *           "imaged": true,
-                     *           "underRequisition": false,
-                     *           "xbrlAvailable": false,
-                     *           "xbrlDocumentNumber": null,
-                     *           "status": "PROCESSED",
-                     *           "priced": true,
-                     *           "subject": {
-                     *             "type": "organisation",
-                     *             "company": {
-                     *               "acn": "990000176",
-                     *               "formatted": "990 000 176",
-                     *               "numberType": {
-                     *                 "code": "ACN",
-                     *                 "label": "Australian Company Number"
-                     *               },
-                     *               "name": "ZENITH NOVELTY IMPORTS PTY LTD",
-                     *               "type": {
-                     *                 "code": "APTY",
-                     *                 "label": "Australian Proprietary Company"
-                     *               },
-                     *               "status": {
-                     *                 "code": "REGD",
-                     *                 "label": "Registered"
-                     *               },
-                     *               "abn": "46990000176",
-                     *               "registeredCharity": false
-                     *             },
-                     *             "person": null
-                     *           }
-                     *         }
-                     *       ],
-                     *       "hasMore": false,
-                     *       "nextCursor": null,
-                     *       "totalCount": 3,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_f36a1165-a9b6-4a26-9d0b-4c58f796a9c7"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema63"];
-                            documentNumber: components["schemas"]["__schema64"];
-                            formCode: components["schemas"]["__schema65"];
-                            formDescription: components["schemas"]["__schema66"];
-                            subForms: components["schemas"]["__schema67"];
-                            receivedAt: components["schemas"]["__schema42"];
-                            processedAt: components["schemas"]["__schema42"];
-                            effectiveAt: components["schemas"]["__schema41"];
-                            qualifier: components["schemas"]["__schema68"];
-                            pageCount: components["schemas"]["__schema69"];
-                            imaged: components["schemas"]["__schema70"];
-                            underRequisition: components["schemas"]["__schema71"];
-                            xbrlAvailable: components["schemas"]["__schema72"];
-                            xbrlDocumentNumber: components["schemas"]["__schema73"];
-                            status: components["schemas"]["__schema74"];
-                            priced: components["schemas"]["__schema75"];
-                            subject: components["schemas"]["__schema159"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
-             *     - `duplicate_document_number`: The same document number appears twice in the request. Send each document number once.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_number_invalid" | "duplicate_document_number" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            404: components["responses"]["DocumentNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_not_imaged" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    GetBusinessName: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 990000265 */
-                id: components["schemas"]["__schema14"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: HARBOUR LIGHTS CATERING: one holder, registered in NSW in 2009 (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "businessName",
-                     *       "id": "990000265",
-                     *       "name": "HARBOUR LIGHTS CATERING",
-                     *       "status": {
-                     *         "code": "REGD",
-                     *         "label": "Registered"
-                     *       },
-                     *       "registeredAt": "2009-03-16",
-                     *       "renewalDueAt": "2027-03-16",
-                     *       "cancelledAt": null,
-                     *       "holders": [
-                     *         {
-                     *           "party": {
-                     *             "type": "person",
-                     *             "person": {
-                     *               "familyName": "MARCHETTI",
-                     *               "givenNames": [
-                     *                 "LUCIA"
-                     *               ],
-                     *               "formatted": "LUCIA MARCHETTI"
-                     *             },
-                     *             "birth": null,
-                     *             "organisation": null
-                     *           },
-                     *           "abn": "98990004012"
-                     *         }
-                     *       ],
-                     *       "principalPlaceOfBusiness": {
-                     *         "locality": "THE ROCKS",
-                     *         "state": "NSW",
-                     *         "postcode": "2000"
-                     *       },
-                     *       "previousStateRegistrations": [
-                     *         {
-                     *           "number": "BN00731224",
-                     *           "jurisdiction": {
-                     *             "code": "NSW",
-                     *             "label": "New South Wales"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_9a970095-13b2-46da-bcd1-a025a4fe885f"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        object: components["schemas"]["__schema160"];
-                        id: components["schemas"]["__schema161"];
-                        name: components["schemas"]["__schema162"];
-                        status: components["schemas"]["__schema28"];
-                        registeredAt: components["schemas"]["__schema41"];
-                        renewalDueAt: components["schemas"]["__schema41"];
-                        cancelledAt: components["schemas"]["__schema41"];
-                        holders: components["schemas"]["__schema163"];
-                        principalPlaceOfBusiness: components["schemas"]["__schema164"];
-                        previousStateRegistrations: components["schemas"]["__schema165"];
-                        meta: components["schemas"]["__schema24"];
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            404: components["responses"]["BusinessNameNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    FindBusinessNames: {
-        parameters: {
-            query?: {
-                number?: string;
-                /** @example BN00731224 */
-                stateNumber?: string;
-                /** @example NSW */
-                jurisdiction?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: The business name NSW registered as BN00731224 before 2012 (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "list",
-                     *       "data": [
-                     *         {
-                     *           "object": "businessName",
-                     *           "id": "990000265",
-                     *           "name": "HARBOUR LIGHTS CATERING",
-                     *           "status": {
-                     *             "code": "REGD",
-                     *             "label": "Registered"
-                     *           },
-                     *           "registeredAt": "2009-03-16",
-                     *           "renewalDueAt": "2027-03-16",
-                     *           "cancelledAt": null,
-                     *           "holders": [
-                     *             {
-                     *               "party": {
-                     *                 "type": "person",
-                     *                 "person": {
-                     *                   "familyName": "MARCHETTI",
-                     *                   "givenNames": [
-                     *                     "LUCIA"
-                     *                   ],
-                     *                   "formatted": "LUCIA MARCHETTI"
-                     *                 },
-                     *                 "birth": null,
-                     *                 "organisation": null
-                     *               },
-                     *               "abn": "98990004012"
-                     *             }
-                     *           ],
-                     *           "principalPlaceOfBusiness": {
-                     *             "locality": "THE ROCKS",
-                     *             "state": "NSW",
-                     *             "postcode": "2000"
-                     *           },
-                     *           "previousStateRegistrations": [
-                     *             {
-                     *               "number": "BN00731224",
-                     *               "jurisdiction": {
-                     *                 "code": "NSW",
-                     *                 "label": "New South Wales"
-                     *               }
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "hasMore": false,
-                     *       "nextCursor": null,
-                     *       "totalCount": 1,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_b00ff35f-87e3-456e-b4b9-0a00532cd924"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema160"];
-                            id: components["schemas"]["__schema161"];
-                            name: components["schemas"]["__schema162"];
-                            status: components["schemas"]["__schema28"];
-                            registeredAt: components["schemas"]["__schema41"];
-                            renewalDueAt: components["schemas"]["__schema41"];
-                            cancelledAt: components["schemas"]["__schema41"];
-                            holders: components["schemas"]["__schema163"];
-                            principalPlaceOfBusiness: components["schemas"]["__schema164"];
-                            previousStateRegistrations: components["schemas"]["__schema165"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction. Search by one identifier.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "identifier_conflict" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            404: components["responses"]["BusinessNameNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    GetNameReservation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example 990003113 */
-                id: components["schemas"]["__schema14"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: KOOKABURRA LANE PTY LTD, reserved for a proprietary company and extended by a 410F (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "nameReservation",
-                     *       "id": "990003113",
-                     *       "name": "KOOKABURRA LANE PTY LTD",
-                     *       "status": {
-                     *         "code": "REGD",
-                     *         "label": "Registered"
-                     *       },
-                     *       "reservedFor": {
-                     *         "type": {
-                     *           "code": "APTY",
-                     *           "label": "Australian Proprietary Company"
-                     *         },
-                     *         "class": {
-                     *           "code": "LMSH",
-                     *           "label": "Limited By Shares"
-                     *         }
-                     *       },
-                     *       "company": null,
-                     *       "reservedAt": "2026-09-15",
-                     *       "expiresAt": "2027-01-15",
-                     *       "sourceDocument": {
-                     *         "documentNumber": "9R0060002",
-                     *         "qualifier": null,
-                     *         "formCode": "410F"
-                     *       },
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_59fb2c0f-860c-4327-ac8d-583ee4021eb6"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        object: "nameReservation";
-                        id: string;
-                        name: string;
-                        status: components["schemas"]["__schema28"];
-                        reservedFor: {
-                            type: components["schemas"]["__schema28"];
-                            class: components["schemas"]["__schema28"] | null;
-                        } | null;
-                        company: components["schemas"]["__schema81"] | null;
-                        reservedAt: components["schemas"]["__schema42"];
-                        expiresAt: components["schemas"]["__schema42"];
-                        sourceDocument: {
-                            documentNumber: string;
-                            qualifier: string | null;
-                            formCode: string;
-                        };
-                        meta: components["schemas"]["__schema24"];
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            404: components["responses"]["CompanyNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    GetOpenApiDocument: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: This document. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        openapi: "3.1.0";
-                        info: {
-                            title: string;
-                            version: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        paths: {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Not modified: the `If-None-Match` ETag is current. */
-            304: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["ValidationError400"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    ListEvents: {
-        parameters: {
-            query?: {
-                /** @example order.ready */
-                type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test";
-                /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: The order.ready events of the last 30 days, newest first (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "list",
-                     *       "data": [
-                     *         {
-                     *           "object": "event",
-                     *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
-                     *           "type": "order.ready",
-                     *           "createdAt": "2026-11-24T07:31:01Z",
-                     *           "livemode": false,
-                     *           "data": {
-                     *             "object": "order",
-                     *             "id": "ord_0a1b2c3d4e5f60718293a4b5",
-                     *             "type": "charges_extract",
-                     *             "status": "ready",
-                     *             "documents": [
-                     *               {
-                     *                 "documentNumber": "9E0210002",
-                     *                 "formCode": "309",
-                     *                 "pageCount": 10
-                     *               },
-                     *               {
-                     *                 "documentNumber": "9E0210003",
-                     *                 "formCode": "350",
-                     *                 "pageCount": 2
-                     *               },
-                     *               {
-                     *                 "documentNumber": "9E0210004",
-                     *                 "formCode": "312",
-                     *                 "pageCount": 3
-                     *               }
-                     *             ],
-                     *             "delivery": {
-                     *               "method": "web",
-                     *               "email": null
-                     *             },
-                     *             "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *             "registryRequestIds": [
-                     *               "IR53963170"
-                     *             ],
-                     *             "createdAt": "2026-11-24T07:31:00Z",
-                     *             "readyAt": "2026-11-24T07:31:01Z"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "hasMore": false,
-                     *       "nextCursor": null,
-                     *       "totalCount": null,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_65d7d91c-a40e-4cf1-9206-b00e94aba093"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema166"];
-                            id: components["schemas"]["__schema167"];
-                            type: components["schemas"]["__schema168"];
-                            createdAt: components["schemas"]["__schema52"];
-                            livemode: components["schemas"]["__schema169"];
-                            data: components["schemas"]["__schema170"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    GetEvent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema15"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: The order.ready event of the charges extract order above (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "event",
-                     *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
-                     *       "type": "order.ready",
-                     *       "createdAt": "2026-11-24T07:31:01Z",
-                     *       "livemode": false,
-                     *       "data": {
-                     *         "object": "order",
-                     *         "id": "ord_0a1b2c3d4e5f60718293a4b5",
-                     *         "type": "charges_extract",
-                     *         "status": "ready",
-                     *         "documents": [
-                     *           {
-                     *             "documentNumber": "9E0210002",
-                     *             "formCode": "309",
-                     *             "pageCount": 10
-                     *           },
-                     *           {
-                     *             "documentNumber": "9E0210003",
-                     *             "formCode": "350",
-                     *             "pageCount": 2
-                     *           },
-                     *           {
-                     *             "documentNumber": "9E0210004",
-                     *             "formCode": "312",
-                     *             "pageCount": 3
-                     *           }
-                     *         ],
-                     *         "delivery": {
-                     *           "method": "web",
-                     *           "email": null
-                     *         },
-                     *         "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *         "registryRequestIds": [
-                     *           "IR53963170"
-                     *         ],
-                     *         "createdAt": "2026-11-24T07:31:00Z",
-                     *         "readyAt": "2026-11-24T07:31:01Z"
-                     *       },
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_753716cb-f771-4b5f-a2cb-555e7682601b"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema171"];
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["EventOwnerMismatch"];
-            404: components["responses"]["EventNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    ListEventDeliveries: {
-        parameters: {
-            query?: {
-                /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
-            };
-            header?: never;
-            path: {
-                /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema15"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: Every delivery of that event, with its attempts (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "list",
-                     *       "data": [
-                     *         {
-                     *           "object": "webhookDelivery",
-                     *           "id": "whd_112c4d0f0a8225c10839facb",
-                     *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
-                     *           "eventType": "order.ready",
-                     *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
-                     *           "status": "pending",
-                     *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
-                     *           "attempts": [
-                     *             {
-                     *               "attempt": 1,
-                     *               "at": "2026-11-24T07:31:01Z",
-                     *               "statusCode": null,
-                     *               "latencyMs": 5,
-                     *               "responseBody": null,
-                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
-                     *               "manual": false
-                     *             }
-                     *           ],
-                     *           "createdAt": "2026-11-24T07:31:01Z"
-                     *         }
-                     *       ],
-                     *       "hasMore": false,
-                     *       "nextCursor": null,
-                     *       "totalCount": null,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_9b6c7922-647a-4196-b51d-72922fcf7004"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema172"];
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["EventOwnerMismatch"];
-            404: components["responses"]["EventNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    ResendEvent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema15"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "endpointId": "we_6e1d2c3b4a5f60718293a4b5"
-                 *     }
-                 */
-                "application/json": {
-                    endpointId?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Accepted: fulfilled asynchronously. Sandbox example: The event sent again to one endpoint, with the same id (the answer recorded from the sandbox, long arrays abridged). */
-            202: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "list",
-                     *       "data": [
-                     *         {
-                     *           "object": "webhookDelivery",
-                     *           "id": "whd_112c4d0f0a8225c10839facb",
-                     *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
-                     *           "eventType": "order.ready",
-                     *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
-                     *           "status": "pending",
-                     *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
-                     *           "attempts": [
-                     *             {
-                     *               "attempt": 1,
-                     *               "at": "2026-11-24T07:31:01Z",
-                     *               "statusCode": null,
-                     *               "latencyMs": 5,
-                     *               "responseBody": null,
-                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
-                     *               "manual": false
-                     *             }
-                     *           ],
-                     *           "createdAt": "2026-11-24T07:31:01Z"
-                     *         }
-                     *       ],
-                     *       "hasMore": false,
-                     *       "nextCursor": null,
-                     *       "totalCount": 1,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_57b31b07-0ab4-4961-b2b9-4aa2abee370a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema172"];
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `event_owner_mismatch`: The event belongs to another account or environment. Read it with a key of the account and environment whose order or search caused it.
-             *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment. Manage it with a key of the account and environment that created it.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "event_owner_mismatch" | "webhook_endpoint_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept. Check the id; GET /v1/events lists the events of the last 30 days.
-             *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted). Check the id; GET /v1/webhook-endpoints lists your endpoints.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "event_not_found" | "webhook_endpoint_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    ListWebhookEndpoints: {
-        parameters: {
-            query?: {
-                /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: The endpoints of this environment (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "list",
-                     *       "data": [
-                     *         {
-                     *           "object": "webhookEndpoint",
-                     *           "id": "we_6e1d2c3b4a5f60718293a4b5",
-                     *           "url": "https://hooks.example.com/company-register",
-                     *           "enabledEvents": [
-                     *             "order.ready",
-                     *             "order.failed"
-                     *           ],
-                     *           "description": "Order fulfilment",
-                     *           "status": "enabled",
-                     *           "disabledReason": null,
-                     *           "livemode": false,
-                     *           "secretRotatedAt": null,
-                     *           "previousSecretExpiresAt": null,
-                     *           "stats": {
-                     *             "succeeded": 0,
-                     *             "failed": 1,
-                     *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *             "consecutiveFailures": 1
-                     *           },
-                     *           "createdAt": "2026-11-24T07:31:00Z",
-                     *           "updatedAt": "2026-11-24T07:31:00Z"
-                     *         }
-                     *       ],
-                     *       "hasMore": false,
-                     *       "nextCursor": null,
-                     *       "totalCount": null,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_65429b96-bda9-462c-afce-85bf459f8988"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema175"];
-                            id: components["schemas"]["__schema176"];
-                            url: components["schemas"]["__schema177"];
-                            enabledEvents: components["schemas"]["__schema178"];
-                            description: components["schemas"]["__schema173"];
-                            status: components["schemas"]["__schema179"];
-                            disabledReason: components["schemas"]["__schema173"];
-                            livemode: components["schemas"]["__schema180"];
-                            secret?: components["schemas"]["__schema181"];
-                            secretRotatedAt: components["schemas"]["__schema182"];
-                            previousSecretExpiresAt: components["schemas"]["__schema183"];
-                            stats: components["schemas"]["__schema184"];
-                            createdAt: components["schemas"]["__schema52"];
-                            updatedAt: components["schemas"]["__schema52"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    CreateWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "url": "https://hooks.example.com/company-register",
-                 *       "enabledEvents": [
-                 *         "order.ready",
-                 *         "order.failed"
-                 *       ],
-                 *       "description": "Order fulfilment"
-                 *     }
-                 */
-                "application/json": {
-                    url: components["schemas"]["__schema16"];
-                    enabledEvents: components["schemas"]["__schema17"];
-                    description?: components["schemas"]["__schema19"];
-                };
-            };
-        };
-        responses: {
-            /** @description Created. Sandbox example: An endpoint for the order events; the signing secret is in this answer only (the answer recorded from the sandbox, long arrays abridged). */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "webhookEndpoint",
-                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
-                     *       "url": "https://hooks.example.com/company-register",
-                     *       "enabledEvents": [
-                     *         "order.ready",
-                     *         "order.failed"
-                     *       ],
-                     *       "description": "Order fulfilment",
-                     *       "status": "enabled",
-                     *       "disabledReason": null,
-                     *       "livemode": false,
-                     *       "secret": "whsec_jL16JYwVLDdJ3K95_uRrq-3jT_wUeinFftKkvudawF8",
-                     *       "secretRotatedAt": null,
-                     *       "previousSecretExpiresAt": null,
-                     *       "stats": {
-                     *         "succeeded": 0,
-                     *         "failed": 0,
-                     *         "lastSucceededAt": null,
-                     *         "lastFailedAt": null,
-                     *         "consecutiveFailures": 0
-                     *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:00Z",
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_c37489b5-6b80-4db4-9a20-cefc74887bf7"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema174"];
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling). Give an https URL whose host name resolves to a public address.
-             *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment. Delete an endpoint you no longer use (one endpoint can take several event types, or *).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "webhook_url_not_allowed" | "webhook_endpoint_limit_reached";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    GetWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema20"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: One endpoint with its delivery stats (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "webhookEndpoint",
-                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
-                     *       "url": "https://hooks.example.com/company-register",
-                     *       "enabledEvents": [
-                     *         "order.ready",
-                     *         "order.failed"
-                     *       ],
-                     *       "description": "Order fulfilment",
-                     *       "status": "enabled",
-                     *       "disabledReason": null,
-                     *       "livemode": false,
-                     *       "secretRotatedAt": null,
-                     *       "previousSecretExpiresAt": null,
-                     *       "stats": {
-                     *         "succeeded": 0,
-                     *         "failed": 1,
-                     *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *         "consecutiveFailures": 1
-                     *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:00Z",
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_6e47e74a-23f0-4cb1-ba4c-cb987017a9e8"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema174"];
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["WebhookEndpointOwnerMismatch"];
-            404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    DeleteWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema20"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: The endpoint deleted (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "webhookEndpoint",
-                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
-                     *       "deleted": true,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_7083e5cf-220c-4874-aa74-62dd81f42e3e"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        object: "webhookEndpoint";
-                        id: string;
-                        /** @constant */
-                        deleted: true;
-                        meta: components["schemas"]["__schema24"];
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["WebhookEndpointOwnerMismatch"];
-            404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    UpdateWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema20"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "enabledEvents": [
-                 *         "*"
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    url?: components["schemas"]["__schema16"];
-                    enabledEvents?: components["schemas"]["__schema17"];
-                    description?: components["schemas"]["__schema19"];
-                    /** @enum {string} */
-                    status?: "enabled" | "disabled";
-                };
-            };
-        };
-        responses: {
-            /** @description OK. Sandbox example: The endpoint subscribed to every event type (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "webhookEndpoint",
-                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
-                     *       "url": "https://hooks.example.com/company-register",
-                     *       "enabledEvents": [
-                     *         "*"
-                     *       ],
-                     *       "description": "Order fulfilment",
-                     *       "status": "enabled",
-                     *       "disabledReason": null,
-                     *       "livemode": false,
-                     *       "secretRotatedAt": null,
-                     *       "previousSecretExpiresAt": null,
-                     *       "stats": {
-                     *         "succeeded": 0,
-                     *         "failed": 2,
-                     *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *         "consecutiveFailures": 2
-                     *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:01Z",
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_f2387a03-1dad-4539-9719-7424ed6543af"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema174"];
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling). Give an https URL whose host name resolves to a public address.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "webhook_url_not_allowed";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["WebhookEndpointOwnerMismatch"];
-            404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    RotateWebhookSecret: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema20"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /** @example {} */
-                "application/json": components["schemas"]["__schema21"];
-            };
-        };
-        responses: {
-            /** @description OK. Sandbox example: A new signing secret; for 24 hours deliveries are signed with both (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "webhookEndpoint",
-                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
-                     *       "url": "https://hooks.example.com/company-register",
-                     *       "enabledEvents": [
-                     *         "*"
-                     *       ],
-                     *       "description": "Order fulfilment",
-                     *       "status": "enabled",
-                     *       "disabledReason": null,
-                     *       "livemode": false,
-                     *       "secret": "whsec_i3swLVT8sea3PKsuISX_OgAos0uPpQbBF3g9zC-kQvs",
-                     *       "secretRotatedAt": "2026-11-24T07:31:01Z",
-                     *       "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
-                     *       "stats": {
-                     *         "succeeded": 0,
-                     *         "failed": 2,
-                     *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *         "consecutiveFailures": 2
-                     *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:01Z",
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_8b2338b1-dd21-4902-b909-2b757a1d1b29"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema174"];
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["WebhookEndpointOwnerMismatch"];
-            404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    ListEndpointDeliveries: {
-        parameters: {
-            query?: {
-                /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
-            };
-            header?: never;
-            path: {
-                /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema20"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: The endpoint's deliveries, newest first (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "list",
-                     *       "data": [
-                     *         {
-                     *           "object": "webhookDelivery",
-                     *           "id": "whd_112c4d0f0a8225c10839facb",
-                     *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
-                     *           "eventType": "order.ready",
-                     *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
-                     *           "status": "pending",
-                     *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-24T07:36:01Z",
-                     *           "attempts": [
-                     *             {
-                     *               "attempt": 1,
-                     *               "at": "2026-11-24T07:31:01Z",
-                     *               "statusCode": null,
-                     *               "latencyMs": 5,
-                     *               "responseBody": null,
-                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
-                     *               "manual": false
-                     *             },
-                     *             {
-                     *               "attempt": 2,
-                     *               "at": "2026-11-24T07:31:01Z",
-                     *               "statusCode": null,
-                     *               "latencyMs": 6,
-                     *               "responseBody": null,
-                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
-                     *               "manual": true
-                     *             }
-                     *           ],
-                     *           "createdAt": "2026-11-24T07:31:01Z"
-                     *         }
-                     *       ],
-                     *       "hasMore": false,
-                     *       "nextCursor": null,
-                     *       "totalCount": null,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_7b8a9900-ec30-4bff-b0ed-5ecbd3af9cad"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema172"];
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["WebhookEndpointOwnerMismatch"];
-            404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    RecoverWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema20"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "since": "2026-11-01T00:00:00Z"
-                 *     }
-                 */
-                "application/json": {
-                    since: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Accepted: fulfilled asynchronously. Sandbox example: Every failed delivery since 1 November 2026 sent again (the answer recorded from the sandbox, long arrays abridged). */
-            202: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "webhookRecovery",
-                     *       "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
-                     *       "since": "2026-11-01T00:00:00Z",
-                     *       "resent": 0,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_8f3c4dd4-5f1c-493a-994d-f7d06a6c5e5a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        object: "webhookRecovery";
-                        endpointId: string;
-                        since: components["schemas"]["__schema52"];
-                        resent: number;
-                        meta: components["schemas"]["__schema24"];
-                    };
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["WebhookEndpointOwnerMismatch"];
-            404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    TestWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema20"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /** @example {} */
-                "application/json": components["schemas"]["__schema21"];
-            };
-        };
-        responses: {
-            /** @description Accepted: fulfilled asynchronously. Sandbox example: A webhook_endpoint.test event to this endpoint only (the answer recorded from the sandbox, long arrays abridged). */
-            202: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "event",
-                     *       "id": "evt_4b6115e90bd4faa3f5da1942",
-                     *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-24T07:31:01Z",
-                     *       "livemode": false,
-                     *       "data": {
-                     *         "object": "webhookEndpoint",
-                     *         "id": "we_6e1d2c3b4a5f60718293a4b5",
-                     *         "url": "https://hooks.example.com/company-register",
-                     *         "enabledEvents": [
-                     *           "*"
-                     *         ],
-                     *         "description": "Order fulfilment",
-                     *         "status": "enabled",
-                     *         "disabledReason": null,
-                     *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-24T07:31:01Z",
-                     *         "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
-                     *         "stats": {
-                     *           "succeeded": 0,
-                     *           "failed": 2,
-                     *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *           "consecutiveFailures": 2
-                     *         },
-                     *         "createdAt": "2026-11-24T07:31:00Z",
-                     *         "updatedAt": "2026-11-24T07:31:01Z"
-                     *       },
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_5d28145b-e518-474c-aed2-544b2dd04842"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema171"];
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["WebhookEndpointOwnerMismatch"];
-            404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     ListRegisters: {
         parameters: {
             query?: never;
@@ -13930,9 +10209,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @example RQ */
-                register: components["schemas"]["__schema22"];
+                register: components["schemas"]["__schema9"];
                 /** @example 401234 */
-                number: components["schemas"]["__schema23"];
+                number: components["schemas"]["__schema10"];
             };
             cookie?: never;
         };
@@ -14170,9 +10449,9 @@ export interface operations {
             };
             path: {
                 /** @example RQ */
-                register: components["schemas"]["__schema22"];
+                register: components["schemas"]["__schema9"];
                 /** @example 401234 */
-                number: components["schemas"]["__schema23"];
+                number: components["schemas"]["__schema10"];
             };
             cookie?: never;
         };
@@ -14563,6 +10842,3727 @@ export interface operations {
             };
         };
     };
+    OrderChargesExtract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-3 */
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+                "X-Sandbox-Simulate"?: "order_failed";
+            };
+            path: {
+                /** @example 990000210 */
+                id: components["schemas"]["__schema2"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "delivery": {
+                 *         "method": "web"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    delivery?: components["schemas"]["__schema11"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: fulfilled asynchronously. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: The 30-page charges extract of KOOKABURRA FREIGHT PTY LTD, by web download (the answer recorded from the sandbox, long arrays abridged). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "order",
+                     *       "id": "ord_0a1b2c3d4e5f60718293a4b5",
+                     *       "type": "charges_extract",
+                     *       "status": "pending",
+                     *       "company": {
+                     *         "acn": "990000210",
+                     *         "formatted": "990 000 210",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "KOOKABURRA FREIGHT PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "69990000210",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "documents": [
+                     *         {
+                     *           "documentNumber": "9E0210002",
+                     *           "formCode": "309",
+                     *           "pageCount": 10
+                     *         },
+                     *         {
+                     *           "documentNumber": "9E0210003",
+                     *           "formCode": "350",
+                     *           "pageCount": 2
+                     *         },
+                     *         {
+                     *           "documentNumber": "9E0210004",
+                     *           "formCode": "312",
+                     *           "pageCount": 3
+                     *         }
+                     *       ],
+                     *       "delivery": {
+                     *         "method": "web",
+                     *         "email": null,
+                     *         "contactName": null,
+                     *         "contactPhone": null,
+                     *         "recipient": null,
+                     *         "address": null,
+                     *         "postcode": null
+                     *       },
+                     *       "downloadUrl": null,
+                     *       "downloadExpiresAt": null,
+                     *       "registryRequestIds": [],
+                     *       "notices": [],
+                     *       "extractSize": "large",
+                     *       "pageCount": 30,
+                     *       "clientReference": null,
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "readyAt": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "charges_extract",
+                     *         "requestId": "req_9089d51f-f7a8-471d-8c74-15f4c293300d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema141"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
+             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
+             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete. Send a method with what it needs: email an address, post a postal address.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key. Send X-Sandbox-Simulate: order_failed with a test key only.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
+             *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged. Do not order a charges extract for this company.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found" | "no_charges";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["RequestTooLarge"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
+             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit. Use web (up to 500 pages) or post (any size).
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_unavailable_for_type" | "document_too_large_for_delivery" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    OrderDocumentImages: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-4 */
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+                "X-Sandbox-Simulate"?: "order_failed";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "documents": [
+                 *         {
+                 *           "documentNumber": "9E0250004",
+                 *           "pages": {
+                 *             "from": 1,
+                 *             "to": 10
+                 *           }
+                 *         }
+                 *       ],
+                 *       "delivery": {
+                 *         "method": "email",
+                 *         "email": "you@example.com"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    documents: components["schemas"]["__schema12"][];
+                    delivery?: components["schemas"]["__schema11"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: fulfilled asynchronously. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: Pages 1 to 10 of the 64-page financial report 9E0250004, by email (the answer recorded from the sandbox, long arrays abridged). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "order",
+                     *       "id": "ord_393ced054b99026689a588bb",
+                     *       "type": "document_image",
+                     *       "status": "pending",
+                     *       "company": {
+                     *         "acn": "990000256",
+                     *         "formatted": "990 000 256",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "LYREBIRD ARCHIVES PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "65990000256",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "documents": [
+                     *         {
+                     *           "documentNumber": "9E0250004",
+                     *           "formCode": "388",
+                     *           "pageCount": 10,
+                     *           "pages": {
+                     *             "from": 1,
+                     *             "to": 10
+                     *           }
+                     *         }
+                     *       ],
+                     *       "delivery": {
+                     *         "method": "email",
+                     *         "email": "you@example.com",
+                     *         "contactName": null,
+                     *         "contactPhone": null,
+                     *         "recipient": null,
+                     *         "address": null,
+                     *         "postcode": null
+                     *       },
+                     *       "downloadUrl": null,
+                     *       "downloadExpiresAt": null,
+                     *       "registryRequestIds": [],
+                     *       "notices": [],
+                     *       "extractSize": "large",
+                     *       "pageCount": 10,
+                     *       "clientReference": null,
+                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "readyAt": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "document_image",
+                     *         "requestId": "req_68a9e08b-81b4-4f63-9818-d924479f7b5a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema141"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
+             *     - `duplicate_document_number`: The same document number appears twice in the request. Send each document number once.
+             *     - `page_range_invalid`: pages.to is below pages.from, only one of them was given, or the pages are not in the document. Send both pages.from and pages.to within the document’s page count, or leave pages out.
+             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete. Send a method with what it needs: email an address, post a postal address.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key. Send X-Sandbox-Simulate: order_failed with a test key only.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_number_invalid" | "duplicate_document_number" | "page_range_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["DocumentNotFound"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["RequestTooLarge"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
+             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit. Use web (up to 500 pages) or post (any size).
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_not_imaged" | "document_too_large_for_delivery" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GetOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ord_0a1b2c3d4e5f60718293a4b5 */
+                orderId: components["schemas"]["__schema13"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The charges extract order of the example above, ready (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "order",
+                     *       "id": "ord_0a1b2c3d4e5f60718293a4b5",
+                     *       "type": "charges_extract",
+                     *       "status": "ready",
+                     *       "company": {
+                     *         "acn": "990000210",
+                     *         "formatted": "990 000 210",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "KOOKABURRA FREIGHT PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "69990000210",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "documents": [
+                     *         {
+                     *           "documentNumber": "9E0210002",
+                     *           "formCode": "309",
+                     *           "pageCount": 10
+                     *         },
+                     *         {
+                     *           "documentNumber": "9E0210003",
+                     *           "formCode": "350",
+                     *           "pageCount": 2
+                     *         },
+                     *         {
+                     *           "documentNumber": "9E0210004",
+                     *           "formCode": "312",
+                     *           "pageCount": 3
+                     *         }
+                     *       ],
+                     *       "delivery": {
+                     *         "method": "web",
+                     *         "email": null,
+                     *         "contactName": null,
+                     *         "contactPhone": null,
+                     *         "recipient": null,
+                     *         "address": null,
+                     *         "postcode": null
+                     *       },
+                     *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
+                     *       "downloadExpiresAt": "2026-12-01T07:31:01Z",
+                     *       "registryRequestIds": [
+                     *         "IR53963170"
+                     *       ],
+                     *       "notices": [],
+                     *       "extractSize": "large",
+                     *       "pageCount": 30,
+                     *       "clientReference": null,
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "readyAt": "2026-11-24T07:31:01Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "charges_extract",
+                     *         "requestId": "req_7c944f9f-38e0-476a-a475-4263f99cc304"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema141"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OrderOwnerMismatch"];
+            404: components["responses"]["OrderNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListOrders: {
+        parameters: {
+            query?: {
+                /** @example ready */
+                status?: "pending" | "processing" | "ready" | "delivered" | "failed";
+                type?: "charges_extract" | "document_image";
+                /** @example 20 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Ready orders, newest first (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "order",
+                     *           "id": "ord_0a1b2c3d4e5f60718293a4b5",
+                     *           "type": "charges_extract",
+                     *           "status": "ready",
+                     *           "company": {
+                     *             "acn": "990000210",
+                     *             "formatted": "990 000 210",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "KOOKABURRA FREIGHT PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "69990000210",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "documents": [
+                     *             {
+                     *               "documentNumber": "9E0210002",
+                     *               "formCode": "309",
+                     *               "pageCount": 10
+                     *             },
+                     *             {
+                     *               "documentNumber": "9E0210003",
+                     *               "formCode": "350",
+                     *               "pageCount": 2
+                     *             },
+                     *             {
+                     *               "documentNumber": "9E0210004",
+                     *               "formCode": "312",
+                     *               "pageCount": 3
+                     *             }
+                     *           ],
+                     *           "delivery": {
+                     *             "method": "web",
+                     *             "email": null,
+                     *             "contactName": null,
+                     *             "contactPhone": null,
+                     *             "recipient": null,
+                     *             "address": null,
+                     *             "postcode": null
+                     *           },
+                     *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
+                     *           "downloadExpiresAt": "2026-12-01T07:31:01Z",
+                     *           "registryRequestIds": [
+                     *             "IR53963170"
+                     *           ],
+                     *           "notices": [],
+                     *           "extractSize": "large",
+                     *           "pageCount": 30,
+                     *           "clientReference": null,
+                     *           "createdAt": "2026-11-24T07:31:00Z",
+                     *           "readyAt": "2026-11-24T07:31:01Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_01bd1746-b56e-41df-84af-2221ea7568e9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            object: components["schemas"]["__schema142"];
+                            id: components["schemas"]["__schema143"];
+                            type: components["schemas"]["__schema144"];
+                            status: components["schemas"]["__schema145"];
+                            company: components["schemas"]["__schema146"];
+                            documents: components["schemas"]["__schema147"];
+                            delivery: components["schemas"]["__schema148"];
+                            downloadUrl: components["schemas"]["__schema149"];
+                            downloadExpiresAt: components["schemas"]["__schema150"];
+                            registryRequestIds: components["schemas"]["__schema151"];
+                            notices: components["schemas"]["__schema152"];
+                            extractSize: components["schemas"]["__schema153"];
+                            pageCount: components["schemas"]["__schema154"];
+                            clientReference: components["schemas"]["__schema149"];
+                            createdAt: components["schemas"]["__schema52"];
+                            readyAt: components["schemas"]["__schema155"];
+                            failure?: components["schemas"]["__schema156"];
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    DownloadOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ord_0a1b2c3d4e5f60718293a4b5 */
+                orderId: components["schemas"]["__schema13"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: A ready order's PDF. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["OrderOwnerMismatch"];
+            404: components["responses"]["OrderNotFound"];
+            409: components["responses"]["OrderNotReady"];
+            410: components["responses"]["OrderDownloadExpired"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    CreateOfflineSearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-5 */
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+                "X-Sandbox-Simulate"?: "order_failed";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "q": "widgets",
+                 *       "scope": "current",
+                 *       "delivery": {
+                 *         "method": "webhook"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    q: string;
+                    scope?: string;
+                    delivery?: components["schemas"]["__schema11"];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: fulfilled asynchronously. With a live key, `meta.billable` is true when this call incurred a registry fee; test keys are never billed. Sandbox example: The offline search `widgets`: all 180 names, past the 100-name cap (the answer recorded from the sandbox, long arrays abridged). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "offlineSearch",
+                     *       "id": "ofs_9f8e7d6c5b4a39281706f5e4",
+                     *       "status": "pending",
+                     *       "q": "WIDGETS",
+                     *       "scope": "current",
+                     *       "deliveredTo": "webhook",
+                     *       "resultCount": null,
+                     *       "resultsUrl": null,
+                     *       "clientReference": null,
+                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "readyAt": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "name_search",
+                     *         "requestId": "req_ea0679e4-0070-46ba-b20e-6e830df11dd8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema158"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `search_scope_invalid`: The search scope is not one the API knows. Send one of the scopes listed in the message, or leave scope out (current).
+             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete. Send a method with what it needs: email an address, post a postal address.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key. Send X-Sandbox-Simulate: order_failed with a test key only.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "search_scope_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
+             *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged. Retry after the Retry-After delay (midnight UTC).
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "offline_search_limit_reached";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    GetOfflineSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ofs_9f8e7d6c5b4a39281706f5e4 */
+                searchId: components["schemas"]["__schema14"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The offline search `widgets` of the example above, ready (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "offlineSearch",
+                     *       "id": "ofs_9f8e7d6c5b4a39281706f5e4",
+                     *       "status": "ready",
+                     *       "q": "WIDGETS",
+                     *       "scope": "current",
+                     *       "deliveredTo": "webhook",
+                     *       "resultCount": 180,
+                     *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
+                     *       "clientReference": null,
+                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "readyAt": "2026-11-24T07:31:01Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": "name_search",
+                     *         "requestId": "req_0ae66e80-e781-4a7e-873b-032f94e7245b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema158"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["SearchOwnerMismatch"];
+            404: components["responses"]["OfflineSearchNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListOfflineSearchResults: {
+        parameters: {
+            query?: {
+                /** @example 100 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path: {
+                /** @example ofs_9f8e7d6c5b4a39281706f5e4 */
+                searchId: components["schemas"]["__schema14"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The first 100 matches of a ready offline search (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "companyMatch",
+                     *           "acn": "990020016",
+                     *           "formatted": "990 020 016",
+                     *           "numberType": {
+                     *             "code": "ACN",
+                     *             "label": "Australian Company Number"
+                     *           },
+                     *           "name": "WIDGETS WORLD 001 PTY LTD",
+                     *           "type": {
+                     *             "code": "APTY",
+                     *             "label": "Australian Proprietary Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "abn": "52990020016",
+                     *           "registeredCharity": false,
+                     *           "matchedName": "WIDGETS WORLD 001 PTY LTD",
+                     *           "nameStatus": "current",
+                     *           "score": 75,
+                     *           "address": {
+                     *             "locality": "GEELONG",
+                     *             "state": "VIC",
+                     *             "postcode": "3220"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "companyMatch",
+                     *           "acn": "990020025",
+                     *           "formatted": "990 020 025",
+                     *           "numberType": {
+                     *             "code": "ACN",
+                     *             "label": "Australian Company Number"
+                     *           },
+                     *           "name": "WIDGETS WORLD 002 PTY LTD",
+                     *           "type": {
+                     *             "code": "APTY",
+                     *             "label": "Australian Proprietary Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "abn": "54990020025",
+                     *           "registeredCharity": false,
+                     *           "matchedName": "WIDGETS WORLD 002 PTY LTD",
+                     *           "nameStatus": "current",
+                     *           "score": 75,
+                     *           "address": {
+                     *             "locality": "GEELONG",
+                     *             "state": "VIC",
+                     *             "postcode": "3220"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "companyMatch",
+                     *           "acn": "990020034",
+                     *           "formatted": "990 020 034",
+                     *           "numberType": {
+                     *             "code": "ACN",
+                     *             "label": "Australian Company Number"
+                     *           },
+                     *           "name": "WIDGETS WORLD 003 PTY LTD",
+                     *           "type": {
+                     *             "code": "APTY",
+                     *             "label": "Australian Proprietary Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "abn": "56990020034",
+                     *           "registeredCharity": false,
+                     *           "matchedName": "WIDGETS WORLD 003 PTY LTD",
+                     *           "nameStatus": "current",
+                     *           "score": 75,
+                     *           "address": {
+                     *             "locality": "GEELONG",
+                     *             "state": "VIC",
+                     *             "postcode": "3220"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": true,
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1NTA1NDYxNDkxLCJwIjoxMDB9.UdU7kdGqvc0h2dYUHmz3z0xnfsboCOquAf_aJO9KF0E",
+                     *       "totalCount": 180,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_c27171a3-2f47-4fc8-8a37-e2d2bbd11f8b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema25"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["SearchOwnerMismatch"];
+            404: components["responses"]["OfflineSearchNotFound"];
+            409: components["responses"]["OfflineSearchNotReady"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    GetDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 9E0010007 */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: BLUEGUM ORCHARDS PTY LTD's 484 of 2016, with three sub-forms (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "document",
+                     *       "documentNumber": "9E0010007",
+                     *       "formCode": "484",
+                     *       "formDescription": "Change to company details",
+                     *       "subForms": [
+                     *         {
+                     *           "code": "484A1",
+                     *           "description": "Change of address"
+                     *         },
+                     *         {
+                     *           "code": "484E",
+                     *           "description": "Appointment or cessation of a company officeholder"
+                     *         },
+                     *         {
+                     *           "code": "484G",
+                     *           "description": "Notification of share issue"
+                     *         }
+                     *       ],
+                     *       "receivedAt": "2016-03-04",
+                     *       "processedAt": "2016-03-06",
+                     *       "effectiveAt": "2016-03-04",
+                     *       "qualifier": null,
+                     *       "pageCount": 3,
+                     *       "imaged": true,
+                     *       "underRequisition": false,
+                     *       "xbrlAvailable": false,
+                     *       "xbrlDocumentNumber": null,
+                     *       "status": "PROCESSED",
+                     *       "priced": true,
+                     *       "subject": {
+                     *         "type": "organisation",
+                     *         "company": {
+                     *           "acn": "990000014",
+                     *           "formatted": "990 000 014",
+                     *           "numberType": {
+                     *             "code": "ACN",
+                     *             "label": "Australian Company Number"
+                     *           },
+                     *           "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *           "type": {
+                     *             "code": "APTY",
+                     *             "label": "Australian Proprietary Company"
+                     *           },
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "abn": "23990000014",
+                     *           "registeredCharity": false
+                     *         },
+                     *         "person": null
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_730c7efb-ac61-479b-a46e-59db2e642d94"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        object: components["schemas"]["__schema63"];
+                        documentNumber: components["schemas"]["__schema64"];
+                        formCode: components["schemas"]["__schema65"];
+                        formDescription: components["schemas"]["__schema66"];
+                        subForms: components["schemas"]["__schema67"];
+                        receivedAt: components["schemas"]["__schema42"];
+                        processedAt: components["schemas"]["__schema42"];
+                        effectiveAt: components["schemas"]["__schema41"];
+                        qualifier: components["schemas"]["__schema68"];
+                        pageCount: components["schemas"]["__schema69"];
+                        imaged: components["schemas"]["__schema70"];
+                        underRequisition: components["schemas"]["__schema71"];
+                        xbrlAvailable: components["schemas"]["__schema72"];
+                        xbrlDocumentNumber: components["schemas"]["__schema73"];
+                        status: components["schemas"]["__schema74"];
+                        priced: components["schemas"]["__schema75"];
+                        subject: components["schemas"]["__schema159"];
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_number_invalid" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["DocumentNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_not_imaged" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ListDocuments: {
+        parameters: {
+            query: {
+                /**
+                 * @example [
+                 *       "9E0010007",
+                 *       "9E0010005",
+                 *       "9E0170002"
+                 *     ]
+                 */
+                "numbers[]": components["schemas"]["__schema15"][];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Three documents in one call: a 484 with sub-forms, a financial report with XBRL, a form the schedule does not know (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0010007",
+                     *           "formCode": "484",
+                     *           "formDescription": "Change to company details",
+                     *           "subForms": [
+                     *             {
+                     *               "code": "484A1",
+                     *               "description": "Change of address"
+                     *             },
+                     *             {
+                     *               "code": "484E",
+                     *               "description": "Appointment or cessation of a company officeholder"
+                     *             },
+                     *             {
+                     *               "code": "484G",
+                     *               "description": "Notification of share issue"
+                     *             }
+                     *           ],
+                     *           "receivedAt": "2016-03-04",
+                     *           "processedAt": "2016-03-06",
+                     *           "effectiveAt": "2016-03-04",
+                     *           "qualifier": null,
+                     *           "pageCount": 3,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true,
+                     *           "subject": {
+                     *             "type": "organisation",
+                     *             "company": {
+                     *               "acn": "990000014",
+                     *               "formatted": "990 000 014",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": "23990000014",
+                     *               "registeredCharity": false
+                     *             },
+                     *             "person": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0010005",
+                     *           "formCode": "388",
+                     *           "formDescription": "Copy of financial statements and reports",
+                     *           "subForms": [],
+                     *           "receivedAt": "2014-10-31",
+                     *           "processedAt": "2014-11-02",
+                     *           "effectiveAt": "2014-10-31",
+                     *           "qualifier": "FR2014",
+                     *           "pageCount": 26,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": true,
+                     *           "xbrlDocumentNumber": "9X0010005",
+                     *           "status": "PROCESSED",
+                     *           "priced": true,
+                     *           "subject": {
+                     *             "type": "organisation",
+                     *             "company": {
+                     *               "acn": "990000014",
+                     *               "formatted": "990 000 014",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": "23990000014",
+                     *               "registeredCharity": false
+                     *             },
+                     *             "person": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "document",
+                     *           "documentNumber": "9E0170002",
+                     *           "formCode": "9ZZ",
+                     *           "formDescription": "9ZZ",
+                     *           "subForms": [
+                     *             {
+                     *               "code": "9ZZA",
+                     *               "description": "9ZZA"
+                     *             }
+                     *           ],
+                     *           "receivedAt": "2022-02-22",
+                     *           "processedAt": "2022-02-24",
+                     *           "effectiveAt": "2022-02-22",
+                     *           "qualifier": null,
+                     *           "pageCount": 2,
+                     *           "imaged": true,
+                     *           "underRequisition": false,
+                     *           "xbrlAvailable": false,
+                     *           "xbrlDocumentNumber": null,
+                     *           "status": "PROCESSED",
+                     *           "priced": true,
+                     *           "subject": {
+                     *             "type": "organisation",
+                     *             "company": {
+                     *               "acn": "990000176",
+                     *               "formatted": "990 000 176",
+                     *               "numberType": {
+                     *                 "code": "ACN",
+                     *                 "label": "Australian Company Number"
+                     *               },
+                     *               "name": "ZENITH NOVELTY IMPORTS PTY LTD",
+                     *               "type": {
+                     *                 "code": "APTY",
+                     *                 "label": "Australian Proprietary Company"
+                     *               },
+                     *               "status": {
+                     *                 "code": "REGD",
+                     *                 "label": "Registered"
+                     *               },
+                     *               "abn": "46990000176",
+                     *               "registeredCharity": false
+                     *             },
+                     *             "person": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 3,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_f36a1165-a9b6-4a26-9d0b-4c58f796a9c7"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            object: components["schemas"]["__schema63"];
+                            documentNumber: components["schemas"]["__schema64"];
+                            formCode: components["schemas"]["__schema65"];
+                            formDescription: components["schemas"]["__schema66"];
+                            subForms: components["schemas"]["__schema67"];
+                            receivedAt: components["schemas"]["__schema42"];
+                            processedAt: components["schemas"]["__schema42"];
+                            effectiveAt: components["schemas"]["__schema41"];
+                            qualifier: components["schemas"]["__schema68"];
+                            pageCount: components["schemas"]["__schema69"];
+                            imaged: components["schemas"]["__schema70"];
+                            underRequisition: components["schemas"]["__schema71"];
+                            xbrlAvailable: components["schemas"]["__schema72"];
+                            xbrlDocumentNumber: components["schemas"]["__schema73"];
+                            status: components["schemas"]["__schema74"];
+                            priced: components["schemas"]["__schema75"];
+                            subject: components["schemas"]["__schema159"];
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
+             *     - `duplicate_document_number`: The same document number appears twice in the request. Send each document number once.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_number_invalid" | "duplicate_document_number" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["DocumentNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_not_imaged" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GetBusinessName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 990000265 */
+                id: components["schemas"]["__schema16"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: HARBOUR LIGHTS CATERING: one holder, registered in NSW in 2009 (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "businessName",
+                     *       "id": "990000265",
+                     *       "name": "HARBOUR LIGHTS CATERING",
+                     *       "status": {
+                     *         "code": "REGD",
+                     *         "label": "Registered"
+                     *       },
+                     *       "registeredAt": "2009-03-16",
+                     *       "renewalDueAt": "2027-03-16",
+                     *       "cancelledAt": null,
+                     *       "holders": [
+                     *         {
+                     *           "party": {
+                     *             "type": "person",
+                     *             "person": {
+                     *               "familyName": "MARCHETTI",
+                     *               "givenNames": [
+                     *                 "LUCIA"
+                     *               ],
+                     *               "formatted": "LUCIA MARCHETTI"
+                     *             },
+                     *             "birth": null,
+                     *             "organisation": null
+                     *           },
+                     *           "abn": "98990004012"
+                     *         }
+                     *       ],
+                     *       "principalPlaceOfBusiness": {
+                     *         "locality": "THE ROCKS",
+                     *         "state": "NSW",
+                     *         "postcode": "2000"
+                     *       },
+                     *       "previousStateRegistrations": [
+                     *         {
+                     *           "number": "BN00731224",
+                     *           "jurisdiction": {
+                     *             "code": "NSW",
+                     *             "label": "New South Wales"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_9a970095-13b2-46da-bcd1-a025a4fe885f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        object: components["schemas"]["__schema160"];
+                        id: components["schemas"]["__schema161"];
+                        name: components["schemas"]["__schema162"];
+                        status: components["schemas"]["__schema28"];
+                        registeredAt: components["schemas"]["__schema41"];
+                        renewalDueAt: components["schemas"]["__schema41"];
+                        cancelledAt: components["schemas"]["__schema41"];
+                        holders: components["schemas"]["__schema163"];
+                        principalPlaceOfBusiness: components["schemas"]["__schema164"];
+                        previousStateRegistrations: components["schemas"]["__schema165"];
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["BusinessNameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    FindBusinessNames: {
+        parameters: {
+            query?: {
+                number?: string;
+                /** @example BN00731224 */
+                stateNumber?: string;
+                /** @example NSW */
+                jurisdiction?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The business name NSW registered as BN00731224 before 2012 (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "businessName",
+                     *           "id": "990000265",
+                     *           "name": "HARBOUR LIGHTS CATERING",
+                     *           "status": {
+                     *             "code": "REGD",
+                     *             "label": "Registered"
+                     *           },
+                     *           "registeredAt": "2009-03-16",
+                     *           "renewalDueAt": "2027-03-16",
+                     *           "cancelledAt": null,
+                     *           "holders": [
+                     *             {
+                     *               "party": {
+                     *                 "type": "person",
+                     *                 "person": {
+                     *                   "familyName": "MARCHETTI",
+                     *                   "givenNames": [
+                     *                     "LUCIA"
+                     *                   ],
+                     *                   "formatted": "LUCIA MARCHETTI"
+                     *                 },
+                     *                 "birth": null,
+                     *                 "organisation": null
+                     *               },
+                     *               "abn": "98990004012"
+                     *             }
+                     *           ],
+                     *           "principalPlaceOfBusiness": {
+                     *             "locality": "THE ROCKS",
+                     *             "state": "NSW",
+                     *             "postcode": "2000"
+                     *           },
+                     *           "previousStateRegistrations": [
+                     *             {
+                     *               "number": "BN00731224",
+                     *               "jurisdiction": {
+                     *                 "code": "NSW",
+                     *                 "label": "New South Wales"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 1,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_b00ff35f-87e3-456e-b4b9-0a00532cd924"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            object: components["schemas"]["__schema160"];
+                            id: components["schemas"]["__schema161"];
+                            name: components["schemas"]["__schema162"];
+                            status: components["schemas"]["__schema28"];
+                            registeredAt: components["schemas"]["__schema41"];
+                            renewalDueAt: components["schemas"]["__schema41"];
+                            cancelledAt: components["schemas"]["__schema41"];
+                            holders: components["schemas"]["__schema163"];
+                            principalPlaceOfBusiness: components["schemas"]["__schema164"];
+                            previousStateRegistrations: components["schemas"]["__schema165"];
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction. Search by one identifier.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "identifier_conflict" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["BusinessNameNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GetNameReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 990003113 */
+                id: components["schemas"]["__schema16"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: KOOKABURRA LANE PTY LTD, reserved for a proprietary company and extended by a 410F (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "nameReservation",
+                     *       "id": "990003113",
+                     *       "name": "KOOKABURRA LANE PTY LTD",
+                     *       "status": {
+                     *         "code": "REGD",
+                     *         "label": "Registered"
+                     *       },
+                     *       "reservedFor": {
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "class": {
+                     *           "code": "LMSH",
+                     *           "label": "Limited By Shares"
+                     *         }
+                     *       },
+                     *       "company": null,
+                     *       "reservedAt": "2026-09-15",
+                     *       "expiresAt": "2027-01-15",
+                     *       "sourceDocument": {
+                     *         "documentNumber": "9R0060002",
+                     *         "qualifier": null,
+                     *         "formCode": "410F"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_59fb2c0f-860c-4327-ac8d-583ee4021eb6"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "nameReservation";
+                        id: string;
+                        name: string;
+                        status: components["schemas"]["__schema28"];
+                        reservedFor: {
+                            type: components["schemas"]["__schema28"];
+                            class: components["schemas"]["__schema28"] | null;
+                        } | null;
+                        company: components["schemas"]["__schema81"] | null;
+                        reservedAt: components["schemas"]["__schema42"];
+                        expiresAt: components["schemas"]["__schema42"];
+                        sourceDocument: {
+                            documentNumber: string;
+                            qualifier: string | null;
+                            formCode: string;
+                        };
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            404: components["responses"]["CompanyNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ListEvents: {
+        parameters: {
+            query?: {
+                /** @example order.ready */
+                type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test";
+                /** @example 20 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The order.ready events of the last 30 days, newest first (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "event",
+                     *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
+                     *           "type": "order.ready",
+                     *           "createdAt": "2026-11-24T07:31:01Z",
+                     *           "livemode": false,
+                     *           "data": {
+                     *             "object": "order",
+                     *             "id": "ord_0a1b2c3d4e5f60718293a4b5",
+                     *             "type": "charges_extract",
+                     *             "status": "ready",
+                     *             "documents": [
+                     *               {
+                     *                 "documentNumber": "9E0210002",
+                     *                 "formCode": "309",
+                     *                 "pageCount": 10
+                     *               },
+                     *               {
+                     *                 "documentNumber": "9E0210003",
+                     *                 "formCode": "350",
+                     *                 "pageCount": 2
+                     *               },
+                     *               {
+                     *                 "documentNumber": "9E0210004",
+                     *                 "formCode": "312",
+                     *                 "pageCount": 3
+                     *               }
+                     *             ],
+                     *             "delivery": {
+                     *               "method": "web",
+                     *               "email": null
+                     *             },
+                     *             "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
+                     *             "registryRequestIds": [
+                     *               "IR53963170"
+                     *             ],
+                     *             "createdAt": "2026-11-24T07:31:00Z",
+                     *             "readyAt": "2026-11-24T07:31:01Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_65d7d91c-a40e-4cf1-9206-b00e94aba093"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            object: components["schemas"]["__schema166"];
+                            id: components["schemas"]["__schema167"];
+                            type: components["schemas"]["__schema168"];
+                            createdAt: components["schemas"]["__schema52"];
+                            livemode: components["schemas"]["__schema169"];
+                            data: components["schemas"]["__schema170"];
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    GetEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
+                eventId: components["schemas"]["__schema17"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The order.ready event of the charges extract order above (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "event",
+                     *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
+                     *       "type": "order.ready",
+                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "livemode": false,
+                     *       "data": {
+                     *         "object": "order",
+                     *         "id": "ord_0a1b2c3d4e5f60718293a4b5",
+                     *         "type": "charges_extract",
+                     *         "status": "ready",
+                     *         "documents": [
+                     *           {
+                     *             "documentNumber": "9E0210002",
+                     *             "formCode": "309",
+                     *             "pageCount": 10
+                     *           },
+                     *           {
+                     *             "documentNumber": "9E0210003",
+                     *             "formCode": "350",
+                     *             "pageCount": 2
+                     *           },
+                     *           {
+                     *             "documentNumber": "9E0210004",
+                     *             "formCode": "312",
+                     *             "pageCount": 3
+                     *           }
+                     *         ],
+                     *         "delivery": {
+                     *           "method": "web",
+                     *           "email": null
+                     *         },
+                     *         "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
+                     *         "registryRequestIds": [
+                     *           "IR53963170"
+                     *         ],
+                     *         "createdAt": "2026-11-24T07:31:00Z",
+                     *         "readyAt": "2026-11-24T07:31:01Z"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_753716cb-f771-4b5f-a2cb-555e7682601b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema171"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["EventOwnerMismatch"];
+            404: components["responses"]["EventNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListEventDeliveries: {
+        parameters: {
+            query?: {
+                /** @example 20 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path: {
+                /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
+                eventId: components["schemas"]["__schema17"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Every delivery of that event, with its attempts (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "webhookDelivery",
+                     *           "id": "whd_112c4d0f0a8225c10839facb",
+                     *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
+                     *           "eventType": "order.ready",
+                     *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
+                     *           "status": "pending",
+                     *           "attemptCount": 1,
+                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "statusCode": null,
+                     *               "latencyMs": 5,
+                     *               "responseBody": null,
+                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
+                     *               "manual": false
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-24T07:31:01Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_9b6c7922-647a-4196-b51d-72922fcf7004"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema172"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["EventOwnerMismatch"];
+            404: components["responses"]["EventNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ResendEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
+                eventId: components["schemas"]["__schema17"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointId": "we_6e1d2c3b4a5f60718293a4b5"
+                 *     }
+                 */
+                "application/json": {
+                    endpointId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: fulfilled asynchronously. Sandbox example: The event sent again to one endpoint, with the same id (the answer recorded from the sandbox, long arrays abridged). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "webhookDelivery",
+                     *           "id": "whd_112c4d0f0a8225c10839facb",
+                     *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
+                     *           "eventType": "order.ready",
+                     *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
+                     *           "status": "pending",
+                     *           "attemptCount": 1,
+                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "statusCode": null,
+                     *               "latencyMs": 5,
+                     *               "responseBody": null,
+                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
+                     *               "manual": false
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-24T07:31:01Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 1,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_57b31b07-0ab4-4961-b2b9-4aa2abee370a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema172"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `event_owner_mismatch`: The event belongs to another account or environment. Read it with a key of the account and environment whose order or search caused it.
+             *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment. Manage it with a key of the account and environment that created it.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "event_owner_mismatch" | "webhook_endpoint_owner_mismatch";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept. Check the id; GET /v1/events lists the events of the last 30 days.
+             *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted). Check the id; GET /v1/webhook-endpoints lists your endpoints.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "event_not_found" | "webhook_endpoint_not_found";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @example 20 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The endpoints of this environment (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "webhookEndpoint",
+                     *           "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *           "url": "https://hooks.example.com/company-register",
+                     *           "enabledEvents": [
+                     *             "order.ready",
+                     *             "order.failed"
+                     *           ],
+                     *           "description": "Order fulfilment",
+                     *           "status": "enabled",
+                     *           "disabledReason": null,
+                     *           "livemode": false,
+                     *           "secretRotatedAt": null,
+                     *           "previousSecretExpiresAt": null,
+                     *           "stats": {
+                     *             "succeeded": 0,
+                     *             "failed": 1,
+                     *             "lastSucceededAt": null,
+                     *             "lastFailedAt": "2026-11-24T07:31:01Z",
+                     *             "consecutiveFailures": 1
+                     *           },
+                     *           "createdAt": "2026-11-24T07:31:00Z",
+                     *           "updatedAt": "2026-11-24T07:31:00Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_65429b96-bda9-462c-afce-85bf459f8988"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            object: components["schemas"]["__schema175"];
+                            id: components["schemas"]["__schema176"];
+                            url: components["schemas"]["__schema177"];
+                            enabledEvents: components["schemas"]["__schema178"];
+                            description: components["schemas"]["__schema173"];
+                            status: components["schemas"]["__schema179"];
+                            disabledReason: components["schemas"]["__schema173"];
+                            livemode: components["schemas"]["__schema180"];
+                            secret?: components["schemas"]["__schema181"];
+                            secretRotatedAt: components["schemas"]["__schema182"];
+                            previousSecretExpiresAt: components["schemas"]["__schema183"];
+                            stats: components["schemas"]["__schema184"];
+                            createdAt: components["schemas"]["__schema52"];
+                            updatedAt: components["schemas"]["__schema52"];
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    CreateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/company-register",
+                 *       "enabledEvents": [
+                 *         "order.ready",
+                 *         "order.failed"
+                 *       ],
+                 *       "description": "Order fulfilment"
+                 *     }
+                 */
+                "application/json": {
+                    url: components["schemas"]["__schema18"];
+                    enabledEvents: components["schemas"]["__schema19"];
+                    description?: components["schemas"]["__schema21"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. Sandbox example: An endpoint for the order events; the signing secret is in this answer only (the answer recorded from the sandbox, long arrays abridged). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhookEndpoint",
+                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *       "url": "https://hooks.example.com/company-register",
+                     *       "enabledEvents": [
+                     *         "order.ready",
+                     *         "order.failed"
+                     *       ],
+                     *       "description": "Order fulfilment",
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "livemode": false,
+                     *       "secret": "whsec_jL16JYwVLDdJ3K95_uRrq-3jT_wUeinFftKkvudawF8",
+                     *       "secretRotatedAt": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "stats": {
+                     *         "succeeded": 0,
+                     *         "failed": 0,
+                     *         "lastSucceededAt": null,
+                     *         "lastFailedAt": null,
+                     *         "consecutiveFailures": 0
+                     *       },
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "updatedAt": "2026-11-24T07:31:00Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_c37489b5-6b80-4db4-9a20-cefc74887bf7"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema174"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling). Give an https URL whose host name resolves to a public address.
+             *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment. Delete an endpoint you no longer use (one endpoint can take several event types, or *).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "webhook_url_not_allowed" | "webhook_endpoint_limit_reached";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    GetWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema22"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: One endpoint with its delivery stats (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhookEndpoint",
+                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *       "url": "https://hooks.example.com/company-register",
+                     *       "enabledEvents": [
+                     *         "order.ready",
+                     *         "order.failed"
+                     *       ],
+                     *       "description": "Order fulfilment",
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "livemode": false,
+                     *       "secretRotatedAt": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "stats": {
+                     *         "succeeded": 0,
+                     *         "failed": 1,
+                     *         "lastSucceededAt": null,
+                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
+                     *         "consecutiveFailures": 1
+                     *       },
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "updatedAt": "2026-11-24T07:31:00Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_6e47e74a-23f0-4cb1-ba4c-cb987017a9e8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema174"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    DeleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema22"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The endpoint deleted (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhookEndpoint",
+                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *       "deleted": true,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_7083e5cf-220c-4874-aa74-62dd81f42e3e"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "webhookEndpoint";
+                        id: string;
+                        /** @constant */
+                        deleted: true;
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    UpdateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema22"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabledEvents": [
+                 *         "*"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    url?: components["schemas"]["__schema18"];
+                    enabledEvents?: components["schemas"]["__schema19"];
+                    description?: components["schemas"]["__schema21"];
+                    /** @enum {string} */
+                    status?: "enabled" | "disabled";
+                };
+            };
+        };
+        responses: {
+            /** @description OK. Sandbox example: The endpoint subscribed to every event type (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhookEndpoint",
+                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *       "url": "https://hooks.example.com/company-register",
+                     *       "enabledEvents": [
+                     *         "*"
+                     *       ],
+                     *       "description": "Order fulfilment",
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "livemode": false,
+                     *       "secretRotatedAt": null,
+                     *       "previousSecretExpiresAt": null,
+                     *       "stats": {
+                     *         "succeeded": 0,
+                     *         "failed": 2,
+                     *         "lastSucceededAt": null,
+                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
+                     *         "consecutiveFailures": 2
+                     *       },
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "updatedAt": "2026-11-24T07:31:01Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_f2387a03-1dad-4539-9719-7424ed6543af"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema174"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling). Give an https URL whose host name resolves to a public address.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "webhook_url_not_allowed";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    RotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema22"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["__schema23"];
+            };
+        };
+        responses: {
+            /** @description OK. Sandbox example: A new signing secret; for 24 hours deliveries are signed with both (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhookEndpoint",
+                     *       "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *       "url": "https://hooks.example.com/company-register",
+                     *       "enabledEvents": [
+                     *         "*"
+                     *       ],
+                     *       "description": "Order fulfilment",
+                     *       "status": "enabled",
+                     *       "disabledReason": null,
+                     *       "livemode": false,
+                     *       "secret": "whsec_i3swLVT8sea3PKsuISX_OgAos0uPpQbBF3g9zC-kQvs",
+                     *       "secretRotatedAt": "2026-11-24T07:31:01Z",
+                     *       "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
+                     *       "stats": {
+                     *         "succeeded": 0,
+                     *         "failed": 2,
+                     *         "lastSucceededAt": null,
+                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
+                     *         "consecutiveFailures": 2
+                     *       },
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "updatedAt": "2026-11-24T07:31:01Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_8b2338b1-dd21-4902-b909-2b757a1d1b29"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema174"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListEndpointDeliveries: {
+        parameters: {
+            query?: {
+                /** @example 20 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema22"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The endpoint's deliveries, newest first (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "webhookDelivery",
+                     *           "id": "whd_112c4d0f0a8225c10839facb",
+                     *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
+                     *           "eventType": "order.ready",
+                     *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
+                     *           "status": "pending",
+                     *           "attemptCount": 2,
+                     *           "nextAttemptAt": "2026-11-24T07:36:01Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "statusCode": null,
+                     *               "latencyMs": 5,
+                     *               "responseBody": null,
+                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
+                     *               "manual": false
+                     *             },
+                     *             {
+                     *               "attempt": 2,
+                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "statusCode": null,
+                     *               "latencyMs": 6,
+                     *               "responseBody": null,
+                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
+                     *               "manual": true
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-24T07:31:01Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_7b8a9900-ec30-4bff-b0ed-5ecbd3af9cad"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema172"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    RecoverWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema22"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-01T00:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: fulfilled asynchronously. Sandbox example: Every failed delivery since 1 November 2026 sent again (the answer recorded from the sandbox, long arrays abridged). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "webhookRecovery",
+                     *       "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
+                     *       "since": "2026-11-01T00:00:00Z",
+                     *       "resent": 0,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_8f3c4dd4-5f1c-493a-994d-f7d06a6c5e5a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "webhookRecovery";
+                        endpointId: string;
+                        since: components["schemas"]["__schema52"];
+                        resent: number;
+                        meta: components["schemas"]["__schema24"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    TestWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example we_6e1d2c3b4a5f60718293a4b5 */
+                endpointId: components["schemas"]["__schema22"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["__schema23"];
+            };
+        };
+        responses: {
+            /** @description Accepted: fulfilled asynchronously. Sandbox example: A webhook_endpoint.test event to this endpoint only (the answer recorded from the sandbox, long arrays abridged). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "event",
+                     *       "id": "evt_4b6115e90bd4faa3f5da1942",
+                     *       "type": "webhook_endpoint.test",
+                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "livemode": false,
+                     *       "data": {
+                     *         "object": "webhookEndpoint",
+                     *         "id": "we_6e1d2c3b4a5f60718293a4b5",
+                     *         "url": "https://hooks.example.com/company-register",
+                     *         "enabledEvents": [
+                     *           "*"
+                     *         ],
+                     *         "description": "Order fulfilment",
+                     *         "status": "enabled",
+                     *         "disabledReason": null,
+                     *         "livemode": false,
+                     *         "secretRotatedAt": "2026-11-24T07:31:01Z",
+                     *         "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
+                     *         "stats": {
+                     *           "succeeded": 0,
+                     *           "failed": 2,
+                     *           "lastSucceededAt": null,
+                     *           "lastFailedAt": "2026-11-24T07:31:01Z",
+                     *           "consecutiveFailures": 2
+                     *         },
+                     *         "createdAt": "2026-11-24T07:31:00Z",
+                     *         "updatedAt": "2026-11-24T07:31:01Z"
+                     *       },
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_5d28145b-e518-474c-aed2-544b2dd04842"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema171"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WebhookEndpointOwnerMismatch"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    GetOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: This document. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        openapi: "3.1.0";
+                        info: {
+                            title: string;
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        paths: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag is current. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationError400"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
 }
 
 /** The paths whose POST takes an `Idempotency-Key` (the API answers a retry with the first result). */
@@ -14570,8 +14570,8 @@ export const idempotentPosts = [
     "/v1/companies/{id}/extracts",
     "/v1/people/extracts",
     "/v1/weekly-summaries",
+    "/v1/registers/{register}/entries/{number}/extracts",
     "/v1/companies/{id}/charges/extract-orders",
     "/v1/documents/image-orders",
-    "/v1/companies/search/offline",
-    "/v1/registers/{register}/entries/{number}/extracts"
+    "/v1/companies/search/offline"
 ] as const;

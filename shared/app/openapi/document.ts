@@ -9,21 +9,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
-import { companyRoutes } from '../../companies/routes.ts';
 import { docsRoutes } from '../../docs/routes.ts';
 import { type ErrorCode, type ErrorType, errorCatalogue } from '../../kernel/errors/catalogue.ts';
 import { errorGuide } from '../../kernel/errors/guide.ts';
 import type { RequestExample } from '../../kernel/http/request-example.ts';
 import type { HttpMethod, RouteDefinition } from '../../kernel/http/route.ts';
-import { orderRoutes } from '../../orders/routes.ts';
-import { peopleRoutes } from '../../people/routes.ts';
-import { recordRoutes } from '../../records/routes.ts';
 import { referenceRoutes } from '../../reference/routes.ts';
-import { registerRoutes } from '../../registers/routes.ts';
-import { usageRoutes } from '../../usage/routes.ts';
-import { webhookRoutes } from '../../webhooks/routes.ts';
-import { weeklySummaryRoutes } from '../../weekly-summaries/routes.ts';
-import { extractRoutes } from '../extract-routes.ts';
+import { type ApiArea, apiAreas, routesOf } from '../areas.ts';
 import { errorCodesByStatus } from './errors.ts';
 import { requestExamples } from './examples.ts';
 
@@ -32,63 +24,10 @@ export const responseExamples = JSON.parse(
   readFileSync(fileURLToPath(new URL('./response-examples.json', import.meta.url)), 'utf8'),
 ) as Readonly<Record<string, unknown>>;
 
-/** One tag per area (lib/routes.ts: one or more capabilities' routes.ts), in the reference's order. */
-export const TAGS: readonly { name: string; description: string; routes: readonly RouteDefinition[] }[] = [
-  {
-    name: 'Reference',
-    description: 'Free: identifier validation, code tables and the form schedule.',
-    routes: Object.values(referenceRoutes),
-  },
-  {
-    name: 'Companies',
-    description:
-      'Company search and lookup (free), company extract purchases, free reads of held extracts section by section, and charges.',
-    routes: Object.values(companyRoutes),
-  },
-  {
-    name: 'People',
-    description: 'People searches (free), batch person extract purchases and free role reads.',
-    routes: Object.values(peopleRoutes),
-  },
-  {
-    name: 'Extracts',
-    description: 'Held extracts of any kind, and the fee ledger.',
-    routes: [
-      ...Object.values(extractRoutes),
-      ...Object.values(usageRoutes),
-      ...Object.values(weeklySummaryRoutes),
-    ],
-  },
-  {
-    name: 'Registers',
-    description:
-      'The professional, representative and banned or disqualified registers: the register list (static), browse by name and entry lookups (free), and register entry extracts.',
-    routes: Object.values(registerRoutes),
-  },
-  {
-    name: 'Orders',
-    description:
-      'Asynchronous orders (charges extracts, document images) and offline searches: accepted with 202, billed at acceptance, announced by events.',
-    routes: Object.values(orderRoutes),
-  },
-  {
-    name: 'Records',
-    description:
-      'Free record lookups: document details (one, or up to 10 in one call), business names (by registry number or pre-2012 state number) and name reservations.',
-    routes: Object.values(recordRoutes),
-  },
-  {
-    name: 'Webhooks',
-    description:
-      'Events (30 days, for reconciliation) and webhook endpoints: signed deliveries of order.ready, order.failed and offline_search.ready, retried for 24 hours, with every attempt readable, resend, recover and a test event.',
-    routes: Object.values(webhookRoutes),
-  },
-  {
-    name: 'Contract',
-    description: 'This document, served without an API key.',
-    routes: Object.values(docsRoutes),
-  },
-];
+/** One tag per area (shared/app/areas.ts), in the reference's order. */
+export const TAGS: readonly { name: string; description: string; routes: readonly RouteDefinition[] }[] = (
+  apiAreas as readonly ApiArea[]
+).map((area) => ({ name: area.tag, description: area.description, routes: routesOf(area) }));
 
 const tagOf = (route: RouteDefinition): string => {
   const tag = TAGS.find((t) => t.routes.some((r) => r.name === route.name));

@@ -6,8 +6,7 @@
  */
 
 import type { RequestExample } from '../../kernel/http/request-example.ts';
-import { recordExamples } from '../../records/examples.ts';
-import { registerExamples } from '../../registers/examples.ts';
+import { type ApiArea, apiAreas } from '../areas.ts';
 
 /**
  * Ids in the examples. Each purchase, search or order issues its own; the recorded responses
@@ -29,8 +28,7 @@ const SEARCH_ID = EXAMPLE_IDS.peopleSearch;
 const PERSON_ID = EXAMPLE_IDS.person;
 
 export const requestExamples: Readonly<Record<string, RequestExample>> = {
-  ...recordExamples,
-  ...registerExamples,
+  ...Object.assign({}, ...(apiAreas as readonly ApiArea[]).map((area) => area.examples ?? {})),
   ValidateIdentifier: {
     summary: 'The ABN of the sandbox company BLUEGUM ORCHARDS PTY LTD',
     path: { value: '23990000014' },
