@@ -126,6 +126,16 @@ export interface Draft {
   record: PurchaseRecord;
 }
 
+/** Which of an account's extracts a list page shows. */
+export interface ExtractListOptions {
+  kind?: ExtractKind;
+  limit: number;
+  after?: string;
+  now: string;
+  /** Only extracts whose subject key starts with `prefix` and contains `contains`. */
+  subject?: { prefix?: string; contains?: string };
+}
+
 /** Held extracts and their items, as every read of one sees them (nothing here writes). */
 export interface HeldExtracts {
   /** Header only (one read). */
@@ -152,18 +162,7 @@ export interface HeldExtracts {
     subjectKey: string,
   ): Promise<ListedExtract[]>;
   /** The account's unexpired extracts (at `now`), newest first, optionally of one kind. */
-  list(
-    accountId: string,
-    environment: Environment,
-    options: {
-      kind?: ExtractKind;
-      limit: number;
-      after?: string;
-      now: string;
-      /** Only extracts whose subject key starts with `prefix` and contains `contains`. */
-      subject?: { prefix?: string; contains?: string };
-    },
-  ): Promise<ExtractListPage>;
+  list(accountId: string, environment: Environment, options: ExtractListOptions): Promise<ExtractListPage>;
 }
 
 /**

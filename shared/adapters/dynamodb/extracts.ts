@@ -39,6 +39,7 @@ import {
   type Draft,
   type ExtractHeader,
   type ExtractKind,
+  type ExtractListOptions,
   type ExtractListPage,
   type ExtractPurchases,
   type FeeEntry,
@@ -565,13 +566,7 @@ export class DynamoExtractStore implements HeldExtracts, ExtractPurchases, Purch
   async list(
     accountId: string,
     environment: Environment,
-    options: {
-      kind?: ExtractKind;
-      limit: number;
-      after?: string;
-      now: string;
-      subject?: { prefix?: string; contains?: string };
-    },
+    options: ExtractListOptions,
   ): Promise<ExtractListPage> {
     const pk = listPk(accountId, environment, options.kind);
     const subjectFilters = [
