@@ -10,7 +10,7 @@ import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/co
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { presentPurchasedExtract } from '../../shared/extracts/lifecycle.ts';
+import { oneExtractReplay } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 
@@ -29,20 +29,7 @@ export const createHandler = (ports: RoutePorts<typeof companyRoutes.purchaseCom
       });
       return { body: result.body, billable: result.billable, product: result.product };
     },
-    {
-      // A large extract can outgrow an idempotency record: a replay keeps its id and reads it back.
-      replay: {
-        pack: (result) => ({ id: result.body.id, billable: result.billable, product: result.product }),
-        async unpack(packed) {
-          const { id, billable, product } = packed as { id: string; billable: boolean; product: string };
-          return {
-            body: await presentPurchasedExtract(ports.heldExtracts, id, presentStoredCompanyExtract),
-            billable,
-            product,
-          };
-        },
-      },
-    },
+    { replay: oneExtractReplay(ports, presentStoredCompanyExtract) },
   );
 
 export const handler = createHandler(

@@ -3,7 +3,7 @@ import { extractPurchases, heldExtracts, purchaseRecords } from '../../shared/co
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
 import { idempotency } from '../../shared/composition/aws/idempotency.ts';
 import { registryFor } from '../../shared/composition/aws/registry.ts';
-import { presentPurchasedExtract } from '../../shared/extracts/lifecycle.ts';
+import { oneExtractReplay } from '../../shared/extracts/lifecycle.ts';
 import { purchaseRequestOf } from '../../shared/extracts/purchase-request.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { presentStoredRegisterExtract } from '../../shared/registers/present.ts';
@@ -23,20 +23,7 @@ export const createHandler = (ports: RoutePorts<typeof registerRoutes.purchaseRe
       });
       return { body: result.body, billable: result.billable, product: result.product };
     },
-    {
-      // A replay keeps the extract's id and reads it back.
-      replay: {
-        pack: (result) => ({ id: result.body.id, billable: result.billable, product: result.product }),
-        async unpack(packed) {
-          const { id, billable, product } = packed as { id: string; billable: boolean; product: string };
-          return {
-            body: await presentPurchasedExtract(ports.heldExtracts, id, presentStoredRegisterExtract),
-            billable,
-            product,
-          };
-        },
-      },
-    },
+    { replay: oneExtractReplay(ports, presentStoredRegisterExtract) },
   );
 
 export const handler = createHandler(

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
+import type { HandlerResult } from '../kernel/http/handler-types.ts';
 import { apiErrorFromRegistry } from '../kernel/registry-errors.ts';
 import { RegistryRejection } from '../kernel/registry-port.ts';
 import {
@@ -220,6 +221,27 @@ export async function presentPurchasedExtract<T>(
   if (!stored) throw new Error(`extract ${id} of an earlier purchase is missing`);
   return present(stored);
 }
+
+/**
+ * The replay of a purchase that answers one extract: a large extract can outgrow an idempotency
+ * record, so the record keeps the extract's id (and the fee's billing and product) and a replay
+ * reads the extract back and presents it as the purchase did.
+ */
+export const oneExtractReplay = (
+  ports: { readonly heldExtracts: Pick<HeldExtracts, 'getExtract'> },
+  present: (stored: StoredExtract) => Record<string, unknown>,
+) => ({
+  pack: (result: HandlerResult) => ({
+    id: (result.body as { id: string }).id,
+    billable: result.billable,
+    product: result.product,
+  }),
+  async unpack(packed: unknown): Promise<HandlerResult> {
+    const { id, billable, product } = packed as { id: string; billable: boolean; product: string };
+    // The port is read here, at the replay, never when the handler is built.
+    return { body: await presentPurchasedExtract(ports.heldExtracts, id, present), billable, product };
+  },
+});
 
 /** An id that is not an extract id names no extract: 404 before any read. */
 export function checkExtractId(id: string, param = 'id') {
