@@ -1775,16 +1775,7 @@ export interface components {
             legislation: components["schemas"]["__schema128"];
             comments: string | null;
         }[] | null;
-        __schema134: {
-            /** @constant */
-            object: "address";
-            type: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            address: components["schemas"]["__schema57"];
-            sourceDocument: components["schemas"]["__schema58"];
-        }[];
+        __schema134: components["schemas"]["__schema59"][];
         __schema135: {
             type: components["schemas"]["__schema28"];
             name: string;

@@ -11,12 +11,11 @@ import {
   type IsoDate,
   type IsoTimestamp,
   methodsOf,
-  type RegistryAddress,
+  type RegistryAddressRecord,
   type RegistryCaller,
   type RegistryDocument,
   type RegistryPartialAddress,
   type RegistryParty,
-  type RegistrySourceDocument,
 } from '../kernel/registry-port.ts';
 
 export const registerFamilies = [
@@ -110,16 +109,11 @@ export interface RegistryRegisterEntry {
   address: RegistryPartialAddress | null;
 }
 
-export interface RegistryRegisterAddress {
-  /** register-address-types code: PS, PA, OP (professional), PA, RB (representatives). */
-  type: string;
-  /** record-status code. */
-  status: string;
-  from: IsoDate;
-  to: IsoDate | null;
-  address: RegistryAddress;
-  sourceDocument: RegistrySourceDocument;
-}
+/**
+ * A register's address record: a company's shape, its `type` a register-address-types code (PS,
+ * PA, OP for the professional registers; PA, RB for the representatives).
+ */
+export type RegistryRegisterAddress = RegistryAddressRecord;
 
 export interface RegistryRegisterTrading {
   /** register-trading-types code: FI, TN, PN. */

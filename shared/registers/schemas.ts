@@ -1,13 +1,12 @@
 /** Registers (spec document 1, 2.9; document 3, 7.5 and 7.7): requests and the shapes of entries and extracts. */
 import * as z from 'zod/mini';
 import {
-  addressSchema,
+  addressRecordSchema,
   codedSchema,
   documentSchema,
   isoDate,
   nullableDate,
   partySchema,
-  sourceDocument,
   timestamp,
 } from '../companies/schemas.ts';
 import { cursorParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
@@ -108,19 +107,10 @@ export const registerSchema = z.object({
 
 export const registerListSchema = listEnvelope(registerSchema);
 
-const registerAddressSchema = z.object({
-  object: z.literal('address'),
-  type: codedSchema,
-  status: codedSchema,
-  from: isoDate,
-  to: nullableDate,
-  address: addressSchema,
-  sourceDocument,
-});
-
 /** A register extract's entry: the entry's fields (the holder with its birth, where the registry has it) and its sections. */
 const entrySectionsSchema = entryUnion({
-  addresses: z.array(registerAddressSchema),
+  // A register's address record has a company's shape (its types are register-address-types).
+  addresses: z.array(addressRecordSchema),
   trading: z.nullable(
     z.array(z.object({ type: codedSchema, name: z.string(), number: z.nullable(z.string()) })),
   ),
