@@ -1,6 +1,4 @@
-import { secretReader } from '../../shared/adapters/aws/secrets-extension.ts';
-import { DynamoReferenceStore } from '../../shared/adapters/dynamodb/reference.ts';
-import { HttpRegistry } from '../../shared/adapters/registry-http/http-registry.ts';
+import { liveReferenceRegistry, referenceStore } from '../../shared/composition/aws/reference-refresh.ts';
 import { awsPorts, now } from '../../shared/composition/aws/root.ts';
 import { REFERENCE_REFRESH } from '../../shared/kernel/infra/reference.ts';
 import { instrumented } from '../../shared/orders/instrumented.ts';
@@ -36,18 +34,5 @@ export const createHandler = (ports: RefreshPorts) =>
   );
 
 export const handler = createHandler(
-  awsPorts({
-    registry: (root) => {
-      if (!root.config.registryUrl) throw new Error('REGISTRY_URL must be set');
-      return new HttpRegistry({
-        baseUrl: root.config.registryUrl,
-        credential: secretReader(
-          root.config.registryCredential,
-          'REGISTRY_CREDENTIAL or REGISTRY_CREDENTIAL_ARN',
-        ),
-      });
-    },
-    store: (root) => new DynamoReferenceStore(root.config.mainTable),
-    now,
-  }),
+  awsPorts({ registry: liveReferenceRegistry, store: referenceStore, now }),
 );

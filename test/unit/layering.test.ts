@@ -185,3 +185,35 @@ describe('the dependency direction of shared/', () => {
     expect(upward.map(describeEdge)).toEqual([]);
   });
 });
+
+describe('functions reach adapters only through the composition root', () => {
+  const FUNCTIONS = resolve(import.meta.dirname, '../../functions');
+  /** Every import of a module under shared/ by a function module, as paths relative to the repository. */
+  const functionImports = (() => {
+    const found: Edge[] = [];
+    for (const file of modulesUnder(FUNCTIONS)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+        const target = resolve(dirname(file), (match[1] ?? match[2] ?? match[3]) as string);
+        if (!target.startsWith(SHARED + sep)) continue;
+        found.push({
+          from: relative(FUNCTIONS, file).split(sep).join('/'),
+          to: relative(SHARED, target).split(sep).join('/'),
+          typeOnly: /^(?:import|export)\s+type\s/.test(match[0]),
+        });
+      }
+    }
+    return found;
+  })();
+
+  it('reads the imports of the handlers and the workers', () => {
+    const importers = new Set(functionImports.map(({ from }) => from));
+    expect(importers).toContain('workers/refresh-reference.ts');
+    expect(importers).toContain('workers/fulfilment/compile-pdf.ts');
+    expect(functionImports.some(({ to }) => to.startsWith('composition/aws/'))).toBe(true);
+  });
+
+  it('no function imports an adapter, not even its types: every adapter is built in shared/composition/', () => {
+    const direct = functionImports.filter(({ to }) => folderOf(to) === 'adapters');
+    expect(direct.map(describeEdge)).toEqual([]);
+  });
+});
