@@ -2187,7 +2187,7 @@ export interface components {
         /**
          * @description Internal error:
          *
-         *     - `internal_error`: Something went wrong on our side. Retry once, then contact support with the requestId.
+         *     - `internal_error`: Something went wrong on our side. Retry once after the Retry-After delay (a purchase with the same Idempotency-Key), then contact support with the requestId.
          */
         InternalError: {
             headers: {
@@ -2195,6 +2195,7 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -2217,7 +2218,7 @@ export interface components {
         /**
          * @description Unavailable:
          *
-         *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+         *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
          */
         ServiceUnavailable: {
             headers: {
@@ -2232,7 +2233,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        type: "api_error";
+                        type: "registry_unavailable_error";
                         /** @enum {string} */
                         code: "service_unavailable";
                         message: string;
@@ -2278,9 +2279,40 @@ export interface components {
         /**
          * @description Registry application error:
          *
-         *     - `registry_application_error`: The registry reported an application error (ZZ53), or answered with a code the service does not know. Retry once; if it fails again, contact support with the requestId.
+         *     - `registry_application_error`: The registry reported an application error (ZZ53), or answered with a code the service does not know. Retry once after the Retry-After delay; if it fails again, contact support with the requestId.
          */
         RegistryApplicationError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "api_error";
+                        /** @enum {string} */
+                        code: "registry_application_error";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
+        /**
+         * @description Conflict:
+         *
+         *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+         */
+        IdempotencyConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2292,9 +2324,9 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        type: "api_error";
+                        type: "conflict_error";
                         /** @enum {string} */
-                        code: "registry_application_error";
+                        code: "idempotency_conflict";
                         message: string;
                         param: string | null;
                         registryCode: string | null;
@@ -3007,7 +3039,7 @@ export interface components {
         "RateLimit-Remaining": string;
         /** @description Seconds until the window resets. */
         "RateLimit-Reset": string;
-        /** @description Seconds to wait before retrying: 429, 503 (a registry maintenance window, our database unreachable), and 409 `idempotency_key_in_use` (until the request in progress has finished or can be taken over). */
+        /** @description Seconds to wait before retrying, on every answer spec 7.2 retries: 429 (the rate limits, and `idempotency_key_in_use` until the request in progress has finished or can be taken over), 503 (the registry’s own delay, 300 in a maintenance window, else a computed wait), and 500 and 502 (retried once). */
         "Retry-After": string;
         /** @description Version of the document; send it back in `If-None-Match`. */
         ETag: string;
@@ -3605,8 +3637,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -3621,7 +3653,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -3828,8 +3860,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -3844,7 +3876,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -4522,38 +4554,7 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -4586,15 +4587,46 @@ export interface operations {
                     };
                 };
             };
-            429: components["responses"]["RateLimited"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -4609,7 +4641,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -4954,8 +4986,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -4970,7 +5002,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -5239,8 +5271,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -5255,7 +5287,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -5590,8 +5622,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -5606,7 +5638,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -5829,8 +5861,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -5845,7 +5877,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -6152,8 +6184,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -6168,7 +6200,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -6478,8 +6510,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -6494,7 +6526,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -6943,8 +6975,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -6959,7 +6991,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -7188,8 +7220,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -7204,7 +7236,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -7416,8 +7448,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -7432,7 +7464,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -7841,38 +7873,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["PersonNotFound"];
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             410: components["responses"]["SearchExpired"];
             413: components["responses"]["RequestTooLarge"];
             /**
@@ -7906,15 +7907,46 @@ export interface operations {
                     };
                 };
             };
-            429: components["responses"]["RateLimited"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -7929,7 +7961,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -9600,13 +9632,16 @@ export interface operations {
                 };
             };
             404: components["responses"]["SummaryUnavailable"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
             /**
-             * @description Conflict:
+             * @description Too many requests:
              *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
              */
-            409: {
+            429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9619,9 +9654,9 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "conflict_error";
+                            type: "rate_limit_error";
                             /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            code: "rate_limited" | "idempotency_key_in_use";
                             message: string;
                             param: string | null;
                             registryCode: string | null;
@@ -9632,17 +9667,14 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -9657,7 +9689,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -10163,8 +10195,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -10179,7 +10211,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -10398,8 +10430,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -10414,7 +10446,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -10761,13 +10793,16 @@ export interface operations {
                 };
             };
             404: components["responses"]["NoMatches"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
             /**
-             * @description Conflict:
+             * @description Too many requests:
              *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
              */
-            409: {
+            429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10780,9 +10815,9 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "conflict_error";
+                            type: "rate_limit_error";
                             /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            code: "rate_limited" | "idempotency_key_in_use";
                             message: string;
                             param: string | null;
                             registryCode: string | null;
@@ -10793,17 +10828,14 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -10818,7 +10850,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -11044,38 +11076,7 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -11109,15 +11110,46 @@ export interface operations {
                     };
                 };
             };
-            429: components["responses"]["RateLimited"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -11132,7 +11164,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -11329,38 +11361,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["DocumentNotFound"];
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -11394,15 +11395,46 @@ export interface operations {
                     };
                 };
             };
-            429: components["responses"]["RateLimited"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -11417,7 +11449,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -11818,44 +11850,14 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             /**
              * @description Too many requests:
              *
              *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
              *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged. Retry after the Retry-After delay (midnight UTC).
              */
             429: {
@@ -11873,7 +11875,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "rate_limit_error";
                             /** @enum {string} */
-                            code: "rate_limited" | "offline_search_limit_reached";
+                            code: "rate_limited" | "idempotency_key_in_use" | "offline_search_limit_reached";
                             message: string;
                             param: string | null;
                             registryCode: string | null;
@@ -12296,8 +12298,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -12312,7 +12314,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -12645,8 +12647,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -12661,7 +12663,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -12807,8 +12809,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -12823,7 +12825,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -13017,8 +13019,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -13033,7 +13035,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;
@@ -13170,8 +13172,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
              */
             503: {
                 headers: {
@@ -13186,7 +13188,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                             message: string;

@@ -2,8 +2,21 @@ import { ApiError } from './errors/api-error.ts';
 import { errorCodeForRegistryCode } from './errors/catalogue.ts';
 import { RegistryRejection } from './registry-port.ts';
 
-/** The registry's maintenance windows are announced: clients wait five minutes. */
-const MAINTENANCE_RETRY_AFTER_SECONDS = '300';
+/**
+ * Spec 7.3: a ZZ51 in a known maintenance window is retried after 300 seconds. When the registry
+ * says itself how long (its own `Retry-After`), that is passed on instead.
+ */
+const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
+
+/** The registry's own `Retry-After` on a ZZ51 (the HTTP adapter keeps it in `details`), at least 1 s. */
+function maintenanceRetryAfter(details: Record<string, unknown> | undefined): string {
+  const seconds = details?.retryAfterSeconds;
+  return String(
+    typeof seconds === 'number' && Number.isFinite(seconds)
+      ? Math.max(1, Math.ceil(seconds))
+      : MAINTENANCE_RETRY_AFTER_SECONDS,
+  );
+}
 
 /** A purchase whose registry answer was lost: never say that nothing was charged. */
 export const PURCHASE_OUTCOME_UNKNOWN =
@@ -24,7 +37,7 @@ export function apiErrorFromRegistry(error: unknown, param: string | null = null
       // Only the documented details reach clients (the adapter's own hints stay inside).
       ...(error.details?.counts ? { details: { counts: error.details.counts } } : {}),
       ...(code === 'registry_unavailable'
-        ? { headers: { 'Retry-After': MAINTENANCE_RETRY_AFTER_SECONDS } }
+        ? { headers: { 'Retry-After': maintenanceRetryAfter(error.details) } }
         : {}),
     });
   }

@@ -70,7 +70,7 @@ describe('a request that runs out of time', () => {
 
   it.each([
     [true, 'registry_unavailable', 'registry_unavailable_error'],
-    [false, 'service_unavailable', 'api_error'],
+    [false, 'service_unavailable', 'registry_unavailable_error'],
   ])('usesRegistry %s → 503 %s, not a 500', async (usesRegistry, code, type) => {
     const result = await slow(usesRegistry, 3_000)(event(key.secret), contextWith(1_000));
     expect(result.statusCode).toBe(503);

@@ -115,7 +115,7 @@ describe('a database that cannot be reached', () => {
       expect(result.headers?.['Retry-After']).toBe('5');
       const { error } = JSON.parse(result.body) as Envelope;
       expect(error).toMatchObject({
-        type: 'api_error',
+        type: 'registry_unavailable_error',
         code: 'service_unavailable',
         param: null,
         registryCode: null,
@@ -153,7 +153,11 @@ describe('a database that cannot be reached', () => {
       expect(result.statusCode, result.body).toBe(503);
       expect(result.headers?.['Retry-After']).toBe('5');
       const { error } = JSON.parse(result.body) as Envelope;
-      expect(error).toMatchObject({ type: 'api_error', code: 'service_unavailable', param: null });
+      expect(error).toMatchObject({
+        type: 'registry_unavailable_error',
+        code: 'service_unavailable',
+        param: null,
+      });
       expect(error.message).toMatch(/whether the purchase was made is not known yet.*same Idempotency-Key/);
     },
   );

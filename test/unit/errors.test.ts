@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorEnvelope } from '../../shared/kernel/errors/api-error.ts';
 import {
+  type CatalogueEntry,
+  DEFAULT_RETRY_AFTER_SECONDS,
   type ErrorCode,
   errorCatalogue,
   errorCodeForRegistryCode,
   nonErrorRegistryCodes,
+  typeStatuses,
 } from '../../shared/kernel/errors/catalogue.ts';
 
 /** Spec section 7, transcribed: code → [HTTP status, type, registry codes]. */
@@ -89,6 +92,67 @@ describe('error catalogue', () => {
       for (const registryCode of registryCodes) expect(errorCodeForRegistryCode(registryCode)).toBe(code);
     }
     expect(errorCodeForRegistryCode('XX99')).toBeUndefined();
+  });
+
+  it('holds spec 7.2 as written: the types, their statuses and which are retried', () => {
+    expect(typeStatuses).toStrictEqual({
+      invalid_request_error: { statuses: [400, 410, 422], retried: false },
+      authentication_error: { statuses: [401], retried: false },
+      extract_required_error: { statuses: [402], retried: false },
+      permission_error: { statuses: [403], retried: false },
+      not_found_error: { statuses: [404], retried: false },
+      conflict_error: { statuses: [409], retried: false },
+      rate_limit_error: { statuses: [429], retried: true },
+      registry_unavailable_error: { statuses: [503], retried: true },
+      api_error: { statuses: [500, 502], retried: true },
+    });
+  });
+
+  it('pairs every code with a status its type has in spec 7.2 (request_too_large alone adds 413 and 431)', () => {
+    const outside: string[] = [];
+    for (const [code, entry] of Object.entries(errorCatalogue) as [ErrorCode, CatalogueEntry][]) {
+      for (const status of [entry.status, ...(entry.alternateStatuses ?? [])]) {
+        if (!typeStatuses[entry.type].statuses.includes(status))
+          outside.push(`${code} ${status} ${entry.type}`);
+      }
+    }
+    expect(outside).toEqual([
+      'request_too_large 413 invalid_request_error',
+      'request_too_large 431 invalid_request_error',
+    ]);
+  });
+
+  it('a database out of reach is 503 registry_unavailable_error, retried with backoff, never api_error', () => {
+    const error = new ApiError('service_unavailable');
+    expect([error.status, error.type, error.headers]).toEqual([
+      503,
+      'registry_unavailable_error',
+      { 'Retry-After': '5' },
+    ]);
+  });
+
+  it('a duplicate of a request in progress is 429 rate_limit_error (retried after Retry-After), never a 409', () => {
+    const error = new ApiError('idempotency_key_in_use', { headers: { 'Retry-After': '7' } });
+    expect([error.status, error.type, error.headers]).toEqual([
+      429,
+      'rate_limit_error',
+      { 'Retry-After': '7' },
+    ]);
+  });
+
+  it('gives every answer of a retried status a Retry-After: its own wait, else the status default', () => {
+    for (const [code, entry] of Object.entries(errorCatalogue) as [ErrorCode, CatalogueEntry][]) {
+      const retried = typeStatuses[entry.type].retried;
+      const headers = new ApiError(code).headers;
+      if (retried)
+        expect(headers, code).toEqual({ 'Retry-After': String(DEFAULT_RETRY_AFTER_SECONDS[entry.status]) });
+      else expect(headers, code).toEqual({});
+    }
+    expect(new ApiError('rate_limited', { headers: { 'retry-after': '9' } }).headers).toEqual({
+      'retry-after': '9',
+    });
+    expect(new ApiError('internal_error').headers).toEqual({ 'Retry-After': '1' });
+    expect(new ApiError('registry_application_error').headers).toEqual({ 'Retry-After': '1' });
   });
 
   it('keeps WS52 (summary_empty) as a 200 outcome, never an error', () => {

@@ -21,7 +21,9 @@ import { ensureTables, type LocalDynamo, localClient, startDynamoLocal } from '.
 import { localTableName } from '../../local/stack.ts';
 import {
   createIdempotencyRunner,
+  IDEMPOTENCY_TIMING,
   IDEMPOTENCY_WINDOW_SECONDS,
+  type IdempotencyTiming,
 } from '../../shared/adapters/dynamodb/idempotency.ts';
 import { JsonDynamoPersistenceLayer } from '../../shared/adapters/dynamodb/idempotency-persistence.ts';
 import { observeDynamoCalls } from '../../shared/adapters/dynamodb/json-client.ts';
@@ -161,7 +163,7 @@ describe('JsonDynamoPersistenceLayer', () => {
     expect(runs).toBe(1);
   });
 
-  it('answers concurrent duplicates with one run: the others are in progress or replays', async () => {
+  it('answers concurrent duplicates with one run: the others wait for it and answer its result', async () => {
     const scope = newScope();
     let runs = 0;
     const attempts = Array.from({ length: 8 }, () =>
@@ -180,12 +182,11 @@ describe('JsonDynamoPersistenceLayer', () => {
         (error: ApiError) => ({ code: error.code }),
       ),
     );
-    const outcomes = await Promise.all(attempts);
+    // Each duplicate waits for the first run and answers its result.
+    expect(await Promise.all(attempts)).toStrictEqual(
+      Array.from({ length: 8 }, () => ({ result: 'bought' })),
+    );
     expect(runs).toBe(1);
-    for (const outcome of outcomes) {
-      expect([{ result: 'bought' }, { code: 'idempotency_key_in_use' }]).toContainEqual(outcome);
-    }
-    expect(outcomes).toContainEqual({ result: 'bought' });
   });
 
   it('runs again when the kept record has expired, or its in-progress invocation timed out', async () => {
@@ -288,5 +289,164 @@ describe('JsonDynamoPersistenceLayer', () => {
       stop();
     }
     expect(calls).toEqual(['PutItem', 'UpdateItem']);
+  });
+});
+
+/** A layer whose renewals never happen: the request holding the key has crashed. */
+class CrashedHolder extends JsonDynamoPersistenceLayer {
+  override async renewInProgress(): Promise<boolean> {
+    return true;
+  }
+}
+
+describe('a duplicate of a request in progress: it waits, and takes over only a lapsed lease', () => {
+  const fast: IdempotencyTiming = { leaseMs: 800, renewMs: 200, pollMs: 50, maxWaitMs: 6_000 };
+  const never = () => new Promise<never>(() => {});
+
+  it('keeps the deployed timing: a 6 s lease renewed every 2 s, polled every 250 ms, a wait of at most 14 s', () => {
+    expect(IDEMPOTENCY_TIMING).toStrictEqual({
+      leaseMs: 6_000,
+      renewMs: 2_000,
+      pollMs: 250,
+      maxWaitMs: 14_000,
+    });
+    // The wait and a lease fit in the gateway's 29 s with time left for a takeover to run.
+    expect(IDEMPOTENCY_TIMING.maxWaitMs + IDEMPOTENCY_TIMING.leaseMs).toBeLessThan(29_000);
+  });
+
+  it('writes the in-progress record with the lease, not the function’s whole remaining time', async () => {
+    const scope = newScope();
+    const started = Date.now();
+    let seen: unknown;
+    await createIdempotencyRunner(
+      new JsonDynamoPersistenceLayer(table),
+      fast,
+    )({
+      scope,
+      key: 'lease',
+      request: { scope },
+      context: context(29_000),
+      run: async () => {
+        const [item] = (await storedItems()).filter(
+          (entry) => entry.status === 'INPROGRESS' && Number(entry.in_progress_expiration) >= started,
+        );
+        seen = item?.in_progress_expiration;
+        return 1;
+      },
+    });
+    expect(Number(seen) - started).toBeGreaterThan(0);
+    expect(Number(seen) - started).toBeLessThanOrEqual(fast.leaseMs + 1_000);
+  });
+
+  it('a running request renews its lease: a duplicate that outlasts several leases gets its result, and it runs once', async () => {
+    const scope = newScope();
+    const runner = createIdempotencyRunner(new JsonDynamoPersistenceLayer(table), fast);
+    let runs = 0;
+    const call = {
+      scope,
+      key: 'alive',
+      request: {},
+      context: context(),
+      run: async () => {
+        runs++;
+        await new Promise((done) => setTimeout(done, 3 * fast.leaseMs));
+        return `run ${runs}`;
+      },
+    };
+    const first = runner(call);
+    await new Promise((done) => setTimeout(done, 100));
+    const duplicate = await runner({ ...call, context: context() });
+    expect([await first, duplicate, runs]).toStrictEqual(['run 1', 'run 1', 1]);
+  });
+
+  it('a crashed request (no renewals) is taken over once its lease lapses, long before its function time would end', async () => {
+    const scope = newScope();
+    let runs = 0;
+    const call = { scope, key: 'crashed', request: {}, context: context(29_000) };
+    void createIdempotencyRunner(
+      new CrashedHolder(table),
+      fast,
+    )({
+      ...call,
+      run: () => {
+        runs++;
+        return never();
+      },
+    });
+    await new Promise((done) => setTimeout(done, 100));
+    const started = Date.now();
+    const taken = await createIdempotencyRunner(
+      new JsonDynamoPersistenceLayer(table),
+      fast,
+    )({
+      ...call,
+      context: context(29_000),
+      run: async () => `run ${++runs}`,
+    });
+    const waited = Date.now() - started;
+    expect([taken, runs]).toStrictEqual(['run 2', 2]);
+    expect(waited).toBeGreaterThanOrEqual(fast.leaseMs - 200);
+    expect(waited).toBeLessThan(fast.leaseMs + 3_000);
+  });
+
+  it('a failed first run: the waiting duplicate runs at once', async () => {
+    const scope = newScope();
+    const runner = createIdempotencyRunner(new JsonDynamoPersistenceLayer(table), fast);
+    const outcomes: string[] = [];
+    const call = { scope, key: 'fails', request: {}, context: context() };
+    const first = runner({
+      ...call,
+      run: async () => {
+        await new Promise((done) => setTimeout(done, 300));
+        throw new ApiError('registry_unavailable');
+      },
+    }).catch((error: ApiError) => error.code);
+    await new Promise((done) => setTimeout(done, 50));
+    const second = await runner({ ...call, context: context(), run: async () => 'second' });
+    outcomes.push(await first, second);
+    expect(outcomes).toStrictEqual(['registry_unavailable', 'second']);
+  });
+
+  it('waits at most maxWaitMs (and half its own time), then answers 429 idempotency_key_in_use with Retry-After until the lease ends', async () => {
+    const scope = newScope();
+    const timing = { ...fast, leaseMs: 4_000, renewMs: 500, maxWaitMs: 700 };
+    const runner = createIdempotencyRunner(new JsonDynamoPersistenceLayer(table), timing);
+    const call = { scope, key: 'busy', request: {}, context: context() };
+    let release: () => void = () => {};
+    const first = runner({
+      ...call,
+      run: () =>
+        new Promise<string>((done) => {
+          release = () => done('first');
+        }),
+    });
+    await new Promise((done) => setTimeout(done, 100));
+    const started = Date.now();
+    const refused = await runner({ ...call, context: context(), run: async () => 'second' }).catch(
+      (error: unknown) => error,
+    );
+    expect(Date.now() - started).toBeLessThan(timing.maxWaitMs + 1_500);
+    expect(refused).toBeInstanceOf(ApiError);
+    const error = refused as ApiError;
+    expect([error.status, error.type, error.code, error.param]).toStrictEqual([
+      429,
+      'rate_limit_error',
+      'idempotency_key_in_use',
+      'Idempotency-Key',
+    ]);
+    const retryAfter = Number(error.headers['Retry-After']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(timing.leaseMs / 1000);
+    // A duplicate with 1 s of its function left waits at most half of it.
+    const short = Date.now();
+    await expect(
+      runner({ ...call, context: context(1_000), run: async () => 'third' }),
+    ).rejects.toMatchObject({
+      code: 'idempotency_key_in_use',
+    });
+    expect(Date.now() - short).toBeLessThan(500 + 1_000);
+    release();
+    expect(await first).toBe('first');
+    expect(await runner({ ...call, context: context(), run: async () => 'fourth' })).toBe('first');
   });
 });

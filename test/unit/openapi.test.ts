@@ -84,14 +84,24 @@ describe('docs/openapi.json', () => {
   it('adds the errors every keyed route shares, the registry errors of registry routes, and none to the public document', () => {
     const purchase = operationOf(routes.purchaseCompanyExtract);
     expect(codesOf(purchase, 401)).toEqual(['unauthorized']);
-    expect(codesOf(purchase, 429)).toEqual(['rate_limited']);
+    expect(codesOf(purchase, 429)).toEqual(['rate_limited', 'idempotency_key_in_use']);
     expect(codesOf(purchase, 413)).toEqual(['request_too_large']);
     expect(codesOf(purchase, 431)).toEqual(['request_too_large']);
     expect(codesOf(purchase, 500)).toEqual(['internal_error']);
-    expect(codesOf(purchase, 409)).toEqual(['idempotency_conflict', 'idempotency_key_in_use']);
-    // The key in use says when to come back.
-    const conflict = purchase.responses['409'] as { headers?: Record<string, unknown> } | undefined;
-    expect(Object.keys(conflict?.headers ?? {})).toContain('Retry-After');
+    // A 409 is never retried (spec 7.2): only the key reused with another request.
+    expect(codesOf(purchase, 409)).toEqual(['idempotency_conflict']);
+    // Every answer spec 7.2 retries says when to come back; the others do not.
+    const headersOf = (status: number) => {
+      type Response = { $ref?: string; headers?: Record<string, unknown> };
+      const response = purchase.responses[String(status)] as Response;
+      const shared = response.$ref?.split('/').pop();
+      const resolved = (shared ? document.components.responses[shared] : response) as Response;
+      return Object.keys(resolved.headers ?? {});
+    };
+    for (const status of [429, 500, 502, 503])
+      expect(headersOf(status), String(status)).toContain('Retry-After');
+    for (const status of [400, 401, 409, 422])
+      expect(headersOf(status), String(status)).not.toContain('Retry-After');
     expect(codesOf(purchase, 503)).toEqual(['registry_unavailable', 'service_unavailable']);
     expect(codesOf(purchase, 502)).toEqual(['registry_application_error']);
     for (const code of REGISTRY_ERRORS) {

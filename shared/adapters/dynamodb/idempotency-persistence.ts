@@ -126,6 +126,37 @@ export class JsonDynamoPersistenceLayer extends BasePersistenceLayer {
     });
   }
 
+  /**
+   * Moves the in-progress expiry of the record of `payload` to `untilMs` while it is still in
+   * progress: the lease a running request renews (adapters/dynamodb/idempotency.ts). False when
+   * the record is no longer in progress (finished, deleted, or never written).
+   */
+  async renewInProgress(
+    payload: Parameters<BasePersistenceLayer['getRecord']>[0],
+    untilMs: number,
+  ): Promise<boolean> {
+    try {
+      await callDynamo('UpdateItem', {
+        TableName: this.tableName,
+        Key: this.key(this.getHashedIdempotencyKey(payload)),
+        UpdateExpression: 'SET #in_progress_expiry = :until',
+        ConditionExpression: '#status = :inprogress',
+        ExpressionAttributeNames: {
+          '#in_progress_expiry': ATTRIBUTES.inProgressExpiryAttr,
+          '#status': ATTRIBUTES.statusAttr,
+        },
+        ExpressionAttributeValues: toItem({
+          ':until': untilMs,
+          ':inprogress': IdempotencyRecordStatus.INPROGRESS,
+        }),
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof DynamoCallError && error.name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
   protected async _deleteRecord(record: IdempotencyRecord): Promise<void> {
     await callDynamo('DeleteItem', { TableName: this.tableName, Key: this.key(record.idempotencyKey) });
   }

@@ -10,7 +10,12 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { docsRoutes } from '../../docs/routes.ts';
-import { type ErrorCode, type ErrorType, errorCatalogue } from '../../kernel/errors/catalogue.ts';
+import {
+  DEFAULT_RETRY_AFTER_SECONDS,
+  type ErrorCode,
+  type ErrorType,
+  errorCatalogue,
+} from '../../kernel/errors/catalogue.ts';
 import { errorGuide } from '../../kernel/errors/guide.ts';
 import type { RequestExample } from '../../kernel/http/request-example.ts';
 import type { HttpMethod, RouteDefinition } from '../../kernel/http/route.ts';
@@ -59,7 +64,7 @@ const RESPONSE_HEADERS = {
   },
   'Retry-After': {
     description:
-      'Seconds to wait before retrying: 429, 503 (a registry maintenance window, our database unreachable), and 409 `idempotency_key_in_use` (until the request in progress has finished or can be taken over).',
+      'Seconds to wait before retrying, on every answer spec 7.2 retries: 429 (the rate limits, and `idempotency_key_in_use` until the request in progress has finished or can be taken over), 503 (the registry’s own delay, 300 in a maintenance window, else a computed wait), and 500 and 502 (retried once).',
     schema: { type: 'string', pattern: '^\\d+$' },
   },
   ETag: {
@@ -146,13 +151,14 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Unavailable',
 };
 
+/** The statuses spec 7.2 retries, whose answers carry Retry-After (shared/kernel/errors/catalogue.ts). */
+const RETRIED_STATUSES = new Set(Object.keys(DEFAULT_RETRY_AFTER_SECONDS).map(Number));
+
 const errorResponse = (status: number, codes: readonly ErrorCode[]) => ({
   description: `${STATUS_TEXT[status] ?? 'Error'}:\n\n${describeCodes(codes)}`,
   headers: headerRefs([
     ...EVERY_RESPONSE,
-    ...(status === 429 || status === 503 || codes.includes('idempotency_key_in_use')
-      ? (['Retry-After'] as const)
-      : []),
+    ...(RETRIED_STATUSES.has(status) ? (['Retry-After'] as const) : []),
   ]),
   content: { 'application/json': { schema: errorEnvelopeSchema(codes) } },
 });
@@ -244,7 +250,7 @@ function headerParams(route: RouteDefinition): z.core.$ZodType | undefined {
     shape['Idempotency-Key'] = z.optional(
       z.string().check(z.minLength(1), z.maxLength(255)).register(z.globalRegistry, {
         description:
-          'Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running is 409 `idempotency_key_in_use` with `Retry-After` (retry then).',
+          'Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key.',
       }),
     );
     shape['X-Client-Reference'] = z.optional(

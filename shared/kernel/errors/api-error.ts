@@ -1,4 +1,4 @@
-import { type ErrorCode, type ErrorType, errorCatalogue } from './catalogue.ts';
+import { DEFAULT_RETRY_AFTER_SECONDS, type ErrorCode, type ErrorType, errorCatalogue } from './catalogue.ts';
 
 export interface ApiErrorOptions {
   message?: string;
@@ -39,7 +39,13 @@ export class ApiError extends Error {
     this.param = options.param ?? null;
     this.registryCode = options.registryCode ?? null;
     this.details = options.details;
-    this.headers = options.headers ?? {};
+    // Every retryable answer says when to retry (spec 7.2): the caller's wait, else the status's default.
+    const retryAfter = DEFAULT_RETRY_AFTER_SECONDS[this.status];
+    const given = options.headers ?? {};
+    this.headers =
+      retryAfter === undefined || Object.keys(given).some((name) => name.toLowerCase() === 'retry-after')
+        ? given
+        : { ...given, 'Retry-After': String(retryAfter) };
   }
 }
 

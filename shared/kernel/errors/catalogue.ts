@@ -26,6 +26,36 @@ export interface CatalogueEntry {
   readonly alternateStatuses?: readonly number[];
 }
 
+/**
+ * Spec 7.2, the one table of types and statuses: each type with the statuses it may be sent
+ * with, and whether a client retries it. Every catalogue entry keeps to it (test/unit/errors.test.ts),
+ * but for `request_too_large`'s 413 and 431 (docs/architecture.md, "Error codes the spec does not
+ * name").
+ */
+export const typeStatuses: Readonly<Record<ErrorType, { statuses: readonly number[]; retried: boolean }>> = {
+  invalid_request_error: { statuses: [400, 410, 422], retried: false },
+  authentication_error: { statuses: [401], retried: false },
+  extract_required_error: { statuses: [402], retried: false },
+  permission_error: { statuses: [403], retried: false },
+  not_found_error: { statuses: [404], retried: false },
+  conflict_error: { statuses: [409], retried: false },
+  rate_limit_error: { statuses: [429], retried: true },
+  registry_unavailable_error: { statuses: [503], retried: true },
+  api_error: { statuses: [500, 502], retried: true },
+};
+
+/**
+ * Seconds a client waits before retrying an answer of a retried status (429, 500, 502, 503) when
+ * the code that answers it computes no wait of its own: every retryable answer carries
+ * `Retry-After` (docs/architecture.md, "Retryable answers").
+ */
+export const DEFAULT_RETRY_AFTER_SECONDS: Readonly<Record<number, number>> = {
+  429: 1,
+  500: 1,
+  502: 1,
+  503: 5,
+};
+
 const entry = (
   type: ErrorType,
   status: number,
@@ -323,11 +353,13 @@ export const errorCatalogue = {
     [],
     'This Idempotency-Key was used in the last 24 hours with a different request.',
   ),
+  // Not a 409: spec 7.2 says a conflict_error is never retried, and this one must be (the first
+  // request may have been billed). A 429 is retried after Retry-After by every client.
   idempotency_key_in_use: entry(
-    'conflict_error',
-    409,
+    'rate_limit_error',
+    429,
     [],
-    'A request with this Idempotency-Key and the same body is still in progress. Retry after the Retry-After delay to get its result.',
+    'A request with this Idempotency-Key and the same body is still in progress. Retry after the Retry-After delay, with the same key, to get its result.',
   ),
 
   // Service-level codes the spec leaves to the implementation (see docs/architecture.md)
@@ -394,8 +426,10 @@ export const errorCatalogue = {
     [],
     'Something went wrong on our side. Retry once, then contact support with the requestId.',
   ),
+  // 503 is registry_unavailable_error's status in spec 7.2 (retried with backoff), whatever is
+  // out of reach: the registry, or our own database.
   service_unavailable: entry(
-    'api_error',
+    'registry_unavailable_error',
     503,
     [],
     'The request ran out of time on our side, or our database could not be reached, before it could finish. Retry with backoff.',

@@ -27,12 +27,12 @@ export const errorGuide = {
   registry_unavailable: {
     cause:
       'The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.',
-    fix: 'Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.',
+    fix: 'Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.',
   },
   registry_application_error: {
     cause:
       'The registry reported an application error (ZZ53), or answered with a code the service does not know.',
-    fix: 'Retry once; if it fails again, contact support with the requestId.',
+    fix: 'Retry once after the Retry-After delay; if it fails again, contact support with the requestId.',
   },
   sandbox_product_unavailable: {
     cause: 'A test key asked for a product the sandbox does not serve (ZZ54).',
@@ -272,8 +272,8 @@ export const errorGuide = {
   },
   idempotency_key_in_use: {
     cause:
-      'The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.',
-    fix: 'Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.',
+      'The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.',
+    fix: 'Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).',
   },
   code_table_not_found: {
     cause: 'No code table has this slug.',
@@ -309,11 +309,11 @@ export const errorGuide = {
   },
   internal_error: {
     cause: 'Something went wrong on our side.',
-    fix: 'Retry once, then contact support with the requestId.',
+    fix: 'Retry once after the Retry-After delay (a purchase with the same Idempotency-Key), then contact support with the requestId.',
   },
   service_unavailable: {
     cause:
-      'The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.',
-    fix: `Wait for Retry-After seconds when it is sent, then retry. ${retryLater} Retry a purchase with the same Idempotency-Key.`,
+      'The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.',
+    fix: `Wait for Retry-After seconds, then retry. ${retryLater} Retry a purchase with the same Idempotency-Key.`,
   },
 } as const satisfies Record<ErrorCode, ErrorGuide>;
