@@ -2,9 +2,10 @@
  * A small typed client for the Company Register Data Service: `openapi-fetch` over the types
  * `openapi-typescript` generates from docs/openapi.json (`schema.ts`). Every path, parameter,
  * body, success and error response is typed from the published contract. It sends the API key,
- * gives every purchase and order a fresh `Idempotency-Key`, retries what the API says may be
- * retried (honouring `Retry-After`), pages through any list (`client.list`), and verifies webhook
- * deliveries (`verifyWebhook`). `npm run client:build` builds it into an installable package.
+ * gives every purchase and order a fresh `Idempotency-Key` (`idempotencyKeyOf(response)` tells
+ * it), retries what spec 7.2 says may be retried (honouring `Retry-After`) and, for a read or a
+ * request with its key, a lost connection, pages through any list (`client.list`), and verifies
+ * webhook deliveries (`verifyWebhook`). `npm run client:build` builds it into an installable package.
  */
 import createClient, { type Client, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import { type components, idempotentPosts, type operations, type paths } from './schema.ts';
@@ -32,9 +33,9 @@ export type ApiErrorBody = {
 };
 
 export interface RetryOptions {
-  /** Attempts after the first one (default 3; 0 turns retries off). */
+  /** Attempts after the first one (default 6; 0 turns retries off). */
   readonly retries?: number;
-  /** Longest wait in seconds, whatever `Retry-After` says (default 60). */
+  /** Longest wait in seconds, whatever `Retry-After` says (default 60, as spec 8 says to back off). */
   readonly maxDelaySeconds?: number;
   /** Waits; tests pass a fake. */
   readonly sleep?: (ms: number) => Promise<void>;
@@ -52,21 +53,36 @@ export interface ClientOptions extends RetryOptions {
 /** A fresh `Idempotency-Key` for a purchase: send the same one with every retry of that purchase. */
 export const newIdempotencyKey = (): string => crypto.randomUUID();
 
-const replayable = (request: Request): boolean =>
+/**
+ * Whether sending `request` again can do nothing twice: a read, or a POST with an
+ * `Idempotency-Key` (the API answers its retry with the first result, never a second purchase).
+ */
+export const replayable = (request: Request): boolean =>
   request.method === 'GET' || request.method === 'HEAD' || request.headers.has('Idempotency-Key');
 
+/** What came back from one attempt: an answer, or no answer at all (the connection failed). */
+export type Outcome = Response | { readonly networkError: unknown };
+
+const isResponse = (outcome: Outcome): outcome is Response => outcome instanceof Response;
+
 /**
- * Whether to send a request again (spec 7.2). A 429 was refused before anything ran, so any
- * request is retried after it. Anything else only when sending it again cannot do anything
- * twice (a read, or a POST with an `Idempotency-Key`, which the API answers with the first
- * result): a 503, a 502 once, and any answer that says when to come back (`Retry-After`, such
- * as a purchase with the same key still in progress).
+ * Whether to send a request again, by spec 7.2's "Retry" column, given the statuses already
+ * retried (`earlier`). A 429 was refused before anything ran, so any request is retried after
+ * it. Everything else only when sending it again cannot do anything twice (`replayable`):
+ *
+ * - no answer (a dropped or refused connection, a reset): the request may or may not have run,
+ *   which only an `Idempotency-Key` makes safe to find out by asking again;
+ * - 503 (`registry_unavailable_error`), after its `Retry-After`, with backoff;
+ * - 500 and 502 (`api_error`), once each.
+ *
+ * Never another 4xx: it needs a change to the request.
  */
-export function retryable(request: Request, response: Response, attempt: number): boolean {
-  if (response.status === 429) return true;
+export function retryable(request: Request, outcome: Outcome, earlier: readonly number[] = []): boolean {
+  if (!isResponse(outcome)) return replayable(request);
+  if (outcome.status === 429) return true;
   if (!replayable(request)) return false;
-  if (response.status === 503 || response.headers.has('Retry-After')) return true;
-  return response.status === 502 && attempt === 0;
+  if (outcome.status === 503) return true;
+  return (outcome.status === 500 || outcome.status === 502) && !earlier.includes(outcome.status);
 }
 
 /** `Retry-After` in milliseconds (seconds or an HTTP date), or undefined when absent or unreadable. */
@@ -78,23 +94,68 @@ function retryAfterMs(response: Response): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
-/** How long to wait: `Retry-After` when the API sent one, else 1, 2, 4… seconds (with jitter), capped. */
-export function retryDelayMs(response: Response, attempt: number, maxDelaySeconds = 60): number {
-  const wait = retryAfterMs(response) ?? 2 ** attempt * (0.5 + Math.random() / 2) * 1000;
-  return Math.min(wait, maxDelaySeconds * 1000);
+/**
+ * How long to wait before attempt `attempt + 1`: `Retry-After` when the API sent one, or the
+ * backoff if that is longer (1, 2, 4… seconds, doubling with each attempt, jittered to 50 to 100%
+ * of it); capped at `maxDelaySeconds`.
+ */
+export function retryDelayMs(outcome: Outcome, attempt: number, maxDelaySeconds = 60): number {
+  const backoff = 2 ** attempt * (0.5 + Math.random() / 2) * 1000;
+  const told = isResponse(outcome) ? retryAfterMs(outcome) : undefined;
+  return Math.min(Math.max(told ?? 0, backoff), maxDelaySeconds * 1000);
+}
+
+const keys = new WeakMap<Response, string>();
+
+/**
+ * The `Idempotency-Key` a purchase or order was sent with (the client's own, or yours): keep it
+ * to retry that purchase later, for example after `fetch` failed for good.
+ *
+ *   const { response } = await client.POST('/v1/companies/{id}/extracts', …);
+ *   idempotencyKeyOf(response);
+ */
+export const idempotencyKeyOf = (response: Response): string | undefined => keys.get(response);
+
+/** Thrown when no attempt got an answer: the last network error, and the key to retry with. */
+export class CompanyRegisterNetworkError extends Error {
+  override readonly name = 'CompanyRegisterNetworkError';
+  constructor(
+    readonly attempts: number,
+    /** The `Idempotency-Key` sent, when there was one: a retry with it never buys twice. */
+    readonly idempotencyKey: string | undefined,
+    cause: unknown,
+  ) {
+    super(
+      `no answer after ${attempts} attempt(s)${idempotencyKey ? `; retry with Idempotency-Key ${idempotencyKey}` : ''}: ${(cause as Error)?.message ?? String(cause)}`,
+      { cause },
+    );
+  }
 }
 
 /** `fetch` that retries as `retryable` says, resending the same request (and so the same key). */
 export function retryingFetch(inner: typeof fetch, options: RetryOptions = {}): typeof fetch {
-  const retries = options.retries ?? 3;
+  const retries = options.retries ?? 6;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   return async (input, init) => {
     const request = new Request(input, init);
+    const key = request.headers.get('Idempotency-Key') ?? undefined;
+    const earlier: number[] = [];
     for (let attempt = 0; ; attempt++) {
-      const response = await inner(request.clone());
-      if (attempt >= retries || !retryable(request, response, attempt)) return response;
-      await response.body?.cancel();
-      await sleep(retryDelayMs(response, attempt, options.maxDelaySeconds));
+      const outcome: Outcome = await inner(request.clone()).catch((networkError: unknown) => ({
+        networkError,
+      }));
+      const last = attempt >= retries || !retryable(request, outcome, earlier);
+      if (last) {
+        if (!isResponse(outcome))
+          throw new CompanyRegisterNetworkError(attempt + 1, key, outcome.networkError);
+        if (key !== undefined) keys.set(outcome, key);
+        return outcome;
+      }
+      if (isResponse(outcome)) {
+        earlier.push(outcome.status);
+        await outcome.body?.cancel();
+      }
+      await sleep(retryDelayMs(outcome, attempt, options.maxDelaySeconds));
     }
   };
 }

@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   CompanyRegisterError,
+  CompanyRegisterNetworkError,
   createCompanyRegisterClient,
+  idempotencyKeyOf,
   retryDelayMs,
   retryingFetch,
 } from '../../clients/typescript/index.ts';
@@ -45,12 +47,12 @@ describe('retryingFetch', () => {
     ]);
   });
 
-  it('waits on a purchase still in progress (409 idempotency_key_in_use) for Retry-After, then gets its answer', async () => {
+  it('waits on a purchase still in progress (429 idempotency_key_in_use) for Retry-After, then gets its answer', async () => {
     const inProgress = () =>
       json(
-        409,
-        { error: { type: 'conflict_error', code: 'idempotency_key_in_use', param: 'Idempotency-Key' } },
-        { 'Retry-After': '12' },
+        429,
+        { error: { type: 'rate_limit_error', code: 'idempotency_key_in_use', param: 'Idempotency-Key' } },
+        { 'Retry-After': '5' },
       );
     const { fetcher, sent } = scripted(inProgress, () => json(201, { id: 'ext_1' }));
     const waits: number[] = [];
@@ -61,7 +63,7 @@ describe('retryingFetch', () => {
       body: '{"type":"current"}',
     });
     expect(response.status).toBe(201);
-    expect(waits).toEqual([12_000]);
+    expect(waits).toEqual([5_000]);
     expect(sent.map((r) => r.headers.get('Idempotency-Key'))).toEqual(['k-2', 'k-2']);
   });
 
@@ -122,32 +124,117 @@ describe('retryingFetch', () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('retries a keyed purchase on any answer with Retry-After (a duplicate still in progress), not an unkeyed one', async () => {
-    const inProgress = () => json(409, { error: { code: 'idempotency_key_in_use' } }, { 'Retry-After': '2' });
-    const keyed = scripted(inProgress, () => json(201, { id: 'ext_1' }));
+  it('retries a keyed purchase whose connection failed (a crash, a reset), with the same key and body; never an unkeyed POST', async () => {
+    const reset = () => {
+      throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } });
+    };
+    const keyed = scripted(reset, reset, () => json(201, { id: 'ext_1' }));
     const waits: number[] = [];
     const retrying = retryingFetch(keyed.fetcher, { sleep: async (ms) => void waits.push(ms) });
-    const init = { method: 'POST', headers: { 'Idempotency-Key': 'k-2' }, body: '{}' };
-    expect((await retrying('https://api.example.com/v1/people/extracts', init)).status).toBe(201);
-    expect(waits).toEqual([2000]);
+    const init = { method: 'POST', headers: { 'Idempotency-Key': 'k-net' }, body: '{"type":"current"}' };
+    const response = await retrying('https://api.example.com/v1/companies/990000149/extracts', init);
+    expect(response.status).toBe(201);
+    expect(idempotencyKeyOf(response)).toBe('k-net');
+    expect(keyed.sent.map((r) => r.headers.get('Idempotency-Key'))).toEqual(['k-net', 'k-net', 'k-net']);
+    expect(await Promise.all(keyed.sent.map((r) => r.text()))).toEqual(Array(3).fill('{"type":"current"}'));
+    // Backed off and jittered: 0.5–1 s, then 1–2 s.
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toBeGreaterThanOrEqual(500);
+    expect(waits[0]).toBeLessThanOrEqual(1_000);
+    expect(waits[1]).toBeGreaterThanOrEqual(1_000);
+    expect(waits[1]).toBeLessThanOrEqual(2_000);
 
-    const conflict = scripted(() => json(409, { error: { code: 'idempotency_conflict' } }));
-    const once = retryingFetch(conflict.fetcher, { sleep: async () => {} });
-    expect((await once('https://api.example.com/v1/people/extracts', init)).status).toBe(409);
-    expect(conflict.sent).toHaveLength(1);
+    // A read is retried too.
+    const read = scripted(reset, () => json(200, { object: 'list' }));
+    expect(
+      (await retryingFetch(read.fetcher, { sleep: async () => {} })('https://api.example.com/v1/usage'))
+        .status,
+    ).toBe(200);
+    expect(read.sent).toHaveLength(2);
 
-    const unkeyed = scripted(inProgress);
-    const never = retryingFetch(unkeyed.fetcher, { sleep: async () => {} });
-    const refused = await never('https://api.example.com/v1/people/searches', { method: 'POST', body: '{}' });
-    expect(refused.status).toBe(409);
+    // A POST without a key might have run: the error reaches the caller at once.
+    const unkeyed = scripted(reset, () => json(201, {}));
+    const failure = await retryingFetch(unkeyed.fetcher, { sleep: async () => {} })(
+      'https://api.example.com/v1/people/searches',
+      { method: 'POST', body: '{}' },
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CompanyRegisterNetworkError);
+    expect(failure).toMatchObject({ attempts: 1, idempotencyKey: undefined });
     expect(unkeyed.sent).toHaveLength(1);
   });
 
-  it('gives up after the retries allowed, and never retries a 4xx other than 429', async () => {
+  it('gives up on a connection that never answers after its retries, with the key to retry with later', async () => {
+    const refused = () => {
+      throw new TypeError('fetch failed');
+    };
+    const { fetcher, sent } = scripted(refused, refused, refused);
+    const failure = await retryingFetch(fetcher, { retries: 2, sleep: async () => {} })(
+      'https://api.example.com/v1/people/extracts',
+      { method: 'POST', headers: { 'Idempotency-Key': 'k-later' }, body: '{}' },
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CompanyRegisterNetworkError);
+    expect(failure).toMatchObject({ attempts: 3, idempotencyKey: 'k-later' });
+    expect((failure as Error).cause).toBeInstanceOf(TypeError);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('retries a 500 once and a 502 once (spec 7.2), a 503 until its retries run out, and never a keyless 5xx', async () => {
+    const status = (code: number) => () =>
+      json(code, { error: { code: `e${code}` } }, { 'Retry-After': '1' });
+    const init = { method: 'POST', headers: { 'Idempotency-Key': 'k-5xx' }, body: '{}' };
+    const url = 'https://api.example.com/v1/people/extracts';
+    const twice500 = scripted(status(500), status(500), () => json(201, {}));
+    expect((await retryingFetch(twice500.fetcher, { sleep: async () => {} })(url, init)).status).toBe(500);
+    expect(twice500.sent).toHaveLength(2);
+    const mixed = scripted(status(500), status(502), status(503), status(503), () => json(201, {}));
+    expect((await retryingFetch(mixed.fetcher, { sleep: async () => {} })(url, init)).status).toBe(201);
+    expect(mixed.sent).toHaveLength(5);
+    const twice502 = scripted(status(502), status(502), () => json(201, {}));
+    expect((await retryingFetch(twice502.fetcher, { sleep: async () => {} })(url, init)).status).toBe(502);
+    expect(twice502.sent).toHaveLength(2);
+    const keyless = scripted(status(500), () => json(201, {}));
+    const answer = await retryingFetch(keyless.fetcher, { sleep: async () => {} })(url, {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(answer.status).toBe(500);
+    expect(keyless.sent).toHaveLength(1);
+  });
+
+  it('never retries a definite 4xx, whatever it carries', async () => {
+    for (const [code, type] of [
+      [400, 'invalid_request_error'],
+      [401, 'authentication_error'],
+      [402, 'extract_required_error'],
+      [403, 'permission_error'],
+      [404, 'not_found_error'],
+      [409, 'conflict_error'],
+      [410, 'invalid_request_error'],
+      [422, 'invalid_request_error'],
+    ] as const) {
+      const { fetcher, sent } = scripted(
+        () => json(code, { error: { type, code: 'x' } }, { 'Retry-After': '1' }),
+        () => json(201, {}),
+      );
+      const response = await retryingFetch(fetcher, { sleep: async () => {} })(
+        'https://api.example.com/v1/people/extracts',
+        { method: 'POST', headers: { 'Idempotency-Key': 'k' }, body: '{}' },
+      );
+      expect([code, response.status, sent.length]).toEqual([code, code, 1]);
+    }
+  });
+
+  it('gives up after the retries allowed (6 by default), and never retries a 4xx other than 429', async () => {
     const { fetcher, sent } = scripted(rateLimited, rateLimited, rateLimited);
     const retrying = retryingFetch(fetcher, { retries: 2, sleep: async () => {} });
     expect((await retrying('https://api.example.com/v1/usage')).status).toBe(429);
     expect(sent).toHaveLength(3);
+    const many = scripted(...Array.from({ length: 8 }, () => rateLimited));
+    expect(
+      (await retryingFetch(many.fetcher, { sleep: async () => {} })('https://api.example.com/v1/usage'))
+        .status,
+    ).toBe(429);
+    expect(many.sent).toHaveLength(7);
     const notFound = scripted(() => json(404, { error: { code: 'company_not_found' } }));
     expect((await retryingFetch(notFound.fetcher)('https://api.example.com/v1/companies/1')).status).toBe(
       404,
@@ -155,7 +242,7 @@ describe('retryingFetch', () => {
     expect(notFound.sent).toHaveLength(1);
   });
 
-  it('caps the wait, and backs off exponentially when there is no Retry-After', () => {
+  it('caps the wait, backs off exponentially when there is no Retry-After, and never waits less than the backoff', () => {
     expect(retryDelayMs(json(503, {}, { 'Retry-After': '300' }), 0, 60)).toBe(60_000);
     const at = new Date(Date.now() + 30_000).toUTCString();
     const untilDate = retryDelayMs(json(503, {}, { 'Retry-After': at }), 0, 60);
@@ -167,6 +254,9 @@ describe('retryingFetch', () => {
     expect(first).toBeLessThanOrEqual(1000);
     expect(third).toBeGreaterThanOrEqual(2000);
     expect(third).toBeLessThanOrEqual(4000);
+    const shortAfterMany = retryDelayMs(json(503, {}, { 'Retry-After': '1' }), 3);
+    expect(shortAfterMany).toBeGreaterThanOrEqual(4000);
+    expect(retryDelayMs({ networkError: new TypeError('fetch failed') }, 0)).toBeLessThanOrEqual(1000);
   });
 });
 
@@ -238,6 +328,8 @@ describe('createCompanyRegisterClient', () => {
     const [first, second] = sent.map((request) => request.headers.get('Idempotency-Key'));
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(second).toBe(first);
+    // The caller can keep the key it was bought with.
+    expect(idempotencyKeyOf(bought.response)).toBe(first);
   });
 });
 
