@@ -22,6 +22,13 @@ export interface LocalStackOptions {
   dynamoPort?: number;
   /** Keep DynamoDB data in this folder between runs; in memory when absent. */
   dataDir?: string;
+  /**
+   * A DynamoDB Local already running (its tables are made if missing): the stack neither starts
+   * nor stops it, so a stack process can be stopped and started again on the same data.
+   */
+  dynamoEndpoint?: string;
+  /** A registry (simulator) already running, with its credential, instead of a new simulator. */
+  registry?: { url: string; credential: string };
   keys?: readonly SeedKey[];
   logLevel?: string;
   /** Check each response against its route's schema (default true; the benchmark turns it off, as in AWS). */
@@ -78,10 +85,16 @@ const observabilityEnv = (logLevel: string | undefined) => ({
  * each request to the same handler module Lambda runs, as an API Gateway proxy event.
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
-  const dynamo: LocalDynamo = await startDynamoLocal({
-    port: options.dynamoPort ?? 0,
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-  });
+  const dynamo: LocalDynamo = options.dynamoEndpoint
+    ? {
+        endpoint: options.dynamoEndpoint,
+        port: Number(new URL(options.dynamoEndpoint).port),
+        stop: async () => {},
+      }
+    : await startDynamoLocal({
+        port: options.dynamoPort ?? 0,
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      });
   let simulator: { url: string; stop(): Promise<void> } | undefined;
   let orders: LocalOrders | undefined;
   let webhooks: LocalWebhooks | undefined;
@@ -97,23 +110,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_REGION: process.env.AWS_REGION ?? 'ap-southeast-2',
     });
     const clock = new AdjustableClock();
-    const registryCredential = randomBytes(16).toString('hex');
-    const { DatasetRegistry } = await import('../shared/adapters/sandbox/dataset-registry.ts');
-    const { simulatorDataset, simulatorRecordsSource } = await import('./generated-data.ts');
-    const { renderDocumentImages } = await import('../shared/adapters/sandbox/page-images.ts');
-    const { startRegistrySimulator } = await import('./registry-simulator.ts');
-    const { simulatorWeeklySummaries } = await import('./generated-weekly-summaries.ts');
-    const { simulatorReference } = await import('./simulator-reference.ts');
-    simulator = await startRegistrySimulator({
-      registry: new DatasetRegistry(simulatorDataset(), () => clock.now(), {
-        pageImages: renderDocumentImages,
-        weeklySummaries: simulatorWeeklySummaries,
-        records: simulatorRecordsSource(),
-        reference: simulatorReference,
-      }),
-      port: options.registryPort ?? 0,
-      credential: registryCredential,
-    });
+    const registryCredential = options.registry?.credential ?? randomBytes(16).toString('hex');
+    simulator = options.registry
+      ? { url: options.registry.url, stop: async () => {} }
+      : await startSimulator(clock, registryCredential, options.registryPort ?? 0);
     const tableNames = Object.fromEntries(
       allTables.map((t) => [t.id, localTableName(t)]),
     ) as LocalStack['tableNames'];
@@ -219,4 +219,28 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await dynamo.stop();
     throw error;
   }
+}
+
+/** The registry simulator live keys reach, serving the generated dataset on the stack's clock. */
+async function startSimulator(
+  clock: AdjustableClock,
+  credential: string,
+  port: number,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const { DatasetRegistry } = await import('../shared/adapters/sandbox/dataset-registry.ts');
+  const { simulatorDataset, simulatorRecordsSource } = await import('./generated-data.ts');
+  const { renderDocumentImages } = await import('../shared/adapters/sandbox/page-images.ts');
+  const { startRegistrySimulator } = await import('./registry-simulator.ts');
+  const { simulatorWeeklySummaries } = await import('./generated-weekly-summaries.ts');
+  const { simulatorReference } = await import('./simulator-reference.ts');
+  return startRegistrySimulator({
+    registry: new DatasetRegistry(simulatorDataset(), () => clock.now(), {
+      pageImages: renderDocumentImages,
+      weeklySummaries: simulatorWeeklySummaries,
+      records: simulatorRecordsSource(),
+      reference: simulatorReference,
+    }),
+    port,
+    credential,
+  });
 }

@@ -7,6 +7,8 @@ declare module 'vitest' {
     baseUrl: string;
     dynamoEndpoint: string;
     registryUrl: string;
+    /** The credential the registry simulator accepts, for a second stack process on the same registry (test/support/stack-process.ts). */
+    registryCredential: string;
     tableNames: LocalStack['tableNames'];
     /** The secret the stack signs cursors with, so a test can mint authentic ones. */
     cursorSecret: string;
@@ -31,6 +33,10 @@ export async function setup(project: TestProject) {
   project.provide('baseUrl', stack.baseUrl);
   project.provide('dynamoEndpoint', stack.dynamoEndpoint);
   project.provide('registryUrl', stack.registryUrl);
+  const credential = stack.ports.config.registryCredential;
+  if (!credential || !('value' in credential))
+    throw new Error('the local stack has a literal registry credential');
+  project.provide('registryCredential', credential.value);
   project.provide('tableNames', stack.tableNames);
   const secret = stack.ports.config.cursorSecret;
   if (!secret || !('value' in secret)) throw new Error('the local stack signs cursors with a literal secret');

@@ -1,0 +1,296 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { createCompanyRegisterClient } from '../../clients/typescript/index.ts';
+import { freePort } from '../../local/dynamodb.ts';
+import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
+import { createKey, registryCalls, registryPurchases, simulator, type TestKey } from '../support/api.ts';
+
+/**
+ * A client that follows the spec never loses a purchase it paid for (issue 30): purchases are
+ * made against a stack process of their own (test/support/stack-process.ts) on the tests'
+ * DynamoDB Local and registry simulator, and that process is killed (SIGKILL, as a crash) while
+ * the registry is selling, started again on the same data and port, killed again during the
+ * recovery, and the registry's answers are lost. At the end every purchase the registry billed is
+ * in the client's hands, once, and on the fee ledger once.
+ *
+ * Bounded: each scenario waits for what it needs (registry calls, a process listening) with a
+ * deadline, never for a fixed time; its assertions are on counts and ids, never on timings.
+ */
+
+const SCRIPT = resolve(import.meta.dirname, '../support/stack-process.ts');
+const START_TIMEOUT_MS = 90_000;
+
+/** The stack process: started, killed and started again on one port. */
+class StackProcess {
+  private child: ChildProcess | undefined;
+  constructor(readonly port: number) {}
+
+  get baseUrl() {
+    return `http://localhost:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
+      env: {
+        ...process.env,
+        STACK_PORT: String(this.port),
+        STACK_DYNAMO: inject('dynamoEndpoint'),
+        STACK_REGISTRY_URL: inject('registryUrl'),
+        STACK_REGISTRY_CREDENTIAL: inject('registryCredential'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    let errors = '';
+    child.stderr?.on('data', (chunk) => {
+      errors = (errors + String(chunk)).slice(-4_000);
+    });
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    const started = new Promise<void>((done, fail) => {
+      lines.on('line', (line) => {
+        if (line.startsWith('{"baseUrl"')) done();
+      });
+      child.once('exit', (code) =>
+        fail(new Error(`the stack process exited (${code}) before listening: ${errors}`)),
+      );
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, fail) => {
+      timer = setTimeout(
+        () => fail(new Error(`the stack process did not listen within ${START_TIMEOUT_MS} ms`)),
+        START_TIMEOUT_MS,
+      );
+    });
+    try {
+      await Promise.race([started, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** SIGKILL: nothing of the process runs after it, as when a machine or a function dies. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+/** Polls `check` every 50 ms until it is true, failing after `timeoutMs`. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+const COMPANIES = [
+  SANDBOX.proprietary,
+  SANDBOX.satisfiedCharges,
+  SANDBOX.proprietary,
+  SANDBOX.satisfiedCharges,
+];
+const TYPES = ['current', 'historical', 'historical', 'current'] as const;
+/** The n-th purchase of a scenario: a company and an extract type (several purchases may be alike). */
+const purchaseOf = (n: number) => ({
+  id: COMPANIES[n % COMPANIES.length] as string,
+  type: TYPES[n % TYPES.length] as (typeof TYPES)[number],
+});
+
+type Bought = { status: number; id: string | undefined; code: string | undefined };
+
+/**
+ * A customer's integration written from the spec alone: one `Idempotency-Key` per purchase, and
+ * retries only of what spec 7.2's "Retry" column allows (429 after Retry-After, 503 with backoff,
+ * 500 and 502 once each) and of a request that got no answer at all (which only the key makes
+ * safe). Bounded: at most 12 attempts, waits doubling from 0.5 s up to 8 s, or Retry-After.
+ */
+async function specClientBuy(baseUrl: string, key: TestKey, n: number): Promise<Bought> {
+  const { id, type } = purchaseOf(n);
+  const idempotencyKey = randomUUID();
+  const retriedOnce = new Set<number>();
+  for (let attempt = 0; ; attempt++) {
+    let response: Response | undefined;
+    try {
+      response = await fetch(`${baseUrl}/v1/companies/${id}/extracts`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${key.secret}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': idempotencyKey,
+        },
+        body: JSON.stringify({ type }),
+      });
+    } catch {
+      response = undefined;
+    }
+    const status = response?.status;
+    const body = response
+      ? ((await response.json()) as { id?: string; error?: { code: string } })
+      : undefined;
+    const again =
+      status === undefined ||
+      status === 429 ||
+      status === 503 ||
+      ((status === 500 || status === 502) && !retriedOnce.has(status));
+    if (!again || attempt >= 11) return { status: status ?? 0, id: body?.id, code: body?.error?.code };
+    if (status !== undefined) retriedOnce.add(status);
+    const retryAfter = Number(response?.headers.get('Retry-After') ?? Number.NaN);
+    const backoff = Math.min(8_000, 500 * 2 ** attempt);
+    await new Promise((done) => setTimeout(done, Number.isFinite(retryAfter) ? retryAfter * 1000 : backoff));
+  }
+}
+
+/** The project's own client, with its default settings. */
+async function projectClientBuy(baseUrl: string, key: TestKey, n: number): Promise<Bought> {
+  const { id, type } = purchaseOf(n);
+  const client = createCompanyRegisterClient({ baseUrl, apiKey: key.secret });
+  const { data, error, response } = await client.POST('/v1/companies/{id}/extracts', {
+    params: { path: { id } },
+    body: { type },
+  });
+  return { status: response.status, id: data?.id, code: error?.error.code };
+}
+
+/** Every purchase is in the client's hands; the registry billed each once; each is on the ledger once. */
+async function expectEveryBilledPurchaseHeld(baseUrl: string, key: TestKey, results: Bought[]) {
+  expect(results.map(({ status, code }) => [status, code])).toStrictEqual(
+    results.map(() => [201, undefined]),
+  );
+  const held = results.map(({ id }) => id as string).sort();
+  expect(new Set(held).size).toBe(results.length);
+  expect(await registryPurchases(key.accountId)).toBe(results.length);
+  const get = async <T>(path: string) =>
+    (await (
+      await fetch(`${baseUrl}${path}`, { headers: { Authorization: `Bearer ${key.secret}` } })
+    ).json()) as T;
+  const usage = await get<{ data: { resourceId: string; billable: boolean }[] }>('/v1/usage?limit=100');
+  expect(usage.data.map((fee) => fee.resourceId).sort()).toStrictEqual(held);
+  expect(usage.data.every((fee) => fee.billable)).toBe(true);
+  const extracts = await get<{ data: { id: string }[] }>('/v1/extracts?limit=100');
+  expect(extracts.data.map((extract) => extract.id).sort()).toStrictEqual(held);
+}
+
+const stacks: StackProcess[] = [];
+const newStack = async () => {
+  const stack = new StackProcess(await freePort(0));
+  stacks.push(stack);
+  await stack.start();
+  return stack;
+};
+
+afterEach(async () => {
+  await simulator.clearFaults();
+  for (const stack of stacks.splice(0)) await stack.kill();
+});
+
+afterAll(async () => {
+  for (const stack of stacks.splice(0)) await stack.kill();
+});
+
+describe('a stack killed while it sells', () => {
+  it('killed while the registry sells 6 purchases, started again: the project client (default settings) returns every extract, each billed once', async () => {
+    const key = await createKey('live');
+    const stack = await newStack();
+    await simulator.addFault({ latencyMs: 1_500, operations: ['company.extract'], accountId: key.accountId });
+    const buying = Promise.all(Array.from({ length: 6 }, (_, n) => projectClientBuy(stack.baseUrl, key, n)));
+    // Every purchase has reached the registry, which sells them whatever becomes of us.
+    await until(
+      '6 registry calls',
+      async () => (await registryCalls(key.accountId, 'company.extract')).length >= 6,
+    );
+    await stack.kill();
+    await stack.start();
+    await expectEveryBilledPurchaseHeld(stack.baseUrl, key, await buying);
+  }, 180_000);
+
+  it('killed again during the recovery: a spec-following client still gets every extract it paid for', async () => {
+    const key = await createKey('live');
+    const stack = await newStack();
+    await simulator.addFault({ latencyMs: 1_500, operations: ['company.extract'], accountId: key.accountId });
+    const buying = Promise.all(Array.from({ length: 6 }, (_, n) => specClientBuy(stack.baseUrl, key, n)));
+    await until(
+      '6 registry calls',
+      async () => (await registryCalls(key.accountId, 'company.extract')).length >= 6,
+    );
+    await stack.kill();
+    await stack.start();
+    // The retries reach the registry again (same client keys, nothing more billed): kill it then.
+    await until(
+      'a retry at the registry',
+      async () => (await registryCalls(key.accountId, 'company.extract')).length >= 7,
+    );
+    await stack.kill();
+    await stack.start();
+    await expectEveryBilledPurchaseHeld(stack.baseUrl, key, await buying);
+  }, 240_000);
+
+  it('the registry’s answers lost, then a kill: the 503s are retried with the same key, and every extract is held', async () => {
+    const key = await createKey('live');
+    const stack = await newStack();
+    // Each purchase's first request loses both of its registry answers (the call and the adapter's
+    // repeat): 503 "not known yet", with Retry-After.
+    await simulator.addFault({
+      response: 'disconnect',
+      operations: ['company.extract'],
+      times: 8,
+      accountId: key.accountId,
+    });
+    const buying = Promise.all(Array.from({ length: 4 }, (_, n) => specClientBuy(stack.baseUrl, key, n)));
+    await until(
+      '8 lost registry answers',
+      async () => (await registryCalls(key.accountId, 'company.extract')).length >= 8,
+    );
+    await stack.kill();
+    await stack.start();
+    await expectEveryBilledPurchaseHeld(stack.baseUrl, key, await buying);
+  }, 180_000);
+
+  it('concurrent duplicates of each purchase across a kill: one purchase each, every duplicate answers the same extract', async () => {
+    const key = await createKey('live');
+    const stack = await newStack();
+    await simulator.addFault({ latencyMs: 1_500, operations: ['company.extract'], accountId: key.accountId });
+    const client = createCompanyRegisterClient({ baseUrl: stack.baseUrl, apiKey: key.secret });
+    const keys = Array.from({ length: 3 }, () => randomUUID());
+    const buying = Promise.all(
+      keys.flatMap((idempotencyKey, n) =>
+        Array.from({ length: 3 }, async () => {
+          const { id, type } = purchaseOf(n);
+          const { data, response } = await client.POST('/v1/companies/{id}/extracts', {
+            params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } },
+            body: { type },
+          });
+          return { key: idempotencyKey, status: response.status, id: data?.id };
+        }),
+      ),
+    );
+    await until(
+      '3 registry calls',
+      async () => (await registryCalls(key.accountId, 'company.extract')).length >= 3,
+    );
+    await stack.kill();
+    await stack.start();
+    const results = await buying;
+    expect(results.map((r) => r.status)).toStrictEqual(results.map(() => 201));
+    for (const idempotencyKey of keys) {
+      const ids = new Set(results.filter((r) => r.key === idempotencyKey).map((r) => r.id));
+      expect(ids.size).toBe(1);
+    }
+    const one = keys.map(
+      (idempotencyKey) => results.find((r) => r.key === idempotencyKey) as Bought & { key: string },
+    );
+    await expectEveryBilledPurchaseHeld(
+      stack.baseUrl,
+      key,
+      one.map(({ status, id }) => ({ status, id, code: undefined })),
+    );
+  }, 180_000);
+});
