@@ -135,9 +135,12 @@ describe('the packed client', () => {
     );
     expect(JSON.parse(stdout)).toStrictEqual([
       'CompanyRegisterError',
+      'CompanyRegisterNetworkError',
       'WebhookVerificationError',
       'createCompanyRegisterClient',
+      'idempotencyKeyOf',
       'newIdempotencyKey',
+      'replayable',
       'retryDelayMs',
       'retryable',
       'retryingFetch',

@@ -692,6 +692,18 @@ describe('registry faults on free lookups (live key, registry simulator)', () =>
     expect(await registryCallsFor(response)).toStrictEqual([['company.get', 'ZZ51']]);
   });
 
+  it('passes on the registry’s own Retry-After in a maintenance window (42 s here), not the spec’s 300', async () => {
+    await simulator.addFault({ code: 'ZZ51', retryAfterSeconds: 42 });
+    const response = await get(`/v1/companies/${SANDBOX.proprietary}`, 'live');
+    expectError(response, 503, {
+      type: 'registry_unavailable_error',
+      code: 'registry_unavailable',
+      param: null,
+      registryCode: 'ZZ51',
+    });
+    expect(response.headers.get('retry-after')).toBe('42');
+  });
+
   it('answers a name search with 503 during the window too', async () => {
     await simulator.addFault({ code: 'ZZ51' });
     const response = await search(q(SANDBOX.search.scored), 'live');
@@ -724,6 +736,8 @@ describe('registry faults on free lookups (live key, registry simulator)', () =>
       param: null,
       registryCode: 'ZZ53',
     });
+    // Retried once by the client (spec 7.2), after the Retry-After every retryable answer carries.
+    expect(response.headers.get('retry-after')).toBe('1');
     expect(await registryCallsFor(response)).toStrictEqual([
       ['company.get', 'ZZ53'],
       ['company.get', 'ZZ53'],

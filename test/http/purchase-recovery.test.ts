@@ -115,6 +115,8 @@ describe('a lost registry answer', () => {
     expectError(lost, 503, { type: 'registry_unavailable_error', code: 'registry_unavailable', param: null });
     expect(errorOf(lost).message).not.toMatch(/nothing was charged/i);
     expect(errorOf(lost).message).toMatch(/not known/);
+    // Retryable (spec 7.2), and says when: every retryable answer carries Retry-After.
+    expect(lost.headers.get('retry-after')).toBe('5');
     expect(await registryPurchases(key.accountId)).toBe(1);
     expect(await usageOf(key)).toStrictEqual([]);
 
