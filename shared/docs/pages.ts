@@ -3,7 +3,7 @@
  * reference (`/docs`, Scalar rendering `/v1/openapi.json`) and the error reference
  * (`/docs/errors`, one entry per code of the catalogue with its cause and fix).
  */
-import { errorCatalogue } from '../kernel/errors/catalogue.ts';
+import { errorCatalogue, serviceCodes, typeStatuses } from '../kernel/errors/catalogue.ts';
 import { errorGuide } from '../kernel/errors/guide.ts';
 
 export const escapeHtml = (text: string) =>
@@ -22,13 +22,17 @@ export function errorsPage(): string {
   const rows = Object.entries(errorCatalogue)
     .map(([code, e]) => {
       const guide = errorGuide[code as keyof typeof errorGuide];
-      return `<tr id="${code}"><td><code>${code}</code></td><td>${[e.status, ...(e.alternateStatuses ?? [])].join(', ')}</td><td><code>${e.type}</code></td><td>${escapeHtml(guide.cause)}</td><td>${escapeHtml(guide.fix)}</td><td>${e.registryCodes.join(', ')}</td></tr>`;
+      const added = serviceCodes.has(code as keyof typeof errorCatalogue)
+        ? '<br>(added by this service)'
+        : '';
+      return `<tr id="${code}"><td><code>${code}</code>${added}</td><td>${[e.status, ...(e.alternateStatuses ?? [])].join(', ')}</td><td><code>${e.type}</code></td><td>${escapeHtml(typeStatuses[e.type].retry)}</td><td>${escapeHtml(guide.cause)}</td><td>${escapeHtml(guide.fix)}</td><td>${e.registryCodes.join(', ')}</td></tr>`;
     })
     .join('\n');
   return page(
     'Errors',
     `<p>Every failure is <code>{"error": {type, code, message, param, registryCode, requestId, details?, docUrl}}</code>. Branch on <code>code</code>; <code>message</code> is for developers and its wording may change. The API reference lists, per operation and status, the codes it can answer with.</p>
-<table><tr><th>code</th><th>HTTP</th><th>type</th><th>cause</th><th>fix</th><th>registry codes</th></tr>${rows}</table>`,
+<p>Retry only what the <em>retry</em> column allows (spec 7.2), after <code>Retry-After</code> (every retryable answer carries it), with the same <code>Idempotency-Key</code> for a purchase; retry a purchase whose answer never came (a dropped connection) with its key too. Codes marked “added by this service” are not in the specification.</p>
+<table><tr><th>code</th><th>HTTP</th><th>type</th><th>retry</th><th>cause</th><th>fix</th><th>registry codes</th></tr>${rows}</table>`,
   );
 }
 

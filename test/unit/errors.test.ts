@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorsPage } from '../../shared/docs/pages.ts';
 import { ApiError, errorEnvelope } from '../../shared/kernel/errors/api-error.ts';
 import {
   type CatalogueEntry,
@@ -7,6 +8,7 @@ import {
   errorCatalogue,
   errorCodeForRegistryCode,
   nonErrorRegistryCodes,
+  serviceCodes,
   typeStatuses,
 } from '../../shared/kernel/errors/catalogue.ts';
 
@@ -95,7 +97,10 @@ describe('error catalogue', () => {
   });
 
   it('holds spec 7.2 as written: the types, their statuses and which are retried', () => {
-    expect(typeStatuses).toStrictEqual({
+    const table = Object.fromEntries(
+      Object.entries(typeStatuses).map(([type, { statuses, retried }]) => [type, { statuses, retried }]),
+    );
+    expect(table).toStrictEqual({
       invalid_request_error: { statuses: [400, 410, 422], retried: false },
       authentication_error: { statuses: [401], retried: false },
       extract_required_error: { statuses: [402], retried: false },
@@ -106,6 +111,9 @@ describe('error catalogue', () => {
       registry_unavailable_error: { statuses: [503], retried: true },
       api_error: { statuses: [500, 502], retried: true },
     });
+    expect(typeStatuses.conflict_error.retry).toBe('No');
+    expect(typeStatuses.rate_limit_error.retry).toBe('Yes, after Retry-After');
+    expect(typeStatuses.api_error.retry).toBe('Yes, once, then contact support');
   });
 
   it('pairs every code with a status its type has in spec 7.2 (request_too_large alone adds 413 and 431)', () => {
@@ -162,6 +170,7 @@ describe('error catalogue', () => {
 
   it('adds only the documented service codes beyond the spec', () => {
     const extra = Object.keys(errorCatalogue).filter((code) => !(code in spec));
+    expect([...serviceCodes].sort()).toEqual(extra.sort());
     expect(extra.sort()).toEqual([
       'code_table_not_found',
       'event_not_found',
@@ -219,5 +228,26 @@ describe('error envelope', () => {
     ]);
     expect(new ApiError('request_too_large', { status: 431 }).status).toBe(431);
     expect(() => new ApiError('request_too_large', { status: 400 })).toThrow();
+  });
+});
+
+describe('the error reference page (/docs/errors)', () => {
+  const html = errorsPage();
+  const row = (code: string) => html.match(new RegExp(`<tr id="${code}">.*?</tr>`))?.[0] ?? '';
+
+  it('gives every code the retry rule of its type (spec 7.2), and marks the codes this service adds', () => {
+    for (const [code, entry] of Object.entries(errorCatalogue) as [ErrorCode, CatalogueEntry][]) {
+      expect(row(code), code).toContain(`<td>${typeStatuses[entry.type].retry}</td>`);
+      expect(row(code).includes('(added by this service)'), code).toBe(serviceCodes.has(code));
+    }
+    expect(row('idempotency_key_in_use')).toContain(
+      '<td>429</td><td><code>rate_limit_error</code></td><td>Yes, after Retry-After</td>',
+    );
+    expect(row('service_unavailable')).toContain(
+      '<td>503</td><td><code>registry_unavailable_error</code></td><td>Yes, with backoff</td>',
+    );
+    expect(row('idempotency_conflict')).toContain(
+      '<td>409</td><td><code>conflict_error</code></td><td>No</td>',
+    );
   });
 });

@@ -32,16 +32,22 @@ export interface CatalogueEntry {
  * but for `request_too_large`'s 413 and 431 (docs/architecture.md, "Error codes the spec does not
  * name").
  */
-export const typeStatuses: Readonly<Record<ErrorType, { statuses: readonly number[]; retried: boolean }>> = {
-  invalid_request_error: { statuses: [400, 410, 422], retried: false },
-  authentication_error: { statuses: [401], retried: false },
-  extract_required_error: { statuses: [402], retried: false },
-  permission_error: { statuses: [403], retried: false },
-  not_found_error: { statuses: [404], retried: false },
-  conflict_error: { statuses: [409], retried: false },
-  rate_limit_error: { statuses: [429], retried: true },
-  registry_unavailable_error: { statuses: [503], retried: true },
-  api_error: { statuses: [500, 502], retried: true },
+export const typeStatuses: Readonly<
+  Record<ErrorType, { statuses: readonly number[]; retried: boolean; retry: string }>
+> = {
+  invalid_request_error: { statuses: [400, 410, 422], retried: false, retry: 'No; fix the request' },
+  authentication_error: { statuses: [401], retried: false, retry: 'No' },
+  extract_required_error: {
+    statuses: [402],
+    retried: false,
+    retry: 'After purchasing the extract in details.purchase; a 402 never incurs a fee',
+  },
+  permission_error: { statuses: [403], retried: false, retry: 'No' },
+  not_found_error: { statuses: [404], retried: false, retry: 'No' },
+  conflict_error: { statuses: [409], retried: false, retry: 'No' },
+  rate_limit_error: { statuses: [429], retried: true, retry: 'Yes, after Retry-After' },
+  registry_unavailable_error: { statuses: [503], retried: true, retry: 'Yes, with backoff' },
+  api_error: { statuses: [500, 502], retried: true, retry: 'Yes, once, then contact support' },
 };
 
 /**
@@ -437,6 +443,30 @@ export const errorCatalogue = {
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
+
+/**
+ * The codes this service adds to spec section 7 (docs/architecture.md, "Error codes the spec does
+ * not name"): the error reference marks them, with their type's retry rule like every code.
+ */
+export const serviceCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'code_table_not_found',
+  'event_not_found',
+  'event_owner_mismatch',
+  'idempotency_key_in_use',
+  'internal_error',
+  'invalid_json',
+  'offline_search_limit_reached',
+  'offline_search_not_found',
+  'offline_search_not_ready',
+  'request_too_large',
+  'route_not_found',
+  'sandbox_simulation_invalid',
+  'service_unavailable',
+  'webhook_endpoint_limit_reached',
+  'webhook_endpoint_not_found',
+  'webhook_endpoint_owner_mismatch',
+  'webhook_url_not_allowed',
+]);
 
 /**
  * WS52 is the registry's "empty weekly summary": a success (HTTP 200, totalCount 0), never an
