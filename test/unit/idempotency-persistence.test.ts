@@ -389,6 +389,31 @@ describe('a duplicate of a request in progress: it waits, and takes over only a 
     expect(waited).toBeLessThan(fast.leaseMs + 3_000);
   });
 
+  it('never takes over a record written without an expiry: waits, then 429 with a lease’s Retry-After', async () => {
+    const scope = newScope();
+    const store = new JsonDynamoPersistenceLayer(table);
+    const idempotencyConfig = config();
+    // No function time: Powertools writes no in-progress expiry.
+    idempotencyConfig.registerLambdaContext(context(0));
+    void makeIdempotent(async (_payload: { key: string; request: unknown }) => never(), {
+      persistenceStore: store,
+      config: idempotencyConfig,
+    })({ key: `${scope}#no-expiry`, request: {} });
+    await new Promise((done) => setTimeout(done, 200));
+    const runner = createIdempotencyRunner(new JsonDynamoPersistenceLayer(table), {
+      ...fast,
+      maxWaitMs: 500,
+    });
+    const refused = await runner({
+      scope,
+      key: 'no-expiry',
+      request: {},
+      context: context(),
+      run: async () => 'ran',
+    }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'idempotency_key_in_use', headers: { 'Retry-After': '1' } });
+  });
+
   it('a failed first run: the waiting duplicate runs at once', async () => {
     const scope = newScope();
     const runner = createIdempotencyRunner(new JsonDynamoPersistenceLayer(table), fast);

@@ -75,7 +75,8 @@ async function recordState(
   try {
     const record = await persistenceStore.getRecord(payload as unknown as StorePayload);
     if (record.getStatus() !== IdempotencyRecordStatus.INPROGRESS) return { inProgress: false };
-    return { inProgress: true, leaseEndsAt: record.inProgressExpiryTimestamp ?? Date.now() };
+    // A record without an expiry (written with no function time) is never taken over: wait for it.
+    return { inProgress: true, leaseEndsAt: record.inProgressExpiryTimestamp ?? Number.POSITIVE_INFINITY };
   } catch (error) {
     if (error instanceof IdempotencyItemNotFoundError) return { inProgress: false };
     throw error;
@@ -136,13 +137,17 @@ async function runIdempotently<T>(
       if (Date.now() + timing.pollMs > waitEndsAt) {
         throw new ApiError('idempotency_key_in_use', {
           param: 'Idempotency-Key',
-          headers: { 'Retry-After': String(Math.max(1, Math.ceil((state.leaseEndsAt - Date.now()) / 1000))) },
+          headers: { 'Retry-After': String(retryAfterSeconds(state.leaseEndsAt, timing.leaseMs)) },
         });
       }
       await sleep(timing.pollMs);
     }
   }
 }
+
+/** Whole seconds until a lease ends (at least 1; one lease when it has no end). */
+const retryAfterSeconds = (leaseEndsAt: number, leaseMs: number) =>
+  Math.max(1, Math.ceil((Number.isFinite(leaseEndsAt) ? leaseEndsAt - Date.now() : leaseMs) / 1000));
 
 /**
  * Renews the lease on `payload`'s in-progress record every `renewMs` until stopped, never past
