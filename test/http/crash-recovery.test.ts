@@ -150,8 +150,9 @@ async function specClientBuy(baseUrl: string, key: TestKey, n: number): Promise<
 }
 
 /** The project's own client, with its default settings. */
-async function projectClientBuy(baseUrl: string, key: TestKey, n: number): Promise<Bought> {
-  const { id, type } = purchaseOf(n);
+async function projectClientBuy(baseUrl: string, key: TestKey, n: number, company?: string): Promise<Bought> {
+  const { type } = purchaseOf(n);
+  const id = company ?? purchaseOf(n).id;
   const client = createCompanyRegisterClient({ baseUrl, apiKey: key.secret });
   const { data, error, response } = await client.POST('/v1/companies/{id}/extracts', {
     params: { path: { id } },
@@ -197,19 +198,22 @@ afterAll(async () => {
 });
 
 describe('a stack killed while it sells', () => {
-  it('killed while the registry sells 6 purchases, started again: the project client (default settings) returns every extract, each billed once', async () => {
+  it('killed while the registry sells 6 purchases, started again: the project client (default settings) returns every extract, each billed once; a purchase never billed ends in a definite error', async () => {
     const key = await createKey('live');
     const stack = await newStack();
     await simulator.addFault({ latencyMs: 1_500, operations: ['company.extract'], accountId: key.accountId });
     const buying = Promise.all(Array.from({ length: 6 }, (_, n) => projectClientBuy(stack.baseUrl, key, n)));
+    // A company the registry does not have: it bills nothing, and the answer is a definite 404.
+    const unknown = projectClientBuy(stack.baseUrl, key, 0, SANDBOX.unknownNumber);
     // Every purchase has reached the registry, which sells them whatever becomes of us.
     await until(
-      '6 registry calls',
-      async () => (await registryCalls(key.accountId, 'company.extract')).length >= 6,
+      '7 registry calls',
+      async () => (await registryCalls(key.accountId, 'company.extract')).length >= 7,
     );
     await stack.kill();
     await stack.start();
     await expectEveryBilledPurchaseHeld(stack.baseUrl, key, await buying);
+    expect(await unknown).toStrictEqual({ status: 404, id: undefined, code: 'company_not_found' });
   }, 180_000);
 
   it('killed again during the recovery: a spec-following client still gets every extract it paid for', async () => {

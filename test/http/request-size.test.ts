@@ -190,8 +190,10 @@ describe('the local error reference', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(
-      '<tr id="request_too_large"><td><code>request_too_large</code></td><td>413, 431</td><td><code>invalid_request_error</code></td>',
+      '<tr id="request_too_large"><td><code>request_too_large</code><br>(added by this service)</td><td>413, 431</td><td><code>invalid_request_error</code></td><td>No; fix the request</td>',
     );
-    expect(html).toContain('<tr id="invalid_json"><td><code>invalid_json</code></td><td>400</td>');
+    expect(html).toContain(
+      '<tr id="invalid_json"><td><code>invalid_json</code><br>(added by this service)</td><td>400</td>',
+    );
   });
 });
