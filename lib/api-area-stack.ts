@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Duration, NestedStack, Validations } from 'aws-cdk-lib';
-import { AuthorizationType, Method, type RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { AuthorizationType, type IAuthorizer, Method, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -93,6 +93,8 @@ export interface RouteDependencies {
   readonly alarms: StageAlarms;
   /** Reserved concurrency of each function that calls the registry (lib/registry-capacity.ts); unset, none. */
   readonly registryConcurrency?: number;
+  /** The key authorizer (lib/constructs/key-authorizer.ts), on every route that takes a key. */
+  readonly authorizer: IAuthorizer;
 }
 
 export interface ApiAreaStackProps extends RouteDependencies {
@@ -128,10 +130,16 @@ export class ApiAreaStack extends NestedStack {
         resource: props.api.root.resourceForPath(route.path),
         httpMethod: route.method,
         integration: new RouteIntegration(fn, props.settings.stage, { timeout: INTEGRATION_TIMEOUT }),
-        options: { operationName: route.name, authorizationType: AuthorizationType.NONE },
+        options: route.public
+          ? { operationName: route.name, authorizationType: AuthorizationType.NONE }
+          : {
+              operationName: route.name,
+              authorizationType: AuthorizationType.CUSTOM,
+              authorizer: props.authorizer,
+            },
       });
       Validations.of(method).acknowledge(
-        acknowledgements.methodAuthorization,
+        ...(route.public ? [acknowledgements.publicMethod] : []),
         acknowledgements.methodCognito,
       );
       methods.set(route.name, method);

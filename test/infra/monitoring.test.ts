@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_THRESHOLDS, type AlarmThresholdName } from '../../lib/alarms.ts';
+import { KEY_AUTHORIZER } from '../../lib/constructs/key-authorizer.ts';
 import { latencyGroups, MAX_ALARM_METRICS } from '../../lib/monitoring-stack.ts';
 import { registryShare } from '../../lib/registry-capacity.ts';
 import { PROJECT_ROOT, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
@@ -247,6 +248,7 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       ...synth.api.fulfilment.functions.keys(),
       ...synth.api.webhooks.functions.keys(),
       REFERENCE_REFRESH.name,
+      KEY_AUTHORIZER.name,
     ];
     expect(functionNames).toHaveLength(
       Object.keys(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).length,
@@ -264,9 +266,13 @@ describe('on the committed prod settings', () => {
     synth = synthesize({ context: { stage: 'prod' } });
   }, 120_000);
 
-  it('has the topic, the dashboard and the alarms, without a subscription unless an address is given', () => {
+  it('has the topic, the dashboard and the alarms, and the committed alarmEmail subscribed', () => {
     synth.apiTemplate.resourceCountIs('AWS::SNS::Topic', 1);
-    synth.apiTemplate.resourceCountIs('AWS::SNS::Subscription', 0);
+    synth.apiTemplate.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: STAGE_SETTINGS.prod?.alarmEmail,
+    });
+    synth.apiTemplate.resourceCountIs('AWS::SNS::Subscription', 1);
     synth.apiTemplate.hasResourceProperties('AWS::CloudWatch::Dashboard', {
       DashboardName: 'company-register-prod',
     });

@@ -8,9 +8,10 @@ import type { ApiMiddleware, ApiState } from './state.ts';
 /**
  * Authentication and the per-key limits (600 requests per sliding minute, 20 in flight).
  *
- * The key lookup and the limit update run side by side: the limit state is keyed by the key id,
- * which is derived from the key's hash, so it is known before the lookup answers. A request that
- * fails authentication or is over a limit is uncounted and touches nothing else; an admitted one
+ * The key is looked up first and the limit state updated only for a usable key, so that a request
+ * with an unknown, revoked or expired key writes nothing (a stream of made-up keys cannot grow the
+ * limits table or cost a write each). It costs one GetItem's latency (a few milliseconds) before
+ * the limit update. A request over a limit is uncounted and touches nothing else; an admitted one
  * holds a concurrency lease until its response is ready.
  */
 export const admit = (ports: PlatformPorts): ApiMiddleware => {
@@ -32,17 +33,10 @@ export const admit = (ports: PlatformPorts): ApiMiddleware => {
       const now = clock.now();
       const hash = hashKey(secret);
       const keyId = keyIdForHash(hash);
-      const [record, acquired] = await Promise.all([
-        apiKeys.findByHash(hash),
-        limiter.acquire(keyId, state.requestId, now),
-      ]);
+      const record = await apiKeys.findByHash(hash);
+      if (!record || !isKeyUsable(record, now)) throw new ApiError('unauthorized');
+      const acquired = await limiter.acquire(keyId, state.requestId, now);
       if (acquired.ok) state.lease = { keyId, slot: acquired.slot, stale: acquired.stale, uncount: false };
-
-      if (!record || !isKeyUsable(record, now)) {
-        if (state.lease) state.lease.uncount = true;
-        await release(state);
-        throw new ApiError('unauthorized');
-      }
       state.auth = { accountId: record.accountId, environment: record.environment, keyId };
       logger.appendKeys({ accountId: record.accountId, environment: record.environment, keyId });
 
