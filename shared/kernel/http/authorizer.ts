@@ -23,9 +23,10 @@ export const AUTHORIZER_CACHE_SECONDS = 300;
 
 /** `arn:aws:execute-api:<region>:<account>:<api>/<stage>/<verb>/<path>` → every method of that stage. */
 export function stageWideResource(methodArn: string): string {
-  const [prefix, apiId, stage] = methodArn.split('/');
-  if (!prefix || !apiId || !stage) throw new Error(`not a method ARN: ${methodArn}`);
-  return `${prefix}/${apiId}/${stage}/*/*`;
+  // `arn:…:<api id>` / `<stage>` / `<verb>` / `<path…>`
+  const [api, stage, verb] = methodArn.split('/');
+  if (!api?.startsWith('arn:') || !stage || !verb) throw new Error(`not a method ARN: ${methodArn}`);
+  return `${api}/${stage}/*/*`;
 }
 
 const policy = (
