@@ -8,6 +8,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../shared/kernel/config.ts';
 import type { GrantedRoute } from '../shared/kernel/http/route.ts';
 import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/kernel/http/time-budget.ts';
 import { type TableId, tableDefinitions } from '../shared/kernel/infra/tables.ts';
@@ -19,6 +20,7 @@ import { RouteIntegration } from './constructs/route-integration.ts';
 import { SEAL_ACTIONS } from './constructs/webhooks.ts';
 import { ORDER_BLOB_PREFIXES } from './data-stack.ts';
 import { acknowledgements } from './nag.ts';
+import { registryAccountShare } from './registry-capacity.ts';
 import { type EntryFor, PROJECT_ROOT, paginates, type RouteArea } from './routes.ts';
 import type { Settings } from './settings.ts';
 
@@ -176,7 +178,11 @@ export class ApiAreaStack extends NestedStack {
       fn.bindTable(props.tables[id], tableDefinitions[id], level);
     }
     if (paginates(route)) fn.bindSecret(props.cursorSecret, CURSOR_SECRET_ENV);
-    if (route.usesRegistry) fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
+    if (route.usesRegistry) {
+      fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
+      const accountShare = registryAccountShare(props.registryConcurrency);
+      if (accountShare !== undefined) fn.addEnvironment(REGISTRY_ACCOUNT_IN_FLIGHT_ENV, String(accountShare));
+    }
     const uses = new Set(route.uses ?? []);
     if (uses.has('queue')) fn.bindQueueSender(props.fulfilmentQueue, ORDER_ENV.queueUrl);
     if (uses.has('blobs')) fn.bindBucket(props.ordersBucket, ORDER_ENV.bucket, 'read', ORDER_BLOB_PREFIXES);

@@ -4,9 +4,13 @@
  * orders bucket keeps overwritten objects for a while, and both SQS consumers are capped.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { functionDescription } from '../../lib/api-stack.ts';
 import { NONCURRENT_VERSION_DAYS } from '../../lib/data-stack.ts';
+import { registryAccountShare } from '../../lib/registry-capacity.ts';
 import { CONSUMER_CONCURRENCY, LIVE_LOG_RETENTION_DAYS } from '../../lib/settings.ts';
-import { resourcesOf, type Synthesized, synthesize } from './synth.ts';
+import { routeList } from '../../shared/app/routes.ts';
+import { REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../../shared/kernel/config.ts';
+import { environmentOf, resourcesOf, routeFunctions, type Synthesized, synthesize } from './synth.ts';
 
 describe('prod: audit trail and bounded consumers', () => {
   let synth: Synthesized;
@@ -57,6 +61,26 @@ describe('prod: audit trail and bounded consumers', () => {
         NoncurrentVersionExpiration: { NoncurrentDays: NONCURRENT_VERSION_DAYS },
       }),
     );
+  });
+
+  it("limits each account on each registry route to part of the route's reserved concurrency", () => {
+    const functions = routeFunctions(synth, routeList);
+    const registryRoutes = routeList.filter((route) => route.usesRegistry);
+    expect(registryRoutes.length).toBeGreaterThan(10);
+    for (const [id, fn] of functions) {
+      const route = routeList.find(
+        (candidate) => functionDescription(candidate) === fn.Properties.Description,
+      );
+      const env = environmentOf(fn);
+      if (!route?.usesRegistry) {
+        expect(env[REGISTRY_ACCOUNT_IN_FLIGHT_ENV], id).toBeUndefined();
+        continue;
+      }
+      const reserved = fn.Properties.ReservedConcurrentExecutions as number;
+      const perAccount = Number(env[REGISTRY_ACCOUNT_IN_FLIGHT_ENV]);
+      expect(perAccount, route.name).toBe(registryAccountShare(reserved));
+      expect(perAccount, route.name).toBeLessThan(reserved);
+    }
   });
 
   it('caps both SQS consumers at their named maximum concurrency', () => {

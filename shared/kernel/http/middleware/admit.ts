@@ -3,6 +3,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { logger } from '../../observability.ts';
 import type { PlatformPorts } from '../../ports/platform.ts';
 import { decideRate } from '../../rate-limit.ts';
+import type { RouteDefinition } from '../route.ts';
 import type { ApiMiddleware, ApiState } from './state.ts';
 
 /**
@@ -14,8 +15,13 @@ import type { ApiMiddleware, ApiState } from './state.ts';
  * the limit update. A request over a limit is uncounted and touches nothing else; an admitted one
  * holds a concurrency lease until its response is ready.
  */
-export const admit = (ports: PlatformPorts): ApiMiddleware => {
+export const admit = (ports: PlatformPorts, route: Pick<RouteDefinition, 'name'>): ApiMiddleware => {
   const release = async (state: ApiState) => {
+    const routeLease = state.routeLease;
+    if (routeLease) {
+      state.routeLease = undefined;
+      await ports.limiter.release(routeLease.holder, state.requestId, { removeSlots: routeLease.stale });
+    }
     const lease = state.lease;
     if (!lease) return;
     state.lease = undefined;
@@ -56,6 +62,24 @@ export const admit = (ports: PlatformPorts): ApiMiddleware => {
           message: `More than ${rate.limit} requests in the last minute for this API key. Retry after ${rate.retryAfterSeconds} seconds.`,
           headers: { 'Retry-After': String(rate.retryAfterSeconds) },
         });
+      }
+
+      // A registry route's reserved concurrency is shared by every account: one account may hold
+      // only part of it (lib/registry-capacity.ts), so the others keep the rest. CDK sets the
+      // limit on the functions of registry routes only, on stages that reserve registry capacity.
+      const inFlight = ports.config.registryAccountInFlight;
+      if (inFlight !== undefined) {
+        const holder = `${route.name}#${record.accountId}`;
+        const held = await limiter.acquire(holder, state.requestId, now, inFlight);
+        if (!held.ok) {
+          if (state.lease) state.lease.uncount = true;
+          await release(state);
+          throw new ApiError('rate_limited', {
+            message: `Too many of this account's ${route.name} requests in flight (limit ${inFlight}). Retry after 1 second.`,
+            headers: { 'Retry-After': '1' },
+          });
+        }
+        state.routeLease = { holder, stale: held.stale };
       }
     },
     after: async (request) => release(request.context.api),

@@ -13,6 +13,8 @@ export interface ApiState {
   auth?: AuthContext;
   rate?: RateDecision;
   lease?: { keyId: string; slot: number; stale: readonly number[]; uncount: boolean };
+  /** A registry route's lease of the account's in-flight requests on that route (`registryAccountInFlight`). */
+  routeLease?: { holder: string; stale: readonly number[] };
   input?: { path: unknown; query: unknown; body: unknown };
   /** Purchase routes: the checked `X-Client-Reference` and `Idempotency-Key`. */
   purchase?: { clientReference: string | null; idempotencyKey: string | undefined };
