@@ -39,6 +39,15 @@ export const STARTER_TIMEOUT = Duration.seconds(30);
 export const QUEUE_VISIBILITY_TIMEOUT = Duration.seconds(6 * STARTER_TIMEOUT.toSeconds());
 export const STARTER_BATCH_SIZE = 10;
 export const SWEEP_INTERVAL = Duration.minutes(5);
+/**
+ * The longest an execution may run: image polling gives up after 24 hours
+ * (`IMAGE_POLLING.giveUpAfterSeconds`, shared/orders/steps/common.ts) and each task's retries wait
+ * at most 15 minutes between attempts, so 30 hours is never reached by a healthy order. An
+ * execution stuck beyond it (a task that never answers) stops, and the sweeper restarts its order.
+ * It is the definition's top-level `TimeoutSeconds` (lib/workflows/fulfilment.asl.json): CDK's
+ * `timeout` prop is ignored for a definition read from a file.
+ */
+export const WORKFLOW_TIMEOUT = Duration.hours(30);
 export const SWEEPER_TIMEOUT = Duration.seconds(60);
 
 /** SES sending actions: `SendEmail` (SES v2 simple content) and `SendRawEmail`, which it authorizes too. */

@@ -5,12 +5,21 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionDescription } from '../../lib/api-stack.ts';
+import { WORKFLOW_TIMEOUT } from '../../lib/constructs/fulfilment.ts';
 import { NONCURRENT_VERSION_DAYS } from '../../lib/data-stack.ts';
 import { registryAccountShare } from '../../lib/registry-capacity.ts';
 import { CONSUMER_CONCURRENCY, LIVE_LOG_RETENTION_DAYS } from '../../lib/settings.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import { REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../../shared/kernel/config.ts';
-import { environmentOf, resourcesOf, routeFunctions, type Synthesized, synthesize } from './synth.ts';
+import { IMAGE_POLLING } from '../../shared/orders/steps/common.ts';
+import {
+  environmentOf,
+  resourcesOf,
+  routeFunctions,
+  type Synthesized,
+  synthesize,
+  workflowDefinition,
+} from './synth.ts';
 
 describe('prod: audit trail and bounded consumers', () => {
   let synth: Synthesized;
@@ -81,6 +90,13 @@ describe('prod: audit trail and bounded consumers', () => {
       expect(perAccount, route.name).toBe(registryAccountShare(reserved));
       expect(perAccount, route.name).toBeLessThan(reserved);
     }
+  });
+
+  it('stops a fulfilment execution that outlives the longest healthy order', () => {
+    const timeout = WORKFLOW_TIMEOUT.toSeconds();
+    const deployed = JSON.parse(workflowDefinition(synth).text) as { TimeoutSeconds?: number };
+    expect(deployed.TimeoutSeconds).toBe(timeout);
+    expect(timeout).toBeGreaterThan(IMAGE_POLLING.giveUpAfterSeconds + IMAGE_POLLING.maxWaitSeconds);
   });
 
   it('caps both SQS consumers at their named maximum concurrency', () => {
