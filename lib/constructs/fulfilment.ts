@@ -26,6 +26,7 @@ import { ORDER_BLOB_PREFIXES } from '../data-stack.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
 import { CONSUMER_CONCURRENCY, type Settings } from '../settings.ts';
+import { WORKFLOW_TIMEOUT_SECONDS } from '../workflows/fulfilment.ts';
 import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
@@ -40,14 +41,11 @@ export const QUEUE_VISIBILITY_TIMEOUT = Duration.seconds(6 * STARTER_TIMEOUT.toS
 export const STARTER_BATCH_SIZE = 10;
 export const SWEEP_INTERVAL = Duration.minutes(5);
 /**
- * The longest an execution may run: image polling gives up after 24 hours
- * (`IMAGE_POLLING.giveUpAfterSeconds`, shared/orders/steps/common.ts) and each task's retries wait
- * at most 15 minutes between attempts, so 30 hours is never reached by a healthy order. An
- * execution stuck beyond it (a task that never answers) stops, and the sweeper restarts its order.
- * It is the definition's top-level `TimeoutSeconds` (lib/workflows/fulfilment.asl.json): CDK's
- * `timeout` prop is ignored for a definition read from a file.
+ * The longest an execution may run (`WORKFLOW_TIMEOUT_SECONDS`, lib/workflows/fulfilment.ts): the
+ * definition's top-level `TimeoutSeconds`, since CDK's `timeout` prop is ignored for a definition
+ * read from a file.
  */
-export const WORKFLOW_TIMEOUT = Duration.hours(30);
+export const WORKFLOW_TIMEOUT = Duration.seconds(WORKFLOW_TIMEOUT_SECONDS);
 export const SWEEPER_TIMEOUT = Duration.seconds(60);
 
 /** SES sending actions: `SendEmail` (SES v2 simple content) and `SendRawEmail`, which it authorizes too. */
