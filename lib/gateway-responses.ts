@@ -15,6 +15,7 @@ import {
   type CapacityAnswer,
   FUNCTION_UNAVAILABLE,
 } from '../shared/kernel/http/gateway-answers.ts';
+import { SECURITY_HEADERS } from '../shared/kernel/http/security-headers.ts';
 import { unkeyedRateHeaders } from '../shared/kernel/rate-limit.ts';
 
 export interface GatewayResponseMapping {
@@ -158,6 +159,7 @@ export function envelopeTemplate(mapping: GatewayResponseMapping, docsUrl: strin
  */
 export function gatewayResponseHeaders(mapping: GatewayResponseMapping): Record<string, string> {
   const headers: Record<string, string> = { 'X-Request-Id': 'context.requestId' };
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers[name] = `'${value}'`;
   for (const [name, value] of Object.entries(unkeyedRateHeaders())) headers[name] = `'${value}'`;
   for (const [name, value] of Object.entries(mapping.headers ?? {})) headers[name] = `'${value}'`;
   return headers;

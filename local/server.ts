@@ -19,6 +19,7 @@ import { type CapacityAnswer, FUNCTION_UNAVAILABLE } from '../shared/kernel/http
 import type { LambdaHttpHandler } from '../shared/kernel/http/pipeline.ts';
 import { bodyTooLarge, MAX_BODY_BYTES } from '../shared/kernel/http/request.ts';
 import type { GrantedRoute } from '../shared/kernel/http/route.ts';
+import { SECURITY_HEADERS } from '../shared/kernel/http/security-headers.ts';
 import { functionTimeoutMs } from '../shared/kernel/http/time-budget.ts';
 import { unkeyedRateHeaders } from '../shared/kernel/rate-limit.ts';
 import { codeTablesPage } from './docs.ts';
@@ -169,6 +170,7 @@ function sendError(res: ServerResponse, error: ApiError, docsUrl: string, type?:
     {
       'Content-Type': 'application/json; charset=utf-8',
       'X-Request-Id': requestId,
+      ...SECURITY_HEADERS,
       ...unkeyedRateHeaders(),
       ...error.headers,
     },

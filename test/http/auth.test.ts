@@ -30,6 +30,13 @@ function expectUnauthorized(response: Awaited<ReturnType<typeof call>>) {
     },
   });
   expectUnkeyedRateHeaders(response);
+  expectSecurityHeaders(response);
+}
+
+/** On every response: HTTPS only, no content sniffing. */
+function expectSecurityHeaders(response: Awaited<ReturnType<typeof call>>) {
+  expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 }
 
 /** No usable key: the limits a key has, with the whole window left (spec 8: on every response). */
@@ -50,6 +57,7 @@ describe('authentication', () => {
     const response = await call(IDENTIFIER, { key: key.secret });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expectSecurityHeaders(response);
     expect(response.body.meta).toEqual({
       billable: false,
       product: null,

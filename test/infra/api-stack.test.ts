@@ -284,11 +284,13 @@ describe('ApiStack gateway responses', () => {
     });
   });
 
-  it('puts the same RateLimit headers on every gateway response in the template', () => {
+  it('puts the same RateLimit and security headers on every gateway response in the template', () => {
     const responses = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::GatewayResponse'));
     expect(responses).toHaveLength(gatewayResponseMappings.length);
     for (const response of responses) {
       expect(response.Properties.ResponseParameters, String(response.Properties.ResponseType)).toMatchObject({
+        'gatewayresponse.header.Strict-Transport-Security': "'max-age=31536000; includeSubDomains'",
+        'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
         'gatewayresponse.header.RateLimit-Limit': `'${LIMITS.requestsPerMinute}'`,
         'gatewayresponse.header.RateLimit-Remaining': `'${LIMITS.requestsPerMinute}'`,
         'gatewayresponse.header.RateLimit-Reset': `'${LIMITS.windowMs / 1000}'`,
@@ -432,6 +434,8 @@ describe('the edge check: no function runs for a request without a usable key', 
       });
       expect(response?.Properties.ResponseParameters).toEqual({
         'gatewayresponse.header.X-Request-Id': 'context.requestId',
+        'gatewayresponse.header.Strict-Transport-Security': "'max-age=31536000; includeSubDomains'",
+        'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
         // No key was counted: a key's limits with the whole window left (spec 8, "on every response").
         'gatewayresponse.header.RateLimit-Limit': `'${LIMITS.requestsPerMinute}'`,
         'gatewayresponse.header.RateLimit-Remaining': `'${LIMITS.requestsPerMinute}'`,
