@@ -318,11 +318,12 @@ export function createLocalServer({
         chosen.compiled.names.map((name, i) => [name, chosen.found?.[i + 1] as string]),
       );
       const { route } = chosen.compiled;
-      // The key authorizer's validation expression: no function runs without a well-formed key.
+      // The body is read first (a body over the service's limit is 413 whatever the key), then the
+      // key authorizer's validation expression: no function runs without a well-formed key.
+      const body = await bodyOf(req);
       if (!route.public && !BEARER_HEADER.test(req.headers.authorization ?? '')) {
         return sendError(res, new ApiError('unauthorized'), docsUrl);
       }
-      const body = await bodyOf(req);
       if (!reserved.take(route)) return sendCapacityAnswer(res, FUNCTION_UNAVAILABLE, docsUrl);
       const event = toProxyEvent(req, url, body, { route, params });
       let result: Awaited<ReturnType<LambdaHttpHandler>>;
