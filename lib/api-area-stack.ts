@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Duration, NestedStack, Validations } from 'aws-cdk-lib';
-import { AuthorizationType, Method, type RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { AuthorizationType, type IAuthorizer, Method, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -8,6 +8,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../shared/kernel/config.ts';
 import type { GrantedRoute } from '../shared/kernel/http/route.ts';
 import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/kernel/http/time-budget.ts';
 import { type TableId, tableDefinitions } from '../shared/kernel/infra/tables.ts';
@@ -19,6 +20,7 @@ import { RouteIntegration } from './constructs/route-integration.ts';
 import { SEAL_ACTIONS } from './constructs/webhooks.ts';
 import { ORDER_BLOB_PREFIXES } from './data-stack.ts';
 import { acknowledgements } from './nag.ts';
+import { registryAccountShare } from './registry-capacity.ts';
 import { type EntryFor, PROJECT_ROOT, paginates, type RouteArea } from './routes.ts';
 import type { Settings } from './settings.ts';
 
@@ -93,6 +95,8 @@ export interface RouteDependencies {
   readonly alarms: StageAlarms;
   /** Reserved concurrency of each function that calls the registry (lib/registry-capacity.ts); unset, none. */
   readonly registryConcurrency?: number;
+  /** The key authorizer (lib/constructs/key-authorizer.ts), on every route that takes a key. */
+  readonly authorizer: IAuthorizer;
 }
 
 export interface ApiAreaStackProps extends RouteDependencies {
@@ -128,10 +132,16 @@ export class ApiAreaStack extends NestedStack {
         resource: props.api.root.resourceForPath(route.path),
         httpMethod: route.method,
         integration: new RouteIntegration(fn, props.settings.stage, { timeout: INTEGRATION_TIMEOUT }),
-        options: { operationName: route.name, authorizationType: AuthorizationType.NONE },
+        options: route.public
+          ? { operationName: route.name, authorizationType: AuthorizationType.NONE }
+          : {
+              operationName: route.name,
+              authorizationType: AuthorizationType.CUSTOM,
+              authorizer: props.authorizer,
+            },
       });
       Validations.of(method).acknowledge(
-        acknowledgements.methodAuthorization,
+        ...(route.public ? [acknowledgements.publicMethod] : []),
         acknowledgements.methodCognito,
       );
       methods.set(route.name, method);
@@ -168,7 +178,11 @@ export class ApiAreaStack extends NestedStack {
       fn.bindTable(props.tables[id], tableDefinitions[id], level);
     }
     if (paginates(route)) fn.bindSecret(props.cursorSecret, CURSOR_SECRET_ENV);
-    if (route.usesRegistry) fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
+    if (route.usesRegistry) {
+      fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
+      const accountShare = registryAccountShare(props.registryConcurrency);
+      if (accountShare !== undefined) fn.addEnvironment(REGISTRY_ACCOUNT_IN_FLIGHT_ENV, String(accountShare));
+    }
     const uses = new Set(route.uses ?? []);
     if (uses.has('queue')) fn.bindQueueSender(props.fulfilmentQueue, ORDER_ENV.queueUrl);
     if (uses.has('blobs')) fn.bindBucket(props.ordersBucket, ORDER_ENV.bucket, 'read', ORDER_BLOB_PREFIXES);

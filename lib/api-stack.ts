@@ -1,20 +1,27 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
+  BasePathMapping,
+  type CfnRestApi,
+  DomainName,
+  EndpointAccessMode,
   EndpointType,
   LogGroupLogDestination,
   MethodLoggingLevel,
   RestApi,
+  SecurityPolicy,
 } from 'aws-cdk-lib/aws-apigateway';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Dashboard } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { EmailSubscription, UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { REFERENCE_REFRESH } from '../shared/kernel/infra/reference.ts';
 import type { TableId } from '../shared/kernel/infra/tables.ts';
@@ -25,6 +32,8 @@ import type { ApiFunction } from './constructs/api-function.ts';
 import { REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV } from './constructs/api-function.ts';
 import { FailedEvents } from './constructs/failed-events.ts';
 import { Fulfilment } from './constructs/fulfilment.ts';
+import { KEY_AUTHORIZER, KeyAuthorizer } from './constructs/key-authorizer.ts';
+import { LogRetentionAspect } from './constructs/log-retention.ts';
 import { ReferenceRefresh } from './constructs/reference-refresh.ts';
 import { ApiWebAcl } from './constructs/web-acl.ts';
 import { Webhooks } from './constructs/webhooks.ts';
@@ -34,7 +43,7 @@ import { MonitoringStack } from './monitoring-stack.ts';
 import { acknowledgements } from './nag.ts';
 import { registryShare } from './registry-capacity.ts';
 import { checkRouteAreas, defaultEntryFor, type EntryFor, type RouteArea } from './routes.ts';
-import { type Settings, STAGE_THROTTLING } from './settings.ts';
+import { type Settings, stageThrottling } from './settings.ts';
 
 export {
   ApiAreaStack,
@@ -104,6 +113,8 @@ export class ApiStack extends Stack {
   /** Events and invocations that could not be delivered (rule targets, scheduled functions, alarm mail). */
   readonly failedEvents: FailedEvents;
   readonly referenceRefresh: ReferenceRefresh;
+  /** The edge check of every keyed route (lib/constructs/key-authorizer.ts). */
+  readonly keyAuthorizer: KeyAuthorizer;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -111,15 +122,18 @@ export class ApiStack extends Stack {
     const entryFor = props.entryFor ?? defaultEntryFor;
     checkRouteAreas(props.areas, []);
 
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    // Every log group of the stack (and its nested stacks) keeps the stage's retention and, on a
+    // live stage, outlives the stack (lib/constructs/log-retention.ts).
+    Aspects.of(this).add(new LogRetentionAspect(settings));
+    const accessLogs = new LogGroup(this, 'AccessLogs');
+    const throttling = stageThrottling(settings.contractedKeys);
 
     const api = new RestApi(this, 'Api', {
       restApiName: `company-register-${settings.stage}`,
       description: `Company Register Data Service (${settings.stage})`,
       endpointTypes: [EndpointType.REGIONAL],
+      // With a custom domain, the API answers there only (its TLS policy, its host name).
+      disableExecuteApiEndpoint: settings.domain !== undefined,
       binaryMediaTypes: [...BINARY_MEDIA_TYPES],
       // The account-level role that lets API Gateway write access and execution logs. Retained so
       // that deleting one stage's stack does not switch logging off for the others in the region.
@@ -132,19 +146,41 @@ export class ApiStack extends Stack {
         // Execution logs for errors only, and never request/response bodies (they carry API keys).
         loggingLevel: MethodLoggingLevel.ERROR,
         dataTraceEnabled: false,
-        throttlingRateLimit: STAGE_THROTTLING.rateLimit,
-        throttlingBurstLimit: STAGE_THROTTLING.burstLimit,
+        throttlingRateLimit: throttling.rateLimit,
+        throttlingBurstLimit: throttling.burstLimit,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
         accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
       },
     });
     this.api = api;
+    // TLS 1.2 or 1.3 only (with post-quantum key exchange offered), on the execute-api endpoint
+    // too; STRICT refuses a request whose SNI host is not this API's (no domain fronting).
+    const cfnApi = api.node.defaultChild as CfnRestApi;
+    cfnApi.securityPolicy = API_SECURITY_POLICY;
+    cfnApi.endpointAccessMode = EndpointAccessMode.STRICT;
+
+    if (settings.domain) {
+      const domain = new DomainName(this, 'Domain', {
+        domainName: settings.domain.name,
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', settings.domain.certificateArn),
+        endpointType: EndpointType.REGIONAL,
+        securityPolicy: API_SECURITY_POLICY,
+        endpointAccessMode: EndpointAccessMode.STRICT,
+      });
+      new BasePathMapping(this, 'DomainMapping', {
+        domainName: domain,
+        restApi: api,
+        stage: api.deploymentStage,
+      });
+      new CfnOutput(this, 'DomainTarget', {
+        value: domain.domainNameAliasDomainName,
+        description: `Point ${settings.domain.name} (CNAME or alias) at this name`,
+      });
+    }
 
     // API Gateway would create the execution log group itself, with no retention: create it first.
     const executionLogs = new LogGroup(this, 'ExecutionLogs', {
       logGroupName: `API-Gateway-Execution-Logs_${api.restApiId}/${settings.stage}`,
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
     });
     api.deploymentStage.node.addDependency(executionLogs);
 
@@ -155,7 +191,9 @@ export class ApiStack extends Stack {
 
     // Built from the API's id rather than `api.url`, which would make the functions depend on the
     // stage, and so (through the deployment) on every method and route function: a cycle.
-    const apiBaseUrl = `https://${api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${settings.stage}`;
+    const apiBaseUrl = settings.domain
+      ? `https://${settings.domain.name}`
+      : `https://${api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${settings.stage}`;
     const docsUrl = settings.docsUrl ?? docsUrlFor(apiBaseUrl);
 
     for (const mapping of gatewayResponseMappings) {
@@ -172,7 +210,20 @@ export class ApiStack extends Stack {
       displayName: `Company Register ${settings.stage} alarms`,
       enforceSSL: true,
     });
-    Validations.of(this.alarmTopic).acknowledge(acknowledgements.alarmTopicEncryption);
+    // A topic policy replaces SNS's default one, so CloudWatch may publish only if a statement
+    // says so: the stage's own alarms (by name, in this account), nothing else.
+    this.alarmTopic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'StageAlarmsPublish',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.alarmTopic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': this.account },
+          ArnLike: { 'aws:SourceArn': alarmArnPattern(this, settings.stage) },
+        },
+      }),
+    );
     const apiMetrics = { apiName: api.restApiName, stage: settings.stage };
     const stageAlarms = new StageAlarms(this, this.alarmTopic, settings.stage);
     this.monitoring = new MonitoringStack(this, 'Monitoring', {
@@ -191,12 +242,23 @@ export class ApiStack extends Stack {
       scheduled: 2,
     });
     this.failedEvents = new FailedEvents(this, 'FailedEvents', { alarms: tierAlarms });
+    // A notification SNS cannot deliver is kept with the other undelivered events.
     if (settings.alarmEmail) {
-      // A notification SNS cannot deliver is kept with the other undelivered events.
       this.alarmTopic.addSubscription(
         new EmailSubscription(settings.alarmEmail, { deadLetterQueue: this.failedEvents.queue }),
       );
     }
+    if (settings.alarmEndpoint) {
+      this.alarmTopic.addSubscription(
+        new UrlSubscription(settings.alarmEndpoint, { deadLetterQueue: this.failedEvents.queue }),
+      );
+    }
+
+    this.keyAuthorizer = new KeyAuthorizer(this, 'KeyAuthorizer', {
+      keysTable: props.tables.keys,
+      entryFor,
+      alarms: tierAlarms,
+    });
 
     this.fulfilment = new Fulfilment(this, 'Fulfilment', {
       settings,
@@ -249,6 +311,7 @@ export class ApiStack extends Stack {
         docsUrl,
         entryFor,
         alarms: stageAlarms,
+        authorizer: this.keyAuthorizer.authorizer,
         ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
       });
       areas.set(area.name, stack);
@@ -262,6 +325,7 @@ export class ApiStack extends Stack {
         stage: api.deploymentStage,
         name: `company-register-${settings.stage}`,
       });
+      // (Its log group takes the stage's retention from the aspect above.)
     } else {
       Validations.of(api.deploymentStage).acknowledge(acknowledgements.noWaf);
     }
@@ -275,6 +339,7 @@ export class ApiStack extends Stack {
         ['Fulfilment workers', this.fulfilment.functions],
         ['Webhook workers', this.webhooks.functions],
         ['Reference refresh', new Map([[REFERENCE_REFRESH.name, this.referenceRefresh.function]])],
+        ['Key authorizer', new Map([[KEY_AUTHORIZER.name, this.keyAuthorizer.function]])],
       ]),
       stateMachine: this.fulfilment.stateMachine,
       queues: [
@@ -291,6 +356,16 @@ export class ApiStack extends Stack {
   }
 }
 
+/**
+ * The API's TLS policy, on the execute-api endpoint and on a custom domain: TLS 1.3 and 1.2 with
+ * forward-secret ciphers and post-quantum key exchange offered; TLS 1.0 and 1.1 refused.
+ */
+export const API_SECURITY_POLICY = SecurityPolicy.TLS13_1_2_PQ_2025_09;
+
+/** Every alarm of the stage is named `company-register-<stage>-…` (lib/alarms.ts). */
+export const alarmArnPattern = (stack: Stack, stage: string): string =>
+  `arn:${stack.partition}:cloudwatch:${stack.region}:${stack.account}:alarm:company-register-${stage}-*`;
+
 /** The API's own documentation pages (`/docs`, `/docs/errors`) on the deployed stage. */
 export const docsUrlFor = (apiBaseUrl: string): string => `${apiBaseUrl}/docs`;
 
@@ -305,6 +380,10 @@ export const ACCESS_LOG_FIELDS = {
   resourcePath: '$context.resourcePath',
   path: '$context.path',
   protocol: '$context.protocol',
+  tlsVersion: '$context.tlsVersion',
+  cipherSuite: '$context.cipherSuite',
+  authorizerStatus: '$context.authorizer.status',
+  authorizerLatency: '$context.authorizer.latency',
   status: '$context.status',
   responseLength: '$context.responseLength',
   responseLatency: '$context.responseLatency',

@@ -44,8 +44,14 @@ export const ORDER_BLOB_PREFIXES = ['orders/', 'offline-searches/'] as const;
  */
 export const ORDER_BLOB_RETENTION_DAYS = 30;
 
-/** Days the orders bucket's server access logs are kept (an audit trail of who read which PDF). */
-export const ACCESS_LOG_RETENTION_DAYS = 90;
+/** Days an overwritten or deleted object of the orders bucket stays restorable. */
+export const NONCURRENT_VERSION_DAYS = 7;
+
+/**
+ * Days the orders bucket's server access logs are kept (an audit trail of who read which PDF): a
+ * year, as long as a live stage's API and function logs (billing disputes start late).
+ */
+export const ACCESS_LOG_RETENTION_DAYS = 365;
 
 /** Export names of the orders bucket (see `DataStack.ordersBucket`). */
 export const ordersBucketExports = (stackName: string) =>
@@ -156,11 +162,11 @@ export class DataStack extends Stack {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
       minimumTLSVersion: 1.2,
-      versioned: false,
       removalPolicy: RemovalPolicy.RETAIN,
     } as const;
     const accessLogs = new Bucket(this, 'OrdersAccessLogsBucket', {
       ...privateBucket,
+      versioned: false,
       lifecycleRules: [{ id: 'ExpireAccessLogs', expiration: Duration.days(ACCESS_LOG_RETENTION_DAYS) }],
     });
     const expiring = ORDER_BLOB_PREFIXES.map(
@@ -172,10 +178,18 @@ export class DataStack extends Stack {
     );
     return new Bucket(this, 'OrdersBucket', {
       ...privateBucket,
+      // An overwritten or deleted PDF can be restored for a while (a fault in a task, an operator's
+      // mistake); the old versions then expire on their own.
+      versioned: true,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'orders-bucket/',
       lifecycleRules: [
         ...expiring,
+        {
+          id: 'ExpireNoncurrentVersions',
+          noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS),
+          expiredObjectDeleteMarker: true,
+        },
         { id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });

@@ -16,22 +16,21 @@ export const NODE_RUNTIME_REASON =
   'then (docs/operations.md, "Runtime end of life").';
 
 export const acknowledgements = {
-  /** On each API Gateway method. */
-  methodAuthorization: {
+  /** On each public API Gateway method (the documentation pages), which takes no key. */
+  publicMethod: {
     id: 'AwsSolutions-APIG4',
     reason:
-      'Authentication is done in every function by the shared middleware: the bearer API key is hashed ' +
-      'and looked up in the keys table, which also gives the key its account, its test/live environment ' +
-      'and its rate-limit state, all of which the function needs anyway. A Lambda authorizer would add ' +
-      'a second invocation per request, or with its result cache let a revoked key work until the cache ' +
-      'expired; the gateway responses only dress API Gateway’s own refusals (unknown route, throttling, ' +
-      'WAF) in the spec envelope, they authenticate nothing.',
+      'A public documentation page or asset (the API reference, the error reference, the OpenAPI ' +
+      'document): it reads no customer data, takes no key and writes nothing; every other method has ' +
+      'the key authorizer.',
   },
+  /** On each API Gateway method. */
   methodCognito: {
     id: 'AwsSolutions-COG4',
     reason:
-      'Clients are machines holding API keys (spec section 5), not Cognito users; the keys are verified ' +
-      'in the functions (see AwsSolutions-APIG4).',
+      'Clients are machines holding API keys (spec section 5), not Cognito users: keyed methods use the ' +
+      'key authorizer (a TOKEN authorizer that checks the bearer key, lib/constructs/key-authorizer.ts) ' +
+      'and each function checks the key again.',
   },
   /** On the RestApi. */
   requestValidation: {
@@ -46,8 +45,9 @@ export const acknowledgements = {
     id: 'AwsSolutions-APIG3',
     reason:
       'Non-production stage without a WAFv2 web ACL to save its fixed monthly cost: every request is ' +
-      'authenticated by API key and limited per key (600/min, 20 concurrent) in the functions, and the ' +
-      'stage is throttled to 100 rps (burst 200). Production stages deploy the web ACL (context waf=true).',
+      'refused at the gateway without a well-formed, known API key (the key authorizer), limited per key ' +
+      '(600/min, 20 concurrent) in the functions, and the stage is throttled from its contracted capacity. ' +
+      'Production stages deploy the web ACL (context waf=true).',
   },
   /** On the API Gateway CloudWatch role (account-level setting that enables access/execution logs). */
   apiGatewayLogsManagedPolicy: {
@@ -88,14 +88,6 @@ export const acknowledgements = {
       'The registry issues this credential out of band (its operator creates and revokes it), so no ' +
       'rotation Lambda can make a new one; rotation is the manual runbook step in docs/infrastructure.md: ' +
       'obtain a new credential from the registry, put it in the secret, then revoke the old one.',
-  },
-  /** On the alarm topic. */
-  alarmTopicEncryption: {
-    id: 'AwsSolutions-SNS2',
-    reason:
-      'CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key, and a key of ' +
-      'our own would exist only for this: the messages are alarm names, states and thresholds, never ' +
-      'customer data. The topic refuses publishing without TLS (SNS3).',
   },
   /** On each function. */
   runtimeVersion: {

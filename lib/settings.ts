@@ -1,4 +1,6 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { LIMITS } from '../shared/kernel/rate-limit.ts';
 import { STAGE_SETTINGS, type StageSettings, UNLISTED_STAGE } from './stages.ts';
 
 /**
@@ -30,8 +32,18 @@ export interface Settings {
    * address itself or its domain) is verified in the stage's account and region.
    */
   readonly mailFrom: string;
-  /** Subscribed to the stage's alarm topic, if set. */
+  /** Subscribed to the stage's alarm topic, if set (a live stage has this or `alarmEndpoint`). */
   readonly alarmEmail?: string;
+  /** An https endpoint subscribed to the stage's alarm topic, if set. */
+  readonly alarmEndpoint?: string;
+  /** API keys the stage serves at their full rate at once; the stage throttle is derived from it. */
+  readonly contractedKeys: number;
+  /** Days every log group of the stage keeps its events (access, execution, function, workflow, WAF logs). */
+  readonly logRetentionDays: number;
+  /** Whether the log groups are kept when their stack is deleted (live stages). */
+  readonly retainLogs: boolean;
+  /** A custom domain: the API answers there only, its execute-api endpoint disabled. */
+  readonly domain?: { readonly name: string; readonly certificateArn: string };
   /** Concurrent registry calls the stage may make (reserved concurrency of the registry functions). */
   readonly registryConcurrency?: number;
 }
@@ -46,8 +58,36 @@ export const DEFAULT_REGISTRY_URL = 'https://registry.company-register.example.c
 /** Placeholder sender on the reserved `example.com` domain: no SES identity can be verified for it. */
 export const DEFAULT_MAIL_FROM = 'orders@company-register.example.com';
 
-/** Stage-level API Gateway throttling, above any single key's 600 requests per minute. */
-export const STAGE_THROTTLING = { rateLimit: 100, burstLimit: 200 } as const;
+/** Contracted capacity of a stage that states none: ten keys at full rate (100 requests a second). */
+export const DEFAULT_CONTRACTED_KEYS = 10;
+
+/**
+ * The stage-level API Gateway throttle, from the contracted capacity: every contracted key at its
+ * full steady rate (600 a minute is 10 a second) at once, and a burst of twice that, so that the
+ * stage throttle only ever answers when more traffic arrives than the stage was sized for. Prod's
+ * 50 keys give 500 rps (burst 1,000), a twentieth of the account's default 10,000 rps quota.
+ */
+export function stageThrottling(contractedKeys: number): { rateLimit: number; burstLimit: number } {
+  const perKeyRate = LIMITS.requestsPerMinute / (LIMITS.windowMs / 1000);
+  const rateLimit = contractedKeys * perKeyRate;
+  return { rateLimit, burstLimit: 2 * rateLimit };
+}
+
+/** Log retention of a live stage that states none: a year, longer than any billing dispute starts. */
+export const LIVE_LOG_RETENTION_DAYS = 365;
+/** Log retention of other stages (development traffic only). */
+export const DEV_LOG_RETENTION_DAYS = 30;
+
+/**
+ * The most instances of each SQS consumer at once (the event source's maximum concurrency), so a
+ * backlog cannot take the account's unreserved concurrency from the API's functions:
+ * - the starter only starts executions (tens of ms a batch of 10): 2 instances (Lambda's least)
+ *   start over 100 a second, far beyond any order rate;
+ * - the dispatcher waits up to 10 s on each customer endpoint (spec 6.2): 10 instances of batches
+ *   of 10 keep 100 attempts in flight, which a backlog of slow endpoints cannot turn into more.
+ * Together at most 12 of the account's concurrency, beside the registry functions' reservation.
+ */
+export const CONSUMER_CONCURRENCY = { fulfilmentStarter: 2, webhookDispatcher: 10 } as const;
 
 /** WAF per-IP rate rule: requests per IP per window (twice one API key's allowance). */
 export const WAF_IP_RATE_LIMIT = { limit: 1200, windowSeconds: 60 } as const;
@@ -90,6 +130,23 @@ const parsePositiveInteger = (value: unknown, name: string): number | undefined 
   return number;
 };
 
+const RETENTION_VALUES: readonly number[] = Object.values(RetentionDays).filter(
+  (value): value is number => typeof value === 'number',
+);
+
+const parseRetention = (value: unknown, name: string): number | undefined => {
+  const days = parsePositiveInteger(value, name);
+  if (days !== undefined && !RETENTION_VALUES.includes(days)) {
+    throw new Error(
+      `setting ${name} must be a retention CloudWatch Logs accepts (${RETENTION_VALUES.join(', ')}), got ${days}`,
+    );
+  }
+  return days;
+};
+
+const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const CERTIFICATE_PATTERN = /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[A-Za-z0-9-]+$/;
+
 const ACCOUNT_PATTERN = /^\d{12}$/;
 const REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d$/;
 
@@ -125,6 +182,25 @@ export function readSettings(node: Node): Settings {
   const docsUrl = docsUrlValue === undefined ? undefined : parseUrl(docsUrlValue, 'docsUrl');
   const alarmEmailValue = setting('alarmEmail');
   const alarmEmail = alarmEmailValue === undefined ? undefined : parseEmail(alarmEmailValue, 'alarmEmail');
+  const alarmEndpointValue = setting('alarmEndpoint');
+  const alarmEndpoint =
+    alarmEndpointValue === undefined ? undefined : parseUrl(alarmEndpointValue, 'alarmEndpoint');
+  const contractedKeys =
+    parsePositiveInteger(setting('contractedKeys'), 'contractedKeys') ?? DEFAULT_CONTRACTED_KEYS;
+  const logRetentionDays =
+    parseRetention(setting('logRetentionDays'), 'logRetentionDays') ??
+    (live ? LIVE_LOG_RETENTION_DAYS : DEV_LOG_RETENTION_DAYS);
+  const domainName = setting('domainName');
+  const certificateArn = setting('certificateArn');
+  if ((domainName === undefined) !== (certificateArn === undefined))
+    throw new Error('settings domainName and certificateArn go together: set both or neither');
+  if (domainName !== undefined && (typeof domainName !== 'string' || !DOMAIN_PATTERN.test(domainName)))
+    throw new Error(`setting domainName must be a lower-case host name, got ${String(domainName)}`);
+  if (
+    certificateArn !== undefined &&
+    (typeof certificateArn !== 'string' || !CERTIFICATE_PATTERN.test(certificateArn))
+  )
+    throw new Error(`setting certificateArn must be an ACM certificate ARN, got ${String(certificateArn)}`);
   const waf = parseBoolean(setting('waf'), 'waf') ?? live;
   const registryConcurrency = parsePositiveInteger(setting('registryConcurrency'), 'registryConcurrency');
   const account = setting('account');
@@ -140,6 +216,9 @@ export function readSettings(node: Node): Settings {
       placeholderProblem('mailFrom', mailFrom),
       account === undefined ? 'account is not pinned' : undefined,
       region === undefined ? 'region is not pinned' : undefined,
+      alarmEmail === undefined && alarmEndpoint === undefined
+        ? 'no one receives its alarms (set alarmEmail or alarmEndpoint)'
+        : undefined,
     ].filter((problem): problem is string => problem !== undefined);
     if (problems.length > 0) {
       throw new Error(
@@ -158,6 +237,13 @@ export function readSettings(node: Node): Settings {
     registryUrl,
     mailFrom,
     ...(alarmEmail === undefined ? {} : { alarmEmail }),
+    ...(alarmEndpoint === undefined ? {} : { alarmEndpoint }),
+    contractedKeys,
+    logRetentionDays,
+    retainLogs: live,
+    ...(domainName === undefined
+      ? {}
+      : { domain: { name: domainName as string, certificateArn: certificateArn as string } }),
     ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
   };
 }

@@ -23,8 +23,36 @@ export interface StageSettings {
   readonly docsUrl?: string;
   /** Whether a WAFv2 web ACL protects the stage (default: live stages only). */
   readonly waf?: boolean;
-  /** An address subscribed to the stage's alarm topic (it must confirm the subscription by email). */
+  /**
+   * An address subscribed to the stage's alarm topic (it must confirm the subscription by email).
+   * A live stage needs it or `alarmEndpoint`: its synth fails with neither, since alarms nobody
+   * receives protect nobody.
+   */
   readonly alarmEmail?: string;
+  /**
+   * An https endpoint subscribed to the alarm topic: a paging or chat service's SNS webhook (it
+   * confirms the subscription by fetching the `SubscribeURL` SNS posts to it).
+   */
+  readonly alarmEndpoint?: string;
+  /**
+   * Contracted capacity: how many API keys the stage must serve at their full rate (600 requests a
+   * minute, 10 a second) at the same time. The stage throttle is derived from it
+   * (`stageThrottling` in lib/settings.ts); unset, `DEFAULT_CONTRACTED_KEYS`.
+   */
+  readonly contractedKeys?: number;
+  /**
+   * Days the access logs and every function's and workflow's logs are kept (the audit trail of
+   * who fetched what). Unset: a year on a live stage (which also keeps them when a stack is
+   * deleted), a month elsewhere. Must be a value CloudWatch Logs accepts.
+   */
+  readonly logRetentionDays?: number;
+  /**
+   * A custom domain for the API (`api.example.com`), with the ARN of its ACM certificate in the
+   * stage's region: both or neither. Set, the API answers on `https://<domainName>/v1/…` only and
+   * its execute-api endpoint is disabled.
+   */
+  readonly domainName?: string;
+  readonly certificateArn?: string;
   /**
    * Concurrent calls the live registry accepts from this service (its published capacity for our
    * credential). The functions that call it get reserved concurrency summing to at most this, so
@@ -51,6 +79,8 @@ export const STAGE_SETTINGS: Readonly<Record<string, StageSettings>> = {
     mailFrom: 'orders@company-register-data.net',
     waf: true,
     registryConcurrency: 160,
+    alarmEmail: 'operations@company-register-data.net',
+    contractedKeys: 50,
   },
 };
 

@@ -13,9 +13,13 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { AppPorts } from '../shared/app/ports.ts';
 import type { AdjustableClock } from '../shared/kernel/clock.ts';
 import { ApiError, errorEnvelope } from '../shared/kernel/errors/api-error.ts';
+import type { ErrorType } from '../shared/kernel/errors/catalogue.ts';
+import { BEARER_HEADER_PATTERN } from '../shared/kernel/http/authorizer.ts';
+import { type CapacityAnswer, FUNCTION_UNAVAILABLE } from '../shared/kernel/http/gateway-answers.ts';
 import type { LambdaHttpHandler } from '../shared/kernel/http/pipeline.ts';
 import { bodyTooLarge, MAX_BODY_BYTES } from '../shared/kernel/http/request.ts';
 import type { GrantedRoute } from '../shared/kernel/http/route.ts';
+import { SECURITY_HEADERS } from '../shared/kernel/http/security-headers.ts';
 import { functionTimeoutMs } from '../shared/kernel/http/time-budget.ts';
 import { unkeyedRateHeaders } from '../shared/kernel/rate-limit.ts';
 import { codeTablesPage } from './docs.ts';
@@ -28,7 +32,7 @@ import type { LocalReferenceRefresh } from './reference-refresh.ts';
 import { declaredPortsOnly } from './route-ports.ts';
 import type { LocalWebhooks } from './webhooks.ts';
 
-interface CompiledRoute {
+export interface CompiledRoute {
   route: GrantedRoute;
   pattern: RegExp;
   names: string[];
@@ -53,7 +57,7 @@ const bodyOf = (req: IncomingMessage) => readBody(req, MAX_BODY_BYTES, bodyTooLa
 export const MAX_HEADER_BYTES = 10 * 1024;
 const FUNCTIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'functions');
 
-function compile(route: GrantedRoute, handler: LambdaHttpHandler): CompiledRoute {
+export function compile(route: GrantedRoute, handler: LambdaHttpHandler): CompiledRoute {
   const names: string[] = [];
   const source = route.path
     .split('/')
@@ -152,20 +156,59 @@ function send(
   res.end(body);
 }
 
-/** An error the server answers itself (no route): no key is looked at, as in API Gateway. */
-function sendError(res: ServerResponse, error: ApiError, docsUrl: string) {
+/**
+ * An error the server answers itself, as API Gateway does (no route, no well-formed key, a
+ * throttled function): no key is looked at. `type` is the envelope's when it is not the
+ * catalogue's (a capacity answer, shared/kernel/http/gateway-answers.ts).
+ */
+function sendError(res: ServerResponse, error: ApiError, docsUrl: string, type?: ErrorType) {
   const requestId = `req_${randomUUID()}`;
+  const envelope = errorEnvelope(error, requestId, docsUrl);
   send(
     res,
     error.status,
     {
       'Content-Type': 'application/json; charset=utf-8',
       'X-Request-Id': requestId,
+      ...SECURITY_HEADERS,
       ...unkeyedRateHeaders(),
+      ...error.headers,
     },
-    JSON.stringify(errorEnvelope(error, requestId, docsUrl)),
+    JSON.stringify(type ? { error: { ...envelope.error, type } } : envelope),
   );
 }
+
+/** The gateway's answer to a request its function could not take (a Lambda throttle). */
+function sendCapacityAnswer(res: ServerResponse, answer: CapacityAnswer, docsUrl: string) {
+  const error = new ApiError(answer.code, { headers: { 'Retry-After': String(answer.retryAfterSeconds) } });
+  sendError(res, error, docsUrl, answer.type);
+}
+
+/**
+ * Requests each route's function is running, against its reserved concurrency: a registry route
+ * over `registryConcurrency` is throttled as Lambda would (API Gateway answers
+ * `FUNCTION_UNAVAILABLE`), and nothing else is.
+ */
+class ReservedConcurrency {
+  private readonly running = new Map<string, number>();
+  constructor(private readonly registryConcurrency: number | undefined) {}
+
+  /** Takes one of the route's instances, or answers false when they are all busy. */
+  take(route: GrantedRoute): boolean {
+    if (!route.usesRegistry || this.registryConcurrency === undefined) return true;
+    const running = this.running.get(route.name) ?? 0;
+    if (running >= this.registryConcurrency) return false;
+    this.running.set(route.name, running + 1);
+    return true;
+  }
+
+  give(route: GrantedRoute): void {
+    if (!route.usesRegistry || this.registryConcurrency === undefined) return;
+    this.running.set(route.name, (this.running.get(route.name) ?? 1) - 1);
+  }
+}
+
+const BEARER_HEADER = new RegExp(BEARER_HEADER_PATTERN);
 
 export interface LocalServerOptions {
   routes: CompiledRoute[];
@@ -178,6 +221,11 @@ export interface LocalServerOptions {
   webhooks?: LocalWebhooks;
   /** The reference refresh: `POST /__local/refresh-reference` runs it now and answers what it did. */
   referenceRefresh?: LocalReferenceRefresh;
+  /**
+   * Reserved concurrency of each registry route's function, as a live stage sets it
+   * (lib/registry-capacity.ts); unset, none (as on dev).
+   */
+  registryConcurrency?: number;
 }
 
 /** Local-only storage faults: `/__local/faults` (GET, POST {failCommits}, DELETE). */
@@ -234,7 +282,9 @@ export function createLocalServer({
   orders,
   webhooks,
   referenceRefresh,
+  registryConcurrency,
 }: LocalServerOptions): Server {
+  const reserved = new ReservedConcurrency(registryConcurrency);
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -267,12 +317,21 @@ export function createLocalServer({
       const params = Object.fromEntries(
         chosen.compiled.names.map((name, i) => [name, chosen.found?.[i + 1] as string]),
       );
+      const { route } = chosen.compiled;
+      // The body is read first (a body over the service's limit is 413 whatever the key), then the
+      // key authorizer's validation expression: no function runs without a well-formed key.
       const body = await bodyOf(req);
-      const event = toProxyEvent(req, url, body, { route: chosen.compiled.route, params });
-      const result = await chosen.compiled.handler(
-        event,
-        lambdaContext(chosen.compiled.route.name, functionTimeoutMs(chosen.compiled.route)),
-      );
+      if (!route.public && !BEARER_HEADER.test(req.headers.authorization ?? '')) {
+        return sendError(res, new ApiError('unauthorized'), docsUrl);
+      }
+      if (!reserved.take(route)) return sendCapacityAnswer(res, FUNCTION_UNAVAILABLE, docsUrl);
+      const event = toProxyEvent(req, url, body, { route, params });
+      let result: Awaited<ReturnType<LambdaHttpHandler>>;
+      try {
+        result = await chosen.compiled.handler(event, lambdaContext(route.name, functionTimeoutMs(route)));
+      } finally {
+        reserved.give(route);
+      }
       // Binary media (a PDF) comes back base64-encoded; API Gateway decodes it before sending.
       const payload = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
       send(res, result.statusCode, result.headers ?? {}, payload);

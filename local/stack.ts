@@ -50,6 +50,11 @@ export interface LocalStackOptions {
    * (off when absent: the reference routes serve the bundled copy until a refresh).
    */
   referenceRefreshIntervalMs?: number;
+  /**
+   * Reserved concurrency of each registry route's function, as on a live stage: a request beyond
+   * it is throttled as API Gateway answers a Lambda throttle (503 with Retry-After). Unset, none.
+   */
+  registryConcurrency?: number;
 }
 
 export interface LocalStack {
@@ -183,6 +188,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       orders,
       webhooks,
       referenceRefresh,
+      ...(options.registryConcurrency === undefined
+        ? {}
+        : { registryConcurrency: options.registryConcurrency }),
       docsUrl: config.docsUrl,
     });
     await new Promise<void>((done, fail) => {

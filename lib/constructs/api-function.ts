@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
@@ -11,7 +11,7 @@ import {
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -122,7 +122,6 @@ export const API_FUNCTION_DEFAULTS = {
   memorySize: 512,
   timeout: Duration.millis(DEFAULT_FUNCTION_TIMEOUT_MS),
   tracing: Tracing.ACTIVE,
-  logRetention: RetentionDays.ONE_MONTH,
 } as const;
 
 export const POWERTOOLS_ENVIRONMENT = {
@@ -135,21 +134,19 @@ export const POWERTOOLS_ENVIRONMENT = {
  * A `NodejsFunction` with the service's fixed defaults: nodejs22.x on arm64, 512 MB and 10 s
  * (unless `memorySize` / `timeout` say otherwise),
  * X-Ray active tracing, CommonJS bundle by the local esbuild (see `lib/bundling.ts`) with its source map,
- * Powertools settings, and an explicit log group with a one-month retention.
+ * Powertools settings, and an explicit log group (its retention and removal are the stage's, set by
+ * `LogRetentionAspect` in lib/constructs/log-retention.ts).
  *
  * The execution role is the function's own, with no managed policy: it may write to its own log
  * group only (instead of `AWSLambdaBasicExecutionRole`'s `logs:*` on every group), plus X-Ray and
  * whatever `bindTable` and `bindSecret` grant.
  */
 export class ApiFunction extends NodejsFunction {
-  /** The function's own log group (one-month retention). */
+  /** The function's own log group (the stage's retention). */
   readonly functionLogGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
-    const logGroup = new LogGroup(scope, `${id}Logs`, {
-      retention: API_FUNCTION_DEFAULTS.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    const logGroup = new LogGroup(scope, `${id}Logs`);
     const role = new Role(scope, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Execution role of ${id}`,

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import { Arn, ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Arn, ArnFormat, CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
 import { type Alarm, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -25,7 +25,8 @@ import { periodOf, type StageAlarms } from '../alarms.ts';
 import { ORDER_BLOB_PREFIXES } from '../data-stack.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
-import type { Settings } from '../settings.ts';
+import { CONSUMER_CONCURRENCY, type Settings } from '../settings.ts';
+import { WORKFLOW_TIMEOUT_SECONDS } from '../workflows/fulfilment.ts';
 import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
@@ -39,6 +40,12 @@ export const STARTER_TIMEOUT = Duration.seconds(30);
 export const QUEUE_VISIBILITY_TIMEOUT = Duration.seconds(6 * STARTER_TIMEOUT.toSeconds());
 export const STARTER_BATCH_SIZE = 10;
 export const SWEEP_INTERVAL = Duration.minutes(5);
+/**
+ * The longest an execution may run (`WORKFLOW_TIMEOUT_SECONDS`, lib/workflows/fulfilment.ts): the
+ * definition's top-level `TimeoutSeconds`, since CDK's `timeout` prop is ignored for a definition
+ * read from a file.
+ */
+export const WORKFLOW_TIMEOUT = Duration.seconds(WORKFLOW_TIMEOUT_SECONDS);
 export const SWEEPER_TIMEOUT = Duration.seconds(60);
 
 /** SES sending actions: `SendEmail` (SES v2 simple content) and `SendRawEmail`, which it authorizes too. */
@@ -127,8 +134,6 @@ export class Fulfilment extends Construct {
 
     const workflowLogs = new LogGroup(this, 'WorkflowLogs', {
       logGroupName: `/aws/vendedlogs/states/company-register-${settings.stage}-fulfilment`,
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
     });
     const workflowRole = new Role(this, 'WorkflowRole', {
       assumedBy: new ServicePrincipal('states.amazonaws.com'),
@@ -168,7 +173,11 @@ export class Fulfilment extends Construct {
     this.starter.addEnvironment(ORDER_ENV.stateMachineArn, this.stateMachine.stateMachineArn);
     this.stateMachine.grantStartExecution(this.starter);
     this.starter.addEventSource(
-      new SqsEventSource(this.queue, { batchSize: STARTER_BATCH_SIZE, reportBatchItemFailures: true }),
+      new SqsEventSource(this.queue, {
+        batchSize: STARTER_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: CONSUMER_CONCURRENCY.fulfilmentStarter,
+      }),
     );
 
     this.sweeper = this.createFunction(FULFILMENT_SWEEPER, SWEEPER_DESCRIPTION, props, {

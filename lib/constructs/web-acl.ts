@@ -1,7 +1,12 @@
+import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type { Stage } from 'aws-cdk-lib/aws-apigateway';
-import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { CfnLoggingConfiguration, CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { WAF_IP_RATE_LIMIT } from '../settings.ts';
+
+/** The header WAF logging redacts: it carries the customer's API key. */
+export const WAF_REDACTED_HEADER = 'authorization';
 
 export interface ApiWebAclProps {
   readonly stage: Stage;
@@ -32,6 +37,8 @@ const managedGroup = (priority: number, name: string): CfnWebACL.RuleProperty =>
  */
 export class ApiWebAcl extends Construct {
   readonly webAcl: CfnWebACL;
+  /** Every request the web ACL saw, allowed or blocked, with its `authorization` header redacted. */
+  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiWebAclProps) {
     super(scope, id);
@@ -63,5 +70,24 @@ export class ApiWebAcl extends Construct {
       webAclArn: this.webAcl.attrArn,
     });
     association.node.addDependency(props.stage);
+
+    // WAF delivers only to log groups whose name starts with `aws-waf-logs-`; retention and
+    // removal are the stage's (LogRetentionAspect). The bearer key is never written.
+    const logGroupName = `aws-waf-logs-${props.name}`;
+    this.logGroup = new LogGroup(this, 'Logs', { logGroupName });
+    const logging = new CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.webAcl.attrArn,
+      // WAF wants the log group's ARN without the `:*` that `logGroupArn` ends with.
+      logDestinationConfigs: [
+        Stack.of(this).formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      redactedFields: [{ singleHeader: { Name: WAF_REDACTED_HEADER } }],
+    });
+    logging.node.addDependency(this.logGroup);
   }
 }

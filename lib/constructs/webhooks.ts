@@ -19,6 +19,7 @@ import {
 import type { StageAlarms } from '../alarms.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
+import { CONSUMER_CONCURRENCY } from '../settings.ts';
 import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import { workflowFunctionDescription } from './fulfilment.ts';
@@ -113,7 +114,11 @@ export class Webhooks extends Construct {
       new PolicyStatement({ actions: [...OPEN_ACTIONS], resources: [props.key.keyArn] }),
     );
     this.dispatcher.addEventSource(
-      new SqsEventSource(this.queue, { batchSize: DISPATCHER_BATCH_SIZE, reportBatchItemFailures: true }),
+      new SqsEventSource(this.queue, {
+        batchSize: DISPATCHER_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: CONSUMER_CONCURRENCY.webhookDispatcher,
+      }),
     );
 
     Validations.of(this.dispatcher).acknowledge(

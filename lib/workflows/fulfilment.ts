@@ -13,6 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type TaskName, taskNamed, WORKFLOW_DEFINITION } from '../../shared/kernel/infra/workflow.ts';
+import { IMAGE_POLLING } from '../../shared/orders/steps/common.ts';
 import { STEP_ERRORS } from '../../shared/orders/steps/failure.ts';
 
 type StateName =
@@ -85,6 +86,8 @@ type State =
 
 export interface WorkflowDefinition {
   Comment: string;
+  /** The longest an execution may run (`WORKFLOW_TIMEOUT_SECONDS`). */
+  TimeoutSeconds: number;
   StartAt: StateName;
   States: Record<StateName, State>;
 }
@@ -209,10 +212,22 @@ function outcome(result: 'ready' | 'delivered' | 'failed', comment: string, then
   };
 }
 
+/**
+ * The longest an execution may run: image polling gives up after 24 hours
+ * (`IMAGE_POLLING.giveUpAfterSeconds`) and each task's retries wait at most 15 minutes between
+ * attempts, so 30 hours is never reached by a healthy order. An execution stuck beyond it (a task
+ * that never answers) stops, and the sweeper restarts its order.
+ */
+export const WORKFLOW_TIMEOUT_SECONDS = 30 * 3600;
+if (WORKFLOW_TIMEOUT_SECONDS < IMAGE_POLLING.giveUpAfterSeconds + 6 * 3600) {
+  throw new Error('the workflow timeout must leave hours beyond the image polling give-up');
+}
+
 export function fulfilmentWorkflow(): WorkflowDefinition {
   return {
     Comment:
       'Fulfils an accepted order (charges extract or document images) or offline name search. Input: {kind, id, attempt}. Every task is idempotent: a retried task or a restarted execution never asks the registry twice, bills twice or publishes a second event.',
+    TimeoutSeconds: WORKFLOW_TIMEOUT_SECONDS,
     StartAt: 'ChooseKind',
     States: {
       ChooseKind: {

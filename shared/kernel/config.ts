@@ -20,6 +20,11 @@ export interface ServiceConfig {
   /** Live keys' registry: its base URL and credential. */
   registryUrl: string | undefined;
   registryCredential: SecretSetting;
+  /**
+   * Requests one account may have in flight on one registry route (`REGISTRY_ACCOUNT_IN_FLIGHT`,
+   * below the route's reserved concurrency: lib/registry-capacity.ts); unset, no such limit.
+   */
+  registryAccountInFlight?: number | undefined;
   /** Check every response against its route's schema (local stack and tests). */
   validateResponses: boolean;
   /** Base URL of the API, for `downloadUrl` and result links. */
@@ -43,6 +48,12 @@ export interface ServiceConfig {
 const secretSetting = (value: string | undefined, arn: string | undefined): SecretSetting =>
   value ? { value } : arn ? { arn } : undefined;
 
+/** Env var of `registryAccountInFlight`, set by CDK on the functions of registry routes. */
+export const REGISTRY_ACCOUNT_IN_FLIGHT_ENV = 'REGISTRY_ACCOUNT_IN_FLIGHT';
+
+const positiveInteger = (value: string | undefined): number | undefined =>
+  value !== undefined && /^[1-9]\d*$/.test(value) ? Number(value) : undefined;
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   return {
     // Only API functions authenticate: workflow functions have no keys or limits table.
@@ -54,6 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     cursorSecret: secretSetting(env.CURSOR_SECRET, env.CURSOR_SECRET_ARN),
     registryUrl: env.REGISTRY_URL,
     registryCredential: secretSetting(env.REGISTRY_CREDENTIAL, env.REGISTRY_CREDENTIAL_ARN),
+    registryAccountInFlight: positiveInteger(env[REGISTRY_ACCOUNT_IN_FLIGHT_ENV]),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
     apiBaseUrl: env[ORDER_ENV.apiBaseUrl] ?? '',
     ordersBucket: env[ORDER_ENV.bucket],

@@ -1,11 +1,15 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeLocalEndpoints } from '../../local/endpoints.ts';
+import { callDynamo, type Item } from '../../shared/adapters/dynamodb/json-client.ts';
+import { hashKey, keyIdForHash } from '../../shared/kernel/api-keys.ts';
 import { call, createKey, errorOf, revokeKey, type TestKey } from '../support/api.ts';
+import { testPorts } from '../support/ports.ts';
 
 const run = promisify(execFile);
 const IDENTIFIER = '/v1/identifiers/51824753556';
@@ -26,6 +30,13 @@ function expectUnauthorized(response: Awaited<ReturnType<typeof call>>) {
     },
   });
   expectUnkeyedRateHeaders(response);
+  expectSecurityHeaders(response);
+}
+
+/** On every response: HTTPS only, no content sniffing. */
+function expectSecurityHeaders(response: Awaited<ReturnType<typeof call>>) {
+  expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 }
 
 /** No usable key: the limits a key has, with the whole window left (spec 8: on every response). */
@@ -46,6 +57,7 @@ describe('authentication', () => {
     const response = await call(IDENTIFIER, { key: key.secret });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expectSecurityHeaders(response);
     expect(response.body.meta).toEqual({
       billable: false,
       product: null,
@@ -86,6 +98,30 @@ describe('authentication', () => {
 
   it('refuses an unknown key of the right shape', async () => {
     expectUnauthorized(await call(IDENTIFIER, { key: 'sk_test_doesNotExist000' }));
+  });
+
+  it('writes nothing for an unknown, revoked or expired key (no limit state, however many requests)', async () => {
+    const revoked = await createKey('live');
+    await revokeKey(revoked);
+    const expired = await createKey('test', { expiresAt: new Date(Date.now() - 1000) });
+    const unknown = `sk_test_${randomBytes(12).toString('hex')}`;
+    for (const secret of [unknown, revoked.secret, expired.secret]) {
+      const responses = await Promise.all(Array.from({ length: 5 }, () => call(IDENTIFIER, { key: secret })));
+      for (const response of responses) expectUnauthorized(response);
+      const { Item } = await callDynamo<{ Item?: Item }>('GetItem', {
+        TableName: testPorts.config.limitsTable,
+        Key: { pk: { S: `LIMIT#${keyIdForHash(hashKey(secret))}` } },
+        ConsistentRead: true,
+      });
+      expect(Item, secret.slice(0, 8)).toBeUndefined();
+    }
+    // A usable key does get its limit state: the check above looks where it would be.
+    const { Item } = await callDynamo<{ Item?: Item }>('GetItem', {
+      TableName: testPorts.config.limitsTable,
+      Key: { pk: { S: `LIMIT#${key.keyId}` } },
+      ConsistentRead: true,
+    });
+    expect(Item).toBeDefined();
   });
 
   it('refuses a revoked key', async () => {

@@ -1,19 +1,27 @@
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BASELINE_TABLE_ACCESS, defaultEntryFor, functionDescription } from '../../lib/api-stack.ts';
-import { gatewayResponseMappings } from '../../lib/gateway-responses.ts';
+import { KEY_AUTHORIZER_DESCRIPTION } from '../../lib/constructs/key-authorizer.ts';
+import { CAPACITY_RESPONSE_TYPES, gatewayResponseMappings } from '../../lib/gateway-responses.ts';
 import { paginates } from '../../lib/routes.ts';
 import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
+import { STAGE_SETTINGS } from '../../lib/stages.ts';
 import { routeList } from '../../shared/app/routes.ts';
-import { errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
+import { bearerToken } from '../../shared/kernel/api-keys.ts';
+import { type ErrorCode, errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
+import { AUTHORIZER_CACHE_SECONDS, BEARER_HEADER_PATTERN } from '../../shared/kernel/http/authorizer.ts';
+import { FUNCTION_UNAVAILABLE } from '../../shared/kernel/http/gateway-answers.ts';
 import { type TableId, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import { workflowTasks } from '../../shared/kernel/infra/workflow.ts';
 import { LIMITS } from '../../shared/kernel/rate-limit.ts';
 import {
+  actionsIn,
   resourcePaths,
   resourcesOf,
+  roleOfFunction,
   routeFunctions,
   type Synthesized,
+  statementsOfRole,
   synthesize,
   type TemplateResource,
 } from './synth.ts';
@@ -48,8 +56,8 @@ describe('ApiStack functions', () => {
     expect(routeFunctions(synth, routeList)).toHaveLength(routeList.length);
     // One per workflow task, the starter and the sweeper (test/infra/fulfilment.test.ts), the
     // webhook dispatcher and retry function (test/infra/webhooks.test.ts), the reference refresh
-    // (test/infra/reference-refresh.test.ts).
-    synth.apiTemplate.resourceCountIs('AWS::Lambda::Function', routeList.length + workflowTasks.length + 5);
+    // (test/infra/reference-refresh.test.ts), the key authorizer (below).
+    synth.apiTemplate.resourceCountIs('AWS::Lambda::Function', routeList.length + workflowTasks.length + 6);
   });
 
   it('has a handler module under functions/ for every route', () => {
@@ -103,7 +111,7 @@ describe('ApiStack functions', () => {
     });
   });
 
-  it('gives every function its own log group with a one-month retention', () => {
+  it('gives every function its own log group with the dev stage retention (a month)', () => {
     const logGroups = resourcesOf(synth.apiTemplate, 'AWS::Logs::LogGroup');
     for (const fn of Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function'))) {
       const ref = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
@@ -135,7 +143,7 @@ describe('ApiStack REST API', () => {
           paths.get((candidate.Properties.ResourceId as { Ref: string }).Ref) === route.path,
       );
       expect(method?.Properties).toMatchObject({
-        AuthorizationType: 'NONE',
+        AuthorizationType: route.public ? 'NONE' : 'CUSTOM',
         OperationName: route.name,
         Integration: {
           Type: 'AWS_PROXY',
@@ -247,12 +255,13 @@ describe('ApiStack gateway responses', () => {
       expect(properties.StatusCode).toBe(String(mapping.status));
       expect(renderBody(properties)).toEqual({
         error: {
-          type: entry.type,
+          type: mapping.errorType ?? entry.type,
           code: mapping.code,
           message: mapping.message === 'gateway' ? 'API Gateway "says" no' : entry.message,
           param: null,
           registryCode: null,
-          requestId: 'req_c0ffee-1234',
+          // Spec 7.1: equal to X-Request-Id, which the header mapping below fills with the same id.
+          requestId: 'c0ffee-1234',
           docUrl: `${docsUrl}/errors#${mapping.code}`,
         },
       });
@@ -275,16 +284,50 @@ describe('ApiStack gateway responses', () => {
     });
   });
 
-  it('puts the same RateLimit headers on every gateway response in the template', () => {
+  it('puts the same RateLimit and security headers on every gateway response in the template', () => {
     const responses = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::GatewayResponse'));
     expect(responses).toHaveLength(gatewayResponseMappings.length);
     for (const response of responses) {
       expect(response.Properties.ResponseParameters, String(response.Properties.ResponseType)).toMatchObject({
+        'gatewayresponse.header.Strict-Transport-Security': "'max-age=31536000; includeSubDomains'",
+        'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
         'gatewayresponse.header.RateLimit-Limit': `'${LIMITS.requestsPerMinute}'`,
         'gatewayresponse.header.RateLimit-Remaining': `'${LIMITS.requestsPerMinute}'`,
         'gatewayresponse.header.RateLimit-Reset': `'${LIMITS.windowMs / 1000}'`,
       });
     }
+  });
+
+  it('answers every way capacity can run out with 429 or 503, Retry-After and the spec envelope, never a 500', () => {
+    for (const type of CAPACITY_RESPONSE_TYPES) {
+      const properties = responseFor(type.responseType);
+      const status = Number(properties.StatusCode);
+      const error = renderBody(properties).error;
+      expect([429, 503], type.responseType).toContain(status);
+      // Spec 7.2: 429 is rate_limit_error, 503 registry_unavailable_error; the code is a catalogue code.
+      expect(error.type, type.responseType).toBe(
+        status === 429 ? 'rate_limit_error' : 'registry_unavailable_error',
+      );
+      expect(Object.hasOwn(errorCatalogue, error.code as ErrorCode), type.responseType).toBe(true);
+      expect(
+        (properties.ResponseParameters as Record<string, string>)['gatewayresponse.header.Retry-After'],
+        type.responseType,
+      ).toMatch(/^'[1-9]\d*'$/);
+    }
+    // A Lambda throttle behind a proxy integration is an integration failure.
+    expect(responseFor('INTEGRATION_FAILURE')).toMatchObject({
+      StatusCode: '503',
+      ResponseParameters: {
+        'gatewayresponse.header.Retry-After': `'${FUNCTION_UNAVAILABLE.retryAfterSeconds}'`,
+      },
+    });
+    expect(renderBody(responseFor('INTEGRATION_FAILURE')).error.code).toBe('service_unavailable');
+    expect(renderBody(responseFor('AUTHORIZER_FAILURE')).error.code).toBe('service_unavailable');
+    // The only 500 left is DEFAULT_5XX, which no throttle reaches (each has its own type above).
+    const fiveHundreds = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::GatewayResponse'))
+      .filter((response) => response.Properties.StatusCode === '500')
+      .map((response) => response.Properties.ResponseType);
+    expect(fiveHundreds).toEqual(['DEFAULT_5XX']);
   });
 
   it('maps unknown routes to 404 route_not_found, throttling to 429 with Retry-After, 5XX to 500', () => {
@@ -310,5 +353,165 @@ describe('ApiStack gateway responses', () => {
     const functions = routeFunctions(synth, routeList);
     expect(functions).toHaveLength(routeList.length);
     for (const [, fn] of functions) expect(environmentOf(fn).DOCS_URL).toBe(docsUrl);
+  });
+});
+
+describe('the edge check: no function runs for a request without a usable key', () => {
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize({ context: { docsUrl: 'https://docs.example.test/api' } });
+  }, 120_000);
+
+  const authorizers = () => Object.entries(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Authorizer'));
+
+  it('puts the key authorizer on every keyed method, and none on the public documentation', () => {
+    const [[authorizerId] = []] = authorizers();
+    const paths = resourcePaths(synth.apiTemplate);
+    const methods = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Method'));
+    for (const route of routeList) {
+      const method = methods.find(
+        (candidate) =>
+          candidate.Properties.HttpMethod === route.method &&
+          paths.get((candidate.Properties.ResourceId as { Ref: string }).Ref) === route.path,
+      );
+      if (route.public) {
+        expect(method?.Properties.AuthorizationType, route.name).toBe('NONE');
+        expect(method?.Properties.AuthorizerId, route.name).toBeUndefined();
+      } else {
+        expect(method?.Properties, route.name).toMatchObject({
+          AuthorizationType: 'CUSTOM',
+          AuthorizerId: { Ref: authorizerId },
+        });
+      }
+    }
+  });
+
+  it('has API Gateway refuse a missing or malformed bearer key itself, by the same rule as the functions', () => {
+    expect(authorizers()).toHaveLength(1);
+    const [, authorizer] = authorizers()[0] as [string, TemplateResource];
+    expect(authorizer.Properties).toMatchObject({
+      Type: 'TOKEN',
+      IdentitySource: 'method.request.header.Authorization',
+      IdentityValidationExpression: BEARER_HEADER_PATTERN,
+      AuthorizerResultTtlInSeconds: AUTHORIZER_CACHE_SECONDS,
+    });
+    // What the gateway lets through is exactly what bearerToken accepts (shared/kernel/api-keys.ts).
+    const gateway = new RegExp(BEARER_HEADER_PATTERN);
+    for (const header of [
+      'Bearer sk_test_localAccountA',
+      'bearer   sk_live_abc123',
+      'BEARER sk_test_X',
+      `Bearer sk_live_${'a'.repeat(128)}`,
+      '',
+      'sk_test_abc',
+      'Basic sk_test_abc',
+      'Bearer sk_prod_abc',
+      'Bearer sk_test_',
+      'Bearer sk_test_ab-c',
+      'Bearer sk_test_abc extra',
+      `Bearer sk_live_${'a'.repeat(129)}`,
+      'Bearersk_test_abc',
+    ]) {
+      expect(gateway.test(header), header).toBe(bearerToken(header) !== undefined);
+    }
+  });
+
+  it('answers those refusals (UNAUTHORIZED, and ACCESS_DENIED for a denied key) with the 401 envelope', () => {
+    const responses = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::GatewayResponse'));
+    for (const type of ['UNAUTHORIZED', 'ACCESS_DENIED']) {
+      const response = responses.find((candidate) => candidate.Properties.ResponseType === type);
+      expect(response?.Properties.StatusCode, type).toBe('401');
+      const template = (response?.Properties.ResponseTemplates as Record<string, string> | undefined)?.[
+        'application/json'
+      ];
+      const body = JSON.parse(template?.replaceAll('$context.requestId', 'id-1') ?? '{}') as {
+        error: Record<string, unknown>;
+      };
+      expect(body.error).toMatchObject({
+        type: 'authentication_error',
+        code: 'unauthorized',
+        requestId: 'id-1',
+      });
+      expect(response?.Properties.ResponseParameters).toEqual({
+        'gatewayresponse.header.X-Request-Id': 'context.requestId',
+        'gatewayresponse.header.Strict-Transport-Security': "'max-age=31536000; includeSubDomains'",
+        'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
+        // No key was counted: a key's limits with the whole window left (spec 8, "on every response").
+        'gatewayresponse.header.RateLimit-Limit': `'${LIMITS.requestsPerMinute}'`,
+        'gatewayresponse.header.RateLimit-Remaining': `'${LIMITS.requestsPerMinute}'`,
+        'gatewayresponse.header.RateLimit-Reset': `'${LIMITS.windowMs / 1000}'`,
+      });
+    }
+  });
+
+  it('gives the authorizer function a GetItem on the keys table and nothing that writes', () => {
+    const [, fn] = functionOf(synth, KEY_AUTHORIZER_DESCRIPTION);
+    expect(fn.Properties).toMatchObject({ Timeout: 3, MemorySize: 256, Runtime: 'nodejs22.x' });
+    const statements = statementsOfRole(synth.apiTemplate, roleOfFunction(fn));
+    const actions = actionsIn(statements).filter(
+      (action) => !action.startsWith('xray:') && !action.startsWith('logs:'),
+    );
+    expect(actions).toEqual(['dynamodb:GetItem']);
+    expect(Object.keys(environmentOf(fn))).toContain(tableDefinitions.keys.envVar);
+    expect(Object.keys(environmentOf(fn))).not.toContain(tableDefinitions.limits.envVar);
+  });
+});
+
+describe('TLS and the stage throttle (prod)', () => {
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize({ context: { stage: 'prod' } });
+  }, 120_000);
+
+  it('accepts TLS 1.2 or better only, in strict endpoint access mode, and logs the TLS version', () => {
+    synth.apiTemplate.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      SecurityPolicy: 'SecurityPolicy_TLS13_1_2_PQ_2025_09',
+      EndpointAccessMode: 'STRICT',
+      DisableExecuteApiEndpoint: false,
+    });
+    const stage = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Stage'))[0];
+    const format = JSON.parse(
+      (stage?.Properties.AccessLogSetting as { Format: string } | undefined)?.Format ?? '{}',
+    ) as Record<string, string>;
+    expect(format).toMatchObject({ tlsVersion: '$context.tlsVersion', cipherSuite: '$context.cipherSuite' });
+  });
+
+  it('throttles the stage from its contracted capacity: every contracted key at its full rate at once', () => {
+    const contracted = STAGE_SETTINGS.prod?.contractedKeys ?? 0;
+    expect(contracted).toBeGreaterThan(10);
+    const stage = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Stage'))[0];
+    const [settings] = (stage?.Properties.MethodSettings ?? []) as Record<string, unknown>[];
+    expect(settings).toMatchObject({
+      ThrottlingRateLimit: (contracted * LIMITS.requestsPerMinute) / 60,
+      ThrottlingBurstLimit: (2 * contracted * LIMITS.requestsPerMinute) / 60,
+    });
+  });
+});
+
+describe('a custom domain', () => {
+  const domainName = 'api.company-register-data.net';
+  const certificateArn =
+    'arn:aws:acm:eu-west-2:111122223333:certificate/0b1c2d3e-aaaa-bbbb-cccc-0123456789ab';
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize({ context: { stage: 'prod', domainName, certificateArn } });
+  }, 120_000);
+
+  it('serves the API on the domain only, with the same TLS policy, the execute-api endpoint disabled', () => {
+    synth.apiTemplate.hasResourceProperties('AWS::ApiGateway::RestApi', { DisableExecuteApiEndpoint: true });
+    synth.apiTemplate.hasResourceProperties('AWS::ApiGateway::DomainName', {
+      DomainName: domainName,
+      RegionalCertificateArn: certificateArn,
+      SecurityPolicy: 'SecurityPolicy_TLS13_1_2_PQ_2025_09',
+      EndpointAccessMode: 'STRICT',
+    });
+    synth.apiTemplate.resourceCountIs('AWS::ApiGateway::BasePathMapping', 1);
+    // Download links and error docUrls name the domain, the only address that answers.
+    const [, fn] = functionOf(
+      synth,
+      functionDescription(routeList.find((route) => !route.public) as (typeof routeList)[number]),
+    );
+    expect(environmentOf(fn).API_BASE_URL).toBe(`https://${domainName}`);
+    expect(environmentOf(fn).DOCS_URL).toBe(`https://${domainName}/docs`);
   });
 });

@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_THRESHOLDS, type AlarmThresholdName } from '../../lib/alarms.ts';
+import { KEY_AUTHORIZER } from '../../lib/constructs/key-authorizer.ts';
 import { latencyGroups, MAX_ALARM_METRICS } from '../../lib/monitoring-stack.ts';
-import { registryShare } from '../../lib/registry-capacity.ts';
+import { registryAccountShare, registryShare } from '../../lib/registry-capacity.ts';
 import { PROJECT_ROOT, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
 import { STAGE_SETTINGS } from '../../lib/stages.ts';
 import { routeList } from '../../shared/app/routes.ts';
@@ -247,6 +248,7 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       ...synth.api.fulfilment.functions.keys(),
       ...synth.api.webhooks.functions.keys(),
       REFERENCE_REFRESH.name,
+      KEY_AUTHORIZER.name,
     ];
     expect(functionNames).toHaveLength(
       Object.keys(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).length,
@@ -264,9 +266,13 @@ describe('on the committed prod settings', () => {
     synth = synthesize({ context: { stage: 'prod' } });
   }, 120_000);
 
-  it('has the topic, the dashboard and the alarms, without a subscription unless an address is given', () => {
+  it('has the topic, the dashboard and the alarms, and the committed alarmEmail subscribed', () => {
     synth.apiTemplate.resourceCountIs('AWS::SNS::Topic', 1);
-    synth.apiTemplate.resourceCountIs('AWS::SNS::Subscription', 0);
+    synth.apiTemplate.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: STAGE_SETTINGS.prod?.alarmEmail,
+    });
+    synth.apiTemplate.resourceCountIs('AWS::SNS::Subscription', 1);
     synth.apiTemplate.hasResourceProperties('AWS::CloudWatch::Dashboard', {
       DashboardName: 'company-register-prod',
     });
@@ -361,6 +367,19 @@ describe('registry capacity', () => {
     expect(() => registryShare(15, { routes: 10, workflowTasks: 5, scheduled: 1 })).toThrow(
       /setting registryConcurrency \(15\) is below the 16 functions that call the registry/,
     );
+  });
+
+  it("gives one account at most half a route's share, always less than the share, and refuses a share of 1", () => {
+    expect(registryAccountShare(undefined)).toBeUndefined();
+    for (const share of [2, 3, 5, 10, 11]) {
+      const perAccount = registryAccountShare(share) as number;
+      expect(perAccount, String(share)).toBeGreaterThanOrEqual(1);
+      expect(perAccount, String(share)).toBeLessThan(share);
+      // What one account may hold, the others still have at least as much of.
+      expect(share - perAccount, String(share)).toBeGreaterThanOrEqual(perAccount);
+    }
+    expect(registryAccountShare(5)).toBe(2);
+    expect(() => registryAccountShare(1)).toThrow(/one account could take a whole route/);
   });
 });
 

@@ -1,15 +1,30 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_CONTRACTED_KEYS,
   DEFAULT_MAIL_FROM,
   DEFAULT_REGISTRY_URL,
+  DEV_LOG_RETENTION_DAYS,
   isReservedHost,
+  LIVE_LOG_RETENTION_DAYS,
   readSettings,
   type Settings,
 } from '../../lib/settings.ts';
-import { STAGE_SETTINGS } from '../../lib/stages.ts';
+import { STAGE_SETTINGS, type StageSettings } from '../../lib/stages.ts';
 
 const settingsWith = (context: Record<string, unknown>): Settings => readSettings(new App({ context }).node);
+
+/** The settings of `stage` as if `committed` were its entry in lib/stages.ts. */
+function readSettingsOf(stage: string, committed: StageSettings): Settings {
+  const saved = STAGE_SETTINGS[stage];
+  const table = STAGE_SETTINGS as Record<string, StageSettings>;
+  table[stage] = committed;
+  try {
+    return settingsWith({ stage });
+  } finally {
+    if (saved) table[stage] = saved;
+  }
+}
 
 describe('stage settings (lib/stages.ts)', () => {
   it('gives prod everything a deploy needs from the committed settings alone', () => {
@@ -23,7 +38,43 @@ describe('stage settings (lib/stages.ts)', () => {
       registryUrl: prod?.registryUrl,
       mailFrom: prod?.mailFrom,
       registryConcurrency: prod?.registryConcurrency,
+      alarmEmail: prod?.alarmEmail,
+      contractedKeys: prod?.contractedKeys,
+      // The audit trail: a year, kept when a stack is deleted.
+      logRetentionDays: LIVE_LOG_RETENTION_DAYS,
+      retainLogs: true,
     });
+    expect(LIVE_LOG_RETENTION_DAYS).toBeGreaterThanOrEqual(365);
+  });
+
+  it('refuses a live stage that would notify no one of its alarms', () => {
+    const committed = STAGE_SETTINGS.prod as StageSettings;
+    expect(committed.alarmEmail ?? committed.alarmEndpoint).toBeDefined();
+    const { alarmEmail: _email, alarmEndpoint: _endpoint, ...withoutReceivers } = committed;
+    expect(() => readSettingsOf('prod', withoutReceivers)).toThrow(
+      /no one receives its alarms \(set alarmEmail or alarmEndpoint\)/,
+    );
+    expect(
+      readSettingsOf('prod', { ...withoutReceivers, alarmEndpoint: 'https://paging.example.org/sns' }),
+    ).toMatchObject({
+      alarmEndpoint: 'https://paging.example.org/sns',
+    });
+    // A stage that serves no live traffic may do without.
+    expect(() => settingsWith({})).not.toThrow();
+  });
+
+  it('takes a custom domain with its certificate, both or neither', () => {
+    const certificateArn = 'arn:aws:acm:eu-west-2:111122223333:certificate/abc-123';
+    expect(settingsWith({ domainName: 'api.company.co.uk', certificateArn }).domain).toEqual({
+      name: 'api.company.co.uk',
+      certificateArn,
+    });
+    expect(() => settingsWith({ domainName: 'api.company.co.uk' })).toThrow(/go together/);
+    expect(() => settingsWith({ certificateArn })).toThrow(/go together/);
+    expect(() => settingsWith({ domainName: 'API..bad', certificateArn })).toThrow(/domainName must be/);
+    expect(() =>
+      settingsWith({ domainName: 'api.company.co.uk', certificateArn: 'arn:aws:iam::1:x' }),
+    ).toThrow(/certificateArn must be an ACM certificate ARN/);
   });
 
   it('keeps the placeholders on dev, which serves no live traffic', () => {
@@ -33,6 +84,9 @@ describe('stage settings (lib/stages.ts)', () => {
       waf: false,
       registryUrl: DEFAULT_REGISTRY_URL,
       mailFrom: DEFAULT_MAIL_FROM,
+      contractedKeys: DEFAULT_CONTRACTED_KEYS,
+      logRetentionDays: DEV_LOG_RETENTION_DAYS,
+      retainLogs: false,
     });
   });
 
@@ -78,6 +132,9 @@ describe('stage settings (lib/stages.ts)', () => {
     [{ alarmEmail: 'Ops <ops@company.com>' }, /alarmEmail must be a bare email address/],
     [{ registryConcurrency: 0 }, /registryConcurrency must be a positive integer/],
     [{ registryConcurrency: 'many' }, /registryConcurrency must be a positive integer/],
+    [{ alarmEndpoint: 'http://paging.company.com/hook' }, /alarmEndpoint must be an https URL/],
+    [{ contractedKeys: 0 }, /contractedKeys must be a positive integer/],
+    [{ logRetentionDays: 366 }, /logRetentionDays must be a retention CloudWatch Logs accepts/],
   ])('refuses a malformed setting %o', (context, message) => {
     expect(() => settingsWith({ stage: 'prod', ...context })).toThrow(message);
   });

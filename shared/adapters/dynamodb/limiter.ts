@@ -38,7 +38,12 @@ export class DynamoLimiterStore implements LimiterStore {
     private readonly maxConcurrent = LIMITS.concurrentRequests,
   ) {}
 
-  async acquire(keyId: string, requestId: string, now: Date): Promise<Acquisition> {
+  async acquire(
+    keyId: string,
+    requestId: string,
+    now: Date,
+    maxConcurrent = this.maxConcurrent,
+  ): Promise<Acquisition> {
     const pk = `LIMIT#${keyId}`;
     const nowMs = now.getTime();
     const slot = slotOf(nowMs);
@@ -59,7 +64,7 @@ export class DynamoLimiterStore implements LimiterStore {
             ':one': 1,
             ':lease': leaseEnd,
             ':ttl': expiresAtEpoch,
-            ':max': this.maxConcurrent,
+            ':max': maxConcurrent,
           }),
           ReturnValues: 'ALL_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -82,7 +87,7 @@ export class DynamoLimiterStore implements LimiterStore {
 
       // The key's first request (or an item in the earlier two-bucket shape): write the item whole.
       const live = leases.filter(([id]) => !over.includes(id));
-      if (live.length >= this.maxConcurrent) return { ok: false, reason: 'concurrency' };
+      if (live.length >= maxConcurrent) return { ok: false, reason: 'concurrency' };
       const counts = { [String(slot)]: 1 };
       try {
         await callDynamo('PutItem', {

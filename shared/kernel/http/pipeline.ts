@@ -119,7 +119,7 @@ export function createHttpHandler<R extends RouteDefinition>(
     .use(logMetrics(metrics))
     .use(envelope(route, metrics, ports))
     // A public route (the API contract and its docs) takes no key and so has no per-key limits.
-    .use(route.public ? [] : [admit(ports)])
+    .use(route.public ? [] : [admit(ports, route)])
     .use(validate(route));
   // Lambda passes a plain Context; the pipeline's first middleware attaches `api` to it.
   const run = handler as unknown as LambdaHttpHandler;

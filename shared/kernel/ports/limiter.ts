@@ -21,8 +21,12 @@ export interface ReleaseOptions {
 
 /** Shared, atomic per-key limit state (many Lambda instances serve one key). */
 export interface LimiterStore {
-  /** Counts the request in its slot and takes one of the key's concurrency leases. */
-  acquire(keyId: string, requestId: string, now: Date): Promise<Acquisition>;
+  /**
+   * Counts the request in its slot and takes one of the key's concurrency leases (at most
+   * `maxConcurrent`, by default the per-key 20). The same state serves any other holder of leases
+   * named like a key (an account's requests on one registry route).
+   */
+  acquire(keyId: string, requestId: string, now: Date, maxConcurrent?: number): Promise<Acquisition>;
   /** Gives the lease back, with the same one write taking back a refused count and dropping stale slots. */
   release(keyId: string, requestId: string, options?: ReleaseOptions): Promise<void>;
 }

@@ -3,18 +3,25 @@ import { ApiError } from '../../errors/api-error.ts';
 import { logger } from '../../observability.ts';
 import type { PlatformPorts } from '../../ports/platform.ts';
 import { decideRate } from '../../rate-limit.ts';
+import type { RouteDefinition } from '../route.ts';
 import type { ApiMiddleware, ApiState } from './state.ts';
 
 /**
  * Authentication and the per-key limits (600 requests per sliding minute, 20 in flight).
  *
- * The key lookup and the limit update run side by side: the limit state is keyed by the key id,
- * which is derived from the key's hash, so it is known before the lookup answers. A request that
- * fails authentication or is over a limit is uncounted and touches nothing else; an admitted one
+ * The key is looked up first and the limit state updated only for a usable key, so that a request
+ * with an unknown, revoked or expired key writes nothing (a stream of made-up keys cannot grow the
+ * limits table or cost a write each). It costs one GetItem's latency (a few milliseconds) before
+ * the limit update. A request over a limit is uncounted and touches nothing else; an admitted one
  * holds a concurrency lease until its response is ready.
  */
-export const admit = (ports: PlatformPorts): ApiMiddleware => {
+export const admit = (ports: PlatformPorts, route: Pick<RouteDefinition, 'name'>): ApiMiddleware => {
   const release = async (state: ApiState) => {
+    const routeLease = state.routeLease;
+    if (routeLease) {
+      state.routeLease = undefined;
+      await ports.limiter.release(routeLease.holder, state.requestId, { removeSlots: routeLease.stale });
+    }
     const lease = state.lease;
     if (!lease) return;
     state.lease = undefined;
@@ -32,17 +39,10 @@ export const admit = (ports: PlatformPorts): ApiMiddleware => {
       const now = clock.now();
       const hash = hashKey(secret);
       const keyId = keyIdForHash(hash);
-      const [record, acquired] = await Promise.all([
-        apiKeys.findByHash(hash),
-        limiter.acquire(keyId, state.requestId, now),
-      ]);
+      const record = await apiKeys.findByHash(hash);
+      if (!record || !isKeyUsable(record, now)) throw new ApiError('unauthorized');
+      const acquired = await limiter.acquire(keyId, state.requestId, now);
       if (acquired.ok) state.lease = { keyId, slot: acquired.slot, stale: acquired.stale, uncount: false };
-
-      if (!record || !isKeyUsable(record, now)) {
-        if (state.lease) state.lease.uncount = true;
-        await release(state);
-        throw new ApiError('unauthorized');
-      }
       state.auth = { accountId: record.accountId, environment: record.environment, keyId };
       logger.appendKeys({ accountId: record.accountId, environment: record.environment, keyId });
 
@@ -62,6 +62,24 @@ export const admit = (ports: PlatformPorts): ApiMiddleware => {
           message: `More than ${rate.limit} requests in the last minute for this API key. Retry after ${rate.retryAfterSeconds} seconds.`,
           headers: { 'Retry-After': String(rate.retryAfterSeconds) },
         });
+      }
+
+      // A registry route's reserved concurrency is shared by every account: one account may hold
+      // only part of it (lib/registry-capacity.ts), so the others keep the rest. CDK sets the
+      // limit on the functions of registry routes only, on stages that reserve registry capacity.
+      const inFlight = ports.config.registryAccountInFlight;
+      if (inFlight !== undefined) {
+        const holder = `${route.name}#${record.accountId}`;
+        const held = await limiter.acquire(holder, state.requestId, now, inFlight);
+        if (!held.ok) {
+          if (state.lease) state.lease.uncount = true;
+          await release(state);
+          throw new ApiError('rate_limited', {
+            message: `Too many of this account's ${route.name} requests in flight (limit ${inFlight}). Retry after 1 second.`,
+            headers: { 'Retry-After': '1' },
+          });
+        }
+        state.routeLease = { holder, stale: held.stale };
       }
     },
     after: async (request) => release(request.context.api),

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { type RateDecision, unkeyedRateHeaders } from '../../rate-limit.ts';
 import type { AuthContext, HandlerResult } from '../handler-types.ts';
 import type { RawRequest } from '../request.ts';
+import { SECURITY_HEADERS } from '../security-headers.ts';
 
 /** Per-request state the middlewares share. */
 export interface ApiState {
@@ -13,6 +14,8 @@ export interface ApiState {
   auth?: AuthContext;
   rate?: RateDecision;
   lease?: { keyId: string; slot: number; stale: readonly number[]; uncount: boolean };
+  /** A registry route's lease of the account's in-flight requests on that route (`registryAccountInFlight`). */
+  routeLease?: { holder: string; stale: readonly number[] };
   input?: { path: unknown; query: unknown; body: unknown };
   /** Purchase routes: the checked `X-Client-Reference` and `Idempotency-Key`. */
   purchase?: { clientReference: string | null; idempotencyKey: string | undefined };
@@ -48,6 +51,7 @@ export function respond(
       'Content-Type': 'application/json; charset=utf-8',
       'X-Request-Id': state.requestId,
       'Cache-Control': 'no-store',
+      ...SECURITY_HEADERS,
       ...rateHeaders(state.rate),
       ...headers,
     },
@@ -68,6 +72,7 @@ export function respondWithFile(
       'Content-Disposition': `attachment; filename="${file.filename}"`,
       'X-Request-Id': state.requestId,
       'Cache-Control': 'private, no-store',
+      ...SECURITY_HEADERS,
       ...rateHeaders(state.rate),
       ...headers,
     },

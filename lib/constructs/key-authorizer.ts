@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { Duration, Validations } from 'aws-cdk-lib';
+import { IdentitySource, TokenAuthorizer } from 'aws-cdk-lib/aws-apigateway';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { AUTHORIZER_CACHE_SECONDS, BEARER_HEADER_PATTERN } from '../../shared/kernel/http/authorizer.ts';
+import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import type { StageAlarms } from '../alarms.ts';
+import { acknowledgements } from '../nag.ts';
+import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
+import { ApiFunction } from './api-function.ts';
+import { workflowFunctionDescription } from './fulfilment.ts';
+
+/** The authorizer's function (functions/edge/authorize.ts). */
+export const KEY_AUTHORIZER = { handler: 'edge/authorize', name: 'AuthorizeApiKey' } as const;
+
+/** One key lookup (a GetItem): a fraction of a second even cold; API Gateway waits at most 10 s. */
+export const KEY_AUTHORIZER_TIMEOUT = Duration.seconds(3);
+/** The lookup needs little memory; 256 MB halves the cost of a cold invocation's milliseconds. */
+export const KEY_AUTHORIZER_MEMORY_MB = 256;
+
+export const KEY_AUTHORIZER_DESCRIPTION = workflowFunctionDescription(
+  KEY_AUTHORIZER,
+  'API Gateway TOKEN authorizer: denies unknown, revoked and expired keys before any route runs',
+);
+
+export interface KeyAuthorizerProps {
+  readonly keysTable: ITable;
+  readonly entryFor: EntryFor;
+  readonly alarms: StageAlarms;
+}
+
+/**
+ * The edge check of every keyed route (docs/architecture.md, "Edge check"): a TOKEN authorizer
+ * whose validation expression makes API Gateway itself answer 401 to a request without a
+ * well-formed bearer key (no function runs), and whose function denies a well-formed key that is
+ * not a usable one (cached per key for `AUTHORIZER_CACHE_SECONDS`), so that no route function runs
+ * and nothing is written for it either.
+ */
+export class KeyAuthorizer extends Construct {
+  readonly authorizer: TokenAuthorizer;
+  readonly function: ApiFunction;
+
+  constructor(scope: Construct, id: string, props: KeyAuthorizerProps) {
+    super(scope, id);
+    this.function = new ApiFunction(this, 'Function', {
+      entry: props.entryFor(KEY_AUTHORIZER),
+      description: KEY_AUTHORIZER_DESCRIPTION,
+      depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
+      timeout: KEY_AUTHORIZER_TIMEOUT,
+      memorySize: KEY_AUTHORIZER_MEMORY_MB,
+    });
+    this.function.bindTable(props.keysTable, tableDefinitions.keys, 'getItem');
+    Validations.of(this.function).acknowledge(
+      acknowledgements.runtimeVersion,
+      acknowledgements.latestRuntime,
+      acknowledgements.synchronousInvocation,
+    );
+    Validations.of(this.function.role ?? this.function).acknowledge(acknowledgements.xrayWildcard);
+    props.alarms.forFunction(KEY_AUTHORIZER.name, this.function);
+
+    this.authorizer = new TokenAuthorizer(this, 'Authorizer', {
+      handler: this.function,
+      authorizerName: 'api-key',
+      identitySource: IdentitySource.header('Authorization'),
+      validationRegex: BEARER_HEADER_PATTERN,
+      resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_SECONDS),
+    });
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The audit trail and the bounded consumers, on the synthesized prod templates: every log group
+ * keeps a year and outlives its stack, the WAF logs every request with the key redacted, the
+ * orders bucket keeps overwritten objects for a while, and both SQS consumers are capped.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { functionDescription } from '../../lib/api-stack.ts';
+import { WORKFLOW_TIMEOUT } from '../../lib/constructs/fulfilment.ts';
+import { NONCURRENT_VERSION_DAYS } from '../../lib/data-stack.ts';
+import { registryAccountShare } from '../../lib/registry-capacity.ts';
+import { CONSUMER_CONCURRENCY, LIVE_LOG_RETENTION_DAYS } from '../../lib/settings.ts';
+import { routeList } from '../../shared/app/routes.ts';
+import { REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../../shared/kernel/config.ts';
+import { IMAGE_POLLING } from '../../shared/orders/steps/common.ts';
+import {
+  environmentOf,
+  resourcesOf,
+  routeFunctions,
+  type Synthesized,
+  synthesize,
+  workflowDefinition,
+} from './synth.ts';
+
+describe('prod: audit trail and bounded consumers', () => {
+  let synth: Synthesized;
+  beforeAll(() => {
+    synth = synthesize({ context: { stage: 'prod' } });
+  }, 120_000);
+
+  it('keeps every log group of every template a year, and keeps it when a stack is deleted', () => {
+    const groups = Object.entries(resourcesOf(synth.apiTemplate, 'AWS::Logs::LogGroup'));
+    // Access, execution, WAF, workflow logs and one per function.
+    const functions = Object.keys(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).length;
+    expect(groups.length).toBe(functions + 4);
+    for (const [id, group] of groups) {
+      expect(group.Properties.RetentionInDays, id).toBe(LIVE_LOG_RETENTION_DAYS);
+      expect(group.DeletionPolicy, id).toBe('Retain');
+      expect(group.UpdateReplacePolicy, id).toBe('Retain');
+    }
+    expect(LIVE_LOG_RETENTION_DAYS).toBeGreaterThanOrEqual(365);
+  });
+
+  it('logs every request the web ACL sees to a WAF log group, with the authorization header redacted', () => {
+    const [logging] = Object.values(resourcesOf(synth.apiTemplate, 'AWS::WAFv2::LoggingConfiguration'));
+    const [aclId] = Object.keys(resourcesOf(synth.apiTemplate, 'AWS::WAFv2::WebACL'));
+    expect(logging?.Properties).toMatchObject({
+      ResourceArn: { 'Fn::GetAtt': [aclId, 'Arn'] },
+      RedactedFields: [{ SingleHeader: { Name: 'authorization' } }],
+    });
+    expect(JSON.stringify(logging?.Properties.LogDestinationConfigs)).toContain(
+      ':log-group:aws-waf-logs-company-register-prod',
+    );
+    expect(JSON.stringify(logging?.Properties.LogDestinationConfigs)).not.toContain(':*');
+    synth.apiTemplate.hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: 'aws-waf-logs-company-register-prod',
+    });
+  });
+
+  it('versions the orders bucket and expires its noncurrent versions', () => {
+    const buckets = Object.values(resourcesOf(synth.dataTemplate, 'AWS::S3::Bucket'));
+    const orders = buckets.find((bucket) => JSON.stringify(bucket.Properties).includes('orders-bucket/'));
+    expect(orders?.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    const rules = (
+      orders?.Properties.LifecycleConfiguration as { Rules: Record<string, unknown>[] } | undefined
+    )?.Rules;
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Id: 'ExpireNoncurrentVersions',
+        Status: 'Enabled',
+        NoncurrentVersionExpiration: { NoncurrentDays: NONCURRENT_VERSION_DAYS },
+      }),
+    );
+  });
+
+  it("limits each account on each registry route to part of the route's reserved concurrency", () => {
+    const functions = routeFunctions(synth, routeList);
+    const registryRoutes = routeList.filter((route) => route.usesRegistry);
+    expect(registryRoutes.length).toBeGreaterThan(10);
+    for (const [id, fn] of functions) {
+      const route = routeList.find(
+        (candidate) => functionDescription(candidate) === fn.Properties.Description,
+      );
+      const env = environmentOf(fn);
+      if (!route?.usesRegistry) {
+        expect(env[REGISTRY_ACCOUNT_IN_FLIGHT_ENV], id).toBeUndefined();
+        continue;
+      }
+      const reserved = fn.Properties.ReservedConcurrentExecutions as number;
+      const perAccount = Number(env[REGISTRY_ACCOUNT_IN_FLIGHT_ENV]);
+      expect(perAccount, route.name).toBe(registryAccountShare(reserved));
+      expect(perAccount, route.name).toBeLessThan(reserved);
+    }
+  });
+
+  it('stops a fulfilment execution that outlives the longest healthy order', () => {
+    const timeout = WORKFLOW_TIMEOUT.toSeconds();
+    const deployed = JSON.parse(workflowDefinition(synth).text) as { TimeoutSeconds?: number };
+    expect(deployed.TimeoutSeconds).toBe(timeout);
+    expect(timeout).toBeGreaterThan(IMAGE_POLLING.giveUpAfterSeconds + IMAGE_POLLING.maxWaitSeconds);
+  });
+
+  it('caps both SQS consumers at their named maximum concurrency', () => {
+    const mappings = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(2);
+    const caps = mappings.map(
+      (mapping) => (mapping.Properties.ScalingConfig as { MaximumConcurrency: number }).MaximumConcurrency,
+    );
+    expect(caps.sort((a, b) => a - b)).toEqual(
+      [CONSUMER_CONCURRENCY.fulfilmentStarter, CONSUMER_CONCURRENCY.webhookDispatcher].sort((a, b) => a - b),
+    );
+    for (const cap of caps) expect(cap).toBeGreaterThanOrEqual(2);
+  });
+});
