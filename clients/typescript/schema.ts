@@ -1040,6 +1040,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the environment's monitors, newest first, or the one of a company
+         * @description Free.
+         */
+        get: operations["ListMonitors"];
+        put?: never;
+        /**
+         * Watch a company (ACN, ARBN, ARSN or an ABN that embeds one) or a person; records the baseline from free registry reads
+         * @description Free.
+         */
+        post: operations["CreateMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/{monitorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a monitor with its baseline and the sequence number of its last event
+         * @description Free.
+         */
+        get: operations["GetMonitor"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop watching (events already emitted stay in the feed)
+         * @description Free.
+         */
+        delete: operations["DeleteMonitor"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the event types a monitor wants
+         * @description Free.
+         */
+        patch: operations["UpdateMonitor"];
+        trace?: never;
+    };
+    "/v1/monitors/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monitoring feed: every monitoring event of the environment, oldest first, from a position that never expires (events kept 90 days)
+         * @description Free.
+         */
+        get: operations["ListMonitorEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1092,10 +1164,15 @@ export interface components {
         __schema18: string;
         __schema19: components["schemas"]["__schema20"][];
         /** @enum {string} */
-        __schema20: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*";
+        __schema20: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*";
         __schema21: string | null;
         __schema22: string;
         __schema23: Record<string, never>;
+        __schema24: string;
+        __schema25: components["schemas"]["__schema26"][];
+        /** @enum {string} */
+        __schema26: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
+        __schema27: string;
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
             counts?: {
@@ -1117,148 +1194,220 @@ export interface components {
             method?: string;
             limit?: number;
             resetsAt?: string;
+            monitorId?: string;
         };
-        __schema24: {
+        MonitoredPerson: {
+            familyName: string;
+            givenNames: string[];
+            birthDate: string;
+        };
+        /** @description What a company check compares: status, name, type and the newest lodged document. */
+        MonitorSnapshot: {
+            status: components["schemas"]["__schema32"];
+            name: string;
+            type: components["schemas"]["__schema32"];
+            latestDocument: components["schemas"]["__schema197"] | null;
+            at: components["schemas"]["__schema56"];
+        };
+        /** @description A company or a person watched by the account. */
+        Monitor: {
+            object: components["schemas"]["__schema190"];
+            id: components["schemas"]["__schema191"];
+            kind: components["schemas"]["__schema192"];
+            company: components["schemas"]["__schema193"];
+            person: components["schemas"]["__schema194"];
+            eventTypes: components["schemas"]["__schema195"];
+            baseline: components["schemas"]["__schema196"];
+            sequence: components["schemas"]["__schema198"];
+            livemode: components["schemas"]["__schema199"];
+            createdAt: components["schemas"]["__schema56"];
+            updatedAt: components["schemas"]["__schema56"];
+        };
+        MonitorFeed: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["MonitorEvent"][];
+            hasMore: boolean;
+            nextPosition: string | null;
+            meta: components["schemas"]["__schema28"];
+        };
+        MonitorEvent: {
+            /** @constant */
+            object: "event";
+            id: string;
+            /** @enum {string} */
+            type: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
+            createdAt: components["schemas"]["__schema56"];
+            livemode: boolean;
+            data: components["schemas"]["MonitorEventData"];
+        };
+        /** @description What a monitoring event reports: the company (number and summary) or person, before and after, its source, the monitors it matched and the sequence number of the account and company. */
+        MonitorEventData: {
+            /** @constant */
+            object: "monitorEvent";
+            company: components["schemas"]["__schema85"] | null;
+            person: components["schemas"]["MonitoredPerson"] | null;
+            before?: components["schemas"]["__schema200"];
+            after?: components["schemas"]["__schema200"];
+            document?: components["schemas"]["__schema197"];
+            appointee?: {
+                [key: string]: unknown;
+            } | null;
+            licenceNumber?: string | null;
+            date?: string | null;
+            source: {
+                /** @enum {string} */
+                kind: "daily_check" | "weekly_summary" | "sandbox";
+                checkedAt?: components["schemas"]["__schema56"];
+                summaryType?: string;
+                subType?: components["schemas"]["__schema32"];
+                weekStarting?: string;
+                documentNumber?: string | null;
+            };
+            monitorIds: string[];
+            sequence: number;
+        };
+        __schema28: {
             billable: boolean;
             product: string | null;
             requestId: string;
             quantity?: number;
         };
-        __schema25: {
+        __schema29: {
             /** @constant */
             object: "list";
             data: {
-                acn: components["schemas"]["__schema26"];
-                formatted: components["schemas"]["__schema27"];
-                numberType: components["schemas"]["__schema28"];
-                name: components["schemas"]["__schema29"];
-                type: components["schemas"]["__schema28"];
-                status: components["schemas"]["__schema28"];
-                abn: components["schemas"]["__schema30"];
-                registeredCharity: components["schemas"]["__schema31"];
-                id?: components["schemas"]["__schema32"];
-                arsn?: components["schemas"]["__schema33"];
-                schemeCategories?: components["schemas"]["__schema34"];
-                detailsPath?: components["schemas"]["__schema35"];
+                acn: components["schemas"]["__schema30"];
+                formatted: components["schemas"]["__schema31"];
+                numberType: components["schemas"]["__schema32"];
+                name: components["schemas"]["__schema33"];
+                type: components["schemas"]["__schema32"];
+                status: components["schemas"]["__schema32"];
+                abn: components["schemas"]["__schema34"];
+                registeredCharity: components["schemas"]["__schema35"];
+                id?: components["schemas"]["__schema36"];
+                arsn?: components["schemas"]["__schema37"];
+                schemeCategories?: components["schemas"]["__schema38"];
+                detailsPath?: components["schemas"]["__schema39"];
                 /** @constant */
                 object: "companyMatch";
                 matchedName: string;
                 /** @enum {string} */
                 nameStatus: "current" | "former";
                 score: number;
-                address: components["schemas"]["__schema36"] | null;
+                address: components["schemas"]["__schema40"] | null;
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema24"];
+            meta: components["schemas"]["__schema28"];
         };
-        __schema26: string | null;
-        __schema27: string;
-        __schema28: {
+        __schema30: string | null;
+        __schema31: string;
+        __schema32: {
             code: string;
             label: string;
         };
-        __schema29: string;
-        __schema30: string | null;
-        __schema31: boolean;
-        __schema32: string;
         __schema33: string;
-        __schema34: components["schemas"]["__schema28"][];
-        __schema35: string;
-        __schema36: {
+        __schema34: string | null;
+        __schema35: boolean;
+        __schema36: string;
+        __schema37: string;
+        __schema38: components["schemas"]["__schema32"][];
+        __schema39: string;
+        __schema40: {
             locality: string;
             state?: string | null;
             postcode?: string | null;
             country?: string;
         };
-        __schema37: components["schemas"]["__schema28"][];
+        __schema41: components["schemas"]["__schema32"][];
         /** @constant */
-        __schema38: "company";
-        __schema39: components["schemas"]["__schema28"] | null;
-        __schema40: components["schemas"]["__schema28"] | null;
-        __schema41: components["schemas"]["__schema42"] | null;
-        __schema42: string;
-        __schema43: components["schemas"]["__schema28"] | null;
-        __schema44: {
-            date: components["schemas"]["__schema42"];
-            reason: components["schemas"]["__schema28"];
+        __schema42: "company";
+        __schema43: components["schemas"]["__schema32"] | null;
+        __schema44: components["schemas"]["__schema32"] | null;
+        __schema45: components["schemas"]["__schema46"] | null;
+        __schema46: string;
+        __schema47: components["schemas"]["__schema32"] | null;
+        __schema48: {
+            date: components["schemas"]["__schema46"];
+            reason: components["schemas"]["__schema32"];
         } | null;
-        __schema45: {
+        __schema49: {
             name: string;
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema42"];
+            from: components["schemas"]["__schema45"];
+            to: components["schemas"]["__schema46"];
         }[];
-        __schema46: {
-            object: components["schemas"]["__schema47"];
-            id: components["schemas"]["__schema48"];
-            kind: components["schemas"]["__schema49"];
-            type: components["schemas"]["__schema50"];
-            company: components["schemas"]["__schema51"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema53"];
-            disclaimer: components["schemas"]["__schema54"];
-            officeholders: components["schemas"]["__schema55"][] | null;
-            addresses: components["schemas"]["__schema59"][] | null;
-            contactAddress: components["schemas"]["__schema59"] | null;
+        __schema50: {
+            object: components["schemas"]["__schema51"];
+            id: components["schemas"]["__schema52"];
+            kind: components["schemas"]["__schema53"];
+            type: components["schemas"]["__schema54"];
+            company: components["schemas"]["__schema55"];
+            purchasedAt: components["schemas"]["__schema56"];
+            asOf: components["schemas"]["__schema56"];
+            expiresAt: components["schemas"]["__schema56"];
+            clientReference: components["schemas"]["__schema57"];
+            disclaimer: components["schemas"]["__schema58"];
+            officeholders: components["schemas"]["__schema59"][] | null;
+            addresses: components["schemas"]["__schema63"][] | null;
+            contactAddress: components["schemas"]["__schema63"] | null;
             shareStructure: {
-                shareClasses: components["schemas"]["__schema60"];
-                members: components["schemas"]["__schema61"];
+                shareClasses: components["schemas"]["__schema64"];
+                members: components["schemas"]["__schema65"];
             } | null;
-            documents: components["schemas"]["__schema62"][] | null;
+            documents: components["schemas"]["__schema66"][] | null;
             externalAdministration: {
-                appointees: components["schemas"]["__schema76"];
-                documents: components["schemas"]["__schema77"];
+                appointees: components["schemas"]["__schema80"];
+                documents: components["schemas"]["__schema81"];
             } | null;
-            charges: components["schemas"]["__schema78"][] | null;
-            relationships: components["schemas"]["__schema87"][] | null;
-            meta: components["schemas"]["__schema24"];
+            charges: components["schemas"]["__schema82"][] | null;
+            relationships: components["schemas"]["__schema91"][] | null;
+            meta: components["schemas"]["__schema28"];
         };
         /** @constant */
-        __schema47: "extract";
-        __schema48: string;
-        /** @constant */
-        __schema49: "company";
-        /** @enum {string} */
-        __schema50: "current" | "historical" | "relational";
-        __schema51: {
-            acn: components["schemas"]["__schema26"];
-            formatted: components["schemas"]["__schema27"];
-            numberType: components["schemas"]["__schema28"];
-            name: components["schemas"]["__schema29"];
-            type: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            abn: components["schemas"]["__schema30"];
-            registeredCharity: components["schemas"]["__schema31"];
-            id?: components["schemas"]["__schema32"];
-            arsn?: components["schemas"]["__schema33"];
-            schemeCategories: components["schemas"]["__schema37"];
-            detailsPath?: components["schemas"]["__schema35"];
-            object: components["schemas"]["__schema38"];
-            class: components["schemas"]["__schema39"];
-            subClass: components["schemas"]["__schema40"];
-            registeredAt: components["schemas"]["__schema41"];
-            governanceType: components["schemas"]["__schema43"];
-            deregistration: components["schemas"]["__schema44"];
-            formerNames: components["schemas"]["__schema45"];
-        };
+        __schema51: "extract";
         __schema52: string;
-        __schema53: string | null;
-        __schema54: string;
+        /** @constant */
+        __schema53: "company";
+        /** @enum {string} */
+        __schema54: "current" | "historical" | "relational";
         __schema55: {
+            acn: components["schemas"]["__schema30"];
+            formatted: components["schemas"]["__schema31"];
+            numberType: components["schemas"]["__schema32"];
+            name: components["schemas"]["__schema33"];
+            type: components["schemas"]["__schema32"];
+            status: components["schemas"]["__schema32"];
+            abn: components["schemas"]["__schema34"];
+            registeredCharity: components["schemas"]["__schema35"];
+            id?: components["schemas"]["__schema36"];
+            arsn?: components["schemas"]["__schema37"];
+            schemeCategories: components["schemas"]["__schema41"];
+            detailsPath?: components["schemas"]["__schema39"];
+            object: components["schemas"]["__schema42"];
+            class: components["schemas"]["__schema43"];
+            subClass: components["schemas"]["__schema44"];
+            registeredAt: components["schemas"]["__schema45"];
+            governanceType: components["schemas"]["__schema47"];
+            deregistration: components["schemas"]["__schema48"];
+            formerNames: components["schemas"]["__schema49"];
+        };
+        __schema56: string;
+        __schema57: string | null;
+        __schema58: string;
+        __schema59: {
             /** @constant */
             object: "officeholder";
-            role: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            appointedAt: components["schemas"]["__schema41"];
-            ceasedAt: components["schemas"]["__schema41"];
-            party: components["schemas"]["__schema56"];
-            address: components["schemas"]["__schema57"] | null;
-            sourceDocument: components["schemas"]["__schema58"] | null;
+            role: components["schemas"]["__schema32"];
+            status: components["schemas"]["__schema32"];
+            appointedAt: components["schemas"]["__schema45"];
+            ceasedAt: components["schemas"]["__schema45"];
+            party: components["schemas"]["__schema60"];
+            address: components["schemas"]["__schema61"] | null;
+            sourceDocument: components["schemas"]["__schema62"] | null;
         };
-        __schema56: {
+        __schema60: {
             /** @enum {string} */
             type: "person" | "organisation";
             person: {
@@ -1267,18 +1416,18 @@ export interface components {
                 formatted: string;
             } | null;
             birth: {
-                date: components["schemas"]["__schema41"];
+                date: components["schemas"]["__schema45"];
                 locality: string | null;
                 stateOrCountry: string | null;
             } | null;
             organisation: {
                 number: string | null;
-                numberType: components["schemas"]["__schema28"] | null;
+                numberType: components["schemas"]["__schema32"] | null;
                 name: string;
                 abn: string | null;
             } | null;
         };
-        __schema57: {
+        __schema61: {
             careOf: string | null;
             line1: string | null;
             street: string;
@@ -1287,244 +1436,244 @@ export interface components {
             postcode: string | null;
             country: string;
         };
-        __schema58: {
+        __schema62: {
             documentNumber: string;
             qualifier: string | null;
         };
-        __schema59: {
+        __schema63: {
             /** @constant */
             object: "address";
-            type: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            address: components["schemas"]["__schema57"];
-            sourceDocument: components["schemas"]["__schema58"];
+            type: components["schemas"]["__schema32"];
+            status: components["schemas"]["__schema32"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema45"];
+            address: components["schemas"]["__schema61"];
+            sourceDocument: components["schemas"]["__schema62"];
         };
-        __schema60: {
+        __schema64: {
             /** @constant */
             object: "shareClass";
             classCode: string;
             description: string;
-            status: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema32"];
             sharesIssued: number;
             amountPaid: string;
             amountDue: string;
-            sourceDocument: components["schemas"]["__schema58"];
+            sourceDocument: components["schemas"]["__schema62"];
         }[];
-        __schema61: {
+        __schema65: {
             /** @constant */
             object: "member";
             classCode: string;
-            status: components["schemas"]["__schema28"];
-            party: components["schemas"]["__schema56"];
+            status: components["schemas"]["__schema32"];
+            party: components["schemas"]["__schema60"];
             sharesHeld: number;
             fullyPaid: boolean;
             beneficiallyHeld: boolean;
-            sourceDocument: components["schemas"]["__schema58"];
+            sourceDocument: components["schemas"]["__schema62"];
         }[];
-        __schema62: {
-            object: components["schemas"]["__schema63"];
-            documentNumber: components["schemas"]["__schema64"];
-            formCode: components["schemas"]["__schema65"];
-            formDescription: components["schemas"]["__schema66"];
-            subForms: components["schemas"]["__schema67"];
-            receivedAt: components["schemas"]["__schema42"];
-            processedAt: components["schemas"]["__schema42"];
-            effectiveAt: components["schemas"]["__schema41"];
-            qualifier: components["schemas"]["__schema68"];
-            pageCount: components["schemas"]["__schema69"];
-            imaged: components["schemas"]["__schema70"];
-            underRequisition: components["schemas"]["__schema71"];
-            xbrlAvailable: components["schemas"]["__schema72"];
-            xbrlDocumentNumber: components["schemas"]["__schema73"];
-            status: components["schemas"]["__schema74"];
-            priced: components["schemas"]["__schema75"];
+        __schema66: {
+            object: components["schemas"]["__schema67"];
+            documentNumber: components["schemas"]["__schema68"];
+            formCode: components["schemas"]["__schema69"];
+            formDescription: components["schemas"]["__schema70"];
+            subForms: components["schemas"]["__schema71"];
+            receivedAt: components["schemas"]["__schema46"];
+            processedAt: components["schemas"]["__schema46"];
+            effectiveAt: components["schemas"]["__schema45"];
+            qualifier: components["schemas"]["__schema72"];
+            pageCount: components["schemas"]["__schema73"];
+            imaged: components["schemas"]["__schema74"];
+            underRequisition: components["schemas"]["__schema75"];
+            xbrlAvailable: components["schemas"]["__schema76"];
+            xbrlDocumentNumber: components["schemas"]["__schema77"];
+            status: components["schemas"]["__schema78"];
+            priced: components["schemas"]["__schema79"];
         };
         /** @constant */
-        __schema63: "document";
-        __schema64: string;
-        __schema65: string;
-        __schema66: string;
-        __schema67: {
+        __schema67: "document";
+        __schema68: string;
+        __schema69: string;
+        __schema70: string;
+        __schema71: {
             code: string;
             description: string;
         }[];
-        __schema68: string | null;
-        __schema69: number;
-        __schema70: boolean;
-        __schema71: boolean;
-        __schema72: boolean;
-        __schema73: string | null;
-        __schema74: string | null;
-        __schema75: boolean | null;
-        __schema76: components["schemas"]["__schema55"][];
-        __schema77: components["schemas"]["__schema62"][];
-        __schema78: {
-            object: components["schemas"]["__schema79"];
-            chargeNumber: components["schemas"]["__schema80"];
-            company: components["schemas"]["__schema81"];
-            status: components["schemas"]["__schema28"];
-            type: components["schemas"]["__schema82"];
-            registeredAt: components["schemas"]["__schema83"];
-            createdAt: components["schemas"]["__schema41"];
-            expiresAt: components["schemas"]["__schema41"];
-            satisfiedAt: components["schemas"]["__schema41"];
-            preAsicChargeNumber: components["schemas"]["__schema84"];
-            chargees: components["schemas"]["__schema85"];
-            documents: components["schemas"]["__schema86"];
+        __schema72: string | null;
+        __schema73: number;
+        __schema74: boolean;
+        __schema75: boolean;
+        __schema76: boolean;
+        __schema77: string | null;
+        __schema78: string | null;
+        __schema79: boolean | null;
+        __schema80: components["schemas"]["__schema59"][];
+        __schema81: components["schemas"]["__schema66"][];
+        __schema82: {
+            object: components["schemas"]["__schema83"];
+            chargeNumber: components["schemas"]["__schema84"];
+            company: components["schemas"]["__schema85"];
+            status: components["schemas"]["__schema32"];
+            type: components["schemas"]["__schema86"];
+            registeredAt: components["schemas"]["__schema87"];
+            createdAt: components["schemas"]["__schema45"];
+            expiresAt: components["schemas"]["__schema45"];
+            satisfiedAt: components["schemas"]["__schema45"];
+            preAsicChargeNumber: components["schemas"]["__schema88"];
+            chargees: components["schemas"]["__schema89"];
+            documents: components["schemas"]["__schema90"];
         };
         /** @constant */
-        __schema79: "charge";
-        __schema80: string;
-        __schema81: {
-            acn: components["schemas"]["__schema26"];
-            formatted: components["schemas"]["__schema27"];
-            numberType: components["schemas"]["__schema28"];
-            name: components["schemas"]["__schema29"];
-            type: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            abn: components["schemas"]["__schema30"];
-            registeredCharity: components["schemas"]["__schema31"];
-            id?: components["schemas"]["__schema32"];
-            arsn?: components["schemas"]["__schema33"];
-            schemeCategories?: components["schemas"]["__schema34"];
-            detailsPath?: components["schemas"]["__schema35"];
-        };
-        __schema82: components["schemas"]["__schema28"] | null;
-        __schema83: components["schemas"]["__schema52"] | null;
-        __schema84: string | null;
+        __schema83: "charge";
+        __schema84: string;
         __schema85: {
-            party: components["schemas"]["__schema56"];
+            acn: components["schemas"]["__schema30"];
+            formatted: components["schemas"]["__schema31"];
+            numberType: components["schemas"]["__schema32"];
+            name: components["schemas"]["__schema33"];
+            type: components["schemas"]["__schema32"];
+            status: components["schemas"]["__schema32"];
+            abn: components["schemas"]["__schema34"];
+            registeredCharity: components["schemas"]["__schema35"];
+            id?: components["schemas"]["__schema36"];
+            arsn?: components["schemas"]["__schema37"];
+            schemeCategories?: components["schemas"]["__schema38"];
+            detailsPath?: components["schemas"]["__schema39"];
+        };
+        __schema86: components["schemas"]["__schema32"] | null;
+        __schema87: components["schemas"]["__schema56"] | null;
+        __schema88: string | null;
+        __schema89: {
+            party: components["schemas"]["__schema60"];
         }[];
-        __schema86: components["schemas"]["__schema62"][];
-        __schema87: {
+        __schema90: components["schemas"]["__schema66"][];
+        __schema91: {
             /** @constant */
             object: "relationship";
-            role: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            appointedAt: components["schemas"]["__schema41"];
-            ceasedAt: components["schemas"]["__schema41"];
-            company: components["schemas"]["__schema81"];
+            role: components["schemas"]["__schema32"];
+            status: components["schemas"]["__schema32"];
+            appointedAt: components["schemas"]["__schema45"];
+            ceasedAt: components["schemas"]["__schema45"];
+            company: components["schemas"]["__schema85"];
         };
-        __schema88: {
+        __schema92: {
             id: string;
             /** @enum {string} */
             type: "current" | "historical" | "relational";
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
+            purchasedAt: components["schemas"]["__schema56"];
+            asOf: components["schemas"]["__schema56"];
         };
-        __schema89: {
-            object: components["schemas"]["__schema90"];
-            id: components["schemas"]["__schema91"];
-            name: components["schemas"]["__schema92"];
-            birth: components["schemas"]["__schema93"];
-            formerName: components["schemas"]["__schema95"];
+        __schema93: {
+            object: components["schemas"]["__schema94"];
+            id: components["schemas"]["__schema95"];
+            name: components["schemas"]["__schema96"];
+            birth: components["schemas"]["__schema97"];
+            formerName: components["schemas"]["__schema99"];
         };
         /** @constant */
-        __schema90: "person";
-        __schema91: string;
-        __schema92: {
+        __schema94: "person";
+        __schema95: string;
+        __schema96: {
             familyName: string;
             givenNames: string[];
             formatted: string;
         };
-        __schema93: components["schemas"]["__schema94"] | null;
-        __schema94: {
-            date: components["schemas"]["__schema41"];
+        __schema97: components["schemas"]["__schema98"] | null;
+        __schema98: {
+            date: components["schemas"]["__schema45"];
             locality: string | null;
             stateOrCountry: string | null;
         };
-        __schema95: components["schemas"]["__schema92"] | null;
-        __schema96: {
-            object: components["schemas"]["__schema97"];
-            id: components["schemas"]["__schema98"];
-            kind: components["schemas"]["__schema99"];
-            type: components["schemas"]["__schema100"];
-            includeShareholdings: components["schemas"]["__schema101"];
-            subject: components["schemas"]["__schema89"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema102"];
-            disclaimer: components["schemas"]["__schema103"];
-            person: components["schemas"]["__schema104"];
-            roles: components["schemas"]["__schema105"][];
+        __schema99: components["schemas"]["__schema96"] | null;
+        __schema100: {
+            object: components["schemas"]["__schema101"];
+            id: components["schemas"]["__schema102"];
+            kind: components["schemas"]["__schema103"];
+            type: components["schemas"]["__schema104"];
+            includeShareholdings: components["schemas"]["__schema105"];
+            subject: components["schemas"]["__schema93"];
+            purchasedAt: components["schemas"]["__schema56"];
+            asOf: components["schemas"]["__schema56"];
+            expiresAt: components["schemas"]["__schema56"];
+            clientReference: components["schemas"]["__schema106"];
+            disclaimer: components["schemas"]["__schema107"];
+            person: components["schemas"]["__schema108"];
+            roles: components["schemas"]["__schema109"][];
             licences: {
                 /** @constant */
                 object: "licence";
-                type: components["schemas"]["__schema28"];
-                status: components["schemas"]["__schema28"];
+                type: components["schemas"]["__schema32"];
+                status: components["schemas"]["__schema32"];
                 licenceNumber: string;
-                licenceStatus: components["schemas"]["__schema28"];
-                from: components["schemas"]["__schema42"];
-                to: components["schemas"]["__schema41"];
-                address: components["schemas"]["__schema57"] | null;
-                sourceDocument: components["schemas"]["__schema58"] | null;
+                licenceStatus: components["schemas"]["__schema32"];
+                from: components["schemas"]["__schema46"];
+                to: components["schemas"]["__schema45"];
+                address: components["schemas"]["__schema61"] | null;
+                sourceDocument: components["schemas"]["__schema62"] | null;
             }[];
             shareholdings: {
                 /** @constant */
                 object: "shareholding";
-                company: components["schemas"]["__schema81"];
+                company: components["schemas"]["__schema85"];
                 classCode: string;
                 classDescription: string;
-                status: components["schemas"]["__schema28"];
+                status: components["schemas"]["__schema32"];
                 sharesHeld: number;
                 fullyPaid: boolean;
                 beneficiallyHeld: boolean;
-                sourceDocument: components["schemas"]["__schema58"] | null;
+                sourceDocument: components["schemas"]["__schema62"] | null;
             }[];
-            documents: components["schemas"]["__schema62"][];
+            documents: components["schemas"]["__schema66"][];
             notices: {
                 /** @enum {string} */
                 type: "acnc_charity" | "same_name";
                 acn: string | null;
                 text: string;
             }[];
-            meta: components["schemas"]["__schema24"];
+            meta: components["schemas"]["__schema28"];
         };
         /** @constant */
-        __schema97: "extract";
-        __schema98: string;
+        __schema101: "extract";
+        __schema102: string;
         /** @constant */
-        __schema99: "person";
+        __schema103: "person";
         /** @enum {string} */
-        __schema100: "current" | "historical";
-        __schema101: boolean;
-        __schema102: string | null;
-        __schema103: string;
-        __schema104: {
+        __schema104: "current" | "historical";
+        __schema105: boolean;
+        __schema106: string | null;
+        __schema107: string;
+        __schema108: {
             id: string;
             registryIdentifier: string;
-            name: components["schemas"]["__schema92"];
-            birth: components["schemas"]["__schema94"] | null;
-            formerName: components["schemas"]["__schema92"] | null;
+            name: components["schemas"]["__schema96"];
+            birth: components["schemas"]["__schema98"] | null;
+            formerName: components["schemas"]["__schema96"] | null;
         };
-        __schema105: {
+        __schema109: {
             /** @constant */
             object: "role";
-            role: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            appointedAt: components["schemas"]["__schema41"];
-            ceasedAt: components["schemas"]["__schema41"];
-            company: components["schemas"]["__schema81"];
-            address: components["schemas"]["__schema57"] | null;
-            sourceDocument: components["schemas"]["__schema58"] | null;
+            role: components["schemas"]["__schema32"];
+            status: components["schemas"]["__schema32"];
+            appointedAt: components["schemas"]["__schema45"];
+            ceasedAt: components["schemas"]["__schema45"];
+            company: components["schemas"]["__schema85"];
+            address: components["schemas"]["__schema61"] | null;
+            sourceDocument: components["schemas"]["__schema62"] | null;
         };
-        __schema106: {
-            object: components["schemas"]["__schema107"];
-            id: components["schemas"]["__schema108"];
-            kind: components["schemas"]["__schema109"];
-            type: components["schemas"]["__schema110"];
-            subject: components["schemas"]["__schema111"];
-            summaryType: components["schemas"]["__schema28"];
-            weekStarting: components["schemas"]["__schema42"];
-            weekEnding: components["schemas"]["__schema42"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema112"];
-            disclaimer: components["schemas"]["__schema113"];
+        __schema110: {
+            object: components["schemas"]["__schema111"];
+            id: components["schemas"]["__schema112"];
+            kind: components["schemas"]["__schema113"];
+            type: components["schemas"]["__schema114"];
+            subject: components["schemas"]["__schema115"];
+            summaryType: components["schemas"]["__schema32"];
+            weekStarting: components["schemas"]["__schema46"];
+            weekEnding: components["schemas"]["__schema46"];
+            purchasedAt: components["schemas"]["__schema56"];
+            asOf: components["schemas"]["__schema56"];
+            expiresAt: components["schemas"]["__schema56"];
+            clientReference: components["schemas"]["__schema116"];
+            disclaimer: components["schemas"]["__schema117"];
             postcode: string | null;
             items: {
                 /** @constant */
@@ -1532,28 +1681,28 @@ export interface components {
                 data: {
                     /** @constant */
                     object: "weeklySummaryItem";
-                    subType: components["schemas"]["__schema28"];
-                    date: components["schemas"]["__schema42"];
+                    subType: components["schemas"]["__schema32"];
+                    date: components["schemas"]["__schema46"];
                     postcode: string | null;
                     documentNumber: string | null;
-                    subject: components["schemas"]["__schema56"] | null;
+                    subject: components["schemas"]["__schema60"] | null;
                     newName: string | null;
                     licenceNumber: string | null;
                     company: {
-                        acn: components["schemas"]["__schema26"];
-                        formatted: components["schemas"]["__schema27"];
-                        numberType: components["schemas"]["__schema28"];
-                        name: components["schemas"]["__schema29"];
-                        type: components["schemas"]["__schema28"];
-                        status: components["schemas"]["__schema28"];
-                        abn: components["schemas"]["__schema30"];
-                        registeredCharity: components["schemas"]["__schema31"];
-                        id?: components["schemas"]["__schema32"];
-                        arsn?: components["schemas"]["__schema33"];
-                        schemeCategories?: components["schemas"]["__schema34"];
-                        detailsPath?: components["schemas"]["__schema35"];
-                        class: components["schemas"]["__schema28"] | null;
-                        subClass: components["schemas"]["__schema28"] | null;
+                        acn: components["schemas"]["__schema30"];
+                        formatted: components["schemas"]["__schema31"];
+                        numberType: components["schemas"]["__schema32"];
+                        name: components["schemas"]["__schema33"];
+                        type: components["schemas"]["__schema32"];
+                        status: components["schemas"]["__schema32"];
+                        abn: components["schemas"]["__schema34"];
+                        registeredCharity: components["schemas"]["__schema35"];
+                        id?: components["schemas"]["__schema36"];
+                        arsn?: components["schemas"]["__schema37"];
+                        schemeCategories?: components["schemas"]["__schema38"];
+                        detailsPath?: components["schemas"]["__schema39"];
+                        class: components["schemas"]["__schema32"] | null;
+                        subClass: components["schemas"]["__schema32"] | null;
                     } | null;
                 }[];
                 hasMore: boolean;
@@ -1564,198 +1713,198 @@ export interface components {
                 postcode: string;
                 count: number;
             }[] | null;
-            meta: components["schemas"]["__schema24"];
+            meta: components["schemas"]["__schema28"];
         };
         /** @constant */
-        __schema107: "extract";
-        __schema108: string;
+        __schema111: "extract";
+        __schema112: string;
         /** @constant */
-        __schema109: "weeklySummary";
+        __schema113: "weeklySummary";
         /** @enum {string} */
-        __schema110: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
-        __schema111: null;
-        __schema112: string | null;
-        __schema113: string;
-        __schema114: {
-            object: components["schemas"]["__schema115"];
-            id: components["schemas"]["__schema116"];
-            kind: components["schemas"]["__schema117"];
-            type: components["schemas"]["__schema118"];
-            subject: components["schemas"]["__schema119"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema131"];
-            disclaimer: components["schemas"]["__schema132"];
+        __schema114: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+        __schema115: null;
+        __schema116: string | null;
+        __schema117: string;
+        __schema118: {
+            object: components["schemas"]["__schema119"];
+            id: components["schemas"]["__schema120"];
+            kind: components["schemas"]["__schema121"];
+            type: components["schemas"]["__schema122"];
+            subject: components["schemas"]["__schema123"];
+            purchasedAt: components["schemas"]["__schema56"];
+            asOf: components["schemas"]["__schema56"];
+            expiresAt: components["schemas"]["__schema56"];
+            clientReference: components["schemas"]["__schema135"];
+            disclaimer: components["schemas"]["__schema136"];
             entry: {
-                object: components["schemas"]["__schema120"];
-                register: components["schemas"]["__schema28"];
-                holder: components["schemas"]["__schema56"];
-                status: components["schemas"]["__schema121"];
-                licenceStatus: components["schemas"]["__schema122"];
-                from: components["schemas"]["__schema41"];
-                to: components["schemas"]["__schema41"];
-                principal: components["schemas"]["__schema123"];
-                bans: components["schemas"]["__schema133"];
-                address: components["schemas"]["__schema129"];
-                addresses: components["schemas"]["__schema134"];
-                trading: components["schemas"]["__schema135"];
-                officers: components["schemas"]["__schema136"];
-                authorities: components["schemas"]["__schema137"];
-                suspensions: components["schemas"]["__schema138"];
-                legislation: components["schemas"]["__schema139"];
+                object: components["schemas"]["__schema124"];
+                register: components["schemas"]["__schema32"];
+                holder: components["schemas"]["__schema60"];
+                status: components["schemas"]["__schema125"];
+                licenceStatus: components["schemas"]["__schema126"];
+                from: components["schemas"]["__schema45"];
+                to: components["schemas"]["__schema45"];
+                principal: components["schemas"]["__schema127"];
+                bans: components["schemas"]["__schema137"];
+                address: components["schemas"]["__schema133"];
+                addresses: components["schemas"]["__schema138"];
+                trading: components["schemas"]["__schema139"];
+                officers: components["schemas"]["__schema140"];
+                authorities: components["schemas"]["__schema141"];
+                suspensions: components["schemas"]["__schema142"];
+                legislation: components["schemas"]["__schema143"];
                 /** @constant */
                 family: "professional";
-                registrationNumber: components["schemas"]["__schema130"];
+                registrationNumber: components["schemas"]["__schema134"];
             } | {
-                object: components["schemas"]["__schema120"];
-                register: components["schemas"]["__schema28"];
-                holder: components["schemas"]["__schema56"];
-                status: components["schemas"]["__schema121"];
-                licenceStatus: components["schemas"]["__schema122"];
-                from: components["schemas"]["__schema41"];
-                to: components["schemas"]["__schema41"];
-                principal: components["schemas"]["__schema123"];
-                bans: components["schemas"]["__schema133"];
-                address: components["schemas"]["__schema129"];
-                addresses: components["schemas"]["__schema134"];
-                trading: components["schemas"]["__schema135"];
-                officers: components["schemas"]["__schema136"];
-                authorities: components["schemas"]["__schema137"];
-                suspensions: components["schemas"]["__schema138"];
-                legislation: components["schemas"]["__schema139"];
+                object: components["schemas"]["__schema124"];
+                register: components["schemas"]["__schema32"];
+                holder: components["schemas"]["__schema60"];
+                status: components["schemas"]["__schema125"];
+                licenceStatus: components["schemas"]["__schema126"];
+                from: components["schemas"]["__schema45"];
+                to: components["schemas"]["__schema45"];
+                principal: components["schemas"]["__schema127"];
+                bans: components["schemas"]["__schema137"];
+                address: components["schemas"]["__schema133"];
+                addresses: components["schemas"]["__schema138"];
+                trading: components["schemas"]["__schema139"];
+                officers: components["schemas"]["__schema140"];
+                authorities: components["schemas"]["__schema141"];
+                suspensions: components["schemas"]["__schema142"];
+                legislation: components["schemas"]["__schema143"];
                 /** @constant */
                 family: "professional";
-                licenceNumber: components["schemas"]["__schema130"];
+                licenceNumber: components["schemas"]["__schema134"];
             } | {
-                object: components["schemas"]["__schema120"];
-                register: components["schemas"]["__schema28"];
-                holder: components["schemas"]["__schema56"];
-                status: components["schemas"]["__schema121"];
-                licenceStatus: components["schemas"]["__schema122"];
-                from: components["schemas"]["__schema41"];
-                to: components["schemas"]["__schema41"];
-                principal: components["schemas"]["__schema123"];
-                bans: components["schemas"]["__schema133"];
-                address: components["schemas"]["__schema129"];
-                addresses: components["schemas"]["__schema134"];
-                trading: components["schemas"]["__schema135"];
-                officers: components["schemas"]["__schema136"];
-                authorities: components["schemas"]["__schema137"];
-                suspensions: components["schemas"]["__schema138"];
-                legislation: components["schemas"]["__schema139"];
+                object: components["schemas"]["__schema124"];
+                register: components["schemas"]["__schema32"];
+                holder: components["schemas"]["__schema60"];
+                status: components["schemas"]["__schema125"];
+                licenceStatus: components["schemas"]["__schema126"];
+                from: components["schemas"]["__schema45"];
+                to: components["schemas"]["__schema45"];
+                principal: components["schemas"]["__schema127"];
+                bans: components["schemas"]["__schema137"];
+                address: components["schemas"]["__schema133"];
+                addresses: components["schemas"]["__schema138"];
+                trading: components["schemas"]["__schema139"];
+                officers: components["schemas"]["__schema140"];
+                authorities: components["schemas"]["__schema141"];
+                suspensions: components["schemas"]["__schema142"];
+                legislation: components["schemas"]["__schema143"];
                 /** @constant */
                 family: "authorised-representatives";
-                representativeNumber: components["schemas"]["__schema130"];
+                representativeNumber: components["schemas"]["__schema134"];
             } | {
-                object: components["schemas"]["__schema120"];
-                register: components["schemas"]["__schema28"];
-                holder: components["schemas"]["__schema56"];
-                status: components["schemas"]["__schema121"];
-                licenceStatus: components["schemas"]["__schema122"];
-                from: components["schemas"]["__schema41"];
-                to: components["schemas"]["__schema41"];
-                principal: components["schemas"]["__schema123"];
-                bans: components["schemas"]["__schema133"];
-                address: components["schemas"]["__schema129"];
-                addresses: components["schemas"]["__schema134"];
-                trading: components["schemas"]["__schema135"];
-                officers: components["schemas"]["__schema136"];
-                authorities: components["schemas"]["__schema137"];
-                suspensions: components["schemas"]["__schema138"];
-                legislation: components["schemas"]["__schema139"];
+                object: components["schemas"]["__schema124"];
+                register: components["schemas"]["__schema32"];
+                holder: components["schemas"]["__schema60"];
+                status: components["schemas"]["__schema125"];
+                licenceStatus: components["schemas"]["__schema126"];
+                from: components["schemas"]["__schema45"];
+                to: components["schemas"]["__schema45"];
+                principal: components["schemas"]["__schema127"];
+                bans: components["schemas"]["__schema137"];
+                address: components["schemas"]["__schema133"];
+                addresses: components["schemas"]["__schema138"];
+                trading: components["schemas"]["__schema139"];
+                officers: components["schemas"]["__schema140"];
+                authorities: components["schemas"]["__schema141"];
+                suspensions: components["schemas"]["__schema142"];
+                legislation: components["schemas"]["__schema143"];
                 /** @constant */
                 family: "banned-disqualified";
-                asicIdentifier: components["schemas"]["__schema130"];
+                asicIdentifier: components["schemas"]["__schema134"];
             };
-            documents: components["schemas"]["__schema62"][];
-            meta: components["schemas"]["__schema24"];
+            documents: components["schemas"]["__schema66"][];
+            meta: components["schemas"]["__schema28"];
         };
         /** @constant */
-        __schema115: "extract";
-        __schema116: string;
+        __schema119: "extract";
+        __schema120: string;
         /** @constant */
-        __schema117: "register";
+        __schema121: "register";
         /** @enum {string} */
-        __schema118: "current" | "historical";
-        __schema119: {
-            object: components["schemas"]["__schema120"];
-            register: components["schemas"]["__schema28"];
-            holder: components["schemas"]["__schema56"];
-            status: components["schemas"]["__schema121"];
-            licenceStatus: components["schemas"]["__schema122"];
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema41"];
-            principal: components["schemas"]["__schema123"];
-            bans: components["schemas"]["__schema125"];
-            address: components["schemas"]["__schema129"];
+        __schema122: "current" | "historical";
+        __schema123: {
+            object: components["schemas"]["__schema124"];
+            register: components["schemas"]["__schema32"];
+            holder: components["schemas"]["__schema60"];
+            status: components["schemas"]["__schema125"];
+            licenceStatus: components["schemas"]["__schema126"];
+            from: components["schemas"]["__schema45"];
+            to: components["schemas"]["__schema45"];
+            principal: components["schemas"]["__schema127"];
+            bans: components["schemas"]["__schema129"];
+            address: components["schemas"]["__schema133"];
             /** @constant */
             family: "professional";
-            registrationNumber: components["schemas"]["__schema130"];
+            registrationNumber: components["schemas"]["__schema134"];
         } | {
-            object: components["schemas"]["__schema120"];
-            register: components["schemas"]["__schema28"];
-            holder: components["schemas"]["__schema56"];
-            status: components["schemas"]["__schema121"];
-            licenceStatus: components["schemas"]["__schema122"];
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema41"];
-            principal: components["schemas"]["__schema123"];
-            bans: components["schemas"]["__schema125"];
-            address: components["schemas"]["__schema129"];
+            object: components["schemas"]["__schema124"];
+            register: components["schemas"]["__schema32"];
+            holder: components["schemas"]["__schema60"];
+            status: components["schemas"]["__schema125"];
+            licenceStatus: components["schemas"]["__schema126"];
+            from: components["schemas"]["__schema45"];
+            to: components["schemas"]["__schema45"];
+            principal: components["schemas"]["__schema127"];
+            bans: components["schemas"]["__schema129"];
+            address: components["schemas"]["__schema133"];
             /** @constant */
             family: "professional";
-            licenceNumber: components["schemas"]["__schema130"];
+            licenceNumber: components["schemas"]["__schema134"];
         } | {
-            object: components["schemas"]["__schema120"];
-            register: components["schemas"]["__schema28"];
-            holder: components["schemas"]["__schema56"];
-            status: components["schemas"]["__schema121"];
-            licenceStatus: components["schemas"]["__schema122"];
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema41"];
-            principal: components["schemas"]["__schema123"];
-            bans: components["schemas"]["__schema125"];
-            address: components["schemas"]["__schema129"];
+            object: components["schemas"]["__schema124"];
+            register: components["schemas"]["__schema32"];
+            holder: components["schemas"]["__schema60"];
+            status: components["schemas"]["__schema125"];
+            licenceStatus: components["schemas"]["__schema126"];
+            from: components["schemas"]["__schema45"];
+            to: components["schemas"]["__schema45"];
+            principal: components["schemas"]["__schema127"];
+            bans: components["schemas"]["__schema129"];
+            address: components["schemas"]["__schema133"];
             /** @constant */
             family: "authorised-representatives";
-            representativeNumber: components["schemas"]["__schema130"];
+            representativeNumber: components["schemas"]["__schema134"];
         } | {
-            object: components["schemas"]["__schema120"];
-            register: components["schemas"]["__schema28"];
-            holder: components["schemas"]["__schema56"];
-            status: components["schemas"]["__schema121"];
-            licenceStatus: components["schemas"]["__schema122"];
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema41"];
-            principal: components["schemas"]["__schema123"];
-            bans: components["schemas"]["__schema125"];
-            address: components["schemas"]["__schema129"];
+            object: components["schemas"]["__schema124"];
+            register: components["schemas"]["__schema32"];
+            holder: components["schemas"]["__schema60"];
+            status: components["schemas"]["__schema125"];
+            licenceStatus: components["schemas"]["__schema126"];
+            from: components["schemas"]["__schema45"];
+            to: components["schemas"]["__schema45"];
+            principal: components["schemas"]["__schema127"];
+            bans: components["schemas"]["__schema129"];
+            address: components["schemas"]["__schema133"];
             /** @constant */
             family: "banned-disqualified";
-            asicIdentifier: components["schemas"]["__schema130"];
+            asicIdentifier: components["schemas"]["__schema134"];
         };
         /** @constant */
-        __schema120: "registerEntry";
-        __schema121: components["schemas"]["__schema28"] | null;
-        __schema122: components["schemas"]["__schema28"] | null;
-        __schema123: components["schemas"]["__schema124"] | null;
-        __schema124: {
+        __schema124: "registerEntry";
+        __schema125: components["schemas"]["__schema32"] | null;
+        __schema126: components["schemas"]["__schema32"] | null;
+        __schema127: components["schemas"]["__schema128"] | null;
+        __schema128: {
             name: string;
             licenceNumber: string;
         };
-        __schema125: {
-            type: components["schemas"]["__schema126"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            status: components["schemas"]["__schema28"];
-            documentNumber: components["schemas"]["__schema127"];
-            legislation: components["schemas"]["__schema128"];
+        __schema129: {
+            type: components["schemas"]["__schema130"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema45"];
+            status: components["schemas"]["__schema32"];
+            documentNumber: components["schemas"]["__schema131"];
+            legislation: components["schemas"]["__schema132"];
         }[] | null;
-        __schema126: components["schemas"]["__schema28"] | null;
-        __schema127: string;
-        __schema128: components["schemas"]["__schema28"] | null;
-        __schema129: ({
+        __schema130: components["schemas"]["__schema32"] | null;
+        __schema131: string;
+        __schema132: components["schemas"]["__schema32"] | null;
+        __schema133: ({
             locality: string;
             state: string | null;
             postcode: string | null;
@@ -1763,89 +1912,89 @@ export interface components {
             locality: string;
             country: string;
         }) | null;
-        __schema130: string;
-        __schema131: string | null;
-        __schema132: string;
-        __schema133: {
-            type: components["schemas"]["__schema126"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            status: components["schemas"]["__schema28"];
-            documentNumber: components["schemas"]["__schema127"];
-            legislation: components["schemas"]["__schema128"];
+        __schema134: string;
+        __schema135: string | null;
+        __schema136: string;
+        __schema137: {
+            type: components["schemas"]["__schema130"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema45"];
+            status: components["schemas"]["__schema32"];
+            documentNumber: components["schemas"]["__schema131"];
+            legislation: components["schemas"]["__schema132"];
             comments: string | null;
         }[] | null;
-        __schema134: components["schemas"]["__schema59"][];
-        __schema135: {
-            type: components["schemas"]["__schema28"];
+        __schema138: components["schemas"]["__schema63"][];
+        __schema139: {
+            type: components["schemas"]["__schema32"];
             name: string;
             number: string | null;
         }[] | null;
-        __schema136: {
-            role: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            appointedAt: components["schemas"]["__schema41"];
-            ceasedAt: components["schemas"]["__schema41"];
-            party: components["schemas"]["__schema56"];
-        }[] | null;
-        __schema137: {
-            type: components["schemas"]["__schema28"];
-            principal: components["schemas"]["__schema124"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            status: components["schemas"]["__schema28"];
-        }[] | null;
-        __schema138: {
-            reason: components["schemas"]["__schema28"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            status: components["schemas"]["__schema28"];
-        }[] | null;
-        __schema139: components["schemas"]["__schema28"] | null;
         __schema140: {
-            object: components["schemas"]["__schema107"];
-            id: components["schemas"]["__schema108"];
-            kind: components["schemas"]["__schema109"];
-            type: components["schemas"]["__schema110"];
-            subject: components["schemas"]["__schema111"];
-            summaryType: components["schemas"]["__schema28"];
-            weekStarting: components["schemas"]["__schema42"];
-            weekEnding: components["schemas"]["__schema42"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema112"];
-            disclaimer: components["schemas"]["__schema113"];
-        };
+            role: components["schemas"]["__schema32"];
+            status: components["schemas"]["__schema32"];
+            appointedAt: components["schemas"]["__schema45"];
+            ceasedAt: components["schemas"]["__schema45"];
+            party: components["schemas"]["__schema60"];
+        }[] | null;
         __schema141: {
-            object: components["schemas"]["__schema142"];
-            id: components["schemas"]["__schema143"];
-            type: components["schemas"]["__schema144"];
-            status: components["schemas"]["__schema145"];
-            company: components["schemas"]["__schema146"];
-            documents: components["schemas"]["__schema147"];
-            delivery: components["schemas"]["__schema148"];
-            downloadUrl: components["schemas"]["__schema149"];
-            downloadExpiresAt: components["schemas"]["__schema150"];
-            registryRequestIds: components["schemas"]["__schema151"];
-            notices: components["schemas"]["__schema152"];
-            extractSize: components["schemas"]["__schema153"];
-            pageCount: components["schemas"]["__schema154"];
-            clientReference: components["schemas"]["__schema149"];
-            createdAt: components["schemas"]["__schema52"];
-            readyAt: components["schemas"]["__schema155"];
-            failure?: components["schemas"]["__schema156"];
-            meta: components["schemas"]["__schema24"];
+            type: components["schemas"]["__schema32"];
+            principal: components["schemas"]["__schema128"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema45"];
+            status: components["schemas"]["__schema32"];
+        }[] | null;
+        __schema142: {
+            reason: components["schemas"]["__schema32"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema45"];
+            status: components["schemas"]["__schema32"];
+        }[] | null;
+        __schema143: components["schemas"]["__schema32"] | null;
+        __schema144: {
+            object: components["schemas"]["__schema111"];
+            id: components["schemas"]["__schema112"];
+            kind: components["schemas"]["__schema113"];
+            type: components["schemas"]["__schema114"];
+            subject: components["schemas"]["__schema115"];
+            summaryType: components["schemas"]["__schema32"];
+            weekStarting: components["schemas"]["__schema46"];
+            weekEnding: components["schemas"]["__schema46"];
+            purchasedAt: components["schemas"]["__schema56"];
+            asOf: components["schemas"]["__schema56"];
+            expiresAt: components["schemas"]["__schema56"];
+            clientReference: components["schemas"]["__schema116"];
+            disclaimer: components["schemas"]["__schema117"];
+        };
+        __schema145: {
+            object: components["schemas"]["__schema146"];
+            id: components["schemas"]["__schema147"];
+            type: components["schemas"]["__schema148"];
+            status: components["schemas"]["__schema149"];
+            company: components["schemas"]["__schema150"];
+            documents: components["schemas"]["__schema151"];
+            delivery: components["schemas"]["__schema152"];
+            downloadUrl: components["schemas"]["__schema153"];
+            downloadExpiresAt: components["schemas"]["__schema154"];
+            registryRequestIds: components["schemas"]["__schema155"];
+            notices: components["schemas"]["__schema156"];
+            extractSize: components["schemas"]["__schema157"];
+            pageCount: components["schemas"]["__schema158"];
+            clientReference: components["schemas"]["__schema153"];
+            createdAt: components["schemas"]["__schema56"];
+            readyAt: components["schemas"]["__schema159"];
+            failure?: components["schemas"]["__schema160"];
+            meta: components["schemas"]["__schema28"];
         };
         /** @constant */
-        __schema142: "order";
-        __schema143: string;
+        __schema146: "order";
+        __schema147: string;
         /** @enum {string} */
-        __schema144: "charges_extract" | "document_image";
+        __schema148: "charges_extract" | "document_image";
         /** @enum {string} */
-        __schema145: "pending" | "processing" | "ready" | "delivered" | "failed";
-        __schema146: components["schemas"]["__schema81"] | null;
-        __schema147: {
+        __schema149: "pending" | "processing" | "ready" | "delivered" | "failed";
+        __schema150: components["schemas"]["__schema85"] | null;
+        __schema151: {
             documentNumber: string;
             formCode: string;
             pageCount: number;
@@ -1854,31 +2003,31 @@ export interface components {
                 to: number;
             } | null;
         }[];
-        __schema148: {
+        __schema152: {
             /** @enum {string} */
             method: "web" | "email" | "post";
-            email: components["schemas"]["__schema149"];
-            contactName: components["schemas"]["__schema149"];
-            contactPhone: components["schemas"]["__schema149"];
-            recipient: components["schemas"]["__schema149"];
-            address: components["schemas"]["__schema149"];
-            postcode: components["schemas"]["__schema149"];
+            email: components["schemas"]["__schema153"];
+            contactName: components["schemas"]["__schema153"];
+            contactPhone: components["schemas"]["__schema153"];
+            recipient: components["schemas"]["__schema153"];
+            address: components["schemas"]["__schema153"];
+            postcode: components["schemas"]["__schema153"];
         };
-        __schema149: string | null;
-        __schema150: components["schemas"]["__schema52"] | null;
-        __schema151: string[];
-        __schema152: string[];
+        __schema153: string | null;
+        __schema154: components["schemas"]["__schema56"] | null;
+        __schema155: string[];
+        __schema156: string[];
         /** @enum {string} */
-        __schema153: "small" | "large";
-        __schema154: number;
-        __schema155: components["schemas"]["__schema52"] | null;
-        __schema156: components["schemas"]["__schema157"];
-        __schema157: {
+        __schema157: "small" | "large";
+        __schema158: number;
+        __schema159: components["schemas"]["__schema56"] | null;
+        __schema160: components["schemas"]["__schema161"];
+        __schema161: {
             code: string;
             registryCode: string | null;
             message: string;
         };
-        __schema158: {
+        __schema162: {
             /** @constant */
             object: "offlineSearch";
             id: string;
@@ -1888,17 +2037,17 @@ export interface components {
             scope: string;
             deliveredTo: string;
             resultCount: number | null;
-            resultsUrl: components["schemas"]["__schema149"];
-            clientReference: components["schemas"]["__schema149"];
-            createdAt: components["schemas"]["__schema52"];
-            readyAt: components["schemas"]["__schema52"] | null;
-            failure?: components["schemas"]["__schema157"];
-            meta: components["schemas"]["__schema24"];
+            resultsUrl: components["schemas"]["__schema153"];
+            clientReference: components["schemas"]["__schema153"];
+            createdAt: components["schemas"]["__schema56"];
+            readyAt: components["schemas"]["__schema56"] | null;
+            failure?: components["schemas"]["__schema161"];
+            meta: components["schemas"]["__schema28"];
         };
-        __schema159: {
+        __schema163: {
             /** @enum {string} */
             type: "organisation" | "person" | "other";
-            company: components["schemas"]["__schema81"] | null;
+            company: components["schemas"]["__schema85"] | null;
             person: {
                 familyName: string;
                 givenNames: string[];
@@ -1906,36 +2055,36 @@ export interface components {
             } | null;
         };
         /** @constant */
-        __schema160: "businessName";
-        __schema161: string;
-        __schema162: string;
-        __schema163: {
-            party: components["schemas"]["__schema56"];
+        __schema164: "businessName";
+        __schema165: string;
+        __schema166: string;
+        __schema167: {
+            party: components["schemas"]["__schema60"];
             abn: string | null;
         }[];
-        __schema164: components["schemas"]["__schema36"] | null;
-        __schema165: {
+        __schema168: components["schemas"]["__schema40"] | null;
+        __schema169: {
             number: string;
-            jurisdiction: components["schemas"]["__schema28"];
+            jurisdiction: components["schemas"]["__schema32"];
         }[];
         /** @constant */
-        __schema166: "event";
-        __schema167: string;
-        __schema168: string;
-        __schema169: boolean;
-        __schema170: {
+        __schema170: "event";
+        __schema171: string;
+        __schema172: string;
+        __schema173: boolean;
+        __schema174: {
             [key: string]: unknown;
         };
-        __schema171: {
-            object: components["schemas"]["__schema166"];
-            id: components["schemas"]["__schema167"];
-            type: components["schemas"]["__schema168"];
-            createdAt: components["schemas"]["__schema52"];
-            livemode: components["schemas"]["__schema169"];
-            data: components["schemas"]["__schema170"];
-            meta: components["schemas"]["__schema24"];
+        __schema175: {
+            object: components["schemas"]["__schema170"];
+            id: components["schemas"]["__schema171"];
+            type: components["schemas"]["__schema172"];
+            createdAt: components["schemas"]["__schema56"];
+            livemode: components["schemas"]["__schema173"];
+            data: components["schemas"]["__schema174"];
+            meta: components["schemas"]["__schema28"];
         };
-        __schema172: {
+        __schema176: {
             /** @constant */
             object: "list";
             data: {
@@ -1948,59 +2097,91 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attemptCount: number;
-                nextAttemptAt: components["schemas"]["__schema52"] | null;
+                nextAttemptAt: components["schemas"]["__schema56"] | null;
                 attempts: {
                     attempt: number;
-                    at: components["schemas"]["__schema52"];
+                    at: components["schemas"]["__schema56"];
                     statusCode: number | null;
                     latencyMs: number;
-                    responseBody: components["schemas"]["__schema173"];
-                    error: components["schemas"]["__schema173"];
+                    responseBody: components["schemas"]["__schema177"];
+                    error: components["schemas"]["__schema177"];
                     manual: boolean;
                 }[];
-                createdAt: components["schemas"]["__schema52"];
+                createdAt: components["schemas"]["__schema56"];
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema24"];
+            meta: components["schemas"]["__schema28"];
         };
-        __schema173: string | null;
-        __schema174: {
-            object: components["schemas"]["__schema175"];
-            id: components["schemas"]["__schema176"];
-            url: components["schemas"]["__schema177"];
-            enabledEvents: components["schemas"]["__schema178"];
-            description: components["schemas"]["__schema173"];
-            status: components["schemas"]["__schema179"];
-            disabledReason: components["schemas"]["__schema173"];
-            livemode: components["schemas"]["__schema180"];
-            secret?: components["schemas"]["__schema181"];
-            secretRotatedAt: components["schemas"]["__schema182"];
-            previousSecretExpiresAt: components["schemas"]["__schema183"];
-            stats: components["schemas"]["__schema184"];
-            createdAt: components["schemas"]["__schema52"];
-            updatedAt: components["schemas"]["__schema52"];
-            meta: components["schemas"]["__schema24"];
+        __schema177: string | null;
+        __schema178: {
+            object: components["schemas"]["__schema179"];
+            id: components["schemas"]["__schema180"];
+            url: components["schemas"]["__schema181"];
+            enabledEvents: components["schemas"]["__schema182"];
+            description: components["schemas"]["__schema177"];
+            status: components["schemas"]["__schema183"];
+            disabledReason: components["schemas"]["__schema177"];
+            livemode: components["schemas"]["__schema184"];
+            secret?: components["schemas"]["__schema185"];
+            secretRotatedAt: components["schemas"]["__schema186"];
+            previousSecretExpiresAt: components["schemas"]["__schema187"];
+            stats: components["schemas"]["__schema188"];
+            createdAt: components["schemas"]["__schema56"];
+            updatedAt: components["schemas"]["__schema56"];
+            meta: components["schemas"]["__schema28"];
         };
         /** @constant */
-        __schema175: "webhookEndpoint";
-        __schema176: string;
-        __schema177: string;
-        __schema178: string[];
-        /** @enum {string} */
-        __schema179: "enabled" | "disabled";
-        __schema180: boolean;
+        __schema179: "webhookEndpoint";
+        __schema180: string;
         __schema181: string;
-        __schema182: components["schemas"]["__schema52"] | null;
-        __schema183: components["schemas"]["__schema52"] | null;
-        __schema184: {
+        __schema182: string[];
+        /** @enum {string} */
+        __schema183: "enabled" | "disabled";
+        __schema184: boolean;
+        __schema185: string;
+        __schema186: components["schemas"]["__schema56"] | null;
+        __schema187: components["schemas"]["__schema56"] | null;
+        __schema188: {
             succeeded: number;
             failed: number;
-            lastSucceededAt: components["schemas"]["__schema52"] | null;
-            lastFailedAt: components["schemas"]["__schema52"] | null;
+            lastSucceededAt: components["schemas"]["__schema56"] | null;
+            lastFailedAt: components["schemas"]["__schema56"] | null;
             consecutiveFailures: number;
         };
+        __schema189: {
+            object: components["schemas"]["__schema190"];
+            id: components["schemas"]["__schema191"];
+            kind: components["schemas"]["__schema192"];
+            company: components["schemas"]["__schema193"];
+            person: components["schemas"]["__schema194"];
+            eventTypes: components["schemas"]["__schema195"];
+            baseline: components["schemas"]["__schema196"];
+            sequence: components["schemas"]["__schema198"];
+            livemode: components["schemas"]["__schema199"];
+            createdAt: components["schemas"]["__schema56"];
+            updatedAt: components["schemas"]["__schema56"];
+            meta: components["schemas"]["__schema28"];
+        };
+        /** @constant */
+        __schema190: "monitor";
+        __schema191: string;
+        /** @enum {string} */
+        __schema192: "company" | "person";
+        __schema193: components["schemas"]["__schema85"] | null;
+        __schema194: components["schemas"]["MonitoredPerson"] | null;
+        __schema195: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
+        __schema196: components["schemas"]["MonitorSnapshot"] | null;
+        __schema197: {
+            documentNumber: string;
+            formCode: string;
+            formDescription: string;
+            receivedAt: string;
+        };
+        __schema198: number;
+        __schema199: boolean;
+        __schema200: (string | components["schemas"]["__schema32"]) | null;
     };
     responses: {
         /**
@@ -2995,6 +3176,66 @@ export interface components {
                 };
             };
         };
+        /**
+         * @description Forbidden:
+         *
+         *     - `monitor_owner_mismatch`: The monitor was created by another account, or with a key of the other environment. Use a key of the account and environment that created the monitor.
+         */
+        MonitorOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "monitor_owner_mismatch";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `monitor_not_found`: No monitor has this id (it may have been deleted). Check the id; GET /v1/monitors lists your monitors.
+         */
+        MonitorNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "monitor_not_found";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -3057,7 +3298,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2ab2a8c0-c97b-40c7-b83a-33a69a06ebe8"
+                     *         "requestId": "req_3bac8e69-c223-4f82-8c78-59c6c2cebfce"
                      *       }
                      *     }
                      */
@@ -3071,7 +3312,7 @@ export interface operations {
                         normalized: string | null;
                         formatted: string | null;
                         acnFromAbn: string | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -3137,7 +3378,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e7ff84eb-5823-4e0d-8431-c7050bd04870"
+                     *         "requestId": "req_e9c97380-5013-4ce2-a6d4-0cad3dd87987"
                      *       }
                      *     }
                      */
@@ -3155,7 +3396,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -3218,7 +3459,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_18097031-a5c4-401b-a4b3-a2c8a888e427"
+                     *         "requestId": "req_96caf771-847d-4ab4-896a-22c944525952"
                      *       }
                      *     }
                      */
@@ -3233,7 +3474,7 @@ export interface operations {
                             label: string;
                             registryCode: string | null;
                         }[];
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -3303,7 +3544,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0167eee0-e854-4be7-8be5-c5dc2a76b69e"
+                     *         "requestId": "req_0ec94b35-07c5-4c2c-95d2-429c6d24db34"
                      *       }
                      *     }
                      */
@@ -3321,7 +3562,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -3458,11 +3699,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_68e6de57-61e1-4988-95f0-639f11887d3a"
+                     *         "requestId": "req_8595ad24-c784-482b-88d1-bc0831842195"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema25"];
+                    "application/json": components["schemas"]["__schema29"];
                 };
             };
             /**
@@ -3694,31 +3935,31 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2b17a6c9-dd79-4b91-942f-88ff5e5a4de6"
+                     *         "requestId": "req_d6c10616-2932-4245-8f91-f28b60137b3c"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        acn: components["schemas"]["__schema26"];
-                        formatted: components["schemas"]["__schema27"];
-                        numberType: components["schemas"]["__schema28"];
-                        name: components["schemas"]["__schema29"];
-                        type: components["schemas"]["__schema28"];
-                        status: components["schemas"]["__schema28"];
-                        abn: components["schemas"]["__schema30"];
-                        registeredCharity: components["schemas"]["__schema31"];
-                        id?: components["schemas"]["__schema32"];
-                        arsn?: components["schemas"]["__schema33"];
-                        schemeCategories: components["schemas"]["__schema37"];
-                        detailsPath?: components["schemas"]["__schema35"];
-                        object: components["schemas"]["__schema38"];
-                        class: components["schemas"]["__schema39"];
-                        subClass: components["schemas"]["__schema40"];
-                        registeredAt: components["schemas"]["__schema41"];
-                        governanceType: components["schemas"]["__schema43"];
-                        deregistration: components["schemas"]["__schema44"];
-                        formerNames: components["schemas"]["__schema45"];
-                        meta: components["schemas"]["__schema24"];
+                        acn: components["schemas"]["__schema30"];
+                        formatted: components["schemas"]["__schema31"];
+                        numberType: components["schemas"]["__schema32"];
+                        name: components["schemas"]["__schema33"];
+                        type: components["schemas"]["__schema32"];
+                        status: components["schemas"]["__schema32"];
+                        abn: components["schemas"]["__schema34"];
+                        registeredCharity: components["schemas"]["__schema35"];
+                        id?: components["schemas"]["__schema36"];
+                        arsn?: components["schemas"]["__schema37"];
+                        schemeCategories: components["schemas"]["__schema41"];
+                        detailsPath?: components["schemas"]["__schema39"];
+                        object: components["schemas"]["__schema42"];
+                        class: components["schemas"]["__schema43"];
+                        subClass: components["schemas"]["__schema44"];
+                        registeredAt: components["schemas"]["__schema45"];
+                        governanceType: components["schemas"]["__schema47"];
+                        deregistration: components["schemas"]["__schema48"];
+                        formerNames: components["schemas"]["__schema49"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -3936,9 +4177,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-24T07:31:00Z",
-                     *       "asOf": "2026-11-24T07:31:00Z",
-                     *       "expiresAt": "2027-11-24T07:31:00Z",
+                     *       "purchasedAt": "2026-11-28T00:42:01Z",
+                     *       "asOf": "2026-11-28T00:42:01Z",
+                     *       "expiresAt": "2027-11-28T00:42:01Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -4415,11 +4656,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_1ab7034c-7acc-4059-96b9-907d84f3f960"
+                     *         "requestId": "req_6d965781-336e-4061-afd6-58d1e297c87f"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema46"];
+                    "application/json": components["schemas"]["__schema50"];
                 };
             };
             /**
@@ -4789,27 +5030,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_c6067899fea6f328d18c2e39",
+                     *         "id": "ext_2fb053eb608594381015af12",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T00:41:59Z",
+                     *         "asOf": "2026-11-28T00:41:59Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_83f27ede-c3e0-4772-a50d-25ac94d8acb3"
+                     *         "requestId": "req_88fa3bc8-8972-46c6-9679-0dfdd431ae10"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema55"][];
+                        data: components["schemas"]["__schema59"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
+                        meta: components["schemas"]["__schema28"];
+                        extract: components["schemas"]["__schema92"];
                     };
                 };
             };
@@ -5072,29 +5313,29 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_737f1f1aa864cf3993918f1e",
+                     *         "id": "ext_74623b3e5a96a0606ce5d09e",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T00:42:00Z",
+                     *         "asOf": "2026-11-28T00:42:00Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5c506cc0-7697-41b7-a3a4-f7ead3e16102"
+                     *         "requestId": "req_461cc77e-7f44-48ee-8869-30646348dded"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema59"][];
+                        data: components["schemas"]["__schema63"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
-                        contactAddress: components["schemas"]["__schema59"] | null;
+                        meta: components["schemas"]["__schema28"];
+                        extract: components["schemas"]["__schema92"];
+                        contactAddress: components["schemas"]["__schema63"] | null;
                     };
                 };
             };
@@ -5299,10 +5540,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_c6067899fea6f328d18c2e39",
+                     *         "id": "ext_2fb053eb608594381015af12",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T00:41:59Z",
+                     *         "asOf": "2026-11-28T00:41:59Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -5435,17 +5676,17 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_411bc1a8-aab9-4b63-b691-fa85bd5f536c"
+                     *         "requestId": "req_d858720e-653c-485c-bc25-3c384350c9af"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "shareStructure";
-                        extract: components["schemas"]["__schema88"];
-                        shareClasses: components["schemas"]["__schema60"];
-                        members: components["schemas"]["__schema61"];
-                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema92"];
+                        shareClasses: components["schemas"]["__schema64"];
+                        members: components["schemas"]["__schema65"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -5661,27 +5902,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_14361e65db7cb3f71b5e6485",
+                     *         "id": "ext_e3cf3097fcbc0650347d5602",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T00:42:00Z",
+                     *         "asOf": "2026-11-28T00:42:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_95bbd439-8068-4934-b8d7-2476ae1bff38"
+                     *         "requestId": "req_0f0a60eb-dfe8-45d3-a287-c2b1e000f107"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema62"][];
+                        data: components["schemas"]["__schema66"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
+                        meta: components["schemas"]["__schema28"];
+                        extract: components["schemas"]["__schema92"];
                     };
                 };
             };
@@ -5888,10 +6129,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_29467accea434ee18fdd5aff",
+                     *         "id": "ext_749627775862cb32fcbcba67",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T00:42:01Z",
+                     *         "asOf": "2026-11-28T00:42:01Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -5995,19 +6236,19 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_baa8b1cd-c805-41e9-a968-6d7390f7cc07"
+                     *         "requestId": "req_cbcf1a40-a33b-4705-8714-c99e78b315e4"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "externalAdministration";
-                        extract: components["schemas"]["__schema88"];
-                        company: components["schemas"]["__schema81"];
+                        extract: components["schemas"]["__schema92"];
+                        company: components["schemas"]["__schema85"];
                         underExternalAdministration: boolean;
-                        appointees: components["schemas"]["__schema76"];
-                        documents: components["schemas"]["__schema77"];
-                        meta: components["schemas"]["__schema24"];
+                        appointees: components["schemas"]["__schema80"];
+                        documents: components["schemas"]["__schema81"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -6313,27 +6554,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_37174a4793823dd1761939e3",
+                     *         "id": "ext_a6279dc97a03866638da6224",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T00:42:01Z",
+                     *         "asOf": "2026-11-28T00:42:01Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_dc5e823c-dd61-4b63-a651-e5853c754707"
+                     *         "requestId": "req_b5806544-d7be-427b-b0ed-dee64313e7b4"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema87"][];
+                        data: components["schemas"]["__schema91"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
+                        meta: components["schemas"]["__schema28"];
+                        extract: components["schemas"]["__schema92"];
                     };
                 };
             };
@@ -6780,25 +7021,25 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T00:42:01Z",
+                     *         "asOf": "2026-11-28T00:42:01Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5a1d2470-f663-468f-86de-4c356b8b90e5"
+                     *         "requestId": "req_7b9c2ab4-ad2f-455e-8be9-45c3b2778d16"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema78"][];
+                        data: components["schemas"]["__schema82"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
+                        meta: components["schemas"]["__schema28"];
+                        extract: components["schemas"]["__schema92"];
                     };
                 };
             };
@@ -7123,24 +7364,24 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b500ad51-1897-4624-bf17-dc8b2ad88b8d"
+                     *         "requestId": "req_f41aa409-72b6-4b13-98b4-103e8203b78e"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema79"];
-                        chargeNumber: components["schemas"]["__schema80"];
-                        company: components["schemas"]["__schema81"];
-                        status: components["schemas"]["__schema28"];
-                        type: components["schemas"]["__schema82"];
-                        registeredAt: components["schemas"]["__schema83"];
-                        createdAt: components["schemas"]["__schema41"];
-                        expiresAt: components["schemas"]["__schema41"];
-                        satisfiedAt: components["schemas"]["__schema41"];
-                        preAsicChargeNumber: components["schemas"]["__schema84"];
-                        chargees: components["schemas"]["__schema85"];
-                        documents: components["schemas"]["__schema86"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema83"];
+                        chargeNumber: components["schemas"]["__schema84"];
+                        company: components["schemas"]["__schema85"];
+                        status: components["schemas"]["__schema32"];
+                        type: components["schemas"]["__schema86"];
+                        registeredAt: components["schemas"]["__schema87"];
+                        createdAt: components["schemas"]["__schema45"];
+                        expiresAt: components["schemas"]["__schema45"];
+                        satisfiedAt: components["schemas"]["__schema45"];
+                        preAsicChargeNumber: components["schemas"]["__schema88"];
+                        chargees: components["schemas"]["__schema89"];
+                        documents: components["schemas"]["__schema90"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -7261,8 +7502,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "expiresAt": "2026-12-24T07:31:00Z",
+                     *       "createdAt": "2026-11-28T00:42:01Z",
+                     *       "expiresAt": "2026-12-28T00:42:01Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -7288,7 +7529,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3fbca2e7-d326-4819-9f3c-a9a5defd9c34"
+                     *         "requestId": "req_e9f309bb-f52e-4ccf-aa10-33524d4ee1c1"
                      *       }
                      *     }
                      */
@@ -7298,14 +7539,14 @@ export interface operations {
                         id: string;
                         familyName: string;
                         givenName: string;
-                        birthDateFrom: components["schemas"]["__schema41"];
-                        birthDateTo: components["schemas"]["__schema41"];
-                        createdAt: components["schemas"]["__schema52"];
-                        expiresAt: components["schemas"]["__schema52"];
+                        birthDateFrom: components["schemas"]["__schema45"];
+                        birthDateTo: components["schemas"]["__schema45"];
+                        createdAt: components["schemas"]["__schema56"];
+                        expiresAt: components["schemas"]["__schema56"];
                         totalCount: number;
                         found: number;
-                        data: components["schemas"]["__schema89"][];
-                        meta: components["schemas"]["__schema24"];
+                        data: components["schemas"]["__schema93"][];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -7488,23 +7729,23 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-24T07:31:00Z",
+                     *       "searchExpiresAt": "2026-12-28T00:42:01Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_917b5d1d-6e7b-441a-86d4-7585128008cc"
+                     *         "requestId": "req_0fc53a39-6e9a-4b2c-acec-bc2433c185bf"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema90"];
-                        id: components["schemas"]["__schema91"];
-                        name: components["schemas"]["__schema92"];
-                        birth: components["schemas"]["__schema93"];
-                        formerName: components["schemas"]["__schema95"];
+                        object: components["schemas"]["__schema94"];
+                        id: components["schemas"]["__schema95"];
+                        name: components["schemas"]["__schema96"];
+                        birth: components["schemas"]["__schema97"];
+                        formerName: components["schemas"]["__schema99"];
                         searchId: string;
-                        searchExpiresAt: components["schemas"]["__schema52"];
-                        meta: components["schemas"]["__schema24"];
+                        searchExpiresAt: components["schemas"]["__schema56"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -7569,7 +7810,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_26f60058f47e5c3c5656406b",
+                     *           "id": "ext_04f846a8014dd82f2c897220",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -7591,9 +7832,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:31:00Z",
-                     *           "asOf": "2026-11-24T07:31:00Z",
-                     *           "expiresAt": "2027-11-24T07:31:00Z",
+                     *           "purchasedAt": "2026-11-28T00:42:02Z",
+                     *           "asOf": "2026-11-28T00:42:02Z",
+                     *           "expiresAt": "2027-11-28T00:42:02Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -7747,7 +7988,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_1da0c4e5-888d-44d4-993f-6445b1f183a2"
+                     *             "requestId": "req_c1fcc3e3-ed4b-4509-97bd-38944ab2eaa5"
                      *           }
                      *         }
                      *       ],
@@ -7757,7 +7998,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_1da0c4e5-888d-44d4-993f-6445b1f183a2",
+                     *         "requestId": "req_c1fcc3e3-ed4b-4509-97bd-38944ab2eaa5",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -7765,11 +8006,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema96"][];
+                        data: components["schemas"]["__schema100"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                         searchId: string;
                     };
                 };
@@ -8091,30 +8332,30 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IlhlbU9nRXotOWFkOXRqTFUiLCJ0IjoxNzk1NTA1NDYxMzgzLCJwIjo1fQ.3eUX1OfcNhUKPx2Cou8gaoYQ8CTEy0b3ZHwvjbYpC_8",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IllzYUhMa1lxVTR5dGdaTUUiLCJ0IjoxNzk1ODI2NTI0NjI4LCJwIjo1fQ.JmJ22sYVnJvH4H_OOWYYZfJhBdFVsVL_OFv7_6T9vJA",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_26f60058f47e5c3c5656406b",
+                     *         "id": "ext_04f846a8014dd82f2c897220",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T00:42:02Z",
+                     *         "asOf": "2026-11-28T00:42:02Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e5f3a1f2-663a-4a09-98c9-c27aaeb73f17"
+                     *         "requestId": "req_d1efdf5e-8626-4f15-929c-f0b8145a3fb2"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema105"][];
+                        data: components["schemas"]["__schema109"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
+                        meta: components["schemas"]["__schema28"];
+                        extract: components["schemas"]["__schema92"];
                     };
                 };
             };
@@ -8313,9 +8554,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-24T07:31:00Z",
-                     *       "asOf": "2026-11-24T07:31:00Z",
-                     *       "expiresAt": "2027-11-24T07:31:00Z",
+                     *       "purchasedAt": "2026-11-28T00:42:01Z",
+                     *       "asOf": "2026-11-28T00:42:01Z",
+                     *       "expiresAt": "2027-11-28T00:42:01Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -8792,11 +9033,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3f211ffc-ee3e-4db0-8c8c-75e5b7a89244"
+                     *         "requestId": "req_6763a22a-bfae-409b-b0d3-65f12edd56d7"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema46"] | components["schemas"]["__schema96"] | components["schemas"]["__schema106"] | components["schemas"]["__schema114"];
+                    "application/json": components["schemas"]["__schema50"] | components["schemas"]["__schema100"] | components["schemas"]["__schema110"] | components["schemas"]["__schema118"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -8879,15 +9120,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:31:00Z",
-                     *           "asOf": "2026-11-24T07:31:00Z",
-                     *           "expiresAt": "2027-11-24T07:31:00Z",
+                     *           "purchasedAt": "2026-11-28T00:42:01Z",
+                     *           "asOf": "2026-11-28T00:42:01Z",
+                     *           "expiresAt": "2027-11-28T00:42:01Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_37174a4793823dd1761939e3",
+                     *           "id": "ext_a6279dc97a03866638da6224",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -8932,15 +9173,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:31:00Z",
-                     *           "asOf": "2026-11-24T07:31:00Z",
-                     *           "expiresAt": "2027-11-24T07:31:00Z",
+                     *           "purchasedAt": "2026-11-28T00:42:01Z",
+                     *           "asOf": "2026-11-28T00:42:01Z",
+                     *           "expiresAt": "2027-11-28T00:42:01Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_29467accea434ee18fdd5aff",
+                     *           "id": "ext_749627775862cb32fcbcba67",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -8976,9 +9217,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:31:00Z",
-                     *           "asOf": "2026-11-24T07:31:00Z",
-                     *           "expiresAt": "2027-11-24T07:31:00Z",
+                     *           "purchasedAt": "2026-11-28T00:42:01Z",
+                     *           "asOf": "2026-11-28T00:42:01Z",
+                     *           "expiresAt": "2027-11-28T00:42:01Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -8989,7 +9230,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7f58d2ae-2439-4fdb-a479-fb38984d12bf"
+                     *         "requestId": "req_304c9c84-4203-460f-9f69-51e18491f75a"
                      *       }
                      *     }
                      */
@@ -8997,45 +9238,45 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: ({
-                            object: components["schemas"]["__schema47"];
-                            id: components["schemas"]["__schema48"];
-                            kind: components["schemas"]["__schema49"];
-                            type: components["schemas"]["__schema50"];
-                            company: components["schemas"]["__schema51"];
-                            purchasedAt: components["schemas"]["__schema52"];
-                            asOf: components["schemas"]["__schema52"];
-                            expiresAt: components["schemas"]["__schema52"];
-                            clientReference: components["schemas"]["__schema53"];
-                            disclaimer: components["schemas"]["__schema54"];
+                            object: components["schemas"]["__schema51"];
+                            id: components["schemas"]["__schema52"];
+                            kind: components["schemas"]["__schema53"];
+                            type: components["schemas"]["__schema54"];
+                            company: components["schemas"]["__schema55"];
+                            purchasedAt: components["schemas"]["__schema56"];
+                            asOf: components["schemas"]["__schema56"];
+                            expiresAt: components["schemas"]["__schema56"];
+                            clientReference: components["schemas"]["__schema57"];
+                            disclaimer: components["schemas"]["__schema58"];
                         } | {
-                            object: components["schemas"]["__schema97"];
-                            id: components["schemas"]["__schema98"];
-                            kind: components["schemas"]["__schema99"];
-                            type: components["schemas"]["__schema100"];
-                            includeShareholdings: components["schemas"]["__schema101"];
-                            subject: components["schemas"]["__schema89"];
-                            purchasedAt: components["schemas"]["__schema52"];
-                            asOf: components["schemas"]["__schema52"];
-                            expiresAt: components["schemas"]["__schema52"];
-                            clientReference: components["schemas"]["__schema102"];
-                            disclaimer: components["schemas"]["__schema103"];
-                            person: components["schemas"]["__schema104"];
-                        } | components["schemas"]["__schema140"] | {
-                            object: components["schemas"]["__schema115"];
-                            id: components["schemas"]["__schema116"];
-                            kind: components["schemas"]["__schema117"];
-                            type: components["schemas"]["__schema118"];
-                            subject: components["schemas"]["__schema119"];
-                            purchasedAt: components["schemas"]["__schema52"];
-                            asOf: components["schemas"]["__schema52"];
-                            expiresAt: components["schemas"]["__schema52"];
-                            clientReference: components["schemas"]["__schema131"];
-                            disclaimer: components["schemas"]["__schema132"];
+                            object: components["schemas"]["__schema101"];
+                            id: components["schemas"]["__schema102"];
+                            kind: components["schemas"]["__schema103"];
+                            type: components["schemas"]["__schema104"];
+                            includeShareholdings: components["schemas"]["__schema105"];
+                            subject: components["schemas"]["__schema93"];
+                            purchasedAt: components["schemas"]["__schema56"];
+                            asOf: components["schemas"]["__schema56"];
+                            expiresAt: components["schemas"]["__schema56"];
+                            clientReference: components["schemas"]["__schema106"];
+                            disclaimer: components["schemas"]["__schema107"];
+                            person: components["schemas"]["__schema108"];
+                        } | components["schemas"]["__schema144"] | {
+                            object: components["schemas"]["__schema119"];
+                            id: components["schemas"]["__schema120"];
+                            kind: components["schemas"]["__schema121"];
+                            type: components["schemas"]["__schema122"];
+                            subject: components["schemas"]["__schema123"];
+                            purchasedAt: components["schemas"]["__schema56"];
+                            asOf: components["schemas"]["__schema56"];
+                            expiresAt: components["schemas"]["__schema56"];
+                            clientReference: components["schemas"]["__schema135"];
+                            disclaimer: components["schemas"]["__schema136"];
                         })[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -9082,10 +9323,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_c6067899fea6f328d18c2e39",
-                     *           "at": "2026-11-24T07:31:00Z",
+                     *           "resourceId": "ext_2fb053eb608594381015af12",
+                     *           "at": "2026-11-28T00:41:59Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_a78d9259-2945-45e5-9073-5203a42b1a8e",
+                     *           "requestId": "req_8308197e-f0d5-40b6-bb89-f140a807783f",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9093,10 +9334,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_737f1f1aa864cf3993918f1e",
-                     *           "at": "2026-11-24T07:31:00Z",
+                     *           "resourceId": "ext_74623b3e5a96a0606ce5d09e",
+                     *           "at": "2026-11-28T00:42:00Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_142fac8a-2f1b-41ad-b0ee-1467b102f464",
+                     *           "requestId": "req_c44b88a0-1aba-4908-8b6e-25e334bed54e",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9104,10 +9345,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_14361e65db7cb3f71b5e6485",
-                     *           "at": "2026-11-24T07:31:00Z",
+                     *           "resourceId": "ext_e3cf3097fcbc0650347d5602",
+                     *           "at": "2026-11-28T00:42:00Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_3f7def0a-26ba-4a11-8396-b6a24366f09b",
+                     *           "requestId": "req_268d1d17-efb0-4767-a087-a8b52b9284e7",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9144,7 +9385,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0fffc91b-9418-42c2-8f5f-62c9ad80e02c"
+                     *         "requestId": "req_68b9c2c7-c669-4335-8121-f0cfa3dfe435"
                      *       }
                      *     }
                      */
@@ -9154,7 +9395,7 @@ export interface operations {
                         data: {
                             /** @constant */
                             object: "feeEntry";
-                            at: components["schemas"]["__schema52"];
+                            at: components["schemas"]["__schema56"];
                             product: string;
                             feeCode: string | null;
                             quantity: number;
@@ -9166,9 +9407,9 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        from: components["schemas"]["__schema42"];
-                        to: components["schemas"]["__schema42"];
+                        meta: components["schemas"]["__schema28"];
+                        from: components["schemas"]["__schema46"];
+                        to: components["schemas"]["__schema46"];
                         totals: {
                             product: string;
                             feeCode: string | null;
@@ -9230,9 +9471,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-24T07:31:01Z",
-                     *           "asOf": "2026-11-24T07:31:01Z",
-                     *           "expiresAt": "2027-11-24T07:31:01Z",
+                     *           "purchasedAt": "2026-11-28T00:42:03Z",
+                     *           "asOf": "2026-11-28T00:42:03Z",
+                     *           "expiresAt": "2027-11-28T00:42:03Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9243,18 +9484,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7490d9cb-9cd2-4e0e-aea4-91f5b9de9f72"
+                     *         "requestId": "req_65e46592-7f49-4967-9be6-b0d60a4c034b"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema140"][];
+                        data: components["schemas"]["__schema144"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -9349,9 +9590,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-24T07:31:01Z",
-                     *       "asOf": "2026-11-24T07:31:01Z",
-                     *       "expiresAt": "2027-11-24T07:31:01Z",
+                     *       "purchasedAt": "2026-11-28T00:42:03Z",
+                     *       "asOf": "2026-11-28T00:42:03Z",
+                     *       "expiresAt": "2027-11-28T00:42:03Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9519,18 +9760,18 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTUwNTQ2MTI1MywicCI6MjB9.GLpp2_vEmZDbpK4Upjd2hMNc9Hw8p3ncRuDP4-qWETk",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyNjUyMzkzMCwicCI6MjB9.j13kURQasexr26poKcOI_4TUUibGrKBqMBJ7LZCZR3I",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_cde1ceb6-9033-4f80-ba3d-aa98a3e53592"
+                     *         "requestId": "req_33a4f601-8448-4bea-94d4-ef2c8d767311"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema106"];
+                    "application/json": components["schemas"]["__schema110"];
                 };
             };
             /**
@@ -9712,9 +9953,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-24T07:31:01Z",
-                     *       "asOf": "2026-11-24T07:31:01Z",
-                     *       "expiresAt": "2027-11-24T07:31:01Z",
+                     *       "purchasedAt": "2026-11-28T00:42:03Z",
+                     *       "asOf": "2026-11-28T00:42:03Z",
+                     *       "expiresAt": "2027-11-28T00:42:03Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9882,18 +10123,18 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTUwNTQ2MTQxMiwicCI6NX0.jw9AOJm56sA8lH3PV10dvAVcsunQR8WliVFOc8ZROIA",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyNjUyNDgwNCwicCI6NX0.sGs1ddanMhgoEruGz6WPCinWiF_BQyuK2kEMJgF8HVk",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a77c09c8-af18-4433-a0ff-9699977921c0"
+                     *         "requestId": "req_5e01e6ef-deab-41b6-9bf9-e59aa0752bd9"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema106"];
+                    "application/json": components["schemas"]["__schema110"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9963,7 +10204,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1fc956bb-10bd-4d74-9685-d2ca0a816b16"
+                     *         "requestId": "req_c3a33b9d-50be-46f6-a92b-96dfdcc8b969"
                      *       }
                      *     }
                      */
@@ -9984,7 +10225,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -10073,18 +10314,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_788bd38c-69dd-4cb8-a0c7-49681e808a0e"
+                     *         "requestId": "req_590d74d6-1a60-409d-98b7-7e4f7126171e"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema119"][];
+                        data: components["schemas"]["__schema123"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -10257,70 +10498,70 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7472ffc9-3d95-4ad7-a040-bc20ee1d7af9"
+                     *         "requestId": "req_d59349af-8060-495c-9972-0266be1c5fe0"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema120"];
-                        register: components["schemas"]["__schema28"];
-                        holder: components["schemas"]["__schema56"];
-                        status: components["schemas"]["__schema121"];
-                        licenceStatus: components["schemas"]["__schema122"];
-                        from: components["schemas"]["__schema41"];
-                        to: components["schemas"]["__schema41"];
-                        principal: components["schemas"]["__schema123"];
-                        bans: components["schemas"]["__schema125"];
-                        address: components["schemas"]["__schema129"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema124"];
+                        register: components["schemas"]["__schema32"];
+                        holder: components["schemas"]["__schema60"];
+                        status: components["schemas"]["__schema125"];
+                        licenceStatus: components["schemas"]["__schema126"];
+                        from: components["schemas"]["__schema45"];
+                        to: components["schemas"]["__schema45"];
+                        principal: components["schemas"]["__schema127"];
+                        bans: components["schemas"]["__schema129"];
+                        address: components["schemas"]["__schema133"];
+                        meta: components["schemas"]["__schema28"];
                         /** @constant */
                         family: "professional";
-                        registrationNumber: components["schemas"]["__schema130"];
+                        registrationNumber: components["schemas"]["__schema134"];
                     } | {
-                        object: components["schemas"]["__schema120"];
-                        register: components["schemas"]["__schema28"];
-                        holder: components["schemas"]["__schema56"];
-                        status: components["schemas"]["__schema121"];
-                        licenceStatus: components["schemas"]["__schema122"];
-                        from: components["schemas"]["__schema41"];
-                        to: components["schemas"]["__schema41"];
-                        principal: components["schemas"]["__schema123"];
-                        bans: components["schemas"]["__schema125"];
-                        address: components["schemas"]["__schema129"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema124"];
+                        register: components["schemas"]["__schema32"];
+                        holder: components["schemas"]["__schema60"];
+                        status: components["schemas"]["__schema125"];
+                        licenceStatus: components["schemas"]["__schema126"];
+                        from: components["schemas"]["__schema45"];
+                        to: components["schemas"]["__schema45"];
+                        principal: components["schemas"]["__schema127"];
+                        bans: components["schemas"]["__schema129"];
+                        address: components["schemas"]["__schema133"];
+                        meta: components["schemas"]["__schema28"];
                         /** @constant */
                         family: "professional";
-                        licenceNumber: components["schemas"]["__schema130"];
+                        licenceNumber: components["schemas"]["__schema134"];
                     } | {
-                        object: components["schemas"]["__schema120"];
-                        register: components["schemas"]["__schema28"];
-                        holder: components["schemas"]["__schema56"];
-                        status: components["schemas"]["__schema121"];
-                        licenceStatus: components["schemas"]["__schema122"];
-                        from: components["schemas"]["__schema41"];
-                        to: components["schemas"]["__schema41"];
-                        principal: components["schemas"]["__schema123"];
-                        bans: components["schemas"]["__schema125"];
-                        address: components["schemas"]["__schema129"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema124"];
+                        register: components["schemas"]["__schema32"];
+                        holder: components["schemas"]["__schema60"];
+                        status: components["schemas"]["__schema125"];
+                        licenceStatus: components["schemas"]["__schema126"];
+                        from: components["schemas"]["__schema45"];
+                        to: components["schemas"]["__schema45"];
+                        principal: components["schemas"]["__schema127"];
+                        bans: components["schemas"]["__schema129"];
+                        address: components["schemas"]["__schema133"];
+                        meta: components["schemas"]["__schema28"];
                         /** @constant */
                         family: "authorised-representatives";
-                        representativeNumber: components["schemas"]["__schema130"];
+                        representativeNumber: components["schemas"]["__schema134"];
                     } | {
-                        object: components["schemas"]["__schema120"];
-                        register: components["schemas"]["__schema28"];
-                        holder: components["schemas"]["__schema56"];
-                        status: components["schemas"]["__schema121"];
-                        licenceStatus: components["schemas"]["__schema122"];
-                        from: components["schemas"]["__schema41"];
-                        to: components["schemas"]["__schema41"];
-                        principal: components["schemas"]["__schema123"];
-                        bans: components["schemas"]["__schema125"];
-                        address: components["schemas"]["__schema129"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema124"];
+                        register: components["schemas"]["__schema32"];
+                        holder: components["schemas"]["__schema60"];
+                        status: components["schemas"]["__schema125"];
+                        licenceStatus: components["schemas"]["__schema126"];
+                        from: components["schemas"]["__schema45"];
+                        to: components["schemas"]["__schema45"];
+                        principal: components["schemas"]["__schema127"];
+                        bans: components["schemas"]["__schema129"];
+                        address: components["schemas"]["__schema133"];
+                        meta: components["schemas"]["__schema28"];
                         /** @constant */
                         family: "banned-disqualified";
-                        asicIdentifier: components["schemas"]["__schema130"];
+                        asicIdentifier: components["schemas"]["__schema134"];
                     };
                 };
             };
@@ -10511,9 +10752,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-25T00:25:54Z",
-                     *       "asOf": "2026-11-25T00:25:54Z",
-                     *       "expiresAt": "2027-11-25T00:25:54Z",
+                     *       "purchasedAt": "2026-11-28T00:42:04Z",
+                     *       "asOf": "2026-11-28T00:42:04Z",
+                     *       "expiresAt": "2027-11-28T00:42:04Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -10687,11 +10928,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_e716cfc8-6213-4a21-931a-fffb9a96a901"
+                     *         "requestId": "req_d8760e48-5085-4af7-adc8-8cbba0b20fe2"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema114"];
+                    "application/json": components["schemas"]["__schema118"];
                 };
             };
             /**
@@ -10931,16 +11172,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "createdAt": "2026-11-28T00:42:02Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_9089d51f-f7a8-471d-8c74-15f4c293300d"
+                     *         "requestId": "req_2bcf0c5d-d594-4cd6-bc61-fa69ea3530c7"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema141"];
+                    "application/json": components["schemas"]["__schema145"];
                 };
             };
             /**
@@ -11247,16 +11488,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T00:42:04Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_68a9e08b-81b4-4f63-9818-d924479f7b5a"
+                     *         "requestId": "req_805e6e53-3548-450c-ad29-8ae51e636168"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema141"];
+                    "application/json": components["schemas"]["__schema145"];
                 };
             };
             /**
@@ -11506,7 +11747,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-01T07:31:01Z",
+                     *       "downloadExpiresAt": "2026-12-05T00:42:03Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -11514,16 +11755,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "readyAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T00:42:02Z",
+                     *       "readyAt": "2026-11-28T00:42:03Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_7c944f9f-38e0-476a-a475-4263f99cc304"
+                     *         "requestId": "req_1851206b-d502-4e84-9b9c-8d08237bc06d"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema141"];
+                    "application/json": components["schemas"]["__schema145"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11619,7 +11860,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-01T07:31:01Z",
+                     *           "downloadExpiresAt": "2026-12-05T00:42:03Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -11627,8 +11868,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-24T07:31:00Z",
-                     *           "readyAt": "2026-11-24T07:31:01Z"
+                     *           "createdAt": "2026-11-28T00:42:02Z",
+                     *           "readyAt": "2026-11-28T00:42:03Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11637,7 +11878,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_01bd1746-b56e-41df-84af-2221ea7568e9"
+                     *         "requestId": "req_762775bf-2c4e-4c9a-b41b-a4e8cbb4e883"
                      *       }
                      *     }
                      */
@@ -11645,28 +11886,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema142"];
-                            id: components["schemas"]["__schema143"];
-                            type: components["schemas"]["__schema144"];
-                            status: components["schemas"]["__schema145"];
-                            company: components["schemas"]["__schema146"];
-                            documents: components["schemas"]["__schema147"];
-                            delivery: components["schemas"]["__schema148"];
-                            downloadUrl: components["schemas"]["__schema149"];
-                            downloadExpiresAt: components["schemas"]["__schema150"];
-                            registryRequestIds: components["schemas"]["__schema151"];
-                            notices: components["schemas"]["__schema152"];
-                            extractSize: components["schemas"]["__schema153"];
-                            pageCount: components["schemas"]["__schema154"];
-                            clientReference: components["schemas"]["__schema149"];
-                            createdAt: components["schemas"]["__schema52"];
-                            readyAt: components["schemas"]["__schema155"];
-                            failure?: components["schemas"]["__schema156"];
+                            object: components["schemas"]["__schema146"];
+                            id: components["schemas"]["__schema147"];
+                            type: components["schemas"]["__schema148"];
+                            status: components["schemas"]["__schema149"];
+                            company: components["schemas"]["__schema150"];
+                            documents: components["schemas"]["__schema151"];
+                            delivery: components["schemas"]["__schema152"];
+                            downloadUrl: components["schemas"]["__schema153"];
+                            downloadExpiresAt: components["schemas"]["__schema154"];
+                            registryRequestIds: components["schemas"]["__schema155"];
+                            notices: components["schemas"]["__schema156"];
+                            extractSize: components["schemas"]["__schema157"];
+                            pageCount: components["schemas"]["__schema158"];
+                            clientReference: components["schemas"]["__schema153"];
+                            createdAt: components["schemas"]["__schema56"];
+                            readyAt: components["schemas"]["__schema159"];
+                            failure?: components["schemas"]["__schema160"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -11771,16 +12012,16 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T00:42:03Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_ea0679e4-0070-46ba-b20e-6e830df11dd8"
+                     *         "requestId": "req_23e382ef-8fb5-485d-8d28-52e8aea7e087"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema158"];
+                    "application/json": components["schemas"]["__schema162"];
                 };
             };
             /**
@@ -11922,16 +12163,16 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:01Z",
-                     *       "readyAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T00:42:03Z",
+                     *       "readyAt": "2026-11-28T00:42:03Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_0ae66e80-e781-4a7e-873b-032f94e7245b"
+                     *         "requestId": "req_687f4df4-1f1a-4609-a37a-84812116bc0d"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema158"];
+                    "application/json": components["schemas"]["__schema162"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12062,16 +12303,16 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1NTA1NDYxNDkxLCJwIjoxMDB9.UdU7kdGqvc0h2dYUHmz3z0xnfsboCOquAf_aJO9KF0E",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODI2NTI1MTg1LCJwIjoxMDB9.7mOOGtGbzsvxPeQIVLcqF-BOnp_pO4bgi2YIAfyrTi8",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c27171a3-2f47-4fc8-8a37-e2d2bbd11f8b"
+                     *         "requestId": "req_4329dd0c-2ce3-451c-acac-549460a9e348"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema25"];
+                    "application/json": components["schemas"]["__schema29"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12166,29 +12407,29 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_730c7efb-ac61-479b-a46e-59db2e642d94"
+                     *         "requestId": "req_709ae961-ff5b-4327-83f2-a537c0b23cd3"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema63"];
-                        documentNumber: components["schemas"]["__schema64"];
-                        formCode: components["schemas"]["__schema65"];
-                        formDescription: components["schemas"]["__schema66"];
-                        subForms: components["schemas"]["__schema67"];
-                        receivedAt: components["schemas"]["__schema42"];
-                        processedAt: components["schemas"]["__schema42"];
-                        effectiveAt: components["schemas"]["__schema41"];
-                        qualifier: components["schemas"]["__schema68"];
-                        pageCount: components["schemas"]["__schema69"];
-                        imaged: components["schemas"]["__schema70"];
-                        underRequisition: components["schemas"]["__schema71"];
-                        xbrlAvailable: components["schemas"]["__schema72"];
-                        xbrlDocumentNumber: components["schemas"]["__schema73"];
-                        status: components["schemas"]["__schema74"];
-                        priced: components["schemas"]["__schema75"];
-                        subject: components["schemas"]["__schema159"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema67"];
+                        documentNumber: components["schemas"]["__schema68"];
+                        formCode: components["schemas"]["__schema69"];
+                        formDescription: components["schemas"]["__schema70"];
+                        subForms: components["schemas"]["__schema71"];
+                        receivedAt: components["schemas"]["__schema46"];
+                        processedAt: components["schemas"]["__schema46"];
+                        effectiveAt: components["schemas"]["__schema45"];
+                        qualifier: components["schemas"]["__schema72"];
+                        pageCount: components["schemas"]["__schema73"];
+                        imaged: components["schemas"]["__schema74"];
+                        underRequisition: components["schemas"]["__schema75"];
+                        xbrlAvailable: components["schemas"]["__schema76"];
+                        xbrlDocumentNumber: components["schemas"]["__schema77"];
+                        status: components["schemas"]["__schema78"];
+                        priced: components["schemas"]["__schema79"];
+                        subject: components["schemas"]["__schema163"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -12507,7 +12748,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f36a1165-a9b6-4a26-9d0b-4c58f796a9c7"
+                     *         "requestId": "req_72c35cb8-3ed9-4a0d-8fe6-73b1b6652ac1"
                      *       }
                      *     }
                      */
@@ -12515,28 +12756,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema63"];
-                            documentNumber: components["schemas"]["__schema64"];
-                            formCode: components["schemas"]["__schema65"];
-                            formDescription: components["schemas"]["__schema66"];
-                            subForms: components["schemas"]["__schema67"];
-                            receivedAt: components["schemas"]["__schema42"];
-                            processedAt: components["schemas"]["__schema42"];
-                            effectiveAt: components["schemas"]["__schema41"];
-                            qualifier: components["schemas"]["__schema68"];
-                            pageCount: components["schemas"]["__schema69"];
-                            imaged: components["schemas"]["__schema70"];
-                            underRequisition: components["schemas"]["__schema71"];
-                            xbrlAvailable: components["schemas"]["__schema72"];
-                            xbrlDocumentNumber: components["schemas"]["__schema73"];
-                            status: components["schemas"]["__schema74"];
-                            priced: components["schemas"]["__schema75"];
-                            subject: components["schemas"]["__schema159"];
+                            object: components["schemas"]["__schema67"];
+                            documentNumber: components["schemas"]["__schema68"];
+                            formCode: components["schemas"]["__schema69"];
+                            formDescription: components["schemas"]["__schema70"];
+                            subForms: components["schemas"]["__schema71"];
+                            receivedAt: components["schemas"]["__schema46"];
+                            processedAt: components["schemas"]["__schema46"];
+                            effectiveAt: components["schemas"]["__schema45"];
+                            qualifier: components["schemas"]["__schema72"];
+                            pageCount: components["schemas"]["__schema73"];
+                            imaged: components["schemas"]["__schema74"];
+                            underRequisition: components["schemas"]["__schema75"];
+                            xbrlAvailable: components["schemas"]["__schema76"];
+                            xbrlDocumentNumber: components["schemas"]["__schema77"];
+                            status: components["schemas"]["__schema78"];
+                            priced: components["schemas"]["__schema79"];
+                            subject: components["schemas"]["__schema163"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -12744,22 +12985,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9a970095-13b2-46da-bcd1-a025a4fe885f"
+                     *         "requestId": "req_678f1437-51f7-4e07-a84b-d3ae4acbbc28"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema160"];
-                        id: components["schemas"]["__schema161"];
-                        name: components["schemas"]["__schema162"];
-                        status: components["schemas"]["__schema28"];
-                        registeredAt: components["schemas"]["__schema41"];
-                        renewalDueAt: components["schemas"]["__schema41"];
-                        cancelledAt: components["schemas"]["__schema41"];
-                        holders: components["schemas"]["__schema163"];
-                        principalPlaceOfBusiness: components["schemas"]["__schema164"];
-                        previousStateRegistrations: components["schemas"]["__schema165"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema164"];
+                        id: components["schemas"]["__schema165"];
+                        name: components["schemas"]["__schema166"];
+                        status: components["schemas"]["__schema32"];
+                        registeredAt: components["schemas"]["__schema45"];
+                        renewalDueAt: components["schemas"]["__schema45"];
+                        cancelledAt: components["schemas"]["__schema45"];
+                        holders: components["schemas"]["__schema167"];
+                        principalPlaceOfBusiness: components["schemas"]["__schema168"];
+                        previousStateRegistrations: components["schemas"]["__schema169"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -12917,7 +13158,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b00ff35f-87e3-456e-b4b9-0a00532cd924"
+                     *         "requestId": "req_649418c2-9b4d-409e-bd70-3c5730a7a023"
                      *       }
                      *     }
                      */
@@ -12925,21 +13166,21 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema160"];
-                            id: components["schemas"]["__schema161"];
-                            name: components["schemas"]["__schema162"];
-                            status: components["schemas"]["__schema28"];
-                            registeredAt: components["schemas"]["__schema41"];
-                            renewalDueAt: components["schemas"]["__schema41"];
-                            cancelledAt: components["schemas"]["__schema41"];
-                            holders: components["schemas"]["__schema163"];
-                            principalPlaceOfBusiness: components["schemas"]["__schema164"];
-                            previousStateRegistrations: components["schemas"]["__schema165"];
+                            object: components["schemas"]["__schema164"];
+                            id: components["schemas"]["__schema165"];
+                            name: components["schemas"]["__schema166"];
+                            status: components["schemas"]["__schema32"];
+                            registeredAt: components["schemas"]["__schema45"];
+                            renewalDueAt: components["schemas"]["__schema45"];
+                            cancelledAt: components["schemas"]["__schema45"];
+                            holders: components["schemas"]["__schema167"];
+                            principalPlaceOfBusiness: components["schemas"]["__schema168"];
+                            previousStateRegistrations: components["schemas"]["__schema169"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -13100,7 +13341,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_59fb2c0f-860c-4327-ac8d-583ee4021eb6"
+                     *         "requestId": "req_4c79b969-3497-4143-875f-8c5f5e8d89bc"
                      *       }
                      *     }
                      */
@@ -13109,20 +13350,20 @@ export interface operations {
                         object: "nameReservation";
                         id: string;
                         name: string;
-                        status: components["schemas"]["__schema28"];
+                        status: components["schemas"]["__schema32"];
                         reservedFor: {
-                            type: components["schemas"]["__schema28"];
-                            class: components["schemas"]["__schema28"] | null;
+                            type: components["schemas"]["__schema32"];
+                            class: components["schemas"]["__schema32"] | null;
                         } | null;
-                        company: components["schemas"]["__schema81"] | null;
-                        reservedAt: components["schemas"]["__schema42"];
-                        expiresAt: components["schemas"]["__schema42"];
+                        company: components["schemas"]["__schema85"] | null;
+                        reservedAt: components["schemas"]["__schema46"];
+                        expiresAt: components["schemas"]["__schema46"];
                         sourceDocument: {
                             documentNumber: string;
                             qualifier: string | null;
                             formCode: string;
                         };
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -13205,7 +13446,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example order.ready */
-                type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test";
+                type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
                 /** @example 20 */
                 limit?: components["schemas"]["__schema0"];
                 cursor?: components["schemas"]["__schema1"];
@@ -13234,7 +13475,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-24T07:31:01Z",
+                     *           "createdAt": "2026-11-28T00:42:03Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -13266,8 +13507,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-24T07:31:00Z",
-                     *             "readyAt": "2026-11-24T07:31:01Z"
+                     *             "createdAt": "2026-11-28T00:42:02Z",
+                     *             "readyAt": "2026-11-28T00:42:03Z"
                      *           }
                      *         }
                      *       ],
@@ -13277,7 +13518,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_65d7d91c-a40e-4cf1-9206-b00e94aba093"
+                     *         "requestId": "req_ca7891ca-8b80-4374-809a-36f970f2155c"
                      *       }
                      *     }
                      */
@@ -13285,17 +13526,17 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema166"];
-                            id: components["schemas"]["__schema167"];
-                            type: components["schemas"]["__schema168"];
-                            createdAt: components["schemas"]["__schema52"];
-                            livemode: components["schemas"]["__schema169"];
-                            data: components["schemas"]["__schema170"];
+                            object: components["schemas"]["__schema170"];
+                            id: components["schemas"]["__schema171"];
+                            type: components["schemas"]["__schema172"];
+                            createdAt: components["schemas"]["__schema56"];
+                            livemode: components["schemas"]["__schema173"];
+                            data: components["schemas"]["__schema174"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -13336,7 +13577,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T00:42:03Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -13368,17 +13609,17 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-24T07:31:00Z",
-                     *         "readyAt": "2026-11-24T07:31:01Z"
+                     *         "createdAt": "2026-11-28T00:42:02Z",
+                     *         "readyAt": "2026-11-28T00:42:03Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_753716cb-f771-4b5f-a2cb-555e7682601b"
+                     *         "requestId": "req_47465b20-3c8a-4cda-9bb8-fb6fdef0e415"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema171"];
+                    "application/json": components["schemas"]["__schema175"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13425,25 +13666,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_112c4d0f0a8225c10839facb",
+                     *           "id": "whd_64753a597e1737a366488872",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
+                     *           "nextAttemptAt": "2026-11-28T00:43:03Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "at": "2026-11-28T00:42:03Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 5,
+                     *               "latencyMs": 35,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-24T07:31:01Z"
+                     *           "createdAt": "2026-11-28T00:42:03Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13452,11 +13693,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9b6c7922-647a-4196-b51d-72922fcf7004"
+                     *         "requestId": "req_7b3c9578-7bb2-41fb-8927-e03eaabfff78"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema172"];
+                    "application/json": components["schemas"]["__schema176"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13510,25 +13751,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_112c4d0f0a8225c10839facb",
+                     *           "id": "whd_64753a597e1737a366488872",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
+                     *           "nextAttemptAt": "2026-11-28T00:43:03Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "at": "2026-11-28T00:42:03Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 5,
+                     *               "latencyMs": 35,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-24T07:31:01Z"
+                     *           "createdAt": "2026-11-28T00:42:03Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13537,11 +13778,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_57b31b07-0ab4-4961-b2b9-4aa2abee370a"
+                     *         "requestId": "req_1a4b26ee-b0ec-4dc7-b198-2b084e9b4540"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema172"];
+                    "application/json": components["schemas"]["__schema176"];
                 };
             };
             /**
@@ -13689,13 +13930,13 @@ export interface operations {
                      *           "previousSecretExpiresAt": null,
                      *           "stats": {
                      *             "succeeded": 0,
-                     *             "failed": 1,
+                     *             "failed": 2,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *             "consecutiveFailures": 1
+                     *             "lastFailedAt": "2026-11-28T00:42:05Z",
+                     *             "consecutiveFailures": 2
                      *           },
-                     *           "createdAt": "2026-11-24T07:31:00Z",
-                     *           "updatedAt": "2026-11-24T07:31:00Z"
+                     *           "createdAt": "2026-11-28T00:42:02Z",
+                     *           "updatedAt": "2026-11-28T00:42:02Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13704,7 +13945,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_65429b96-bda9-462c-afce-85bf459f8988"
+                     *         "requestId": "req_0cbeddd6-b4e7-4e81-b8f9-5dbd0d16ad20"
                      *       }
                      *     }
                      */
@@ -13712,25 +13953,25 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema175"];
-                            id: components["schemas"]["__schema176"];
-                            url: components["schemas"]["__schema177"];
-                            enabledEvents: components["schemas"]["__schema178"];
-                            description: components["schemas"]["__schema173"];
-                            status: components["schemas"]["__schema179"];
-                            disabledReason: components["schemas"]["__schema173"];
-                            livemode: components["schemas"]["__schema180"];
-                            secret?: components["schemas"]["__schema181"];
-                            secretRotatedAt: components["schemas"]["__schema182"];
-                            previousSecretExpiresAt: components["schemas"]["__schema183"];
-                            stats: components["schemas"]["__schema184"];
-                            createdAt: components["schemas"]["__schema52"];
-                            updatedAt: components["schemas"]["__schema52"];
+                            object: components["schemas"]["__schema179"];
+                            id: components["schemas"]["__schema180"];
+                            url: components["schemas"]["__schema181"];
+                            enabledEvents: components["schemas"]["__schema182"];
+                            description: components["schemas"]["__schema177"];
+                            status: components["schemas"]["__schema183"];
+                            disabledReason: components["schemas"]["__schema177"];
+                            livemode: components["schemas"]["__schema184"];
+                            secret?: components["schemas"]["__schema185"];
+                            secretRotatedAt: components["schemas"]["__schema186"];
+                            previousSecretExpiresAt: components["schemas"]["__schema187"];
+                            stats: components["schemas"]["__schema188"];
+                            createdAt: components["schemas"]["__schema56"];
+                            updatedAt: components["schemas"]["__schema56"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -13794,7 +14035,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_jL16JYwVLDdJ3K95_uRrq-3jT_wUeinFftKkvudawF8",
+                     *       "secret": "whsec_YLUgMgJ8g41y2YnvVZ95QCVIWqOpYunI1FTPen69NMA",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -13804,16 +14045,16 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:00Z",
+                     *       "createdAt": "2026-11-28T00:42:02Z",
+                     *       "updatedAt": "2026-11-28T00:42:02Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c37489b5-6b80-4db4-9a20-cefc74887bf7"
+                     *         "requestId": "req_3bba357e-2c80-4a41-bcc3-853dc097b1dc"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema174"];
+                    "application/json": components["schemas"]["__schema178"];
                 };
             };
             /**
@@ -13897,21 +14138,21 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 1,
+                     *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *         "consecutiveFailures": 1
+                     *         "lastFailedAt": "2026-11-28T00:42:05Z",
+                     *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:00Z",
+                     *       "createdAt": "2026-11-28T00:42:02Z",
+                     *       "updatedAt": "2026-11-28T00:42:02Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6e47e74a-23f0-4cb1-ba4c-cb987017a9e8"
+                     *         "requestId": "req_bd078a52-5c7d-4677-aa43-96653d487af4"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema174"];
+                    "application/json": components["schemas"]["__schema178"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13956,7 +14197,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7083e5cf-220c-4874-aa74-62dd81f42e3e"
+                     *         "requestId": "req_058f6231-d3c5-4b50-841e-3ca8b8318941"
                      *       }
                      *     }
                      */
@@ -13966,7 +14207,7 @@ export interface operations {
                         id: string;
                         /** @constant */
                         deleted: true;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -14037,21 +14278,21 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 2,
+                     *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *         "consecutiveFailures": 2
+                     *         "lastFailedAt": "2026-11-28T00:42:05Z",
+                     *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T00:42:02Z",
+                     *       "updatedAt": "2026-11-28T00:42:05Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f2387a03-1dad-4539-9719-7424ed6543af"
+                     *         "requestId": "req_fac0c8f8-f991-4fa5-bed0-b03b8461598e"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema174"];
+                    "application/json": components["schemas"]["__schema178"];
                 };
             };
             /**
@@ -14136,26 +14377,26 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_i3swLVT8sea3PKsuISX_OgAos0uPpQbBF3g9zC-kQvs",
-                     *       "secretRotatedAt": "2026-11-24T07:31:01Z",
-                     *       "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
+                     *       "secret": "whsec_8F1sgZ-IRlR0oo7d4ce0fXLivfc_9H2UrNVKKLZU_ro",
+                     *       "secretRotatedAt": "2026-11-28T00:42:05Z",
+                     *       "previousSecretExpiresAt": "2026-11-29T00:42:05Z",
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 2,
+                     *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *         "consecutiveFailures": 2
+                     *         "lastFailedAt": "2026-11-28T00:42:05Z",
+                     *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T00:42:02Z",
+                     *       "updatedAt": "2026-11-28T00:42:05Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8b2338b1-dd21-4902-b909-2b757a1d1b29"
+                     *         "requestId": "req_786b17d3-9756-4200-965a-0a49961fef48"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema174"];
+                    "application/json": components["schemas"]["__schema178"];
                 };
             };
             /**
@@ -14232,34 +14473,56 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_112c4d0f0a8225c10839facb",
+                     *           "id": "whd_7dfdf7bccc225e15dee042f8",
+                     *           "eventId": "evt_f0d40177016f12a31be59d17",
+                     *           "eventType": "order.ready",
+                     *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
+                     *           "status": "pending",
+                     *           "attemptCount": 1,
+                     *           "nextAttemptAt": "2026-11-28T00:43:05Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2026-11-28T00:42:05Z",
+                     *               "statusCode": null,
+                     *               "latencyMs": 2,
+                     *               "responseBody": null,
+                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
+                     *               "manual": false
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-28T00:42:05Z"
+                     *         },
+                     *         {
+                     *           "object": "webhookDelivery",
+                     *           "id": "whd_64753a597e1737a366488872",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-24T07:36:01Z",
+                     *           "nextAttemptAt": "2026-11-28T00:47:05Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "at": "2026-11-28T00:42:03Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 5,
+                     *               "latencyMs": 35,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "at": "2026-11-28T00:42:05Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 6,
+                     *               "latencyMs": 16,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-24T07:31:01Z"
+                     *           "createdAt": "2026-11-28T00:42:03Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14268,11 +14531,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7b8a9900-ec30-4bff-b0ed-5ecbd3af9cad"
+                     *         "requestId": "req_8d5ca6da-7fee-4524-9e2d-9dd0aa660097"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema172"];
+                    "application/json": components["schemas"]["__schema176"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -14329,7 +14592,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8f3c4dd4-5f1c-493a-994d-f7d06a6c5e5a"
+                     *         "requestId": "req_b59a4cd1-ad49-453c-aa2f-9ed19c56ba13"
                      *       }
                      *     }
                      */
@@ -14337,9 +14600,9 @@ export interface operations {
                         /** @constant */
                         object: "webhookRecovery";
                         endpointId: string;
-                        since: components["schemas"]["__schema52"];
+                        since: components["schemas"]["__schema56"];
                         resent: number;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema28"];
                     };
                 };
             };
@@ -14415,9 +14678,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_4b6115e90bd4faa3f5da1942",
+                     *       "id": "evt_8281ac3cf600f6c12e2f7961",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T00:42:05Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -14430,26 +14693,26 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-24T07:31:01Z",
-                     *         "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
+                     *         "secretRotatedAt": "2026-11-28T00:42:05Z",
+                     *         "previousSecretExpiresAt": "2026-11-29T00:42:05Z",
                      *         "stats": {
                      *           "succeeded": 0,
-                     *           "failed": 2,
+                     *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *           "consecutiveFailures": 2
+                     *           "lastFailedAt": "2026-11-28T00:42:05Z",
+                     *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-24T07:31:00Z",
-                     *         "updatedAt": "2026-11-24T07:31:01Z"
+                     *         "createdAt": "2026-11-28T00:42:02Z",
+                     *         "updatedAt": "2026-11-28T00:42:05Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5d28145b-e518-474c-aed2-544b2dd04842"
+                     *         "requestId": "req_9beb5b0d-2c3c-4755-baa3-bdc4a86f0268"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema171"];
+                    "application/json": components["schemas"]["__schema175"];
                 };
             };
             /**
@@ -14486,6 +14749,798 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListMonitors: {
+        parameters: {
+            query?: {
+                company?: string;
+                /** @example 20 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The first 20 monitors of the environment (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "monitor",
+                     *           "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *           "kind": "company",
+                     *           "company": {
+                     *             "acn": "990000014",
+                     *             "formatted": "990 000 014",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "23990000014",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "person": null,
+                     *           "eventTypes": [
+                     *             "company.status_changed",
+                     *             "company.name_changed",
+                     *             "company.type_changed"
+                     *           ],
+                     *           "baseline": {
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "latestDocument": {
+                     *               "documentNumber": "9E0010015",
+                     *               "formCode": "484",
+                     *               "formDescription": "Change to company details",
+                     *               "receivedAt": "2025-06-20"
+                     *             },
+                     *             "at": "2026-11-28T00:42:03Z"
+                     *           },
+                     *           "sequence": 0,
+                     *           "livemode": false,
+                     *           "createdAt": "2026-11-28T00:42:03Z",
+                     *           "updatedAt": "2026-11-28T00:42:03Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 1,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_3b1b2a85-4752-4ba6-906c-353575cb32a1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["Monitor"][];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema28"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
+             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    CreateMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-mon-1 */
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company": "990000014"
+                 *     }
+                 */
+                "application/json": {
+                    company?: string;
+                    person?: {
+                        familyName: string;
+                        givenNames: components["schemas"]["__schema24"][];
+                        birthDate: string;
+                    };
+                    eventTypes?: components["schemas"]["__schema25"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. Sandbox example: Watch the sandbox company BLUEGUM ORCHARDS PTY LTD for every company event (the answer recorded from the sandbox, long arrays abridged). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitor",
+                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "kind": "company",
+                     *       "company": {
+                     *         "acn": "990000014",
+                     *         "formatted": "990 000 014",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "23990000014",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "person": null,
+                     *       "eventTypes": [
+                     *         "company.status_changed",
+                     *         "company.name_changed",
+                     *         "company.type_changed"
+                     *       ],
+                     *       "baseline": {
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "latestDocument": {
+                     *           "documentNumber": "9E0010015",
+                     *           "formCode": "484",
+                     *           "formDescription": "Change to company details",
+                     *           "receivedAt": "2025-06-20"
+                     *         },
+                     *         "at": "2026-11-28T00:42:03Z"
+                     *       },
+                     *       "sequence": 0,
+                     *       "livemode": false,
+                     *       "createdAt": "2026-11-28T00:42:03Z",
+                     *       "updatedAt": "2026-11-28T00:42:03Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_6f2038d5-6792-46dd-89c8-22e6e979f75b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema189"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
+             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
+             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces. Remove the other characters.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `monitor_limit_reached`: The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise). Delete monitors you no longer need, or ask us to raise the cap.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "name_invalid_characters" | "validation_error" | "invalid_json" | "monitor_limit_reached";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             *     - `monitor_already_exists`: A monitor of this account and environment already watches this company or person; details.monitorId names it. Change the event types of the existing monitor (PATCH /v1/monitors/{monitorId}) instead of creating another.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use" | "monitor_already_exists";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GetMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
+                monitorId: components["schemas"]["__schema27"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: One monitor, with its baseline (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitor",
+                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "kind": "company",
+                     *       "company": {
+                     *         "acn": "990000014",
+                     *         "formatted": "990 000 014",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "23990000014",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "person": null,
+                     *       "eventTypes": [
+                     *         "company.status_changed",
+                     *         "company.name_changed",
+                     *         "company.type_changed"
+                     *       ],
+                     *       "baseline": {
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "latestDocument": {
+                     *           "documentNumber": "9E0010015",
+                     *           "formCode": "484",
+                     *           "formDescription": "Change to company details",
+                     *           "receivedAt": "2025-06-20"
+                     *         },
+                     *         "at": "2026-11-28T00:42:03Z"
+                     *       },
+                     *       "sequence": 0,
+                     *       "livemode": false,
+                     *       "createdAt": "2026-11-28T00:42:03Z",
+                     *       "updatedAt": "2026-11-28T00:42:03Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_957b3c19-06c0-4d7a-aacb-30caba4c6f2a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema189"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MonitorOwnerMismatch"];
+            404: components["responses"]["MonitorNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    DeleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
+                monitorId: components["schemas"]["__schema27"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Stop watching (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitor",
+                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "deleted": true,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_4bee717d-5aaf-4931-9cc5-710bd7475e5b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "monitor";
+                        id: string;
+                        /** @constant */
+                        deleted: true;
+                        meta: components["schemas"]["__schema28"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MonitorOwnerMismatch"];
+            404: components["responses"]["MonitorNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    UpdateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
+                monitorId: components["schemas"]["__schema27"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "eventTypes": [
+                 *         "company.status_changed",
+                 *         "company.external_administration"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    eventTypes: components["schemas"]["__schema25"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. Sandbox example: Only status changes and external administrations (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitor",
+                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "kind": "company",
+                     *       "company": {
+                     *         "acn": "990000014",
+                     *         "formatted": "990 000 014",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "23990000014",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "person": null,
+                     *       "eventTypes": [
+                     *         "company.status_changed",
+                     *         "company.external_administration"
+                     *       ],
+                     *       "baseline": {
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "latestDocument": {
+                     *           "documentNumber": "9E0010015",
+                     *           "formCode": "484",
+                     *           "formDescription": "Change to company details",
+                     *           "receivedAt": "2025-06-20"
+                     *         },
+                     *         "at": "2026-11-28T00:42:03Z"
+                     *       },
+                     *       "sequence": 0,
+                     *       "livemode": false,
+                     *       "createdAt": "2026-11-28T00:42:03Z",
+                     *       "updatedAt": "2026-11-28T00:42:06Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_81ca633e-aed5-4be9-9c3e-b6921d4f5dc4"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema189"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MonitorOwnerMismatch"];
+            404: components["responses"]["MonitorNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListMonitorEvents: {
+        parameters: {
+            query?: {
+                after?: string;
+                company?: string;
+                /** @example 50 */
+                limit?: components["schemas"]["__schema0"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The feed from its start, 50 events a page (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [],
+                     *       "hasMore": false,
+                     *       "nextPosition": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_ce7082e1-083c-4b65-b00c-cc82224c0536"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorFeed"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
+             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -14564,5 +15619,6 @@ export const idempotentPosts = [
     "/v1/registers/{register}/entries/{number}/extracts",
     "/v1/companies/{id}/charges/extract-orders",
     "/v1/documents/image-orders",
-    "/v1/companies/search/offline"
+    "/v1/companies/search/offline",
+    "/v1/monitors"
 ] as const;

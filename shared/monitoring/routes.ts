@@ -1,0 +1,106 @@
+/** Company monitoring (`/v1/monitors…`): watchlists, their change events and the feed (docs/monitoring.md). */
+import { defineRoute } from '../kernel/http/route.ts';
+import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import {
+  createMonitorBody,
+  deletedMonitorSchema,
+  monitorFeedQuery,
+  monitorFeedSchema,
+  monitorListQuery,
+  monitorListSchema,
+  monitorPath,
+  monitorResponseSchema,
+  updateMonitorBody,
+} from './schemas.ts';
+
+const free = { status: 200, billable: false, product: null } as const;
+const identifierErrors = ['acn_invalid', 'abn_invalid', 'abn_not_acn_based'] as const;
+
+export const monitoringRoutes = {
+  createMonitor: defineRoute({
+    name: 'CreateMonitor',
+    method: 'POST',
+    path: '/v1/monitors',
+    handler: 'monitoring/create',
+    summary:
+      'Watch a company (ACN, ARBN, ARSN or an ABN that embeds one) or a person; records the baseline from free registry reads',
+    request: { path: noPath, query: noQuery, body: createMonitorBody },
+    response: monitorResponseSchema,
+    ...free,
+    status: 201,
+    idempotent: true,
+    ports: ['monitors', 'idempotency', 'registryFor'],
+    errors: [
+      ...identifierErrors,
+      'company_not_found',
+      'abn_not_found',
+      'name_invalid_characters',
+      'monitor_already_exists',
+      'monitor_limit_reached',
+    ],
+  }),
+  listMonitors: defineRoute({
+    name: 'ListMonitors',
+    method: 'GET',
+    path: '/v1/monitors',
+    handler: 'monitoring/list',
+    summary: "List the environment's monitors, newest first, or the one of a company",
+    request: { path: noPath, query: monitorListQuery },
+    response: monitorListSchema,
+    ...free,
+    ports: ['monitors'],
+    readOnly: true,
+    errors: [...identifierErrors],
+  }),
+  getMonitor: defineRoute({
+    name: 'GetMonitor',
+    method: 'GET',
+    path: '/v1/monitors/{monitorId}',
+    handler: 'monitoring/get',
+    summary: 'Read a monitor with its baseline and the sequence number of its last event',
+    request: { path: monitorPath, query: noQuery },
+    response: monitorResponseSchema,
+    ...free,
+    ports: ['monitors'],
+    readOnly: true,
+    errors: ['monitor_not_found', 'monitor_owner_mismatch'],
+  }),
+  updateMonitor: defineRoute({
+    name: 'UpdateMonitor',
+    method: 'PATCH',
+    path: '/v1/monitors/{monitorId}',
+    handler: 'monitoring/update',
+    summary: 'Change the event types a monitor wants',
+    request: { path: monitorPath, query: noQuery, body: updateMonitorBody },
+    response: monitorResponseSchema,
+    ...free,
+    ports: ['monitors'],
+    errors: ['monitor_not_found', 'monitor_owner_mismatch'],
+  }),
+  deleteMonitor: defineRoute({
+    name: 'DeleteMonitor',
+    method: 'DELETE',
+    path: '/v1/monitors/{monitorId}',
+    handler: 'monitoring/delete',
+    summary: 'Stop watching (events already emitted stay in the feed)',
+    request: { path: monitorPath, query: noQuery },
+    response: deletedMonitorSchema,
+    ...free,
+    ports: ['monitors'],
+    errors: ['monitor_not_found', 'monitor_owner_mismatch'],
+  }),
+  listMonitorEvents: defineRoute({
+    name: 'ListMonitorEvents',
+    method: 'GET',
+    path: '/v1/monitors/events',
+    handler: 'monitoring/feed',
+    summary:
+      'The monitoring feed: every monitoring event of the environment, oldest first, from a position that never expires (events kept 90 days)',
+    request: { path: noPath, query: monitorFeedQuery },
+    response: monitorFeedSchema,
+    ...free,
+    ports: ['monitors'],
+    readOnly: true,
+    errors: [...identifierErrors],
+  }),
+};
