@@ -31,7 +31,7 @@ import type { StorageFaults } from './faults.ts';
 export type AsyncPorts = Pick<AppPorts, 'queue' | 'blobs' | 'starter' | 'events' | 'mailer'>;
 
 /** Every port but the asynchronous tier's. */
-export type LocalCorePorts = Omit<AppPorts, keyof AsyncPorts | 'webhookQueue'>;
+export type LocalCorePorts = Omit<AppPorts, keyof AsyncPorts | 'webhookQueue' | 'monitoringQueue'>;
 
 export function composeLocal(config: ServiceConfig, clock: Clock, faults: StorageFaults): LocalCorePorts {
   const extracts = new DynamoExtractStore(config.mainTable);

@@ -22,6 +22,7 @@ import { codeTablesPage } from './docs.ts';
 import type { StorageFaults } from './faults.ts';
 import { readBody } from './http-body.ts';
 import { lambdaContext } from './lambda-context.ts';
+import type { LocalMonitoring } from './monitoring.ts';
 import { handleOrderControl } from './orders/control.ts';
 import type { LocalOrders } from './orders/stand-ins.ts';
 import type { LocalReferenceRefresh } from './reference-refresh.ts';
@@ -178,6 +179,8 @@ export interface LocalServerOptions {
   webhooks?: LocalWebhooks;
   /** The reference refresh: `POST /__local/refresh-reference` runs it now and answers what it did. */
   referenceRefresh?: LocalReferenceRefresh;
+  /** Company monitoring: `POST /__local/monitoring/run` {job, crashAfter?} runs a job now. */
+  monitoring?: LocalMonitoring;
 }
 
 /** Local-only storage faults: `/__local/faults` (GET, POST {failCommits}, DELETE). */
@@ -234,6 +237,7 @@ export function createLocalServer({
   orders,
   webhooks,
   referenceRefresh,
+  monitoring,
 }: LocalServerOptions): Server {
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     try {
@@ -243,6 +247,13 @@ export function createLocalServer({
       if (orders && (await handleOrderControl(req, res, url, orders))) return;
       if (referenceRefresh && url.pathname === '/__local/refresh-reference' && req.method === 'POST') {
         const result = await referenceRefresh.run();
+        return send(res, 200, { 'Content-Type': 'application/json' }, JSON.stringify(result));
+      }
+      if (monitoring && url.pathname === '/__local/monitoring/run' && req.method === 'POST') {
+        const body = JSON.parse((await bodyOf(req)) || '{}') as { job?: string; crashAfter?: number };
+        const result = await monitoring.run(body.job === 'weekly' ? 'weekly' : 'daily', {
+          ...(typeof body.crashAfter === 'number' ? { crashAfter: body.crashAfter } : {}),
+        });
         return send(res, 200, { 'Content-Type': 'application/json' }, JSON.stringify(result));
       }
       if (webhooks && url.pathname.startsWith('/__local/webhooks/')) {

@@ -1255,6 +1255,8 @@ export interface components {
             } | null;
             licenceNumber?: string | null;
             date?: string | null;
+            /** @enum {string} */
+            match?: "names_and_birth_date" | "names";
             source: {
                 /** @enum {string} */
                 kind: "daily_check" | "weekly_summary" | "sandbox";

@@ -45,6 +45,7 @@ export const portGrants: { readonly [P in keyof CapabilityPorts]: PortGrant } = 
   codeTableSet: { tables: { main: 'getItem' } },
   monitors: { tables: { main: 'readWrite' } },
   monitoringRuns: { workersOnly: true },
+  monitoringQueue: { workersOnly: true },
 };
 
 const ACCESS_ORDER: readonly TableAccess[] = ['getItem', 'read', 'readWrite'];

@@ -9,7 +9,7 @@ import type { ExtractPurchases, HeldExtracts, PurchaseRecords, UsageLedger } fro
 import type { Environment } from '../kernel/api-keys.ts';
 import type { IdempotencyRunner } from '../kernel/ports/idempotency.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
-import type { MonitoringRuns, MonitorStore } from '../monitoring/store-port.ts';
+import type { MonitoringQueue, MonitoringRuns, MonitorStore } from '../monitoring/store-port.ts';
 import type {
   BlobStore,
   FulfilmentQueue,
@@ -69,6 +69,8 @@ export interface CapabilityPorts {
   monitors: MonitorStore;
   /** The monitoring jobs' run records (workers only). */
   monitoringRuns: MonitoringRuns;
+  /** The monitoring fan-out queue (workers only). */
+  monitoringQueue: MonitoringQueue;
 }
 
 export type AppPorts = PlatformPorts & CapabilityPorts;

@@ -63,6 +63,8 @@ export async function recordChanges(
   start: MonitorRecord,
   diff: (monitor: MonitorRecord) => FoundChange[],
   company: MonitoredCompany | null,
+  /** The diff keeps returning its changes (weekly items): stop once they are recorded. */
+  oneShot = false,
 ): Promise<EventRecord[]> {
   const emitted: EventRecord[] = [];
   let monitor: MonitorRecord | undefined = start;
@@ -95,7 +97,7 @@ export async function recordChanges(
     }
     const known = chunk.at(-1)?.knownAfter ?? monitor.known;
     const outcome = await ports.monitors.apply(monitor, { known, events });
-    if (outcome === 'gone') break;
+    if (outcome === 'gone' || outcome === 'duplicate') break;
     if (outcome === 'stale') {
       monitor = await ports.monitors.get(monitor.id);
       continue;
@@ -109,6 +111,7 @@ export async function recordChanges(
         // Recorded, not yet on the bus: the sweeper publishes it.
       }
     }
+    if (oneShot && changes.length <= EVENTS_PER_WRITE) break;
   }
   return emitted;
 }

@@ -137,6 +137,8 @@ export const monitorEventDataSchema = z
     appointee: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
     licenceNumber: z.optional(z.nullable(z.string())),
     date: z.optional(z.nullable(z.string())),
+    /** Person events: how the item matched (licence items carry no birth date). */
+    match: z.optional(z.enum(['names_and_birth_date', 'names'])),
     source: z.object({
       kind: z.enum(['daily_check', 'weekly_summary', 'sandbox']),
       checkedAt: z.optional(timestamp),

@@ -119,10 +119,11 @@ export interface MonitorStore {
   ): Promise<{ numbers: string[]; next: string | undefined }>;
   /**
    * Records a check's change of one monitor: the new state, the sequence and the events, in one
-   * transaction, on condition that the monitor is still at the version read. `stale` when it is
-   * not (re-read and diff again); `gone` when the monitor was deleted.
+   * transaction, on condition that the monitor is still at the version read and that no event is
+   * written yet. `stale` when the monitor changed (re-read and diff again); `gone` when it was
+   * deleted; `duplicate` when an event of the change was recorded before (nothing is written).
    */
-  apply(monitor: MonitorRecord, change: MonitorChange): Promise<'applied' | 'stale' | 'gone'>;
+  apply(monitor: MonitorRecord, change: MonitorChange): Promise<'applied' | 'stale' | 'gone' | 'duplicate'>;
   /** The owner's monitoring events after `after`, oldest first, written before `before`. */
   feed(
     owner: Owner,
@@ -140,3 +141,20 @@ export interface MonitoringRuns {
 
 /** How many shards the watched companies are spread over (the daily check's fan-out). */
 export const MONITOR_SHARDS = 16;
+
+/** A message of the monitoring fan-out queue. */
+export type MonitoringMessage =
+  | {
+      job: 'daily';
+      environment: Environment;
+      shard: number;
+      runId: string;
+      /** Where the previous message of this shard stopped (a shard is checked a page per message). */
+      after?: string;
+    }
+  | { job: 'weekly'; type: string; weekStarting: string; runId: string }
+  | { job: 'billing'; day: string };
+
+export interface MonitoringQueue {
+  send(messages: readonly MonitoringMessage[]): Promise<void>;
+}

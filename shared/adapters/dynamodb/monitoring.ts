@@ -361,7 +361,10 @@ export class DynamoMonitorStore implements MonitorStore {
     return { numbers, next: Items.length === options.limit ? last : undefined };
   }
 
-  async apply(monitor: MonitorRecord, change: MonitorChange): Promise<'applied' | 'stale' | 'gone'> {
+  async apply(
+    monitor: MonitorRecord,
+    change: MonitorChange,
+  ): Promise<'applied' | 'stale' | 'gone' | 'duplicate'> {
     const last = change.events.at(-1);
     const sequence = last ? (last.data.sequence as number) : monitor.sequence;
     try {
@@ -390,6 +393,8 @@ export class DynamoMonitorStore implements MonitorStore {
     } catch (error) {
       const reasons = cancellationReasons(error);
       if (!reasons?.some((reason) => reason.Code === 'ConditionalCheckFailed')) throw error;
+      // The monitor is as read, but an event of the change is already written: recorded before.
+      if (reasons[0]?.Code !== 'ConditionalCheckFailed') return 'duplicate';
       return (await this.get(monitor.id)) ? 'stale' : 'gone';
     }
   }
