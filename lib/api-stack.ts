@@ -25,6 +25,7 @@ import type { ApiFunction } from './constructs/api-function.ts';
 import { REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV } from './constructs/api-function.ts';
 import { FailedEvents } from './constructs/failed-events.ts';
 import { Fulfilment } from './constructs/fulfilment.ts';
+import { CompanyMonitoring } from './constructs/company-monitoring.ts';
 import { ReferenceRefresh } from './constructs/reference-refresh.ts';
 import { ApiWebAcl } from './constructs/web-acl.ts';
 import { Webhooks } from './constructs/webhooks.ts';
@@ -104,6 +105,7 @@ export class ApiStack extends Stack {
   /** Events and invocations that could not be delivered (rule targets, scheduled functions, alarm mail). */
   readonly failedEvents: FailedEvents;
   readonly referenceRefresh: ReferenceRefresh;
+  readonly companyMonitoring: CompanyMonitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -187,8 +189,8 @@ export class ApiStack extends Stack {
       routes: props.areas.flatMap((area) => area.routes).filter((route) => route.usesRegistry === true)
         .length,
       workflowTasks: workflowTasks.filter((task) => task.needs.includes('registry')).length,
-      // The sweeper and the reference refresh.
-      scheduled: 2,
+      // The sweeper, the reference refresh and the monitoring run.
+      scheduled: 3,
     });
     this.failedEvents = new FailedEvents(this, 'FailedEvents', { alarms: tierAlarms });
     if (settings.alarmEmail) {
@@ -221,6 +223,17 @@ export class ApiStack extends Stack {
 
     this.referenceRefresh = new ReferenceRefresh(this, 'ReferenceRefresh', {
       mainTable: props.tables.main,
+      registryUrl: settings.registryUrl,
+      registryCredentialSecret: props.registryCredentialSecret,
+      entryFor,
+      alarms: tierAlarms,
+      failedEvents: this.failedEvents,
+      ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
+    });
+
+    this.companyMonitoring = new CompanyMonitoring(this, 'CompanyMonitoring', {
+      mainTable: props.tables.main,
+      eventBus: this.fulfilment.eventBus,
       registryUrl: settings.registryUrl,
       registryCredentialSecret: props.registryCredentialSecret,
       entryFor,

@@ -1040,6 +1040,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/monitors/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create up to 100,000 monitors from JSON rows or CSV; dryRun reports every row without creating anything
+         * @description Free.
+         */
+        post: operations["ImportMonitors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/monitors": {
         parameters: {
             query?: never;
@@ -1168,11 +1188,12 @@ export interface components {
         __schema21: string | null;
         __schema22: string;
         __schema23: Record<string, never>;
-        __schema24: string;
-        __schema25: components["schemas"]["__schema26"][];
+        __schema24: unknown;
+        __schema25: string;
+        __schema26: components["schemas"]["__schema27"][];
         /** @enum {string} */
-        __schema26: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
-        __schema27: string;
+        __schema27: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
+        __schema28: string;
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
             counts?: {
@@ -1196,6 +1217,34 @@ export interface components {
             resetsAt?: string;
             monitorId?: string;
         };
+        /** @description A bulk import's outcome: totals, and every row that is not (or would not be) created, with why. */
+        MonitorImport: {
+            /** @constant */
+            object: "monitorImport";
+            dryRun: boolean;
+            rows: number;
+            totals: {
+                created: number;
+                wouldCreate: number;
+                alreadyWatched: number;
+                invalid: number;
+                duplicate: number;
+                overCap: number;
+            };
+            problems: {
+                row: number;
+                /** @enum {string} */
+                outcome: "already_watched" | "invalid" | "duplicate" | "over_cap";
+                monitorId?: string;
+                duplicateOf?: number;
+                error?: {
+                    code: string;
+                    param: string | null;
+                    message: string;
+                };
+            }[];
+            meta: components["schemas"]["__schema29"];
+        };
         MonitoredPerson: {
             familyName: string;
             givenNames: string[];
@@ -1203,25 +1252,25 @@ export interface components {
         };
         /** @description What a company check compares: status, name, type and the newest lodged document. */
         MonitorSnapshot: {
-            status: components["schemas"]["__schema32"];
+            status: components["schemas"]["__schema33"];
             name: string;
-            type: components["schemas"]["__schema32"];
-            latestDocument: components["schemas"]["__schema197"] | null;
-            at: components["schemas"]["__schema56"];
+            type: components["schemas"]["__schema33"];
+            latestDocument: components["schemas"]["__schema198"] | null;
+            at: components["schemas"]["__schema57"];
         };
         /** @description A company or a person watched by the account. */
         Monitor: {
-            object: components["schemas"]["__schema190"];
-            id: components["schemas"]["__schema191"];
-            kind: components["schemas"]["__schema192"];
-            company: components["schemas"]["__schema193"];
-            person: components["schemas"]["__schema194"];
-            eventTypes: components["schemas"]["__schema195"];
-            baseline: components["schemas"]["__schema196"];
-            sequence: components["schemas"]["__schema198"];
-            livemode: components["schemas"]["__schema199"];
-            createdAt: components["schemas"]["__schema56"];
-            updatedAt: components["schemas"]["__schema56"];
+            object: components["schemas"]["__schema191"];
+            id: components["schemas"]["__schema192"];
+            kind: components["schemas"]["__schema193"];
+            company: components["schemas"]["__schema194"];
+            person: components["schemas"]["__schema195"];
+            eventTypes: components["schemas"]["__schema196"];
+            baseline: components["schemas"]["__schema197"];
+            sequence: components["schemas"]["__schema199"];
+            livemode: components["schemas"]["__schema200"];
+            createdAt: components["schemas"]["__schema57"];
+            updatedAt: components["schemas"]["__schema57"];
         };
         MonitorFeed: {
             /** @constant */
@@ -1229,7 +1278,7 @@ export interface components {
             data: components["schemas"]["MonitorEvent"][];
             hasMore: boolean;
             nextPosition: string | null;
-            meta: components["schemas"]["__schema28"];
+            meta: components["schemas"]["__schema29"];
         };
         MonitorEvent: {
             /** @constant */
@@ -1237,7 +1286,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             type: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
-            createdAt: components["schemas"]["__schema56"];
+            createdAt: components["schemas"]["__schema57"];
             livemode: boolean;
             data: components["schemas"]["MonitorEventData"];
         };
@@ -1245,11 +1294,11 @@ export interface components {
         MonitorEventData: {
             /** @constant */
             object: "monitorEvent";
-            company: components["schemas"]["__schema85"] | null;
+            company: components["schemas"]["__schema86"] | null;
             person: components["schemas"]["MonitoredPerson"] | null;
-            before?: components["schemas"]["__schema200"];
-            after?: components["schemas"]["__schema200"];
-            document?: components["schemas"]["__schema197"];
+            before?: components["schemas"]["__schema201"];
+            after?: components["schemas"]["__schema201"];
+            document?: components["schemas"]["__schema198"];
             appointee?: {
                 [key: string]: unknown;
             } | null;
@@ -1260,156 +1309,156 @@ export interface components {
             source: {
                 /** @enum {string} */
                 kind: "daily_check" | "weekly_summary" | "sandbox";
-                checkedAt?: components["schemas"]["__schema56"];
+                checkedAt?: components["schemas"]["__schema57"];
                 summaryType?: string;
-                subType?: components["schemas"]["__schema32"];
+                subType?: components["schemas"]["__schema33"];
                 weekStarting?: string;
                 documentNumber?: string | null;
             };
             monitorIds: string[];
             sequence: number;
         };
-        __schema28: {
+        __schema29: {
             billable: boolean;
             product: string | null;
             requestId: string;
             quantity?: number;
         };
-        __schema29: {
+        __schema30: {
             /** @constant */
             object: "list";
             data: {
-                acn: components["schemas"]["__schema30"];
-                formatted: components["schemas"]["__schema31"];
-                numberType: components["schemas"]["__schema32"];
-                name: components["schemas"]["__schema33"];
-                type: components["schemas"]["__schema32"];
-                status: components["schemas"]["__schema32"];
-                abn: components["schemas"]["__schema34"];
-                registeredCharity: components["schemas"]["__schema35"];
-                id?: components["schemas"]["__schema36"];
-                arsn?: components["schemas"]["__schema37"];
-                schemeCategories?: components["schemas"]["__schema38"];
-                detailsPath?: components["schemas"]["__schema39"];
+                acn: components["schemas"]["__schema31"];
+                formatted: components["schemas"]["__schema32"];
+                numberType: components["schemas"]["__schema33"];
+                name: components["schemas"]["__schema34"];
+                type: components["schemas"]["__schema33"];
+                status: components["schemas"]["__schema33"];
+                abn: components["schemas"]["__schema35"];
+                registeredCharity: components["schemas"]["__schema36"];
+                id?: components["schemas"]["__schema37"];
+                arsn?: components["schemas"]["__schema38"];
+                schemeCategories?: components["schemas"]["__schema39"];
+                detailsPath?: components["schemas"]["__schema40"];
                 /** @constant */
                 object: "companyMatch";
                 matchedName: string;
                 /** @enum {string} */
                 nameStatus: "current" | "former";
                 score: number;
-                address: components["schemas"]["__schema40"] | null;
+                address: components["schemas"]["__schema41"] | null;
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema28"];
+            meta: components["schemas"]["__schema29"];
         };
-        __schema30: string | null;
-        __schema31: string;
-        __schema32: {
+        __schema31: string | null;
+        __schema32: string;
+        __schema33: {
             code: string;
             label: string;
         };
-        __schema33: string;
-        __schema34: string | null;
-        __schema35: boolean;
-        __schema36: string;
+        __schema34: string;
+        __schema35: string | null;
+        __schema36: boolean;
         __schema37: string;
-        __schema38: components["schemas"]["__schema32"][];
-        __schema39: string;
-        __schema40: {
+        __schema38: string;
+        __schema39: components["schemas"]["__schema33"][];
+        __schema40: string;
+        __schema41: {
             locality: string;
             state?: string | null;
             postcode?: string | null;
             country?: string;
         };
-        __schema41: components["schemas"]["__schema32"][];
+        __schema42: components["schemas"]["__schema33"][];
         /** @constant */
-        __schema42: "company";
-        __schema43: components["schemas"]["__schema32"] | null;
-        __schema44: components["schemas"]["__schema32"] | null;
-        __schema45: components["schemas"]["__schema46"] | null;
-        __schema46: string;
-        __schema47: components["schemas"]["__schema32"] | null;
-        __schema48: {
-            date: components["schemas"]["__schema46"];
-            reason: components["schemas"]["__schema32"];
-        } | null;
+        __schema43: "company";
+        __schema44: components["schemas"]["__schema33"] | null;
+        __schema45: components["schemas"]["__schema33"] | null;
+        __schema46: components["schemas"]["__schema47"] | null;
+        __schema47: string;
+        __schema48: components["schemas"]["__schema33"] | null;
         __schema49: {
-            name: string;
-            from: components["schemas"]["__schema45"];
-            to: components["schemas"]["__schema46"];
-        }[];
+            date: components["schemas"]["__schema47"];
+            reason: components["schemas"]["__schema33"];
+        } | null;
         __schema50: {
-            object: components["schemas"]["__schema51"];
-            id: components["schemas"]["__schema52"];
-            kind: components["schemas"]["__schema53"];
-            type: components["schemas"]["__schema54"];
-            company: components["schemas"]["__schema55"];
-            purchasedAt: components["schemas"]["__schema56"];
-            asOf: components["schemas"]["__schema56"];
-            expiresAt: components["schemas"]["__schema56"];
-            clientReference: components["schemas"]["__schema57"];
-            disclaimer: components["schemas"]["__schema58"];
-            officeholders: components["schemas"]["__schema59"][] | null;
-            addresses: components["schemas"]["__schema63"][] | null;
-            contactAddress: components["schemas"]["__schema63"] | null;
+            name: string;
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema47"];
+        }[];
+        __schema51: {
+            object: components["schemas"]["__schema52"];
+            id: components["schemas"]["__schema53"];
+            kind: components["schemas"]["__schema54"];
+            type: components["schemas"]["__schema55"];
+            company: components["schemas"]["__schema56"];
+            purchasedAt: components["schemas"]["__schema57"];
+            asOf: components["schemas"]["__schema57"];
+            expiresAt: components["schemas"]["__schema57"];
+            clientReference: components["schemas"]["__schema58"];
+            disclaimer: components["schemas"]["__schema59"];
+            officeholders: components["schemas"]["__schema60"][] | null;
+            addresses: components["schemas"]["__schema64"][] | null;
+            contactAddress: components["schemas"]["__schema64"] | null;
             shareStructure: {
-                shareClasses: components["schemas"]["__schema64"];
-                members: components["schemas"]["__schema65"];
+                shareClasses: components["schemas"]["__schema65"];
+                members: components["schemas"]["__schema66"];
             } | null;
-            documents: components["schemas"]["__schema66"][] | null;
+            documents: components["schemas"]["__schema67"][] | null;
             externalAdministration: {
-                appointees: components["schemas"]["__schema80"];
-                documents: components["schemas"]["__schema81"];
+                appointees: components["schemas"]["__schema81"];
+                documents: components["schemas"]["__schema82"];
             } | null;
-            charges: components["schemas"]["__schema82"][] | null;
-            relationships: components["schemas"]["__schema91"][] | null;
-            meta: components["schemas"]["__schema28"];
+            charges: components["schemas"]["__schema83"][] | null;
+            relationships: components["schemas"]["__schema92"][] | null;
+            meta: components["schemas"]["__schema29"];
         };
         /** @constant */
-        __schema51: "extract";
-        __schema52: string;
+        __schema52: "extract";
+        __schema53: string;
         /** @constant */
-        __schema53: "company";
+        __schema54: "company";
         /** @enum {string} */
-        __schema54: "current" | "historical" | "relational";
-        __schema55: {
-            acn: components["schemas"]["__schema30"];
-            formatted: components["schemas"]["__schema31"];
-            numberType: components["schemas"]["__schema32"];
-            name: components["schemas"]["__schema33"];
-            type: components["schemas"]["__schema32"];
-            status: components["schemas"]["__schema32"];
-            abn: components["schemas"]["__schema34"];
-            registeredCharity: components["schemas"]["__schema35"];
-            id?: components["schemas"]["__schema36"];
-            arsn?: components["schemas"]["__schema37"];
-            schemeCategories: components["schemas"]["__schema41"];
-            detailsPath?: components["schemas"]["__schema39"];
-            object: components["schemas"]["__schema42"];
-            class: components["schemas"]["__schema43"];
-            subClass: components["schemas"]["__schema44"];
-            registeredAt: components["schemas"]["__schema45"];
-            governanceType: components["schemas"]["__schema47"];
-            deregistration: components["schemas"]["__schema48"];
-            formerNames: components["schemas"]["__schema49"];
+        __schema55: "current" | "historical" | "relational";
+        __schema56: {
+            acn: components["schemas"]["__schema31"];
+            formatted: components["schemas"]["__schema32"];
+            numberType: components["schemas"]["__schema33"];
+            name: components["schemas"]["__schema34"];
+            type: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            abn: components["schemas"]["__schema35"];
+            registeredCharity: components["schemas"]["__schema36"];
+            id?: components["schemas"]["__schema37"];
+            arsn?: components["schemas"]["__schema38"];
+            schemeCategories: components["schemas"]["__schema42"];
+            detailsPath?: components["schemas"]["__schema40"];
+            object: components["schemas"]["__schema43"];
+            class: components["schemas"]["__schema44"];
+            subClass: components["schemas"]["__schema45"];
+            registeredAt: components["schemas"]["__schema46"];
+            governanceType: components["schemas"]["__schema48"];
+            deregistration: components["schemas"]["__schema49"];
+            formerNames: components["schemas"]["__schema50"];
         };
-        __schema56: string;
-        __schema57: string | null;
-        __schema58: string;
-        __schema59: {
+        __schema57: string;
+        __schema58: string | null;
+        __schema59: string;
+        __schema60: {
             /** @constant */
             object: "officeholder";
-            role: components["schemas"]["__schema32"];
-            status: components["schemas"]["__schema32"];
-            appointedAt: components["schemas"]["__schema45"];
-            ceasedAt: components["schemas"]["__schema45"];
-            party: components["schemas"]["__schema60"];
-            address: components["schemas"]["__schema61"] | null;
-            sourceDocument: components["schemas"]["__schema62"] | null;
+            role: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            appointedAt: components["schemas"]["__schema46"];
+            ceasedAt: components["schemas"]["__schema46"];
+            party: components["schemas"]["__schema61"];
+            address: components["schemas"]["__schema62"] | null;
+            sourceDocument: components["schemas"]["__schema63"] | null;
         };
-        __schema60: {
+        __schema61: {
             /** @enum {string} */
             type: "person" | "organisation";
             person: {
@@ -1418,18 +1467,18 @@ export interface components {
                 formatted: string;
             } | null;
             birth: {
-                date: components["schemas"]["__schema45"];
+                date: components["schemas"]["__schema46"];
                 locality: string | null;
                 stateOrCountry: string | null;
             } | null;
             organisation: {
                 number: string | null;
-                numberType: components["schemas"]["__schema32"] | null;
+                numberType: components["schemas"]["__schema33"] | null;
                 name: string;
                 abn: string | null;
             } | null;
         };
-        __schema61: {
+        __schema62: {
             careOf: string | null;
             line1: string | null;
             street: string;
@@ -1438,244 +1487,244 @@ export interface components {
             postcode: string | null;
             country: string;
         };
-        __schema62: {
+        __schema63: {
             documentNumber: string;
             qualifier: string | null;
         };
-        __schema63: {
+        __schema64: {
             /** @constant */
             object: "address";
-            type: components["schemas"]["__schema32"];
-            status: components["schemas"]["__schema32"];
-            from: components["schemas"]["__schema46"];
-            to: components["schemas"]["__schema45"];
-            address: components["schemas"]["__schema61"];
-            sourceDocument: components["schemas"]["__schema62"];
+            type: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            from: components["schemas"]["__schema47"];
+            to: components["schemas"]["__schema46"];
+            address: components["schemas"]["__schema62"];
+            sourceDocument: components["schemas"]["__schema63"];
         };
-        __schema64: {
+        __schema65: {
             /** @constant */
             object: "shareClass";
             classCode: string;
             description: string;
-            status: components["schemas"]["__schema32"];
+            status: components["schemas"]["__schema33"];
             sharesIssued: number;
             amountPaid: string;
             amountDue: string;
-            sourceDocument: components["schemas"]["__schema62"];
+            sourceDocument: components["schemas"]["__schema63"];
         }[];
-        __schema65: {
+        __schema66: {
             /** @constant */
             object: "member";
             classCode: string;
-            status: components["schemas"]["__schema32"];
-            party: components["schemas"]["__schema60"];
+            status: components["schemas"]["__schema33"];
+            party: components["schemas"]["__schema61"];
             sharesHeld: number;
             fullyPaid: boolean;
             beneficiallyHeld: boolean;
-            sourceDocument: components["schemas"]["__schema62"];
+            sourceDocument: components["schemas"]["__schema63"];
         }[];
-        __schema66: {
-            object: components["schemas"]["__schema67"];
-            documentNumber: components["schemas"]["__schema68"];
-            formCode: components["schemas"]["__schema69"];
-            formDescription: components["schemas"]["__schema70"];
-            subForms: components["schemas"]["__schema71"];
-            receivedAt: components["schemas"]["__schema46"];
-            processedAt: components["schemas"]["__schema46"];
-            effectiveAt: components["schemas"]["__schema45"];
-            qualifier: components["schemas"]["__schema72"];
-            pageCount: components["schemas"]["__schema73"];
-            imaged: components["schemas"]["__schema74"];
-            underRequisition: components["schemas"]["__schema75"];
-            xbrlAvailable: components["schemas"]["__schema76"];
-            xbrlDocumentNumber: components["schemas"]["__schema77"];
-            status: components["schemas"]["__schema78"];
-            priced: components["schemas"]["__schema79"];
+        __schema67: {
+            object: components["schemas"]["__schema68"];
+            documentNumber: components["schemas"]["__schema69"];
+            formCode: components["schemas"]["__schema70"];
+            formDescription: components["schemas"]["__schema71"];
+            subForms: components["schemas"]["__schema72"];
+            receivedAt: components["schemas"]["__schema47"];
+            processedAt: components["schemas"]["__schema47"];
+            effectiveAt: components["schemas"]["__schema46"];
+            qualifier: components["schemas"]["__schema73"];
+            pageCount: components["schemas"]["__schema74"];
+            imaged: components["schemas"]["__schema75"];
+            underRequisition: components["schemas"]["__schema76"];
+            xbrlAvailable: components["schemas"]["__schema77"];
+            xbrlDocumentNumber: components["schemas"]["__schema78"];
+            status: components["schemas"]["__schema79"];
+            priced: components["schemas"]["__schema80"];
         };
         /** @constant */
-        __schema67: "document";
-        __schema68: string;
+        __schema68: "document";
         __schema69: string;
         __schema70: string;
-        __schema71: {
+        __schema71: string;
+        __schema72: {
             code: string;
             description: string;
         }[];
-        __schema72: string | null;
-        __schema73: number;
-        __schema74: boolean;
+        __schema73: string | null;
+        __schema74: number;
         __schema75: boolean;
         __schema76: boolean;
-        __schema77: string | null;
+        __schema77: boolean;
         __schema78: string | null;
-        __schema79: boolean | null;
-        __schema80: components["schemas"]["__schema59"][];
-        __schema81: components["schemas"]["__schema66"][];
-        __schema82: {
-            object: components["schemas"]["__schema83"];
-            chargeNumber: components["schemas"]["__schema84"];
-            company: components["schemas"]["__schema85"];
-            status: components["schemas"]["__schema32"];
-            type: components["schemas"]["__schema86"];
-            registeredAt: components["schemas"]["__schema87"];
-            createdAt: components["schemas"]["__schema45"];
-            expiresAt: components["schemas"]["__schema45"];
-            satisfiedAt: components["schemas"]["__schema45"];
-            preAsicChargeNumber: components["schemas"]["__schema88"];
-            chargees: components["schemas"]["__schema89"];
-            documents: components["schemas"]["__schema90"];
+        __schema79: string | null;
+        __schema80: boolean | null;
+        __schema81: components["schemas"]["__schema60"][];
+        __schema82: components["schemas"]["__schema67"][];
+        __schema83: {
+            object: components["schemas"]["__schema84"];
+            chargeNumber: components["schemas"]["__schema85"];
+            company: components["schemas"]["__schema86"];
+            status: components["schemas"]["__schema33"];
+            type: components["schemas"]["__schema87"];
+            registeredAt: components["schemas"]["__schema88"];
+            createdAt: components["schemas"]["__schema46"];
+            expiresAt: components["schemas"]["__schema46"];
+            satisfiedAt: components["schemas"]["__schema46"];
+            preAsicChargeNumber: components["schemas"]["__schema89"];
+            chargees: components["schemas"]["__schema90"];
+            documents: components["schemas"]["__schema91"];
         };
         /** @constant */
-        __schema83: "charge";
-        __schema84: string;
-        __schema85: {
-            acn: components["schemas"]["__schema30"];
-            formatted: components["schemas"]["__schema31"];
-            numberType: components["schemas"]["__schema32"];
-            name: components["schemas"]["__schema33"];
-            type: components["schemas"]["__schema32"];
-            status: components["schemas"]["__schema32"];
-            abn: components["schemas"]["__schema34"];
-            registeredCharity: components["schemas"]["__schema35"];
-            id?: components["schemas"]["__schema36"];
-            arsn?: components["schemas"]["__schema37"];
-            schemeCategories?: components["schemas"]["__schema38"];
-            detailsPath?: components["schemas"]["__schema39"];
+        __schema84: "charge";
+        __schema85: string;
+        __schema86: {
+            acn: components["schemas"]["__schema31"];
+            formatted: components["schemas"]["__schema32"];
+            numberType: components["schemas"]["__schema33"];
+            name: components["schemas"]["__schema34"];
+            type: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            abn: components["schemas"]["__schema35"];
+            registeredCharity: components["schemas"]["__schema36"];
+            id?: components["schemas"]["__schema37"];
+            arsn?: components["schemas"]["__schema38"];
+            schemeCategories?: components["schemas"]["__schema39"];
+            detailsPath?: components["schemas"]["__schema40"];
         };
-        __schema86: components["schemas"]["__schema32"] | null;
-        __schema87: components["schemas"]["__schema56"] | null;
-        __schema88: string | null;
-        __schema89: {
-            party: components["schemas"]["__schema60"];
+        __schema87: components["schemas"]["__schema33"] | null;
+        __schema88: components["schemas"]["__schema57"] | null;
+        __schema89: string | null;
+        __schema90: {
+            party: components["schemas"]["__schema61"];
         }[];
-        __schema90: components["schemas"]["__schema66"][];
-        __schema91: {
+        __schema91: components["schemas"]["__schema67"][];
+        __schema92: {
             /** @constant */
             object: "relationship";
-            role: components["schemas"]["__schema32"];
-            status: components["schemas"]["__schema32"];
-            appointedAt: components["schemas"]["__schema45"];
-            ceasedAt: components["schemas"]["__schema45"];
-            company: components["schemas"]["__schema85"];
+            role: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            appointedAt: components["schemas"]["__schema46"];
+            ceasedAt: components["schemas"]["__schema46"];
+            company: components["schemas"]["__schema86"];
         };
-        __schema92: {
+        __schema93: {
             id: string;
             /** @enum {string} */
             type: "current" | "historical" | "relational";
-            purchasedAt: components["schemas"]["__schema56"];
-            asOf: components["schemas"]["__schema56"];
+            purchasedAt: components["schemas"]["__schema57"];
+            asOf: components["schemas"]["__schema57"];
         };
-        __schema93: {
-            object: components["schemas"]["__schema94"];
-            id: components["schemas"]["__schema95"];
-            name: components["schemas"]["__schema96"];
-            birth: components["schemas"]["__schema97"];
-            formerName: components["schemas"]["__schema99"];
+        __schema94: {
+            object: components["schemas"]["__schema95"];
+            id: components["schemas"]["__schema96"];
+            name: components["schemas"]["__schema97"];
+            birth: components["schemas"]["__schema98"];
+            formerName: components["schemas"]["__schema100"];
         };
         /** @constant */
-        __schema94: "person";
-        __schema95: string;
-        __schema96: {
+        __schema95: "person";
+        __schema96: string;
+        __schema97: {
             familyName: string;
             givenNames: string[];
             formatted: string;
         };
-        __schema97: components["schemas"]["__schema98"] | null;
-        __schema98: {
-            date: components["schemas"]["__schema45"];
+        __schema98: components["schemas"]["__schema99"] | null;
+        __schema99: {
+            date: components["schemas"]["__schema46"];
             locality: string | null;
             stateOrCountry: string | null;
         };
-        __schema99: components["schemas"]["__schema96"] | null;
-        __schema100: {
-            object: components["schemas"]["__schema101"];
-            id: components["schemas"]["__schema102"];
-            kind: components["schemas"]["__schema103"];
-            type: components["schemas"]["__schema104"];
-            includeShareholdings: components["schemas"]["__schema105"];
-            subject: components["schemas"]["__schema93"];
-            purchasedAt: components["schemas"]["__schema56"];
-            asOf: components["schemas"]["__schema56"];
-            expiresAt: components["schemas"]["__schema56"];
-            clientReference: components["schemas"]["__schema106"];
-            disclaimer: components["schemas"]["__schema107"];
-            person: components["schemas"]["__schema108"];
-            roles: components["schemas"]["__schema109"][];
+        __schema100: components["schemas"]["__schema97"] | null;
+        __schema101: {
+            object: components["schemas"]["__schema102"];
+            id: components["schemas"]["__schema103"];
+            kind: components["schemas"]["__schema104"];
+            type: components["schemas"]["__schema105"];
+            includeShareholdings: components["schemas"]["__schema106"];
+            subject: components["schemas"]["__schema94"];
+            purchasedAt: components["schemas"]["__schema57"];
+            asOf: components["schemas"]["__schema57"];
+            expiresAt: components["schemas"]["__schema57"];
+            clientReference: components["schemas"]["__schema107"];
+            disclaimer: components["schemas"]["__schema108"];
+            person: components["schemas"]["__schema109"];
+            roles: components["schemas"]["__schema110"][];
             licences: {
                 /** @constant */
                 object: "licence";
-                type: components["schemas"]["__schema32"];
-                status: components["schemas"]["__schema32"];
+                type: components["schemas"]["__schema33"];
+                status: components["schemas"]["__schema33"];
                 licenceNumber: string;
-                licenceStatus: components["schemas"]["__schema32"];
-                from: components["schemas"]["__schema46"];
-                to: components["schemas"]["__schema45"];
-                address: components["schemas"]["__schema61"] | null;
-                sourceDocument: components["schemas"]["__schema62"] | null;
+                licenceStatus: components["schemas"]["__schema33"];
+                from: components["schemas"]["__schema47"];
+                to: components["schemas"]["__schema46"];
+                address: components["schemas"]["__schema62"] | null;
+                sourceDocument: components["schemas"]["__schema63"] | null;
             }[];
             shareholdings: {
                 /** @constant */
                 object: "shareholding";
-                company: components["schemas"]["__schema85"];
+                company: components["schemas"]["__schema86"];
                 classCode: string;
                 classDescription: string;
-                status: components["schemas"]["__schema32"];
+                status: components["schemas"]["__schema33"];
                 sharesHeld: number;
                 fullyPaid: boolean;
                 beneficiallyHeld: boolean;
-                sourceDocument: components["schemas"]["__schema62"] | null;
+                sourceDocument: components["schemas"]["__schema63"] | null;
             }[];
-            documents: components["schemas"]["__schema66"][];
+            documents: components["schemas"]["__schema67"][];
             notices: {
                 /** @enum {string} */
                 type: "acnc_charity" | "same_name";
                 acn: string | null;
                 text: string;
             }[];
-            meta: components["schemas"]["__schema28"];
+            meta: components["schemas"]["__schema29"];
         };
         /** @constant */
-        __schema101: "extract";
-        __schema102: string;
+        __schema102: "extract";
+        __schema103: string;
         /** @constant */
-        __schema103: "person";
+        __schema104: "person";
         /** @enum {string} */
-        __schema104: "current" | "historical";
-        __schema105: boolean;
-        __schema106: string | null;
-        __schema107: string;
-        __schema108: {
+        __schema105: "current" | "historical";
+        __schema106: boolean;
+        __schema107: string | null;
+        __schema108: string;
+        __schema109: {
             id: string;
             registryIdentifier: string;
-            name: components["schemas"]["__schema96"];
-            birth: components["schemas"]["__schema98"] | null;
-            formerName: components["schemas"]["__schema96"] | null;
-        };
-        __schema109: {
-            /** @constant */
-            object: "role";
-            role: components["schemas"]["__schema32"];
-            status: components["schemas"]["__schema32"];
-            appointedAt: components["schemas"]["__schema45"];
-            ceasedAt: components["schemas"]["__schema45"];
-            company: components["schemas"]["__schema85"];
-            address: components["schemas"]["__schema61"] | null;
-            sourceDocument: components["schemas"]["__schema62"] | null;
+            name: components["schemas"]["__schema97"];
+            birth: components["schemas"]["__schema99"] | null;
+            formerName: components["schemas"]["__schema97"] | null;
         };
         __schema110: {
-            object: components["schemas"]["__schema111"];
-            id: components["schemas"]["__schema112"];
-            kind: components["schemas"]["__schema113"];
-            type: components["schemas"]["__schema114"];
-            subject: components["schemas"]["__schema115"];
-            summaryType: components["schemas"]["__schema32"];
-            weekStarting: components["schemas"]["__schema46"];
-            weekEnding: components["schemas"]["__schema46"];
-            purchasedAt: components["schemas"]["__schema56"];
-            asOf: components["schemas"]["__schema56"];
-            expiresAt: components["schemas"]["__schema56"];
-            clientReference: components["schemas"]["__schema116"];
-            disclaimer: components["schemas"]["__schema117"];
+            /** @constant */
+            object: "role";
+            role: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            appointedAt: components["schemas"]["__schema46"];
+            ceasedAt: components["schemas"]["__schema46"];
+            company: components["schemas"]["__schema86"];
+            address: components["schemas"]["__schema62"] | null;
+            sourceDocument: components["schemas"]["__schema63"] | null;
+        };
+        __schema111: {
+            object: components["schemas"]["__schema112"];
+            id: components["schemas"]["__schema113"];
+            kind: components["schemas"]["__schema114"];
+            type: components["schemas"]["__schema115"];
+            subject: components["schemas"]["__schema116"];
+            summaryType: components["schemas"]["__schema33"];
+            weekStarting: components["schemas"]["__schema47"];
+            weekEnding: components["schemas"]["__schema47"];
+            purchasedAt: components["schemas"]["__schema57"];
+            asOf: components["schemas"]["__schema57"];
+            expiresAt: components["schemas"]["__schema57"];
+            clientReference: components["schemas"]["__schema117"];
+            disclaimer: components["schemas"]["__schema118"];
             postcode: string | null;
             items: {
                 /** @constant */
@@ -1683,28 +1732,28 @@ export interface components {
                 data: {
                     /** @constant */
                     object: "weeklySummaryItem";
-                    subType: components["schemas"]["__schema32"];
-                    date: components["schemas"]["__schema46"];
+                    subType: components["schemas"]["__schema33"];
+                    date: components["schemas"]["__schema47"];
                     postcode: string | null;
                     documentNumber: string | null;
-                    subject: components["schemas"]["__schema60"] | null;
+                    subject: components["schemas"]["__schema61"] | null;
                     newName: string | null;
                     licenceNumber: string | null;
                     company: {
-                        acn: components["schemas"]["__schema30"];
-                        formatted: components["schemas"]["__schema31"];
-                        numberType: components["schemas"]["__schema32"];
-                        name: components["schemas"]["__schema33"];
-                        type: components["schemas"]["__schema32"];
-                        status: components["schemas"]["__schema32"];
-                        abn: components["schemas"]["__schema34"];
-                        registeredCharity: components["schemas"]["__schema35"];
-                        id?: components["schemas"]["__schema36"];
-                        arsn?: components["schemas"]["__schema37"];
-                        schemeCategories?: components["schemas"]["__schema38"];
-                        detailsPath?: components["schemas"]["__schema39"];
-                        class: components["schemas"]["__schema32"] | null;
-                        subClass: components["schemas"]["__schema32"] | null;
+                        acn: components["schemas"]["__schema31"];
+                        formatted: components["schemas"]["__schema32"];
+                        numberType: components["schemas"]["__schema33"];
+                        name: components["schemas"]["__schema34"];
+                        type: components["schemas"]["__schema33"];
+                        status: components["schemas"]["__schema33"];
+                        abn: components["schemas"]["__schema35"];
+                        registeredCharity: components["schemas"]["__schema36"];
+                        id?: components["schemas"]["__schema37"];
+                        arsn?: components["schemas"]["__schema38"];
+                        schemeCategories?: components["schemas"]["__schema39"];
+                        detailsPath?: components["schemas"]["__schema40"];
+                        class: components["schemas"]["__schema33"] | null;
+                        subClass: components["schemas"]["__schema33"] | null;
                     } | null;
                 }[];
                 hasMore: boolean;
@@ -1715,198 +1764,198 @@ export interface components {
                 postcode: string;
                 count: number;
             }[] | null;
-            meta: components["schemas"]["__schema28"];
+            meta: components["schemas"]["__schema29"];
         };
         /** @constant */
-        __schema111: "extract";
-        __schema112: string;
+        __schema112: "extract";
+        __schema113: string;
         /** @constant */
-        __schema113: "weeklySummary";
+        __schema114: "weeklySummary";
         /** @enum {string} */
-        __schema114: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
-        __schema115: null;
-        __schema116: string | null;
-        __schema117: string;
-        __schema118: {
-            object: components["schemas"]["__schema119"];
-            id: components["schemas"]["__schema120"];
-            kind: components["schemas"]["__schema121"];
-            type: components["schemas"]["__schema122"];
-            subject: components["schemas"]["__schema123"];
-            purchasedAt: components["schemas"]["__schema56"];
-            asOf: components["schemas"]["__schema56"];
-            expiresAt: components["schemas"]["__schema56"];
-            clientReference: components["schemas"]["__schema135"];
-            disclaimer: components["schemas"]["__schema136"];
+        __schema115: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+        __schema116: null;
+        __schema117: string | null;
+        __schema118: string;
+        __schema119: {
+            object: components["schemas"]["__schema120"];
+            id: components["schemas"]["__schema121"];
+            kind: components["schemas"]["__schema122"];
+            type: components["schemas"]["__schema123"];
+            subject: components["schemas"]["__schema124"];
+            purchasedAt: components["schemas"]["__schema57"];
+            asOf: components["schemas"]["__schema57"];
+            expiresAt: components["schemas"]["__schema57"];
+            clientReference: components["schemas"]["__schema136"];
+            disclaimer: components["schemas"]["__schema137"];
             entry: {
-                object: components["schemas"]["__schema124"];
-                register: components["schemas"]["__schema32"];
-                holder: components["schemas"]["__schema60"];
-                status: components["schemas"]["__schema125"];
-                licenceStatus: components["schemas"]["__schema126"];
-                from: components["schemas"]["__schema45"];
-                to: components["schemas"]["__schema45"];
-                principal: components["schemas"]["__schema127"];
-                bans: components["schemas"]["__schema137"];
-                address: components["schemas"]["__schema133"];
-                addresses: components["schemas"]["__schema138"];
-                trading: components["schemas"]["__schema139"];
-                officers: components["schemas"]["__schema140"];
-                authorities: components["schemas"]["__schema141"];
-                suspensions: components["schemas"]["__schema142"];
-                legislation: components["schemas"]["__schema143"];
+                object: components["schemas"]["__schema125"];
+                register: components["schemas"]["__schema33"];
+                holder: components["schemas"]["__schema61"];
+                status: components["schemas"]["__schema126"];
+                licenceStatus: components["schemas"]["__schema127"];
+                from: components["schemas"]["__schema46"];
+                to: components["schemas"]["__schema46"];
+                principal: components["schemas"]["__schema128"];
+                bans: components["schemas"]["__schema138"];
+                address: components["schemas"]["__schema134"];
+                addresses: components["schemas"]["__schema139"];
+                trading: components["schemas"]["__schema140"];
+                officers: components["schemas"]["__schema141"];
+                authorities: components["schemas"]["__schema142"];
+                suspensions: components["schemas"]["__schema143"];
+                legislation: components["schemas"]["__schema144"];
                 /** @constant */
                 family: "professional";
-                registrationNumber: components["schemas"]["__schema134"];
+                registrationNumber: components["schemas"]["__schema135"];
             } | {
-                object: components["schemas"]["__schema124"];
-                register: components["schemas"]["__schema32"];
-                holder: components["schemas"]["__schema60"];
-                status: components["schemas"]["__schema125"];
-                licenceStatus: components["schemas"]["__schema126"];
-                from: components["schemas"]["__schema45"];
-                to: components["schemas"]["__schema45"];
-                principal: components["schemas"]["__schema127"];
-                bans: components["schemas"]["__schema137"];
-                address: components["schemas"]["__schema133"];
-                addresses: components["schemas"]["__schema138"];
-                trading: components["schemas"]["__schema139"];
-                officers: components["schemas"]["__schema140"];
-                authorities: components["schemas"]["__schema141"];
-                suspensions: components["schemas"]["__schema142"];
-                legislation: components["schemas"]["__schema143"];
+                object: components["schemas"]["__schema125"];
+                register: components["schemas"]["__schema33"];
+                holder: components["schemas"]["__schema61"];
+                status: components["schemas"]["__schema126"];
+                licenceStatus: components["schemas"]["__schema127"];
+                from: components["schemas"]["__schema46"];
+                to: components["schemas"]["__schema46"];
+                principal: components["schemas"]["__schema128"];
+                bans: components["schemas"]["__schema138"];
+                address: components["schemas"]["__schema134"];
+                addresses: components["schemas"]["__schema139"];
+                trading: components["schemas"]["__schema140"];
+                officers: components["schemas"]["__schema141"];
+                authorities: components["schemas"]["__schema142"];
+                suspensions: components["schemas"]["__schema143"];
+                legislation: components["schemas"]["__schema144"];
                 /** @constant */
                 family: "professional";
-                licenceNumber: components["schemas"]["__schema134"];
+                licenceNumber: components["schemas"]["__schema135"];
             } | {
-                object: components["schemas"]["__schema124"];
-                register: components["schemas"]["__schema32"];
-                holder: components["schemas"]["__schema60"];
-                status: components["schemas"]["__schema125"];
-                licenceStatus: components["schemas"]["__schema126"];
-                from: components["schemas"]["__schema45"];
-                to: components["schemas"]["__schema45"];
-                principal: components["schemas"]["__schema127"];
-                bans: components["schemas"]["__schema137"];
-                address: components["schemas"]["__schema133"];
-                addresses: components["schemas"]["__schema138"];
-                trading: components["schemas"]["__schema139"];
-                officers: components["schemas"]["__schema140"];
-                authorities: components["schemas"]["__schema141"];
-                suspensions: components["schemas"]["__schema142"];
-                legislation: components["schemas"]["__schema143"];
+                object: components["schemas"]["__schema125"];
+                register: components["schemas"]["__schema33"];
+                holder: components["schemas"]["__schema61"];
+                status: components["schemas"]["__schema126"];
+                licenceStatus: components["schemas"]["__schema127"];
+                from: components["schemas"]["__schema46"];
+                to: components["schemas"]["__schema46"];
+                principal: components["schemas"]["__schema128"];
+                bans: components["schemas"]["__schema138"];
+                address: components["schemas"]["__schema134"];
+                addresses: components["schemas"]["__schema139"];
+                trading: components["schemas"]["__schema140"];
+                officers: components["schemas"]["__schema141"];
+                authorities: components["schemas"]["__schema142"];
+                suspensions: components["schemas"]["__schema143"];
+                legislation: components["schemas"]["__schema144"];
                 /** @constant */
                 family: "authorised-representatives";
-                representativeNumber: components["schemas"]["__schema134"];
+                representativeNumber: components["schemas"]["__schema135"];
             } | {
-                object: components["schemas"]["__schema124"];
-                register: components["schemas"]["__schema32"];
-                holder: components["schemas"]["__schema60"];
-                status: components["schemas"]["__schema125"];
-                licenceStatus: components["schemas"]["__schema126"];
-                from: components["schemas"]["__schema45"];
-                to: components["schemas"]["__schema45"];
-                principal: components["schemas"]["__schema127"];
-                bans: components["schemas"]["__schema137"];
-                address: components["schemas"]["__schema133"];
-                addresses: components["schemas"]["__schema138"];
-                trading: components["schemas"]["__schema139"];
-                officers: components["schemas"]["__schema140"];
-                authorities: components["schemas"]["__schema141"];
-                suspensions: components["schemas"]["__schema142"];
-                legislation: components["schemas"]["__schema143"];
+                object: components["schemas"]["__schema125"];
+                register: components["schemas"]["__schema33"];
+                holder: components["schemas"]["__schema61"];
+                status: components["schemas"]["__schema126"];
+                licenceStatus: components["schemas"]["__schema127"];
+                from: components["schemas"]["__schema46"];
+                to: components["schemas"]["__schema46"];
+                principal: components["schemas"]["__schema128"];
+                bans: components["schemas"]["__schema138"];
+                address: components["schemas"]["__schema134"];
+                addresses: components["schemas"]["__schema139"];
+                trading: components["schemas"]["__schema140"];
+                officers: components["schemas"]["__schema141"];
+                authorities: components["schemas"]["__schema142"];
+                suspensions: components["schemas"]["__schema143"];
+                legislation: components["schemas"]["__schema144"];
                 /** @constant */
                 family: "banned-disqualified";
-                asicIdentifier: components["schemas"]["__schema134"];
+                asicIdentifier: components["schemas"]["__schema135"];
             };
-            documents: components["schemas"]["__schema66"][];
-            meta: components["schemas"]["__schema28"];
+            documents: components["schemas"]["__schema67"][];
+            meta: components["schemas"]["__schema29"];
         };
         /** @constant */
-        __schema119: "extract";
-        __schema120: string;
+        __schema120: "extract";
+        __schema121: string;
         /** @constant */
-        __schema121: "register";
+        __schema122: "register";
         /** @enum {string} */
-        __schema122: "current" | "historical";
-        __schema123: {
-            object: components["schemas"]["__schema124"];
-            register: components["schemas"]["__schema32"];
-            holder: components["schemas"]["__schema60"];
-            status: components["schemas"]["__schema125"];
-            licenceStatus: components["schemas"]["__schema126"];
-            from: components["schemas"]["__schema45"];
-            to: components["schemas"]["__schema45"];
-            principal: components["schemas"]["__schema127"];
-            bans: components["schemas"]["__schema129"];
-            address: components["schemas"]["__schema133"];
+        __schema123: "current" | "historical";
+        __schema124: {
+            object: components["schemas"]["__schema125"];
+            register: components["schemas"]["__schema33"];
+            holder: components["schemas"]["__schema61"];
+            status: components["schemas"]["__schema126"];
+            licenceStatus: components["schemas"]["__schema127"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema46"];
+            principal: components["schemas"]["__schema128"];
+            bans: components["schemas"]["__schema130"];
+            address: components["schemas"]["__schema134"];
             /** @constant */
             family: "professional";
-            registrationNumber: components["schemas"]["__schema134"];
+            registrationNumber: components["schemas"]["__schema135"];
         } | {
-            object: components["schemas"]["__schema124"];
-            register: components["schemas"]["__schema32"];
-            holder: components["schemas"]["__schema60"];
-            status: components["schemas"]["__schema125"];
-            licenceStatus: components["schemas"]["__schema126"];
-            from: components["schemas"]["__schema45"];
-            to: components["schemas"]["__schema45"];
-            principal: components["schemas"]["__schema127"];
-            bans: components["schemas"]["__schema129"];
-            address: components["schemas"]["__schema133"];
+            object: components["schemas"]["__schema125"];
+            register: components["schemas"]["__schema33"];
+            holder: components["schemas"]["__schema61"];
+            status: components["schemas"]["__schema126"];
+            licenceStatus: components["schemas"]["__schema127"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema46"];
+            principal: components["schemas"]["__schema128"];
+            bans: components["schemas"]["__schema130"];
+            address: components["schemas"]["__schema134"];
             /** @constant */
             family: "professional";
-            licenceNumber: components["schemas"]["__schema134"];
+            licenceNumber: components["schemas"]["__schema135"];
         } | {
-            object: components["schemas"]["__schema124"];
-            register: components["schemas"]["__schema32"];
-            holder: components["schemas"]["__schema60"];
-            status: components["schemas"]["__schema125"];
-            licenceStatus: components["schemas"]["__schema126"];
-            from: components["schemas"]["__schema45"];
-            to: components["schemas"]["__schema45"];
-            principal: components["schemas"]["__schema127"];
-            bans: components["schemas"]["__schema129"];
-            address: components["schemas"]["__schema133"];
+            object: components["schemas"]["__schema125"];
+            register: components["schemas"]["__schema33"];
+            holder: components["schemas"]["__schema61"];
+            status: components["schemas"]["__schema126"];
+            licenceStatus: components["schemas"]["__schema127"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema46"];
+            principal: components["schemas"]["__schema128"];
+            bans: components["schemas"]["__schema130"];
+            address: components["schemas"]["__schema134"];
             /** @constant */
             family: "authorised-representatives";
-            representativeNumber: components["schemas"]["__schema134"];
+            representativeNumber: components["schemas"]["__schema135"];
         } | {
-            object: components["schemas"]["__schema124"];
-            register: components["schemas"]["__schema32"];
-            holder: components["schemas"]["__schema60"];
-            status: components["schemas"]["__schema125"];
-            licenceStatus: components["schemas"]["__schema126"];
-            from: components["schemas"]["__schema45"];
-            to: components["schemas"]["__schema45"];
-            principal: components["schemas"]["__schema127"];
-            bans: components["schemas"]["__schema129"];
-            address: components["schemas"]["__schema133"];
+            object: components["schemas"]["__schema125"];
+            register: components["schemas"]["__schema33"];
+            holder: components["schemas"]["__schema61"];
+            status: components["schemas"]["__schema126"];
+            licenceStatus: components["schemas"]["__schema127"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema46"];
+            principal: components["schemas"]["__schema128"];
+            bans: components["schemas"]["__schema130"];
+            address: components["schemas"]["__schema134"];
             /** @constant */
             family: "banned-disqualified";
-            asicIdentifier: components["schemas"]["__schema134"];
+            asicIdentifier: components["schemas"]["__schema135"];
         };
         /** @constant */
-        __schema124: "registerEntry";
-        __schema125: components["schemas"]["__schema32"] | null;
-        __schema126: components["schemas"]["__schema32"] | null;
-        __schema127: components["schemas"]["__schema128"] | null;
-        __schema128: {
+        __schema125: "registerEntry";
+        __schema126: components["schemas"]["__schema33"] | null;
+        __schema127: components["schemas"]["__schema33"] | null;
+        __schema128: components["schemas"]["__schema129"] | null;
+        __schema129: {
             name: string;
             licenceNumber: string;
         };
-        __schema129: {
-            type: components["schemas"]["__schema130"];
-            from: components["schemas"]["__schema46"];
-            to: components["schemas"]["__schema45"];
-            status: components["schemas"]["__schema32"];
-            documentNumber: components["schemas"]["__schema131"];
-            legislation: components["schemas"]["__schema132"];
+        __schema130: {
+            type: components["schemas"]["__schema131"];
+            from: components["schemas"]["__schema47"];
+            to: components["schemas"]["__schema46"];
+            status: components["schemas"]["__schema33"];
+            documentNumber: components["schemas"]["__schema132"];
+            legislation: components["schemas"]["__schema133"];
         }[] | null;
-        __schema130: components["schemas"]["__schema32"] | null;
-        __schema131: string;
-        __schema132: components["schemas"]["__schema32"] | null;
-        __schema133: ({
+        __schema131: components["schemas"]["__schema33"] | null;
+        __schema132: string;
+        __schema133: components["schemas"]["__schema33"] | null;
+        __schema134: ({
             locality: string;
             state: string | null;
             postcode: string | null;
@@ -1914,89 +1963,89 @@ export interface components {
             locality: string;
             country: string;
         }) | null;
-        __schema134: string;
-        __schema135: string | null;
-        __schema136: string;
-        __schema137: {
-            type: components["schemas"]["__schema130"];
-            from: components["schemas"]["__schema46"];
-            to: components["schemas"]["__schema45"];
-            status: components["schemas"]["__schema32"];
-            documentNumber: components["schemas"]["__schema131"];
-            legislation: components["schemas"]["__schema132"];
+        __schema135: string;
+        __schema136: string | null;
+        __schema137: string;
+        __schema138: {
+            type: components["schemas"]["__schema131"];
+            from: components["schemas"]["__schema47"];
+            to: components["schemas"]["__schema46"];
+            status: components["schemas"]["__schema33"];
+            documentNumber: components["schemas"]["__schema132"];
+            legislation: components["schemas"]["__schema133"];
             comments: string | null;
         }[] | null;
-        __schema138: components["schemas"]["__schema63"][];
-        __schema139: {
-            type: components["schemas"]["__schema32"];
+        __schema139: components["schemas"]["__schema64"][];
+        __schema140: {
+            type: components["schemas"]["__schema33"];
             name: string;
             number: string | null;
         }[] | null;
-        __schema140: {
-            role: components["schemas"]["__schema32"];
-            status: components["schemas"]["__schema32"];
-            appointedAt: components["schemas"]["__schema45"];
-            ceasedAt: components["schemas"]["__schema45"];
-            party: components["schemas"]["__schema60"];
-        }[] | null;
         __schema141: {
-            type: components["schemas"]["__schema32"];
-            principal: components["schemas"]["__schema128"];
-            from: components["schemas"]["__schema46"];
-            to: components["schemas"]["__schema45"];
-            status: components["schemas"]["__schema32"];
+            role: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            appointedAt: components["schemas"]["__schema46"];
+            ceasedAt: components["schemas"]["__schema46"];
+            party: components["schemas"]["__schema61"];
         }[] | null;
         __schema142: {
-            reason: components["schemas"]["__schema32"];
-            from: components["schemas"]["__schema46"];
-            to: components["schemas"]["__schema45"];
-            status: components["schemas"]["__schema32"];
+            type: components["schemas"]["__schema33"];
+            principal: components["schemas"]["__schema129"];
+            from: components["schemas"]["__schema47"];
+            to: components["schemas"]["__schema46"];
+            status: components["schemas"]["__schema33"];
         }[] | null;
-        __schema143: components["schemas"]["__schema32"] | null;
-        __schema144: {
-            object: components["schemas"]["__schema111"];
-            id: components["schemas"]["__schema112"];
-            kind: components["schemas"]["__schema113"];
-            type: components["schemas"]["__schema114"];
-            subject: components["schemas"]["__schema115"];
-            summaryType: components["schemas"]["__schema32"];
-            weekStarting: components["schemas"]["__schema46"];
-            weekEnding: components["schemas"]["__schema46"];
-            purchasedAt: components["schemas"]["__schema56"];
-            asOf: components["schemas"]["__schema56"];
-            expiresAt: components["schemas"]["__schema56"];
-            clientReference: components["schemas"]["__schema116"];
-            disclaimer: components["schemas"]["__schema117"];
-        };
+        __schema143: {
+            reason: components["schemas"]["__schema33"];
+            from: components["schemas"]["__schema47"];
+            to: components["schemas"]["__schema46"];
+            status: components["schemas"]["__schema33"];
+        }[] | null;
+        __schema144: components["schemas"]["__schema33"] | null;
         __schema145: {
-            object: components["schemas"]["__schema146"];
-            id: components["schemas"]["__schema147"];
-            type: components["schemas"]["__schema148"];
-            status: components["schemas"]["__schema149"];
-            company: components["schemas"]["__schema150"];
-            documents: components["schemas"]["__schema151"];
-            delivery: components["schemas"]["__schema152"];
-            downloadUrl: components["schemas"]["__schema153"];
-            downloadExpiresAt: components["schemas"]["__schema154"];
-            registryRequestIds: components["schemas"]["__schema155"];
-            notices: components["schemas"]["__schema156"];
-            extractSize: components["schemas"]["__schema157"];
-            pageCount: components["schemas"]["__schema158"];
-            clientReference: components["schemas"]["__schema153"];
-            createdAt: components["schemas"]["__schema56"];
-            readyAt: components["schemas"]["__schema159"];
-            failure?: components["schemas"]["__schema160"];
-            meta: components["schemas"]["__schema28"];
+            object: components["schemas"]["__schema112"];
+            id: components["schemas"]["__schema113"];
+            kind: components["schemas"]["__schema114"];
+            type: components["schemas"]["__schema115"];
+            subject: components["schemas"]["__schema116"];
+            summaryType: components["schemas"]["__schema33"];
+            weekStarting: components["schemas"]["__schema47"];
+            weekEnding: components["schemas"]["__schema47"];
+            purchasedAt: components["schemas"]["__schema57"];
+            asOf: components["schemas"]["__schema57"];
+            expiresAt: components["schemas"]["__schema57"];
+            clientReference: components["schemas"]["__schema117"];
+            disclaimer: components["schemas"]["__schema118"];
+        };
+        __schema146: {
+            object: components["schemas"]["__schema147"];
+            id: components["schemas"]["__schema148"];
+            type: components["schemas"]["__schema149"];
+            status: components["schemas"]["__schema150"];
+            company: components["schemas"]["__schema151"];
+            documents: components["schemas"]["__schema152"];
+            delivery: components["schemas"]["__schema153"];
+            downloadUrl: components["schemas"]["__schema154"];
+            downloadExpiresAt: components["schemas"]["__schema155"];
+            registryRequestIds: components["schemas"]["__schema156"];
+            notices: components["schemas"]["__schema157"];
+            extractSize: components["schemas"]["__schema158"];
+            pageCount: components["schemas"]["__schema159"];
+            clientReference: components["schemas"]["__schema154"];
+            createdAt: components["schemas"]["__schema57"];
+            readyAt: components["schemas"]["__schema160"];
+            failure?: components["schemas"]["__schema161"];
+            meta: components["schemas"]["__schema29"];
         };
         /** @constant */
-        __schema146: "order";
-        __schema147: string;
+        __schema147: "order";
+        __schema148: string;
         /** @enum {string} */
-        __schema148: "charges_extract" | "document_image";
+        __schema149: "charges_extract" | "document_image";
         /** @enum {string} */
-        __schema149: "pending" | "processing" | "ready" | "delivered" | "failed";
-        __schema150: components["schemas"]["__schema85"] | null;
-        __schema151: {
+        __schema150: "pending" | "processing" | "ready" | "delivered" | "failed";
+        __schema151: components["schemas"]["__schema86"] | null;
+        __schema152: {
             documentNumber: string;
             formCode: string;
             pageCount: number;
@@ -2005,31 +2054,31 @@ export interface components {
                 to: number;
             } | null;
         }[];
-        __schema152: {
+        __schema153: {
             /** @enum {string} */
             method: "web" | "email" | "post";
-            email: components["schemas"]["__schema153"];
-            contactName: components["schemas"]["__schema153"];
-            contactPhone: components["schemas"]["__schema153"];
-            recipient: components["schemas"]["__schema153"];
-            address: components["schemas"]["__schema153"];
-            postcode: components["schemas"]["__schema153"];
+            email: components["schemas"]["__schema154"];
+            contactName: components["schemas"]["__schema154"];
+            contactPhone: components["schemas"]["__schema154"];
+            recipient: components["schemas"]["__schema154"];
+            address: components["schemas"]["__schema154"];
+            postcode: components["schemas"]["__schema154"];
         };
-        __schema153: string | null;
-        __schema154: components["schemas"]["__schema56"] | null;
-        __schema155: string[];
+        __schema154: string | null;
+        __schema155: components["schemas"]["__schema57"] | null;
         __schema156: string[];
+        __schema157: string[];
         /** @enum {string} */
-        __schema157: "small" | "large";
-        __schema158: number;
-        __schema159: components["schemas"]["__schema56"] | null;
-        __schema160: components["schemas"]["__schema161"];
-        __schema161: {
+        __schema158: "small" | "large";
+        __schema159: number;
+        __schema160: components["schemas"]["__schema57"] | null;
+        __schema161: components["schemas"]["__schema162"];
+        __schema162: {
             code: string;
             registryCode: string | null;
             message: string;
         };
-        __schema162: {
+        __schema163: {
             /** @constant */
             object: "offlineSearch";
             id: string;
@@ -2039,17 +2088,17 @@ export interface components {
             scope: string;
             deliveredTo: string;
             resultCount: number | null;
-            resultsUrl: components["schemas"]["__schema153"];
-            clientReference: components["schemas"]["__schema153"];
-            createdAt: components["schemas"]["__schema56"];
-            readyAt: components["schemas"]["__schema56"] | null;
-            failure?: components["schemas"]["__schema161"];
-            meta: components["schemas"]["__schema28"];
+            resultsUrl: components["schemas"]["__schema154"];
+            clientReference: components["schemas"]["__schema154"];
+            createdAt: components["schemas"]["__schema57"];
+            readyAt: components["schemas"]["__schema57"] | null;
+            failure?: components["schemas"]["__schema162"];
+            meta: components["schemas"]["__schema29"];
         };
-        __schema163: {
+        __schema164: {
             /** @enum {string} */
             type: "organisation" | "person" | "other";
-            company: components["schemas"]["__schema85"] | null;
+            company: components["schemas"]["__schema86"] | null;
             person: {
                 familyName: string;
                 givenNames: string[];
@@ -2057,36 +2106,36 @@ export interface components {
             } | null;
         };
         /** @constant */
-        __schema164: "businessName";
-        __schema165: string;
+        __schema165: "businessName";
         __schema166: string;
-        __schema167: {
-            party: components["schemas"]["__schema60"];
+        __schema167: string;
+        __schema168: {
+            party: components["schemas"]["__schema61"];
             abn: string | null;
         }[];
-        __schema168: components["schemas"]["__schema40"] | null;
-        __schema169: {
+        __schema169: components["schemas"]["__schema41"] | null;
+        __schema170: {
             number: string;
-            jurisdiction: components["schemas"]["__schema32"];
+            jurisdiction: components["schemas"]["__schema33"];
         }[];
         /** @constant */
-        __schema170: "event";
-        __schema171: string;
+        __schema171: "event";
         __schema172: string;
-        __schema173: boolean;
-        __schema174: {
+        __schema173: string;
+        __schema174: boolean;
+        __schema175: {
             [key: string]: unknown;
         };
-        __schema175: {
-            object: components["schemas"]["__schema170"];
-            id: components["schemas"]["__schema171"];
-            type: components["schemas"]["__schema172"];
-            createdAt: components["schemas"]["__schema56"];
-            livemode: components["schemas"]["__schema173"];
-            data: components["schemas"]["__schema174"];
-            meta: components["schemas"]["__schema28"];
-        };
         __schema176: {
+            object: components["schemas"]["__schema171"];
+            id: components["schemas"]["__schema172"];
+            type: components["schemas"]["__schema173"];
+            createdAt: components["schemas"]["__schema57"];
+            livemode: components["schemas"]["__schema174"];
+            data: components["schemas"]["__schema175"];
+            meta: components["schemas"]["__schema29"];
+        };
+        __schema177: {
             /** @constant */
             object: "list";
             data: {
@@ -2099,91 +2148,91 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attemptCount: number;
-                nextAttemptAt: components["schemas"]["__schema56"] | null;
+                nextAttemptAt: components["schemas"]["__schema57"] | null;
                 attempts: {
                     attempt: number;
-                    at: components["schemas"]["__schema56"];
+                    at: components["schemas"]["__schema57"];
                     statusCode: number | null;
                     latencyMs: number;
-                    responseBody: components["schemas"]["__schema177"];
-                    error: components["schemas"]["__schema177"];
+                    responseBody: components["schemas"]["__schema178"];
+                    error: components["schemas"]["__schema178"];
                     manual: boolean;
                 }[];
-                createdAt: components["schemas"]["__schema56"];
+                createdAt: components["schemas"]["__schema57"];
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema28"];
+            meta: components["schemas"]["__schema29"];
         };
-        __schema177: string | null;
-        __schema178: {
-            object: components["schemas"]["__schema179"];
-            id: components["schemas"]["__schema180"];
-            url: components["schemas"]["__schema181"];
-            enabledEvents: components["schemas"]["__schema182"];
-            description: components["schemas"]["__schema177"];
-            status: components["schemas"]["__schema183"];
-            disabledReason: components["schemas"]["__schema177"];
-            livemode: components["schemas"]["__schema184"];
-            secret?: components["schemas"]["__schema185"];
-            secretRotatedAt: components["schemas"]["__schema186"];
-            previousSecretExpiresAt: components["schemas"]["__schema187"];
-            stats: components["schemas"]["__schema188"];
-            createdAt: components["schemas"]["__schema56"];
-            updatedAt: components["schemas"]["__schema56"];
-            meta: components["schemas"]["__schema28"];
+        __schema178: string | null;
+        __schema179: {
+            object: components["schemas"]["__schema180"];
+            id: components["schemas"]["__schema181"];
+            url: components["schemas"]["__schema182"];
+            enabledEvents: components["schemas"]["__schema183"];
+            description: components["schemas"]["__schema178"];
+            status: components["schemas"]["__schema184"];
+            disabledReason: components["schemas"]["__schema178"];
+            livemode: components["schemas"]["__schema185"];
+            secret?: components["schemas"]["__schema186"];
+            secretRotatedAt: components["schemas"]["__schema187"];
+            previousSecretExpiresAt: components["schemas"]["__schema188"];
+            stats: components["schemas"]["__schema189"];
+            createdAt: components["schemas"]["__schema57"];
+            updatedAt: components["schemas"]["__schema57"];
+            meta: components["schemas"]["__schema29"];
         };
         /** @constant */
-        __schema179: "webhookEndpoint";
-        __schema180: string;
+        __schema180: "webhookEndpoint";
         __schema181: string;
-        __schema182: string[];
+        __schema182: string;
+        __schema183: string[];
         /** @enum {string} */
-        __schema183: "enabled" | "disabled";
-        __schema184: boolean;
-        __schema185: string;
-        __schema186: components["schemas"]["__schema56"] | null;
-        __schema187: components["schemas"]["__schema56"] | null;
-        __schema188: {
+        __schema184: "enabled" | "disabled";
+        __schema185: boolean;
+        __schema186: string;
+        __schema187: components["schemas"]["__schema57"] | null;
+        __schema188: components["schemas"]["__schema57"] | null;
+        __schema189: {
             succeeded: number;
             failed: number;
-            lastSucceededAt: components["schemas"]["__schema56"] | null;
-            lastFailedAt: components["schemas"]["__schema56"] | null;
+            lastSucceededAt: components["schemas"]["__schema57"] | null;
+            lastFailedAt: components["schemas"]["__schema57"] | null;
             consecutiveFailures: number;
         };
-        __schema189: {
-            object: components["schemas"]["__schema190"];
-            id: components["schemas"]["__schema191"];
-            kind: components["schemas"]["__schema192"];
-            company: components["schemas"]["__schema193"];
-            person: components["schemas"]["__schema194"];
-            eventTypes: components["schemas"]["__schema195"];
-            baseline: components["schemas"]["__schema196"];
-            sequence: components["schemas"]["__schema198"];
-            livemode: components["schemas"]["__schema199"];
-            createdAt: components["schemas"]["__schema56"];
-            updatedAt: components["schemas"]["__schema56"];
-            meta: components["schemas"]["__schema28"];
+        __schema190: {
+            object: components["schemas"]["__schema191"];
+            id: components["schemas"]["__schema192"];
+            kind: components["schemas"]["__schema193"];
+            company: components["schemas"]["__schema194"];
+            person: components["schemas"]["__schema195"];
+            eventTypes: components["schemas"]["__schema196"];
+            baseline: components["schemas"]["__schema197"];
+            sequence: components["schemas"]["__schema199"];
+            livemode: components["schemas"]["__schema200"];
+            createdAt: components["schemas"]["__schema57"];
+            updatedAt: components["schemas"]["__schema57"];
+            meta: components["schemas"]["__schema29"];
         };
         /** @constant */
-        __schema190: "monitor";
-        __schema191: string;
+        __schema191: "monitor";
+        __schema192: string;
         /** @enum {string} */
-        __schema192: "company" | "person";
-        __schema193: components["schemas"]["__schema85"] | null;
-        __schema194: components["schemas"]["MonitoredPerson"] | null;
-        __schema195: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
-        __schema196: components["schemas"]["MonitorSnapshot"] | null;
-        __schema197: {
+        __schema193: "company" | "person";
+        __schema194: components["schemas"]["__schema86"] | null;
+        __schema195: components["schemas"]["MonitoredPerson"] | null;
+        __schema196: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
+        __schema197: components["schemas"]["MonitorSnapshot"] | null;
+        __schema198: {
             documentNumber: string;
             formCode: string;
             formDescription: string;
             receivedAt: string;
         };
-        __schema198: number;
-        __schema199: boolean;
-        __schema200: (string | components["schemas"]["__schema32"]) | null;
+        __schema199: number;
+        __schema200: boolean;
+        __schema201: (string | components["schemas"]["__schema33"]) | null;
     };
     responses: {
         /**
@@ -3300,7 +3349,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3bac8e69-c223-4f82-8c78-59c6c2cebfce"
+                     *         "requestId": "req_a32675ec-bac8-44ba-a469-b32f9cade72f"
                      *       }
                      *     }
                      */
@@ -3314,7 +3363,7 @@ export interface operations {
                         normalized: string | null;
                         formatted: string | null;
                         acnFromAbn: string | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -3380,7 +3429,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e9c97380-5013-4ce2-a6d4-0cad3dd87987"
+                     *         "requestId": "req_7f5b957f-95e1-4d21-aceb-b502ecfbb20e"
                      *       }
                      *     }
                      */
@@ -3398,7 +3447,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -3461,7 +3510,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_96caf771-847d-4ab4-896a-22c944525952"
+                     *         "requestId": "req_89714ca2-12bd-4e1b-92a2-99281e45b114"
                      *       }
                      *     }
                      */
@@ -3476,7 +3525,7 @@ export interface operations {
                             label: string;
                             registryCode: string | null;
                         }[];
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -3546,7 +3595,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0ec94b35-07c5-4c2c-95d2-429c6d24db34"
+                     *         "requestId": "req_52370b05-a0ee-4706-b3ee-c75af84214a6"
                      *       }
                      *     }
                      */
@@ -3564,7 +3613,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -3701,11 +3750,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8595ad24-c784-482b-88d1-bc0831842195"
+                     *         "requestId": "req_934d9f9b-d1e4-4856-8f88-f4502ea074c9"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema29"];
+                    "application/json": components["schemas"]["__schema30"];
                 };
             };
             /**
@@ -3937,31 +3986,31 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d6c10616-2932-4245-8f91-f28b60137b3c"
+                     *         "requestId": "req_0d81f977-b2b3-444c-be39-033afcbb5f97"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        acn: components["schemas"]["__schema30"];
-                        formatted: components["schemas"]["__schema31"];
-                        numberType: components["schemas"]["__schema32"];
-                        name: components["schemas"]["__schema33"];
-                        type: components["schemas"]["__schema32"];
-                        status: components["schemas"]["__schema32"];
-                        abn: components["schemas"]["__schema34"];
-                        registeredCharity: components["schemas"]["__schema35"];
-                        id?: components["schemas"]["__schema36"];
-                        arsn?: components["schemas"]["__schema37"];
-                        schemeCategories: components["schemas"]["__schema41"];
-                        detailsPath?: components["schemas"]["__schema39"];
-                        object: components["schemas"]["__schema42"];
-                        class: components["schemas"]["__schema43"];
-                        subClass: components["schemas"]["__schema44"];
-                        registeredAt: components["schemas"]["__schema45"];
-                        governanceType: components["schemas"]["__schema47"];
-                        deregistration: components["schemas"]["__schema48"];
-                        formerNames: components["schemas"]["__schema49"];
-                        meta: components["schemas"]["__schema28"];
+                        acn: components["schemas"]["__schema31"];
+                        formatted: components["schemas"]["__schema32"];
+                        numberType: components["schemas"]["__schema33"];
+                        name: components["schemas"]["__schema34"];
+                        type: components["schemas"]["__schema33"];
+                        status: components["schemas"]["__schema33"];
+                        abn: components["schemas"]["__schema35"];
+                        registeredCharity: components["schemas"]["__schema36"];
+                        id?: components["schemas"]["__schema37"];
+                        arsn?: components["schemas"]["__schema38"];
+                        schemeCategories: components["schemas"]["__schema42"];
+                        detailsPath?: components["schemas"]["__schema40"];
+                        object: components["schemas"]["__schema43"];
+                        class: components["schemas"]["__schema44"];
+                        subClass: components["schemas"]["__schema45"];
+                        registeredAt: components["schemas"]["__schema46"];
+                        governanceType: components["schemas"]["__schema48"];
+                        deregistration: components["schemas"]["__schema49"];
+                        formerNames: components["schemas"]["__schema50"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -4179,9 +4228,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T00:42:01Z",
-                     *       "asOf": "2026-11-28T00:42:01Z",
-                     *       "expiresAt": "2027-11-28T00:42:01Z",
+                     *       "purchasedAt": "2026-11-28T01:34:06Z",
+                     *       "asOf": "2026-11-28T01:34:07Z",
+                     *       "expiresAt": "2027-11-28T01:34:06Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -4658,11 +4707,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_6d965781-336e-4061-afd6-58d1e297c87f"
+                     *         "requestId": "req_97377c9e-8f3a-47d8-bb53-1f6c018e9a9f"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema50"];
+                    "application/json": components["schemas"]["__schema51"];
                 };
             };
             /**
@@ -5032,27 +5081,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_2fb053eb608594381015af12",
+                     *         "id": "ext_4c6d3ff80910e48258141597",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T00:41:59Z",
-                     *         "asOf": "2026-11-28T00:41:59Z"
+                     *         "purchasedAt": "2026-11-28T01:33:59Z",
+                     *         "asOf": "2026-11-28T01:33:59Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_88fa3bc8-8972-46c6-9679-0dfdd431ae10"
+                     *         "requestId": "req_5d6d879d-f385-4f27-a057-9df1782b2a83"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema59"][];
+                        data: components["schemas"]["__schema60"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
-                        extract: components["schemas"]["__schema92"];
+                        meta: components["schemas"]["__schema29"];
+                        extract: components["schemas"]["__schema93"];
                     };
                 };
             };
@@ -5315,29 +5364,29 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_74623b3e5a96a0606ce5d09e",
+                     *         "id": "ext_d8f3adbca64b031249fa27ab",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T00:42:00Z",
-                     *         "asOf": "2026-11-28T00:42:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:01Z",
+                     *         "asOf": "2026-11-28T01:34:01Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_461cc77e-7f44-48ee-8869-30646348dded"
+                     *         "requestId": "req_134f13e9-df92-4823-9ea0-13820cea9468"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema63"][];
+                        data: components["schemas"]["__schema64"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
-                        extract: components["schemas"]["__schema92"];
-                        contactAddress: components["schemas"]["__schema63"] | null;
+                        meta: components["schemas"]["__schema29"];
+                        extract: components["schemas"]["__schema93"];
+                        contactAddress: components["schemas"]["__schema64"] | null;
                     };
                 };
             };
@@ -5542,10 +5591,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_2fb053eb608594381015af12",
+                     *         "id": "ext_4c6d3ff80910e48258141597",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T00:41:59Z",
-                     *         "asOf": "2026-11-28T00:41:59Z"
+                     *         "purchasedAt": "2026-11-28T01:33:59Z",
+                     *         "asOf": "2026-11-28T01:33:59Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -5678,17 +5727,17 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d858720e-653c-485c-bc25-3c384350c9af"
+                     *         "requestId": "req_9bd223bf-d911-47a5-90d9-47ef137e4523"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "shareStructure";
-                        extract: components["schemas"]["__schema92"];
-                        shareClasses: components["schemas"]["__schema64"];
-                        members: components["schemas"]["__schema65"];
-                        meta: components["schemas"]["__schema28"];
+                        extract: components["schemas"]["__schema93"];
+                        shareClasses: components["schemas"]["__schema65"];
+                        members: components["schemas"]["__schema66"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -5904,27 +5953,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_e3cf3097fcbc0650347d5602",
+                     *         "id": "ext_8491603d99a21d788a3f0fb8",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T00:42:00Z",
-                     *         "asOf": "2026-11-28T00:42:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:03Z",
+                     *         "asOf": "2026-11-28T01:34:03Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0f0a60eb-dfe8-45d3-a287-c2b1e000f107"
+                     *         "requestId": "req_9ac09a7b-ae5e-45b6-9b03-b31f0113b5f7"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema66"][];
+                        data: components["schemas"]["__schema67"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
-                        extract: components["schemas"]["__schema92"];
+                        meta: components["schemas"]["__schema29"];
+                        extract: components["schemas"]["__schema93"];
                     };
                 };
             };
@@ -6131,10 +6180,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_749627775862cb32fcbcba67",
+                     *         "id": "ext_9534f9dfd6f1e7c61c798a47",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T00:42:01Z",
-                     *         "asOf": "2026-11-28T00:42:01Z"
+                     *         "purchasedAt": "2026-11-28T01:34:05Z",
+                     *         "asOf": "2026-11-28T01:34:05Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -6238,19 +6287,19 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cbcf1a40-a33b-4705-8714-c99e78b315e4"
+                     *         "requestId": "req_74019181-dfd7-448f-89de-440b91ddbf83"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "externalAdministration";
-                        extract: components["schemas"]["__schema92"];
-                        company: components["schemas"]["__schema85"];
+                        extract: components["schemas"]["__schema93"];
+                        company: components["schemas"]["__schema86"];
                         underExternalAdministration: boolean;
-                        appointees: components["schemas"]["__schema80"];
-                        documents: components["schemas"]["__schema81"];
-                        meta: components["schemas"]["__schema28"];
+                        appointees: components["schemas"]["__schema81"];
+                        documents: components["schemas"]["__schema82"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -6556,27 +6605,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_a6279dc97a03866638da6224",
+                     *         "id": "ext_a59706722cd475f4b4bc8209",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-28T00:42:01Z",
-                     *         "asOf": "2026-11-28T00:42:01Z"
+                     *         "purchasedAt": "2026-11-28T01:34:06Z",
+                     *         "asOf": "2026-11-28T01:34:06Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b5806544-d7be-427b-b0ed-dee64313e7b4"
+                     *         "requestId": "req_7b02b6ab-6d37-43d9-88b4-dd63b4988acb"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema91"][];
+                        data: components["schemas"]["__schema92"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
-                        extract: components["schemas"]["__schema92"];
+                        meta: components["schemas"]["__schema29"];
+                        extract: components["schemas"]["__schema93"];
                     };
                 };
             };
@@ -7023,25 +7072,25 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T00:42:01Z",
-                     *         "asOf": "2026-11-28T00:42:01Z"
+                     *         "purchasedAt": "2026-11-28T01:34:06Z",
+                     *         "asOf": "2026-11-28T01:34:07Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7b9c2ab4-ad2f-455e-8be9-45c3b2778d16"
+                     *         "requestId": "req_a5ec112b-066d-4b8d-9081-9d9ae7b146d2"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema82"][];
+                        data: components["schemas"]["__schema83"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
-                        extract: components["schemas"]["__schema92"];
+                        meta: components["schemas"]["__schema29"];
+                        extract: components["schemas"]["__schema93"];
                     };
                 };
             };
@@ -7366,24 +7415,24 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f41aa409-72b6-4b13-98b4-103e8203b78e"
+                     *         "requestId": "req_7ed2b136-fbdb-40d3-b7b6-f23cb4ad42ba"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema83"];
-                        chargeNumber: components["schemas"]["__schema84"];
-                        company: components["schemas"]["__schema85"];
-                        status: components["schemas"]["__schema32"];
-                        type: components["schemas"]["__schema86"];
-                        registeredAt: components["schemas"]["__schema87"];
-                        createdAt: components["schemas"]["__schema45"];
-                        expiresAt: components["schemas"]["__schema45"];
-                        satisfiedAt: components["schemas"]["__schema45"];
-                        preAsicChargeNumber: components["schemas"]["__schema88"];
-                        chargees: components["schemas"]["__schema89"];
-                        documents: components["schemas"]["__schema90"];
-                        meta: components["schemas"]["__schema28"];
+                        object: components["schemas"]["__schema84"];
+                        chargeNumber: components["schemas"]["__schema85"];
+                        company: components["schemas"]["__schema86"];
+                        status: components["schemas"]["__schema33"];
+                        type: components["schemas"]["__schema87"];
+                        registeredAt: components["schemas"]["__schema88"];
+                        createdAt: components["schemas"]["__schema46"];
+                        expiresAt: components["schemas"]["__schema46"];
+                        satisfiedAt: components["schemas"]["__schema46"];
+                        preAsicChargeNumber: components["schemas"]["__schema89"];
+                        chargees: components["schemas"]["__schema90"];
+                        documents: components["schemas"]["__schema91"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -7504,8 +7553,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-28T00:42:01Z",
-                     *       "expiresAt": "2026-12-28T00:42:01Z",
+                     *       "createdAt": "2026-11-28T01:34:07Z",
+                     *       "expiresAt": "2026-12-28T01:34:07Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -7531,7 +7580,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e9f309bb-f52e-4ccf-aa10-33524d4ee1c1"
+                     *         "requestId": "req_2d89a65e-33ca-436c-9f20-c2eff8baed4c"
                      *       }
                      *     }
                      */
@@ -7541,14 +7590,14 @@ export interface operations {
                         id: string;
                         familyName: string;
                         givenName: string;
-                        birthDateFrom: components["schemas"]["__schema45"];
-                        birthDateTo: components["schemas"]["__schema45"];
-                        createdAt: components["schemas"]["__schema56"];
-                        expiresAt: components["schemas"]["__schema56"];
+                        birthDateFrom: components["schemas"]["__schema46"];
+                        birthDateTo: components["schemas"]["__schema46"];
+                        createdAt: components["schemas"]["__schema57"];
+                        expiresAt: components["schemas"]["__schema57"];
                         totalCount: number;
                         found: number;
-                        data: components["schemas"]["__schema93"][];
-                        meta: components["schemas"]["__schema28"];
+                        data: components["schemas"]["__schema94"][];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -7731,23 +7780,23 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-28T00:42:01Z",
+                     *       "searchExpiresAt": "2026-12-28T01:34:07Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0fc53a39-6e9a-4b2c-acec-bc2433c185bf"
+                     *         "requestId": "req_f15f6c60-23ea-408c-b193-f4ce1a5d184a"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema94"];
-                        id: components["schemas"]["__schema95"];
-                        name: components["schemas"]["__schema96"];
-                        birth: components["schemas"]["__schema97"];
-                        formerName: components["schemas"]["__schema99"];
+                        object: components["schemas"]["__schema95"];
+                        id: components["schemas"]["__schema96"];
+                        name: components["schemas"]["__schema97"];
+                        birth: components["schemas"]["__schema98"];
+                        formerName: components["schemas"]["__schema100"];
                         searchId: string;
-                        searchExpiresAt: components["schemas"]["__schema56"];
-                        meta: components["schemas"]["__schema28"];
+                        searchExpiresAt: components["schemas"]["__schema57"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -7812,7 +7861,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_04f846a8014dd82f2c897220",
+                     *           "id": "ext_40a4d4cf167d50fabaf639c8",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -7834,9 +7883,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-28T00:42:02Z",
-                     *           "asOf": "2026-11-28T00:42:02Z",
-                     *           "expiresAt": "2027-11-28T00:42:02Z",
+                     *           "purchasedAt": "2026-11-28T01:34:07Z",
+                     *           "asOf": "2026-11-28T01:34:08Z",
+                     *           "expiresAt": "2027-11-28T01:34:07Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -7990,7 +8039,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_c1fcc3e3-ed4b-4509-97bd-38944ab2eaa5"
+                     *             "requestId": "req_63bf255e-feb2-47ec-9b7b-cf3f6b987c70"
                      *           }
                      *         }
                      *       ],
@@ -8000,7 +8049,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_c1fcc3e3-ed4b-4509-97bd-38944ab2eaa5",
+                     *         "requestId": "req_63bf255e-feb2-47ec-9b7b-cf3f6b987c70",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -8008,11 +8057,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema100"][];
+                        data: components["schemas"]["__schema101"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                         searchId: string;
                     };
                 };
@@ -8334,30 +8383,30 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IllzYUhMa1lxVTR5dGdaTUUiLCJ0IjoxNzk1ODI2NTI0NjI4LCJwIjo1fQ.JmJ22sYVnJvH4H_OOWYYZfJhBdFVsVL_OFv7_6T9vJA",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6ImE3Tmx6OHhrUUxTWjlPU0wiLCJ0IjoxNzk1ODI5NjYwMzU1LCJwIjo1fQ.im7EOIo6ShtHiA-Kwl8tYJtM-Gp0lCEskr3Pr4oq6lU",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_04f846a8014dd82f2c897220",
+                     *         "id": "ext_40a4d4cf167d50fabaf639c8",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T00:42:02Z",
-                     *         "asOf": "2026-11-28T00:42:02Z"
+                     *         "purchasedAt": "2026-11-28T01:34:07Z",
+                     *         "asOf": "2026-11-28T01:34:08Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d1efdf5e-8626-4f15-929c-f0b8145a3fb2"
+                     *         "requestId": "req_66e154fe-0e18-465e-b8fe-26b14882f83d"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema109"][];
+                        data: components["schemas"]["__schema110"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
-                        extract: components["schemas"]["__schema92"];
+                        meta: components["schemas"]["__schema29"];
+                        extract: components["schemas"]["__schema93"];
                     };
                 };
             };
@@ -8556,9 +8605,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T00:42:01Z",
-                     *       "asOf": "2026-11-28T00:42:01Z",
-                     *       "expiresAt": "2027-11-28T00:42:01Z",
+                     *       "purchasedAt": "2026-11-28T01:34:06Z",
+                     *       "asOf": "2026-11-28T01:34:07Z",
+                     *       "expiresAt": "2027-11-28T01:34:06Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -9035,11 +9084,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6763a22a-bfae-409b-b0d3-65f12edd56d7"
+                     *         "requestId": "req_5db14638-147a-464e-beb9-ca0a6ff9c056"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema50"] | components["schemas"]["__schema100"] | components["schemas"]["__schema110"] | components["schemas"]["__schema118"];
+                    "application/json": components["schemas"]["__schema51"] | components["schemas"]["__schema101"] | components["schemas"]["__schema111"] | components["schemas"]["__schema119"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9122,15 +9171,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T00:42:01Z",
-                     *           "asOf": "2026-11-28T00:42:01Z",
-                     *           "expiresAt": "2027-11-28T00:42:01Z",
+                     *           "purchasedAt": "2026-11-28T01:34:06Z",
+                     *           "asOf": "2026-11-28T01:34:07Z",
+                     *           "expiresAt": "2027-11-28T01:34:06Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_a6279dc97a03866638da6224",
+                     *           "id": "ext_a59706722cd475f4b4bc8209",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -9175,15 +9224,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-28T00:42:01Z",
-                     *           "asOf": "2026-11-28T00:42:01Z",
-                     *           "expiresAt": "2027-11-28T00:42:01Z",
+                     *           "purchasedAt": "2026-11-28T01:34:06Z",
+                     *           "asOf": "2026-11-28T01:34:06Z",
+                     *           "expiresAt": "2027-11-28T01:34:06Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_749627775862cb32fcbcba67",
+                     *           "id": "ext_9534f9dfd6f1e7c61c798a47",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -9219,9 +9268,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T00:42:01Z",
-                     *           "asOf": "2026-11-28T00:42:01Z",
-                     *           "expiresAt": "2027-11-28T00:42:01Z",
+                     *           "purchasedAt": "2026-11-28T01:34:05Z",
+                     *           "asOf": "2026-11-28T01:34:05Z",
+                     *           "expiresAt": "2027-11-28T01:34:05Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9232,7 +9281,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_304c9c84-4203-460f-9f69-51e18491f75a"
+                     *         "requestId": "req_6b282efe-2a11-47fa-b675-36e6e7a841c5"
                      *       }
                      *     }
                      */
@@ -9240,45 +9289,45 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: ({
-                            object: components["schemas"]["__schema51"];
-                            id: components["schemas"]["__schema52"];
-                            kind: components["schemas"]["__schema53"];
-                            type: components["schemas"]["__schema54"];
-                            company: components["schemas"]["__schema55"];
-                            purchasedAt: components["schemas"]["__schema56"];
-                            asOf: components["schemas"]["__schema56"];
-                            expiresAt: components["schemas"]["__schema56"];
-                            clientReference: components["schemas"]["__schema57"];
-                            disclaimer: components["schemas"]["__schema58"];
+                            object: components["schemas"]["__schema52"];
+                            id: components["schemas"]["__schema53"];
+                            kind: components["schemas"]["__schema54"];
+                            type: components["schemas"]["__schema55"];
+                            company: components["schemas"]["__schema56"];
+                            purchasedAt: components["schemas"]["__schema57"];
+                            asOf: components["schemas"]["__schema57"];
+                            expiresAt: components["schemas"]["__schema57"];
+                            clientReference: components["schemas"]["__schema58"];
+                            disclaimer: components["schemas"]["__schema59"];
                         } | {
-                            object: components["schemas"]["__schema101"];
-                            id: components["schemas"]["__schema102"];
-                            kind: components["schemas"]["__schema103"];
-                            type: components["schemas"]["__schema104"];
-                            includeShareholdings: components["schemas"]["__schema105"];
-                            subject: components["schemas"]["__schema93"];
-                            purchasedAt: components["schemas"]["__schema56"];
-                            asOf: components["schemas"]["__schema56"];
-                            expiresAt: components["schemas"]["__schema56"];
-                            clientReference: components["schemas"]["__schema106"];
-                            disclaimer: components["schemas"]["__schema107"];
-                            person: components["schemas"]["__schema108"];
-                        } | components["schemas"]["__schema144"] | {
-                            object: components["schemas"]["__schema119"];
-                            id: components["schemas"]["__schema120"];
-                            kind: components["schemas"]["__schema121"];
-                            type: components["schemas"]["__schema122"];
-                            subject: components["schemas"]["__schema123"];
-                            purchasedAt: components["schemas"]["__schema56"];
-                            asOf: components["schemas"]["__schema56"];
-                            expiresAt: components["schemas"]["__schema56"];
-                            clientReference: components["schemas"]["__schema135"];
-                            disclaimer: components["schemas"]["__schema136"];
+                            object: components["schemas"]["__schema102"];
+                            id: components["schemas"]["__schema103"];
+                            kind: components["schemas"]["__schema104"];
+                            type: components["schemas"]["__schema105"];
+                            includeShareholdings: components["schemas"]["__schema106"];
+                            subject: components["schemas"]["__schema94"];
+                            purchasedAt: components["schemas"]["__schema57"];
+                            asOf: components["schemas"]["__schema57"];
+                            expiresAt: components["schemas"]["__schema57"];
+                            clientReference: components["schemas"]["__schema107"];
+                            disclaimer: components["schemas"]["__schema108"];
+                            person: components["schemas"]["__schema109"];
+                        } | components["schemas"]["__schema145"] | {
+                            object: components["schemas"]["__schema120"];
+                            id: components["schemas"]["__schema121"];
+                            kind: components["schemas"]["__schema122"];
+                            type: components["schemas"]["__schema123"];
+                            subject: components["schemas"]["__schema124"];
+                            purchasedAt: components["schemas"]["__schema57"];
+                            asOf: components["schemas"]["__schema57"];
+                            expiresAt: components["schemas"]["__schema57"];
+                            clientReference: components["schemas"]["__schema136"];
+                            disclaimer: components["schemas"]["__schema137"];
                         })[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -9325,10 +9374,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_2fb053eb608594381015af12",
-                     *           "at": "2026-11-28T00:41:59Z",
+                     *           "resourceId": "ext_4c6d3ff80910e48258141597",
+                     *           "at": "2026-11-28T01:33:59Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_8308197e-f0d5-40b6-bb89-f140a807783f",
+                     *           "requestId": "req_4895a521-b2ec-4015-a874-f2a017c121d7",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9336,10 +9385,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_74623b3e5a96a0606ce5d09e",
-                     *           "at": "2026-11-28T00:42:00Z",
+                     *           "resourceId": "ext_d8f3adbca64b031249fa27ab",
+                     *           "at": "2026-11-28T01:34:01Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_c44b88a0-1aba-4908-8b6e-25e334bed54e",
+                     *           "requestId": "req_3b7166cd-58f8-4708-9127-42aafbedcd7c",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9347,10 +9396,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_e3cf3097fcbc0650347d5602",
-                     *           "at": "2026-11-28T00:42:00Z",
+                     *           "resourceId": "ext_8491603d99a21d788a3f0fb8",
+                     *           "at": "2026-11-28T01:34:03Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_268d1d17-efb0-4767-a087-a8b52b9284e7",
+                     *           "requestId": "req_58d846df-9491-45a6-946f-a2bbbe7fdb0c",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9387,7 +9436,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_68b9c2c7-c669-4335-8121-f0cfa3dfe435"
+                     *         "requestId": "req_cdc9992b-b43d-4938-ac5b-96e59b01212f"
                      *       }
                      *     }
                      */
@@ -9397,7 +9446,7 @@ export interface operations {
                         data: {
                             /** @constant */
                             object: "feeEntry";
-                            at: components["schemas"]["__schema56"];
+                            at: components["schemas"]["__schema57"];
                             product: string;
                             feeCode: string | null;
                             quantity: number;
@@ -9409,9 +9458,9 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
-                        from: components["schemas"]["__schema46"];
-                        to: components["schemas"]["__schema46"];
+                        meta: components["schemas"]["__schema29"];
+                        from: components["schemas"]["__schema47"];
+                        to: components["schemas"]["__schema47"];
                         totals: {
                             product: string;
                             feeCode: string | null;
@@ -9473,9 +9522,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-28T00:42:03Z",
-                     *           "asOf": "2026-11-28T00:42:03Z",
-                     *           "expiresAt": "2027-11-28T00:42:03Z",
+                     *           "purchasedAt": "2026-11-28T01:34:15Z",
+                     *           "asOf": "2026-11-28T01:34:15Z",
+                     *           "expiresAt": "2027-11-28T01:34:15Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9486,18 +9535,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_65e46592-7f49-4967-9be6-b0d60a4c034b"
+                     *         "requestId": "req_8fd9f6a9-5e80-4f94-a7a5-46b15d36cd64"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema144"][];
+                        data: components["schemas"]["__schema145"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -9592,9 +9641,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T00:42:03Z",
-                     *       "asOf": "2026-11-28T00:42:03Z",
-                     *       "expiresAt": "2027-11-28T00:42:03Z",
+                     *       "purchasedAt": "2026-11-28T01:34:15Z",
+                     *       "asOf": "2026-11-28T01:34:15Z",
+                     *       "expiresAt": "2027-11-28T01:34:15Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9762,18 +9811,18 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyNjUyMzkzMCwicCI6MjB9.j13kURQasexr26poKcOI_4TUUibGrKBqMBJ7LZCZR3I",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyOTY1NjQ0OCwicCI6MjB9.f_L7OPU47tJh1UxoOvKw3HLntsi4lG42xIO0yEHeLxA",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_33a4f601-8448-4bea-94d4-ef2c8d767311"
+                     *         "requestId": "req_c434d7d7-3516-4eca-8c7c-ab69edfa20bb"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema110"];
+                    "application/json": components["schemas"]["__schema111"];
                 };
             };
             /**
@@ -9955,9 +10004,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T00:42:03Z",
-                     *       "asOf": "2026-11-28T00:42:03Z",
-                     *       "expiresAt": "2027-11-28T00:42:03Z",
+                     *       "purchasedAt": "2026-11-28T01:34:15Z",
+                     *       "asOf": "2026-11-28T01:34:15Z",
+                     *       "expiresAt": "2027-11-28T01:34:15Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -10125,18 +10174,18 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyNjUyNDgwNCwicCI6NX0.sGs1ddanMhgoEruGz6WPCinWiF_BQyuK2kEMJgF8HVk",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyOTY2MDU2MCwicCI6NX0.MKHHK6lrv5TEpq7g-Swr8yWiP4ncBmItZNSp_YCXLuY",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5e01e6ef-deab-41b6-9bf9-e59aa0752bd9"
+                     *         "requestId": "req_e91f0b6d-e4a8-476a-9fd7-a7622548bdb7"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema110"];
+                    "application/json": components["schemas"]["__schema111"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10206,7 +10255,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c3a33b9d-50be-46f6-a92b-96dfdcc8b969"
+                     *         "requestId": "req_4c489a69-7319-4d91-ba12-8c05c4a7bb3d"
                      *       }
                      *     }
                      */
@@ -10227,7 +10276,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -10316,18 +10365,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_590d74d6-1a60-409d-98b7-7e4f7126171e"
+                     *         "requestId": "req_919c7c84-3393-4d12-9fe5-e92bc9896af7"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema123"][];
+                        data: components["schemas"]["__schema124"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -10500,70 +10549,70 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d59349af-8060-495c-9972-0266be1c5fe0"
+                     *         "requestId": "req_20611378-2807-4593-905c-c0385f6dbfd4"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema124"];
-                        register: components["schemas"]["__schema32"];
-                        holder: components["schemas"]["__schema60"];
-                        status: components["schemas"]["__schema125"];
-                        licenceStatus: components["schemas"]["__schema126"];
-                        from: components["schemas"]["__schema45"];
-                        to: components["schemas"]["__schema45"];
-                        principal: components["schemas"]["__schema127"];
-                        bans: components["schemas"]["__schema129"];
-                        address: components["schemas"]["__schema133"];
-                        meta: components["schemas"]["__schema28"];
+                        object: components["schemas"]["__schema125"];
+                        register: components["schemas"]["__schema33"];
+                        holder: components["schemas"]["__schema61"];
+                        status: components["schemas"]["__schema126"];
+                        licenceStatus: components["schemas"]["__schema127"];
+                        from: components["schemas"]["__schema46"];
+                        to: components["schemas"]["__schema46"];
+                        principal: components["schemas"]["__schema128"];
+                        bans: components["schemas"]["__schema130"];
+                        address: components["schemas"]["__schema134"];
+                        meta: components["schemas"]["__schema29"];
                         /** @constant */
                         family: "professional";
-                        registrationNumber: components["schemas"]["__schema134"];
+                        registrationNumber: components["schemas"]["__schema135"];
                     } | {
-                        object: components["schemas"]["__schema124"];
-                        register: components["schemas"]["__schema32"];
-                        holder: components["schemas"]["__schema60"];
-                        status: components["schemas"]["__schema125"];
-                        licenceStatus: components["schemas"]["__schema126"];
-                        from: components["schemas"]["__schema45"];
-                        to: components["schemas"]["__schema45"];
-                        principal: components["schemas"]["__schema127"];
-                        bans: components["schemas"]["__schema129"];
-                        address: components["schemas"]["__schema133"];
-                        meta: components["schemas"]["__schema28"];
+                        object: components["schemas"]["__schema125"];
+                        register: components["schemas"]["__schema33"];
+                        holder: components["schemas"]["__schema61"];
+                        status: components["schemas"]["__schema126"];
+                        licenceStatus: components["schemas"]["__schema127"];
+                        from: components["schemas"]["__schema46"];
+                        to: components["schemas"]["__schema46"];
+                        principal: components["schemas"]["__schema128"];
+                        bans: components["schemas"]["__schema130"];
+                        address: components["schemas"]["__schema134"];
+                        meta: components["schemas"]["__schema29"];
                         /** @constant */
                         family: "professional";
-                        licenceNumber: components["schemas"]["__schema134"];
+                        licenceNumber: components["schemas"]["__schema135"];
                     } | {
-                        object: components["schemas"]["__schema124"];
-                        register: components["schemas"]["__schema32"];
-                        holder: components["schemas"]["__schema60"];
-                        status: components["schemas"]["__schema125"];
-                        licenceStatus: components["schemas"]["__schema126"];
-                        from: components["schemas"]["__schema45"];
-                        to: components["schemas"]["__schema45"];
-                        principal: components["schemas"]["__schema127"];
-                        bans: components["schemas"]["__schema129"];
-                        address: components["schemas"]["__schema133"];
-                        meta: components["schemas"]["__schema28"];
+                        object: components["schemas"]["__schema125"];
+                        register: components["schemas"]["__schema33"];
+                        holder: components["schemas"]["__schema61"];
+                        status: components["schemas"]["__schema126"];
+                        licenceStatus: components["schemas"]["__schema127"];
+                        from: components["schemas"]["__schema46"];
+                        to: components["schemas"]["__schema46"];
+                        principal: components["schemas"]["__schema128"];
+                        bans: components["schemas"]["__schema130"];
+                        address: components["schemas"]["__schema134"];
+                        meta: components["schemas"]["__schema29"];
                         /** @constant */
                         family: "authorised-representatives";
-                        representativeNumber: components["schemas"]["__schema134"];
+                        representativeNumber: components["schemas"]["__schema135"];
                     } | {
-                        object: components["schemas"]["__schema124"];
-                        register: components["schemas"]["__schema32"];
-                        holder: components["schemas"]["__schema60"];
-                        status: components["schemas"]["__schema125"];
-                        licenceStatus: components["schemas"]["__schema126"];
-                        from: components["schemas"]["__schema45"];
-                        to: components["schemas"]["__schema45"];
-                        principal: components["schemas"]["__schema127"];
-                        bans: components["schemas"]["__schema129"];
-                        address: components["schemas"]["__schema133"];
-                        meta: components["schemas"]["__schema28"];
+                        object: components["schemas"]["__schema125"];
+                        register: components["schemas"]["__schema33"];
+                        holder: components["schemas"]["__schema61"];
+                        status: components["schemas"]["__schema126"];
+                        licenceStatus: components["schemas"]["__schema127"];
+                        from: components["schemas"]["__schema46"];
+                        to: components["schemas"]["__schema46"];
+                        principal: components["schemas"]["__schema128"];
+                        bans: components["schemas"]["__schema130"];
+                        address: components["schemas"]["__schema134"];
+                        meta: components["schemas"]["__schema29"];
                         /** @constant */
                         family: "banned-disqualified";
-                        asicIdentifier: components["schemas"]["__schema134"];
+                        asicIdentifier: components["schemas"]["__schema135"];
                     };
                 };
             };
@@ -10754,9 +10803,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-28T00:42:04Z",
-                     *       "asOf": "2026-11-28T00:42:04Z",
-                     *       "expiresAt": "2027-11-28T00:42:04Z",
+                     *       "purchasedAt": "2026-11-28T01:34:20Z",
+                     *       "asOf": "2026-11-28T01:34:20Z",
+                     *       "expiresAt": "2027-11-28T01:34:20Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -10930,11 +10979,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_d8760e48-5085-4af7-adc8-8cbba0b20fe2"
+                     *         "requestId": "req_52d190ac-940c-4fef-a74f-58e1350d4f9e"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema118"];
+                    "application/json": components["schemas"]["__schema119"];
                 };
             };
             /**
@@ -11174,16 +11223,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T00:42:02Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_2bcf0c5d-d594-4cd6-bc61-fa69ea3530c7"
+                     *         "requestId": "req_d9a3fe97-c22f-456d-8cc1-a4a919056b52"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema145"];
+                    "application/json": components["schemas"]["__schema146"];
                 };
             };
             /**
@@ -11490,16 +11539,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T00:42:04Z",
+                     *       "createdAt": "2026-11-28T01:34:20Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_805e6e53-3548-450c-ad29-8ae51e636168"
+                     *         "requestId": "req_20b7f303-0340-4817-955b-c97da39eb473"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema145"];
+                    "application/json": components["schemas"]["__schema146"];
                 };
             };
             /**
@@ -11749,7 +11798,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-05T00:42:03Z",
+                     *       "downloadExpiresAt": "2026-12-05T01:34:13Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -11757,16 +11806,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T00:42:02Z",
-                     *       "readyAt": "2026-11-28T00:42:03Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "readyAt": "2026-11-28T01:34:13Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_1851206b-d502-4e84-9b9c-8d08237bc06d"
+                     *         "requestId": "req_5a32ce4b-f86c-44a1-83b0-dbb51e42088c"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema145"];
+                    "application/json": components["schemas"]["__schema146"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11862,7 +11911,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-05T00:42:03Z",
+                     *           "downloadExpiresAt": "2026-12-05T01:34:13Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -11870,8 +11919,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T00:42:02Z",
-                     *           "readyAt": "2026-11-28T00:42:03Z"
+                     *           "createdAt": "2026-11-28T01:34:09Z",
+                     *           "readyAt": "2026-11-28T01:34:13Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11880,7 +11929,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_762775bf-2c4e-4c9a-b41b-a4e8cbb4e883"
+                     *         "requestId": "req_8bf5cf94-1bdc-450d-a74b-a16b3c403d89"
                      *       }
                      *     }
                      */
@@ -11888,28 +11937,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema146"];
-                            id: components["schemas"]["__schema147"];
-                            type: components["schemas"]["__schema148"];
-                            status: components["schemas"]["__schema149"];
-                            company: components["schemas"]["__schema150"];
-                            documents: components["schemas"]["__schema151"];
-                            delivery: components["schemas"]["__schema152"];
-                            downloadUrl: components["schemas"]["__schema153"];
-                            downloadExpiresAt: components["schemas"]["__schema154"];
-                            registryRequestIds: components["schemas"]["__schema155"];
-                            notices: components["schemas"]["__schema156"];
-                            extractSize: components["schemas"]["__schema157"];
-                            pageCount: components["schemas"]["__schema158"];
-                            clientReference: components["schemas"]["__schema153"];
-                            createdAt: components["schemas"]["__schema56"];
-                            readyAt: components["schemas"]["__schema159"];
-                            failure?: components["schemas"]["__schema160"];
+                            object: components["schemas"]["__schema147"];
+                            id: components["schemas"]["__schema148"];
+                            type: components["schemas"]["__schema149"];
+                            status: components["schemas"]["__schema150"];
+                            company: components["schemas"]["__schema151"];
+                            documents: components["schemas"]["__schema152"];
+                            delivery: components["schemas"]["__schema153"];
+                            downloadUrl: components["schemas"]["__schema154"];
+                            downloadExpiresAt: components["schemas"]["__schema155"];
+                            registryRequestIds: components["schemas"]["__schema156"];
+                            notices: components["schemas"]["__schema157"];
+                            extractSize: components["schemas"]["__schema158"];
+                            pageCount: components["schemas"]["__schema159"];
+                            clientReference: components["schemas"]["__schema154"];
+                            createdAt: components["schemas"]["__schema57"];
+                            readyAt: components["schemas"]["__schema160"];
+                            failure?: components["schemas"]["__schema161"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -12014,16 +12063,16 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T00:42:03Z",
+                     *       "createdAt": "2026-11-28T01:34:14Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_23e382ef-8fb5-485d-8d28-52e8aea7e087"
+                     *         "requestId": "req_7b35ed8e-7470-4fc4-9cfa-4cb60803e047"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema162"];
+                    "application/json": components["schemas"]["__schema163"];
                 };
             };
             /**
@@ -12165,16 +12214,16 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T00:42:03Z",
-                     *       "readyAt": "2026-11-28T00:42:03Z",
+                     *       "createdAt": "2026-11-28T01:34:14Z",
+                     *       "readyAt": "2026-11-28T01:34:15Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_687f4df4-1f1a-4609-a37a-84812116bc0d"
+                     *         "requestId": "req_571ad267-dc69-4bf3-8d20-89c87505f235"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema162"];
+                    "application/json": components["schemas"]["__schema163"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12305,16 +12354,16 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODI2NTI1MTg1LCJwIjoxMDB9.7mOOGtGbzsvxPeQIVLcqF-BOnp_pO4bgi2YIAfyrTi8",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODI5NjYxNjkyLCJwIjoxMDB9.WzVkOWFXwi-k1u4sQFjkdaAGod8od6h8sgoQoaEMjAE",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4329dd0c-2ce3-451c-acac-549460a9e348"
+                     *         "requestId": "req_7df2b44a-002b-4e7a-a53c-9b60f25f1a22"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema29"];
+                    "application/json": components["schemas"]["__schema30"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12409,29 +12458,29 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_709ae961-ff5b-4327-83f2-a537c0b23cd3"
+                     *         "requestId": "req_61074792-fdad-4529-8d80-53332faeba15"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema67"];
-                        documentNumber: components["schemas"]["__schema68"];
-                        formCode: components["schemas"]["__schema69"];
-                        formDescription: components["schemas"]["__schema70"];
-                        subForms: components["schemas"]["__schema71"];
-                        receivedAt: components["schemas"]["__schema46"];
-                        processedAt: components["schemas"]["__schema46"];
-                        effectiveAt: components["schemas"]["__schema45"];
-                        qualifier: components["schemas"]["__schema72"];
-                        pageCount: components["schemas"]["__schema73"];
-                        imaged: components["schemas"]["__schema74"];
-                        underRequisition: components["schemas"]["__schema75"];
-                        xbrlAvailable: components["schemas"]["__schema76"];
-                        xbrlDocumentNumber: components["schemas"]["__schema77"];
-                        status: components["schemas"]["__schema78"];
-                        priced: components["schemas"]["__schema79"];
-                        subject: components["schemas"]["__schema163"];
-                        meta: components["schemas"]["__schema28"];
+                        object: components["schemas"]["__schema68"];
+                        documentNumber: components["schemas"]["__schema69"];
+                        formCode: components["schemas"]["__schema70"];
+                        formDescription: components["schemas"]["__schema71"];
+                        subForms: components["schemas"]["__schema72"];
+                        receivedAt: components["schemas"]["__schema47"];
+                        processedAt: components["schemas"]["__schema47"];
+                        effectiveAt: components["schemas"]["__schema46"];
+                        qualifier: components["schemas"]["__schema73"];
+                        pageCount: components["schemas"]["__schema74"];
+                        imaged: components["schemas"]["__schema75"];
+                        underRequisition: components["schemas"]["__schema76"];
+                        xbrlAvailable: components["schemas"]["__schema77"];
+                        xbrlDocumentNumber: components["schemas"]["__schema78"];
+                        status: components["schemas"]["__schema79"];
+                        priced: components["schemas"]["__schema80"];
+                        subject: components["schemas"]["__schema164"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -12750,7 +12799,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_72c35cb8-3ed9-4a0d-8fe6-73b1b6652ac1"
+                     *         "requestId": "req_b5ac6295-a9a0-4b5a-b878-2f0f157033d4"
                      *       }
                      *     }
                      */
@@ -12758,28 +12807,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema67"];
-                            documentNumber: components["schemas"]["__schema68"];
-                            formCode: components["schemas"]["__schema69"];
-                            formDescription: components["schemas"]["__schema70"];
-                            subForms: components["schemas"]["__schema71"];
-                            receivedAt: components["schemas"]["__schema46"];
-                            processedAt: components["schemas"]["__schema46"];
-                            effectiveAt: components["schemas"]["__schema45"];
-                            qualifier: components["schemas"]["__schema72"];
-                            pageCount: components["schemas"]["__schema73"];
-                            imaged: components["schemas"]["__schema74"];
-                            underRequisition: components["schemas"]["__schema75"];
-                            xbrlAvailable: components["schemas"]["__schema76"];
-                            xbrlDocumentNumber: components["schemas"]["__schema77"];
-                            status: components["schemas"]["__schema78"];
-                            priced: components["schemas"]["__schema79"];
-                            subject: components["schemas"]["__schema163"];
+                            object: components["schemas"]["__schema68"];
+                            documentNumber: components["schemas"]["__schema69"];
+                            formCode: components["schemas"]["__schema70"];
+                            formDescription: components["schemas"]["__schema71"];
+                            subForms: components["schemas"]["__schema72"];
+                            receivedAt: components["schemas"]["__schema47"];
+                            processedAt: components["schemas"]["__schema47"];
+                            effectiveAt: components["schemas"]["__schema46"];
+                            qualifier: components["schemas"]["__schema73"];
+                            pageCount: components["schemas"]["__schema74"];
+                            imaged: components["schemas"]["__schema75"];
+                            underRequisition: components["schemas"]["__schema76"];
+                            xbrlAvailable: components["schemas"]["__schema77"];
+                            xbrlDocumentNumber: components["schemas"]["__schema78"];
+                            status: components["schemas"]["__schema79"];
+                            priced: components["schemas"]["__schema80"];
+                            subject: components["schemas"]["__schema164"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -12987,22 +13036,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_678f1437-51f7-4e07-a84b-d3ae4acbbc28"
+                     *         "requestId": "req_0b61bd8c-bc1a-4bbe-a6c5-a67e31748402"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema164"];
-                        id: components["schemas"]["__schema165"];
-                        name: components["schemas"]["__schema166"];
-                        status: components["schemas"]["__schema32"];
-                        registeredAt: components["schemas"]["__schema45"];
-                        renewalDueAt: components["schemas"]["__schema45"];
-                        cancelledAt: components["schemas"]["__schema45"];
-                        holders: components["schemas"]["__schema167"];
-                        principalPlaceOfBusiness: components["schemas"]["__schema168"];
-                        previousStateRegistrations: components["schemas"]["__schema169"];
-                        meta: components["schemas"]["__schema28"];
+                        object: components["schemas"]["__schema165"];
+                        id: components["schemas"]["__schema166"];
+                        name: components["schemas"]["__schema167"];
+                        status: components["schemas"]["__schema33"];
+                        registeredAt: components["schemas"]["__schema46"];
+                        renewalDueAt: components["schemas"]["__schema46"];
+                        cancelledAt: components["schemas"]["__schema46"];
+                        holders: components["schemas"]["__schema168"];
+                        principalPlaceOfBusiness: components["schemas"]["__schema169"];
+                        previousStateRegistrations: components["schemas"]["__schema170"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -13160,7 +13209,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_649418c2-9b4d-409e-bd70-3c5730a7a023"
+                     *         "requestId": "req_f71ebb45-b2f8-4a97-b1c1-b55cae67fc2b"
                      *       }
                      *     }
                      */
@@ -13168,21 +13217,21 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema164"];
-                            id: components["schemas"]["__schema165"];
-                            name: components["schemas"]["__schema166"];
-                            status: components["schemas"]["__schema32"];
-                            registeredAt: components["schemas"]["__schema45"];
-                            renewalDueAt: components["schemas"]["__schema45"];
-                            cancelledAt: components["schemas"]["__schema45"];
-                            holders: components["schemas"]["__schema167"];
-                            principalPlaceOfBusiness: components["schemas"]["__schema168"];
-                            previousStateRegistrations: components["schemas"]["__schema169"];
+                            object: components["schemas"]["__schema165"];
+                            id: components["schemas"]["__schema166"];
+                            name: components["schemas"]["__schema167"];
+                            status: components["schemas"]["__schema33"];
+                            registeredAt: components["schemas"]["__schema46"];
+                            renewalDueAt: components["schemas"]["__schema46"];
+                            cancelledAt: components["schemas"]["__schema46"];
+                            holders: components["schemas"]["__schema168"];
+                            principalPlaceOfBusiness: components["schemas"]["__schema169"];
+                            previousStateRegistrations: components["schemas"]["__schema170"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -13343,7 +13392,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4c79b969-3497-4143-875f-8c5f5e8d89bc"
+                     *         "requestId": "req_d8ad8f7c-83a7-476f-899b-0e2ed66e08b7"
                      *       }
                      *     }
                      */
@@ -13352,20 +13401,20 @@ export interface operations {
                         object: "nameReservation";
                         id: string;
                         name: string;
-                        status: components["schemas"]["__schema32"];
+                        status: components["schemas"]["__schema33"];
                         reservedFor: {
-                            type: components["schemas"]["__schema32"];
-                            class: components["schemas"]["__schema32"] | null;
+                            type: components["schemas"]["__schema33"];
+                            class: components["schemas"]["__schema33"] | null;
                         } | null;
-                        company: components["schemas"]["__schema85"] | null;
-                        reservedAt: components["schemas"]["__schema46"];
-                        expiresAt: components["schemas"]["__schema46"];
+                        company: components["schemas"]["__schema86"] | null;
+                        reservedAt: components["schemas"]["__schema47"];
+                        expiresAt: components["schemas"]["__schema47"];
                         sourceDocument: {
                             documentNumber: string;
                             qualifier: string | null;
                             formCode: string;
                         };
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -13477,7 +13526,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-28T00:42:03Z",
+                     *           "createdAt": "2026-11-28T01:34:13Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -13509,8 +13558,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-28T00:42:02Z",
-                     *             "readyAt": "2026-11-28T00:42:03Z"
+                     *             "createdAt": "2026-11-28T01:34:09Z",
+                     *             "readyAt": "2026-11-28T01:34:13Z"
                      *           }
                      *         }
                      *       ],
@@ -13520,7 +13569,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_ca7891ca-8b80-4374-809a-36f970f2155c"
+                     *         "requestId": "req_08e51665-75bf-42e8-900c-ba9754363752"
                      *       }
                      *     }
                      */
@@ -13528,17 +13577,17 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema170"];
-                            id: components["schemas"]["__schema171"];
-                            type: components["schemas"]["__schema172"];
-                            createdAt: components["schemas"]["__schema56"];
-                            livemode: components["schemas"]["__schema173"];
-                            data: components["schemas"]["__schema174"];
+                            object: components["schemas"]["__schema171"];
+                            id: components["schemas"]["__schema172"];
+                            type: components["schemas"]["__schema173"];
+                            createdAt: components["schemas"]["__schema57"];
+                            livemode: components["schemas"]["__schema174"];
+                            data: components["schemas"]["__schema175"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -13579,7 +13628,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-28T00:42:03Z",
+                     *       "createdAt": "2026-11-28T01:34:13Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -13611,17 +13660,17 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-28T00:42:02Z",
-                     *         "readyAt": "2026-11-28T00:42:03Z"
+                     *         "createdAt": "2026-11-28T01:34:09Z",
+                     *         "readyAt": "2026-11-28T01:34:13Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_47465b20-3c8a-4cda-9bb8-fb6fdef0e415"
+                     *         "requestId": "req_f5b7681a-d8d7-494b-aeff-b063a2cc7b48"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema175"];
+                    "application/json": components["schemas"]["__schema176"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13668,25 +13717,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_64753a597e1737a366488872",
+                     *           "id": "whd_18615615c16ec2cf41c72668",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T00:43:03Z",
+                     *           "nextAttemptAt": "2026-11-28T01:35:14Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T00:42:03Z",
+                     *               "at": "2026-11-28T01:34:14Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 35,
+                     *               "latencyMs": 196,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T00:42:03Z"
+                     *           "createdAt": "2026-11-28T01:34:14Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13695,11 +13744,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7b3c9578-7bb2-41fb-8927-e03eaabfff78"
+                     *         "requestId": "req_1f95afa8-b927-47ad-865e-ebc692c71c48"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema176"];
+                    "application/json": components["schemas"]["__schema177"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13753,25 +13802,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_64753a597e1737a366488872",
+                     *           "id": "whd_18615615c16ec2cf41c72668",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T00:43:03Z",
+                     *           "nextAttemptAt": "2026-11-28T01:35:14Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T00:42:03Z",
+                     *               "at": "2026-11-28T01:34:14Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 35,
+                     *               "latencyMs": 196,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T00:42:03Z"
+                     *           "createdAt": "2026-11-28T01:34:14Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13780,11 +13829,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1a4b26ee-b0ec-4dc7-b198-2b084e9b4540"
+                     *         "requestId": "req_96261647-9c37-4db9-b98d-aa607457ae75"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema176"];
+                    "application/json": components["schemas"]["__schema177"];
                 };
             };
             /**
@@ -13934,11 +13983,11 @@ export interface operations {
                      *             "succeeded": 0,
                      *             "failed": 2,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-28T00:42:05Z",
+                     *             "lastFailedAt": "2026-11-28T01:34:22Z",
                      *             "consecutiveFailures": 2
                      *           },
-                     *           "createdAt": "2026-11-28T00:42:02Z",
-                     *           "updatedAt": "2026-11-28T00:42:02Z"
+                     *           "createdAt": "2026-11-28T01:34:09Z",
+                     *           "updatedAt": "2026-11-28T01:34:09Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13947,7 +13996,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0cbeddd6-b4e7-4e81-b8f9-5dbd0d16ad20"
+                     *         "requestId": "req_61d1e1e2-67ba-42db-9312-85701d334b96"
                      *       }
                      *     }
                      */
@@ -13955,25 +14004,25 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema179"];
-                            id: components["schemas"]["__schema180"];
-                            url: components["schemas"]["__schema181"];
-                            enabledEvents: components["schemas"]["__schema182"];
-                            description: components["schemas"]["__schema177"];
-                            status: components["schemas"]["__schema183"];
-                            disabledReason: components["schemas"]["__schema177"];
-                            livemode: components["schemas"]["__schema184"];
-                            secret?: components["schemas"]["__schema185"];
-                            secretRotatedAt: components["schemas"]["__schema186"];
-                            previousSecretExpiresAt: components["schemas"]["__schema187"];
-                            stats: components["schemas"]["__schema188"];
-                            createdAt: components["schemas"]["__schema56"];
-                            updatedAt: components["schemas"]["__schema56"];
+                            object: components["schemas"]["__schema180"];
+                            id: components["schemas"]["__schema181"];
+                            url: components["schemas"]["__schema182"];
+                            enabledEvents: components["schemas"]["__schema183"];
+                            description: components["schemas"]["__schema178"];
+                            status: components["schemas"]["__schema184"];
+                            disabledReason: components["schemas"]["__schema178"];
+                            livemode: components["schemas"]["__schema185"];
+                            secret?: components["schemas"]["__schema186"];
+                            secretRotatedAt: components["schemas"]["__schema187"];
+                            previousSecretExpiresAt: components["schemas"]["__schema188"];
+                            stats: components["schemas"]["__schema189"];
+                            createdAt: components["schemas"]["__schema57"];
+                            updatedAt: components["schemas"]["__schema57"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -14037,7 +14086,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_YLUgMgJ8g41y2YnvVZ95QCVIWqOpYunI1FTPen69NMA",
+                     *       "secret": "whsec_eAW2E9b4T4vnShHbcnD9zkYRxyHU7rEYjWCVLGAvyfg",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -14047,16 +14096,16 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-28T00:42:02Z",
-                     *       "updatedAt": "2026-11-28T00:42:02Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "updatedAt": "2026-11-28T01:34:09Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3bba357e-2c80-4a41-bcc3-853dc097b1dc"
+                     *         "requestId": "req_7efcc1f9-ed91-498f-9913-73b2821a0754"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema178"];
+                    "application/json": components["schemas"]["__schema179"];
                 };
             };
             /**
@@ -14140,21 +14189,21 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 3,
+                     *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T00:42:05Z",
-                     *         "consecutiveFailures": 3
+                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-28T00:42:02Z",
-                     *       "updatedAt": "2026-11-28T00:42:02Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "updatedAt": "2026-11-28T01:34:09Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_bd078a52-5c7d-4677-aa43-96653d487af4"
+                     *         "requestId": "req_56857788-2420-478a-bd3b-868833b034da"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema178"];
+                    "application/json": components["schemas"]["__schema179"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -14199,7 +14248,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_058f6231-d3c5-4b50-841e-3ca8b8318941"
+                     *         "requestId": "req_71df269f-a5a3-46e4-a1fd-a81e3f394ea1"
                      *       }
                      *     }
                      */
@@ -14209,7 +14258,7 @@ export interface operations {
                         id: string;
                         /** @constant */
                         deleted: true;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -14282,19 +14331,19 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T00:42:05Z",
+                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T00:42:02Z",
-                     *       "updatedAt": "2026-11-28T00:42:05Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "updatedAt": "2026-11-28T01:34:22Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_fac0c8f8-f991-4fa5-bed0-b03b8461598e"
+                     *         "requestId": "req_9d6c520e-c37c-4612-bec5-5e0484908423"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema178"];
+                    "application/json": components["schemas"]["__schema179"];
                 };
             };
             /**
@@ -14379,26 +14428,26 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_8F1sgZ-IRlR0oo7d4ce0fXLivfc_9H2UrNVKKLZU_ro",
-                     *       "secretRotatedAt": "2026-11-28T00:42:05Z",
-                     *       "previousSecretExpiresAt": "2026-11-29T00:42:05Z",
+                     *       "secret": "whsec_wb064BQKioLhObdytcOIVE08eJdzBv-BXxf7XC9-2Kg",
+                     *       "secretRotatedAt": "2026-11-28T01:34:22Z",
+                     *       "previousSecretExpiresAt": "2026-11-29T01:34:22Z",
                      *       "stats": {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T00:42:05Z",
+                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T00:42:02Z",
-                     *       "updatedAt": "2026-11-28T00:42:05Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "updatedAt": "2026-11-28T01:34:22Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_786b17d3-9756-4200-965a-0a49961fef48"
+                     *         "requestId": "req_4657c8f8-bbed-457b-b2a0-eb474118f640"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema178"];
+                    "application/json": components["schemas"]["__schema179"];
                 };
             };
             /**
@@ -14475,56 +14524,56 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_7dfdf7bccc225e15dee042f8",
+                     *           "id": "whd_f60ef4c1f4361c206db374ca",
                      *           "eventId": "evt_f0d40177016f12a31be59d17",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T00:43:05Z",
+                     *           "nextAttemptAt": "2026-11-28T01:35:22Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T00:42:05Z",
+                     *               "at": "2026-11-28T01:34:22Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 2,
+                     *               "latencyMs": 12,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T00:42:05Z"
+                     *           "createdAt": "2026-11-28T01:34:22Z"
                      *         },
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_64753a597e1737a366488872",
+                     *           "id": "whd_18615615c16ec2cf41c72668",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-28T00:47:05Z",
+                     *           "nextAttemptAt": "2026-11-28T01:39:22Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T00:42:03Z",
+                     *               "at": "2026-11-28T01:34:14Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 35,
+                     *               "latencyMs": 196,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-28T00:42:05Z",
+                     *               "at": "2026-11-28T01:34:22Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 16,
+                     *               "latencyMs": 23,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T00:42:03Z"
+                     *           "createdAt": "2026-11-28T01:34:14Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14533,11 +14582,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8d5ca6da-7fee-4524-9e2d-9dd0aa660097"
+                     *         "requestId": "req_22d461bb-a1c3-4790-9aa0-6e3c45f6f058"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema176"];
+                    "application/json": components["schemas"]["__schema177"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -14594,7 +14643,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b59a4cd1-ad49-453c-aa2f-9ed19c56ba13"
+                     *         "requestId": "req_b3c3797d-03fe-4243-bb54-9e275e7290d8"
                      *       }
                      *     }
                      */
@@ -14602,9 +14651,9 @@ export interface operations {
                         /** @constant */
                         object: "webhookRecovery";
                         endpointId: string;
-                        since: components["schemas"]["__schema56"];
+                        since: components["schemas"]["__schema57"];
                         resent: number;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -14680,9 +14729,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_8281ac3cf600f6c12e2f7961",
+                     *       "id": "evt_fd1e7307573a2810bfa69075",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-28T00:42:05Z",
+                     *       "createdAt": "2026-11-28T01:34:23Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -14695,26 +14744,26 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-28T00:42:05Z",
-                     *         "previousSecretExpiresAt": "2026-11-29T00:42:05Z",
+                     *         "secretRotatedAt": "2026-11-28T01:34:22Z",
+                     *         "previousSecretExpiresAt": "2026-11-29T01:34:22Z",
                      *         "stats": {
                      *           "succeeded": 0,
                      *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-28T00:42:05Z",
+                     *           "lastFailedAt": "2026-11-28T01:34:22Z",
                      *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-28T00:42:02Z",
-                     *         "updatedAt": "2026-11-28T00:42:05Z"
+                     *         "createdAt": "2026-11-28T01:34:09Z",
+                     *         "updatedAt": "2026-11-28T01:34:22Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9beb5b0d-2c3c-4755-baa3-bdc4a86f0268"
+                     *         "requestId": "req_06893298-2be8-4f5d-b846-4a13923a6bfe"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema175"];
+                    "application/json": components["schemas"]["__schema176"];
                 };
             };
             /**
@@ -14751,6 +14800,154 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ImportMonitors: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-import-1 */
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dryRun": true,
+                 *       "csv": "company\n990000149\n123456789\n990000149\n"
+                 *     }
+                 */
+                "application/json": {
+                    dryRun?: boolean;
+                    rows?: components["schemas"]["__schema24"][];
+                    csv?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. Sandbox example: A dry run of three rows: one to create, one invalid ACN, one duplicate (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitorImport",
+                     *       "dryRun": true,
+                     *       "rows": 3,
+                     *       "totals": {
+                     *         "created": 0,
+                     *         "wouldCreate": 1,
+                     *         "alreadyWatched": 0,
+                     *         "invalid": 1,
+                     *         "duplicate": 1,
+                     *         "overCap": 0
+                     *       },
+                     *       "problems": [
+                     *         {
+                     *           "row": 2,
+                     *           "outcome": "invalid",
+                     *           "error": {
+                     *             "code": "acn_invalid",
+                     *             "param": "company",
+                     *             "message": "123456789 fails the ACN check digit test."
+                     *           }
+                     *         },
+                     *         {
+                     *           "row": 3,
+                     *           "outcome": "duplicate",
+                     *           "duplicateOf": 1
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_3ed7e0f9-e2ba-4438-93aa-05ea68b432d5"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorImport"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -14832,12 +15029,12 @@ export interface operations {
                      *               "formDescription": "Change to company details",
                      *               "receivedAt": "2025-06-20"
                      *             },
-                     *             "at": "2026-11-28T00:42:03Z"
+                     *             "at": "2026-11-28T01:34:17Z"
                      *           },
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T00:42:03Z",
-                     *           "updatedAt": "2026-11-28T00:42:03Z"
+                     *           "createdAt": "2026-11-28T01:34:17Z",
+                     *           "updatedAt": "2026-11-28T01:34:17Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14846,7 +15043,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3b1b2a85-4752-4ba6-906c-353575cb32a1"
+                     *         "requestId": "req_284d0870-8a4b-45d8-a191-adedd262e8a3"
                      *       }
                      *     }
                      */
@@ -14857,7 +15054,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -14925,10 +15122,10 @@ export interface operations {
                     company?: string;
                     person?: {
                         familyName: string;
-                        givenNames: components["schemas"]["__schema24"][];
+                        givenNames: components["schemas"]["__schema25"][];
                         birthDate: string;
                     };
-                    eventTypes?: components["schemas"]["__schema25"];
+                    eventTypes?: components["schemas"]["__schema26"];
                 };
             };
         };
@@ -14989,20 +15186,20 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T00:42:03Z"
+                     *         "at": "2026-11-28T01:34:17Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T00:42:03Z",
-                     *       "updatedAt": "2026-11-28T00:42:03Z",
+                     *       "createdAt": "2026-11-28T01:34:17Z",
+                     *       "updatedAt": "2026-11-28T01:34:17Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6f2038d5-6792-46dd-89c8-22e6e979f75b"
+                     *         "requestId": "req_b8266b5b-00fb-4be1-becb-40cf6ab36df7"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema189"];
+                    "application/json": components["schemas"]["__schema190"];
                 };
             };
             /**
@@ -15184,7 +15381,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
-                monitorId: components["schemas"]["__schema27"];
+                monitorId: components["schemas"]["__schema28"];
             };
             cookie?: never;
         };
@@ -15246,20 +15443,20 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T00:42:03Z"
+                     *         "at": "2026-11-28T01:34:17Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T00:42:03Z",
-                     *       "updatedAt": "2026-11-28T00:42:03Z",
+                     *       "createdAt": "2026-11-28T01:34:17Z",
+                     *       "updatedAt": "2026-11-28T01:34:17Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_957b3c19-06c0-4d7a-aacb-30caba4c6f2a"
+                     *         "requestId": "req_35d4d0e0-ddeb-45fc-9dfc-6833b56453df"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema189"];
+                    "application/json": components["schemas"]["__schema190"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -15280,7 +15477,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
-                monitorId: components["schemas"]["__schema27"];
+                monitorId: components["schemas"]["__schema28"];
             };
             cookie?: never;
         };
@@ -15304,7 +15501,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4bee717d-5aaf-4931-9cc5-710bd7475e5b"
+                     *         "requestId": "req_f486673a-7f2f-4da2-9f68-b77d0f979c0a"
                      *       }
                      *     }
                      */
@@ -15314,7 +15511,7 @@ export interface operations {
                         id: string;
                         /** @constant */
                         deleted: true;
-                        meta: components["schemas"]["__schema28"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -15336,7 +15533,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
-                monitorId: components["schemas"]["__schema27"];
+                monitorId: components["schemas"]["__schema28"];
             };
             cookie?: never;
         };
@@ -15351,7 +15548,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    eventTypes: components["schemas"]["__schema25"];
+                    eventTypes: components["schemas"]["__schema26"];
                 };
             };
         };
@@ -15411,20 +15608,20 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T00:42:03Z"
+                     *         "at": "2026-11-28T01:34:17Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T00:42:03Z",
-                     *       "updatedAt": "2026-11-28T00:42:06Z",
+                     *       "createdAt": "2026-11-28T01:34:17Z",
+                     *       "updatedAt": "2026-11-28T01:34:24Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_81ca633e-aed5-4be9-9c3e-b6921d4f5dc4"
+                     *         "requestId": "req_d8b0d411-32f2-4e43-8963-2993a11780c6"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema189"];
+                    "application/json": components["schemas"]["__schema190"];
                 };
             };
             /**
@@ -15502,7 +15699,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_ce7082e1-083c-4b65-b00c-cc82224c0536"
+                     *         "requestId": "req_e846860c-98c1-459e-9ba3-75d4d82ec1ec"
                      *       }
                      *     }
                      */
@@ -15622,5 +15819,6 @@ export const idempotentPosts = [
     "/v1/companies/{id}/charges/extract-orders",
     "/v1/documents/image-orders",
     "/v1/companies/search/offline",
+    "/v1/monitors/imports",
     "/v1/monitors"
 ] as const;

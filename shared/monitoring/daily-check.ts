@@ -111,6 +111,16 @@ export async function checkCompany(
   const registryCalls = hasDocumentList(company.type) ? 2 : 1;
   let events = 0;
   for (const monitor of watchers) {
+    if (!monitor.known) {
+      // Created without a baseline (an import): this reading is its baseline, with no event.
+      await ports.monitors.apply(monitor, {
+        known: reading.snapshot,
+        baseline: reading.snapshot,
+        company: monitoredCompany(company),
+        events: [],
+      });
+      continue;
+    }
     const emitted = await recordChanges(
       ports,
       monitor,

@@ -10,6 +10,11 @@ export const monitoringExamples: Readonly<Record<string, RequestExample>> = {
     headers: { 'Idempotency-Key': 'demo-mon-1' },
     body: { company: '990000014' },
   },
+  ImportMonitors: {
+    summary: 'A dry run of three rows: one to create, one invalid ACN, one duplicate',
+    headers: { 'Idempotency-Key': 'demo-import-1' },
+    body: { dryRun: true, csv: 'company\n990000149\n123456789\n990000149\n' },
+  },
   ListMonitors: { summary: 'The first 20 monitors of the environment', query: { limit: '20' } },
   GetMonitor: { summary: 'One monitor, with its baseline', path: { monitorId: EXAMPLE_MONITOR_ID } },
   UpdateMonitor: {

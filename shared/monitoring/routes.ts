@@ -4,8 +4,10 @@ import { noPath, noQuery } from '../kernel/http/schemas.ts';
 import {
   createMonitorBody,
   deletedMonitorSchema,
+  importMonitorsBody,
   monitorFeedQuery,
   monitorFeedSchema,
+  monitorImportSchema,
   monitorListQuery,
   monitorListSchema,
   monitorPath,
@@ -17,6 +19,21 @@ const free = { status: 200, billable: false, product: null } as const;
 const identifierErrors = ['acn_invalid', 'abn_invalid', 'abn_not_acn_based'] as const;
 
 export const monitoringRoutes = {
+  importMonitors: defineRoute({
+    name: 'ImportMonitors',
+    method: 'POST',
+    path: '/v1/monitors/imports',
+    handler: 'monitoring/import',
+    summary:
+      'Create up to 100,000 monitors from JSON rows or CSV; dryRun reports every row without creating anything',
+    request: { path: noPath, query: noQuery, body: importMonitorsBody },
+    response: monitorImportSchema,
+    ...free,
+    idempotent: true,
+    longRunning: true,
+    ports: ['monitors', 'idempotency'],
+    errors: [],
+  }),
   createMonitor: defineRoute({
     name: 'CreateMonitor',
     method: 'POST',

@@ -4,6 +4,7 @@ import { codedSchema, companySummarySchema, timestamp } from '../companies/schem
 import { cursorParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
 import { calendarDate } from '../kernel/time-params.ts';
 import { monitoringEventTypes } from '../webhooks/event-port.ts';
+import { MAX_IMPORT_ROWS } from './settings.ts';
 
 export const monitorPath = z.strictObject({ monitorId: z.string() });
 
@@ -48,6 +49,19 @@ export const createMonitorBody = z.strictObject({
   ),
   person: z.optional(monitoredPersonBody),
   eventTypes: z.optional(eventTypeList),
+});
+
+export const importMonitorsBody = z.strictObject({
+  /** True: every row's outcome, nothing created. */
+  dryRun: z.optional(z.boolean({ error: 'dryRun must be true or false' })),
+  /** JSON rows: each {company} or {person}, with eventTypes if not all. Checked row by row. */
+  rows: z.optional(
+    z
+      .array(z.unknown(), { error: 'rows must be a list' })
+      .check(z.maxLength(MAX_IMPORT_ROWS, `rows may hold at most ${MAX_IMPORT_ROWS} rows`)),
+  ),
+  /** CSV text: a header (company, familyName, givenNames, birthDate, eventTypes), then a row per line. */
+  csv: z.optional(z.string({ error: 'csv must be a string' })),
 });
 
 export const updateMonitorBody = z.strictObject({ eventTypes: eventTypeList });
@@ -112,6 +126,37 @@ export const monitorSchema = z
   .register(z.globalRegistry, {
     id: 'Monitor',
     description: 'A company or a person watched by the account.',
+  });
+
+const importProblem = z.object({
+  row: z.int(),
+  outcome: z.enum(['already_watched', 'invalid', 'duplicate', 'over_cap']),
+  monitorId: z.optional(z.string()),
+  duplicateOf: z.optional(z.int()),
+  error: z.optional(z.object({ code: z.string(), param: z.nullable(z.string()), message: z.string() })),
+});
+
+export const monitorImportSchema = z
+  .object({
+    object: z.literal('monitorImport'),
+    dryRun: z.boolean(),
+    rows: z.int(),
+    totals: z.object({
+      created: z.int(),
+      wouldCreate: z.int(),
+      alreadyWatched: z.int(),
+      invalid: z.int(),
+      duplicate: z.int(),
+      overCap: z.int(),
+    }),
+    /** Every row not created (in a dry run: not to be created), in row order; the others are. */
+    problems: z.array(importProblem),
+    meta: metaSchema,
+  })
+  .register(z.globalRegistry, {
+    id: 'MonitorImport',
+    description:
+      "A bulk import's outcome: totals, and every row that is not (or would not be) created, with why.",
   });
 
 export const monitorResponseSchema = z.extend(monitorSchema, { meta: metaSchema });

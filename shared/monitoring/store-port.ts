@@ -69,6 +69,10 @@ export type CreateOutcome =
 /** A check's changes for one monitor: the state to keep, and the events it emits, in order. */
 export interface MonitorChange {
   known: CompanySnapshot | null;
+  /** Set once, by the first check of a monitor created without one (an import). */
+  baseline?: CompanySnapshot;
+  /** Set once with the baseline: the company as the registry names it. */
+  company?: MonitoredCompany;
   /** Each with `data.sequence` = the monitor's sequence + 1, + 2, … */
   events: EventRecord[];
 }
@@ -93,6 +97,8 @@ export interface MonitorStore {
    * creates).
    */
   create(monitor: MonitorRecord, cap: number): Promise<CreateOutcome>;
+  /** Creates many monitors (an import) with the same rules, many to a transaction; outcomes in order. */
+  createMany(monitors: readonly MonitorRecord[], cap: number): Promise<CreateOutcome[]>;
   get(id: string): Promise<MonitorRecord | undefined>;
   /** The owner's monitor of a subject, if any. */
   findBySubject(owner: Owner, subjectKey: string): Promise<MonitorRecord | undefined>;

@@ -37,6 +37,7 @@ import {
   batchGet,
   getItem,
   type Item,
+  putAll,
   putItem,
   query,
   type TransactItem,
@@ -67,6 +68,33 @@ const checkPk = (environment: Environment, shard: number) =>
 
 const feedExpiry = (createdAt: string) =>
   Math.floor((Date.parse(createdAt) + MONITORING_EVENT_RETENTION_MS + 24 * 3600_000) / 1000);
+
+/** Monitors an import reserves the cap for at once. */
+const IMPORT_CHUNK = 500;
+/**
+ * Import transactions in flight at once. The owner's partition (`MONOWN#…`) takes two items per
+ * row, each two write units in a transaction: about 250 rows a second at DynamoDB's 1,000 units
+ * per partition (docs/architecture.md, "Company monitoring").
+ */
+const IMPORT_PARALLEL = 16;
+
+/** `work` over `items`, at most `parallel` at a time; results in order. */
+async function inPool<T, R>(
+  items: readonly T[],
+  parallel: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+  return results;
+}
 
 const toMonitor = ({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...rest }: Item) => rest as MonitorRecord;
 
@@ -135,6 +163,126 @@ export class DynamoMonitorStore implements MonitorStore {
         ? { Put: { TableName: this.tableName, Item: { ...key, monitorId: monitor.id } } }
         : { Delete: { TableName: this.tableName, Key: key } },
     ];
+  }
+
+  private monitorWrites(monitor: MonitorRecord): TransactItem[] {
+    return [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: {
+            ...monitorKey(monitor.id),
+            ...monitor,
+            gsi1pk: watchersPk(monitor.environment, monitor.subjectKey),
+            gsi1sk: `${monitor.accountId}#${monitor.id}`,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: { ...subjectKeyOf(monitor, monitor.subjectKey), monitorId: monitor.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: { pk: ownerPk(monitor), sk: `C#${monitor.createdAt}#${monitor.id}`, monitorId: monitor.id },
+        },
+      },
+      ...this.subjectWrites(monitor, 1),
+    ];
+  }
+
+  /**
+   * An import's creates without transactions (a transaction's writes cost twice, and an import
+   * would spend its time on them): the cap is reserved for a chunk in one write, each row claims
+   * its subject with a conditional put (the uniqueness holds as in `create`), the claimed rows'
+   * items are batch-written, and what was reserved but not claimed is given back. A claim left
+   * without its monitor (a run stopped in between) is taken over by the next create of the subject.
+   */
+  async createMany(monitors: readonly MonitorRecord[], cap: number): Promise<CreateOutcome[]> {
+    const outcomes: CreateOutcome[] = new Array(monitors.length);
+    for (let start = 0; start < monitors.length; start += IMPORT_CHUNK) {
+      const chunk = monitors.slice(start, start + IMPORT_CHUNK);
+      const owner = chunk[0] as MonitorRecord;
+      try {
+        await updateItem({
+          TableName: this.tableName,
+          Key: countKey(owner),
+          UpdateExpression: 'ADD n :k',
+          ConditionExpression: 'attribute_not_exists(n) OR n <= :room',
+          ExpressionAttributeValues: { ':k': chunk.length, ':room': cap - chunk.length },
+        });
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        // Not room for the whole chunk: row by row, up to the cap.
+        for (const [i, monitor] of chunk.entries()) outcomes[start + i] = await this.create(monitor, cap);
+        continue;
+      }
+      const claims = await inPool(chunk, IMPORT_PARALLEL, (monitor) => this.claim(monitor));
+      const claimed = chunk.filter((_, i) => claims[i] === true);
+      await putAll(
+        this.tableName,
+        claimed.flatMap((monitor) => [
+          {
+            ...monitorKey(monitor.id),
+            ...monitor,
+            gsi1pk: watchersPk(monitor.environment, monitor.subjectKey),
+            gsi1sk: `${monitor.accountId}#${monitor.id}`,
+          },
+          { pk: ownerPk(monitor), sk: `C#${monitor.createdAt}#${monitor.id}`, monitorId: monitor.id },
+        ]),
+        'imported monitors',
+      );
+      await inPool(claimed, IMPORT_PARALLEL, async (monitor) => {
+        for (const write of this.subjectWrites(monitor, 1)) {
+          if ('Update' in write) await updateItem(write.Update);
+          else if ('Put' in write) await putItem(write.Put);
+        }
+      });
+      const unclaimed = chunk.length - claimed.length;
+      if (unclaimed > 0) {
+        await updateItem({
+          TableName: this.tableName,
+          Key: countKey(owner),
+          UpdateExpression: 'ADD n :minus',
+          ExpressionAttributeValues: { ':minus': -unclaimed },
+        });
+      }
+      chunk.forEach((_, i) => {
+        const claim = claims[i];
+        outcomes[start + i] =
+          claim === true
+            ? { created: true }
+            : { created: false, reason: 'exists', monitorId: claim as string };
+      });
+    }
+    return outcomes;
+  }
+
+  /** Claims the owner's subject for the monitor: true, or the id of the monitor that holds it. */
+  private async claim(monitor: MonitorRecord): Promise<true | string> {
+    const key = subjectKeyOf(monitor, monitor.subjectKey);
+    for (let tries = 0; tries < 3; tries++) {
+      const holder =
+        tries === 0 ? undefined : ((await getItem(this.tableName, key))?.monitorId as string | undefined);
+      if (holder !== undefined && (await getItem(this.tableName, monitorKey(holder)))) return holder;
+      try {
+        await putItem({
+          TableName: this.tableName,
+          Item: { ...key, monitorId: monitor.id },
+          ConditionExpression: holder === undefined ? 'attribute_not_exists(pk)' : 'monitorId = :stale',
+          ...(holder === undefined ? {} : { ExpressionAttributeValues: { ':stale': holder } }),
+        });
+        return true;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    return ((await getItem(this.tableName, key))?.monitorId as string | undefined) ?? '';
   }
 
   async create(monitor: MonitorRecord, cap: number): Promise<CreateOutcome> {
@@ -373,7 +521,9 @@ export class DynamoMonitorStore implements MonitorStore {
           Update: {
             TableName: this.tableName,
             Key: monitorKey(monitor.id),
-            UpdateExpression: 'SET known = :known, #seq = :seq, version = :next',
+            UpdateExpression: `SET known = :known, #seq = :seq, version = :next${
+              change.baseline ? ', baseline = :baseline, company = :company' : ''
+            }`,
             ConditionExpression: 'version = :read',
             ExpressionAttributeNames: { '#seq': 'sequence' },
             ExpressionAttributeValues: {
@@ -381,6 +531,9 @@ export class DynamoMonitorStore implements MonitorStore {
               ':seq': sequence,
               ':next': monitor.version + 1,
               ':read': monitor.version,
+              ...(change.baseline
+                ? { ':baseline': change.baseline, ':company': change.company ?? null }
+                : {}),
             },
           },
         },
