@@ -74,7 +74,13 @@ export class CompanyMonitoring extends Construct {
         'parts of a monitoring run were not done (a shard of the daily check, a weekly summary): inspect the DLQ and redrive it; the events they emit are deduplicated.',
     }));
 
-    this.start = this.createFunction(MONITORING_START, 'puts a monitoring run on the fan-out queue', props, 60, false);
+    this.start = this.createFunction(
+      MONITORING_START,
+      'puts a monitoring run on the fan-out queue',
+      props,
+      60,
+      false,
+    );
     this.start.bindQueueSender(this.queue, MONITORING_ENV.queueUrl);
     props.failedEvents.keepFailedInvocations(this.start);
 
@@ -98,10 +104,15 @@ export class CompanyMonitoring extends Construct {
 
     const role = new Role(this, 'SchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
-      description: 'EventBridge Scheduler: invokes StartMonitoringRuns, dead-letters to the failed-events queue',
+      description:
+        'EventBridge Scheduler: invokes StartMonitoringRuns, dead-letters to the failed-events queue',
     });
-    role.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.start.functionArn] }));
-    role.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [props.failedEvents.queue.queueArn] }));
+    role.addToPolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.start.functionArn] }),
+    );
+    role.addToPolicy(
+      new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [props.failedEvents.queue.queueArn] }),
+    );
     const schedule = (name: string, expression: string, job: string, description: string) =>
       new CfnSchedule(this, name, {
         description,
@@ -116,8 +127,18 @@ export class CompanyMonitoring extends Construct {
           deadLetterConfig: { arn: props.failedEvents.queue.queueArn },
         },
       });
-    this.dailySchedule = schedule('DailySchedule', DAILY_CHECK_SCHEDULE, 'daily', 'Company monitoring: the daily check');
-    this.weeklySchedule = schedule('WeeklySchedule', WEEKLY_JOB_SCHEDULE, 'weekly', 'Company monitoring: the weekly job');
+    this.dailySchedule = schedule(
+      'DailySchedule',
+      DAILY_CHECK_SCHEDULE,
+      'daily',
+      'Company monitoring: the daily check',
+    );
+    this.weeklySchedule = schedule(
+      'WeeklySchedule',
+      WEEKLY_JOB_SCHEDULE,
+      'weekly',
+      'Company monitoring: the weekly job',
+    );
 
     const parts = (job: string) =>
       new Metric({

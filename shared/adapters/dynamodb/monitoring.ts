@@ -288,31 +288,7 @@ export class DynamoMonitorStore implements MonitorStore {
   async create(monitor: MonitorRecord, cap: number): Promise<CreateOutcome> {
     try {
       await transactWrite([
-        {
-          Put: {
-            TableName: this.tableName,
-            Item: {
-              ...monitorKey(monitor.id),
-              ...monitor,
-              gsi1pk: watchersPk(monitor.environment, monitor.subjectKey),
-              gsi1sk: `${monitor.accountId}#${monitor.id}`,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: this.tableName,
-            Item: { ...subjectKeyOf(monitor, monitor.subjectKey), monitorId: monitor.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: this.tableName,
-            Item: { pk: ownerPk(monitor), sk: `C#${monitor.createdAt}#${monitor.id}`, monitorId: monitor.id },
-          },
-        },
+        ...this.monitorWrites(monitor),
         {
           Update: {
             TableName: this.tableName,
@@ -322,17 +298,17 @@ export class DynamoMonitorStore implements MonitorStore {
             ExpressionAttributeValues: { ':one': 1, ':cap': cap },
           },
         },
-        ...this.subjectWrites(monitor, 1),
       ]);
       return { created: true };
     } catch (error) {
       const reasons = cancellationReasons(error);
       if (!reasons) throw error;
+      // The subject's claim (second item) or the count (last).
       if (reasons[1]?.Code === 'ConditionalCheckFailed') {
         const existing = await getItem(this.tableName, subjectKeyOf(monitor, monitor.subjectKey));
         return { created: false, reason: 'exists', monitorId: (existing?.monitorId as string) ?? '' };
       }
-      if (reasons[3]?.Code === 'ConditionalCheckFailed') return { created: false, reason: 'limit' };
+      if (reasons.at(-1)?.Code === 'ConditionalCheckFailed') return { created: false, reason: 'limit' };
       throw error;
     }
   }
