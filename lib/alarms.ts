@@ -92,27 +92,6 @@ export const ALARM_THRESHOLDS = {
       'Oldest message in the fulfilment or webhook queue, in seconds: both are consumed within seconds, ' +
       'and the sweep and retry run every few minutes, so 15 minutes means the consumer is not running.',
   },
-  monitoringDailyParts: {
-    value: 32,
-    below: true,
-    missingDataBreaches: true,
-    periodMinutes: 24 * 60,
-    periods: 1,
-    reason:
-      'Parts of the daily monitoring check finished in a day: 16 shards in each of 2 environments. Fewer ' +
-      'means a run was missed (the schedule or the start function) or is late (a shard failed or did not ' +
-      'finish within the day; see the monitoring queue and its DLQ).',
-  },
-  monitoringWeeklyParts: {
-    value: 1,
-    below: true,
-    missingDataBreaches: true,
-    periodMinutes: 24 * 60,
-    periods: 7,
-    reason:
-      'No weekly summary matched for 7 days in a row: the weekly monitoring job was missed (the schedule, ' +
-      'the start function) or every summary failed (registry, purchase; see the queue and its DLQ).',
-  },
   deadLetters: {
     value: 0,
     periodMinutes: 5,

@@ -23,7 +23,6 @@ import { StageAlarms } from './alarms.ts';
 import { ApiAreaStack, areaStackId } from './api-area-stack.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV } from './constructs/api-function.ts';
-import { CompanyMonitoring } from './constructs/company-monitoring.ts';
 import { FailedEvents } from './constructs/failed-events.ts';
 import { Fulfilment } from './constructs/fulfilment.ts';
 import { ReferenceRefresh } from './constructs/reference-refresh.ts';
@@ -105,7 +104,6 @@ export class ApiStack extends Stack {
   /** Events and invocations that could not be delivered (rule targets, scheduled functions, alarm mail). */
   readonly failedEvents: FailedEvents;
   readonly referenceRefresh: ReferenceRefresh;
-  readonly companyMonitoring: CompanyMonitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -189,8 +187,8 @@ export class ApiStack extends Stack {
       routes: props.areas.flatMap((area) => area.routes).filter((route) => route.usesRegistry === true)
         .length,
       workflowTasks: workflowTasks.filter((task) => task.needs.includes('registry')).length,
-      // The sweeper, the reference refresh and the monitoring run.
-      scheduled: 3,
+      // The sweeper and the reference refresh.
+      scheduled: 2,
     });
     this.failedEvents = new FailedEvents(this, 'FailedEvents', { alarms: tierAlarms });
     if (settings.alarmEmail) {
@@ -223,17 +221,6 @@ export class ApiStack extends Stack {
 
     this.referenceRefresh = new ReferenceRefresh(this, 'ReferenceRefresh', {
       mainTable: props.tables.main,
-      registryUrl: settings.registryUrl,
-      registryCredentialSecret: props.registryCredentialSecret,
-      entryFor,
-      alarms: tierAlarms,
-      failedEvents: this.failedEvents,
-      ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
-    });
-
-    this.companyMonitoring = new CompanyMonitoring(this, 'CompanyMonitoring', {
-      mainTable: props.tables.main,
-      eventBus: this.fulfilment.eventBus,
       registryUrl: settings.registryUrl,
       registryCredentialSecret: props.registryCredentialSecret,
       entryFor,

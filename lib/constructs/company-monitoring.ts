@@ -3,12 +3,15 @@
  * EventBridge Scheduler schedules (the daily check, the weekly job) invoke StartMonitoringRuns,
  * which puts a run's messages on the fan-out queue (with its DLQ and alarms); RunMonitoring
  * consumes it one message at a time with a reserved share of the registry's capacity. Alarms fire
- * when a run is missed or late (too few parts finished), on dead letters and on the functions'
- * errors and throttles.
+ * on dead letters and on the functions' errors and throttles.
+ *
+ * Not yet added to the API stack (lib/api-stack.ts): joining it changes the stack's resource
+ * counts, dashboard, registry shares and alarm documentation, which the infrastructure tests
+ * check; the missed-run alarms (`MonitoringPartsFinished` by job) are still to be added with it.
  */
 import { join } from 'node:path';
 import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
-import { type Alarm, Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -27,11 +30,10 @@ import {
 } from '../../shared/kernel/infra/monitoring.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import { ORDER_ENV } from '../../shared/kernel/infra/workflow.ts';
-import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
 import type { StageAlarms } from '../alarms.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
-import { ApiFunction, POWERTOOLS_ENVIRONMENT } from './api-function.ts';
+import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
 
@@ -57,8 +59,6 @@ export class CompanyMonitoring extends Construct {
   readonly run: ApiFunction;
   readonly dailySchedule: CfnSchedule;
   readonly weeklySchedule: CfnSchedule;
-  readonly missedDailyAlarm: Alarm;
-  readonly missedWeeklyAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: CompanyMonitoringProps) {
     super(scope, id);
@@ -139,25 +139,6 @@ export class CompanyMonitoring extends Construct {
       'weekly',
       'Company monitoring: the weekly job',
     );
-
-    const parts = (job: string) =>
-      new Metric({
-        namespace: POWERTOOLS_ENVIRONMENT.POWERTOOLS_METRICS_NAMESPACE,
-        metricName: SERVICE_METRICS.monitoringParts.name,
-        dimensionsMap: { job },
-        period: Duration.days(1),
-        statistic: Stats.SUM,
-      });
-    this.missedDailyAlarm = props.alarms.add('MonitoringDailyMissed', {
-      metric: parts('daily'),
-      threshold: 'monitoringDailyParts',
-      summary: 'The daily monitoring check was missed or is late.',
-    });
-    this.missedWeeklyAlarm = props.alarms.add('MonitoringWeeklyMissed', {
-      metric: parts('weekly'),
-      threshold: 'monitoringWeeklyParts',
-      summary: 'The weekly monitoring job was missed.',
-    });
 
     const stack = Stack.of(this);
     new CfnOutput(stack, 'MonitoringQueueUrl', { value: this.queue.queueUrl });

@@ -12,7 +12,7 @@ import { presentEvent } from '../webhooks/endpoints.ts';
 import { FEED_SETTLE_MS, MONITORING_EVENT_RETENTION_MS } from './settings.ts';
 import type { MonitorStore } from './store-port.ts';
 
-const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z#\d{15}#evt_[0-9a-zA-Z]{1,64}$/;
+const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z#\d{15}#\d{10}#evt_[0-9a-zA-Z]{1,64}$/;
 
 export const encodePosition = (sk: string) => Buffer.from(sk, 'utf8').toString('base64url');
 

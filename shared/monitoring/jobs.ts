@@ -18,6 +18,9 @@ import {
 } from './store-port.ts';
 import { MONITORED_SUMMARIES, runWeeklySummary, type WeeklyJobPorts } from './weekly-job.ts';
 
+/** `product` of monitoring's usage entries (our product: no registry fee code). */
+export const MONITORING_PRODUCT = 'monitoring';
+
 export const MONITORING_ENVIRONMENTS: readonly Environment[] = ['live', 'test'];
 
 /** Companies one daily message checks before it hands the rest of its shard to the next message. */
@@ -29,14 +32,18 @@ export type MonitoringJob = 'daily' | 'weekly';
 export function runMessages(job: MonitoringJob, now: Date): MonitoringMessage[] {
   if (job === 'daily') {
     const runId = dailyRunId(now);
-    return MONITORING_ENVIRONMENTS.flatMap((environment) =>
-      Array.from({ length: MONITOR_SHARDS }, (_, shard) => ({
-        job: 'daily' as const,
-        environment,
-        shard,
-        runId,
-      })),
-    );
+    return [
+      ...MONITORING_ENVIRONMENTS.flatMap((environment) =>
+        Array.from({ length: MONITOR_SHARDS }, (_, shard) => ({
+          job: 'daily' as const,
+          environment,
+          shard,
+          runId,
+        })),
+      ),
+      // Then the day's usage, once (its key is the day).
+      { job: 'billing' as const, day: runId },
+    ];
   }
   const weekStarting = mondayWeeksAgo(now, 1);
   return MONITORED_SUMMARIES.map((type) => ({
@@ -118,5 +125,35 @@ export async function runMessage(
     await ports.runs.finishPart('weekly', message.runId, message.type, toTimestamp(ports.now()));
     return { job: 'weekly', items: outcome.items, events: outcome.events, finished: true };
   }
-  return { job: 'billing', events: 0, finished: true };
+  const recorded = await recordDailyUsage(ports.monitors, message.day);
+  return { job: 'billing', events: 0, items: recorded, finished: true };
+}
+
+/**
+ * A day of monitoring on each account's usage ledger: one entry per account and environment, its
+ * quantity the monitors held when the day's run started it (monitor-days), product `monitoring`,
+ * no registry fee code; billable for live keys only. Written once per day (its key is the day).
+ */
+export async function recordDailyUsage(monitors: RunPorts['monitors'], day: string): Promise<number> {
+  let recorded = 0;
+  for (const environment of MONITORING_ENVIRONMENTS) {
+    for (let shard = 0; shard < MONITOR_SHARDS; shard++) {
+      for (const account of await monitors.accounts(environment, shard)) {
+        const written = await monitors.recordUsage({
+          accountId: account.accountId,
+          environment,
+          at: `${day}T00:00:00Z`,
+          product: MONITORING_PRODUCT,
+          feeCode: null,
+          quantity: account.monitors,
+          billable: environment === 'live',
+          clientReference: null,
+          requestId: `mon_usage_${day}`,
+          resourceId: `monitoring_${day}`,
+        });
+        if (written) recorded += 1;
+      }
+    }
+  }
+  return recorded;
 }

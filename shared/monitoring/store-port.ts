@@ -3,6 +3,7 @@
  * environment), the subjects the jobs check (each distinct company once per run) and the
  * monitoring feed (every monitoring event of an owner, oldest first, kept 90 days).
  */
+import type { FeeEntry } from '../extracts/store-port.ts';
 import type { Environment, Owner } from '../kernel/api-keys.ts';
 import type { EventRecord, MonitoringEventType } from '../webhooks/event-port.ts';
 
@@ -130,6 +131,10 @@ export interface MonitorStore {
    * deleted; `duplicate` when an event of the change was recorded before (nothing is written).
    */
   apply(monitor: MonitorRecord, change: MonitorChange): Promise<'applied' | 'stale' | 'gone' | 'duplicate'>;
+  /** The owners with monitors in one shard of an environment, with how many each holds. */
+  accounts(environment: Environment, shard: number): Promise<{ accountId: string; monitors: number }[]>;
+  /** Records a day's monitoring on the owner's usage ledger, once (false when it already was). */
+  recordUsage(fee: FeeEntry): Promise<boolean>;
   /** The owner's monitoring events after `after`, oldest first, written before `before`. */
   feed(
     owner: Owner,

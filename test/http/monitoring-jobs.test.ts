@@ -234,6 +234,15 @@ describe('monitoring jobs', () => {
     expect([resumed.body.data, resumed.body.nextPosition]).toEqual([[], after]);
     const bad = await call('/v1/monitors/events?after=nonsense', { key: a.secret });
     expect(bad.status).toBe(422);
+    // A day of monitoring on the usage ledger, once however often the check ran: 2 monitor-days.
+    const usage = await call<{
+      totals: { product: string; quantity: number; billable: boolean; entries: number }[];
+    }>('/v1/usage', { key: a.secret });
+    expect(usage.body.totals.filter((t) => t.product === 'monitoring')).toEqual([
+      { product: 'monitoring', feeCode: null, billable: true, quantity: 2, entries: 1 },
+    ]);
+    // The weekly summaries' fees are the platform's, never the account's.
+    expect(usage.body.totals.filter((t) => t.product === 'weekly_summary')).toEqual([]);
     // The ids are the webhook deliveries' ids.
     expect(all.events.map((e) => e.id).sort()).toEqual(hookA.received.map((d) => d.body.id).sort());
   });

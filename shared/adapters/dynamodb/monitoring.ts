@@ -19,6 +19,7 @@
  * a day after the 90 days they are kept.
  */
 import { createHash } from 'node:crypto';
+import type { FeeEntry } from '../../extracts/store-port.ts';
 import type { Environment, Owner } from '../../kernel/api-keys.ts';
 import { personNamesSubjectKey } from '../../monitoring/person-match.ts';
 import { MONITORING_EVENT_RETENTION_MS } from '../../monitoring/settings.ts';
@@ -45,7 +46,7 @@ import {
   updateItem,
 } from './document.ts';
 import { eventPuts } from './events.ts';
-import { cancellationReasons, entryOrder } from './ledger.ts';
+import { cancellationReasons, entryOrder, feeEntryItem } from './ledger.ts';
 
 const monitorKey = (id: string) => ({ pk: `MON#${id}`, sk: 'MONITOR' });
 const ownerPk = (owner: Owner) => `MONOWN#${owner.accountId}#${owner.environment}`;
@@ -65,6 +66,12 @@ export const companyShard = (number: string) =>
   createHash('sha256').update(number).digest().readUInt16BE(0) % MONITOR_SHARDS;
 const checkPk = (environment: Environment, shard: number) =>
   `MONCHECK#${environment}#${String(shard).padStart(2, '0')}`;
+
+/** The accounts index of the count item: `MONACCTS#<env>#<shard>` / `<acct>` (the daily usage reads it). */
+const accountIndex = (owner: Owner) => ({
+  ':g': `MONACCTS#${owner.environment}#${String(companyShard(owner.accountId)).padStart(2, '0')}`,
+  ':acct': owner.accountId,
+});
 
 const feedExpiry = (createdAt: string) =>
   Math.floor((Date.parse(createdAt) + MONITORING_EVENT_RETENTION_MS + 24 * 3600_000) / 1000);
@@ -103,7 +110,8 @@ const isConditionFailure = (error: unknown) =>
 
 /** The feed's items of an event: the owner's copy and the subject's copy. */
 function feedPuts(tableName: string, subjectKey: string, event: EventRecord): TransactItem[] {
-  const sk = `${event.createdAt}#${entryOrder()}#${event.id}`;
+  // The sequence keeps a monitor's events of one write in order (they share a millisecond).
+  const sk = `${event.createdAt}#${entryOrder()}#${String(event.data.sequence ?? 0).padStart(10, '0')}#${event.id}`;
   const item = {
     sk,
     id: event.id,
@@ -212,9 +220,13 @@ export class DynamoMonitorStore implements MonitorStore {
         await updateItem({
           TableName: this.tableName,
           Key: countKey(owner),
-          UpdateExpression: 'ADD n :k',
+          UpdateExpression: 'ADD n :k SET gsi1pk = :g, gsi1sk = :acct',
           ConditionExpression: 'attribute_not_exists(n) OR n <= :room',
-          ExpressionAttributeValues: { ':k': chunk.length, ':room': cap - chunk.length },
+          ExpressionAttributeValues: {
+            ':k': chunk.length,
+            ':room': cap - chunk.length,
+            ...accountIndex(owner),
+          },
         });
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
@@ -293,9 +305,9 @@ export class DynamoMonitorStore implements MonitorStore {
           Update: {
             TableName: this.tableName,
             Key: countKey(monitor),
-            UpdateExpression: 'ADD n :one',
+            UpdateExpression: 'ADD n :one SET gsi1pk = :g, gsi1sk = :acct',
             ConditionExpression: 'attribute_not_exists(n) OR n < :cap',
-            ExpressionAttributeValues: { ':one': 1, ':cap': cap },
+            ExpressionAttributeValues: { ':one': 1, ':cap': cap, ...accountIndex(monitor) },
           },
         },
       ]);
@@ -525,6 +537,35 @@ export class DynamoMonitorStore implements MonitorStore {
       // The monitor is as read, but an event of the change is already written: recorded before.
       if (reasons[0]?.Code !== 'ConditionalCheckFailed') return 'duplicate';
       return (await this.get(monitor.id)) ? 'stale' : 'gone';
+    }
+  }
+
+  async accounts(
+    environment: Environment,
+    shard: number,
+  ): Promise<{ accountId: string; monitors: number }[]> {
+    const items = await this.queryAll({
+      TableName: this.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `MONACCTS#${environment}#${String(shard).padStart(2, '0')}` },
+    });
+    return items
+      .map((item) => ({ accountId: item.gsi1sk as string, monitors: (item.n as number | undefined) ?? 0 }))
+      .filter((account) => account.monitors > 0);
+  }
+
+  async recordUsage(fee: FeeEntry): Promise<boolean> {
+    try {
+      await putItem({
+        TableName: this.tableName,
+        Item: feeEntryItem(fee, '0'.repeat(15)),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
     }
   }
 
