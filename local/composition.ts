@@ -11,6 +11,7 @@ import { DynamoExtractStore } from '../shared/adapters/dynamodb/extracts.ts';
 import { createIdempotencyRunner } from '../shared/adapters/dynamodb/idempotency.ts';
 import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempotency-persistence.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
+import { DynamoMonitoringRuns, DynamoMonitorStore } from '../shared/adapters/dynamodb/monitoring.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
 import { DynamoReferenceStore } from '../shared/adapters/dynamodb/reference.ts';
@@ -30,7 +31,7 @@ import type { StorageFaults } from './faults.ts';
 export type AsyncPorts = Pick<AppPorts, 'queue' | 'blobs' | 'starter' | 'events' | 'mailer'>;
 
 /** Every port but the asynchronous tier's. */
-export type LocalCorePorts = Omit<AppPorts, keyof AsyncPorts | 'webhookQueue'>;
+export type LocalCorePorts = Omit<AppPorts, keyof AsyncPorts | 'webhookQueue' | 'monitoringQueue'>;
 
 export function composeLocal(config: ServiceConfig, clock: Clock, faults: StorageFaults): LocalCorePorts {
   const extracts = new DynamoExtractStore(config.mainTable);
@@ -61,5 +62,7 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
     }),
     formSchedule: currentFormSchedule(new DynamoReferenceStore(config.mainTable), clock),
     codeTableSet: currentCodeTables(new DynamoReferenceStore(config.mainTable), clock),
+    monitors: new DynamoMonitorStore(config.mainTable),
+    monitoringRuns: new DynamoMonitoringRuns(config.mainTable),
   };
 }

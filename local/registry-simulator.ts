@@ -423,6 +423,11 @@ export interface RegistrySimulatorOptions {
   host?: string;
   /** The bearer credential to require; when absent any non-empty bearer credential is accepted. */
   credential?: string;
+  /**
+   * Changes to the register as they happen (`POST /__simulator/changes`: a status, name or type
+   * change, a lodged document, a disqualified or licensed person; shared/adapters/sandbox/changes.ts).
+   */
+  changes?: { apply(change: never): unknown };
 }
 
 export interface RegistrySimulator {
@@ -873,6 +878,15 @@ export async function startRegistrySimulator(options: RegistrySimulatorOptions):
       if (faults.remove(decodeURIComponent(one[1] as string))) return send(res, 200, { removed: one[1] });
       return protocolError(res, 404, 'not_found', `no fault ${one[1]}`);
     }
+    if (path === '/changes' && method === 'POST' && options.changes) {
+      try {
+        const raw =
+          (await readBody(req, MAX_BODY_BYTES, () => new BadRequest('body larger than 1 MiB'))) ?? '';
+        return send(res, 201, options.changes.apply(JSON.parse(raw) as never) as Record<string, unknown>);
+      } catch (error) {
+        return protocolError(res, 400, 'bad_request', (error as Error).message);
+      }
+    }
     if (path === '/calls') {
       if (method === 'GET') return send(res, 200, calls.snapshot());
       if (method === 'DELETE') {
@@ -931,6 +945,8 @@ export interface SimulatorControl {
   faults(): Promise<FaultRule[]>;
   calls(): Promise<CallLogSnapshot>;
   resetCalls(): Promise<void>;
+  /** Changes the register now (shared/adapters/sandbox/changes.ts: `RegisterChange`). */
+  change(change: Record<string, unknown>): Promise<{ applied: true; weekStarting: string }>;
 }
 
 /** A client of the control endpoints, for tests that reach the simulator only by URL. */
@@ -961,5 +977,7 @@ export function simulatorControl(url: string): SimulatorControl {
     resetCalls: async () => {
       await request('DELETE', '/calls');
     },
+    change: async (change) =>
+      (await request('POST', '/changes', change)) as { applied: true; weekStarting: string },
   };
 }

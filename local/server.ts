@@ -26,6 +26,7 @@ import { codeTablesPage } from './docs.ts';
 import type { StorageFaults } from './faults.ts';
 import { readBody } from './http-body.ts';
 import { lambdaContext } from './lambda-context.ts';
+import type { LocalMonitoring } from './monitoring.ts';
 import { handleOrderControl } from './orders/control.ts';
 import type { LocalOrders } from './orders/stand-ins.ts';
 import type { LocalReferenceRefresh } from './reference-refresh.ts';
@@ -226,6 +227,8 @@ export interface LocalServerOptions {
    * (lib/registry-capacity.ts); unset, none (as on dev).
    */
   registryConcurrency?: number;
+  /** Company monitoring: `POST /__local/monitoring/run` {job, crashAfter?} runs a job now. */
+  monitoring?: LocalMonitoring;
 }
 
 /** Local-only storage faults: `/__local/faults` (GET, POST {failCommits}, DELETE). */
@@ -283,6 +286,7 @@ export function createLocalServer({
   webhooks,
   referenceRefresh,
   registryConcurrency,
+  monitoring,
 }: LocalServerOptions): Server {
   const reserved = new ReservedConcurrency(registryConcurrency);
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
@@ -293,6 +297,13 @@ export function createLocalServer({
       if (orders && (await handleOrderControl(req, res, url, orders))) return;
       if (referenceRefresh && url.pathname === '/__local/refresh-reference' && req.method === 'POST') {
         const result = await referenceRefresh.run();
+        return send(res, 200, { 'Content-Type': 'application/json' }, JSON.stringify(result));
+      }
+      if (monitoring && url.pathname === '/__local/monitoring/run' && req.method === 'POST') {
+        const body = JSON.parse((await bodyOf(req)) || '{}') as { job?: string; crashAfter?: number };
+        const result = await monitoring.run(body.job === 'weekly' ? 'weekly' : 'daily', {
+          ...(typeof body.crashAfter === 'number' ? { crashAfter: body.crashAfter } : {}),
+        });
         return send(res, 200, { 'Content-Type': 'application/json' }, JSON.stringify(result));
       }
       if (webhooks && url.pathname.startsWith('/__local/webhooks/')) {

@@ -7,6 +7,7 @@ import { ORDER_ENV } from '../shared/kernel/infra/workflow.ts';
 import { ensureTables, freePort, type LocalDynamo, startDynamoLocal } from './dynamodb.ts';
 import { StorageFaults } from './faults.ts';
 import { type SeedKey, seedKeys } from './keys.ts';
+import type { LocalMonitoring } from './monitoring.ts';
 import { DEFAULT_MAIL_FROM } from './orders/outbox-mailer.ts';
 import type { LocalOrders } from './orders/stand-ins.ts';
 import type { LocalReferenceRefresh } from './reference-refresh.ts';
@@ -55,6 +56,8 @@ export interface LocalStackOptions {
    * it is throttled as API Gateway answers a Lambda throttle (503 with Retry-After). Unset, none.
    */
   registryConcurrency?: number;
+  /** How often the monitoring jobs look at the local clock to see whether a run is due (off when absent). */
+  monitoringIntervalMs?: number;
 }
 
 export interface LocalStack {
@@ -71,6 +74,8 @@ export interface LocalStack {
   webhooks: LocalWebhooks;
   /** The reference refresh (local/reference-refresh.ts): `run()` refreshes now. */
   referenceRefresh: LocalReferenceRefresh;
+  /** Company monitoring's jobs (local/monitoring.ts): `run('daily')` checks now. */
+  monitoring: LocalMonitoring;
   /** Every port the handlers are given (local/composition.ts and the stand-ins). */
   ports: AppPorts;
   stop(): Promise<void>;
@@ -104,6 +109,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   let orders: LocalOrders | undefined;
   let webhooks: LocalWebhooks | undefined;
   let refresh: LocalReferenceRefresh | undefined;
+  let monitoring: LocalMonitoring | undefined;
   try {
     await ensureTables(dynamo.endpoint, allTables, localTableName);
     // Powertools reads its settings when a logger or metrics object is built, and the DynamoDB
@@ -178,8 +184,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     );
     refresh = referenceRefresh;
 
+    const { startLocalMonitoring } = await import('./monitoring.ts');
+    monitoring = startLocalMonitoring(
+      { ...core, events: orders.ports.events },
+      options.monitoringIntervalMs ?? 0,
+    );
+
     const { routeList } = await import('../shared/app/routes.ts');
-    const ports: AppPorts = { ...core, ...orders.ports, webhookQueue: webhooks.port };
+    const ports: AppPorts = {
+      ...core,
+      ...orders.ports,
+      webhookQueue: webhooks.port,
+      monitoringQueue: monitoring.port,
+    };
     const routes = await loadRoutes(routeList, ports);
     const server = createLocalServer({
       routes,
@@ -191,6 +208,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...(options.registryConcurrency === undefined
         ? {}
         : { registryConcurrency: options.registryConcurrency }),
+      monitoring,
       docsUrl: config.docsUrl,
     });
     await new Promise<void>((done, fail) => {
@@ -207,9 +225,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       orders,
       webhooks,
       referenceRefresh,
+      monitoring,
       ports,
       stop: async () => {
         referenceRefresh.stop();
+        await monitoring?.stop();
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
         await webhooks?.stop();
@@ -221,6 +241,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
   } catch (error) {
     refresh?.stop();
+    await monitoring?.stop();
     await webhooks?.stop();
     await orders?.stop();
     await simulator?.stop();
@@ -241,14 +262,17 @@ async function startSimulator(
   const { startRegistrySimulator } = await import('./registry-simulator.ts');
   const { simulatorWeeklySummaries } = await import('./generated-weekly-summaries.ts');
   const { simulatorReference } = await import('./simulator-reference.ts');
+  const { RegisterChanges } = await import('../shared/adapters/sandbox/changes.ts');
+  const registerChanges = new RegisterChanges(simulatorDataset(), () => clock.now());
   return startRegistrySimulator({
     registry: new DatasetRegistry(simulatorDataset(), () => clock.now(), {
       pageImages: renderDocumentImages,
-      weeklySummaries: simulatorWeeklySummaries,
+      weeklySummaries: registerChanges.withWeeklySummaries(simulatorWeeklySummaries),
       records: simulatorRecordsSource(),
       reference: simulatorReference,
     }),
     port,
     credential,
+    changes: registerChanges,
   });
 }

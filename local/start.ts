@@ -29,6 +29,8 @@ const stack = await startLocalStack({
   localDir,
   keys,
   referenceRefreshIntervalMs: 24 * 60 * 60 * 1000,
+  // The monitoring jobs look at the local clock every minute (daily 15:00 UTC, weekly Tuesday 18:00 UTC).
+  monitoringIntervalMs: 60_000,
   logLevel: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
   webhooks: {
     sealKey: sealKey('.local/webhook-seal.key'),

@@ -15,6 +15,7 @@ import { EXAMPLE_IDS, requestExamples } from '../shared/app/openapi/examples.ts'
 import { routeList } from '../shared/app/routes.ts';
 import type { RequestExample } from '../shared/kernel/http/request-example.ts';
 import type { RouteDefinition } from '../shared/kernel/http/route.ts';
+import { EXAMPLE_MONITOR_ID } from '../shared/monitoring/examples.ts';
 import { mondayWeeksAgo } from '../shared/weekly-summaries/weeks.ts';
 
 export const RESPONSE_EXAMPLES_FILE = fileURLToPath(
@@ -142,12 +143,16 @@ async function main() {
     });
     issued.set(EXAMPLE_IDS.weeklySummary, weekly.id as string);
 
+    const monitor = await record('CreateMonitor');
+    issued.set(EXAMPLE_MONITOR_ID, monitor.id as string);
+
     for (const route of routeList) {
       if (route.internal || NOT_RECORDED.has(route.name) || route.name in recorded) continue;
-      if (route.name === 'DeleteWebhookEndpoint') continue;
+      if (route.name === 'DeleteWebhookEndpoint' || route.name === 'DeleteMonitor') continue;
       await record(route.name);
     }
     await record('DeleteWebhookEndpoint');
+    await record('DeleteMonitor');
   } finally {
     await stack.stop();
   }

@@ -1040,6 +1040,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/monitors/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create up to 100,000 monitors from JSON rows or CSV; dryRun reports every row without creating anything
+         * @description Free.
+         */
+        post: operations["ImportMonitors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the environment's monitors, newest first, or the one of a company
+         * @description Free.
+         */
+        get: operations["ListMonitors"];
+        put?: never;
+        /**
+         * Watch a company (ACN, ARBN, ARSN or an ABN that embeds one) or a person; records the baseline from free registry reads
+         * @description Free.
+         */
+        post: operations["CreateMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/{monitorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a monitor with its baseline and the sequence number of its last event
+         * @description Free.
+         */
+        get: operations["GetMonitor"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop watching (events already emitted stay in the feed)
+         * @description Free.
+         */
+        delete: operations["DeleteMonitor"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the event types a monitor wants
+         * @description Free.
+         */
+        patch: operations["UpdateMonitor"];
+        trace?: never;
+    };
+    "/v1/monitors/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monitoring feed: every monitoring event of the environment, oldest first, from a position that never expires (events kept 90 days)
+         * @description Free.
+         */
+        get: operations["ListMonitorEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1092,10 +1184,16 @@ export interface components {
         __schema18: string;
         __schema19: components["schemas"]["__schema20"][];
         /** @enum {string} */
-        __schema20: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*";
+        __schema20: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*";
         __schema21: string | null;
         __schema22: string;
         __schema23: Record<string, never>;
+        __schema24: unknown;
+        __schema25: string;
+        __schema26: components["schemas"]["__schema27"][];
+        /** @enum {string} */
+        __schema27: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
+        __schema28: string;
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
             counts?: {
@@ -1117,148 +1215,250 @@ export interface components {
             method?: string;
             limit?: number;
             resetsAt?: string;
+            monitorId?: string;
         };
-        __schema24: {
+        /** @description A bulk import's outcome: totals, and every row that is not (or would not be) created, with why. */
+        MonitorImport: {
+            /** @constant */
+            object: "monitorImport";
+            dryRun: boolean;
+            rows: number;
+            totals: {
+                created: number;
+                wouldCreate: number;
+                alreadyWatched: number;
+                invalid: number;
+                duplicate: number;
+                overCap: number;
+            };
+            problems: {
+                row: number;
+                /** @enum {string} */
+                outcome: "already_watched" | "invalid" | "duplicate" | "over_cap";
+                monitorId?: string;
+                duplicateOf?: number;
+                error?: {
+                    code: string;
+                    param: string | null;
+                    message: string;
+                };
+            }[];
+            meta: components["schemas"]["__schema29"];
+        };
+        MonitoredPerson: {
+            familyName: string;
+            givenNames: string[];
+            birthDate: string;
+        };
+        /** @description What a company check compares: status, name, type and the newest lodged document. */
+        MonitorSnapshot: {
+            status: components["schemas"]["__schema33"];
+            name: string;
+            type: components["schemas"]["__schema33"];
+            latestDocument: components["schemas"]["__schema198"] | null;
+            at: components["schemas"]["__schema57"];
+        };
+        /** @description A company or a person watched by the account. */
+        Monitor: {
+            object: components["schemas"]["__schema191"];
+            id: components["schemas"]["__schema192"];
+            kind: components["schemas"]["__schema193"];
+            company: components["schemas"]["__schema194"];
+            person: components["schemas"]["__schema195"];
+            eventTypes: components["schemas"]["__schema196"];
+            baseline: components["schemas"]["__schema197"];
+            sequence: components["schemas"]["__schema199"];
+            livemode: components["schemas"]["__schema200"];
+            createdAt: components["schemas"]["__schema57"];
+            updatedAt: components["schemas"]["__schema57"];
+        };
+        MonitorFeed: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["MonitorEvent"][];
+            hasMore: boolean;
+            nextPosition: string | null;
+            meta: components["schemas"]["__schema29"];
+        };
+        MonitorEvent: {
+            /** @constant */
+            object: "event";
+            id: string;
+            /** @enum {string} */
+            type: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
+            createdAt: components["schemas"]["__schema57"];
+            livemode: boolean;
+            data: components["schemas"]["MonitorEventData"];
+        };
+        /** @description What a monitoring event reports: the company (number and summary) or person, before and after, its source, the monitors it matched and the sequence number of the account and company. */
+        MonitorEventData: {
+            /** @constant */
+            object: "monitorEvent";
+            company: components["schemas"]["__schema86"] | null;
+            person: components["schemas"]["MonitoredPerson"] | null;
+            before?: components["schemas"]["__schema201"];
+            after?: components["schemas"]["__schema201"];
+            document?: components["schemas"]["__schema198"];
+            appointee?: {
+                [key: string]: unknown;
+            } | null;
+            licenceNumber?: string | null;
+            date?: string | null;
+            /** @enum {string} */
+            match?: "names_and_birth_date" | "names";
+            source: {
+                /** @enum {string} */
+                kind: "daily_check" | "weekly_summary" | "sandbox";
+                checkedAt?: components["schemas"]["__schema57"];
+                summaryType?: string;
+                subType?: components["schemas"]["__schema33"];
+                weekStarting?: string;
+                documentNumber?: string | null;
+            };
+            monitorIds: string[];
+            sequence: number;
+        };
+        __schema29: {
             billable: boolean;
             product: string | null;
             requestId: string;
             quantity?: number;
         };
-        __schema25: {
+        __schema30: {
             /** @constant */
             object: "list";
             data: {
-                acn: components["schemas"]["__schema26"];
-                formatted: components["schemas"]["__schema27"];
-                numberType: components["schemas"]["__schema28"];
-                name: components["schemas"]["__schema29"];
-                type: components["schemas"]["__schema28"];
-                status: components["schemas"]["__schema28"];
-                abn: components["schemas"]["__schema30"];
-                registeredCharity: components["schemas"]["__schema31"];
-                id?: components["schemas"]["__schema32"];
-                arsn?: components["schemas"]["__schema33"];
-                schemeCategories?: components["schemas"]["__schema34"];
-                detailsPath?: components["schemas"]["__schema35"];
+                acn: components["schemas"]["__schema31"];
+                formatted: components["schemas"]["__schema32"];
+                numberType: components["schemas"]["__schema33"];
+                name: components["schemas"]["__schema34"];
+                type: components["schemas"]["__schema33"];
+                status: components["schemas"]["__schema33"];
+                abn: components["schemas"]["__schema35"];
+                registeredCharity: components["schemas"]["__schema36"];
+                id?: components["schemas"]["__schema37"];
+                arsn?: components["schemas"]["__schema38"];
+                schemeCategories?: components["schemas"]["__schema39"];
+                detailsPath?: components["schemas"]["__schema40"];
                 /** @constant */
                 object: "companyMatch";
                 matchedName: string;
                 /** @enum {string} */
                 nameStatus: "current" | "former";
                 score: number;
-                address: components["schemas"]["__schema36"] | null;
+                address: components["schemas"]["__schema41"] | null;
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema24"];
+            meta: components["schemas"]["__schema29"];
         };
-        __schema26: string | null;
-        __schema27: string;
-        __schema28: {
+        __schema31: string | null;
+        __schema32: string;
+        __schema33: {
             code: string;
             label: string;
         };
-        __schema29: string;
-        __schema30: string | null;
-        __schema31: boolean;
-        __schema32: string;
-        __schema33: string;
-        __schema34: components["schemas"]["__schema28"][];
-        __schema35: string;
-        __schema36: {
+        __schema34: string;
+        __schema35: string | null;
+        __schema36: boolean;
+        __schema37: string;
+        __schema38: string;
+        __schema39: components["schemas"]["__schema33"][];
+        __schema40: string;
+        __schema41: {
             locality: string;
             state?: string | null;
             postcode?: string | null;
             country?: string;
         };
-        __schema37: components["schemas"]["__schema28"][];
+        __schema42: components["schemas"]["__schema33"][];
         /** @constant */
-        __schema38: "company";
-        __schema39: components["schemas"]["__schema28"] | null;
-        __schema40: components["schemas"]["__schema28"] | null;
-        __schema41: components["schemas"]["__schema42"] | null;
-        __schema42: string;
-        __schema43: components["schemas"]["__schema28"] | null;
-        __schema44: {
-            date: components["schemas"]["__schema42"];
-            reason: components["schemas"]["__schema28"];
+        __schema43: "company";
+        __schema44: components["schemas"]["__schema33"] | null;
+        __schema45: components["schemas"]["__schema33"] | null;
+        __schema46: components["schemas"]["__schema47"] | null;
+        __schema47: string;
+        __schema48: components["schemas"]["__schema33"] | null;
+        __schema49: {
+            date: components["schemas"]["__schema47"];
+            reason: components["schemas"]["__schema33"];
         } | null;
-        __schema45: {
+        __schema50: {
             name: string;
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema42"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema47"];
         }[];
-        __schema46: {
-            object: components["schemas"]["__schema47"];
-            id: components["schemas"]["__schema48"];
-            kind: components["schemas"]["__schema49"];
-            type: components["schemas"]["__schema50"];
-            company: components["schemas"]["__schema51"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema53"];
-            disclaimer: components["schemas"]["__schema54"];
-            officeholders: components["schemas"]["__schema55"][] | null;
-            addresses: components["schemas"]["__schema59"][] | null;
-            contactAddress: components["schemas"]["__schema59"] | null;
-            shareStructure: {
-                shareClasses: components["schemas"]["__schema60"];
-                members: components["schemas"]["__schema61"];
-            } | null;
-            documents: components["schemas"]["__schema62"][] | null;
-            externalAdministration: {
-                appointees: components["schemas"]["__schema76"];
-                documents: components["schemas"]["__schema77"];
-            } | null;
-            charges: components["schemas"]["__schema78"][] | null;
-            relationships: components["schemas"]["__schema87"][] | null;
-            meta: components["schemas"]["__schema24"];
-        };
-        /** @constant */
-        __schema47: "extract";
-        __schema48: string;
-        /** @constant */
-        __schema49: "company";
-        /** @enum {string} */
-        __schema50: "current" | "historical" | "relational";
         __schema51: {
-            acn: components["schemas"]["__schema26"];
-            formatted: components["schemas"]["__schema27"];
-            numberType: components["schemas"]["__schema28"];
-            name: components["schemas"]["__schema29"];
-            type: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            abn: components["schemas"]["__schema30"];
-            registeredCharity: components["schemas"]["__schema31"];
-            id?: components["schemas"]["__schema32"];
-            arsn?: components["schemas"]["__schema33"];
-            schemeCategories: components["schemas"]["__schema37"];
-            detailsPath?: components["schemas"]["__schema35"];
-            object: components["schemas"]["__schema38"];
-            class: components["schemas"]["__schema39"];
-            subClass: components["schemas"]["__schema40"];
-            registeredAt: components["schemas"]["__schema41"];
-            governanceType: components["schemas"]["__schema43"];
-            deregistration: components["schemas"]["__schema44"];
-            formerNames: components["schemas"]["__schema45"];
+            object: components["schemas"]["__schema52"];
+            id: components["schemas"]["__schema53"];
+            kind: components["schemas"]["__schema54"];
+            type: components["schemas"]["__schema55"];
+            company: components["schemas"]["__schema56"];
+            purchasedAt: components["schemas"]["__schema57"];
+            asOf: components["schemas"]["__schema57"];
+            expiresAt: components["schemas"]["__schema57"];
+            clientReference: components["schemas"]["__schema58"];
+            disclaimer: components["schemas"]["__schema59"];
+            officeholders: components["schemas"]["__schema60"][] | null;
+            addresses: components["schemas"]["__schema64"][] | null;
+            contactAddress: components["schemas"]["__schema64"] | null;
+            shareStructure: {
+                shareClasses: components["schemas"]["__schema65"];
+                members: components["schemas"]["__schema66"];
+            } | null;
+            documents: components["schemas"]["__schema67"][] | null;
+            externalAdministration: {
+                appointees: components["schemas"]["__schema81"];
+                documents: components["schemas"]["__schema82"];
+            } | null;
+            charges: components["schemas"]["__schema83"][] | null;
+            relationships: components["schemas"]["__schema92"][] | null;
+            meta: components["schemas"]["__schema29"];
         };
-        __schema52: string;
-        __schema53: string | null;
-        __schema54: string;
-        __schema55: {
+        /** @constant */
+        __schema52: "extract";
+        __schema53: string;
+        /** @constant */
+        __schema54: "company";
+        /** @enum {string} */
+        __schema55: "current" | "historical" | "relational";
+        __schema56: {
+            acn: components["schemas"]["__schema31"];
+            formatted: components["schemas"]["__schema32"];
+            numberType: components["schemas"]["__schema33"];
+            name: components["schemas"]["__schema34"];
+            type: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            abn: components["schemas"]["__schema35"];
+            registeredCharity: components["schemas"]["__schema36"];
+            id?: components["schemas"]["__schema37"];
+            arsn?: components["schemas"]["__schema38"];
+            schemeCategories: components["schemas"]["__schema42"];
+            detailsPath?: components["schemas"]["__schema40"];
+            object: components["schemas"]["__schema43"];
+            class: components["schemas"]["__schema44"];
+            subClass: components["schemas"]["__schema45"];
+            registeredAt: components["schemas"]["__schema46"];
+            governanceType: components["schemas"]["__schema48"];
+            deregistration: components["schemas"]["__schema49"];
+            formerNames: components["schemas"]["__schema50"];
+        };
+        __schema57: string;
+        __schema58: string | null;
+        __schema59: string;
+        __schema60: {
             /** @constant */
             object: "officeholder";
-            role: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            appointedAt: components["schemas"]["__schema41"];
-            ceasedAt: components["schemas"]["__schema41"];
-            party: components["schemas"]["__schema56"];
-            address: components["schemas"]["__schema57"] | null;
-            sourceDocument: components["schemas"]["__schema58"] | null;
+            role: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            appointedAt: components["schemas"]["__schema46"];
+            ceasedAt: components["schemas"]["__schema46"];
+            party: components["schemas"]["__schema61"];
+            address: components["schemas"]["__schema62"] | null;
+            sourceDocument: components["schemas"]["__schema63"] | null;
         };
-        __schema56: {
+        __schema61: {
             /** @enum {string} */
             type: "person" | "organisation";
             person: {
@@ -1267,18 +1467,18 @@ export interface components {
                 formatted: string;
             } | null;
             birth: {
-                date: components["schemas"]["__schema41"];
+                date: components["schemas"]["__schema46"];
                 locality: string | null;
                 stateOrCountry: string | null;
             } | null;
             organisation: {
                 number: string | null;
-                numberType: components["schemas"]["__schema28"] | null;
+                numberType: components["schemas"]["__schema33"] | null;
                 name: string;
                 abn: string | null;
             } | null;
         };
-        __schema57: {
+        __schema62: {
             careOf: string | null;
             line1: string | null;
             street: string;
@@ -1287,244 +1487,244 @@ export interface components {
             postcode: string | null;
             country: string;
         };
-        __schema58: {
+        __schema63: {
             documentNumber: string;
             qualifier: string | null;
         };
-        __schema59: {
+        __schema64: {
             /** @constant */
             object: "address";
-            type: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            address: components["schemas"]["__schema57"];
-            sourceDocument: components["schemas"]["__schema58"];
+            type: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            from: components["schemas"]["__schema47"];
+            to: components["schemas"]["__schema46"];
+            address: components["schemas"]["__schema62"];
+            sourceDocument: components["schemas"]["__schema63"];
         };
-        __schema60: {
+        __schema65: {
             /** @constant */
             object: "shareClass";
             classCode: string;
             description: string;
-            status: components["schemas"]["__schema28"];
+            status: components["schemas"]["__schema33"];
             sharesIssued: number;
             amountPaid: string;
             amountDue: string;
-            sourceDocument: components["schemas"]["__schema58"];
+            sourceDocument: components["schemas"]["__schema63"];
         }[];
-        __schema61: {
+        __schema66: {
             /** @constant */
             object: "member";
             classCode: string;
-            status: components["schemas"]["__schema28"];
-            party: components["schemas"]["__schema56"];
+            status: components["schemas"]["__schema33"];
+            party: components["schemas"]["__schema61"];
             sharesHeld: number;
             fullyPaid: boolean;
             beneficiallyHeld: boolean;
-            sourceDocument: components["schemas"]["__schema58"];
+            sourceDocument: components["schemas"]["__schema63"];
         }[];
-        __schema62: {
-            object: components["schemas"]["__schema63"];
-            documentNumber: components["schemas"]["__schema64"];
-            formCode: components["schemas"]["__schema65"];
-            formDescription: components["schemas"]["__schema66"];
-            subForms: components["schemas"]["__schema67"];
-            receivedAt: components["schemas"]["__schema42"];
-            processedAt: components["schemas"]["__schema42"];
-            effectiveAt: components["schemas"]["__schema41"];
-            qualifier: components["schemas"]["__schema68"];
-            pageCount: components["schemas"]["__schema69"];
-            imaged: components["schemas"]["__schema70"];
-            underRequisition: components["schemas"]["__schema71"];
-            xbrlAvailable: components["schemas"]["__schema72"];
-            xbrlDocumentNumber: components["schemas"]["__schema73"];
-            status: components["schemas"]["__schema74"];
-            priced: components["schemas"]["__schema75"];
+        __schema67: {
+            object: components["schemas"]["__schema68"];
+            documentNumber: components["schemas"]["__schema69"];
+            formCode: components["schemas"]["__schema70"];
+            formDescription: components["schemas"]["__schema71"];
+            subForms: components["schemas"]["__schema72"];
+            receivedAt: components["schemas"]["__schema47"];
+            processedAt: components["schemas"]["__schema47"];
+            effectiveAt: components["schemas"]["__schema46"];
+            qualifier: components["schemas"]["__schema73"];
+            pageCount: components["schemas"]["__schema74"];
+            imaged: components["schemas"]["__schema75"];
+            underRequisition: components["schemas"]["__schema76"];
+            xbrlAvailable: components["schemas"]["__schema77"];
+            xbrlDocumentNumber: components["schemas"]["__schema78"];
+            status: components["schemas"]["__schema79"];
+            priced: components["schemas"]["__schema80"];
         };
         /** @constant */
-        __schema63: "document";
-        __schema64: string;
-        __schema65: string;
-        __schema66: string;
-        __schema67: {
+        __schema68: "document";
+        __schema69: string;
+        __schema70: string;
+        __schema71: string;
+        __schema72: {
             code: string;
             description: string;
         }[];
-        __schema68: string | null;
-        __schema69: number;
-        __schema70: boolean;
-        __schema71: boolean;
-        __schema72: boolean;
         __schema73: string | null;
-        __schema74: string | null;
-        __schema75: boolean | null;
-        __schema76: components["schemas"]["__schema55"][];
-        __schema77: components["schemas"]["__schema62"][];
-        __schema78: {
-            object: components["schemas"]["__schema79"];
-            chargeNumber: components["schemas"]["__schema80"];
-            company: components["schemas"]["__schema81"];
-            status: components["schemas"]["__schema28"];
-            type: components["schemas"]["__schema82"];
-            registeredAt: components["schemas"]["__schema83"];
-            createdAt: components["schemas"]["__schema41"];
-            expiresAt: components["schemas"]["__schema41"];
-            satisfiedAt: components["schemas"]["__schema41"];
-            preAsicChargeNumber: components["schemas"]["__schema84"];
-            chargees: components["schemas"]["__schema85"];
-            documents: components["schemas"]["__schema86"];
+        __schema74: number;
+        __schema75: boolean;
+        __schema76: boolean;
+        __schema77: boolean;
+        __schema78: string | null;
+        __schema79: string | null;
+        __schema80: boolean | null;
+        __schema81: components["schemas"]["__schema60"][];
+        __schema82: components["schemas"]["__schema67"][];
+        __schema83: {
+            object: components["schemas"]["__schema84"];
+            chargeNumber: components["schemas"]["__schema85"];
+            company: components["schemas"]["__schema86"];
+            status: components["schemas"]["__schema33"];
+            type: components["schemas"]["__schema87"];
+            registeredAt: components["schemas"]["__schema88"];
+            createdAt: components["schemas"]["__schema46"];
+            expiresAt: components["schemas"]["__schema46"];
+            satisfiedAt: components["schemas"]["__schema46"];
+            preAsicChargeNumber: components["schemas"]["__schema89"];
+            chargees: components["schemas"]["__schema90"];
+            documents: components["schemas"]["__schema91"];
         };
         /** @constant */
-        __schema79: "charge";
-        __schema80: string;
-        __schema81: {
-            acn: components["schemas"]["__schema26"];
-            formatted: components["schemas"]["__schema27"];
-            numberType: components["schemas"]["__schema28"];
-            name: components["schemas"]["__schema29"];
-            type: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            abn: components["schemas"]["__schema30"];
-            registeredCharity: components["schemas"]["__schema31"];
-            id?: components["schemas"]["__schema32"];
-            arsn?: components["schemas"]["__schema33"];
-            schemeCategories?: components["schemas"]["__schema34"];
-            detailsPath?: components["schemas"]["__schema35"];
+        __schema84: "charge";
+        __schema85: string;
+        __schema86: {
+            acn: components["schemas"]["__schema31"];
+            formatted: components["schemas"]["__schema32"];
+            numberType: components["schemas"]["__schema33"];
+            name: components["schemas"]["__schema34"];
+            type: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            abn: components["schemas"]["__schema35"];
+            registeredCharity: components["schemas"]["__schema36"];
+            id?: components["schemas"]["__schema37"];
+            arsn?: components["schemas"]["__schema38"];
+            schemeCategories?: components["schemas"]["__schema39"];
+            detailsPath?: components["schemas"]["__schema40"];
         };
-        __schema82: components["schemas"]["__schema28"] | null;
-        __schema83: components["schemas"]["__schema52"] | null;
-        __schema84: string | null;
-        __schema85: {
-            party: components["schemas"]["__schema56"];
+        __schema87: components["schemas"]["__schema33"] | null;
+        __schema88: components["schemas"]["__schema57"] | null;
+        __schema89: string | null;
+        __schema90: {
+            party: components["schemas"]["__schema61"];
         }[];
-        __schema86: components["schemas"]["__schema62"][];
-        __schema87: {
+        __schema91: components["schemas"]["__schema67"][];
+        __schema92: {
             /** @constant */
             object: "relationship";
-            role: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            appointedAt: components["schemas"]["__schema41"];
-            ceasedAt: components["schemas"]["__schema41"];
-            company: components["schemas"]["__schema81"];
+            role: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            appointedAt: components["schemas"]["__schema46"];
+            ceasedAt: components["schemas"]["__schema46"];
+            company: components["schemas"]["__schema86"];
         };
-        __schema88: {
+        __schema93: {
             id: string;
             /** @enum {string} */
             type: "current" | "historical" | "relational";
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
+            purchasedAt: components["schemas"]["__schema57"];
+            asOf: components["schemas"]["__schema57"];
         };
-        __schema89: {
-            object: components["schemas"]["__schema90"];
-            id: components["schemas"]["__schema91"];
-            name: components["schemas"]["__schema92"];
-            birth: components["schemas"]["__schema93"];
-            formerName: components["schemas"]["__schema95"];
+        __schema94: {
+            object: components["schemas"]["__schema95"];
+            id: components["schemas"]["__schema96"];
+            name: components["schemas"]["__schema97"];
+            birth: components["schemas"]["__schema98"];
+            formerName: components["schemas"]["__schema100"];
         };
         /** @constant */
-        __schema90: "person";
-        __schema91: string;
-        __schema92: {
+        __schema95: "person";
+        __schema96: string;
+        __schema97: {
             familyName: string;
             givenNames: string[];
             formatted: string;
         };
-        __schema93: components["schemas"]["__schema94"] | null;
-        __schema94: {
-            date: components["schemas"]["__schema41"];
+        __schema98: components["schemas"]["__schema99"] | null;
+        __schema99: {
+            date: components["schemas"]["__schema46"];
             locality: string | null;
             stateOrCountry: string | null;
         };
-        __schema95: components["schemas"]["__schema92"] | null;
-        __schema96: {
-            object: components["schemas"]["__schema97"];
-            id: components["schemas"]["__schema98"];
-            kind: components["schemas"]["__schema99"];
-            type: components["schemas"]["__schema100"];
-            includeShareholdings: components["schemas"]["__schema101"];
-            subject: components["schemas"]["__schema89"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema102"];
-            disclaimer: components["schemas"]["__schema103"];
-            person: components["schemas"]["__schema104"];
-            roles: components["schemas"]["__schema105"][];
+        __schema100: components["schemas"]["__schema97"] | null;
+        __schema101: {
+            object: components["schemas"]["__schema102"];
+            id: components["schemas"]["__schema103"];
+            kind: components["schemas"]["__schema104"];
+            type: components["schemas"]["__schema105"];
+            includeShareholdings: components["schemas"]["__schema106"];
+            subject: components["schemas"]["__schema94"];
+            purchasedAt: components["schemas"]["__schema57"];
+            asOf: components["schemas"]["__schema57"];
+            expiresAt: components["schemas"]["__schema57"];
+            clientReference: components["schemas"]["__schema107"];
+            disclaimer: components["schemas"]["__schema108"];
+            person: components["schemas"]["__schema109"];
+            roles: components["schemas"]["__schema110"][];
             licences: {
                 /** @constant */
                 object: "licence";
-                type: components["schemas"]["__schema28"];
-                status: components["schemas"]["__schema28"];
+                type: components["schemas"]["__schema33"];
+                status: components["schemas"]["__schema33"];
                 licenceNumber: string;
-                licenceStatus: components["schemas"]["__schema28"];
-                from: components["schemas"]["__schema42"];
-                to: components["schemas"]["__schema41"];
-                address: components["schemas"]["__schema57"] | null;
-                sourceDocument: components["schemas"]["__schema58"] | null;
+                licenceStatus: components["schemas"]["__schema33"];
+                from: components["schemas"]["__schema47"];
+                to: components["schemas"]["__schema46"];
+                address: components["schemas"]["__schema62"] | null;
+                sourceDocument: components["schemas"]["__schema63"] | null;
             }[];
             shareholdings: {
                 /** @constant */
                 object: "shareholding";
-                company: components["schemas"]["__schema81"];
+                company: components["schemas"]["__schema86"];
                 classCode: string;
                 classDescription: string;
-                status: components["schemas"]["__schema28"];
+                status: components["schemas"]["__schema33"];
                 sharesHeld: number;
                 fullyPaid: boolean;
                 beneficiallyHeld: boolean;
-                sourceDocument: components["schemas"]["__schema58"] | null;
+                sourceDocument: components["schemas"]["__schema63"] | null;
             }[];
-            documents: components["schemas"]["__schema62"][];
+            documents: components["schemas"]["__schema67"][];
             notices: {
                 /** @enum {string} */
                 type: "acnc_charity" | "same_name";
                 acn: string | null;
                 text: string;
             }[];
-            meta: components["schemas"]["__schema24"];
+            meta: components["schemas"]["__schema29"];
         };
         /** @constant */
-        __schema97: "extract";
-        __schema98: string;
-        /** @constant */
-        __schema99: "person";
-        /** @enum {string} */
-        __schema100: "current" | "historical";
-        __schema101: boolean;
-        __schema102: string | null;
+        __schema102: "extract";
         __schema103: string;
-        __schema104: {
+        /** @constant */
+        __schema104: "person";
+        /** @enum {string} */
+        __schema105: "current" | "historical";
+        __schema106: boolean;
+        __schema107: string | null;
+        __schema108: string;
+        __schema109: {
             id: string;
             registryIdentifier: string;
-            name: components["schemas"]["__schema92"];
-            birth: components["schemas"]["__schema94"] | null;
-            formerName: components["schemas"]["__schema92"] | null;
+            name: components["schemas"]["__schema97"];
+            birth: components["schemas"]["__schema99"] | null;
+            formerName: components["schemas"]["__schema97"] | null;
         };
-        __schema105: {
+        __schema110: {
             /** @constant */
             object: "role";
-            role: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            appointedAt: components["schemas"]["__schema41"];
-            ceasedAt: components["schemas"]["__schema41"];
-            company: components["schemas"]["__schema81"];
-            address: components["schemas"]["__schema57"] | null;
-            sourceDocument: components["schemas"]["__schema58"] | null;
+            role: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            appointedAt: components["schemas"]["__schema46"];
+            ceasedAt: components["schemas"]["__schema46"];
+            company: components["schemas"]["__schema86"];
+            address: components["schemas"]["__schema62"] | null;
+            sourceDocument: components["schemas"]["__schema63"] | null;
         };
-        __schema106: {
-            object: components["schemas"]["__schema107"];
-            id: components["schemas"]["__schema108"];
-            kind: components["schemas"]["__schema109"];
-            type: components["schemas"]["__schema110"];
-            subject: components["schemas"]["__schema111"];
-            summaryType: components["schemas"]["__schema28"];
-            weekStarting: components["schemas"]["__schema42"];
-            weekEnding: components["schemas"]["__schema42"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema112"];
-            disclaimer: components["schemas"]["__schema113"];
+        __schema111: {
+            object: components["schemas"]["__schema112"];
+            id: components["schemas"]["__schema113"];
+            kind: components["schemas"]["__schema114"];
+            type: components["schemas"]["__schema115"];
+            subject: components["schemas"]["__schema116"];
+            summaryType: components["schemas"]["__schema33"];
+            weekStarting: components["schemas"]["__schema47"];
+            weekEnding: components["schemas"]["__schema47"];
+            purchasedAt: components["schemas"]["__schema57"];
+            asOf: components["schemas"]["__schema57"];
+            expiresAt: components["schemas"]["__schema57"];
+            clientReference: components["schemas"]["__schema117"];
+            disclaimer: components["schemas"]["__schema118"];
             postcode: string | null;
             items: {
                 /** @constant */
@@ -1532,28 +1732,28 @@ export interface components {
                 data: {
                     /** @constant */
                     object: "weeklySummaryItem";
-                    subType: components["schemas"]["__schema28"];
-                    date: components["schemas"]["__schema42"];
+                    subType: components["schemas"]["__schema33"];
+                    date: components["schemas"]["__schema47"];
                     postcode: string | null;
                     documentNumber: string | null;
-                    subject: components["schemas"]["__schema56"] | null;
+                    subject: components["schemas"]["__schema61"] | null;
                     newName: string | null;
                     licenceNumber: string | null;
                     company: {
-                        acn: components["schemas"]["__schema26"];
-                        formatted: components["schemas"]["__schema27"];
-                        numberType: components["schemas"]["__schema28"];
-                        name: components["schemas"]["__schema29"];
-                        type: components["schemas"]["__schema28"];
-                        status: components["schemas"]["__schema28"];
-                        abn: components["schemas"]["__schema30"];
-                        registeredCharity: components["schemas"]["__schema31"];
-                        id?: components["schemas"]["__schema32"];
-                        arsn?: components["schemas"]["__schema33"];
-                        schemeCategories?: components["schemas"]["__schema34"];
-                        detailsPath?: components["schemas"]["__schema35"];
-                        class: components["schemas"]["__schema28"] | null;
-                        subClass: components["schemas"]["__schema28"] | null;
+                        acn: components["schemas"]["__schema31"];
+                        formatted: components["schemas"]["__schema32"];
+                        numberType: components["schemas"]["__schema33"];
+                        name: components["schemas"]["__schema34"];
+                        type: components["schemas"]["__schema33"];
+                        status: components["schemas"]["__schema33"];
+                        abn: components["schemas"]["__schema35"];
+                        registeredCharity: components["schemas"]["__schema36"];
+                        id?: components["schemas"]["__schema37"];
+                        arsn?: components["schemas"]["__schema38"];
+                        schemeCategories?: components["schemas"]["__schema39"];
+                        detailsPath?: components["schemas"]["__schema40"];
+                        class: components["schemas"]["__schema33"] | null;
+                        subClass: components["schemas"]["__schema33"] | null;
                     } | null;
                 }[];
                 hasMore: boolean;
@@ -1564,198 +1764,198 @@ export interface components {
                 postcode: string;
                 count: number;
             }[] | null;
-            meta: components["schemas"]["__schema24"];
+            meta: components["schemas"]["__schema29"];
         };
         /** @constant */
-        __schema107: "extract";
-        __schema108: string;
-        /** @constant */
-        __schema109: "weeklySummary";
-        /** @enum {string} */
-        __schema110: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
-        __schema111: null;
-        __schema112: string | null;
+        __schema112: "extract";
         __schema113: string;
-        __schema114: {
-            object: components["schemas"]["__schema115"];
-            id: components["schemas"]["__schema116"];
-            kind: components["schemas"]["__schema117"];
-            type: components["schemas"]["__schema118"];
-            subject: components["schemas"]["__schema119"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema131"];
-            disclaimer: components["schemas"]["__schema132"];
-            entry: {
-                object: components["schemas"]["__schema120"];
-                register: components["schemas"]["__schema28"];
-                holder: components["schemas"]["__schema56"];
-                status: components["schemas"]["__schema121"];
-                licenceStatus: components["schemas"]["__schema122"];
-                from: components["schemas"]["__schema41"];
-                to: components["schemas"]["__schema41"];
-                principal: components["schemas"]["__schema123"];
-                bans: components["schemas"]["__schema133"];
-                address: components["schemas"]["__schema129"];
-                addresses: components["schemas"]["__schema134"];
-                trading: components["schemas"]["__schema135"];
-                officers: components["schemas"]["__schema136"];
-                authorities: components["schemas"]["__schema137"];
-                suspensions: components["schemas"]["__schema138"];
-                legislation: components["schemas"]["__schema139"];
-                /** @constant */
-                family: "professional";
-                registrationNumber: components["schemas"]["__schema130"];
-            } | {
-                object: components["schemas"]["__schema120"];
-                register: components["schemas"]["__schema28"];
-                holder: components["schemas"]["__schema56"];
-                status: components["schemas"]["__schema121"];
-                licenceStatus: components["schemas"]["__schema122"];
-                from: components["schemas"]["__schema41"];
-                to: components["schemas"]["__schema41"];
-                principal: components["schemas"]["__schema123"];
-                bans: components["schemas"]["__schema133"];
-                address: components["schemas"]["__schema129"];
-                addresses: components["schemas"]["__schema134"];
-                trading: components["schemas"]["__schema135"];
-                officers: components["schemas"]["__schema136"];
-                authorities: components["schemas"]["__schema137"];
-                suspensions: components["schemas"]["__schema138"];
-                legislation: components["schemas"]["__schema139"];
-                /** @constant */
-                family: "professional";
-                licenceNumber: components["schemas"]["__schema130"];
-            } | {
-                object: components["schemas"]["__schema120"];
-                register: components["schemas"]["__schema28"];
-                holder: components["schemas"]["__schema56"];
-                status: components["schemas"]["__schema121"];
-                licenceStatus: components["schemas"]["__schema122"];
-                from: components["schemas"]["__schema41"];
-                to: components["schemas"]["__schema41"];
-                principal: components["schemas"]["__schema123"];
-                bans: components["schemas"]["__schema133"];
-                address: components["schemas"]["__schema129"];
-                addresses: components["schemas"]["__schema134"];
-                trading: components["schemas"]["__schema135"];
-                officers: components["schemas"]["__schema136"];
-                authorities: components["schemas"]["__schema137"];
-                suspensions: components["schemas"]["__schema138"];
-                legislation: components["schemas"]["__schema139"];
-                /** @constant */
-                family: "authorised-representatives";
-                representativeNumber: components["schemas"]["__schema130"];
-            } | {
-                object: components["schemas"]["__schema120"];
-                register: components["schemas"]["__schema28"];
-                holder: components["schemas"]["__schema56"];
-                status: components["schemas"]["__schema121"];
-                licenceStatus: components["schemas"]["__schema122"];
-                from: components["schemas"]["__schema41"];
-                to: components["schemas"]["__schema41"];
-                principal: components["schemas"]["__schema123"];
-                bans: components["schemas"]["__schema133"];
-                address: components["schemas"]["__schema129"];
-                addresses: components["schemas"]["__schema134"];
-                trading: components["schemas"]["__schema135"];
-                officers: components["schemas"]["__schema136"];
-                authorities: components["schemas"]["__schema137"];
-                suspensions: components["schemas"]["__schema138"];
-                legislation: components["schemas"]["__schema139"];
-                /** @constant */
-                family: "banned-disqualified";
-                asicIdentifier: components["schemas"]["__schema130"];
-            };
-            documents: components["schemas"]["__schema62"][];
-            meta: components["schemas"]["__schema24"];
-        };
         /** @constant */
-        __schema115: "extract";
-        __schema116: string;
-        /** @constant */
-        __schema117: "register";
+        __schema114: "weeklySummary";
         /** @enum {string} */
-        __schema118: "current" | "historical";
+        __schema115: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+        __schema116: null;
+        __schema117: string | null;
+        __schema118: string;
         __schema119: {
             object: components["schemas"]["__schema120"];
-            register: components["schemas"]["__schema28"];
-            holder: components["schemas"]["__schema56"];
-            status: components["schemas"]["__schema121"];
-            licenceStatus: components["schemas"]["__schema122"];
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema41"];
-            principal: components["schemas"]["__schema123"];
-            bans: components["schemas"]["__schema125"];
-            address: components["schemas"]["__schema129"];
-            /** @constant */
-            family: "professional";
-            registrationNumber: components["schemas"]["__schema130"];
-        } | {
-            object: components["schemas"]["__schema120"];
-            register: components["schemas"]["__schema28"];
-            holder: components["schemas"]["__schema56"];
-            status: components["schemas"]["__schema121"];
-            licenceStatus: components["schemas"]["__schema122"];
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema41"];
-            principal: components["schemas"]["__schema123"];
-            bans: components["schemas"]["__schema125"];
-            address: components["schemas"]["__schema129"];
-            /** @constant */
-            family: "professional";
-            licenceNumber: components["schemas"]["__schema130"];
-        } | {
-            object: components["schemas"]["__schema120"];
-            register: components["schemas"]["__schema28"];
-            holder: components["schemas"]["__schema56"];
-            status: components["schemas"]["__schema121"];
-            licenceStatus: components["schemas"]["__schema122"];
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema41"];
-            principal: components["schemas"]["__schema123"];
-            bans: components["schemas"]["__schema125"];
-            address: components["schemas"]["__schema129"];
-            /** @constant */
-            family: "authorised-representatives";
-            representativeNumber: components["schemas"]["__schema130"];
-        } | {
-            object: components["schemas"]["__schema120"];
-            register: components["schemas"]["__schema28"];
-            holder: components["schemas"]["__schema56"];
-            status: components["schemas"]["__schema121"];
-            licenceStatus: components["schemas"]["__schema122"];
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema41"];
-            principal: components["schemas"]["__schema123"];
-            bans: components["schemas"]["__schema125"];
-            address: components["schemas"]["__schema129"];
-            /** @constant */
-            family: "banned-disqualified";
-            asicIdentifier: components["schemas"]["__schema130"];
+            id: components["schemas"]["__schema121"];
+            kind: components["schemas"]["__schema122"];
+            type: components["schemas"]["__schema123"];
+            subject: components["schemas"]["__schema124"];
+            purchasedAt: components["schemas"]["__schema57"];
+            asOf: components["schemas"]["__schema57"];
+            expiresAt: components["schemas"]["__schema57"];
+            clientReference: components["schemas"]["__schema136"];
+            disclaimer: components["schemas"]["__schema137"];
+            entry: {
+                object: components["schemas"]["__schema125"];
+                register: components["schemas"]["__schema33"];
+                holder: components["schemas"]["__schema61"];
+                status: components["schemas"]["__schema126"];
+                licenceStatus: components["schemas"]["__schema127"];
+                from: components["schemas"]["__schema46"];
+                to: components["schemas"]["__schema46"];
+                principal: components["schemas"]["__schema128"];
+                bans: components["schemas"]["__schema138"];
+                address: components["schemas"]["__schema134"];
+                addresses: components["schemas"]["__schema139"];
+                trading: components["schemas"]["__schema140"];
+                officers: components["schemas"]["__schema141"];
+                authorities: components["schemas"]["__schema142"];
+                suspensions: components["schemas"]["__schema143"];
+                legislation: components["schemas"]["__schema144"];
+                /** @constant */
+                family: "professional";
+                registrationNumber: components["schemas"]["__schema135"];
+            } | {
+                object: components["schemas"]["__schema125"];
+                register: components["schemas"]["__schema33"];
+                holder: components["schemas"]["__schema61"];
+                status: components["schemas"]["__schema126"];
+                licenceStatus: components["schemas"]["__schema127"];
+                from: components["schemas"]["__schema46"];
+                to: components["schemas"]["__schema46"];
+                principal: components["schemas"]["__schema128"];
+                bans: components["schemas"]["__schema138"];
+                address: components["schemas"]["__schema134"];
+                addresses: components["schemas"]["__schema139"];
+                trading: components["schemas"]["__schema140"];
+                officers: components["schemas"]["__schema141"];
+                authorities: components["schemas"]["__schema142"];
+                suspensions: components["schemas"]["__schema143"];
+                legislation: components["schemas"]["__schema144"];
+                /** @constant */
+                family: "professional";
+                licenceNumber: components["schemas"]["__schema135"];
+            } | {
+                object: components["schemas"]["__schema125"];
+                register: components["schemas"]["__schema33"];
+                holder: components["schemas"]["__schema61"];
+                status: components["schemas"]["__schema126"];
+                licenceStatus: components["schemas"]["__schema127"];
+                from: components["schemas"]["__schema46"];
+                to: components["schemas"]["__schema46"];
+                principal: components["schemas"]["__schema128"];
+                bans: components["schemas"]["__schema138"];
+                address: components["schemas"]["__schema134"];
+                addresses: components["schemas"]["__schema139"];
+                trading: components["schemas"]["__schema140"];
+                officers: components["schemas"]["__schema141"];
+                authorities: components["schemas"]["__schema142"];
+                suspensions: components["schemas"]["__schema143"];
+                legislation: components["schemas"]["__schema144"];
+                /** @constant */
+                family: "authorised-representatives";
+                representativeNumber: components["schemas"]["__schema135"];
+            } | {
+                object: components["schemas"]["__schema125"];
+                register: components["schemas"]["__schema33"];
+                holder: components["schemas"]["__schema61"];
+                status: components["schemas"]["__schema126"];
+                licenceStatus: components["schemas"]["__schema127"];
+                from: components["schemas"]["__schema46"];
+                to: components["schemas"]["__schema46"];
+                principal: components["schemas"]["__schema128"];
+                bans: components["schemas"]["__schema138"];
+                address: components["schemas"]["__schema134"];
+                addresses: components["schemas"]["__schema139"];
+                trading: components["schemas"]["__schema140"];
+                officers: components["schemas"]["__schema141"];
+                authorities: components["schemas"]["__schema142"];
+                suspensions: components["schemas"]["__schema143"];
+                legislation: components["schemas"]["__schema144"];
+                /** @constant */
+                family: "banned-disqualified";
+                asicIdentifier: components["schemas"]["__schema135"];
+            };
+            documents: components["schemas"]["__schema67"][];
+            meta: components["schemas"]["__schema29"];
         };
         /** @constant */
-        __schema120: "registerEntry";
-        __schema121: components["schemas"]["__schema28"] | null;
-        __schema122: components["schemas"]["__schema28"] | null;
-        __schema123: components["schemas"]["__schema124"] | null;
+        __schema120: "extract";
+        __schema121: string;
+        /** @constant */
+        __schema122: "register";
+        /** @enum {string} */
+        __schema123: "current" | "historical";
         __schema124: {
+            object: components["schemas"]["__schema125"];
+            register: components["schemas"]["__schema33"];
+            holder: components["schemas"]["__schema61"];
+            status: components["schemas"]["__schema126"];
+            licenceStatus: components["schemas"]["__schema127"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema46"];
+            principal: components["schemas"]["__schema128"];
+            bans: components["schemas"]["__schema130"];
+            address: components["schemas"]["__schema134"];
+            /** @constant */
+            family: "professional";
+            registrationNumber: components["schemas"]["__schema135"];
+        } | {
+            object: components["schemas"]["__schema125"];
+            register: components["schemas"]["__schema33"];
+            holder: components["schemas"]["__schema61"];
+            status: components["schemas"]["__schema126"];
+            licenceStatus: components["schemas"]["__schema127"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema46"];
+            principal: components["schemas"]["__schema128"];
+            bans: components["schemas"]["__schema130"];
+            address: components["schemas"]["__schema134"];
+            /** @constant */
+            family: "professional";
+            licenceNumber: components["schemas"]["__schema135"];
+        } | {
+            object: components["schemas"]["__schema125"];
+            register: components["schemas"]["__schema33"];
+            holder: components["schemas"]["__schema61"];
+            status: components["schemas"]["__schema126"];
+            licenceStatus: components["schemas"]["__schema127"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema46"];
+            principal: components["schemas"]["__schema128"];
+            bans: components["schemas"]["__schema130"];
+            address: components["schemas"]["__schema134"];
+            /** @constant */
+            family: "authorised-representatives";
+            representativeNumber: components["schemas"]["__schema135"];
+        } | {
+            object: components["schemas"]["__schema125"];
+            register: components["schemas"]["__schema33"];
+            holder: components["schemas"]["__schema61"];
+            status: components["schemas"]["__schema126"];
+            licenceStatus: components["schemas"]["__schema127"];
+            from: components["schemas"]["__schema46"];
+            to: components["schemas"]["__schema46"];
+            principal: components["schemas"]["__schema128"];
+            bans: components["schemas"]["__schema130"];
+            address: components["schemas"]["__schema134"];
+            /** @constant */
+            family: "banned-disqualified";
+            asicIdentifier: components["schemas"]["__schema135"];
+        };
+        /** @constant */
+        __schema125: "registerEntry";
+        __schema126: components["schemas"]["__schema33"] | null;
+        __schema127: components["schemas"]["__schema33"] | null;
+        __schema128: components["schemas"]["__schema129"] | null;
+        __schema129: {
             name: string;
             licenceNumber: string;
         };
-        __schema125: {
-            type: components["schemas"]["__schema126"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            status: components["schemas"]["__schema28"];
-            documentNumber: components["schemas"]["__schema127"];
-            legislation: components["schemas"]["__schema128"];
+        __schema130: {
+            type: components["schemas"]["__schema131"];
+            from: components["schemas"]["__schema47"];
+            to: components["schemas"]["__schema46"];
+            status: components["schemas"]["__schema33"];
+            documentNumber: components["schemas"]["__schema132"];
+            legislation: components["schemas"]["__schema133"];
         }[] | null;
-        __schema126: components["schemas"]["__schema28"] | null;
-        __schema127: string;
-        __schema128: components["schemas"]["__schema28"] | null;
-        __schema129: ({
+        __schema131: components["schemas"]["__schema33"] | null;
+        __schema132: string;
+        __schema133: components["schemas"]["__schema33"] | null;
+        __schema134: ({
             locality: string;
             state: string | null;
             postcode: string | null;
@@ -1763,89 +1963,89 @@ export interface components {
             locality: string;
             country: string;
         }) | null;
-        __schema130: string;
-        __schema131: string | null;
-        __schema132: string;
-        __schema133: {
-            type: components["schemas"]["__schema126"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            status: components["schemas"]["__schema28"];
-            documentNumber: components["schemas"]["__schema127"];
-            legislation: components["schemas"]["__schema128"];
+        __schema135: string;
+        __schema136: string | null;
+        __schema137: string;
+        __schema138: {
+            type: components["schemas"]["__schema131"];
+            from: components["schemas"]["__schema47"];
+            to: components["schemas"]["__schema46"];
+            status: components["schemas"]["__schema33"];
+            documentNumber: components["schemas"]["__schema132"];
+            legislation: components["schemas"]["__schema133"];
             comments: string | null;
         }[] | null;
-        __schema134: components["schemas"]["__schema59"][];
-        __schema135: {
-            type: components["schemas"]["__schema28"];
+        __schema139: components["schemas"]["__schema64"][];
+        __schema140: {
+            type: components["schemas"]["__schema33"];
             name: string;
             number: string | null;
         }[] | null;
-        __schema136: {
-            role: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            appointedAt: components["schemas"]["__schema41"];
-            ceasedAt: components["schemas"]["__schema41"];
-            party: components["schemas"]["__schema56"];
-        }[] | null;
-        __schema137: {
-            type: components["schemas"]["__schema28"];
-            principal: components["schemas"]["__schema124"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            status: components["schemas"]["__schema28"];
-        }[] | null;
-        __schema138: {
-            reason: components["schemas"]["__schema28"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            status: components["schemas"]["__schema28"];
-        }[] | null;
-        __schema139: components["schemas"]["__schema28"] | null;
-        __schema140: {
-            object: components["schemas"]["__schema107"];
-            id: components["schemas"]["__schema108"];
-            kind: components["schemas"]["__schema109"];
-            type: components["schemas"]["__schema110"];
-            subject: components["schemas"]["__schema111"];
-            summaryType: components["schemas"]["__schema28"];
-            weekStarting: components["schemas"]["__schema42"];
-            weekEnding: components["schemas"]["__schema42"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema112"];
-            disclaimer: components["schemas"]["__schema113"];
-        };
         __schema141: {
-            object: components["schemas"]["__schema142"];
-            id: components["schemas"]["__schema143"];
-            type: components["schemas"]["__schema144"];
-            status: components["schemas"]["__schema145"];
-            company: components["schemas"]["__schema146"];
-            documents: components["schemas"]["__schema147"];
-            delivery: components["schemas"]["__schema148"];
-            downloadUrl: components["schemas"]["__schema149"];
-            downloadExpiresAt: components["schemas"]["__schema150"];
-            registryRequestIds: components["schemas"]["__schema151"];
-            notices: components["schemas"]["__schema152"];
-            extractSize: components["schemas"]["__schema153"];
-            pageCount: components["schemas"]["__schema154"];
-            clientReference: components["schemas"]["__schema149"];
-            createdAt: components["schemas"]["__schema52"];
-            readyAt: components["schemas"]["__schema155"];
-            failure?: components["schemas"]["__schema156"];
-            meta: components["schemas"]["__schema24"];
+            role: components["schemas"]["__schema33"];
+            status: components["schemas"]["__schema33"];
+            appointedAt: components["schemas"]["__schema46"];
+            ceasedAt: components["schemas"]["__schema46"];
+            party: components["schemas"]["__schema61"];
+        }[] | null;
+        __schema142: {
+            type: components["schemas"]["__schema33"];
+            principal: components["schemas"]["__schema129"];
+            from: components["schemas"]["__schema47"];
+            to: components["schemas"]["__schema46"];
+            status: components["schemas"]["__schema33"];
+        }[] | null;
+        __schema143: {
+            reason: components["schemas"]["__schema33"];
+            from: components["schemas"]["__schema47"];
+            to: components["schemas"]["__schema46"];
+            status: components["schemas"]["__schema33"];
+        }[] | null;
+        __schema144: components["schemas"]["__schema33"] | null;
+        __schema145: {
+            object: components["schemas"]["__schema112"];
+            id: components["schemas"]["__schema113"];
+            kind: components["schemas"]["__schema114"];
+            type: components["schemas"]["__schema115"];
+            subject: components["schemas"]["__schema116"];
+            summaryType: components["schemas"]["__schema33"];
+            weekStarting: components["schemas"]["__schema47"];
+            weekEnding: components["schemas"]["__schema47"];
+            purchasedAt: components["schemas"]["__schema57"];
+            asOf: components["schemas"]["__schema57"];
+            expiresAt: components["schemas"]["__schema57"];
+            clientReference: components["schemas"]["__schema117"];
+            disclaimer: components["schemas"]["__schema118"];
+        };
+        __schema146: {
+            object: components["schemas"]["__schema147"];
+            id: components["schemas"]["__schema148"];
+            type: components["schemas"]["__schema149"];
+            status: components["schemas"]["__schema150"];
+            company: components["schemas"]["__schema151"];
+            documents: components["schemas"]["__schema152"];
+            delivery: components["schemas"]["__schema153"];
+            downloadUrl: components["schemas"]["__schema154"];
+            downloadExpiresAt: components["schemas"]["__schema155"];
+            registryRequestIds: components["schemas"]["__schema156"];
+            notices: components["schemas"]["__schema157"];
+            extractSize: components["schemas"]["__schema158"];
+            pageCount: components["schemas"]["__schema159"];
+            clientReference: components["schemas"]["__schema154"];
+            createdAt: components["schemas"]["__schema57"];
+            readyAt: components["schemas"]["__schema160"];
+            failure?: components["schemas"]["__schema161"];
+            meta: components["schemas"]["__schema29"];
         };
         /** @constant */
-        __schema142: "order";
-        __schema143: string;
+        __schema147: "order";
+        __schema148: string;
         /** @enum {string} */
-        __schema144: "charges_extract" | "document_image";
+        __schema149: "charges_extract" | "document_image";
         /** @enum {string} */
-        __schema145: "pending" | "processing" | "ready" | "delivered" | "failed";
-        __schema146: components["schemas"]["__schema81"] | null;
-        __schema147: {
+        __schema150: "pending" | "processing" | "ready" | "delivered" | "failed";
+        __schema151: components["schemas"]["__schema86"] | null;
+        __schema152: {
             documentNumber: string;
             formCode: string;
             pageCount: number;
@@ -1854,31 +2054,31 @@ export interface components {
                 to: number;
             } | null;
         }[];
-        __schema148: {
+        __schema153: {
             /** @enum {string} */
             method: "web" | "email" | "post";
-            email: components["schemas"]["__schema149"];
-            contactName: components["schemas"]["__schema149"];
-            contactPhone: components["schemas"]["__schema149"];
-            recipient: components["schemas"]["__schema149"];
-            address: components["schemas"]["__schema149"];
-            postcode: components["schemas"]["__schema149"];
+            email: components["schemas"]["__schema154"];
+            contactName: components["schemas"]["__schema154"];
+            contactPhone: components["schemas"]["__schema154"];
+            recipient: components["schemas"]["__schema154"];
+            address: components["schemas"]["__schema154"];
+            postcode: components["schemas"]["__schema154"];
         };
-        __schema149: string | null;
-        __schema150: components["schemas"]["__schema52"] | null;
-        __schema151: string[];
-        __schema152: string[];
+        __schema154: string | null;
+        __schema155: components["schemas"]["__schema57"] | null;
+        __schema156: string[];
+        __schema157: string[];
         /** @enum {string} */
-        __schema153: "small" | "large";
-        __schema154: number;
-        __schema155: components["schemas"]["__schema52"] | null;
-        __schema156: components["schemas"]["__schema157"];
-        __schema157: {
+        __schema158: "small" | "large";
+        __schema159: number;
+        __schema160: components["schemas"]["__schema57"] | null;
+        __schema161: components["schemas"]["__schema162"];
+        __schema162: {
             code: string;
             registryCode: string | null;
             message: string;
         };
-        __schema158: {
+        __schema163: {
             /** @constant */
             object: "offlineSearch";
             id: string;
@@ -1888,17 +2088,17 @@ export interface components {
             scope: string;
             deliveredTo: string;
             resultCount: number | null;
-            resultsUrl: components["schemas"]["__schema149"];
-            clientReference: components["schemas"]["__schema149"];
-            createdAt: components["schemas"]["__schema52"];
-            readyAt: components["schemas"]["__schema52"] | null;
-            failure?: components["schemas"]["__schema157"];
-            meta: components["schemas"]["__schema24"];
+            resultsUrl: components["schemas"]["__schema154"];
+            clientReference: components["schemas"]["__schema154"];
+            createdAt: components["schemas"]["__schema57"];
+            readyAt: components["schemas"]["__schema57"] | null;
+            failure?: components["schemas"]["__schema162"];
+            meta: components["schemas"]["__schema29"];
         };
-        __schema159: {
+        __schema164: {
             /** @enum {string} */
             type: "organisation" | "person" | "other";
-            company: components["schemas"]["__schema81"] | null;
+            company: components["schemas"]["__schema86"] | null;
             person: {
                 familyName: string;
                 givenNames: string[];
@@ -1906,36 +2106,36 @@ export interface components {
             } | null;
         };
         /** @constant */
-        __schema160: "businessName";
-        __schema161: string;
-        __schema162: string;
-        __schema163: {
-            party: components["schemas"]["__schema56"];
+        __schema165: "businessName";
+        __schema166: string;
+        __schema167: string;
+        __schema168: {
+            party: components["schemas"]["__schema61"];
             abn: string | null;
         }[];
-        __schema164: components["schemas"]["__schema36"] | null;
-        __schema165: {
+        __schema169: components["schemas"]["__schema41"] | null;
+        __schema170: {
             number: string;
-            jurisdiction: components["schemas"]["__schema28"];
+            jurisdiction: components["schemas"]["__schema33"];
         }[];
         /** @constant */
-        __schema166: "event";
-        __schema167: string;
-        __schema168: string;
-        __schema169: boolean;
-        __schema170: {
+        __schema171: "event";
+        __schema172: string;
+        __schema173: string;
+        __schema174: boolean;
+        __schema175: {
             [key: string]: unknown;
         };
-        __schema171: {
-            object: components["schemas"]["__schema166"];
-            id: components["schemas"]["__schema167"];
-            type: components["schemas"]["__schema168"];
-            createdAt: components["schemas"]["__schema52"];
-            livemode: components["schemas"]["__schema169"];
-            data: components["schemas"]["__schema170"];
-            meta: components["schemas"]["__schema24"];
+        __schema176: {
+            object: components["schemas"]["__schema171"];
+            id: components["schemas"]["__schema172"];
+            type: components["schemas"]["__schema173"];
+            createdAt: components["schemas"]["__schema57"];
+            livemode: components["schemas"]["__schema174"];
+            data: components["schemas"]["__schema175"];
+            meta: components["schemas"]["__schema29"];
         };
-        __schema172: {
+        __schema177: {
             /** @constant */
             object: "list";
             data: {
@@ -1948,59 +2148,91 @@ export interface components {
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 attemptCount: number;
-                nextAttemptAt: components["schemas"]["__schema52"] | null;
+                nextAttemptAt: components["schemas"]["__schema57"] | null;
                 attempts: {
                     attempt: number;
-                    at: components["schemas"]["__schema52"];
+                    at: components["schemas"]["__schema57"];
                     statusCode: number | null;
                     latencyMs: number;
-                    responseBody: components["schemas"]["__schema173"];
-                    error: components["schemas"]["__schema173"];
+                    responseBody: components["schemas"]["__schema178"];
+                    error: components["schemas"]["__schema178"];
                     manual: boolean;
                 }[];
-                createdAt: components["schemas"]["__schema52"];
+                createdAt: components["schemas"]["__schema57"];
             }[];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema24"];
+            meta: components["schemas"]["__schema29"];
         };
-        __schema173: string | null;
-        __schema174: {
-            object: components["schemas"]["__schema175"];
-            id: components["schemas"]["__schema176"];
-            url: components["schemas"]["__schema177"];
-            enabledEvents: components["schemas"]["__schema178"];
-            description: components["schemas"]["__schema173"];
-            status: components["schemas"]["__schema179"];
-            disabledReason: components["schemas"]["__schema173"];
-            livemode: components["schemas"]["__schema180"];
-            secret?: components["schemas"]["__schema181"];
-            secretRotatedAt: components["schemas"]["__schema182"];
-            previousSecretExpiresAt: components["schemas"]["__schema183"];
-            stats: components["schemas"]["__schema184"];
-            createdAt: components["schemas"]["__schema52"];
-            updatedAt: components["schemas"]["__schema52"];
-            meta: components["schemas"]["__schema24"];
+        __schema178: string | null;
+        __schema179: {
+            object: components["schemas"]["__schema180"];
+            id: components["schemas"]["__schema181"];
+            url: components["schemas"]["__schema182"];
+            enabledEvents: components["schemas"]["__schema183"];
+            description: components["schemas"]["__schema178"];
+            status: components["schemas"]["__schema184"];
+            disabledReason: components["schemas"]["__schema178"];
+            livemode: components["schemas"]["__schema185"];
+            secret?: components["schemas"]["__schema186"];
+            secretRotatedAt: components["schemas"]["__schema187"];
+            previousSecretExpiresAt: components["schemas"]["__schema188"];
+            stats: components["schemas"]["__schema189"];
+            createdAt: components["schemas"]["__schema57"];
+            updatedAt: components["schemas"]["__schema57"];
+            meta: components["schemas"]["__schema29"];
         };
         /** @constant */
-        __schema175: "webhookEndpoint";
-        __schema176: string;
-        __schema177: string;
-        __schema178: string[];
-        /** @enum {string} */
-        __schema179: "enabled" | "disabled";
-        __schema180: boolean;
+        __schema180: "webhookEndpoint";
         __schema181: string;
-        __schema182: components["schemas"]["__schema52"] | null;
-        __schema183: components["schemas"]["__schema52"] | null;
-        __schema184: {
+        __schema182: string;
+        __schema183: string[];
+        /** @enum {string} */
+        __schema184: "enabled" | "disabled";
+        __schema185: boolean;
+        __schema186: string;
+        __schema187: components["schemas"]["__schema57"] | null;
+        __schema188: components["schemas"]["__schema57"] | null;
+        __schema189: {
             succeeded: number;
             failed: number;
-            lastSucceededAt: components["schemas"]["__schema52"] | null;
-            lastFailedAt: components["schemas"]["__schema52"] | null;
+            lastSucceededAt: components["schemas"]["__schema57"] | null;
+            lastFailedAt: components["schemas"]["__schema57"] | null;
             consecutiveFailures: number;
         };
+        __schema190: {
+            object: components["schemas"]["__schema191"];
+            id: components["schemas"]["__schema192"];
+            kind: components["schemas"]["__schema193"];
+            company: components["schemas"]["__schema194"];
+            person: components["schemas"]["__schema195"];
+            eventTypes: components["schemas"]["__schema196"];
+            baseline: components["schemas"]["__schema197"];
+            sequence: components["schemas"]["__schema199"];
+            livemode: components["schemas"]["__schema200"];
+            createdAt: components["schemas"]["__schema57"];
+            updatedAt: components["schemas"]["__schema57"];
+            meta: components["schemas"]["__schema29"];
+        };
+        /** @constant */
+        __schema191: "monitor";
+        __schema192: string;
+        /** @enum {string} */
+        __schema193: "company" | "person";
+        __schema194: components["schemas"]["__schema86"] | null;
+        __schema195: components["schemas"]["MonitoredPerson"] | null;
+        __schema196: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
+        __schema197: components["schemas"]["MonitorSnapshot"] | null;
+        __schema198: {
+            documentNumber: string;
+            formCode: string;
+            formDescription: string;
+            receivedAt: string;
+        };
+        __schema199: number;
+        __schema200: boolean;
+        __schema201: (string | components["schemas"]["__schema33"]) | null;
     };
     responses: {
         /**
@@ -3027,6 +3259,66 @@ export interface components {
                 };
             };
         };
+        /**
+         * @description Forbidden:
+         *
+         *     - `monitor_owner_mismatch`: The monitor was created by another account, or with a key of the other environment. Use a key of the account and environment that created the monitor.
+         */
+        MonitorOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "monitor_owner_mismatch";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `monitor_not_found`: No monitor has this id (it may have been deleted). Check the id; GET /v1/monitors lists your monitors.
+         */
+        MonitorNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "monitor_not_found";
+                        message: string;
+                        param: string | null;
+                        registryCode: string | null;
+                        requestId: string;
+                        details?: components["schemas"]["ErrorDetails"];
+                        docUrl: string;
+                    };
+                };
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -3089,7 +3381,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2ab2a8c0-c97b-40c7-b83a-33a69a06ebe8"
+                     *         "requestId": "req_a32675ec-bac8-44ba-a469-b32f9cade72f"
                      *       }
                      *     }
                      */
@@ -3103,7 +3395,7 @@ export interface operations {
                         normalized: string | null;
                         formatted: string | null;
                         acnFromAbn: string | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -3169,7 +3461,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e7ff84eb-5823-4e0d-8431-c7050bd04870"
+                     *         "requestId": "req_7f5b957f-95e1-4d21-aceb-b502ecfbb20e"
                      *       }
                      *     }
                      */
@@ -3187,7 +3479,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -3250,7 +3542,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_18097031-a5c4-401b-a4b3-a2c8a888e427"
+                     *         "requestId": "req_89714ca2-12bd-4e1b-92a2-99281e45b114"
                      *       }
                      *     }
                      */
@@ -3265,7 +3557,7 @@ export interface operations {
                             label: string;
                             registryCode: string | null;
                         }[];
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -3335,7 +3627,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0167eee0-e854-4be7-8be5-c5dc2a76b69e"
+                     *         "requestId": "req_52370b05-a0ee-4706-b3ee-c75af84214a6"
                      *       }
                      *     }
                      */
@@ -3353,7 +3645,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -3490,11 +3782,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_68e6de57-61e1-4988-95f0-639f11887d3a"
+                     *         "requestId": "req_934d9f9b-d1e4-4856-8f88-f4502ea074c9"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema25"];
+                    "application/json": components["schemas"]["__schema30"];
                 };
             };
             /**
@@ -3726,31 +4018,31 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2b17a6c9-dd79-4b91-942f-88ff5e5a4de6"
+                     *         "requestId": "req_0d81f977-b2b3-444c-be39-033afcbb5f97"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        acn: components["schemas"]["__schema26"];
-                        formatted: components["schemas"]["__schema27"];
-                        numberType: components["schemas"]["__schema28"];
-                        name: components["schemas"]["__schema29"];
-                        type: components["schemas"]["__schema28"];
-                        status: components["schemas"]["__schema28"];
-                        abn: components["schemas"]["__schema30"];
-                        registeredCharity: components["schemas"]["__schema31"];
-                        id?: components["schemas"]["__schema32"];
-                        arsn?: components["schemas"]["__schema33"];
-                        schemeCategories: components["schemas"]["__schema37"];
-                        detailsPath?: components["schemas"]["__schema35"];
-                        object: components["schemas"]["__schema38"];
-                        class: components["schemas"]["__schema39"];
-                        subClass: components["schemas"]["__schema40"];
-                        registeredAt: components["schemas"]["__schema41"];
-                        governanceType: components["schemas"]["__schema43"];
-                        deregistration: components["schemas"]["__schema44"];
-                        formerNames: components["schemas"]["__schema45"];
-                        meta: components["schemas"]["__schema24"];
+                        acn: components["schemas"]["__schema31"];
+                        formatted: components["schemas"]["__schema32"];
+                        numberType: components["schemas"]["__schema33"];
+                        name: components["schemas"]["__schema34"];
+                        type: components["schemas"]["__schema33"];
+                        status: components["schemas"]["__schema33"];
+                        abn: components["schemas"]["__schema35"];
+                        registeredCharity: components["schemas"]["__schema36"];
+                        id?: components["schemas"]["__schema37"];
+                        arsn?: components["schemas"]["__schema38"];
+                        schemeCategories: components["schemas"]["__schema42"];
+                        detailsPath?: components["schemas"]["__schema40"];
+                        object: components["schemas"]["__schema43"];
+                        class: components["schemas"]["__schema44"];
+                        subClass: components["schemas"]["__schema45"];
+                        registeredAt: components["schemas"]["__schema46"];
+                        governanceType: components["schemas"]["__schema48"];
+                        deregistration: components["schemas"]["__schema49"];
+                        formerNames: components["schemas"]["__schema50"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -3968,9 +4260,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-24T07:31:00Z",
-                     *       "asOf": "2026-11-24T07:31:00Z",
-                     *       "expiresAt": "2027-11-24T07:31:00Z",
+                     *       "purchasedAt": "2026-11-28T01:34:06Z",
+                     *       "asOf": "2026-11-28T01:34:07Z",
+                     *       "expiresAt": "2027-11-28T01:34:06Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -4447,11 +4739,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_1ab7034c-7acc-4059-96b9-907d84f3f960"
+                     *         "requestId": "req_97377c9e-8f3a-47d8-bb53-1f6c018e9a9f"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema46"];
+                    "application/json": components["schemas"]["__schema51"];
                 };
             };
             /**
@@ -4821,27 +5113,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_c6067899fea6f328d18c2e39",
+                     *         "id": "ext_4c6d3ff80910e48258141597",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:33:59Z",
+                     *         "asOf": "2026-11-28T01:33:59Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_83f27ede-c3e0-4772-a50d-25ac94d8acb3"
+                     *         "requestId": "req_5d6d879d-f385-4f27-a057-9df1782b2a83"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema55"][];
+                        data: components["schemas"]["__schema60"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
+                        meta: components["schemas"]["__schema29"];
+                        extract: components["schemas"]["__schema93"];
                     };
                 };
             };
@@ -5104,29 +5396,29 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_737f1f1aa864cf3993918f1e",
+                     *         "id": "ext_d8f3adbca64b031249fa27ab",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:01Z",
+                     *         "asOf": "2026-11-28T01:34:01Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5c506cc0-7697-41b7-a3a4-f7ead3e16102"
+                     *         "requestId": "req_134f13e9-df92-4823-9ea0-13820cea9468"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema59"][];
+                        data: components["schemas"]["__schema64"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
-                        contactAddress: components["schemas"]["__schema59"] | null;
+                        meta: components["schemas"]["__schema29"];
+                        extract: components["schemas"]["__schema93"];
+                        contactAddress: components["schemas"]["__schema64"] | null;
                     };
                 };
             };
@@ -5331,10 +5623,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_c6067899fea6f328d18c2e39",
+                     *         "id": "ext_4c6d3ff80910e48258141597",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:33:59Z",
+                     *         "asOf": "2026-11-28T01:33:59Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -5467,17 +5759,17 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_411bc1a8-aab9-4b63-b691-fa85bd5f536c"
+                     *         "requestId": "req_9bd223bf-d911-47a5-90d9-47ef137e4523"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "shareStructure";
-                        extract: components["schemas"]["__schema88"];
-                        shareClasses: components["schemas"]["__schema60"];
-                        members: components["schemas"]["__schema61"];
-                        meta: components["schemas"]["__schema24"];
+                        extract: components["schemas"]["__schema93"];
+                        shareClasses: components["schemas"]["__schema65"];
+                        members: components["schemas"]["__schema66"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -5693,27 +5985,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_14361e65db7cb3f71b5e6485",
+                     *         "id": "ext_8491603d99a21d788a3f0fb8",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:03Z",
+                     *         "asOf": "2026-11-28T01:34:03Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_95bbd439-8068-4934-b8d7-2476ae1bff38"
+                     *         "requestId": "req_9ac09a7b-ae5e-45b6-9b03-b31f0113b5f7"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema62"][];
+                        data: components["schemas"]["__schema67"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
+                        meta: components["schemas"]["__schema29"];
+                        extract: components["schemas"]["__schema93"];
                     };
                 };
             };
@@ -5920,10 +6212,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_29467accea434ee18fdd5aff",
+                     *         "id": "ext_9534f9dfd6f1e7c61c798a47",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:05Z",
+                     *         "asOf": "2026-11-28T01:34:05Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -6027,19 +6319,19 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_baa8b1cd-c805-41e9-a968-6d7390f7cc07"
+                     *         "requestId": "req_74019181-dfd7-448f-89de-440b91ddbf83"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "externalAdministration";
-                        extract: components["schemas"]["__schema88"];
-                        company: components["schemas"]["__schema81"];
+                        extract: components["schemas"]["__schema93"];
+                        company: components["schemas"]["__schema86"];
                         underExternalAdministration: boolean;
-                        appointees: components["schemas"]["__schema76"];
-                        documents: components["schemas"]["__schema77"];
-                        meta: components["schemas"]["__schema24"];
+                        appointees: components["schemas"]["__schema81"];
+                        documents: components["schemas"]["__schema82"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -6345,27 +6637,27 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_37174a4793823dd1761939e3",
+                     *         "id": "ext_a59706722cd475f4b4bc8209",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:06Z",
+                     *         "asOf": "2026-11-28T01:34:06Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_dc5e823c-dd61-4b63-a651-e5853c754707"
+                     *         "requestId": "req_7b02b6ab-6d37-43d9-88b4-dd63b4988acb"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema87"][];
+                        data: components["schemas"]["__schema92"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
+                        meta: components["schemas"]["__schema29"];
+                        extract: components["schemas"]["__schema93"];
                     };
                 };
             };
@@ -6812,25 +7104,25 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:06Z",
+                     *         "asOf": "2026-11-28T01:34:07Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5a1d2470-f663-468f-86de-4c356b8b90e5"
+                     *         "requestId": "req_a5ec112b-066d-4b8d-9081-9d9ae7b146d2"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema78"][];
+                        data: components["schemas"]["__schema83"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
+                        meta: components["schemas"]["__schema29"];
+                        extract: components["schemas"]["__schema93"];
                     };
                 };
             };
@@ -7155,24 +7447,24 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b500ad51-1897-4624-bf17-dc8b2ad88b8d"
+                     *         "requestId": "req_7ed2b136-fbdb-40d3-b7b6-f23cb4ad42ba"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema79"];
-                        chargeNumber: components["schemas"]["__schema80"];
-                        company: components["schemas"]["__schema81"];
-                        status: components["schemas"]["__schema28"];
-                        type: components["schemas"]["__schema82"];
-                        registeredAt: components["schemas"]["__schema83"];
-                        createdAt: components["schemas"]["__schema41"];
-                        expiresAt: components["schemas"]["__schema41"];
-                        satisfiedAt: components["schemas"]["__schema41"];
-                        preAsicChargeNumber: components["schemas"]["__schema84"];
-                        chargees: components["schemas"]["__schema85"];
-                        documents: components["schemas"]["__schema86"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema84"];
+                        chargeNumber: components["schemas"]["__schema85"];
+                        company: components["schemas"]["__schema86"];
+                        status: components["schemas"]["__schema33"];
+                        type: components["schemas"]["__schema87"];
+                        registeredAt: components["schemas"]["__schema88"];
+                        createdAt: components["schemas"]["__schema46"];
+                        expiresAt: components["schemas"]["__schema46"];
+                        satisfiedAt: components["schemas"]["__schema46"];
+                        preAsicChargeNumber: components["schemas"]["__schema89"];
+                        chargees: components["schemas"]["__schema90"];
+                        documents: components["schemas"]["__schema91"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -7293,8 +7585,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "expiresAt": "2026-12-24T07:31:00Z",
+                     *       "createdAt": "2026-11-28T01:34:07Z",
+                     *       "expiresAt": "2026-12-28T01:34:07Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -7320,7 +7612,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3fbca2e7-d326-4819-9f3c-a9a5defd9c34"
+                     *         "requestId": "req_2d89a65e-33ca-436c-9f20-c2eff8baed4c"
                      *       }
                      *     }
                      */
@@ -7330,14 +7622,14 @@ export interface operations {
                         id: string;
                         familyName: string;
                         givenName: string;
-                        birthDateFrom: components["schemas"]["__schema41"];
-                        birthDateTo: components["schemas"]["__schema41"];
-                        createdAt: components["schemas"]["__schema52"];
-                        expiresAt: components["schemas"]["__schema52"];
+                        birthDateFrom: components["schemas"]["__schema46"];
+                        birthDateTo: components["schemas"]["__schema46"];
+                        createdAt: components["schemas"]["__schema57"];
+                        expiresAt: components["schemas"]["__schema57"];
                         totalCount: number;
                         found: number;
-                        data: components["schemas"]["__schema89"][];
-                        meta: components["schemas"]["__schema24"];
+                        data: components["schemas"]["__schema94"][];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -7520,23 +7812,23 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-24T07:31:00Z",
+                     *       "searchExpiresAt": "2026-12-28T01:34:07Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_917b5d1d-6e7b-441a-86d4-7585128008cc"
+                     *         "requestId": "req_f15f6c60-23ea-408c-b193-f4ce1a5d184a"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema90"];
-                        id: components["schemas"]["__schema91"];
-                        name: components["schemas"]["__schema92"];
-                        birth: components["schemas"]["__schema93"];
-                        formerName: components["schemas"]["__schema95"];
+                        object: components["schemas"]["__schema95"];
+                        id: components["schemas"]["__schema96"];
+                        name: components["schemas"]["__schema97"];
+                        birth: components["schemas"]["__schema98"];
+                        formerName: components["schemas"]["__schema100"];
                         searchId: string;
-                        searchExpiresAt: components["schemas"]["__schema52"];
-                        meta: components["schemas"]["__schema24"];
+                        searchExpiresAt: components["schemas"]["__schema57"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -7601,7 +7893,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_26f60058f47e5c3c5656406b",
+                     *           "id": "ext_40a4d4cf167d50fabaf639c8",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -7623,9 +7915,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:31:00Z",
-                     *           "asOf": "2026-11-24T07:31:00Z",
-                     *           "expiresAt": "2027-11-24T07:31:00Z",
+                     *           "purchasedAt": "2026-11-28T01:34:07Z",
+                     *           "asOf": "2026-11-28T01:34:08Z",
+                     *           "expiresAt": "2027-11-28T01:34:07Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -7779,7 +8071,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_1da0c4e5-888d-44d4-993f-6445b1f183a2"
+                     *             "requestId": "req_63bf255e-feb2-47ec-9b7b-cf3f6b987c70"
                      *           }
                      *         }
                      *       ],
@@ -7789,7 +8081,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_1da0c4e5-888d-44d4-993f-6445b1f183a2",
+                     *         "requestId": "req_63bf255e-feb2-47ec-9b7b-cf3f6b987c70",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -7797,11 +8089,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema96"][];
+                        data: components["schemas"]["__schema101"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                         searchId: string;
                     };
                 };
@@ -8123,30 +8415,30 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IlhlbU9nRXotOWFkOXRqTFUiLCJ0IjoxNzk1NTA1NDYxMzgzLCJwIjo1fQ.3eUX1OfcNhUKPx2Cou8gaoYQ8CTEy0b3ZHwvjbYpC_8",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6ImE3Tmx6OHhrUUxTWjlPU0wiLCJ0IjoxNzk1ODI5NjYwMzU1LCJwIjo1fQ.im7EOIo6ShtHiA-Kwl8tYJtM-Gp0lCEskr3Pr4oq6lU",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_26f60058f47e5c3c5656406b",
+                     *         "id": "ext_40a4d4cf167d50fabaf639c8",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:07Z",
+                     *         "asOf": "2026-11-28T01:34:08Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e5f3a1f2-663a-4a09-98c9-c27aaeb73f17"
+                     *         "requestId": "req_66e154fe-0e18-465e-b8fe-26b14882f83d"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema105"][];
+                        data: components["schemas"]["__schema110"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
+                        meta: components["schemas"]["__schema29"];
+                        extract: components["schemas"]["__schema93"];
                     };
                 };
             };
@@ -8345,9 +8637,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-24T07:31:00Z",
-                     *       "asOf": "2026-11-24T07:31:00Z",
-                     *       "expiresAt": "2027-11-24T07:31:00Z",
+                     *       "purchasedAt": "2026-11-28T01:34:06Z",
+                     *       "asOf": "2026-11-28T01:34:07Z",
+                     *       "expiresAt": "2027-11-28T01:34:06Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -8824,11 +9116,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3f211ffc-ee3e-4db0-8c8c-75e5b7a89244"
+                     *         "requestId": "req_5db14638-147a-464e-beb9-ca0a6ff9c056"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema46"] | components["schemas"]["__schema96"] | components["schemas"]["__schema106"] | components["schemas"]["__schema114"];
+                    "application/json": components["schemas"]["__schema51"] | components["schemas"]["__schema101"] | components["schemas"]["__schema111"] | components["schemas"]["__schema119"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -8911,15 +9203,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:31:00Z",
-                     *           "asOf": "2026-11-24T07:31:00Z",
-                     *           "expiresAt": "2027-11-24T07:31:00Z",
+                     *           "purchasedAt": "2026-11-28T01:34:06Z",
+                     *           "asOf": "2026-11-28T01:34:07Z",
+                     *           "expiresAt": "2027-11-28T01:34:06Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_37174a4793823dd1761939e3",
+                     *           "id": "ext_a59706722cd475f4b4bc8209",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -8964,15 +9256,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:31:00Z",
-                     *           "asOf": "2026-11-24T07:31:00Z",
-                     *           "expiresAt": "2027-11-24T07:31:00Z",
+                     *           "purchasedAt": "2026-11-28T01:34:06Z",
+                     *           "asOf": "2026-11-28T01:34:06Z",
+                     *           "expiresAt": "2027-11-28T01:34:06Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_29467accea434ee18fdd5aff",
+                     *           "id": "ext_9534f9dfd6f1e7c61c798a47",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -9008,9 +9300,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:31:00Z",
-                     *           "asOf": "2026-11-24T07:31:00Z",
-                     *           "expiresAt": "2027-11-24T07:31:00Z",
+                     *           "purchasedAt": "2026-11-28T01:34:05Z",
+                     *           "asOf": "2026-11-28T01:34:05Z",
+                     *           "expiresAt": "2027-11-28T01:34:05Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9021,7 +9313,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7f58d2ae-2439-4fdb-a479-fb38984d12bf"
+                     *         "requestId": "req_6b282efe-2a11-47fa-b675-36e6e7a841c5"
                      *       }
                      *     }
                      */
@@ -9029,45 +9321,45 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: ({
-                            object: components["schemas"]["__schema47"];
-                            id: components["schemas"]["__schema48"];
-                            kind: components["schemas"]["__schema49"];
-                            type: components["schemas"]["__schema50"];
-                            company: components["schemas"]["__schema51"];
-                            purchasedAt: components["schemas"]["__schema52"];
-                            asOf: components["schemas"]["__schema52"];
-                            expiresAt: components["schemas"]["__schema52"];
-                            clientReference: components["schemas"]["__schema53"];
-                            disclaimer: components["schemas"]["__schema54"];
+                            object: components["schemas"]["__schema52"];
+                            id: components["schemas"]["__schema53"];
+                            kind: components["schemas"]["__schema54"];
+                            type: components["schemas"]["__schema55"];
+                            company: components["schemas"]["__schema56"];
+                            purchasedAt: components["schemas"]["__schema57"];
+                            asOf: components["schemas"]["__schema57"];
+                            expiresAt: components["schemas"]["__schema57"];
+                            clientReference: components["schemas"]["__schema58"];
+                            disclaimer: components["schemas"]["__schema59"];
                         } | {
-                            object: components["schemas"]["__schema97"];
-                            id: components["schemas"]["__schema98"];
-                            kind: components["schemas"]["__schema99"];
-                            type: components["schemas"]["__schema100"];
-                            includeShareholdings: components["schemas"]["__schema101"];
-                            subject: components["schemas"]["__schema89"];
-                            purchasedAt: components["schemas"]["__schema52"];
-                            asOf: components["schemas"]["__schema52"];
-                            expiresAt: components["schemas"]["__schema52"];
-                            clientReference: components["schemas"]["__schema102"];
-                            disclaimer: components["schemas"]["__schema103"];
-                            person: components["schemas"]["__schema104"];
-                        } | components["schemas"]["__schema140"] | {
-                            object: components["schemas"]["__schema115"];
-                            id: components["schemas"]["__schema116"];
-                            kind: components["schemas"]["__schema117"];
-                            type: components["schemas"]["__schema118"];
-                            subject: components["schemas"]["__schema119"];
-                            purchasedAt: components["schemas"]["__schema52"];
-                            asOf: components["schemas"]["__schema52"];
-                            expiresAt: components["schemas"]["__schema52"];
-                            clientReference: components["schemas"]["__schema131"];
-                            disclaimer: components["schemas"]["__schema132"];
+                            object: components["schemas"]["__schema102"];
+                            id: components["schemas"]["__schema103"];
+                            kind: components["schemas"]["__schema104"];
+                            type: components["schemas"]["__schema105"];
+                            includeShareholdings: components["schemas"]["__schema106"];
+                            subject: components["schemas"]["__schema94"];
+                            purchasedAt: components["schemas"]["__schema57"];
+                            asOf: components["schemas"]["__schema57"];
+                            expiresAt: components["schemas"]["__schema57"];
+                            clientReference: components["schemas"]["__schema107"];
+                            disclaimer: components["schemas"]["__schema108"];
+                            person: components["schemas"]["__schema109"];
+                        } | components["schemas"]["__schema145"] | {
+                            object: components["schemas"]["__schema120"];
+                            id: components["schemas"]["__schema121"];
+                            kind: components["schemas"]["__schema122"];
+                            type: components["schemas"]["__schema123"];
+                            subject: components["schemas"]["__schema124"];
+                            purchasedAt: components["schemas"]["__schema57"];
+                            asOf: components["schemas"]["__schema57"];
+                            expiresAt: components["schemas"]["__schema57"];
+                            clientReference: components["schemas"]["__schema136"];
+                            disclaimer: components["schemas"]["__schema137"];
                         })[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -9114,10 +9406,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_c6067899fea6f328d18c2e39",
-                     *           "at": "2026-11-24T07:31:00Z",
+                     *           "resourceId": "ext_4c6d3ff80910e48258141597",
+                     *           "at": "2026-11-28T01:33:59Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_a78d9259-2945-45e5-9073-5203a42b1a8e",
+                     *           "requestId": "req_4895a521-b2ec-4015-a874-f2a017c121d7",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9125,10 +9417,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_737f1f1aa864cf3993918f1e",
-                     *           "at": "2026-11-24T07:31:00Z",
+                     *           "resourceId": "ext_d8f3adbca64b031249fa27ab",
+                     *           "at": "2026-11-28T01:34:01Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_142fac8a-2f1b-41ad-b0ee-1467b102f464",
+                     *           "requestId": "req_3b7166cd-58f8-4708-9127-42aafbedcd7c",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9136,10 +9428,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_14361e65db7cb3f71b5e6485",
-                     *           "at": "2026-11-24T07:31:00Z",
+                     *           "resourceId": "ext_8491603d99a21d788a3f0fb8",
+                     *           "at": "2026-11-28T01:34:03Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_3f7def0a-26ba-4a11-8396-b6a24366f09b",
+                     *           "requestId": "req_58d846df-9491-45a6-946f-a2bbbe7fdb0c",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9176,7 +9468,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0fffc91b-9418-42c2-8f5f-62c9ad80e02c"
+                     *         "requestId": "req_cdc9992b-b43d-4938-ac5b-96e59b01212f"
                      *       }
                      *     }
                      */
@@ -9186,7 +9478,7 @@ export interface operations {
                         data: {
                             /** @constant */
                             object: "feeEntry";
-                            at: components["schemas"]["__schema52"];
+                            at: components["schemas"]["__schema57"];
                             product: string;
                             feeCode: string | null;
                             quantity: number;
@@ -9198,9 +9490,9 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        from: components["schemas"]["__schema42"];
-                        to: components["schemas"]["__schema42"];
+                        meta: components["schemas"]["__schema29"];
+                        from: components["schemas"]["__schema47"];
+                        to: components["schemas"]["__schema47"];
                         totals: {
                             product: string;
                             feeCode: string | null;
@@ -9262,9 +9554,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-24T07:31:01Z",
-                     *           "asOf": "2026-11-24T07:31:01Z",
-                     *           "expiresAt": "2027-11-24T07:31:01Z",
+                     *           "purchasedAt": "2026-11-28T01:34:15Z",
+                     *           "asOf": "2026-11-28T01:34:15Z",
+                     *           "expiresAt": "2027-11-28T01:34:15Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9275,18 +9567,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7490d9cb-9cd2-4e0e-aea4-91f5b9de9f72"
+                     *         "requestId": "req_8fd9f6a9-5e80-4f94-a7a5-46b15d36cd64"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema140"][];
+                        data: components["schemas"]["__schema145"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -9381,9 +9673,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-24T07:31:01Z",
-                     *       "asOf": "2026-11-24T07:31:01Z",
-                     *       "expiresAt": "2027-11-24T07:31:01Z",
+                     *       "purchasedAt": "2026-11-28T01:34:15Z",
+                     *       "asOf": "2026-11-28T01:34:15Z",
+                     *       "expiresAt": "2027-11-28T01:34:15Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9551,18 +9843,18 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTUwNTQ2MTI1MywicCI6MjB9.GLpp2_vEmZDbpK4Upjd2hMNc9Hw8p3ncRuDP4-qWETk",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyOTY1NjQ0OCwicCI6MjB9.f_L7OPU47tJh1UxoOvKw3HLntsi4lG42xIO0yEHeLxA",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_cde1ceb6-9033-4f80-ba3d-aa98a3e53592"
+                     *         "requestId": "req_c434d7d7-3516-4eca-8c7c-ab69edfa20bb"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema106"];
+                    "application/json": components["schemas"]["__schema111"];
                 };
             };
             /**
@@ -9744,9 +10036,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-24T07:31:01Z",
-                     *       "asOf": "2026-11-24T07:31:01Z",
-                     *       "expiresAt": "2027-11-24T07:31:01Z",
+                     *       "purchasedAt": "2026-11-28T01:34:15Z",
+                     *       "asOf": "2026-11-28T01:34:15Z",
+                     *       "expiresAt": "2027-11-28T01:34:15Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9914,18 +10206,18 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTUwNTQ2MTQxMiwicCI6NX0.jw9AOJm56sA8lH3PV10dvAVcsunQR8WliVFOc8ZROIA",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyOTY2MDU2MCwicCI6NX0.MKHHK6lrv5TEpq7g-Swr8yWiP4ncBmItZNSp_YCXLuY",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a77c09c8-af18-4433-a0ff-9699977921c0"
+                     *         "requestId": "req_e91f0b6d-e4a8-476a-9fd7-a7622548bdb7"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema106"];
+                    "application/json": components["schemas"]["__schema111"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9995,7 +10287,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1fc956bb-10bd-4d74-9685-d2ca0a816b16"
+                     *         "requestId": "req_4c489a69-7319-4d91-ba12-8c05c4a7bb3d"
                      *       }
                      *     }
                      */
@@ -10016,7 +10308,7 @@ export interface operations {
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -10105,18 +10397,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_788bd38c-69dd-4cb8-a0c7-49681e808a0e"
+                     *         "requestId": "req_919c7c84-3393-4d12-9fe5-e92bc9896af7"
                      *       }
                      *     }
                      */
                     "application/json": {
                         /** @constant */
                         object: "list";
-                        data: components["schemas"]["__schema119"][];
+                        data: components["schemas"]["__schema124"][];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -10289,70 +10581,70 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7472ffc9-3d95-4ad7-a040-bc20ee1d7af9"
+                     *         "requestId": "req_20611378-2807-4593-905c-c0385f6dbfd4"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema120"];
-                        register: components["schemas"]["__schema28"];
-                        holder: components["schemas"]["__schema56"];
-                        status: components["schemas"]["__schema121"];
-                        licenceStatus: components["schemas"]["__schema122"];
-                        from: components["schemas"]["__schema41"];
-                        to: components["schemas"]["__schema41"];
-                        principal: components["schemas"]["__schema123"];
-                        bans: components["schemas"]["__schema125"];
-                        address: components["schemas"]["__schema129"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema125"];
+                        register: components["schemas"]["__schema33"];
+                        holder: components["schemas"]["__schema61"];
+                        status: components["schemas"]["__schema126"];
+                        licenceStatus: components["schemas"]["__schema127"];
+                        from: components["schemas"]["__schema46"];
+                        to: components["schemas"]["__schema46"];
+                        principal: components["schemas"]["__schema128"];
+                        bans: components["schemas"]["__schema130"];
+                        address: components["schemas"]["__schema134"];
+                        meta: components["schemas"]["__schema29"];
                         /** @constant */
                         family: "professional";
-                        registrationNumber: components["schemas"]["__schema130"];
+                        registrationNumber: components["schemas"]["__schema135"];
                     } | {
-                        object: components["schemas"]["__schema120"];
-                        register: components["schemas"]["__schema28"];
-                        holder: components["schemas"]["__schema56"];
-                        status: components["schemas"]["__schema121"];
-                        licenceStatus: components["schemas"]["__schema122"];
-                        from: components["schemas"]["__schema41"];
-                        to: components["schemas"]["__schema41"];
-                        principal: components["schemas"]["__schema123"];
-                        bans: components["schemas"]["__schema125"];
-                        address: components["schemas"]["__schema129"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema125"];
+                        register: components["schemas"]["__schema33"];
+                        holder: components["schemas"]["__schema61"];
+                        status: components["schemas"]["__schema126"];
+                        licenceStatus: components["schemas"]["__schema127"];
+                        from: components["schemas"]["__schema46"];
+                        to: components["schemas"]["__schema46"];
+                        principal: components["schemas"]["__schema128"];
+                        bans: components["schemas"]["__schema130"];
+                        address: components["schemas"]["__schema134"];
+                        meta: components["schemas"]["__schema29"];
                         /** @constant */
                         family: "professional";
-                        licenceNumber: components["schemas"]["__schema130"];
+                        licenceNumber: components["schemas"]["__schema135"];
                     } | {
-                        object: components["schemas"]["__schema120"];
-                        register: components["schemas"]["__schema28"];
-                        holder: components["schemas"]["__schema56"];
-                        status: components["schemas"]["__schema121"];
-                        licenceStatus: components["schemas"]["__schema122"];
-                        from: components["schemas"]["__schema41"];
-                        to: components["schemas"]["__schema41"];
-                        principal: components["schemas"]["__schema123"];
-                        bans: components["schemas"]["__schema125"];
-                        address: components["schemas"]["__schema129"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema125"];
+                        register: components["schemas"]["__schema33"];
+                        holder: components["schemas"]["__schema61"];
+                        status: components["schemas"]["__schema126"];
+                        licenceStatus: components["schemas"]["__schema127"];
+                        from: components["schemas"]["__schema46"];
+                        to: components["schemas"]["__schema46"];
+                        principal: components["schemas"]["__schema128"];
+                        bans: components["schemas"]["__schema130"];
+                        address: components["schemas"]["__schema134"];
+                        meta: components["schemas"]["__schema29"];
                         /** @constant */
                         family: "authorised-representatives";
-                        representativeNumber: components["schemas"]["__schema130"];
+                        representativeNumber: components["schemas"]["__schema135"];
                     } | {
-                        object: components["schemas"]["__schema120"];
-                        register: components["schemas"]["__schema28"];
-                        holder: components["schemas"]["__schema56"];
-                        status: components["schemas"]["__schema121"];
-                        licenceStatus: components["schemas"]["__schema122"];
-                        from: components["schemas"]["__schema41"];
-                        to: components["schemas"]["__schema41"];
-                        principal: components["schemas"]["__schema123"];
-                        bans: components["schemas"]["__schema125"];
-                        address: components["schemas"]["__schema129"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema125"];
+                        register: components["schemas"]["__schema33"];
+                        holder: components["schemas"]["__schema61"];
+                        status: components["schemas"]["__schema126"];
+                        licenceStatus: components["schemas"]["__schema127"];
+                        from: components["schemas"]["__schema46"];
+                        to: components["schemas"]["__schema46"];
+                        principal: components["schemas"]["__schema128"];
+                        bans: components["schemas"]["__schema130"];
+                        address: components["schemas"]["__schema134"];
+                        meta: components["schemas"]["__schema29"];
                         /** @constant */
                         family: "banned-disqualified";
-                        asicIdentifier: components["schemas"]["__schema130"];
+                        asicIdentifier: components["schemas"]["__schema135"];
                     };
                 };
             };
@@ -10543,9 +10835,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-25T00:25:54Z",
-                     *       "asOf": "2026-11-25T00:25:54Z",
-                     *       "expiresAt": "2027-11-25T00:25:54Z",
+                     *       "purchasedAt": "2026-11-28T01:34:20Z",
+                     *       "asOf": "2026-11-28T01:34:20Z",
+                     *       "expiresAt": "2027-11-28T01:34:20Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -10719,11 +11011,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_e716cfc8-6213-4a21-931a-fffb9a96a901"
+                     *         "requestId": "req_52d190ac-940c-4fef-a74f-58e1350d4f9e"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema114"];
+                    "application/json": components["schemas"]["__schema119"];
                 };
             };
             /**
@@ -10963,16 +11255,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_9089d51f-f7a8-471d-8c74-15f4c293300d"
+                     *         "requestId": "req_d9a3fe97-c22f-456d-8cc1-a4a919056b52"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema141"];
+                    "application/json": components["schemas"]["__schema146"];
                 };
             };
             /**
@@ -11279,16 +11571,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:20Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_68a9e08b-81b4-4f63-9818-d924479f7b5a"
+                     *         "requestId": "req_20b7f303-0340-4817-955b-c97da39eb473"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema141"];
+                    "application/json": components["schemas"]["__schema146"];
                 };
             };
             /**
@@ -11538,7 +11830,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-01T07:31:01Z",
+                     *       "downloadExpiresAt": "2026-12-05T01:34:13Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -11546,16 +11838,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "readyAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "readyAt": "2026-11-28T01:34:13Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_7c944f9f-38e0-476a-a475-4263f99cc304"
+                     *         "requestId": "req_5a32ce4b-f86c-44a1-83b0-dbb51e42088c"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema141"];
+                    "application/json": components["schemas"]["__schema146"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11651,7 +11943,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-01T07:31:01Z",
+                     *           "downloadExpiresAt": "2026-12-05T01:34:13Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -11659,8 +11951,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-24T07:31:00Z",
-                     *           "readyAt": "2026-11-24T07:31:01Z"
+                     *           "createdAt": "2026-11-28T01:34:09Z",
+                     *           "readyAt": "2026-11-28T01:34:13Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11669,7 +11961,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_01bd1746-b56e-41df-84af-2221ea7568e9"
+                     *         "requestId": "req_8bf5cf94-1bdc-450d-a74b-a16b3c403d89"
                      *       }
                      *     }
                      */
@@ -11677,28 +11969,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema142"];
-                            id: components["schemas"]["__schema143"];
-                            type: components["schemas"]["__schema144"];
-                            status: components["schemas"]["__schema145"];
-                            company: components["schemas"]["__schema146"];
-                            documents: components["schemas"]["__schema147"];
-                            delivery: components["schemas"]["__schema148"];
-                            downloadUrl: components["schemas"]["__schema149"];
-                            downloadExpiresAt: components["schemas"]["__schema150"];
-                            registryRequestIds: components["schemas"]["__schema151"];
-                            notices: components["schemas"]["__schema152"];
-                            extractSize: components["schemas"]["__schema153"];
-                            pageCount: components["schemas"]["__schema154"];
-                            clientReference: components["schemas"]["__schema149"];
-                            createdAt: components["schemas"]["__schema52"];
-                            readyAt: components["schemas"]["__schema155"];
-                            failure?: components["schemas"]["__schema156"];
+                            object: components["schemas"]["__schema147"];
+                            id: components["schemas"]["__schema148"];
+                            type: components["schemas"]["__schema149"];
+                            status: components["schemas"]["__schema150"];
+                            company: components["schemas"]["__schema151"];
+                            documents: components["schemas"]["__schema152"];
+                            delivery: components["schemas"]["__schema153"];
+                            downloadUrl: components["schemas"]["__schema154"];
+                            downloadExpiresAt: components["schemas"]["__schema155"];
+                            registryRequestIds: components["schemas"]["__schema156"];
+                            notices: components["schemas"]["__schema157"];
+                            extractSize: components["schemas"]["__schema158"];
+                            pageCount: components["schemas"]["__schema159"];
+                            clientReference: components["schemas"]["__schema154"];
+                            createdAt: components["schemas"]["__schema57"];
+                            readyAt: components["schemas"]["__schema160"];
+                            failure?: components["schemas"]["__schema161"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -11803,16 +12095,16 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:14Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_ea0679e4-0070-46ba-b20e-6e830df11dd8"
+                     *         "requestId": "req_7b35ed8e-7470-4fc4-9cfa-4cb60803e047"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema158"];
+                    "application/json": components["schemas"]["__schema163"];
                 };
             };
             /**
@@ -11924,16 +12216,16 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:01Z",
-                     *       "readyAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:14Z",
+                     *       "readyAt": "2026-11-28T01:34:15Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_0ae66e80-e781-4a7e-873b-032f94e7245b"
+                     *         "requestId": "req_571ad267-dc69-4bf3-8d20-89c87505f235"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema158"];
+                    "application/json": components["schemas"]["__schema163"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12064,16 +12356,16 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1NTA1NDYxNDkxLCJwIjoxMDB9.UdU7kdGqvc0h2dYUHmz3z0xnfsboCOquAf_aJO9KF0E",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODI5NjYxNjkyLCJwIjoxMDB9.WzVkOWFXwi-k1u4sQFjkdaAGod8od6h8sgoQoaEMjAE",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c27171a3-2f47-4fc8-8a37-e2d2bbd11f8b"
+                     *         "requestId": "req_7df2b44a-002b-4e7a-a53c-9b60f25f1a22"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema25"];
+                    "application/json": components["schemas"]["__schema30"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12168,29 +12460,29 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_730c7efb-ac61-479b-a46e-59db2e642d94"
+                     *         "requestId": "req_61074792-fdad-4529-8d80-53332faeba15"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema63"];
-                        documentNumber: components["schemas"]["__schema64"];
-                        formCode: components["schemas"]["__schema65"];
-                        formDescription: components["schemas"]["__schema66"];
-                        subForms: components["schemas"]["__schema67"];
-                        receivedAt: components["schemas"]["__schema42"];
-                        processedAt: components["schemas"]["__schema42"];
-                        effectiveAt: components["schemas"]["__schema41"];
-                        qualifier: components["schemas"]["__schema68"];
-                        pageCount: components["schemas"]["__schema69"];
-                        imaged: components["schemas"]["__schema70"];
-                        underRequisition: components["schemas"]["__schema71"];
-                        xbrlAvailable: components["schemas"]["__schema72"];
-                        xbrlDocumentNumber: components["schemas"]["__schema73"];
-                        status: components["schemas"]["__schema74"];
-                        priced: components["schemas"]["__schema75"];
-                        subject: components["schemas"]["__schema159"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema68"];
+                        documentNumber: components["schemas"]["__schema69"];
+                        formCode: components["schemas"]["__schema70"];
+                        formDescription: components["schemas"]["__schema71"];
+                        subForms: components["schemas"]["__schema72"];
+                        receivedAt: components["schemas"]["__schema47"];
+                        processedAt: components["schemas"]["__schema47"];
+                        effectiveAt: components["schemas"]["__schema46"];
+                        qualifier: components["schemas"]["__schema73"];
+                        pageCount: components["schemas"]["__schema74"];
+                        imaged: components["schemas"]["__schema75"];
+                        underRequisition: components["schemas"]["__schema76"];
+                        xbrlAvailable: components["schemas"]["__schema77"];
+                        xbrlDocumentNumber: components["schemas"]["__schema78"];
+                        status: components["schemas"]["__schema79"];
+                        priced: components["schemas"]["__schema80"];
+                        subject: components["schemas"]["__schema164"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -12509,7 +12801,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f36a1165-a9b6-4a26-9d0b-4c58f796a9c7"
+                     *         "requestId": "req_b5ac6295-a9a0-4b5a-b878-2f0f157033d4"
                      *       }
                      *     }
                      */
@@ -12517,28 +12809,28 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema63"];
-                            documentNumber: components["schemas"]["__schema64"];
-                            formCode: components["schemas"]["__schema65"];
-                            formDescription: components["schemas"]["__schema66"];
-                            subForms: components["schemas"]["__schema67"];
-                            receivedAt: components["schemas"]["__schema42"];
-                            processedAt: components["schemas"]["__schema42"];
-                            effectiveAt: components["schemas"]["__schema41"];
-                            qualifier: components["schemas"]["__schema68"];
-                            pageCount: components["schemas"]["__schema69"];
-                            imaged: components["schemas"]["__schema70"];
-                            underRequisition: components["schemas"]["__schema71"];
-                            xbrlAvailable: components["schemas"]["__schema72"];
-                            xbrlDocumentNumber: components["schemas"]["__schema73"];
-                            status: components["schemas"]["__schema74"];
-                            priced: components["schemas"]["__schema75"];
-                            subject: components["schemas"]["__schema159"];
+                            object: components["schemas"]["__schema68"];
+                            documentNumber: components["schemas"]["__schema69"];
+                            formCode: components["schemas"]["__schema70"];
+                            formDescription: components["schemas"]["__schema71"];
+                            subForms: components["schemas"]["__schema72"];
+                            receivedAt: components["schemas"]["__schema47"];
+                            processedAt: components["schemas"]["__schema47"];
+                            effectiveAt: components["schemas"]["__schema46"];
+                            qualifier: components["schemas"]["__schema73"];
+                            pageCount: components["schemas"]["__schema74"];
+                            imaged: components["schemas"]["__schema75"];
+                            underRequisition: components["schemas"]["__schema76"];
+                            xbrlAvailable: components["schemas"]["__schema77"];
+                            xbrlDocumentNumber: components["schemas"]["__schema78"];
+                            status: components["schemas"]["__schema79"];
+                            priced: components["schemas"]["__schema80"];
+                            subject: components["schemas"]["__schema164"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -12746,22 +13038,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9a970095-13b2-46da-bcd1-a025a4fe885f"
+                     *         "requestId": "req_0b61bd8c-bc1a-4bbe-a6c5-a67e31748402"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        object: components["schemas"]["__schema160"];
-                        id: components["schemas"]["__schema161"];
-                        name: components["schemas"]["__schema162"];
-                        status: components["schemas"]["__schema28"];
-                        registeredAt: components["schemas"]["__schema41"];
-                        renewalDueAt: components["schemas"]["__schema41"];
-                        cancelledAt: components["schemas"]["__schema41"];
-                        holders: components["schemas"]["__schema163"];
-                        principalPlaceOfBusiness: components["schemas"]["__schema164"];
-                        previousStateRegistrations: components["schemas"]["__schema165"];
-                        meta: components["schemas"]["__schema24"];
+                        object: components["schemas"]["__schema165"];
+                        id: components["schemas"]["__schema166"];
+                        name: components["schemas"]["__schema167"];
+                        status: components["schemas"]["__schema33"];
+                        registeredAt: components["schemas"]["__schema46"];
+                        renewalDueAt: components["schemas"]["__schema46"];
+                        cancelledAt: components["schemas"]["__schema46"];
+                        holders: components["schemas"]["__schema168"];
+                        principalPlaceOfBusiness: components["schemas"]["__schema169"];
+                        previousStateRegistrations: components["schemas"]["__schema170"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -12919,7 +13211,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b00ff35f-87e3-456e-b4b9-0a00532cd924"
+                     *         "requestId": "req_f71ebb45-b2f8-4a97-b1c1-b55cae67fc2b"
                      *       }
                      *     }
                      */
@@ -12927,21 +13219,21 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema160"];
-                            id: components["schemas"]["__schema161"];
-                            name: components["schemas"]["__schema162"];
-                            status: components["schemas"]["__schema28"];
-                            registeredAt: components["schemas"]["__schema41"];
-                            renewalDueAt: components["schemas"]["__schema41"];
-                            cancelledAt: components["schemas"]["__schema41"];
-                            holders: components["schemas"]["__schema163"];
-                            principalPlaceOfBusiness: components["schemas"]["__schema164"];
-                            previousStateRegistrations: components["schemas"]["__schema165"];
+                            object: components["schemas"]["__schema165"];
+                            id: components["schemas"]["__schema166"];
+                            name: components["schemas"]["__schema167"];
+                            status: components["schemas"]["__schema33"];
+                            registeredAt: components["schemas"]["__schema46"];
+                            renewalDueAt: components["schemas"]["__schema46"];
+                            cancelledAt: components["schemas"]["__schema46"];
+                            holders: components["schemas"]["__schema168"];
+                            principalPlaceOfBusiness: components["schemas"]["__schema169"];
+                            previousStateRegistrations: components["schemas"]["__schema170"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -13102,7 +13394,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_59fb2c0f-860c-4327-ac8d-583ee4021eb6"
+                     *         "requestId": "req_d8ad8f7c-83a7-476f-899b-0e2ed66e08b7"
                      *       }
                      *     }
                      */
@@ -13111,20 +13403,20 @@ export interface operations {
                         object: "nameReservation";
                         id: string;
                         name: string;
-                        status: components["schemas"]["__schema28"];
+                        status: components["schemas"]["__schema33"];
                         reservedFor: {
-                            type: components["schemas"]["__schema28"];
-                            class: components["schemas"]["__schema28"] | null;
+                            type: components["schemas"]["__schema33"];
+                            class: components["schemas"]["__schema33"] | null;
                         } | null;
-                        company: components["schemas"]["__schema81"] | null;
-                        reservedAt: components["schemas"]["__schema42"];
-                        expiresAt: components["schemas"]["__schema42"];
+                        company: components["schemas"]["__schema86"] | null;
+                        reservedAt: components["schemas"]["__schema47"];
+                        expiresAt: components["schemas"]["__schema47"];
                         sourceDocument: {
                             documentNumber: string;
                             qualifier: string | null;
                             formCode: string;
                         };
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -13207,7 +13499,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example order.ready */
-                type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test";
+                type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
                 /** @example 20 */
                 limit?: components["schemas"]["__schema0"];
                 cursor?: components["schemas"]["__schema1"];
@@ -13236,7 +13528,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-24T07:31:01Z",
+                     *           "createdAt": "2026-11-28T01:34:13Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -13268,8 +13560,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-24T07:31:00Z",
-                     *             "readyAt": "2026-11-24T07:31:01Z"
+                     *             "createdAt": "2026-11-28T01:34:09Z",
+                     *             "readyAt": "2026-11-28T01:34:13Z"
                      *           }
                      *         }
                      *       ],
@@ -13279,7 +13571,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_65d7d91c-a40e-4cf1-9206-b00e94aba093"
+                     *         "requestId": "req_08e51665-75bf-42e8-900c-ba9754363752"
                      *       }
                      *     }
                      */
@@ -13287,17 +13579,17 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema166"];
-                            id: components["schemas"]["__schema167"];
-                            type: components["schemas"]["__schema168"];
-                            createdAt: components["schemas"]["__schema52"];
-                            livemode: components["schemas"]["__schema169"];
-                            data: components["schemas"]["__schema170"];
+                            object: components["schemas"]["__schema171"];
+                            id: components["schemas"]["__schema172"];
+                            type: components["schemas"]["__schema173"];
+                            createdAt: components["schemas"]["__schema57"];
+                            livemode: components["schemas"]["__schema174"];
+                            data: components["schemas"]["__schema175"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -13338,7 +13630,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:13Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -13370,17 +13662,17 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-24T07:31:00Z",
-                     *         "readyAt": "2026-11-24T07:31:01Z"
+                     *         "createdAt": "2026-11-28T01:34:09Z",
+                     *         "readyAt": "2026-11-28T01:34:13Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_753716cb-f771-4b5f-a2cb-555e7682601b"
+                     *         "requestId": "req_f5b7681a-d8d7-494b-aeff-b063a2cc7b48"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema171"];
+                    "application/json": components["schemas"]["__schema176"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13427,25 +13719,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_112c4d0f0a8225c10839facb",
+                     *           "id": "whd_18615615c16ec2cf41c72668",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
+                     *           "nextAttemptAt": "2026-11-28T01:35:14Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "at": "2026-11-28T01:34:14Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 5,
+                     *               "latencyMs": 196,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-24T07:31:01Z"
+                     *           "createdAt": "2026-11-28T01:34:14Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13454,11 +13746,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9b6c7922-647a-4196-b51d-72922fcf7004"
+                     *         "requestId": "req_1f95afa8-b927-47ad-865e-ebc692c71c48"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema172"];
+                    "application/json": components["schemas"]["__schema177"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13512,25 +13804,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_112c4d0f0a8225c10839facb",
+                     *           "id": "whd_18615615c16ec2cf41c72668",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
+                     *           "nextAttemptAt": "2026-11-28T01:35:14Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "at": "2026-11-28T01:34:14Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 5,
+                     *               "latencyMs": 196,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-24T07:31:01Z"
+                     *           "createdAt": "2026-11-28T01:34:14Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13539,11 +13831,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_57b31b07-0ab4-4961-b2b9-4aa2abee370a"
+                     *         "requestId": "req_96261647-9c37-4db9-b98d-aa607457ae75"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema172"];
+                    "application/json": components["schemas"]["__schema177"];
                 };
             };
             /**
@@ -13691,13 +13983,13 @@ export interface operations {
                      *           "previousSecretExpiresAt": null,
                      *           "stats": {
                      *             "succeeded": 0,
-                     *             "failed": 1,
+                     *             "failed": 2,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *             "consecutiveFailures": 1
+                     *             "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *             "consecutiveFailures": 2
                      *           },
-                     *           "createdAt": "2026-11-24T07:31:00Z",
-                     *           "updatedAt": "2026-11-24T07:31:00Z"
+                     *           "createdAt": "2026-11-28T01:34:09Z",
+                     *           "updatedAt": "2026-11-28T01:34:09Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13706,7 +13998,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_65429b96-bda9-462c-afce-85bf459f8988"
+                     *         "requestId": "req_61d1e1e2-67ba-42db-9312-85701d334b96"
                      *       }
                      *     }
                      */
@@ -13714,25 +14006,25 @@ export interface operations {
                         /** @constant */
                         object: "list";
                         data: {
-                            object: components["schemas"]["__schema175"];
-                            id: components["schemas"]["__schema176"];
-                            url: components["schemas"]["__schema177"];
-                            enabledEvents: components["schemas"]["__schema178"];
-                            description: components["schemas"]["__schema173"];
-                            status: components["schemas"]["__schema179"];
-                            disabledReason: components["schemas"]["__schema173"];
-                            livemode: components["schemas"]["__schema180"];
-                            secret?: components["schemas"]["__schema181"];
-                            secretRotatedAt: components["schemas"]["__schema182"];
-                            previousSecretExpiresAt: components["schemas"]["__schema183"];
-                            stats: components["schemas"]["__schema184"];
-                            createdAt: components["schemas"]["__schema52"];
-                            updatedAt: components["schemas"]["__schema52"];
+                            object: components["schemas"]["__schema180"];
+                            id: components["schemas"]["__schema181"];
+                            url: components["schemas"]["__schema182"];
+                            enabledEvents: components["schemas"]["__schema183"];
+                            description: components["schemas"]["__schema178"];
+                            status: components["schemas"]["__schema184"];
+                            disabledReason: components["schemas"]["__schema178"];
+                            livemode: components["schemas"]["__schema185"];
+                            secret?: components["schemas"]["__schema186"];
+                            secretRotatedAt: components["schemas"]["__schema187"];
+                            previousSecretExpiresAt: components["schemas"]["__schema188"];
+                            stats: components["schemas"]["__schema189"];
+                            createdAt: components["schemas"]["__schema57"];
+                            updatedAt: components["schemas"]["__schema57"];
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
                         totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -13796,7 +14088,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_jL16JYwVLDdJ3K95_uRrq-3jT_wUeinFftKkvudawF8",
+                     *       "secret": "whsec_eAW2E9b4T4vnShHbcnD9zkYRxyHU7rEYjWCVLGAvyfg",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -13806,16 +14098,16 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:00Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "updatedAt": "2026-11-28T01:34:09Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c37489b5-6b80-4db4-9a20-cefc74887bf7"
+                     *         "requestId": "req_7efcc1f9-ed91-498f-9913-73b2821a0754"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema174"];
+                    "application/json": components["schemas"]["__schema179"];
                 };
             };
             /**
@@ -13899,21 +14191,21 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 1,
+                     *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *         "consecutiveFailures": 1
+                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:00Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "updatedAt": "2026-11-28T01:34:09Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6e47e74a-23f0-4cb1-ba4c-cb987017a9e8"
+                     *         "requestId": "req_56857788-2420-478a-bd3b-868833b034da"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema174"];
+                    "application/json": components["schemas"]["__schema179"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13958,7 +14250,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7083e5cf-220c-4874-aa74-62dd81f42e3e"
+                     *         "requestId": "req_71df269f-a5a3-46e4-a1fd-a81e3f394ea1"
                      *       }
                      *     }
                      */
@@ -13968,7 +14260,7 @@ export interface operations {
                         id: string;
                         /** @constant */
                         deleted: true;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -14039,21 +14331,21 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 2,
+                     *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *         "consecutiveFailures": 2
+                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "updatedAt": "2026-11-28T01:34:22Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f2387a03-1dad-4539-9719-7424ed6543af"
+                     *         "requestId": "req_9d6c520e-c37c-4612-bec5-5e0484908423"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema174"];
+                    "application/json": components["schemas"]["__schema179"];
                 };
             };
             /**
@@ -14138,26 +14430,26 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_i3swLVT8sea3PKsuISX_OgAos0uPpQbBF3g9zC-kQvs",
-                     *       "secretRotatedAt": "2026-11-24T07:31:01Z",
-                     *       "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
+                     *       "secret": "whsec_wb064BQKioLhObdytcOIVE08eJdzBv-BXxf7XC9-2Kg",
+                     *       "secretRotatedAt": "2026-11-28T01:34:22Z",
+                     *       "previousSecretExpiresAt": "2026-11-29T01:34:22Z",
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 2,
+                     *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *         "consecutiveFailures": 2
+                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "updatedAt": "2026-11-28T01:34:22Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8b2338b1-dd21-4902-b909-2b757a1d1b29"
+                     *         "requestId": "req_4657c8f8-bbed-457b-b2a0-eb474118f640"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema174"];
+                    "application/json": components["schemas"]["__schema179"];
                 };
             };
             /**
@@ -14234,34 +14526,56 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_112c4d0f0a8225c10839facb",
+                     *           "id": "whd_f60ef4c1f4361c206db374ca",
+                     *           "eventId": "evt_f0d40177016f12a31be59d17",
+                     *           "eventType": "order.ready",
+                     *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
+                     *           "status": "pending",
+                     *           "attemptCount": 1,
+                     *           "nextAttemptAt": "2026-11-28T01:35:22Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2026-11-28T01:34:22Z",
+                     *               "statusCode": null,
+                     *               "latencyMs": 12,
+                     *               "responseBody": null,
+                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
+                     *               "manual": false
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-28T01:34:22Z"
+                     *         },
+                     *         {
+                     *           "object": "webhookDelivery",
+                     *           "id": "whd_18615615c16ec2cf41c72668",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-24T07:36:01Z",
+                     *           "nextAttemptAt": "2026-11-28T01:39:22Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "at": "2026-11-28T01:34:14Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 5,
+                     *               "latencyMs": 196,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "at": "2026-11-28T01:34:22Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 6,
+                     *               "latencyMs": 23,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-24T07:31:01Z"
+                     *           "createdAt": "2026-11-28T01:34:14Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14270,11 +14584,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7b8a9900-ec30-4bff-b0ed-5ecbd3af9cad"
+                     *         "requestId": "req_22d461bb-a1c3-4790-9aa0-6e3c45f6f058"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema172"];
+                    "application/json": components["schemas"]["__schema177"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -14331,7 +14645,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8f3c4dd4-5f1c-493a-994d-f7d06a6c5e5a"
+                     *         "requestId": "req_b3c3797d-03fe-4243-bb54-9e275e7290d8"
                      *       }
                      *     }
                      */
@@ -14339,9 +14653,9 @@ export interface operations {
                         /** @constant */
                         object: "webhookRecovery";
                         endpointId: string;
-                        since: components["schemas"]["__schema52"];
+                        since: components["schemas"]["__schema57"];
                         resent: number;
-                        meta: components["schemas"]["__schema24"];
+                        meta: components["schemas"]["__schema29"];
                     };
                 };
             };
@@ -14417,9 +14731,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_4b6115e90bd4faa3f5da1942",
+                     *       "id": "evt_fd1e7307573a2810bfa69075",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:23Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -14432,26 +14746,26 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-24T07:31:01Z",
-                     *         "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
+                     *         "secretRotatedAt": "2026-11-28T01:34:22Z",
+                     *         "previousSecretExpiresAt": "2026-11-29T01:34:22Z",
                      *         "stats": {
                      *           "succeeded": 0,
-                     *           "failed": 2,
+                     *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *           "consecutiveFailures": 2
+                     *           "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-24T07:31:00Z",
-                     *         "updatedAt": "2026-11-24T07:31:01Z"
+                     *         "createdAt": "2026-11-28T01:34:09Z",
+                     *         "updatedAt": "2026-11-28T01:34:22Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5d28145b-e518-474c-aed2-544b2dd04842"
+                     *         "requestId": "req_06893298-2be8-4f5d-b846-4a13923a6bfe"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema171"];
+                    "application/json": components["schemas"]["__schema176"];
                 };
             };
             /**
@@ -14488,6 +14802,946 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ImportMonitors: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-import-1 */
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dryRun": true,
+                 *       "csv": "company\n990000149\n123456789\n990000149\n"
+                 *     }
+                 */
+                "application/json": {
+                    dryRun?: boolean;
+                    rows?: components["schemas"]["__schema24"][];
+                    csv?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. Sandbox example: A dry run of three rows: one to create, one invalid ACN, one duplicate (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitorImport",
+                     *       "dryRun": true,
+                     *       "rows": 3,
+                     *       "totals": {
+                     *         "created": 0,
+                     *         "wouldCreate": 1,
+                     *         "alreadyWatched": 0,
+                     *         "invalid": 1,
+                     *         "duplicate": 1,
+                     *         "overCap": 0
+                     *       },
+                     *       "problems": [
+                     *         {
+                     *           "row": 2,
+                     *           "outcome": "invalid",
+                     *           "error": {
+                     *             "code": "acn_invalid",
+                     *             "param": "company",
+                     *             "message": "123456789 fails the ACN check digit test."
+                     *           }
+                     *         },
+                     *         {
+                     *           "row": 3,
+                     *           "outcome": "duplicate",
+                     *           "duplicateOf": 1
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_3ed7e0f9-e2ba-4438-93aa-05ea68b432d5"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorImport"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListMonitors: {
+        parameters: {
+            query?: {
+                company?: string;
+                /** @example 20 */
+                limit?: components["schemas"]["__schema0"];
+                cursor?: components["schemas"]["__schema1"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The first 20 monitors of the environment (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "monitor",
+                     *           "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *           "kind": "company",
+                     *           "company": {
+                     *             "acn": "990000014",
+                     *             "formatted": "990 000 014",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "23990000014",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "person": null,
+                     *           "eventTypes": [
+                     *             "company.status_changed",
+                     *             "company.name_changed",
+                     *             "company.type_changed"
+                     *           ],
+                     *           "baseline": {
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "latestDocument": {
+                     *               "documentNumber": "9E0010015",
+                     *               "formCode": "484",
+                     *               "formDescription": "Change to company details",
+                     *               "receivedAt": "2025-06-20"
+                     *             },
+                     *             "at": "2026-11-28T01:34:17Z"
+                     *           },
+                     *           "sequence": 0,
+                     *           "livemode": false,
+                     *           "createdAt": "2026-11-28T01:34:17Z",
+                     *           "updatedAt": "2026-11-28T01:34:17Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 1,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_284d0870-8a4b-45d8-a191-adedd262e8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: components["schemas"]["Monitor"][];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        totalCount: number | null;
+                        meta: components["schemas"]["__schema29"];
+                    };
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
+             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    CreateMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-mon-1 */
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company": "990000014"
+                 *     }
+                 */
+                "application/json": {
+                    company?: string;
+                    person?: {
+                        familyName: string;
+                        givenNames: components["schemas"]["__schema25"][];
+                        birthDate: string;
+                    };
+                    eventTypes?: components["schemas"]["__schema26"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. Sandbox example: Watch the sandbox company BLUEGUM ORCHARDS PTY LTD for every company event (the answer recorded from the sandbox, long arrays abridged). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitor",
+                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "kind": "company",
+                     *       "company": {
+                     *         "acn": "990000014",
+                     *         "formatted": "990 000 014",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "23990000014",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "person": null,
+                     *       "eventTypes": [
+                     *         "company.status_changed",
+                     *         "company.name_changed",
+                     *         "company.type_changed"
+                     *       ],
+                     *       "baseline": {
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "latestDocument": {
+                     *           "documentNumber": "9E0010015",
+                     *           "formCode": "484",
+                     *           "formDescription": "Change to company details",
+                     *           "receivedAt": "2025-06-20"
+                     *         },
+                     *         "at": "2026-11-28T01:34:17Z"
+                     *       },
+                     *       "sequence": 0,
+                     *       "livemode": false,
+                     *       "createdAt": "2026-11-28T01:34:17Z",
+                     *       "updatedAt": "2026-11-28T01:34:17Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_b8266b5b-00fb-4be1-becb-40cf6ab36df7"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema190"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
+             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
+             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces. Remove the other characters.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `monitor_limit_reached`: The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise). Delete monitors you no longer need, or ask us to raise the cap.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "name_invalid_characters" | "validation_error" | "invalid_json" | "monitor_limit_reached";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             *     - `monitor_already_exists`: A monitor of this account and environment already watches this company or person; details.monitorId names it. Change the event types of the existing monitor (PATCH /v1/monitors/{monitorId}) instead of creating another.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use" | "monitor_already_exists";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error" | "api_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GetMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
+                monitorId: components["schemas"]["__schema28"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: One monitor, with its baseline (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitor",
+                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "kind": "company",
+                     *       "company": {
+                     *         "acn": "990000014",
+                     *         "formatted": "990 000 014",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "23990000014",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "person": null,
+                     *       "eventTypes": [
+                     *         "company.status_changed",
+                     *         "company.name_changed",
+                     *         "company.type_changed"
+                     *       ],
+                     *       "baseline": {
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "latestDocument": {
+                     *           "documentNumber": "9E0010015",
+                     *           "formCode": "484",
+                     *           "formDescription": "Change to company details",
+                     *           "receivedAt": "2025-06-20"
+                     *         },
+                     *         "at": "2026-11-28T01:34:17Z"
+                     *       },
+                     *       "sequence": 0,
+                     *       "livemode": false,
+                     *       "createdAt": "2026-11-28T01:34:17Z",
+                     *       "updatedAt": "2026-11-28T01:34:17Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_35d4d0e0-ddeb-45fc-9dfc-6833b56453df"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema190"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MonitorOwnerMismatch"];
+            404: components["responses"]["MonitorNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    DeleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
+                monitorId: components["schemas"]["__schema28"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Stop watching (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitor",
+                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "deleted": true,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_f486673a-7f2f-4da2-9f68-b77d0f979c0a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "monitor";
+                        id: string;
+                        /** @constant */
+                        deleted: true;
+                        meta: components["schemas"]["__schema29"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MonitorOwnerMismatch"];
+            404: components["responses"]["MonitorNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    UpdateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
+                monitorId: components["schemas"]["__schema28"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "eventTypes": [
+                 *         "company.status_changed",
+                 *         "company.external_administration"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    eventTypes: components["schemas"]["__schema26"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK. Sandbox example: Only status changes and external administrations (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitor",
+                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "kind": "company",
+                     *       "company": {
+                     *         "acn": "990000014",
+                     *         "formatted": "990 000 014",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "23990000014",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "person": null,
+                     *       "eventTypes": [
+                     *         "company.status_changed",
+                     *         "company.external_administration"
+                     *       ],
+                     *       "baseline": {
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "latestDocument": {
+                     *           "documentNumber": "9E0010015",
+                     *           "formCode": "484",
+                     *           "formDescription": "Change to company details",
+                     *           "receivedAt": "2025-06-20"
+                     *         },
+                     *         "at": "2026-11-28T01:34:17Z"
+                     *       },
+                     *       "sequence": 0,
+                     *       "livemode": false,
+                     *       "createdAt": "2026-11-28T01:34:17Z",
+                     *       "updatedAt": "2026-11-28T01:34:24Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_d8b0d411-32f2-4e43-8963-2993a11780c6"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["__schema190"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MonitorOwnerMismatch"];
+            404: components["responses"]["MonitorNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListMonitorEvents: {
+        parameters: {
+            query?: {
+                after?: string;
+                company?: string;
+                /** @example 50 */
+                limit?: components["schemas"]["__schema0"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The feed from its start, 50 events a page (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [],
+                     *       "hasMore": false,
+                     *       "nextPosition": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_e846860c-98c1-459e-9ba3-75d4d82ec1ec"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorFeed"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
+             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error";
+                            message: string;
+                            param: string | null;
+                            registryCode: string | null;
+                            requestId: string;
+                            details?: components["schemas"]["ErrorDetails"];
+                            docUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -14566,5 +15820,7 @@ export const idempotentPosts = [
     "/v1/registers/{register}/entries/{number}/extracts",
     "/v1/companies/{id}/charges/extract-orders",
     "/v1/documents/image-orders",
-    "/v1/companies/search/offline"
+    "/v1/companies/search/offline",
+    "/v1/monitors/imports",
+    "/v1/monitors"
 ] as const;

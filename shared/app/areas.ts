@@ -8,6 +8,8 @@ import { companyRoutes } from '../companies/routes.ts';
 import { docsRoutes } from '../docs/routes.ts';
 import type { RequestExample } from '../kernel/http/request-example.ts';
 import type { RouteDefinition } from '../kernel/http/route.ts';
+import { monitoringExamples } from '../monitoring/examples.ts';
+import { monitoringRoutes } from '../monitoring/routes.ts';
 import { orderRoutes } from '../orders/routes.ts';
 import { peopleRoutes } from '../people/routes.ts';
 import { recordExamples } from '../records/examples.ts';
@@ -90,6 +92,14 @@ export const apiAreas = [
     description:
       'Events (30 days, for reconciliation) and webhook endpoints: signed deliveries of order.ready, order.failed and offline_search.ready, retried for 24 hours, with every attempt readable, resend, recover and a test event.',
     routes: [webhookRoutes],
+  },
+  {
+    name: 'Monitoring',
+    tag: 'Monitoring',
+    description:
+      'Company monitoring: watch companies and people, get typed change events (webhooks, and a feed kept 90 days with positions that never expire), bulk import.',
+    routes: [monitoringRoutes],
+    examples: monitoringExamples,
   },
   {
     name: 'Docs',

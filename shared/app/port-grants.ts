@@ -43,6 +43,9 @@ export const portGrants: { readonly [P in keyof CapabilityPorts]: PortGrant } = 
   // Single-item reads of known keys: the stored schedule and code tables.
   formSchedule: { tables: { main: 'getItem' } },
   codeTableSet: { tables: { main: 'getItem' } },
+  monitors: { tables: { main: 'readWrite' } },
+  monitoringRuns: { workersOnly: true },
+  monitoringQueue: { workersOnly: true },
 };
 
 const ACCESS_ORDER: readonly TableAccess[] = ['getItem', 'read', 'readWrite'];

@@ -9,6 +9,7 @@ import type { ExtractPurchases, HeldExtracts, PurchaseRecords, UsageLedger } fro
 import type { Environment } from '../kernel/api-keys.ts';
 import type { IdempotencyRunner } from '../kernel/ports/idempotency.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
+import type { MonitoringQueue, MonitoringRuns, MonitorStore } from '../monitoring/store-port.ts';
 import type {
   BlobStore,
   FulfilmentQueue,
@@ -64,6 +65,12 @@ export interface CapabilityPorts {
   /** The form schedule and the code tables the reference routes serve (the stored copy, else the bundled one). */
   formSchedule: CurrentFormSchedule;
   codeTableSet: CurrentCodeTables;
+  /** Company monitoring: monitors, their subjects and the monitoring feed. */
+  monitors: MonitorStore;
+  /** The monitoring jobs' run records (workers only). */
+  monitoringRuns: MonitoringRuns;
+  /** The monitoring fan-out queue (workers only). */
+  monitoringQueue: MonitoringQueue;
 }
 
 export type AppPorts = PlatformPorts & CapabilityPorts;

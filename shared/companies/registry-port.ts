@@ -83,6 +83,12 @@ export interface CompanyRegistry {
   ): Promise<RegistryCompanyExtract>;
   /** Free lookup of one charge by number; CH01 when invalid or unknown. */
   getCharge(chargeNumber: string, caller: RegistryCaller): Promise<RegistryCharge>;
+  /**
+   * Free (base service, spec 2.9): the organisation's document list, newest first by received
+   * date. Rejects CD01 (number invalid), CD07 (no organisation) and CD51 (its type has no
+   * document list). Company monitoring's daily check reads it.
+   */
+  listCompanyDocuments(number: string, caller: RegistryCaller): Promise<RegistryDocument[]>;
 }
 
 export const companyRegistryMethods = methodsOf<CompanyRegistry>()([
@@ -91,4 +97,5 @@ export const companyRegistryMethods = methodsOf<CompanyRegistry>()([
   'searchCompanies',
   'purchaseCompanyExtract',
   'getCharge',
+  'listCompanyDocuments',
 ]);

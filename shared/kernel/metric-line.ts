@@ -20,6 +20,10 @@ export const SERVICE_METRICS = {
   dependencyLatency: { name: 'DependencyLatency', dimensions: ['Dependency'], unit: 'Milliseconds' },
   /** Calls to a dependency that failed (after their retries). */
   dependencyErrors: { name: 'DependencyErrors', dimensions: ['Dependency'] },
+  /** Company monitoring: parts of a run finished (a shard of the daily check, a weekly summary), by job. */
+  monitoringParts: { name: 'MonitoringPartsFinished', dimensions: ['job'] },
+  /** Company monitoring: events emitted, by job. */
+  monitoringEvents: { name: 'MonitoringEvents', dimensions: ['job'] },
 } as const satisfies Record<string, { name: string; dimensions: readonly string[]; unit?: 'Milliseconds' }>;
 
 /**

@@ -75,7 +75,7 @@ describe('ApiStack functions', () => {
         Architectures: ['arm64'],
         TracingConfig: { Mode: 'Active' },
         MemorySize: 512,
-        Timeout: route.usesRegistry ? REGISTRY_TIMEOUT : DEFAULT_TIMEOUT,
+        Timeout: route.usesRegistry || route.longRunning ? REGISTRY_TIMEOUT : DEFAULT_TIMEOUT,
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
       });
     });

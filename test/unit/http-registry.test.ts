@@ -177,6 +177,11 @@ class FakeRegistry implements Registry {
     if (chargeNumber === charge.chargeNumber) return charge;
     throw new RegistryRejection('CH01', 'Charge number invalid or unknown');
   }
+  async listCompanyDocuments(number: string, caller: RegistryCaller) {
+    this.seen.push({ method: 'listCompanyDocuments', caller });
+    if (number !== company.number) throw new RegistryRejection('CD07', 'No organisation with this number');
+    return extract('historical').documents;
+  }
   readonly queries: PeopleSearchQuery[] = [];
   readonly options: PersonExtractOptions[] = [];
   async searchPeople(query: PeopleSearchQuery, caller: RegistryCaller) {
@@ -343,6 +348,7 @@ describe('HTTP registry adapter against the simulator: answers', () => {
       extract('historical'),
     );
     expect(await registry.getCharge('1234567', caller)).toEqual(charge);
+    expect(await registry.listCompanyDocuments('000000019', caller)).toEqual(extract('historical').documents);
 
     expect(fake.seen.map((s) => s.method)).toEqual([
       'getCompany',
@@ -350,6 +356,7 @@ describe('HTTP registry adapter against the simulator: answers', () => {
       'searchCompanies',
       'purchaseCompanyExtract',
       'getCharge',
+      'listCompanyDocuments',
     ]);
     expect(new Set(fake.seen.map((s) => JSON.stringify(s.caller)))).toEqual(
       new Set([JSON.stringify(caller)]),
@@ -361,6 +368,7 @@ describe('HTTP registry adapter against the simulator: answers', () => {
       'company.search': 1,
       'company.extract': 1,
       'charge.get': 1,
+      'company.documents': 1,
     });
     expect(log.billed).toBe(1);
     expect(
@@ -389,6 +397,7 @@ describe('HTTP registry adapter against the simulator: answers', () => {
         true,
       ],
       ['charge.get', { chargeNumber: '1234567' }, 'req_abc', null, 'ok', 200, false, false],
+      ['company.documents', { number: '000000019' }, 'req_abc', null, 'ok', 200, false, false],
     ]);
     expect(sleeps).toEqual([]);
   });

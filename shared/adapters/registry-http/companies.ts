@@ -10,4 +10,5 @@ export const httpCompanies = (call: RegistryCall): CompanyRegistry => ({
   purchaseCompanyExtract: (number, type, caller, clientKey) =>
     call('company.extract', { number, type, clientKey }, caller),
   getCharge: (chargeNumber, caller) => call('charge.get', { chargeNumber }, caller),
+  listCompanyDocuments: (number, caller) => call('company.documents', { number }, caller),
 });

@@ -100,6 +100,16 @@ export const registryProtocol = {
     isResult: isCompany,
     doc: { args: '`abn`', result: '`RegistryCompany`' },
   }),
+  'company.documents': operation({
+    capability: 'companies',
+    method: 'listCompanyDocuments',
+    billable: false,
+    timeout: 'lookup',
+    args: { number: 'string' },
+    toPort: (a, caller) => [a.number, caller],
+    isResult: (v) => Array.isArray(v),
+    doc: { args: '`number` (nine digits)', result: '`RegistryDocument[]`, newest first' },
+  }),
   'company.search': operation({
     capability: 'companies',
     method: 'searchCompanies',

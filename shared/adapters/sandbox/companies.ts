@@ -19,6 +19,7 @@ import {
   type RegistryCaller,
   type RegistryCharge,
   type RegistryCompany,
+  type RegistryDocument,
   RegistryRejection,
 } from '../../kernel/registry-port.ts';
 import {
@@ -30,8 +31,14 @@ import {
   sortOfficeholders,
   sortRelationships,
 } from '../../people/ordering.ts';
+import { findCodeTable } from '../../reference/code-tables.ts';
 import { companyRecordIn, DatasetPart, MAX_SEARCH_MATCHES } from './lookups.ts';
 import { orderedMatches, scoredNames } from './name-search.ts';
+
+/** The organisation types with a document list (document-list-organisation-types). */
+const documentListTypes: ReadonlySet<string> = new Set(
+  findCodeTable('document-list-organisation-types')?.entries.map((entry) => entry.code) ?? [],
+);
 
 /** Annual returns (AR…) and financial reports (FR…) are historical material. */
 const isHistoricalOnlyDocument = (qualifier: string | null): boolean =>
@@ -154,6 +161,17 @@ export class DatasetCompanies extends DatasetPart implements CompanyRegistry {
           : null,
       charges: current ? [] : sortCharges(record.charges),
     });
+  }
+
+  async listCompanyDocuments(number: string, _caller: RegistryCaller): Promise<RegistryDocument[]> {
+    const record = companyRecordIn(this.dataset, number, 'CD01', 'CD07');
+    if (!documentListTypes.has(record.company.type)) {
+      throw new RegistryRejection(
+        'CD51',
+        `The registry keeps no document list for type ${record.company.type}.`,
+      );
+    }
+    return structuredClone(sortDocuments(record.documents));
   }
 
   async getCharge(chargeNumber: string, _caller: RegistryCaller): Promise<RegistryCharge> {

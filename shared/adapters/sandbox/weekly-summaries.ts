@@ -27,6 +27,8 @@ export interface SourceWeek {
 /** Where the registry's weekly summaries come from: a week it did not produce is `unpublished`. */
 export interface WeeklySummarySource {
   week(type: WeeklySummaryType, weekStarting: IsoDate, now: Date): SourceWeek | 'unpublished';
+  /** Changes when the source's weeks do (the simulator's register changes): weeks asked before are built again. */
+  version?(): number;
 }
 
 /** Items per page of the registry's answers (the purchase's first page and each continuation). */
@@ -105,7 +107,7 @@ export class DatasetWeeklySummaries extends DatasetPart implements WeeklySummary
     // The current week is not complete, so not produced yet.
     if (ago === 0)
       throw new RegistryRejection('WS51', 'The summary of the current week is not produced yet.');
-    const key = `${type}#${weekStarting}`;
+    const key = `${type}#${weekStarting}#${this.source.version?.() ?? 0}`;
     let week = this.recent.get(key);
     if (!week) {
       week = this.source.week(type, weekStarting, now);

@@ -108,6 +108,8 @@ const errorDetailsSchema = z
     method: z.optional(z.string()),
     limit: z.optional(z.int()),
     resetsAt: z.optional(z.string()),
+    // The monitor that already watches the company or person (monitor_already_exists).
+    monitorId: z.optional(z.string()),
   })
   .register(z.globalRegistry, {
     id: 'ErrorDetails',

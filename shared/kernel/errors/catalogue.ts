@@ -426,6 +426,26 @@ export const errorCatalogue = {
     [],
     'An account may have at most 16 webhook endpoints per environment. Delete one before adding another.',
   ),
+  // Company monitoring (docs/monitoring.md)
+  monitor_not_found: entry('not_found_error', 404, [], 'No monitor has this id.'),
+  monitor_owner_mismatch: entry(
+    'permission_error',
+    403,
+    [],
+    'The monitor belongs to another account or environment.',
+  ),
+  monitor_already_exists: entry(
+    'conflict_error',
+    409,
+    [],
+    'This account already watches this company or person in this environment.',
+  ),
+  monitor_limit_reached: entry(
+    'invalid_request_error',
+    400,
+    [],
+    'The account has reached its number of monitors in this environment. Delete monitors before adding more.',
+  ),
   internal_error: entry(
     'api_error',
     500,

@@ -245,6 +245,24 @@ export const errorGuide = {
     cause: 'The account already has 16 webhook endpoints in this environment.',
     fix: 'Delete an endpoint you no longer use (one endpoint can take several event types, or *).',
   },
+  monitor_not_found: {
+    cause: 'No monitor has this id (it may have been deleted).',
+    fix: 'Check the id; GET /v1/monitors lists your monitors.',
+  },
+  monitor_owner_mismatch: {
+    cause: 'The monitor was created by another account, or with a key of the other environment.',
+    fix: 'Use a key of the account and environment that created the monitor.',
+  },
+  monitor_already_exists: {
+    cause:
+      'A monitor of this account and environment already watches this company or person; details.monitorId names it.',
+    fix: 'Change the event types of the existing monitor (PATCH /v1/monitors/{monitorId}) instead of creating another.',
+  },
+  monitor_limit_reached: {
+    cause:
+      'The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise).',
+    fix: 'Delete monitors you no longer need, or ask us to raise the cap.',
+  },
   order_not_ready: {
     cause: 'The order is not ready for download yet.',
     fix: 'Wait for the order.ready event, or poll GET /v1/orders/{orderId} until status is ready.',

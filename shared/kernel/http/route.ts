@@ -63,6 +63,11 @@ export interface RouteDefinition<
    */
   readonly readOnly?: boolean;
   /**
+   * The route may run as long as API Gateway waits (29 s) though it never calls the registry: a
+   * bulk write (the monitor import).
+   */
+  readonly longRunning?: boolean;
+  /**
    * The error codes this route's own checks and use case can answer with. The OpenAPI generator
    * (shared/app/openapi/) adds the errors every route shares (unauthorized, rate_limited,
    * request_too_large, validation_error, internal_error…), the registry's universal errors for

@@ -23,8 +23,8 @@ export const REGISTRY_FUNCTION_TIMEOUT_MS = INTEGRATION_TIMEOUT_MS;
  */
 export const COMMIT_RESERVE_MS = 3_500;
 
-export const functionTimeoutMs = (route: { usesRegistry?: boolean }): number =>
-  route.usesRegistry ? REGISTRY_FUNCTION_TIMEOUT_MS : DEFAULT_FUNCTION_TIMEOUT_MS;
+export const functionTimeoutMs = (route: { usesRegistry?: boolean; longRunning?: boolean }): number =>
+  route.usesRegistry || route.longRunning ? REGISTRY_FUNCTION_TIMEOUT_MS : DEFAULT_FUNCTION_TIMEOUT_MS;
 
 const deadlines = new AsyncLocalStorage<number>();
 

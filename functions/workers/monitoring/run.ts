@@ -1,0 +1,50 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { eventLog } from '../../../shared/composition/aws/event-log.ts';
+import { events } from '../../../shared/composition/aws/events.ts';
+import { extractPurchases, heldExtracts, purchaseRecords } from '../../../shared/composition/aws/extracts.ts';
+import { monitoringQueue, monitoringRuns, monitors } from '../../../shared/composition/aws/monitoring.ts';
+import { registryFor } from '../../../shared/composition/aws/registry.ts';
+import { awsPorts, type Factory, now } from '../../../shared/composition/aws/root.ts';
+import { MONITORING_RUN } from '../../../shared/kernel/infra/monitoring.ts';
+import { putMetric, SERVICE_METRICS } from '../../../shared/kernel/metric-line.ts';
+import { parseMonitoringMessage, type RunPorts, runMessage } from '../../../shared/monitoring/jobs.ts';
+import { instrumented } from '../../../shared/orders/instrumented.ts';
+
+/**
+ * The fan-out queue's consumer: a page of a shard of the daily check, one weekly summary, or a
+ * billing day. One message at a time (batch size 1): the registry's capacity is shared out by the
+ * function's reserved concurrency. A message that fails is retried by SQS, then goes to the DLQ.
+ */
+export function createHandler(ports: RunPorts) {
+  const processor = new BatchProcessor(EventType.SQS);
+  const handle = async (record: SQSRecord) => {
+    const message = parseMonitoringMessage(record.body);
+    const outcome = await runMessage(ports, message);
+    putMetric(SERVICE_METRICS.monitoringEvents, { job: outcome.job }, outcome.events);
+    if (outcome.finished) putMetric(SERVICE_METRICS.monitoringParts, { job: outcome.job });
+  };
+  return instrumented(
+    MONITORING_RUN.name,
+    (event: SQSEvent, context) => processPartialResponse(event, handle, processor, { context }),
+    { keysOf: (event) => ({ messages: String(event.Records.length) }) },
+  );
+}
+
+const registry: Factory<RunPorts['registry']> = (root) => registryFor(root)('live');
+
+export const handler = createHandler(
+  awsPorts({
+    monitors,
+    runs: monitoringRuns,
+    queue: monitoringQueue,
+    registryFor,
+    registry,
+    eventLog,
+    events,
+    heldExtracts,
+    extractPurchases,
+    purchaseRecords,
+    now,
+  }),
+);

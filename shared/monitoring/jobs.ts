@@ -1,0 +1,159 @@
+/**
+ * The monitoring jobs as the schedules start them and the fan-out queue runs them: a daily run is
+ * one message per shard and environment, a weekly run one message per summary type. A shard is
+ * checked a page of companies per message, and the message for the next page is sent before this
+ * one is acknowledged, so a shard of any size fits the function's time limit and a message that
+ * fails is retried by SQS (then its DLQ) from where it was.
+ */
+import type { Environment } from '../kernel/api-keys.ts';
+import { toTimestamp } from '../kernel/clock.ts';
+import { isWeeklySummaryType } from '../weekly-summaries/registry-port.ts';
+import { mondayWeeksAgo } from '../weekly-summaries/weeks.ts';
+import { checkCompany, type DailyCheckPorts, dailyRunId } from './daily-check.ts';
+import {
+  MONITOR_SHARDS,
+  type MonitoringMessage,
+  type MonitoringQueue,
+  type MonitoringRuns,
+} from './store-port.ts';
+import { MONITORED_SUMMARIES, runWeeklySummary, type WeeklyJobPorts } from './weekly-job.ts';
+
+/** `product` of monitoring's usage entries (our product: no registry fee code). */
+export const MONITORING_PRODUCT = 'monitoring';
+
+export const MONITORING_ENVIRONMENTS: readonly Environment[] = ['live', 'test'];
+
+/** Companies one daily message checks before it hands the rest of its shard to the next message. */
+export const COMPANIES_PER_MESSAGE = 500;
+
+export type MonitoringJob = 'daily' | 'weekly';
+
+/** The messages that start a run of `job` at `now`. */
+export function runMessages(job: MonitoringJob, now: Date): MonitoringMessage[] {
+  if (job === 'daily') {
+    const runId = dailyRunId(now);
+    return [
+      ...MONITORING_ENVIRONMENTS.flatMap((environment) =>
+        Array.from({ length: MONITOR_SHARDS }, (_, shard) => ({
+          job: 'daily' as const,
+          environment,
+          shard,
+          runId,
+        })),
+      ),
+      // Then the day's usage, once (its key is the day).
+      { job: 'billing' as const, day: runId },
+    ];
+  }
+  const weekStarting = mondayWeeksAgo(now, 1);
+  return MONITORED_SUMMARIES.map((type) => ({
+    job: 'weekly' as const,
+    type,
+    weekStarting,
+    runId: weekStarting,
+  }));
+}
+
+export interface RunPorts extends DailyCheckPorts, WeeklyJobPorts {
+  queue: MonitoringQueue;
+  runs: MonitoringRuns;
+}
+
+export function parseMonitoringMessage(body: string): MonitoringMessage {
+  const message = JSON.parse(body) as MonitoringMessage;
+  if (
+    message.job === 'daily' &&
+    Number.isInteger(message.shard) &&
+    message.shard >= 0 &&
+    message.shard < MONITOR_SHARDS
+  ) {
+    return message;
+  }
+  if (message.job === 'weekly' && isWeeklySummaryType(message.type)) return message;
+  if (message.job === 'billing' && typeof message.day === 'string') return message;
+  throw new Error(`not a monitoring message: ${body.slice(0, 200)}`);
+}
+
+export interface MessageOutcome {
+  job: string;
+  companies?: number;
+  /** Weekly: the summary's items read. */
+  items?: number;
+  events: number;
+  registryCalls?: number;
+  finished: boolean;
+}
+
+/** Runs one message; `crashAfter` (tests) stops it half-way as a killed function would. */
+export async function runMessage(
+  ports: RunPorts,
+  message: MonitoringMessage,
+  options: { crashAfter?: number; pageSize?: number } = {},
+): Promise<MessageOutcome> {
+  if (message.job === 'daily') {
+    const page = await ports.monitors.companies(message.environment, message.shard, {
+      limit: options.pageSize ?? COMPANIES_PER_MESSAGE,
+      ...(message.after ? { after: message.after } : {}),
+    });
+    let events = 0;
+    let registryCalls = 0;
+    let companies = 0;
+    for (const number of page.numbers) {
+      if (options.crashAfter !== undefined && companies >= options.crashAfter) {
+        throw new Error(`daily check stopped after ${companies} companies (test hook)`);
+      }
+      const outcome = await checkCompany(ports, message.environment, number, message.runId);
+      companies += 1;
+      events += outcome.events;
+      registryCalls += outcome.registryCalls;
+    }
+    if (page.next) {
+      await ports.queue.send([{ ...message, after: page.next }]);
+      return { job: 'daily', companies, events, registryCalls, finished: false };
+    }
+    await ports.runs.finishPart(
+      'daily',
+      message.runId,
+      `${message.environment}#${message.shard}`,
+      toTimestamp(ports.now()),
+    );
+    return { job: 'daily', companies, events, registryCalls, finished: true };
+  }
+  if (message.job === 'weekly') {
+    if (!isWeeklySummaryType(message.type)) throw new Error(`unknown summary type ${message.type}`);
+    const outcome = await runWeeklySummary(ports, message.type, message.weekStarting, options);
+    await ports.runs.finishPart('weekly', message.runId, message.type, toTimestamp(ports.now()));
+    return { job: 'weekly', items: outcome.items, events: outcome.events, finished: true };
+  }
+  const recorded = await recordDailyUsage(ports.monitors, message.day);
+  return { job: 'billing', events: 0, items: recorded, finished: true };
+}
+
+/**
+ * A day of monitoring on each account's usage ledger: one entry per account and environment, its
+ * quantity the monitors held when the day's run started it (monitor-days), product `monitoring`,
+ * no registry fee code; billable for live keys only. Written once per day (its key is the day).
+ */
+export async function recordDailyUsage(monitors: RunPorts['monitors'], day: string): Promise<number> {
+  let recorded = 0;
+  for (const environment of MONITORING_ENVIRONMENTS) {
+    for (let shard = 0; shard < MONITOR_SHARDS; shard++) {
+      for (const account of await monitors.accounts(environment, shard)) {
+        const written = await monitors.recordUsage({
+          accountId: account.accountId,
+          environment,
+          at: `${day}T00:00:00Z`,
+          product: MONITORING_PRODUCT,
+          feeCode: null,
+          quantity: account.monitors,
+          billable: environment === 'live',
+          clientReference: null,
+          requestId: `mon_usage_${day}`,
+          resourceId: `monitoring_${day}`,
+        });
+        if (written) recorded += 1;
+      }
+    }
+  }
+  return recorded;
+}

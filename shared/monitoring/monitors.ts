@@ -1,0 +1,283 @@
+/**
+ * Monitors: create (with the baseline from free registry reads), read, list, change the event
+ * types, delete. Everything a request says is checked before the registry or the store is asked.
+ */
+import { randomBytes } from 'node:crypto';
+import { lookupCompany } from '../companies/extracts.ts';
+import { type CompanyIdentifier, parseCompanyIdentifier } from '../companies/identifier.ts';
+import type { CompanyRegistry } from '../companies/registry-port.ts';
+import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
+import { toTimestamp } from '../kernel/clock.ts';
+import { type CursorCodec, pageOfStore } from '../kernel/cursor.ts';
+import { ApiError } from '../kernel/errors/api-error.ts';
+import { pageRequest } from '../kernel/http/paging.ts';
+import { fromRegistry } from '../kernel/registry-errors.ts';
+import type { RegistryCaller } from '../kernel/registry-port.ts';
+import { PERSON_NAME_PATTERN } from '../people/person-names.ts';
+import type { MonitoringEventType } from '../webhooks/event-port.ts';
+import { personSubjectKey } from './person-match.ts';
+import { presentMonitor } from './present.ts';
+import { MONITOR_CAP } from './settings.ts';
+import { monitoredCompany, readCompany } from './snapshot.ts';
+import type { MonitoredPerson, MonitorKind, MonitorRecord, MonitorStore } from './store-port.ts';
+
+export const MONITOR_ID_PATTERN = /^mon_[0-9a-f]{24}$/;
+export const newMonitorId = () => `mon_${randomBytes(12).toString('hex')}`;
+
+/** The event types of each kind of monitor (all of them when a request names none). */
+export const eventTypesOf: Readonly<Record<MonitorKind, readonly MonitoringEventType[]>> = {
+  company: [
+    'company.status_changed',
+    'company.name_changed',
+    'company.type_changed',
+    'company.document_lodged',
+    'company.external_administration',
+    'company.deregistered',
+    'company.reinstated',
+  ],
+  person: ['person.disqualified', 'person.licence_granted'],
+};
+
+export interface MonitorRequest {
+  company?: string | undefined;
+  person?: MonitoredPerson | undefined;
+  eventTypes?: MonitoringEventType[] | undefined;
+}
+
+/** What a valid request asks for, before anything is looked up. */
+export type CheckedMonitorRequest =
+  | { kind: 'company'; company: CompanyIdentifier; eventTypes: MonitoringEventType[] }
+  | { kind: 'person'; person: MonitoredPerson; eventTypes: MonitoringEventType[] };
+
+function checkEventTypes(
+  kind: MonitorKind,
+  types: readonly MonitoringEventType[] | undefined,
+  param: string,
+) {
+  if (types === undefined) return [...eventTypesOf[kind]];
+  const allowed = eventTypesOf[kind];
+  const seen = new Set<string>();
+  types.forEach((type, i) => {
+    if (!allowed.includes(type)) {
+      throw new ApiError('validation_error', {
+        param: `${param}[${i}]`,
+        message: `A ${kind} monitor takes ${allowed.join(', ')}; ${type} is not one of them.`,
+      });
+    }
+    if (seen.has(type)) {
+      throw new ApiError('validation_error', {
+        param: `${param}[${i}]`,
+        message: `${type} is listed twice.`,
+      });
+    }
+    seen.add(type);
+  });
+  return [...types];
+}
+
+function checkPerson(person: MonitoredPerson, param: string, today: string): MonitoredPerson {
+  const names: [string, string][] = [
+    [`${param}.familyName`, person.familyName],
+    ...person.givenNames.map((name, i): [string, string] => [`${param}.givenNames[${i}]`, name]),
+  ];
+  for (const [at, name] of names) {
+    if (name.trim() === '') {
+      throw new ApiError('validation_error', { param: at, message: `${at} must not be blank.` });
+    }
+    if (!PERSON_NAME_PATTERN.test(name)) {
+      throw new ApiError('name_invalid_characters', {
+        param: at,
+        message: `${at} may hold only letters, hyphens, apostrophes and spaces.`,
+      });
+    }
+  }
+  if (person.birthDate > today) {
+    throw new ApiError('validation_error', {
+      param: `${param}.birthDate`,
+      message: 'birthDate is in the future.',
+    });
+  }
+  return {
+    familyName: person.familyName.trim(),
+    givenNames: person.givenNames.map((name) => name.trim()),
+    birthDate: person.birthDate,
+  };
+}
+
+/** Checks a request (or an import row, with `prefix`) without any lookup. */
+export function checkMonitorRequest(request: MonitorRequest, now: Date, prefix = ''): CheckedMonitorRequest {
+  const companyGiven = request.company !== undefined;
+  const personGiven = request.person !== undefined;
+  if (companyGiven === personGiven) {
+    throw new ApiError('validation_error', {
+      param: `${prefix}company`,
+      message: companyGiven
+        ? 'Give company or person, not both.'
+        : 'Give the company to watch (company) or the person (person).',
+    });
+  }
+  if (request.company !== undefined) {
+    return {
+      kind: 'company',
+      company: parseCompanyIdentifier(request.company, `${prefix}company`),
+      eventTypes: checkEventTypes('company', request.eventTypes, `${prefix}eventTypes`),
+    };
+  }
+  return {
+    kind: 'person',
+    person: checkPerson(request.person as MonitoredPerson, `${prefix}person`, toTimestamp(now).slice(0, 10)),
+    eventTypes: checkEventTypes('person', request.eventTypes, `${prefix}eventTypes`),
+  };
+}
+
+export interface CreatePorts {
+  monitors: MonitorStore;
+  registry: CompanyRegistry;
+  now: Date;
+  caller: RegistryCaller;
+  cap?: number;
+}
+
+/** The new monitor of a checked request: a company one carries its baseline, read now. */
+export async function newMonitor(
+  ports: Omit<CreatePorts, 'monitors'>,
+  owner: Owner,
+  request: CheckedMonitorRequest,
+  param = 'company',
+): Promise<MonitorRecord> {
+  const at = toTimestamp(ports.now);
+  const common = {
+    id: newMonitorId(),
+    accountId: owner.accountId,
+    environment: owner.environment,
+    eventTypes: request.eventTypes,
+    sequence: 0,
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+  };
+  if (request.kind === 'person') {
+    return {
+      ...common,
+      kind: 'person',
+      subjectKey: personSubjectKey(request.person),
+      company: null,
+      person: request.person,
+      baseline: null,
+      known: null,
+    };
+  }
+  const company = await lookupCompany(ports.registry, request.company, ports.caller, param);
+  const { snapshot } = await fromRegistry(
+    readCompany(ports.registry, company, ports.caller, ports.now),
+    param,
+  );
+  return {
+    ...common,
+    kind: 'company',
+    subjectKey: company.number,
+    company: monitoredCompany(company),
+    person: null,
+    baseline: snapshot,
+    known: snapshot,
+  };
+}
+
+const alreadyWatched = (monitor: Pick<MonitorRecord, 'kind' | 'environment'>, monitorId: string) =>
+  new ApiError('monitor_already_exists', {
+    param: monitor.kind,
+    message: `This account already watches this ${monitor.kind} in the ${monitor.environment} environment (${monitorId}).`,
+    details: { monitorId },
+  });
+
+/** Stores a new monitor; an already watched subject or a full account is refused. */
+export async function storeMonitor(monitors: MonitorStore, monitor: MonitorRecord, cap = MONITOR_CAP) {
+  const outcome = await monitors.create(monitor, cap);
+  if (outcome.created) return monitor;
+  if (outcome.reason === 'exists') throw alreadyWatched(monitor, outcome.monitorId);
+  throw new ApiError('monitor_limit_reached', {
+    param: null,
+    message: `An account may hold at most ${cap} monitors per environment.`,
+  });
+}
+
+export async function createMonitor(ports: CreatePorts, owner: Owner, request: MonitorRequest) {
+  const checked = checkMonitorRequest(request, ports.now);
+  if (checked.kind === 'company') {
+    // Before the registry is asked: a company already watched costs no registry call.
+    const existing = await ports.monitors.findBySubject(owner, checked.company.number);
+    if (existing) throw alreadyWatched(existing, existing.id);
+  }
+  const monitor = await newMonitor(ports, owner, checked);
+  return storeMonitor(ports.monitors, monitor, ports.cap ?? MONITOR_CAP);
+}
+
+const otherOwner = (record: Owner, owner: Owner) =>
+  record.accountId !== owner.accountId
+    ? 'This monitor belongs to another account.'
+    : `This monitor belongs to the ${record.environment} environment; use a ${record.environment} key.`;
+
+/** The owner's monitor `id`, or its not-found or owner-mismatch error. */
+export async function readMonitor(monitors: Pick<MonitorStore, 'get'>, owner: Owner, id: string) {
+  const monitor = MONITOR_ID_PATTERN.test(id) ? await monitors.get(id) : undefined;
+  if (!monitor)
+    throw new ApiError('monitor_not_found', { param: 'monitorId', message: 'No monitor has this id.' });
+  if (!isSameOwner(monitor, owner)) {
+    throw new ApiError('monitor_owner_mismatch', { param: 'monitorId', message: otherOwner(monitor, owner) });
+  }
+  return monitor;
+}
+
+export async function updateMonitor(
+  monitors: MonitorStore,
+  owner: Owner,
+  id: string,
+  eventTypes: MonitoringEventType[],
+  now: Date,
+) {
+  const monitor = await readMonitor(monitors, owner, id);
+  const types = checkEventTypes(monitor.kind, eventTypes, 'eventTypes');
+  return monitors.updateEventTypes(monitor, types, toTimestamp(now));
+}
+
+export async function deleteMonitor(monitors: MonitorStore, owner: Owner, id: string) {
+  const monitor = await readMonitor(monitors, owner, id);
+  if (!(await monitors.delete(monitor))) {
+    throw new ApiError('monitor_not_found', { param: 'monitorId', message: 'No monitor has this id.' });
+  }
+  return { object: 'monitor' as const, id: monitor.id, deleted: true as const };
+}
+
+export interface ListMonitorsRequest {
+  monitors: MonitorStore;
+  cursors: CursorCodec;
+  owner: Owner;
+  route: { name: string };
+  query: { company?: string | undefined; limit?: number | undefined; cursor?: string | undefined };
+}
+
+/** The owner's monitors, newest first (totalCount: all of them), or the one of a company. */
+export async function listMonitors({ monitors, cursors, owner, route, query }: ListMonitorsRequest) {
+  if (query.company !== undefined) {
+    const { number } = parseCompanyIdentifier(query.company, 'company');
+    const request = pageRequest({ cursors }, route, owner, query, { company: number });
+    // Checks a cursor given with the filter (one page at most: it is never needed).
+    await cursors.decode({ route: request.route, filters: request.filters, owner }, query.cursor);
+    const monitor = await monitors.findBySubject(owner, number);
+    return {
+      data: monitor ? [presentMonitor(monitor)] : [],
+      hasMore: false,
+      nextCursor: null,
+      totalCount: monitor ? 1 : 0,
+    };
+  }
+  const [page, total] = await Promise.all([
+    pageOfStore(
+      pageRequest({ cursors }, route, owner, query, {}),
+      (position) => monitors.list(owner, position),
+      presentMonitor,
+    ),
+    monitors.count(owner),
+  ]);
+  return { ...page, totalCount: total };
+}

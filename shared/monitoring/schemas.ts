@@ -1,0 +1,224 @@
+/** Company monitoring: request and response schemas (docs/monitoring.md). */
+import * as z from 'zod/mini';
+import { codedSchema, companySummarySchema, timestamp } from '../companies/schemas.ts';
+import { cursorParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
+import { calendarDate } from '../kernel/time-params.ts';
+import { monitoringEventTypes } from '../webhooks/event-port.ts';
+import { MAX_IMPORT_ROWS } from './settings.ts';
+
+export const monitorPath = z.strictObject({ monitorId: z.string() });
+
+const eventTypeList = z
+  .array(
+    z.enum(monitoringEventTypes, { error: `each entry must be one of ${monitoringEventTypes.join(', ')}` }),
+    { error: 'eventTypes must be a list of event types' },
+  )
+  .check(
+    z.minLength(1, 'eventTypes must name at least one event type (leave it out for all)'),
+    z.maxLength(
+      monitoringEventTypes.length,
+      `eventTypes may have at most ${monitoringEventTypes.length} entries`,
+    ),
+  );
+
+const personName = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be a string` })
+    .check(
+      z.minLength(1, `${name} must not be empty`),
+      z.maxLength(max, `${name} may be at most ${max} characters`),
+    );
+
+export const monitoredPersonBody = z.strictObject({
+  familyName: personName('familyName', 100),
+  givenNames: z
+    .array(personName('each given name', 100), { error: 'givenNames must be a list of names' })
+    .check(
+      z.minLength(1, 'givenNames must hold at least one name'),
+      z.maxLength(5, 'givenNames may hold at most 5 names'),
+    ),
+  birthDate: calendarDate('birthDate'),
+});
+
+export const createMonitorBody = z.strictObject({
+  /** An ACN, ARBN or ARSN (nine digits), or an ABN that embeds one; spaces allowed. */
+  company: z.optional(
+    z
+      .string({ error: 'company must be a string' })
+      .check(z.maxLength(20, 'company may be at most 20 characters')),
+  ),
+  person: z.optional(monitoredPersonBody),
+  eventTypes: z.optional(eventTypeList),
+});
+
+export const importMonitorsBody = z.strictObject({
+  /** True: every row's outcome, nothing created. */
+  dryRun: z.optional(z.boolean({ error: 'dryRun must be true or false' })),
+  /** JSON rows: each {company} or {person}, with eventTypes if not all. Checked row by row. */
+  rows: z.optional(
+    z
+      .array(z.unknown(), { error: 'rows must be a list' })
+      .check(z.maxLength(MAX_IMPORT_ROWS, `rows may hold at most ${MAX_IMPORT_ROWS} rows`)),
+  ),
+  /** CSV text: a header (company, familyName, givenNames, birthDate, eventTypes), then a row per line. */
+  csv: z.optional(z.string({ error: 'csv must be a string' })),
+});
+
+export const updateMonitorBody = z.strictObject({ eventTypes: eventTypeList });
+
+export const monitorListQuery = z.strictObject({
+  company: z.optional(z.string().check(z.maxLength(20, 'company may be at most 20 characters'))),
+  limit: limitParam,
+  cursor: cursorParam,
+});
+
+export const monitorFeedQuery = z.strictObject({
+  /** A position from an earlier page (`nextPosition`); the feed's start when absent. */
+  after: z.optional(
+    z.string().check(z.minLength(1, 'after must not be empty'), z.maxLength(200, 'after is too long')),
+  ),
+  company: z.optional(z.string().check(z.maxLength(20, 'company may be at most 20 characters'))),
+  limit: limitParam,
+});
+
+// ---- responses ------------------------------------------------------------------------------
+
+const documentRef = z.object({
+  documentNumber: z.string(),
+  formCode: z.string(),
+  formDescription: z.string(),
+  receivedAt: z.string(),
+});
+
+export const monitorSnapshotSchema = z
+  .object({
+    status: codedSchema,
+    name: z.string(),
+    type: codedSchema,
+    latestDocument: z.nullable(documentRef),
+    at: timestamp,
+  })
+  .register(z.globalRegistry, {
+    id: 'MonitorSnapshot',
+    description: 'What a company check compares: status, name, type and the newest lodged document.',
+  });
+
+export const monitoredPersonSchema = z
+  .object({ familyName: z.string(), givenNames: z.array(z.string()), birthDate: z.string() })
+  .register(z.globalRegistry, { id: 'MonitoredPerson' });
+
+export const monitorSchema = z
+  .object({
+    object: z.literal('monitor'),
+    id: z.string().check(z.regex(/^mon_[0-9a-f]{24}$/)),
+    kind: z.enum(['company', 'person']),
+    company: z.nullable(companySummarySchema),
+    person: z.nullable(monitoredPersonSchema),
+    eventTypes: z.array(z.enum(monitoringEventTypes)),
+    /** The state recorded when the monitor was created (company monitors). */
+    baseline: z.nullable(monitorSnapshotSchema),
+    /** The sequence number of the last event emitted for this monitor (0 before any). */
+    sequence: z.int(),
+    livemode: z.boolean(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .register(z.globalRegistry, {
+    id: 'Monitor',
+    description: 'A company or a person watched by the account.',
+  });
+
+const importProblem = z.object({
+  row: z.int(),
+  outcome: z.enum(['already_watched', 'invalid', 'duplicate', 'over_cap']),
+  monitorId: z.optional(z.string()),
+  duplicateOf: z.optional(z.int()),
+  error: z.optional(z.object({ code: z.string(), param: z.nullable(z.string()), message: z.string() })),
+});
+
+export const monitorImportSchema = z
+  .object({
+    object: z.literal('monitorImport'),
+    dryRun: z.boolean(),
+    rows: z.int(),
+    totals: z.object({
+      created: z.int(),
+      wouldCreate: z.int(),
+      alreadyWatched: z.int(),
+      invalid: z.int(),
+      duplicate: z.int(),
+      overCap: z.int(),
+    }),
+    /** Every row not created (in a dry run: not to be created), in row order; the others are. */
+    problems: z.array(importProblem),
+    meta: metaSchema,
+  })
+  .register(z.globalRegistry, {
+    id: 'MonitorImport',
+    description:
+      "A bulk import's outcome: totals, and every row that is not (or would not be) created, with why.",
+  });
+
+export const monitorResponseSchema = z.extend(monitorSchema, { meta: metaSchema });
+export const monitorListSchema = listEnvelope(monitorSchema);
+export const deletedMonitorSchema = z.object({
+  object: z.literal('monitor'),
+  id: z.string(),
+  deleted: z.literal(true),
+  meta: metaSchema,
+});
+
+const changedValue = z.nullable(z.union([z.string(), codedSchema]));
+
+/** The `data` of every monitoring event. */
+export const monitorEventDataSchema = z
+  .object({
+    object: z.literal('monitorEvent'),
+    company: z.nullable(companySummarySchema),
+    person: z.nullable(monitoredPersonSchema),
+    before: z.optional(changedValue),
+    after: z.optional(changedValue),
+    document: z.optional(documentRef),
+    appointee: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+    licenceNumber: z.optional(z.nullable(z.string())),
+    date: z.optional(z.nullable(z.string())),
+    /** Person events: how the item matched (licence items carry no birth date). */
+    match: z.optional(z.enum(['names_and_birth_date', 'names'])),
+    source: z.object({
+      kind: z.enum(['daily_check', 'weekly_summary', 'sandbox']),
+      checkedAt: z.optional(timestamp),
+      summaryType: z.optional(z.string()),
+      subType: z.optional(codedSchema),
+      weekStarting: z.optional(z.string()),
+      documentNumber: z.optional(z.nullable(z.string())),
+    }),
+    monitorIds: z.array(z.string()),
+    sequence: z.int(),
+  })
+  .register(z.globalRegistry, {
+    id: 'MonitorEventData',
+    description:
+      'What a monitoring event reports: the company (number and summary) or person, before and after, its source, the monitors it matched and the sequence number of the account and company.',
+  });
+
+export const monitorEventSchema = z
+  .object({
+    object: z.literal('event'),
+    id: z.string().check(z.startsWith('evt_')),
+    type: z.enum(monitoringEventTypes),
+    createdAt: timestamp,
+    livemode: z.boolean(),
+    data: monitorEventDataSchema,
+  })
+  .register(z.globalRegistry, { id: 'MonitorEvent' });
+
+export const monitorFeedSchema = z
+  .object({
+    object: z.literal('list'),
+    data: z.array(monitorEventSchema),
+    hasMore: z.boolean(),
+    /** Where the next read starts: pass it as `after`. Never expires (events are kept 90 days). */
+    nextPosition: z.nullable(z.string()),
+    meta: metaSchema,
+  })
+  .register(z.globalRegistry, { id: 'MonitorFeed' });

@@ -1,0 +1,32 @@
+/**
+ * Company monitoring's named settings (docs/monitoring.md, docs/architecture.md "Company
+ * monitoring"): the cap per account, how long events are kept in the feed, and the settling
+ * time of the feed's reads.
+ */
+
+/** Monitors an account may hold per environment (company and person monitors together). */
+export const MONITOR_CAP = 100_000;
+
+/** Monitoring events are readable from the feed for this long (the issue asks at least 90 days). */
+export const MONITORING_EVENT_RETENTION_MS = 90 * 24 * 3600_000;
+
+/**
+ * The feed shows only events written at least this long ago: a job's writers take their times
+ * before they write, so an event can land behind a newer one by at most the length of one write;
+ * a reader that resumes from a position never skips one that lands late.
+ */
+export const FEED_SETTLE_MS = 60_000;
+
+/** Most rows of one bulk import. */
+export const MAX_IMPORT_ROWS = 100_000;
+
+/**
+ * Registry calls a second the daily check may make (free reads: a lookup and, where the type has
+ * one, the document list). 1,000,000 distinct companies × 2 calls ÷ 24 registry-hours ≈ 23 a
+ * second; with 20 the check of 1,000,000 companies takes about 28 hours, so the setting must be at
+ * least 25 for that scale (docs/architecture.md).
+ */
+export const MONITORING_REGISTRY_CALLS_PER_SECOND = 25;
+
+/** Monitoring's price per monitored company-day, in cents (our product, not a registry fee). */
+export const MONITORING_PRICE_CENTS_PER_COMPANY_DAY = 1;

@@ -1,0 +1,171 @@
+/**
+ * Company monitoring's store: monitors (a company or a person watched by an account in one
+ * environment), the subjects the jobs check (each distinct company once per run) and the
+ * monitoring feed (every monitoring event of an owner, oldest first, kept 90 days).
+ */
+import type { FeeEntry } from '../extracts/store-port.ts';
+import type { Environment, Owner } from '../kernel/api-keys.ts';
+import type { EventRecord, MonitoringEventType } from '../webhooks/event-port.ts';
+
+/** What a company check compares: the fields a change event reports, and the newest document. */
+export interface CompanySnapshot {
+  status: string;
+  name: string;
+  type: string;
+  /** The newest lodged document; null when the type has no document list or none is lodged. */
+  latestDocument: { documentNumber: string; formCode: string; receivedAt: string } | null;
+  /** When the registry was read. */
+  at: string;
+}
+
+/** The company as events and monitors show it (the registry's summary fields). */
+export interface MonitoredCompany {
+  number: string;
+  numberType: string;
+  name: string;
+  type: string;
+  status: string;
+  abn: string | null;
+  registeredCharity: boolean;
+  schemeCategories: string[];
+}
+
+/** A watched person: matched on the normalised names and the exact birth date (person-match.ts). */
+export interface MonitoredPerson {
+  familyName: string;
+  givenNames: string[];
+  birthDate: string;
+}
+
+export type MonitorKind = 'company' | 'person';
+
+export interface MonitorRecord extends Owner {
+  id: string;
+  kind: MonitorKind;
+  /** The company's number, or the person's match key: what the jobs look monitors up by. */
+  subjectKey: string;
+  company: MonitoredCompany | null;
+  person: MonitoredPerson | null;
+  eventTypes: MonitoringEventType[];
+  /** Company monitors: the state recorded at creation. */
+  baseline: CompanySnapshot | null;
+  /** Company monitors: the state the last check saw (changes are diffs against it). */
+  known: CompanySnapshot | null;
+  /** Events emitted for this monitor so far: the last one's `sequence` (0 before any). */
+  sequence: number;
+  /** Changed by every write; a job's write is conditional on the version it read. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type CreateOutcome =
+  | { created: true }
+  | { created: false; reason: 'exists'; monitorId: string }
+  | {
+      created: false;
+      reason: 'limit';
+    };
+
+/** A check's changes for one monitor: the state to keep, and the events it emits, in order. */
+export interface MonitorChange {
+  known: CompanySnapshot | null;
+  /** Set once, by the first check of a monitor created without one (an import). */
+  baseline?: CompanySnapshot;
+  /** Set once with the baseline: the company as the registry names it. */
+  company?: MonitoredCompany;
+  /** Each with `data.sequence` = the monitor's sequence + 1, + 2, … */
+  events: EventRecord[];
+}
+
+export interface MonitorPage {
+  items: MonitorRecord[];
+  next: string | undefined;
+}
+
+export interface FeedPage {
+  items: EventRecord[];
+  /** The position of the last event given; undefined when none was. */
+  next: string | undefined;
+  /** More settled events follow. */
+  hasMore: boolean;
+}
+
+export interface MonitorStore {
+  /**
+   * Creates the monitor unless the owner already watches its subject, or would go over `cap`
+   * monitors in the environment (both checked in the write, so they hold under concurrent
+   * creates).
+   */
+  create(monitor: MonitorRecord, cap: number): Promise<CreateOutcome>;
+  /** Creates many monitors (an import) with the same rules, many to a transaction; outcomes in order. */
+  createMany(monitors: readonly MonitorRecord[], cap: number): Promise<CreateOutcome[]>;
+  get(id: string): Promise<MonitorRecord | undefined>;
+  /** The owner's monitor of a subject, if any. */
+  findBySubject(owner: Owner, subjectKey: string): Promise<MonitorRecord | undefined>;
+  /** The owner's monitors of several subjects at once (bulk import). */
+  findSubjects(owner: Owner, subjectKeys: readonly string[]): Promise<Map<string, string>>;
+  /** The owner's monitors, newest first. */
+  list(owner: Owner, options: { limit: number; after?: string }): Promise<MonitorPage>;
+  /** Monitors in the owner's environment (the cap's count). */
+  count(owner: Owner): Promise<number>;
+  updateEventTypes(
+    monitor: MonitorRecord,
+    eventTypes: MonitoringEventType[],
+    at: string,
+  ): Promise<MonitorRecord>;
+  /** Deletes the monitor; false when it was already gone. */
+  delete(monitor: MonitorRecord): Promise<boolean>;
+  /** Every monitor of a subject in an environment, whatever its account (the jobs' fan-out). */
+  watchers(environment: Environment, subjectKey: string): Promise<MonitorRecord[]>;
+  /** The watched companies of one shard of an environment, in number order, a page at a time. */
+  companies(
+    environment: Environment,
+    shard: number,
+    options: { limit: number; after?: string },
+  ): Promise<{ numbers: string[]; next: string | undefined }>;
+  /**
+   * Records a check's change of one monitor: the new state, the sequence and the events, in one
+   * transaction, on condition that the monitor is still at the version read and that no event is
+   * written yet. `stale` when the monitor changed (re-read and diff again); `gone` when it was
+   * deleted; `duplicate` when an event of the change was recorded before (nothing is written).
+   */
+  apply(monitor: MonitorRecord, change: MonitorChange): Promise<'applied' | 'stale' | 'gone' | 'duplicate'>;
+  /** The owners with monitors in one shard of an environment, with how many each holds. */
+  accounts(environment: Environment, shard: number): Promise<{ accountId: string; monitors: number }[]>;
+  /** Records a day's monitoring on the owner's usage ledger, once (false when it already was). */
+  recordUsage(fee: FeeEntry): Promise<boolean>;
+  /** The owner's monitoring events after `after`, oldest first, written before `before`. */
+  feed(
+    owner: Owner,
+    options: { limit: number; after?: string; before: string; since: string; subjectKey?: string },
+  ): Promise<FeedPage>;
+}
+
+/** The jobs' run records: when each run of a job started and finished (missed and late runs are alarmed). */
+export interface MonitoringRuns {
+  /** Records that the run's part (a shard) is done; true the first time. */
+  finishPart(job: string, runId: string, part: string, at: string): Promise<boolean>;
+  /** Whether a job's run already handled something (a weekly summary, for example). */
+  isDone(job: string, runId: string, part: string): Promise<boolean>;
+}
+
+/** How many shards the watched companies are spread over (the daily check's fan-out). */
+export const MONITOR_SHARDS = 16;
+
+/** A message of the monitoring fan-out queue. */
+export type MonitoringMessage =
+  | {
+      job: 'daily';
+      environment: Environment;
+      shard: number;
+      runId: string;
+      /** Where the previous message of this shard stopped (a shard is checked a page per message). */
+      after?: string;
+    }
+  | { job: 'weekly'; type: string; weekStarting: string; runId: string }
+  | { job: 'billing'; day: string };
+
+export interface MonitoringQueue {
+  send(messages: readonly MonitoringMessage[]): Promise<void>;
+}

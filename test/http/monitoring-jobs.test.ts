@@ -1,0 +1,281 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, clock, createKey, simulator, type TestKey } from '../support/api.ts';
+import { type Receiver, startReceiver, webhooksIdle } from '../support/webhooks.ts';
+
+/**
+ * Company monitoring's jobs end to end against the local stack and the registry simulator (live
+ * keys): a company moved to EXAD gives one company.status_changed at the daily check and one
+ * company.external_administration from the weekly summary, to each watching account, delivered
+ * once to a webhook verified with Stripe's library and readable from the feed with consecutive
+ * sequence numbers, even when both jobs are run again and killed half-way; a watched person in a
+ * disqualified-directors week gives one person.disqualified.
+ */
+
+const stripe = new Stripe('sk_test_unused');
+// Generated companies of the simulator that no other test reads.
+const WATCHED = '603037190';
+const KILLED_A = '910163478';
+const KILLED_B = '391206009';
+
+interface EventBody {
+  id: string;
+  type: string;
+  createdAt: string;
+  livemode: boolean;
+  data: {
+    object: 'monitorEvent';
+    company: { acn: string | null; name: string } | null;
+    person: { familyName: string; givenNames: string[]; birthDate: string } | null;
+    before?: unknown;
+    after?: unknown;
+    document?: { documentNumber: string; formCode: string; formDescription: string };
+    source: { kind: string; summaryType?: string; subType?: { code: string }; weekStarting?: string };
+    monitorIds: string[];
+    sequence: number;
+  };
+}
+
+interface RunOutcome {
+  companies: number;
+  items: number;
+  events: number;
+  stopped: string | null;
+}
+
+const runJob = async (job: 'daily' | 'weekly', crashAfter?: number) => {
+  const response = await call<RunOutcome>('/__local/monitoring/run', {
+    method: 'POST',
+    body: { job, ...(crashAfter === undefined ? {} : { crashAfter }) },
+  });
+  expect(response.status).toBe(200);
+  return response.body;
+};
+
+const watch = async (key: TestKey, body: unknown) => {
+  const created = await call<{ id: string }>('/v1/monitors', { key: key.secret, method: 'POST', body });
+  expect(created.status, created.text).toBe(201);
+  return created.body.id;
+};
+
+const subscribe = async (key: TestKey, receiver: Receiver) => {
+  const endpoint = await call<{ secret: string }>('/v1/webhook-endpoints', {
+    key: key.secret,
+    method: 'POST',
+    body: { url: receiver.url, enabledEvents: ['*'] },
+  });
+  expect(endpoint.status).toBe(201);
+  return endpoint.body.secret;
+};
+
+/** Every event of the feed, page by page from its start, once the events have settled. */
+async function readFeed(key: TestKey, query = '') {
+  const events: EventBody[] = [];
+  let after: string | null = null;
+  for (let page = 0; page < 50; page++) {
+    const params = new URLSearchParams(query);
+    params.set('limit', '2');
+    if (after) params.set('after', after);
+    const response = await call<{ data: EventBody[]; hasMore: boolean; nextPosition: string | null }>(
+      `/v1/monitors/events?${params}`,
+      { key: key.secret },
+    );
+    expect(response.status, response.text).toBe(200);
+    events.push(...response.body.data);
+    after = response.body.nextPosition;
+    if (!response.body.hasMore) break;
+  }
+  return { events, after };
+}
+
+const weekAgo = () => new Date(Date.now() - 7 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+describe('monitoring jobs', () => {
+  let a: TestKey;
+  let b: TestKey;
+  let hookA: Receiver;
+  let hookB: Receiver;
+  let secretA: string;
+  let secretB: string;
+  let monitorA: string;
+  let monitorB: string;
+  let personMonitor: string;
+  const person = {
+    familyName: 'Featherstonehaugh',
+    givenNames: ['Imogen', 'Clare'],
+    birthDate: '1968-11-02',
+  };
+
+  beforeAll(async () => {
+    a = await createKey('live');
+    b = await createKey('live');
+    hookA = await startReceiver();
+    hookB = await startReceiver();
+    secretA = await subscribe(a, hookA);
+    secretB = await subscribe(b, hookB);
+    monitorA = await watch(a, { company: WATCHED });
+    monitorB = await watch(b, { company: WATCHED });
+    personMonitor = await watch(a, { person });
+    // A person of the same names born a day later (a near miss): never matched.
+    await watch(b, { person: { ...person, birthDate: '1968-11-03' } });
+  });
+
+  afterAll(async () => {
+    await clock.reset();
+    await hookA?.close();
+    await hookB?.close();
+  });
+
+  it('gives one company.status_changed per watching account at the daily check, signed and delivered once', async () => {
+    await simulator.change({ number: WATCHED, status: 'EXAD', at: weekAgo() });
+    await simulator.change({
+      person: {
+        ...person,
+        familyName: 'FEATHERSTONEHAUGH',
+        givenNames: ['IMOGEN', 'CLARE'],
+        event: 'disqualified',
+      },
+      at: weekAgo(),
+    });
+    await simulator.change({
+      person: { ...person, familyName: 'FEATHERSTONEHAUGH', givenNames: ['IMOGEN'], event: 'disqualified' },
+      at: weekAgo(),
+    });
+
+    const first = await runJob('daily');
+    expect(first.stopped).toBeNull();
+    const again = await runJob('daily');
+    expect(again.events).toBe(0);
+    await webhooksIdle();
+
+    for (const [hook, secret, monitor] of [
+      [hookA, secretA, monitorA],
+      [hookB, secretB, monitorB],
+    ] as const) {
+      const [delivery] = await hook.waitFor(1);
+      const event = stripe.webhooks.constructEvent(
+        delivery?.rawBody as string,
+        delivery?.headers['svc-signature'] as string,
+        secret,
+      ) as unknown as EventBody;
+      expect(event.type).toBe('company.status_changed');
+      expect(event.data).toMatchObject({
+        object: 'monitorEvent',
+        company: { acn: WATCHED },
+        person: null,
+        before: { code: 'REGD' },
+        after: { code: 'EXAD' },
+        source: { kind: 'daily_check' },
+        monitorIds: [monitor],
+        sequence: 1,
+      });
+      expect(hook.received).toHaveLength(1);
+    }
+  });
+
+  it('gives one company.external_administration and one person.disqualified from the weekly summaries, run twice and killed half-way', async () => {
+    const killed = await runJob('weekly', 1);
+    expect(killed.stopped).toMatch(/weekly job stopped after 1 events/);
+    expect(killed.events).toBe(0);
+    const full = await runJob('weekly');
+    expect(full.stopped).toBeNull();
+    const again = await runJob('weekly');
+    expect([again.stopped, again.events]).toEqual([null, 0]);
+    await webhooksIdle();
+
+    const typesA = (await hookA.waitFor(3)).map((d) => d.body.type).sort();
+    expect(typesA).toEqual([
+      'company.external_administration',
+      'company.status_changed',
+      'person.disqualified',
+    ]);
+    const typesB = (await hookB.waitFor(2)).map((d) => d.body.type).sort();
+    expect(typesB).toEqual(['company.external_administration', 'company.status_changed']);
+    await new Promise((done) => setTimeout(done, 300));
+    expect([hookA.received.length, hookB.received.length]).toEqual([3, 2]);
+
+    const ea = hookB.received.find((d) => d.body.type === 'company.external_administration');
+    expect(ea?.body.data).toMatchObject({
+      company: { acn: WATCHED },
+      appointee: { type: 'person', person: { familyName: 'KOWALSKI' } },
+      source: { kind: 'weekly_summary', summaryType: 'external-administrations', subType: { code: 'EXAD' } },
+      monitorIds: [monitorB],
+      sequence: 2,
+    });
+    const disqualified = hookA.received.find((d) => d.body.type === 'person.disqualified');
+    expect(disqualified?.body.data).toMatchObject({
+      company: null,
+      person,
+      match: 'names_and_birth_date',
+      source: { kind: 'weekly_summary', summaryType: 'disqualified-directors', subType: { code: 'DISQ' } },
+      monitorIds: [personMonitor],
+      sequence: 1,
+    });
+  });
+
+  it('serves the feed oldest first with consecutive sequence numbers, resumable from its position', async () => {
+    await clock.advance(2 * 60_000);
+    const { events, after } = await readFeed(a, `company=${WATCHED}`);
+    expect(events.map((e) => [e.type, e.data.sequence])).toEqual([
+      ['company.status_changed', 1],
+      ['company.external_administration', 2],
+    ]);
+    const all = await readFeed(a);
+    expect(all.events.map((e) => e.type)).toEqual([
+      'company.status_changed',
+      'company.external_administration',
+      'person.disqualified',
+    ]);
+    // Resuming from the last position gives nothing new, and the position stays.
+    const resumed = await call<{ data: EventBody[]; nextPosition: string }>(
+      `/v1/monitors/events?company=${WATCHED}&after=${after}`,
+      { key: a.secret },
+    );
+    expect([resumed.body.data, resumed.body.nextPosition]).toEqual([[], after]);
+    const bad = await call('/v1/monitors/events?after=nonsense', { key: a.secret });
+    expect(bad.status).toBe(422);
+    // A day of monitoring on the usage ledger, once however often the check ran: 2 monitor-days.
+    const usage = await call<{
+      totals: { product: string; quantity: number; billable: boolean; entries: number }[];
+    }>('/v1/usage', { key: a.secret });
+    expect(usage.body.totals.filter((t) => t.product === 'monitoring')).toEqual([
+      { product: 'monitoring', feeCode: null, billable: true, quantity: 2, entries: 1 },
+    ]);
+    // The weekly summaries' fees are the platform's, never the account's.
+    expect(usage.body.totals.filter((t) => t.product === 'weekly_summary')).toEqual([]);
+    // The ids are the webhook deliveries' ids.
+    expect(all.events.map((e) => e.id).sort()).toEqual(hookA.received.map((d) => d.body.id).sort());
+  });
+
+  it('creates no duplicate and loses no event when the daily check is killed half-way and run again', async () => {
+    const k = await createKey('live');
+    const monitors = [await watch(k, { company: KILLED_A }), await watch(k, { company: KILLED_B })];
+    await simulator.change({ number: KILLED_A, status: 'SOFF', document: { formCode: '484' } });
+    await simulator.change({ number: KILLED_B, name: 'RENAMED ENGINEERING (NT) PTY LTD', status: 'SOFF' });
+
+    const killed = await runJob('daily', 1);
+    expect(killed.stopped).toMatch(/stopped after/);
+    await runJob('daily');
+    await runJob('daily');
+    await clock.advance(2 * 60_000);
+
+    const { events } = await readFeed(k);
+    const byCompany = (number: string) => events.filter((e) => e.data.company?.acn === number);
+    expect(byCompany(KILLED_A).map((e) => [e.type, e.data.sequence])).toEqual([
+      ['company.status_changed', 1],
+      ['company.document_lodged', 2],
+    ]);
+    expect(byCompany(KILLED_A)[1]?.data.document).toMatchObject({ formCode: '484' });
+    expect(byCompany(KILLED_B).map((e) => [e.type, e.data.sequence])).toEqual([
+      ['company.status_changed', 1],
+      ['company.name_changed', 2],
+    ]);
+    expect(byCompany(KILLED_B)[1]?.data).toMatchObject({
+      before: 'WONG ENGINEERING (NT) PTY LTD',
+      after: 'RENAMED ENGINEERING (NT) PTY LTD',
+    });
+    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+    const read = await call<{ sequence: number }>(`/v1/monitors/${monitors[0]}`, { key: k.secret });
+    expect(read.body.sequence).toBe(2);
+  });
+});
