@@ -1064,38 +1064,137 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        __schema0: string;
-        __schema1: string;
-        __schema2: string;
-        /** @enum {string} */
-        __schema3: "current" | "ceased" | "all";
-        __schema4: string;
-        __schema5: string;
-        __schema6: string;
-        __schema7: string | string[];
-        __schema8: string;
-        __schema9: string;
-        __schema10: string;
-        __schema11: unknown;
-        __schema12: {
-            documentNumber: string;
-            pages?: {
-                from?: number;
-                to?: number;
+        /**
+         * @description Page size, from 1 to 100; 20 when not given.
+         * @default 20
+         */
+        Limit: number;
+        /** @description The previous page's `nextCursor`, unchanged; valid 30 minutes, for the same list, filters and account. */
+        Cursor: string;
+        PurchaseCompanyExtractRequest: {
+            /** @enum {string} */
+            type: "current" | "historical" | "relational";
+        };
+        SearchPeopleRequest: {
+            familyName?: string;
+            givenName?: string;
+            birthDateFrom?: string;
+            birthDateTo?: string;
+        };
+        PurchasePersonExtractsRequest: {
+            searchId: string;
+            personIds: string[];
+            history?: boolean;
+            includeShareholdings?: boolean;
+        };
+        PurchaseWeeklySummaryRequest: {
+            /** @enum {string} */
+            type: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+            /** @description The Monday the week starts on, `YYYY-MM-DD`: a real date, a Monday, of a week that has ended, within the last 12 months. Anything else is 400 `week_start_invalid` (the calendar rules are checked by the service, not by this schema). */
+            weekStarting: string;
+            refresh?: boolean;
+        };
+        PurchaseRegisterExtractRequest: {
+            history?: boolean;
+        };
+        OrderChargesExtractRequest: {
+            delivery: components["schemas"]["OrderDelivery"];
+        };
+        /** @description How the PDF reaches the buyer, by `method`. Refused with 400 `delivery_invalid`. */
+        OrderDelivery: components["schemas"]["WebDelivery"] | components["schemas"]["EmailDelivery"] | components["schemas"]["PostDelivery"];
+        /** @description A download link (`downloadUrl`). */
+        WebDelivery: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "web";
+        };
+        /** @description By email, to one address. */
+        EmailDelivery: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "email";
+            email: string;
+        };
+        /** @description By post: every postal field is required. */
+        PostDelivery: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "post";
+            contactName: string;
+            contactPhone: string;
+            recipient: string;
+            address: string;
+            postcode: string;
+        };
+        OrderDocumentImagesRequest: {
+            documents: {
+                documentNumber: string;
+                pages?: {
+                    from?: number;
+                    to?: number;
+                };
+            }[];
+            delivery: components["schemas"]["OrderDelivery"];
+        };
+        CreateOfflineSearchRequest: {
+            q: string;
+            /**
+             * @description Which names to search: `current` (the default) or `all`, former names too. Anything else is 400 `search_scope_invalid`.
+             * @enum {string}
+             */
+            scope?: "current" | "all";
+            delivery: components["schemas"]["OfflineSearchDelivery"];
+        };
+        /** @description Where the results go, by `method`. Refused with 400 `delivery_invalid`. */
+        OfflineSearchDelivery: components["schemas"]["EmailDelivery"] | components["schemas"]["WebhookResultsDelivery"];
+        /** @description To the account's webhook endpoints (`offline_search.ready`). */
+        WebhookResultsDelivery: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "webhook";
+        };
+        ResendEventRequest: {
+            endpointId?: string;
+        };
+        CreateWebhookEndpointRequest: {
+            url: string;
+            enabledEvents: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*")[];
+            description?: string | null;
+        };
+        UpdateWebhookEndpointRequest: {
+            url?: string;
+            enabledEvents?: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*")[];
+            description?: string | null;
+            /** @enum {string} */
+            status?: "enabled" | "disabled";
+        };
+        /** @description No fields: send `{}` or no body. */
+        EmptyRequest: Record<string, never>;
+        RecoverWebhookEndpointRequest: {
+            since: string;
+        };
+        /** @description Every failure: `error.code` says what went wrong (branch on it), `error.param` where; `docUrl` explains the code. */
+        Error: {
+            error: {
+                /** @enum {string} */
+                type: "permission_error" | "registry_unavailable_error" | "api_error" | "invalid_request_error" | "not_found_error" | "extract_required_error" | "conflict_error" | "authentication_error" | "rate_limit_error";
+                code: string;
+                message: string;
+                param: string | null;
+                registryCode: string | null;
+                requestId: string;
+                details?: components["schemas"]["ErrorDetails"];
+                docUrl: string;
             };
         };
-        __schema13: string;
-        __schema14: string;
-        __schema15: string;
-        __schema16: string;
-        __schema17: string;
-        __schema18: string;
-        __schema19: components["schemas"]["__schema20"][];
-        /** @enum {string} */
-        __schema20: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*";
-        __schema21: string | null;
-        __schema22: string;
-        __schema23: Record<string, never>;
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
             counts?: {
@@ -1118,147 +1217,223 @@ export interface components {
             limit?: number;
             resetsAt?: string;
         };
-        __schema24: {
+        Identifier: {
+            /** @constant */
+            object: "identifier";
+            input: string;
+            /** @enum {string} */
+            type: "acn" | "abn" | "arbn" | "arsn" | "unknown";
+            valid: boolean;
+            normalized: string | null;
+            formatted: string | null;
+            acnFromAbn: string | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description What every answer carries besides its data: whether it incurred a registry fee, the product, the request id. */
+        Meta: {
             billable: boolean;
             product: string | null;
             requestId: string;
             quantity?: number;
         };
-        __schema25: {
+        CodeTableList: {
             /** @constant */
             object: "list";
-            data: {
-                acn: components["schemas"]["__schema26"];
-                formatted: components["schemas"]["__schema27"];
-                numberType: components["schemas"]["__schema28"];
-                name: components["schemas"]["__schema29"];
-                type: components["schemas"]["__schema28"];
-                status: components["schemas"]["__schema28"];
-                abn: components["schemas"]["__schema30"];
-                registeredCharity: components["schemas"]["__schema31"];
-                id?: components["schemas"]["__schema32"];
-                arsn?: components["schemas"]["__schema33"];
-                schemeCategories?: components["schemas"]["__schema34"];
-                detailsPath?: components["schemas"]["__schema35"];
-                /** @constant */
-                object: "companyMatch";
-                matchedName: string;
-                /** @enum {string} */
-                nameStatus: "current" | "former";
-                score: number;
-                address: components["schemas"]["__schema36"] | null;
-            }[];
+            data: components["schemas"]["CodeTableSummary"][];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema24"];
+            meta: components["schemas"]["Meta"];
         };
-        __schema26: string | null;
-        __schema27: string;
-        __schema28: {
+        CodeTableSummary: {
+            /** @constant */
+            object: "codeTableSummary";
+            table: string;
+            title: string;
+            entryCount: number;
+            docsUrl: string;
+        };
+        CodeTable: {
+            /** @constant */
+            object: "codeTable";
+            table: string;
+            title: string;
+            docsUrl: string;
+            entries: components["schemas"]["CodeTableEntry"][];
+            meta: components["schemas"]["Meta"];
+        };
+        CodeTableEntry: {
+            code: string;
+            label: string;
+            registryCode: string | null;
+        };
+        FormList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Form"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        Form: {
+            /** @constant */
+            object: "form";
+            formCode: string;
+            description: string;
+            /** @enum {string} */
+            category: "all" | "internal-administration" | "buy-backs" | "debt" | "deregistration" | "disclosure-notices" | "financial" | "fundraising" | "takeovers-short" | "takeovers-all";
+        };
+        CompanyMatchList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["CompanyMatch"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        CompanyMatch: {
+            acn: string | null;
+            formatted: string;
+            numberType: components["schemas"]["CodedValue"];
+            name: string;
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            abn: string | null;
+            registeredCharity: boolean;
+            id?: string;
+            arsn?: string;
+            schemeCategories?: components["schemas"]["CodedValue"][];
+            detailsPath?: string;
+            /** @constant */
+            object: "companyMatch";
+            matchedName: string;
+            /** @enum {string} */
+            nameStatus: "current" | "former";
+            score: number;
+            address: components["schemas"]["PartialAddress"] | null;
+        };
+        /** @description A value from a code table: its code and its label. */
+        CodedValue: {
             code: string;
             label: string;
         };
-        __schema29: string;
-        __schema30: string | null;
-        __schema31: boolean;
-        __schema32: string;
-        __schema33: string;
-        __schema34: components["schemas"]["__schema28"][];
-        __schema35: string;
-        __schema36: {
+        PartialAddress: {
             locality: string;
             state?: string | null;
             postcode?: string | null;
             country?: string;
         };
-        __schema37: components["schemas"]["__schema28"][];
-        /** @constant */
-        __schema38: "company";
-        __schema39: components["schemas"]["__schema28"] | null;
-        __schema40: components["schemas"]["__schema28"] | null;
-        __schema41: components["schemas"]["__schema42"] | null;
-        __schema42: string;
-        __schema43: components["schemas"]["__schema28"] | null;
-        __schema44: {
-            date: components["schemas"]["__schema42"];
-            reason: components["schemas"]["__schema28"];
-        } | null;
-        __schema45: {
+        CompanyResponse: {
+            acn: string | null;
+            formatted: string;
+            numberType: components["schemas"]["CodedValue"];
             name: string;
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema42"];
-        }[];
-        __schema46: {
-            object: components["schemas"]["__schema47"];
-            id: components["schemas"]["__schema48"];
-            kind: components["schemas"]["__schema49"];
-            type: components["schemas"]["__schema50"];
-            company: components["schemas"]["__schema51"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema53"];
-            disclaimer: components["schemas"]["__schema54"];
-            officeholders: components["schemas"]["__schema55"][] | null;
-            addresses: components["schemas"]["__schema59"][] | null;
-            contactAddress: components["schemas"]["__schema59"] | null;
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            abn: string | null;
+            registeredCharity: boolean;
+            id?: string;
+            arsn?: string;
+            schemeCategories: components["schemas"]["CodedValue"][];
+            detailsPath?: string;
+            /** @constant */
+            object: "company";
+            class: components["schemas"]["CodedValue"] | null;
+            subClass: components["schemas"]["CodedValue"] | null;
+            registeredAt: components["schemas"]["CalendarDate"] | null;
+            governanceType: components["schemas"]["CodedValue"] | null;
+            deregistration: {
+                date: components["schemas"]["CalendarDate"];
+                reason: components["schemas"]["CodedValue"];
+            } | null;
+            formerNames: {
+                name: string;
+                from: components["schemas"]["CalendarDate"] | null;
+                to: components["schemas"]["CalendarDate"];
+            }[];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description A calendar date, `YYYY-MM-DD`. */
+        CalendarDate: string;
+        CompanyExtract: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "company";
+            /** @enum {string} */
+            type: "current" | "historical" | "relational";
+            company: components["schemas"]["Company"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: string | null;
+            disclaimer: string;
+            officeholders: components["schemas"]["Officeholder"][] | null;
+            addresses: components["schemas"]["AddressRecord"][] | null;
+            contactAddress: components["schemas"]["AddressRecord"] | null;
             shareStructure: {
-                shareClasses: components["schemas"]["__schema60"];
-                members: components["schemas"]["__schema61"];
+                shareClasses: components["schemas"]["ShareClass"][];
+                members: components["schemas"]["Member"][];
             } | null;
-            documents: components["schemas"]["__schema62"][] | null;
+            documents: components["schemas"]["Document"][] | null;
             externalAdministration: {
-                appointees: components["schemas"]["__schema76"];
-                documents: components["schemas"]["__schema77"];
+                appointees: components["schemas"]["Officeholder"][];
+                documents: components["schemas"]["Document"][];
             } | null;
-            charges: components["schemas"]["__schema78"][] | null;
-            relationships: components["schemas"]["__schema87"][] | null;
-            meta: components["schemas"]["__schema24"];
+            charges: components["schemas"]["Charge"][] | null;
+            relationships: components["schemas"]["Relationship"][] | null;
+            meta: components["schemas"]["Meta"];
         };
-        /** @constant */
-        __schema47: "extract";
-        __schema48: string;
-        /** @constant */
-        __schema49: "company";
-        /** @enum {string} */
-        __schema50: "current" | "historical" | "relational";
-        __schema51: {
-            acn: components["schemas"]["__schema26"];
-            formatted: components["schemas"]["__schema27"];
-            numberType: components["schemas"]["__schema28"];
-            name: components["schemas"]["__schema29"];
-            type: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            abn: components["schemas"]["__schema30"];
-            registeredCharity: components["schemas"]["__schema31"];
-            id?: components["schemas"]["__schema32"];
-            arsn?: components["schemas"]["__schema33"];
-            schemeCategories: components["schemas"]["__schema37"];
-            detailsPath?: components["schemas"]["__schema35"];
-            object: components["schemas"]["__schema38"];
-            class: components["schemas"]["__schema39"];
-            subClass: components["schemas"]["__schema40"];
-            registeredAt: components["schemas"]["__schema41"];
-            governanceType: components["schemas"]["__schema43"];
-            deregistration: components["schemas"]["__schema44"];
-            formerNames: components["schemas"]["__schema45"];
+        Company: {
+            acn: string | null;
+            formatted: string;
+            numberType: components["schemas"]["CodedValue"];
+            name: string;
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            abn: string | null;
+            registeredCharity: boolean;
+            id?: string;
+            arsn?: string;
+            schemeCategories: components["schemas"]["CodedValue"][];
+            detailsPath?: string;
+            /** @constant */
+            object: "company";
+            class: components["schemas"]["CodedValue"] | null;
+            subClass: components["schemas"]["CodedValue"] | null;
+            registeredAt: components["schemas"]["CalendarDate"] | null;
+            governanceType: components["schemas"]["CodedValue"] | null;
+            deregistration: {
+                date: components["schemas"]["CalendarDate"];
+                reason: components["schemas"]["CodedValue"];
+            } | null;
+            formerNames: {
+                name: string;
+                from: components["schemas"]["CalendarDate"] | null;
+                to: components["schemas"]["CalendarDate"];
+            }[];
         };
-        __schema52: string;
-        __schema53: string | null;
-        __schema54: string;
-        __schema55: {
+        /** @description An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`. */
+        Timestamp: string;
+        Officeholder: {
             /** @constant */
             object: "officeholder";
-            role: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            appointedAt: components["schemas"]["__schema41"];
-            ceasedAt: components["schemas"]["__schema41"];
-            party: components["schemas"]["__schema56"];
-            address: components["schemas"]["__schema57"] | null;
-            sourceDocument: components["schemas"]["__schema58"] | null;
+            role: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            appointedAt: components["schemas"]["CalendarDate"] | null;
+            ceasedAt: components["schemas"]["CalendarDate"] | null;
+            party: components["schemas"]["Party"];
+            address: components["schemas"]["Address"] | null;
+            sourceDocument: components["schemas"]["SourceDocument"] | null;
         };
-        __schema56: {
+        /** @description A person or an organisation: an officeholder, member, chargee, holder or subject. */
+        Party: {
             /** @enum {string} */
             type: "person" | "organisation";
             person: {
@@ -1267,18 +1442,18 @@ export interface components {
                 formatted: string;
             } | null;
             birth: {
-                date: components["schemas"]["__schema41"];
+                date: components["schemas"]["CalendarDate"] | null;
                 locality: string | null;
                 stateOrCountry: string | null;
             } | null;
             organisation: {
                 number: string | null;
-                numberType: components["schemas"]["__schema28"] | null;
+                numberType: components["schemas"]["CodedValue"] | null;
                 name: string;
                 abn: string | null;
             } | null;
         };
-        __schema57: {
+        Address: {
             careOf: string | null;
             line1: string | null;
             street: string;
@@ -1287,275 +1462,366 @@ export interface components {
             postcode: string | null;
             country: string;
         };
-        __schema58: {
+        /** @description The document a record was lodged by. */
+        SourceDocument: {
             documentNumber: string;
             qualifier: string | null;
         };
-        __schema59: {
+        AddressRecord: {
             /** @constant */
             object: "address";
-            type: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            address: components["schemas"]["__schema57"];
-            sourceDocument: components["schemas"]["__schema58"];
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            from: components["schemas"]["CalendarDate"];
+            to: components["schemas"]["CalendarDate"] | null;
+            address: components["schemas"]["Address"];
+            sourceDocument: components["schemas"]["SourceDocument"];
         };
-        __schema60: {
+        ShareClass: {
             /** @constant */
             object: "shareClass";
             classCode: string;
             description: string;
-            status: components["schemas"]["__schema28"];
+            status: components["schemas"]["CodedValue"];
             sharesIssued: number;
             amountPaid: string;
             amountDue: string;
-            sourceDocument: components["schemas"]["__schema58"];
-        }[];
-        __schema61: {
+            sourceDocument: components["schemas"]["SourceDocument"];
+        };
+        Member: {
             /** @constant */
             object: "member";
             classCode: string;
-            status: components["schemas"]["__schema28"];
-            party: components["schemas"]["__schema56"];
+            status: components["schemas"]["CodedValue"];
+            party: components["schemas"]["Party"];
             sharesHeld: number;
             fullyPaid: boolean;
             beneficiallyHeld: boolean;
-            sourceDocument: components["schemas"]["__schema58"];
-        }[];
-        __schema62: {
-            object: components["schemas"]["__schema63"];
-            documentNumber: components["schemas"]["__schema64"];
-            formCode: components["schemas"]["__schema65"];
-            formDescription: components["schemas"]["__schema66"];
-            subForms: components["schemas"]["__schema67"];
-            receivedAt: components["schemas"]["__schema42"];
-            processedAt: components["schemas"]["__schema42"];
-            effectiveAt: components["schemas"]["__schema41"];
-            qualifier: components["schemas"]["__schema68"];
-            pageCount: components["schemas"]["__schema69"];
-            imaged: components["schemas"]["__schema70"];
-            underRequisition: components["schemas"]["__schema71"];
-            xbrlAvailable: components["schemas"]["__schema72"];
-            xbrlDocumentNumber: components["schemas"]["__schema73"];
-            status: components["schemas"]["__schema74"];
-            priced: components["schemas"]["__schema75"];
+            sourceDocument: components["schemas"]["SourceDocument"];
         };
-        /** @constant */
-        __schema63: "document";
-        __schema64: string;
-        __schema65: string;
-        __schema66: string;
-        __schema67: {
-            code: string;
-            description: string;
-        }[];
-        __schema68: string | null;
-        __schema69: number;
-        __schema70: boolean;
-        __schema71: boolean;
-        __schema72: boolean;
-        __schema73: string | null;
-        __schema74: string | null;
-        __schema75: boolean | null;
-        __schema76: components["schemas"]["__schema55"][];
-        __schema77: components["schemas"]["__schema62"][];
-        __schema78: {
-            object: components["schemas"]["__schema79"];
-            chargeNumber: components["schemas"]["__schema80"];
-            company: components["schemas"]["__schema81"];
-            status: components["schemas"]["__schema28"];
-            type: components["schemas"]["__schema82"];
-            registeredAt: components["schemas"]["__schema83"];
-            createdAt: components["schemas"]["__schema41"];
-            expiresAt: components["schemas"]["__schema41"];
-            satisfiedAt: components["schemas"]["__schema41"];
-            preAsicChargeNumber: components["schemas"]["__schema84"];
-            chargees: components["schemas"]["__schema85"];
-            documents: components["schemas"]["__schema86"];
+        Document: {
+            /** @constant */
+            object: "document";
+            documentNumber: string;
+            formCode: string;
+            formDescription: string;
+            subForms: {
+                code: string;
+                description: string;
+            }[];
+            receivedAt: components["schemas"]["CalendarDate"];
+            processedAt: components["schemas"]["CalendarDate"];
+            effectiveAt: components["schemas"]["CalendarDate"] | null;
+            qualifier: string | null;
+            pageCount: number;
+            imaged: boolean;
+            underRequisition: boolean;
+            xbrlAvailable: boolean;
+            xbrlDocumentNumber: string | null;
+            status: string | null;
+            priced: boolean | null;
         };
-        /** @constant */
-        __schema79: "charge";
-        __schema80: string;
-        __schema81: {
-            acn: components["schemas"]["__schema26"];
-            formatted: components["schemas"]["__schema27"];
-            numberType: components["schemas"]["__schema28"];
-            name: components["schemas"]["__schema29"];
-            type: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            abn: components["schemas"]["__schema30"];
-            registeredCharity: components["schemas"]["__schema31"];
-            id?: components["schemas"]["__schema32"];
-            arsn?: components["schemas"]["__schema33"];
-            schemeCategories?: components["schemas"]["__schema34"];
-            detailsPath?: components["schemas"]["__schema35"];
+        Charge: {
+            /** @constant */
+            object: "charge";
+            chargeNumber: string;
+            company: components["schemas"]["CompanySummary"];
+            status: components["schemas"]["CodedValue"];
+            type: components["schemas"]["CodedValue"] | null;
+            registeredAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["CalendarDate"] | null;
+            expiresAt: components["schemas"]["CalendarDate"] | null;
+            satisfiedAt: components["schemas"]["CalendarDate"] | null;
+            preAsicChargeNumber: string | null;
+            chargees: {
+                party: components["schemas"]["Party"];
+            }[];
+            documents: components["schemas"]["Document"][];
         };
-        __schema82: components["schemas"]["__schema28"] | null;
-        __schema83: components["schemas"]["__schema52"] | null;
-        __schema84: string | null;
-        __schema85: {
-            party: components["schemas"]["__schema56"];
-        }[];
-        __schema86: components["schemas"]["__schema62"][];
-        __schema87: {
+        /** @description A company (or scheme, business name, name reservation) as other resources show it. */
+        CompanySummary: {
+            acn: string | null;
+            formatted: string;
+            numberType: components["schemas"]["CodedValue"];
+            name: string;
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            abn: string | null;
+            registeredCharity: boolean;
+            id?: string;
+            arsn?: string;
+            schemeCategories?: components["schemas"]["CodedValue"][];
+            detailsPath?: string;
+        };
+        Relationship: {
             /** @constant */
             object: "relationship";
-            role: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            appointedAt: components["schemas"]["__schema41"];
-            ceasedAt: components["schemas"]["__schema41"];
-            company: components["schemas"]["__schema81"];
+            role: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            appointedAt: components["schemas"]["CalendarDate"] | null;
+            ceasedAt: components["schemas"]["CalendarDate"] | null;
+            company: components["schemas"]["CompanySummary"];
         };
-        __schema88: {
+        OfficeholderList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Officeholder"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+            extract: components["schemas"]["ExtractReference"];
+        };
+        /** @description The held extract a section was read from. */
+        ExtractReference: {
             id: string;
             /** @enum {string} */
             type: "current" | "historical" | "relational";
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
         };
-        __schema89: {
-            object: components["schemas"]["__schema90"];
-            id: components["schemas"]["__schema91"];
-            name: components["schemas"]["__schema92"];
-            birth: components["schemas"]["__schema93"];
-            formerName: components["schemas"]["__schema95"];
+        AddressRecordList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["AddressRecord"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+            extract: components["schemas"]["ExtractReference"];
+            contactAddress: components["schemas"]["AddressRecord"] | null;
         };
-        /** @constant */
-        __schema90: "person";
-        __schema91: string;
-        __schema92: {
+        ShareStructure: {
+            /** @constant */
+            object: "shareStructure";
+            extract: components["schemas"]["ExtractReference"];
+            shareClasses: components["schemas"]["ShareClass"][];
+            members: components["schemas"]["Member"][];
+            meta: components["schemas"]["Meta"];
+        };
+        DocumentList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Document"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+            extract: components["schemas"]["ExtractReference"];
+        };
+        ExternalAdministration: {
+            /** @constant */
+            object: "externalAdministration";
+            extract: components["schemas"]["ExtractReference"];
+            company: components["schemas"]["CompanySummary"];
+            underExternalAdministration: boolean;
+            appointees: components["schemas"]["Officeholder"][];
+            documents: components["schemas"]["Document"][];
+            meta: components["schemas"]["Meta"];
+        };
+        RelationshipList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Relationship"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+            extract: components["schemas"]["ExtractReference"];
+        };
+        ChargeList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Charge"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+            extract: components["schemas"]["ExtractReference"];
+        };
+        ChargeResponse: {
+            /** @constant */
+            object: "charge";
+            chargeNumber: string;
+            company: components["schemas"]["CompanySummary"];
+            status: components["schemas"]["CodedValue"];
+            type: components["schemas"]["CodedValue"] | null;
+            registeredAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["CalendarDate"] | null;
+            expiresAt: components["schemas"]["CalendarDate"] | null;
+            satisfiedAt: components["schemas"]["CalendarDate"] | null;
+            preAsicChargeNumber: string | null;
+            chargees: {
+                party: components["schemas"]["Party"];
+            }[];
+            documents: components["schemas"]["Document"][];
+            meta: components["schemas"]["Meta"];
+        };
+        PeopleSearch: {
+            /** @constant */
+            object: "peopleSearch";
+            id: string;
+            familyName: string;
+            givenName: string;
+            birthDateFrom: components["schemas"]["CalendarDate"] | null;
+            birthDateTo: components["schemas"]["CalendarDate"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            totalCount: number;
+            found: number;
+            data: components["schemas"]["Person"][];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description A person found by a people search. */
+        Person: {
+            /** @constant */
+            object: "person";
+            id: string;
+            name: components["schemas"]["PersonName"];
+            birth: components["schemas"]["Birth"] | null;
+            formerName: components["schemas"]["PersonName"] | null;
+        };
+        PersonName: {
             familyName: string;
             givenNames: string[];
             formatted: string;
         };
-        __schema93: components["schemas"]["__schema94"] | null;
-        __schema94: {
-            date: components["schemas"]["__schema41"];
+        Birth: {
+            date: components["schemas"]["CalendarDate"] | null;
             locality: string | null;
             stateOrCountry: string | null;
         };
-        __schema95: components["schemas"]["__schema92"] | null;
-        __schema96: {
-            object: components["schemas"]["__schema97"];
-            id: components["schemas"]["__schema98"];
-            kind: components["schemas"]["__schema99"];
-            type: components["schemas"]["__schema100"];
-            includeShareholdings: components["schemas"]["__schema101"];
-            subject: components["schemas"]["__schema89"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema102"];
-            disclaimer: components["schemas"]["__schema103"];
-            person: components["schemas"]["__schema104"];
-            roles: components["schemas"]["__schema105"][];
-            licences: {
-                /** @constant */
-                object: "licence";
-                type: components["schemas"]["__schema28"];
-                status: components["schemas"]["__schema28"];
-                licenceNumber: string;
-                licenceStatus: components["schemas"]["__schema28"];
-                from: components["schemas"]["__schema42"];
-                to: components["schemas"]["__schema41"];
-                address: components["schemas"]["__schema57"] | null;
-                sourceDocument: components["schemas"]["__schema58"] | null;
-            }[];
-            shareholdings: {
-                /** @constant */
-                object: "shareholding";
-                company: components["schemas"]["__schema81"];
-                classCode: string;
-                classDescription: string;
-                status: components["schemas"]["__schema28"];
-                sharesHeld: number;
-                fullyPaid: boolean;
-                beneficiallyHeld: boolean;
-                sourceDocument: components["schemas"]["__schema58"] | null;
-            }[];
-            documents: components["schemas"]["__schema62"][];
-            notices: {
-                /** @enum {string} */
-                type: "acnc_charity" | "same_name";
-                acn: string | null;
-                text: string;
-            }[];
-            meta: components["schemas"]["__schema24"];
-        };
-        /** @constant */
-        __schema97: "extract";
-        __schema98: string;
-        /** @constant */
-        __schema99: "person";
-        /** @enum {string} */
-        __schema100: "current" | "historical";
-        __schema101: boolean;
-        __schema102: string | null;
-        __schema103: string;
-        __schema104: {
+        PersonResponse: {
+            /** @constant */
+            object: "person";
             id: string;
-            registryIdentifier: string;
-            name: components["schemas"]["__schema92"];
-            birth: components["schemas"]["__schema94"] | null;
-            formerName: components["schemas"]["__schema92"] | null;
+            name: components["schemas"]["PersonName"];
+            birth: components["schemas"]["Birth"] | null;
+            formerName: components["schemas"]["PersonName"] | null;
+            searchId: string;
+            searchExpiresAt: components["schemas"]["Timestamp"];
+            meta: components["schemas"]["Meta"];
         };
-        __schema105: {
+        PersonExtractList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["PersonExtract"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+            searchId: string;
+        };
+        PersonExtract: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "person";
+            /** @enum {string} */
+            type: "current" | "historical";
+            includeShareholdings: boolean;
+            subject: components["schemas"]["Person"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: string | null;
+            disclaimer: string;
+            person: {
+                id: string;
+                registryIdentifier: string;
+                name: components["schemas"]["PersonName"];
+                birth: components["schemas"]["Birth"] | null;
+                formerName: components["schemas"]["PersonName"] | null;
+            };
+            roles: components["schemas"]["Role"][];
+            licences: components["schemas"]["Licence"][];
+            shareholdings: components["schemas"]["Shareholding"][];
+            documents: components["schemas"]["Document"][];
+            notices: components["schemas"]["PersonNotice"][];
+            meta: components["schemas"]["Meta"];
+        };
+        Role: {
             /** @constant */
             object: "role";
-            role: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            appointedAt: components["schemas"]["__schema41"];
-            ceasedAt: components["schemas"]["__schema41"];
-            company: components["schemas"]["__schema81"];
-            address: components["schemas"]["__schema57"] | null;
-            sourceDocument: components["schemas"]["__schema58"] | null;
+            role: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            appointedAt: components["schemas"]["CalendarDate"] | null;
+            ceasedAt: components["schemas"]["CalendarDate"] | null;
+            company: components["schemas"]["CompanySummary"];
+            address: components["schemas"]["Address"] | null;
+            sourceDocument: components["schemas"]["SourceDocument"] | null;
         };
-        __schema106: {
-            object: components["schemas"]["__schema107"];
-            id: components["schemas"]["__schema108"];
-            kind: components["schemas"]["__schema109"];
-            type: components["schemas"]["__schema110"];
-            subject: components["schemas"]["__schema111"];
-            summaryType: components["schemas"]["__schema28"];
-            weekStarting: components["schemas"]["__schema42"];
-            weekEnding: components["schemas"]["__schema42"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema112"];
-            disclaimer: components["schemas"]["__schema113"];
+        Licence: {
+            /** @constant */
+            object: "licence";
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            licenceNumber: string;
+            licenceStatus: components["schemas"]["CodedValue"];
+            from: components["schemas"]["CalendarDate"];
+            to: components["schemas"]["CalendarDate"] | null;
+            address: components["schemas"]["Address"] | null;
+            sourceDocument: components["schemas"]["SourceDocument"] | null;
+        };
+        Shareholding: {
+            /** @constant */
+            object: "shareholding";
+            company: components["schemas"]["CompanySummary"];
+            classCode: string;
+            classDescription: string;
+            status: components["schemas"]["CodedValue"];
+            sharesHeld: number;
+            fullyPaid: boolean;
+            beneficiallyHeld: boolean;
+            sourceDocument: components["schemas"]["SourceDocument"] | null;
+        };
+        PersonNotice: {
+            /** @enum {string} */
+            type: "acnc_charity" | "same_name";
+            acn: string | null;
+            text: string;
+        };
+        RoleList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Role"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+            extract: components["schemas"]["ExtractReference"];
+        };
+        /** @description A held extract of any kind, told apart by `kind`. */
+        Extract: components["schemas"]["CompanyExtract"] | components["schemas"]["PersonExtract"] | components["schemas"]["WeeklySummaryExtract"] | components["schemas"]["RegisterExtract"];
+        WeeklySummaryExtract: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "weeklySummary";
+            /** @enum {string} */
+            type: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+            subject: null;
+            summaryType: components["schemas"]["CodedValue"];
+            weekStarting: components["schemas"]["CalendarDate"];
+            weekEnding: components["schemas"]["CalendarDate"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: string | null;
+            disclaimer: string;
             postcode: string | null;
             items: {
                 /** @constant */
                 object: "list";
-                data: {
-                    /** @constant */
-                    object: "weeklySummaryItem";
-                    subType: components["schemas"]["__schema28"];
-                    date: components["schemas"]["__schema42"];
-                    postcode: string | null;
-                    documentNumber: string | null;
-                    subject: components["schemas"]["__schema56"] | null;
-                    newName: string | null;
-                    licenceNumber: string | null;
-                    company: {
-                        acn: components["schemas"]["__schema26"];
-                        formatted: components["schemas"]["__schema27"];
-                        numberType: components["schemas"]["__schema28"];
-                        name: components["schemas"]["__schema29"];
-                        type: components["schemas"]["__schema28"];
-                        status: components["schemas"]["__schema28"];
-                        abn: components["schemas"]["__schema30"];
-                        registeredCharity: components["schemas"]["__schema31"];
-                        id?: components["schemas"]["__schema32"];
-                        arsn?: components["schemas"]["__schema33"];
-                        schemeCategories?: components["schemas"]["__schema34"];
-                        detailsPath?: components["schemas"]["__schema35"];
-                        class: components["schemas"]["__schema28"] | null;
-                        subClass: components["schemas"]["__schema28"] | null;
-                    } | null;
-                }[];
+                data: components["schemas"]["WeeklySummaryItem"][];
                 hasMore: boolean;
                 nextCursor: string | null;
                 totalCount: number;
@@ -1564,321 +1830,663 @@ export interface components {
                 postcode: string;
                 count: number;
             }[] | null;
-            meta: components["schemas"]["__schema24"];
+            meta: components["schemas"]["Meta"];
         };
-        /** @constant */
-        __schema107: "extract";
-        __schema108: string;
-        /** @constant */
-        __schema109: "weeklySummary";
-        /** @enum {string} */
-        __schema110: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
-        __schema111: null;
-        __schema112: string | null;
-        __schema113: string;
-        __schema114: {
-            object: components["schemas"]["__schema115"];
-            id: components["schemas"]["__schema116"];
-            kind: components["schemas"]["__schema117"];
-            type: components["schemas"]["__schema118"];
-            subject: components["schemas"]["__schema119"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema131"];
-            disclaimer: components["schemas"]["__schema132"];
-            entry: {
-                object: components["schemas"]["__schema120"];
-                register: components["schemas"]["__schema28"];
-                holder: components["schemas"]["__schema56"];
-                status: components["schemas"]["__schema121"];
-                licenceStatus: components["schemas"]["__schema122"];
-                from: components["schemas"]["__schema41"];
-                to: components["schemas"]["__schema41"];
-                principal: components["schemas"]["__schema123"];
-                bans: components["schemas"]["__schema133"];
-                address: components["schemas"]["__schema129"];
-                addresses: components["schemas"]["__schema134"];
-                trading: components["schemas"]["__schema135"];
-                officers: components["schemas"]["__schema136"];
-                authorities: components["schemas"]["__schema137"];
-                suspensions: components["schemas"]["__schema138"];
-                legislation: components["schemas"]["__schema139"];
-                /** @constant */
-                family: "professional";
-                registrationNumber: components["schemas"]["__schema130"];
-            } | {
-                object: components["schemas"]["__schema120"];
-                register: components["schemas"]["__schema28"];
-                holder: components["schemas"]["__schema56"];
-                status: components["schemas"]["__schema121"];
-                licenceStatus: components["schemas"]["__schema122"];
-                from: components["schemas"]["__schema41"];
-                to: components["schemas"]["__schema41"];
-                principal: components["schemas"]["__schema123"];
-                bans: components["schemas"]["__schema133"];
-                address: components["schemas"]["__schema129"];
-                addresses: components["schemas"]["__schema134"];
-                trading: components["schemas"]["__schema135"];
-                officers: components["schemas"]["__schema136"];
-                authorities: components["schemas"]["__schema137"];
-                suspensions: components["schemas"]["__schema138"];
-                legislation: components["schemas"]["__schema139"];
-                /** @constant */
-                family: "professional";
-                licenceNumber: components["schemas"]["__schema130"];
-            } | {
-                object: components["schemas"]["__schema120"];
-                register: components["schemas"]["__schema28"];
-                holder: components["schemas"]["__schema56"];
-                status: components["schemas"]["__schema121"];
-                licenceStatus: components["schemas"]["__schema122"];
-                from: components["schemas"]["__schema41"];
-                to: components["schemas"]["__schema41"];
-                principal: components["schemas"]["__schema123"];
-                bans: components["schemas"]["__schema133"];
-                address: components["schemas"]["__schema129"];
-                addresses: components["schemas"]["__schema134"];
-                trading: components["schemas"]["__schema135"];
-                officers: components["schemas"]["__schema136"];
-                authorities: components["schemas"]["__schema137"];
-                suspensions: components["schemas"]["__schema138"];
-                legislation: components["schemas"]["__schema139"];
-                /** @constant */
-                family: "authorised-representatives";
-                representativeNumber: components["schemas"]["__schema130"];
-            } | {
-                object: components["schemas"]["__schema120"];
-                register: components["schemas"]["__schema28"];
-                holder: components["schemas"]["__schema56"];
-                status: components["schemas"]["__schema121"];
-                licenceStatus: components["schemas"]["__schema122"];
-                from: components["schemas"]["__schema41"];
-                to: components["schemas"]["__schema41"];
-                principal: components["schemas"]["__schema123"];
-                bans: components["schemas"]["__schema133"];
-                address: components["schemas"]["__schema129"];
-                addresses: components["schemas"]["__schema134"];
-                trading: components["schemas"]["__schema135"];
-                officers: components["schemas"]["__schema136"];
-                authorities: components["schemas"]["__schema137"];
-                suspensions: components["schemas"]["__schema138"];
-                legislation: components["schemas"]["__schema139"];
-                /** @constant */
-                family: "banned-disqualified";
-                asicIdentifier: components["schemas"]["__schema130"];
-            };
-            documents: components["schemas"]["__schema62"][];
-            meta: components["schemas"]["__schema24"];
+        WeeklySummaryItem: {
+            /** @constant */
+            object: "weeklySummaryItem";
+            subType: components["schemas"]["CodedValue"];
+            date: components["schemas"]["CalendarDate"];
+            postcode: string | null;
+            documentNumber: string | null;
+            subject: components["schemas"]["Party"] | null;
+            newName: string | null;
+            licenceNumber: string | null;
+            company: {
+                acn: string | null;
+                formatted: string;
+                numberType: components["schemas"]["CodedValue"];
+                name: string;
+                type: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                abn: string | null;
+                registeredCharity: boolean;
+                id?: string;
+                arsn?: string;
+                schemeCategories?: components["schemas"]["CodedValue"][];
+                detailsPath?: string;
+                class: components["schemas"]["CodedValue"] | null;
+                subClass: components["schemas"]["CodedValue"] | null;
+            } | null;
         };
-        /** @constant */
-        __schema115: "extract";
-        __schema116: string;
-        /** @constant */
-        __schema117: "register";
-        /** @enum {string} */
-        __schema118: "current" | "historical";
-        __schema119: {
-            object: components["schemas"]["__schema120"];
-            register: components["schemas"]["__schema28"];
-            holder: components["schemas"]["__schema56"];
-            status: components["schemas"]["__schema121"];
-            licenceStatus: components["schemas"]["__schema122"];
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema41"];
-            principal: components["schemas"]["__schema123"];
-            bans: components["schemas"]["__schema125"];
-            address: components["schemas"]["__schema129"];
+        RegisterExtract: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "register";
+            /** @enum {string} */
+            type: "current" | "historical";
+            subject: components["schemas"]["RegisterEntry"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: string | null;
+            disclaimer: string;
+            entry: components["schemas"]["RegisterEntryDetails"];
+            documents: components["schemas"]["Document"][];
+            meta: components["schemas"]["Meta"];
+        };
+        RegisterEntry: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: components["schemas"]["CodedValue"] | null;
+            licenceStatus: components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"] | null;
+            principal: components["schemas"]["Principal"] | null;
+            bans: components["schemas"]["Ban"][] | null;
+            address: components["schemas"]["RegisterAddress"] | null;
             /** @constant */
             family: "professional";
-            registrationNumber: components["schemas"]["__schema130"];
+            registrationNumber: string;
         } | {
-            object: components["schemas"]["__schema120"];
-            register: components["schemas"]["__schema28"];
-            holder: components["schemas"]["__schema56"];
-            status: components["schemas"]["__schema121"];
-            licenceStatus: components["schemas"]["__schema122"];
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema41"];
-            principal: components["schemas"]["__schema123"];
-            bans: components["schemas"]["__schema125"];
-            address: components["schemas"]["__schema129"];
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: components["schemas"]["CodedValue"] | null;
+            licenceStatus: components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"] | null;
+            principal: components["schemas"]["Principal"] | null;
+            bans: components["schemas"]["Ban"][] | null;
+            address: components["schemas"]["RegisterAddress"] | null;
             /** @constant */
             family: "professional";
-            licenceNumber: components["schemas"]["__schema130"];
+            licenceNumber: string;
         } | {
-            object: components["schemas"]["__schema120"];
-            register: components["schemas"]["__schema28"];
-            holder: components["schemas"]["__schema56"];
-            status: components["schemas"]["__schema121"];
-            licenceStatus: components["schemas"]["__schema122"];
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema41"];
-            principal: components["schemas"]["__schema123"];
-            bans: components["schemas"]["__schema125"];
-            address: components["schemas"]["__schema129"];
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: components["schemas"]["CodedValue"] | null;
+            licenceStatus: components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"] | null;
+            principal: components["schemas"]["Principal"] | null;
+            bans: components["schemas"]["Ban"][] | null;
+            address: components["schemas"]["RegisterAddress"] | null;
             /** @constant */
             family: "authorised-representatives";
-            representativeNumber: components["schemas"]["__schema130"];
+            representativeNumber: string;
         } | {
-            object: components["schemas"]["__schema120"];
-            register: components["schemas"]["__schema28"];
-            holder: components["schemas"]["__schema56"];
-            status: components["schemas"]["__schema121"];
-            licenceStatus: components["schemas"]["__schema122"];
-            from: components["schemas"]["__schema41"];
-            to: components["schemas"]["__schema41"];
-            principal: components["schemas"]["__schema123"];
-            bans: components["schemas"]["__schema125"];
-            address: components["schemas"]["__schema129"];
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: components["schemas"]["CodedValue"] | null;
+            licenceStatus: components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"] | null;
+            principal: components["schemas"]["Principal"] | null;
+            bans: components["schemas"]["Ban"][] | null;
+            address: components["schemas"]["RegisterAddress"] | null;
             /** @constant */
             family: "banned-disqualified";
-            asicIdentifier: components["schemas"]["__schema130"];
+            asicIdentifier: string;
         };
-        /** @constant */
-        __schema120: "registerEntry";
-        __schema121: components["schemas"]["__schema28"] | null;
-        __schema122: components["schemas"]["__schema28"] | null;
-        __schema123: components["schemas"]["__schema124"] | null;
-        __schema124: {
+        Principal: {
             name: string;
             licenceNumber: string;
         };
-        __schema125: {
-            type: components["schemas"]["__schema126"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            status: components["schemas"]["__schema28"];
-            documentNumber: components["schemas"]["__schema127"];
-            legislation: components["schemas"]["__schema128"];
-        }[] | null;
-        __schema126: components["schemas"]["__schema28"] | null;
-        __schema127: string;
-        __schema128: components["schemas"]["__schema28"] | null;
-        __schema129: ({
+        Ban: {
+            type: components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"];
+            to: components["schemas"]["CalendarDate"] | null;
+            status: components["schemas"]["CodedValue"];
+            documentNumber: string;
+            legislation: components["schemas"]["CodedValue"] | null;
+        };
+        /** @description Where a register entry is: locality, state and postcode in Australia; locality and country overseas. */
+        RegisterAddress: {
             locality: string;
             state: string | null;
             postcode: string | null;
         } | {
             locality: string;
             country: string;
-        }) | null;
-        __schema130: string;
-        __schema131: string | null;
-        __schema132: string;
-        __schema133: {
-            type: components["schemas"]["__schema126"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            status: components["schemas"]["__schema28"];
-            documentNumber: components["schemas"]["__schema127"];
-            legislation: components["schemas"]["__schema128"];
-            comments: string | null;
-        }[] | null;
-        __schema134: components["schemas"]["__schema59"][];
-        __schema135: {
-            type: components["schemas"]["__schema28"];
-            name: string;
-            number: string | null;
-        }[] | null;
-        __schema136: {
-            role: components["schemas"]["__schema28"];
-            status: components["schemas"]["__schema28"];
-            appointedAt: components["schemas"]["__schema41"];
-            ceasedAt: components["schemas"]["__schema41"];
-            party: components["schemas"]["__schema56"];
-        }[] | null;
-        __schema137: {
-            type: components["schemas"]["__schema28"];
-            principal: components["schemas"]["__schema124"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            status: components["schemas"]["__schema28"];
-        }[] | null;
-        __schema138: {
-            reason: components["schemas"]["__schema28"];
-            from: components["schemas"]["__schema42"];
-            to: components["schemas"]["__schema41"];
-            status: components["schemas"]["__schema28"];
-        }[] | null;
-        __schema139: components["schemas"]["__schema28"] | null;
-        __schema140: {
-            object: components["schemas"]["__schema107"];
-            id: components["schemas"]["__schema108"];
-            kind: components["schemas"]["__schema109"];
-            type: components["schemas"]["__schema110"];
-            subject: components["schemas"]["__schema111"];
-            summaryType: components["schemas"]["__schema28"];
-            weekStarting: components["schemas"]["__schema42"];
-            weekEnding: components["schemas"]["__schema42"];
-            purchasedAt: components["schemas"]["__schema52"];
-            asOf: components["schemas"]["__schema52"];
-            expiresAt: components["schemas"]["__schema52"];
-            clientReference: components["schemas"]["__schema112"];
-            disclaimer: components["schemas"]["__schema113"];
         };
-        __schema141: {
-            object: components["schemas"]["__schema142"];
-            id: components["schemas"]["__schema143"];
-            type: components["schemas"]["__schema144"];
-            status: components["schemas"]["__schema145"];
-            company: components["schemas"]["__schema146"];
-            documents: components["schemas"]["__schema147"];
-            delivery: components["schemas"]["__schema148"];
-            downloadUrl: components["schemas"]["__schema149"];
-            downloadExpiresAt: components["schemas"]["__schema150"];
-            registryRequestIds: components["schemas"]["__schema151"];
-            notices: components["schemas"]["__schema152"];
-            extractSize: components["schemas"]["__schema153"];
-            pageCount: components["schemas"]["__schema154"];
-            clientReference: components["schemas"]["__schema149"];
-            createdAt: components["schemas"]["__schema52"];
-            readyAt: components["schemas"]["__schema155"];
-            failure?: components["schemas"]["__schema156"];
-            meta: components["schemas"]["__schema24"];
+        RegisterEntryDetails: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: components["schemas"]["CodedValue"] | null;
+            licenceStatus: components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"] | null;
+            principal: components["schemas"]["Principal"] | null;
+            bans: {
+                type: components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null;
+            address: components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null;
+            officers: {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: components["schemas"]["CalendarDate"] | null;
+                ceasedAt: components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null;
+            authorities: {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            suspensions: {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            legislation: components["schemas"]["CodedValue"] | null;
+            /** @constant */
+            family: "professional";
+            registrationNumber: string;
+        } | {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: components["schemas"]["CodedValue"] | null;
+            licenceStatus: components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"] | null;
+            principal: components["schemas"]["Principal"] | null;
+            bans: {
+                type: components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null;
+            address: components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null;
+            officers: {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: components["schemas"]["CalendarDate"] | null;
+                ceasedAt: components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null;
+            authorities: {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            suspensions: {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            legislation: components["schemas"]["CodedValue"] | null;
+            /** @constant */
+            family: "professional";
+            licenceNumber: string;
+        } | {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: components["schemas"]["CodedValue"] | null;
+            licenceStatus: components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"] | null;
+            principal: components["schemas"]["Principal"] | null;
+            bans: {
+                type: components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null;
+            address: components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null;
+            officers: {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: components["schemas"]["CalendarDate"] | null;
+                ceasedAt: components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null;
+            authorities: {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            suspensions: {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            legislation: components["schemas"]["CodedValue"] | null;
+            /** @constant */
+            family: "authorised-representatives";
+            representativeNumber: string;
+        } | {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: components["schemas"]["CodedValue"] | null;
+            licenceStatus: components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"] | null;
+            principal: components["schemas"]["Principal"] | null;
+            bans: {
+                type: components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null;
+            address: components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null;
+            officers: {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: components["schemas"]["CalendarDate"] | null;
+                ceasedAt: components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null;
+            authorities: {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            suspensions: {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            legislation: components["schemas"]["CodedValue"] | null;
+            /** @constant */
+            family: "banned-disqualified";
+            asicIdentifier: string;
         };
-        /** @constant */
-        __schema142: "order";
-        __schema143: string;
-        /** @enum {string} */
-        __schema144: "charges_extract" | "document_image";
-        /** @enum {string} */
-        __schema145: "pending" | "processing" | "ready" | "delivered" | "failed";
-        __schema146: components["schemas"]["__schema81"] | null;
-        __schema147: {
-            documentNumber: string;
-            formCode: string;
-            pageCount: number;
-            pages?: {
-                from: number;
-                to: number;
-            } | null;
-        }[];
-        __schema148: {
+        ExtractList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["ExtractSummary"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description A held extract as lists show it (without its sections), told apart by `kind`. */
+        ExtractSummary: components["schemas"]["CompanyExtractSummary"] | components["schemas"]["PersonExtractSummary"] | components["schemas"]["WeeklySummaryExtractSummary"] | components["schemas"]["RegisterExtractSummary"];
+        CompanyExtractSummary: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "company";
             /** @enum {string} */
-            method: "web" | "email" | "post";
-            email: components["schemas"]["__schema149"];
-            contactName: components["schemas"]["__schema149"];
-            contactPhone: components["schemas"]["__schema149"];
-            recipient: components["schemas"]["__schema149"];
-            address: components["schemas"]["__schema149"];
-            postcode: components["schemas"]["__schema149"];
+            type: "current" | "historical" | "relational";
+            company: components["schemas"]["Company"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: string | null;
+            disclaimer: string;
         };
-        __schema149: string | null;
-        __schema150: components["schemas"]["__schema52"] | null;
-        __schema151: string[];
-        __schema152: string[];
-        /** @enum {string} */
-        __schema153: "small" | "large";
-        __schema154: number;
-        __schema155: components["schemas"]["__schema52"] | null;
-        __schema156: components["schemas"]["__schema157"];
-        __schema157: {
+        PersonExtractSummary: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "person";
+            /** @enum {string} */
+            type: "current" | "historical";
+            includeShareholdings: boolean;
+            subject: components["schemas"]["Person"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: string | null;
+            disclaimer: string;
+            person: {
+                id: string;
+                registryIdentifier: string;
+                name: components["schemas"]["PersonName"];
+                birth: components["schemas"]["Birth"] | null;
+                formerName: components["schemas"]["PersonName"] | null;
+            };
+        };
+        WeeklySummaryExtractSummary: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "weeklySummary";
+            /** @enum {string} */
+            type: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+            subject: null;
+            summaryType: components["schemas"]["CodedValue"];
+            weekStarting: components["schemas"]["CalendarDate"];
+            weekEnding: components["schemas"]["CalendarDate"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: string | null;
+            disclaimer: string;
+        };
+        RegisterExtractSummary: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "register";
+            /** @enum {string} */
+            type: "current" | "historical";
+            subject: components["schemas"]["RegisterEntry"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: string | null;
+            disclaimer: string;
+        };
+        Usage: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["FeeEntry"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+            from: components["schemas"]["CalendarDate"];
+            to: components["schemas"]["CalendarDate"];
+            totals: {
+                product: string;
+                feeCode: string | null;
+                billable: boolean;
+                quantity: number;
+                entries: number;
+            }[];
+        };
+        FeeEntry: {
+            /** @constant */
+            object: "feeEntry";
+            at: components["schemas"]["Timestamp"];
+            product: string;
+            feeCode: string | null;
+            quantity: number;
+            billable: boolean;
+            clientReference: string | null;
+            requestId: string;
+            resourceId: string;
+        };
+        WeeklySummaryExtractList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WeeklySummaryExtractSummary"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        RegisterList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Register"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        Register: {
+            /** @constant */
+            object: "register";
+            code: string;
+            label: string;
+            /** @enum {string} */
+            family: "professional" | "authorised-representatives" | "banned-disqualified";
+            /** @enum {string} */
+            identifierField: "registrationNumber" | "licenceNumber" | "representativeNumber" | "asicIdentifier";
+            feeCode: string;
+        };
+        RegisterEntryList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["RegisterEntry"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        RegisterEntryResponse: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: components["schemas"]["CodedValue"] | null;
+            licenceStatus: components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"] | null;
+            principal: components["schemas"]["Principal"] | null;
+            bans: components["schemas"]["Ban"][] | null;
+            address: components["schemas"]["RegisterAddress"] | null;
+            meta: components["schemas"]["Meta"];
+            /** @constant */
+            family: "professional";
+            registrationNumber: string;
+        } | {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: components["schemas"]["CodedValue"] | null;
+            licenceStatus: components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"] | null;
+            principal: components["schemas"]["Principal"] | null;
+            bans: components["schemas"]["Ban"][] | null;
+            address: components["schemas"]["RegisterAddress"] | null;
+            meta: components["schemas"]["Meta"];
+            /** @constant */
+            family: "professional";
+            licenceNumber: string;
+        } | {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: components["schemas"]["CodedValue"] | null;
+            licenceStatus: components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"] | null;
+            principal: components["schemas"]["Principal"] | null;
+            bans: components["schemas"]["Ban"][] | null;
+            address: components["schemas"]["RegisterAddress"] | null;
+            meta: components["schemas"]["Meta"];
+            /** @constant */
+            family: "authorised-representatives";
+            representativeNumber: string;
+        } | {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: components["schemas"]["CodedValue"] | null;
+            licenceStatus: components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"] | null;
+            principal: components["schemas"]["Principal"] | null;
+            bans: components["schemas"]["Ban"][] | null;
+            address: components["schemas"]["RegisterAddress"] | null;
+            meta: components["schemas"]["Meta"];
+            /** @constant */
+            family: "banned-disqualified";
+            asicIdentifier: string;
+        };
+        OrderResponse: {
+            /** @constant */
+            object: "order";
+            id: string;
+            /** @enum {string} */
+            type: "charges_extract" | "document_image";
+            /** @enum {string} */
+            status: "pending" | "processing" | "ready" | "delivered" | "failed";
+            company: components["schemas"]["CompanySummary"] | null;
+            documents: {
+                documentNumber: string;
+                formCode: string;
+                pageCount: number;
+                pages?: {
+                    from: number;
+                    to: number;
+                } | null;
+            }[];
+            delivery: {
+                /** @enum {string} */
+                method: "web" | "email" | "post";
+                email: string | null;
+                contactName: string | null;
+                contactPhone: string | null;
+                recipient: string | null;
+                address: string | null;
+                postcode: string | null;
+            };
+            downloadUrl: string | null;
+            downloadExpiresAt: components["schemas"]["Timestamp"] | null;
+            registryRequestIds: string[];
+            notices: string[];
+            /** @enum {string} */
+            extractSize: "small" | "large";
+            pageCount: number;
+            clientReference: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            readyAt: components["schemas"]["Timestamp"] | null;
+            failure?: components["schemas"]["Failure"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Why an order or offline search failed. */
+        Failure: {
             code: string;
             registryCode: string | null;
             message: string;
         };
-        __schema158: {
+        OrderList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Order"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        Order: {
+            /** @constant */
+            object: "order";
+            id: string;
+            /** @enum {string} */
+            type: "charges_extract" | "document_image";
+            /** @enum {string} */
+            status: "pending" | "processing" | "ready" | "delivered" | "failed";
+            company: components["schemas"]["CompanySummary"] | null;
+            documents: {
+                documentNumber: string;
+                formCode: string;
+                pageCount: number;
+                pages?: {
+                    from: number;
+                    to: number;
+                } | null;
+            }[];
+            delivery: {
+                /** @enum {string} */
+                method: "web" | "email" | "post";
+                email: string | null;
+                contactName: string | null;
+                contactPhone: string | null;
+                recipient: string | null;
+                address: string | null;
+                postcode: string | null;
+            };
+            downloadUrl: string | null;
+            downloadExpiresAt: components["schemas"]["Timestamp"] | null;
+            registryRequestIds: string[];
+            notices: string[];
+            /** @enum {string} */
+            extractSize: "small" | "large";
+            pageCount: number;
+            clientReference: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            readyAt: components["schemas"]["Timestamp"] | null;
+            failure?: components["schemas"]["Failure"];
+        };
+        OfflineSearch: {
             /** @constant */
             object: "offlineSearch";
             id: string;
@@ -1888,125 +2496,291 @@ export interface components {
             scope: string;
             deliveredTo: string;
             resultCount: number | null;
-            resultsUrl: components["schemas"]["__schema149"];
-            clientReference: components["schemas"]["__schema149"];
-            createdAt: components["schemas"]["__schema52"];
-            readyAt: components["schemas"]["__schema52"] | null;
-            failure?: components["schemas"]["__schema157"];
-            meta: components["schemas"]["__schema24"];
+            resultsUrl: string | null;
+            clientReference: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            readyAt: components["schemas"]["Timestamp"] | null;
+            failure?: components["schemas"]["Failure"];
+            meta: components["schemas"]["Meta"];
         };
-        __schema159: {
+        DocumentResponse: {
+            /** @constant */
+            object: "document";
+            documentNumber: string;
+            formCode: string;
+            formDescription: string;
+            subForms: {
+                code: string;
+                description: string;
+            }[];
+            receivedAt: components["schemas"]["CalendarDate"];
+            processedAt: components["schemas"]["CalendarDate"];
+            effectiveAt: components["schemas"]["CalendarDate"] | null;
+            qualifier: string | null;
+            pageCount: number;
+            imaged: boolean;
+            underRequisition: boolean;
+            xbrlAvailable: boolean;
+            xbrlDocumentNumber: string | null;
+            status: string | null;
+            priced: boolean | null;
+            subject: components["schemas"]["DocumentSubject"];
+            meta: components["schemas"]["Meta"];
+        };
+        DocumentSubject: {
             /** @enum {string} */
             type: "organisation" | "person" | "other";
-            company: components["schemas"]["__schema81"] | null;
+            company: components["schemas"]["CompanySummary"] | null;
             person: {
                 familyName: string;
                 givenNames: string[];
                 formatted: string;
             } | null;
         };
-        /** @constant */
-        __schema160: "businessName";
-        __schema161: string;
-        __schema162: string;
-        __schema163: {
-            party: components["schemas"]["__schema56"];
-            abn: string | null;
-        }[];
-        __schema164: components["schemas"]["__schema36"] | null;
-        __schema165: {
-            number: string;
-            jurisdiction: components["schemas"]["__schema28"];
-        }[];
-        /** @constant */
-        __schema166: "event";
-        __schema167: string;
-        __schema168: string;
-        __schema169: boolean;
-        __schema170: {
-            [key: string]: unknown;
-        };
-        __schema171: {
-            object: components["schemas"]["__schema166"];
-            id: components["schemas"]["__schema167"];
-            type: components["schemas"]["__schema168"];
-            createdAt: components["schemas"]["__schema52"];
-            livemode: components["schemas"]["__schema169"];
-            data: components["schemas"]["__schema170"];
-            meta: components["schemas"]["__schema24"];
-        };
-        __schema172: {
+        DocumentDetailsList: {
             /** @constant */
             object: "list";
-            data: {
-                /** @constant */
-                object: "webhookDelivery";
-                id: string;
-                eventId: string;
-                eventType: string;
-                endpointId: string;
-                /** @enum {string} */
-                status: "pending" | "succeeded" | "failed";
-                attemptCount: number;
-                nextAttemptAt: components["schemas"]["__schema52"] | null;
-                attempts: {
-                    attempt: number;
-                    at: components["schemas"]["__schema52"];
-                    statusCode: number | null;
-                    latencyMs: number;
-                    responseBody: components["schemas"]["__schema173"];
-                    error: components["schemas"]["__schema173"];
-                    manual: boolean;
-                }[];
-                createdAt: components["schemas"]["__schema52"];
-            }[];
+            data: components["schemas"]["DocumentDetails"][];
             hasMore: boolean;
             nextCursor: string | null;
             totalCount: number | null;
-            meta: components["schemas"]["__schema24"];
+            meta: components["schemas"]["Meta"];
         };
-        __schema173: string | null;
-        __schema174: {
-            object: components["schemas"]["__schema175"];
-            id: components["schemas"]["__schema176"];
-            url: components["schemas"]["__schema177"];
-            enabledEvents: components["schemas"]["__schema178"];
-            description: components["schemas"]["__schema173"];
-            status: components["schemas"]["__schema179"];
-            disabledReason: components["schemas"]["__schema173"];
-            livemode: components["schemas"]["__schema180"];
-            secret?: components["schemas"]["__schema181"];
-            secretRotatedAt: components["schemas"]["__schema182"];
-            previousSecretExpiresAt: components["schemas"]["__schema183"];
-            stats: components["schemas"]["__schema184"];
-            createdAt: components["schemas"]["__schema52"];
-            updatedAt: components["schemas"]["__schema52"];
-            meta: components["schemas"]["__schema24"];
+        DocumentDetails: {
+            /** @constant */
+            object: "document";
+            documentNumber: string;
+            formCode: string;
+            formDescription: string;
+            subForms: {
+                code: string;
+                description: string;
+            }[];
+            receivedAt: components["schemas"]["CalendarDate"];
+            processedAt: components["schemas"]["CalendarDate"];
+            effectiveAt: components["schemas"]["CalendarDate"] | null;
+            qualifier: string | null;
+            pageCount: number;
+            imaged: boolean;
+            underRequisition: boolean;
+            xbrlAvailable: boolean;
+            xbrlDocumentNumber: string | null;
+            status: string | null;
+            priced: boolean | null;
+            subject: components["schemas"]["DocumentSubject"];
         };
-        /** @constant */
-        __schema175: "webhookEndpoint";
-        __schema176: string;
-        __schema177: string;
-        __schema178: string[];
-        /** @enum {string} */
-        __schema179: "enabled" | "disabled";
-        __schema180: boolean;
-        __schema181: string;
-        __schema182: components["schemas"]["__schema52"] | null;
-        __schema183: components["schemas"]["__schema52"] | null;
-        __schema184: {
-            succeeded: number;
-            failed: number;
-            lastSucceededAt: components["schemas"]["__schema52"] | null;
-            lastFailedAt: components["schemas"]["__schema52"] | null;
-            consecutiveFailures: number;
+        BusinessNameResponse: {
+            /** @constant */
+            object: "businessName";
+            id: string;
+            name: string;
+            status: components["schemas"]["CodedValue"];
+            registeredAt: components["schemas"]["CalendarDate"] | null;
+            renewalDueAt: components["schemas"]["CalendarDate"] | null;
+            cancelledAt: components["schemas"]["CalendarDate"] | null;
+            holders: {
+                party: components["schemas"]["Party"];
+                abn: string | null;
+            }[];
+            principalPlaceOfBusiness: components["schemas"]["PartialAddress"] | null;
+            previousStateRegistrations: {
+                number: string;
+                jurisdiction: components["schemas"]["CodedValue"];
+            }[];
+            meta: components["schemas"]["Meta"];
+        };
+        BusinessNameList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["BusinessName"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        BusinessName: {
+            /** @constant */
+            object: "businessName";
+            id: string;
+            name: string;
+            status: components["schemas"]["CodedValue"];
+            registeredAt: components["schemas"]["CalendarDate"] | null;
+            renewalDueAt: components["schemas"]["CalendarDate"] | null;
+            cancelledAt: components["schemas"]["CalendarDate"] | null;
+            holders: {
+                party: components["schemas"]["Party"];
+                abn: string | null;
+            }[];
+            principalPlaceOfBusiness: components["schemas"]["PartialAddress"] | null;
+            previousStateRegistrations: {
+                number: string;
+                jurisdiction: components["schemas"]["CodedValue"];
+            }[];
+        };
+        NameReservation: {
+            /** @constant */
+            object: "nameReservation";
+            id: string;
+            name: string;
+            status: components["schemas"]["CodedValue"];
+            reservedFor: {
+                type: components["schemas"]["CodedValue"];
+                class: components["schemas"]["CodedValue"] | null;
+            } | null;
+            company: components["schemas"]["CompanySummary"] | null;
+            reservedAt: components["schemas"]["CalendarDate"];
+            expiresAt: components["schemas"]["CalendarDate"];
+            sourceDocument: {
+                documentNumber: string;
+                qualifier: string | null;
+                formCode: string;
+            };
+            meta: components["schemas"]["Meta"];
+        };
+        EventList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Event"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        Event: {
+            /** @constant */
+            object: "event";
+            id: string;
+            type: string;
+            createdAt: components["schemas"]["Timestamp"];
+            livemode: boolean;
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        EventResponse: {
+            /** @constant */
+            object: "event";
+            id: string;
+            type: string;
+            createdAt: components["schemas"]["Timestamp"];
+            livemode: boolean;
+            data: {
+                [key: string]: unknown;
+            };
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookDeliveryList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookDelivery"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookDelivery: {
+            /** @constant */
+            object: "webhookDelivery";
+            id: string;
+            eventId: string;
+            eventType: string;
+            endpointId: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attemptCount: number;
+            nextAttemptAt: components["schemas"]["Timestamp"] | null;
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        WebhookDeliveryAttempt: {
+            attempt: number;
+            at: components["schemas"]["Timestamp"];
+            statusCode: number | null;
+            latencyMs: number;
+            responseBody: string | null;
+            error: string | null;
+            manual: boolean;
+        };
+        WebhookEndpointResponse: {
+            /** @constant */
+            object: "webhookEndpoint";
+            id: string;
+            url: string;
+            enabledEvents: string[];
+            description: string | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            disabledReason: string | null;
+            livemode: boolean;
+            secret?: string;
+            secretRotatedAt: components["schemas"]["Timestamp"] | null;
+            previousSecretExpiresAt: components["schemas"]["Timestamp"] | null;
+            stats: {
+                succeeded: number;
+                failed: number;
+                lastSucceededAt: components["schemas"]["Timestamp"] | null;
+                lastFailedAt: components["schemas"]["Timestamp"] | null;
+                consecutiveFailures: number;
+            };
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookEndpointList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookEndpoint"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookEndpoint: {
+            /** @constant */
+            object: "webhookEndpoint";
+            id: string;
+            url: string;
+            enabledEvents: string[];
+            description: string | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            disabledReason: string | null;
+            livemode: boolean;
+            secret?: string;
+            secretRotatedAt: components["schemas"]["Timestamp"] | null;
+            previousSecretExpiresAt: components["schemas"]["Timestamp"] | null;
+            stats: {
+                succeeded: number;
+                failed: number;
+                lastSucceededAt: components["schemas"]["Timestamp"] | null;
+                lastFailedAt: components["schemas"]["Timestamp"] | null;
+                consecutiveFailures: number;
+            };
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        DeletedWebhookEndpoint: {
+            /** @constant */
+            object: "webhookEndpoint";
+            id: string;
+            /** @constant */
+            deleted: true;
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookRecovery: {
+            /** @constant */
+            object: "webhookRecovery";
+            endpointId: string;
+            since: components["schemas"]["Timestamp"];
+            resent: number;
+            meta: components["schemas"]["Meta"];
         };
     };
     responses: {
         /**
          * @description Bad request:
          *
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          */
         ValidationError400: {
             headers: {
@@ -2017,26 +2791,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "validation_error";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Unauthorized:
          *
-         *     - `unauthorized`: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. Send Authorization: Bearer <API_KEY> with a current key.
+         *     - `unauthorized`: The Authorization header is missing or malformed, or the key is unknown, revoked or expired.
          */
         Unauthorized: {
             headers: {
@@ -2047,26 +2819,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "authentication_error";
                         /** @enum {string} */
                         code: "unauthorized";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Payload too large:
          *
-         *     - `request_too_large`: The body is over 1 MiB (413), or the request line and headers together are over 10 KB (431). Send a smaller request: fewer items per call, or a shorter URL and fewer headers.
+         *     - `request_too_large`: The body is over 1 MiB (413), or the request line and headers together are over 10 KB (431).
          */
         RequestTooLarge: {
             headers: {
@@ -2077,26 +2847,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "request_too_large";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Unprocessable:
          *
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          */
         ValidationError: {
             headers: {
@@ -2107,26 +2875,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "validation_error";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Too many requests:
          *
-         *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
+         *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
          */
         RateLimited: {
             headers: {
@@ -2138,26 +2904,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "rate_limit_error";
                         /** @enum {string} */
                         code: "rate_limited";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Request header fields too large:
          *
-         *     - `request_too_large`: The body is over 1 MiB (413), or the request line and headers together are over 10 KB (431). Send a smaller request: fewer items per call, or a shorter URL and fewer headers.
+         *     - `request_too_large`: The body is over 1 MiB (413), or the request line and headers together are over 10 KB (431).
          */
         RequestTooLarge431: {
             headers: {
@@ -2168,26 +2932,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "request_too_large";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Internal error:
          *
-         *     - `internal_error`: Something went wrong on our side. Retry once, then contact support with the requestId.
+         *     - `internal_error`: Something went wrong on our side.
          */
         InternalError: {
             headers: {
@@ -2198,26 +2960,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "api_error";
                         /** @enum {string} */
                         code: "internal_error";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Unavailable:
          *
-         *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+         *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
          */
         ServiceUnavailable: {
             headers: {
@@ -2229,26 +2989,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "api_error";
                         /** @enum {string} */
                         code: "service_unavailable";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `code_table_not_found`: No code table has this slug. GET /v1/reference/code-tables lists the tables.
+         *     - `code_table_not_found`: No code table has this slug.
          */
         CodeTableNotFound: {
             headers: {
@@ -2259,26 +3017,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "code_table_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Registry application error:
          *
-         *     - `registry_application_error`: The registry reported an application error (ZZ53), or answered with a code the service does not know. Retry once; if it fails again, contact support with the requestId.
+         *     - `registry_application_error`: The registry reported an application error (ZZ53), or answered with a code the service does not know.
          */
         RegistryApplicationError: {
             headers: {
@@ -2289,26 +3045,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "api_error";
                         /** @enum {string} */
                         code: "registry_application_error";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Extract required:
          *
-         *     - `extract_required`: No held extract contains the data asked for; or a current extract is held but the data needs a historical one. A 402 never incurs a fee. Buy the extract described in details.purchase (method, path, body, product), then read again for free.
+         *     - `extract_required`: No held extract contains the data asked for; or a current extract is held but the data needs a historical one. A 402 never incurs a fee.
          */
         ExtractRequired: {
             headers: {
@@ -2319,26 +3073,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "extract_required_error";
                         /** @enum {string} */
                         code: "extract_required";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Gone:
          *
-         *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read. Buy a new extract.
+         *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read.
          */
         ExtractExpired: {
             headers: {
@@ -2349,26 +3101,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "extract_expired";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `charge_not_found`: The charge number is invalid (one to nine digits) or unknown. Check the charge number; a company’s charges are listed by GET /v1/companies/{id}/charges.
+         *     - `charge_not_found`: The charge number is invalid (one to nine digits) or unknown.
          */
         ChargeNotFound: {
             headers: {
@@ -2379,26 +3129,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "charge_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found. Broaden the search.
+         *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found.
          */
         NoMatches: {
             headers: {
@@ -2409,26 +3157,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "no_matches";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Forbidden:
          *
-         *     - `search_owner_mismatch`: The search or person id belongs to another account or environment. Use ids from a search made with a key of this account and environment.
+         *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
          */
         SearchOwnerMismatch: {
             headers: {
@@ -2439,26 +3185,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "permission_error";
                         /** @enum {string} */
                         code: "search_owner_mismatch";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `person_not_found`: The person id is not in the referenced search. Use a person id that the search returned.
+         *     - `person_not_found`: The person id is not in the referenced search.
          */
         PersonNotFound: {
             headers: {
@@ -2469,26 +3213,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "person_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Gone:
          *
-         *     - `search_expired`: The people search is older than 30 days. Search again and use the new ids.
+         *     - `search_expired`: The people search is older than 30 days.
          */
         SearchExpired: {
             headers: {
@@ -2499,26 +3241,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "search_expired";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Forbidden:
          *
-         *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+         *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
          */
         ExtractOwnerMismatch: {
             headers: {
@@ -2529,26 +3269,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "permission_error";
                         /** @enum {string} */
                         code: "extract_owner_mismatch";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+         *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
          */
         ExtractNotFound: {
             headers: {
@@ -2559,26 +3297,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "extract_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `summary_unavailable`: The summary was not produced for that week. Ask for another week.
+         *     - `summary_unavailable`: The summary was not produced for that week.
          */
         SummaryUnavailable: {
             headers: {
@@ -2589,26 +3325,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "summary_unavailable";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `document_not_found`: No document has this number. Check the number; a company’s documents are listed by GET /v1/companies/{id}/documents.
+         *     - `document_not_found`: No document has this number.
          */
         DocumentNotFound: {
             headers: {
@@ -2619,26 +3353,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "document_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Forbidden:
          *
-         *     - `order_owner_mismatch`: The order belongs to another account or environment. Read it with a key of the account and environment that placed it.
+         *     - `order_owner_mismatch`: The order belongs to another account or environment.
          */
         OrderOwnerMismatch: {
             headers: {
@@ -2649,26 +3381,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "permission_error";
                         /** @enum {string} */
                         code: "order_owner_mismatch";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `order_not_found`: No order has this id, or its continuation token expired. Check the id; GET /v1/orders lists your orders.
+         *     - `order_not_found`: No order has this id, or its continuation token expired.
          */
         OrderNotFound: {
             headers: {
@@ -2679,26 +3409,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "order_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Conflict:
          *
-         *     - `order_not_ready`: The order is not ready for download yet. Wait for the order.ready event, or poll GET /v1/orders/{orderId} until status is ready.
+         *     - `order_not_ready`: The order is not ready for download yet.
          */
         OrderNotReady: {
             headers: {
@@ -2709,26 +3437,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "conflict_error";
                         /** @enum {string} */
                         code: "order_not_ready";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Gone:
          *
-         *     - `order_download_expired`: The download link expired 7 days after the order became ready. Place the order again.
+         *     - `order_download_expired`: The download link expired 7 days after the order became ready.
          */
         OrderDownloadExpired: {
             headers: {
@@ -2739,26 +3465,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "order_download_expired";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `offline_search_not_found`: No offline search has this id. Check the id returned by POST /v1/companies/search/offline.
+         *     - `offline_search_not_found`: No offline search has this id.
          */
         OfflineSearchNotFound: {
             headers: {
@@ -2769,26 +3493,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "offline_search_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Conflict:
          *
-         *     - `offline_search_not_ready`: The offline search has not finished yet. Wait for the offline_search.ready event, or poll the search until status is ready.
+         *     - `offline_search_not_ready`: The offline search has not finished yet.
          */
         OfflineSearchNotReady: {
             headers: {
@@ -2799,26 +3521,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "conflict_error";
                         /** @enum {string} */
                         code: "offline_search_not_ready";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `business_name_not_found`: The business registration number is unknown. Check the number.
+         *     - `business_name_not_found`: The business registration number is unknown.
          */
         BusinessNameNotFound: {
             headers: {
@@ -2829,26 +3549,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "business_name_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
+         *     - `company_not_found`: No organisation has this identifier.
          */
         CompanyNotFound: {
             headers: {
@@ -2859,26 +3577,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "company_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Forbidden:
          *
-         *     - `event_owner_mismatch`: The event belongs to another account or environment. Read it with a key of the account and environment whose order or search caused it.
+         *     - `event_owner_mismatch`: The event belongs to another account or environment.
          */
         EventOwnerMismatch: {
             headers: {
@@ -2889,26 +3605,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "permission_error";
                         /** @enum {string} */
                         code: "event_owner_mismatch";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept. Check the id; GET /v1/events lists the events of the last 30 days.
+         *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept.
          */
         EventNotFound: {
             headers: {
@@ -2919,26 +3633,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "event_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Forbidden:
          *
-         *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment. Manage it with a key of the account and environment that created it.
+         *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
          */
         WebhookEndpointOwnerMismatch: {
             headers: {
@@ -2949,26 +3661,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "permission_error";
                         /** @enum {string} */
                         code: "webhook_endpoint_owner_mismatch";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted). Check the id; GET /v1/webhook-endpoints lists your endpoints.
+         *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted).
          */
         WebhookEndpointNotFound: {
             headers: {
@@ -2979,20 +3689,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "webhook_endpoint_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
     };
@@ -3061,18 +3769,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "identifier";
-                        input: string;
-                        /** @enum {string} */
-                        type: "acn" | "abn" | "arbn" | "arsn" | "unknown";
-                        valid: boolean;
-                        normalized: string | null;
-                        formatted: string | null;
-                        acnFromAbn: string | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["Identifier"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -3141,22 +3838,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            /** @constant */
-                            object: "codeTableSummary";
-                            table: string;
-                            title: string;
-                            entryCount: number;
-                            docsUrl: string;
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["CodeTableList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -3222,19 +3904,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "codeTable";
-                        table: string;
-                        title: string;
-                        docsUrl: string;
-                        entries: {
-                            code: string;
-                            label: string;
-                            registryCode: string | null;
-                        }[];
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["CodeTable"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -3254,8 +3924,8 @@ export interface operations {
                 /** @example debt */
                 category?: "all" | "internal-administration" | "buy-backs" | "debt" | "deregistration" | "disclosure-notices" | "financial" | "fundraising" | "takeovers-short" | "takeovers-all";
                 /** @example 5 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -3307,22 +3977,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            /** @constant */
-                            object: "form";
-                            formCode: string;
-                            description: string;
-                            /** @enum {string} */
-                            category: "all" | "internal-administration" | "buy-backs" | "debt" | "deregistration" | "disclosure-notices" | "financial" | "fundraising" | "takeovers-short" | "takeovers-all";
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["FormList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -3343,9 +3998,9 @@ export interface operations {
                 acn?: string;
                 abn?: string;
                 /** @example current */
-                scope?: string;
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                scope?: "current" | "all";
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -3462,19 +4117,19 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema25"];
+                    "application/json": components["schemas"]["CompanyMatchList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_and_acn_supplied`: Both an ABN and an ACN were supplied. Send one of them.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction. Search by one identifier.
-             *     - `search_scope_invalid`: The search scope is not one the API knows. Send one of the scopes listed in the message, or leave scope out (current).
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_and_acn_supplied`: Both an ABN and an ACN were supplied.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
+             *     - `search_scope_invalid`: The search scope is not one the API knows.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -3485,29 +4140,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_and_acn_supplied" | "abn_invalid" | "abn_not_acn_based" | "identifier_conflict" | "search_scope_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -3518,28 +4171,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found. Broaden the search.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found.
              */
             404: {
                 headers: {
@@ -3550,28 +4201,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "no_matches";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
-             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts. Narrow the search (more of the name, a birth-date range), or run an offline search, which has no cap.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -3582,20 +4231,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "too_many_matches" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -3605,8 +4252,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -3618,20 +4265,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -3642,7 +4287,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example 990000149 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -3698,37 +4343,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        acn: components["schemas"]["__schema26"];
-                        formatted: components["schemas"]["__schema27"];
-                        numberType: components["schemas"]["__schema28"];
-                        name: components["schemas"]["__schema29"];
-                        type: components["schemas"]["__schema28"];
-                        status: components["schemas"]["__schema28"];
-                        abn: components["schemas"]["__schema30"];
-                        registeredCharity: components["schemas"]["__schema31"];
-                        id?: components["schemas"]["__schema32"];
-                        arsn?: components["schemas"]["__schema33"];
-                        schemeCategories: components["schemas"]["__schema37"];
-                        detailsPath?: components["schemas"]["__schema35"];
-                        object: components["schemas"]["__schema38"];
-                        class: components["schemas"]["__schema39"];
-                        subClass: components["schemas"]["__schema40"];
-                        registeredAt: components["schemas"]["__schema41"];
-                        governanceType: components["schemas"]["__schema43"];
-                        deregistration: components["schemas"]["__schema44"];
-                        formerNames: components["schemas"]["__schema45"];
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["CompanyResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -3739,29 +4363,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -3772,27 +4394,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
              */
             404: {
                 headers: {
@@ -3803,20 +4423,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
@@ -3828,8 +4446,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -3841,20 +4459,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -3870,7 +4486,7 @@ export interface operations {
             };
             path: {
                 /** @example 990000149 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -3881,9 +4497,7 @@ export interface operations {
                  *       "type": "historical"
                  *     }
                  */
-                "application/json": {
-                    type: string;
-                };
+                "application/json": components["schemas"]["PurchaseCompanyExtractRequest"];
             };
         };
         responses: {
@@ -4419,18 +5033,18 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema46"];
+                    "application/json": components["schemas"]["CompanyExtract"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -4441,29 +5055,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -4474,28 +5086,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `no_relational_data`: The organisation holds no roles, licences or shareholdings in other organisations. Nothing to buy: a relational extract would be empty.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `no_relational_data`: The organisation holds no roles, licences or shareholdings in other organisations.
              */
             404: {
                 headers: {
@@ -4506,27 +5116,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "no_relational_data";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Conflict:
              *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
              */
             409: {
                 headers: {
@@ -4538,28 +5146,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "conflict_error";
                             /** @enum {string} */
                             code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -4570,20 +5176,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -4593,8 +5197,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -4606,20 +5210,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -4628,16 +5230,16 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example current */
-                status?: components["schemas"]["__schema3"];
-                extract?: components["schemas"]["__schema4"];
+                status?: "current" | "ceased" | "all";
+                extract?: string;
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example 990000014 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -4801,26 +5403,17 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema55"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
-                    };
+                    "application/json": components["schemas"]["OfficeholderList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -4831,20 +5424,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4852,10 +5443,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -4866,28 +5457,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -4898,20 +5487,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -4919,8 +5506,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -4931,20 +5518,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -4954,8 +5539,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -4967,20 +5552,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -4989,13 +5572,13 @@ export interface operations {
         parameters: {
             query?: {
                 type?: "RG" | "RP" | "PA" | "RO" | "CC";
-                status?: components["schemas"]["__schema3"];
-                extract?: components["schemas"]["__schema4"];
+                status?: "current" | "ceased" | "all";
+                extract?: string;
             };
             header?: never;
             path: {
                 /** @example 990000041 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -5085,27 +5668,17 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema59"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
-                        contactAddress: components["schemas"]["__schema59"] | null;
-                    };
+                    "application/json": components["schemas"]["AddressRecordList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -5116,20 +5689,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5137,10 +5708,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -5151,28 +5722,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -5183,20 +5752,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -5204,8 +5771,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -5216,20 +5783,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -5239,8 +5804,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -5252,20 +5817,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -5273,13 +5836,13 @@ export interface operations {
     GetShareStructure: {
         parameters: {
             query?: {
-                status?: components["schemas"]["__schema3"];
-                extract?: components["schemas"]["__schema4"];
+                status?: "current" | "ceased" | "all";
+                extract?: string;
             };
             header?: never;
             path: {
                 /** @example 990000014 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -5439,24 +6002,17 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "shareStructure";
-                        extract: components["schemas"]["__schema88"];
-                        shareClasses: components["schemas"]["__schema60"];
-                        members: components["schemas"]["__schema61"];
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["ShareStructure"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -5467,20 +6023,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5488,10 +6042,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -5502,28 +6056,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -5534,20 +6086,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -5555,8 +6105,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -5567,20 +6117,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -5590,8 +6138,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -5603,20 +6151,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -5629,15 +6175,15 @@ export interface operations {
                 from?: string;
                 to?: string;
                 qualifier?: "AR" | "FR";
-                extract?: components["schemas"]["__schema4"];
+                extract?: string;
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example 990000201 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -5673,28 +6219,19 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema62"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
-                    };
+                    "application/json": components["schemas"]["DocumentList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `document_period_conflict`: Both years and a from/to range were supplied. Send either years or from and to.
-             *     - `document_date_range_invalid`: from was sent without to (or the other way round), or from is later than to. Send both ends of the range, from no later than to.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `document_period_conflict`: Both years and a from/to range were supplied.
+             *     - `document_date_range_invalid`: from was sent without to (or the other way round), or from is later than to.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -5705,20 +6242,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "document_period_conflict" | "document_date_range_invalid" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5726,10 +6261,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -5740,28 +6275,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -5772,20 +6305,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -5793,9 +6324,9 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `document_list_unavailable`: The registry keeps no document list for this organisation. Do not retry; the documents cannot be listed.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `document_list_unavailable`: The registry keeps no document list for this organisation.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -5806,20 +6337,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "document_list_unavailable" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -5829,8 +6358,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -5842,20 +6371,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -5863,12 +6390,12 @@ export interface operations {
     GetExternalAdministration: {
         parameters: {
             query?: {
-                extract?: components["schemas"]["__schema4"];
+                extract?: string;
             };
             header?: never;
             path: {
                 /** @example 990000096 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -5999,26 +6526,17 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "externalAdministration";
-                        extract: components["schemas"]["__schema88"];
-                        company: components["schemas"]["__schema81"];
-                        underExternalAdministration: boolean;
-                        appointees: components["schemas"]["__schema76"];
-                        documents: components["schemas"]["__schema77"];
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["ExternalAdministration"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -6029,20 +6547,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6050,10 +6566,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -6064,28 +6580,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -6096,20 +6610,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -6117,8 +6629,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -6129,20 +6641,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -6152,8 +6662,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -6165,20 +6675,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6186,13 +6694,13 @@ export interface operations {
     ListCompanyRelationships: {
         parameters: {
             query?: {
-                status?: components["schemas"]["__schema3"];
-                extract?: components["schemas"]["__schema4"];
+                status?: "current" | "ceased" | "all";
+                extract?: string;
             };
             header?: never;
             path: {
                 /** @example 990000023 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -6325,26 +6833,17 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema87"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
-                    };
+                    "application/json": components["schemas"]["RelationshipList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -6355,20 +6854,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6376,10 +6873,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -6390,28 +6887,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -6422,20 +6917,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -6443,8 +6936,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -6455,20 +6948,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -6478,8 +6969,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -6491,20 +6982,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6514,12 +7003,12 @@ export interface operations {
             query?: {
                 /** @example satisfied */
                 status?: "satisfied" | "deleted" | "all";
-                extract?: components["schemas"]["__schema4"];
+                extract?: string;
             };
             header?: never;
             path: {
                 /** @example 990000149 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -6790,26 +7279,17 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema78"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
-                    };
+                    "application/json": components["schemas"]["ChargeList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -6820,20 +7300,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6841,10 +7319,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -6855,28 +7333,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -6887,20 +7363,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -6908,8 +7382,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -6920,20 +7394,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -6943,8 +7415,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -6956,20 +7428,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7127,21 +7597,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        object: components["schemas"]["__schema79"];
-                        chargeNumber: components["schemas"]["__schema80"];
-                        company: components["schemas"]["__schema81"];
-                        status: components["schemas"]["__schema28"];
-                        type: components["schemas"]["__schema82"];
-                        registeredAt: components["schemas"]["__schema83"];
-                        createdAt: components["schemas"]["__schema41"];
-                        expiresAt: components["schemas"]["__schema41"];
-                        satisfiedAt: components["schemas"]["__schema41"];
-                        preAsicChargeNumber: components["schemas"]["__schema84"];
-                        chargees: components["schemas"]["__schema85"];
-                        documents: components["schemas"]["__schema86"];
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["ChargeResponse"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -7149,9 +7605,9 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -7162,20 +7618,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["ChargeNotFound"];
@@ -7188,8 +7642,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -7201,20 +7655,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7234,12 +7686,7 @@ export interface operations {
                  *       "givenName": "BRIDGET"
                  *     }
                  */
-                "application/json": {
-                    familyName?: string;
-                    givenName?: string;
-                    birthDateFrom?: string;
-                    birthDateTo?: string;
-                };
+                "application/json": components["schemas"]["SearchPeopleRequest"];
             };
         };
         responses: {
@@ -7292,31 +7739,17 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "peopleSearch";
-                        id: string;
-                        familyName: string;
-                        givenName: string;
-                        birthDateFrom: components["schemas"]["__schema41"];
-                        birthDateTo: components["schemas"]["__schema41"];
-                        createdAt: components["schemas"]["__schema52"];
-                        expiresAt: components["schemas"]["__schema52"];
-                        totalCount: number;
-                        found: number;
-                        data: components["schemas"]["__schema89"][];
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["PeopleSearch"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `name_required`: A people search lacks familyName or givenName. Send both names.
-             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces. Remove the other characters.
-             *     - `birth_date_range_invalid`: birthDateFrom without birthDateTo, a start in the future, or a start after the end. Send both dates, in order, not in the future.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `name_required`: A people search lacks familyName or givenName.
+             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
+             *     - `birth_date_range_invalid`: birthDateFrom without birthDateTo, a start in the future, or a start after the end.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -7327,29 +7760,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "name_required" | "name_invalid_characters" | "birth_date_range_invalid" | "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -7360,20 +7791,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["NoMatches"];
@@ -7381,8 +7810,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts. Narrow the search (more of the name, a birth-date range), or run an offline search, which has no cap.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -7393,20 +7822,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "too_many_matches" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -7416,8 +7843,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -7429,20 +7856,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7453,7 +7878,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example prs_7b3e9d1c5a2f4e6b8c0d1a3f */
-                personId: components["schemas"]["__schema5"];
+                personId: string;
             };
             cookie?: never;
         };
@@ -7496,16 +7921,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        object: components["schemas"]["__schema90"];
-                        id: components["schemas"]["__schema91"];
-                        name: components["schemas"]["__schema92"];
-                        birth: components["schemas"]["__schema93"];
-                        formerName: components["schemas"]["__schema95"];
-                        searchId: string;
-                        searchExpiresAt: components["schemas"]["__schema52"];
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["PersonResponse"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -7543,12 +7959,7 @@ export interface operations {
                  *       "history": true
                  *     }
                  */
-                "application/json": {
-                    searchId: string;
-                    personIds: components["schemas"]["__schema6"][];
-                    history?: boolean;
-                    includeShareholdings?: boolean;
-                };
+                "application/json": components["schemas"]["PurchasePersonExtractsRequest"];
             };
         };
         responses: {
@@ -7762,24 +8173,15 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema96"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        searchId: string;
-                    };
+                    "application/json": components["schemas"]["PersonExtractList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -7790,30 +8192,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_type_invalid" | "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment. Use ids from a search made with a key of this account and environment.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
              */
             403: {
                 headers: {
@@ -7824,28 +8224,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "search_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["PersonNotFound"];
             /**
              * @description Conflict:
              *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
              */
             409: {
                 headers: {
@@ -7857,20 +8255,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "conflict_error";
                             /** @enum {string} */
                             code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["SearchExpired"];
@@ -7878,8 +8274,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `person_too_many_roles`: A person has more than 999 roles; details.personId names them. Nothing was purchased. Leave that person out of the purchase.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `person_too_many_roles`: A person has more than 999 roles; details.personId names them. Nothing was purchased.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -7890,20 +8286,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "person_too_many_roles" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -7913,8 +8307,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -7926,20 +8320,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7954,17 +8346,17 @@ export interface operations {
                  *       "DR"
                  *     ]
                  */
-                "role[]"?: components["schemas"]["__schema7"];
-                role?: components["schemas"]["__schema7"];
-                extract?: components["schemas"]["__schema4"];
+                "role[]"?: string | string[];
+                role?: string | string[];
+                extract?: string;
                 /** @example 5 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example prs_7b3e9d1c5a2f4e6b8c0d1a3f */
-                personId: components["schemas"]["__schema5"];
+                personId: string;
             };
             cookie?: never;
         };
@@ -8106,23 +8498,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema105"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        extract: components["schemas"]["__schema88"];
-                    };
+                    "application/json": components["schemas"]["RoleList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -8133,20 +8516,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8154,8 +8535,8 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
-             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment. Use ids from a search made with a key of this account and environment.
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
              */
             403: {
                 headers: {
@@ -8166,27 +8547,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "extract_owner_mismatch" | "search_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
-             *     - `person_not_found`: The person id is not in the referenced search. Use a person id that the search returned.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+             *     - `person_not_found`: The person id is not in the referenced search.
              */
             404: {
                 headers: {
@@ -8197,27 +8576,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "extract_not_found" | "person_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Gone:
              *
-             *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read. Buy a new extract.
-             *     - `search_expired`: The people search is older than 30 days. Search again and use the new ids.
+             *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read.
+             *     - `search_expired`: The people search is older than 30 days.
              */
             410: {
                 headers: {
@@ -8228,20 +8605,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_expired" | "search_expired";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
@@ -8258,7 +8633,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ext_5d2c8a1f3b4e6d7c9a0b1c2d */
-                id: components["schemas"]["__schema8"];
+                id: string;
             };
             cookie?: never;
         };
@@ -8796,7 +9171,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema46"] | components["schemas"]["__schema96"] | components["schemas"]["__schema106"] | components["schemas"]["__schema114"];
+                    "application/json": components["schemas"]["Extract"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -8818,8 +9193,8 @@ export interface operations {
                 /** @example company */
                 kind?: "company" | "person" | "register" | "weeklySummary";
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -8993,50 +9368,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: ({
-                            object: components["schemas"]["__schema47"];
-                            id: components["schemas"]["__schema48"];
-                            kind: components["schemas"]["__schema49"];
-                            type: components["schemas"]["__schema50"];
-                            company: components["schemas"]["__schema51"];
-                            purchasedAt: components["schemas"]["__schema52"];
-                            asOf: components["schemas"]["__schema52"];
-                            expiresAt: components["schemas"]["__schema52"];
-                            clientReference: components["schemas"]["__schema53"];
-                            disclaimer: components["schemas"]["__schema54"];
-                        } | {
-                            object: components["schemas"]["__schema97"];
-                            id: components["schemas"]["__schema98"];
-                            kind: components["schemas"]["__schema99"];
-                            type: components["schemas"]["__schema100"];
-                            includeShareholdings: components["schemas"]["__schema101"];
-                            subject: components["schemas"]["__schema89"];
-                            purchasedAt: components["schemas"]["__schema52"];
-                            asOf: components["schemas"]["__schema52"];
-                            expiresAt: components["schemas"]["__schema52"];
-                            clientReference: components["schemas"]["__schema102"];
-                            disclaimer: components["schemas"]["__schema103"];
-                            person: components["schemas"]["__schema104"];
-                        } | components["schemas"]["__schema140"] | {
-                            object: components["schemas"]["__schema115"];
-                            id: components["schemas"]["__schema116"];
-                            kind: components["schemas"]["__schema117"];
-                            type: components["schemas"]["__schema118"];
-                            subject: components["schemas"]["__schema119"];
-                            purchasedAt: components["schemas"]["__schema52"];
-                            asOf: components["schemas"]["__schema52"];
-                            expiresAt: components["schemas"]["__schema52"];
-                            clientReference: components["schemas"]["__schema131"];
-                            disclaimer: components["schemas"]["__schema132"];
-                        })[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["ExtractList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9056,8 +9388,8 @@ export interface operations {
                 from?: string;
                 /** @example 2026-11-30 */
                 to?: string;
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -9148,35 +9480,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            /** @constant */
-                            object: "feeEntry";
-                            at: components["schemas"]["__schema52"];
-                            product: string;
-                            feeCode: string | null;
-                            quantity: number;
-                            billable: boolean;
-                            clientReference: string | null;
-                            requestId: string;
-                            resourceId: string;
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                        from: components["schemas"]["__schema42"];
-                        to: components["schemas"]["__schema42"];
-                        totals: {
-                            product: string;
-                            feeCode: string | null;
-                            billable: boolean;
-                            quantity: number;
-                            entries: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Usage"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9193,10 +9497,10 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example name-changes */
-                type?: string;
+                type?: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
                 weekStarting?: string;
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -9247,22 +9551,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema140"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["WeeklySummaryExtractList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs. Send one of the six summary types.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -9273,20 +9569,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "summary_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9318,11 +9612,7 @@ export interface operations {
                  *       "weekStarting": "2026-11-16"
                  *     }
                  */
-                "application/json": {
-                    type: string;
-                    weekStarting: string;
-                    refresh?: boolean;
-                };
+                "application/json": components["schemas"]["PurchaseWeeklySummaryRequest"];
             };
         };
         responses: {
@@ -9530,16 +9820,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema106"];
+                    "application/json": components["schemas"]["WeeklySummaryExtract"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs. Send one of the six summary types.
-             *     - `week_start_invalid`: weekStarting is not a Monday, not a completed week, or over a year ago. Send the Monday of a completed week within the last 12 months.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
+             *     - `week_start_invalid`: weekStarting is not a Monday, not a completed week, or over a year ago.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -9550,29 +9840,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "summary_type_invalid" | "week_start_invalid" | "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -9583,28 +9871,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["SummaryUnavailable"];
             /**
              * @description Conflict:
              *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
              */
             409: {
                 headers: {
@@ -9616,20 +9902,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "conflict_error";
                             /** @enum {string} */
                             code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
@@ -9641,8 +9925,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -9654,20 +9938,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -9677,13 +9959,13 @@ export interface operations {
             query?: {
                 postcode?: string;
                 /** @example 5 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example ext_6e3d9b2a4c5f7e8d0a1b2c3e */
-                id: components["schemas"]["__schema8"];
+                id: string;
             };
             cookie?: never;
         };
@@ -9893,7 +10175,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema106"];
+                    "application/json": components["schemas"]["WeeklySummaryExtract"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9967,25 +10249,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            /** @constant */
-                            object: "register";
-                            code: string;
-                            label: string;
-                            /** @enum {string} */
-                            family: "professional" | "authorised-representatives" | "banned-disqualified";
-                            /** @enum {string} */
-                            identifierField: "registrationNumber" | "licenceNumber" | "representativeNumber" | "asicIdentifier";
-                            feeCode: string;
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["RegisterList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10004,13 +10268,13 @@ export interface operations {
                 /** @example kowalski */
                 browse: string;
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example RQ */
-                register: string;
+                register: "RA" | "RQ" | "OQ" | "IA" | "SD" | "FB" | "FD" | "SP" | "FP" | "DD" | "BS" | "BF";
             };
             cookie?: never;
         };
@@ -10077,23 +10341,15 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema119"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["RegisterEntryList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `register_invalid`: The register code is not valid. Send a register code from the code tables.
-             *     - `browse_key_too_short`: The browse key has fewer than two characters. Send at least two characters.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `register_invalid`: The register code is not valid.
+             *     - `browse_key_too_short`: The browse key has fewer than two characters.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -10104,29 +10360,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "register_invalid" | "browse_key_too_short" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -10137,20 +10391,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["NoMatches"];
@@ -10163,8 +10415,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -10176,20 +10428,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10200,9 +10450,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @example RQ */
-                register: components["schemas"]["__schema9"];
+                register: "RA" | "RQ" | "OQ" | "IA" | "SD" | "FB" | "FD" | "SP" | "FP" | "DD" | "BS" | "BF";
                 /** @example 401234 */
-                number: components["schemas"]["__schema10"];
+                number: string;
             };
             cookie?: never;
         };
@@ -10261,74 +10511,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        object: components["schemas"]["__schema120"];
-                        register: components["schemas"]["__schema28"];
-                        holder: components["schemas"]["__schema56"];
-                        status: components["schemas"]["__schema121"];
-                        licenceStatus: components["schemas"]["__schema122"];
-                        from: components["schemas"]["__schema41"];
-                        to: components["schemas"]["__schema41"];
-                        principal: components["schemas"]["__schema123"];
-                        bans: components["schemas"]["__schema125"];
-                        address: components["schemas"]["__schema129"];
-                        meta: components["schemas"]["__schema24"];
-                        /** @constant */
-                        family: "professional";
-                        registrationNumber: components["schemas"]["__schema130"];
-                    } | {
-                        object: components["schemas"]["__schema120"];
-                        register: components["schemas"]["__schema28"];
-                        holder: components["schemas"]["__schema56"];
-                        status: components["schemas"]["__schema121"];
-                        licenceStatus: components["schemas"]["__schema122"];
-                        from: components["schemas"]["__schema41"];
-                        to: components["schemas"]["__schema41"];
-                        principal: components["schemas"]["__schema123"];
-                        bans: components["schemas"]["__schema125"];
-                        address: components["schemas"]["__schema129"];
-                        meta: components["schemas"]["__schema24"];
-                        /** @constant */
-                        family: "professional";
-                        licenceNumber: components["schemas"]["__schema130"];
-                    } | {
-                        object: components["schemas"]["__schema120"];
-                        register: components["schemas"]["__schema28"];
-                        holder: components["schemas"]["__schema56"];
-                        status: components["schemas"]["__schema121"];
-                        licenceStatus: components["schemas"]["__schema122"];
-                        from: components["schemas"]["__schema41"];
-                        to: components["schemas"]["__schema41"];
-                        principal: components["schemas"]["__schema123"];
-                        bans: components["schemas"]["__schema125"];
-                        address: components["schemas"]["__schema129"];
-                        meta: components["schemas"]["__schema24"];
-                        /** @constant */
-                        family: "authorised-representatives";
-                        representativeNumber: components["schemas"]["__schema130"];
-                    } | {
-                        object: components["schemas"]["__schema120"];
-                        register: components["schemas"]["__schema28"];
-                        holder: components["schemas"]["__schema56"];
-                        status: components["schemas"]["__schema121"];
-                        licenceStatus: components["schemas"]["__schema122"];
-                        from: components["schemas"]["__schema41"];
-                        to: components["schemas"]["__schema41"];
-                        principal: components["schemas"]["__schema123"];
-                        bans: components["schemas"]["__schema125"];
-                        address: components["schemas"]["__schema129"];
-                        meta: components["schemas"]["__schema24"];
-                        /** @constant */
-                        family: "banned-disqualified";
-                        asicIdentifier: components["schemas"]["__schema130"];
-                    };
+                    "application/json": components["schemas"]["RegisterEntryResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `register_invalid`: The register code is not valid. Send a register code from the code tables.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `register_invalid`: The register code is not valid.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -10339,29 +10529,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "register_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -10372,20 +10560,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["NoMatches"];
@@ -10398,8 +10584,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -10411,20 +10597,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10440,9 +10624,9 @@ export interface operations {
             };
             path: {
                 /** @example RQ */
-                register: components["schemas"]["__schema9"];
+                register: "RA" | "RQ" | "OQ" | "IA" | "SD" | "FB" | "FD" | "SP" | "FP" | "DD" | "BS" | "BF";
                 /** @example 401234 */
-                number: components["schemas"]["__schema10"];
+                number: string;
             };
             cookie?: never;
         };
@@ -10453,9 +10637,7 @@ export interface operations {
                  *       "history": true
                  *     }
                  */
-                "application/json": {
-                    history?: boolean;
-                };
+                "application/json": components["schemas"]["PurchaseRegisterExtractRequest"];
             };
         };
         responses: {
@@ -10691,16 +10873,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema114"];
+                    "application/json": components["schemas"]["RegisterExtract"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `register_invalid`: The register code is not valid. Send a register code from the code tables.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `register_invalid`: The register code is not valid.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -10711,29 +10893,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_type_invalid" | "register_invalid" | "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -10744,28 +10924,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["NoMatches"];
             /**
              * @description Conflict:
              *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
              */
             409: {
                 headers: {
@@ -10777,20 +10955,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "conflict_error";
                             /** @enum {string} */
                             code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
@@ -10802,8 +10978,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -10815,20 +10991,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10844,7 +11018,7 @@ export interface operations {
             };
             path: {
                 /** @example 990000210 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -10857,9 +11031,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": {
-                    delivery?: components["schemas"]["__schema11"];
-                };
+                "application/json": components["schemas"]["OrderChargesExtractRequest"];
             };
         };
         responses: {
@@ -10940,19 +11112,19 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema141"];
+                    "application/json": components["schemas"]["OrderResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete. Send a method with what it needs: email an address, post a postal address.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key. Send X-Sandbox-Simulate: order_failed with a test key only.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
              */
             400: {
                 headers: {
@@ -10963,29 +11135,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -10996,28 +11166,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged. Do not order a charges extract for this company.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged.
              */
             404: {
                 headers: {
@@ -11028,27 +11196,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "no_charges";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Conflict:
              *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
              */
             409: {
                 headers: {
@@ -11060,29 +11226,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "conflict_error";
                             /** @enum {string} */
                             code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit. Use web (up to 500 pages) or post (any size).
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -11093,20 +11257,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "document_too_large_for_delivery" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -11116,8 +11278,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -11129,20 +11291,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -11178,10 +11338,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": {
-                    documents: components["schemas"]["__schema12"][];
-                    delivery?: components["schemas"]["__schema11"];
-                };
+                "application/json": components["schemas"]["OrderDocumentImagesRequest"];
             };
         };
         responses: {
@@ -11256,19 +11413,19 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema141"];
+                    "application/json": components["schemas"]["OrderResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
-             *     - `duplicate_document_number`: The same document number appears twice in the request. Send each document number once.
-             *     - `page_range_invalid`: pages.to is below pages.from, only one of them was given, or the pages are not in the document. Send both pages.from and pages.to within the document’s page count, or leave pages out.
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete. Send a method with what it needs: email an address, post a postal address.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key. Send X-Sandbox-Simulate: order_failed with a test key only.
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+             *     - `duplicate_document_number`: The same document number appears twice in the request.
+             *     - `page_range_invalid`: pages.to is below pages.from, only one of them was given, or the pages are not in the document.
+             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
              */
             400: {
                 headers: {
@@ -11279,29 +11436,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "document_number_invalid" | "duplicate_document_number" | "page_range_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -11312,28 +11467,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["DocumentNotFound"];
             /**
              * @description Conflict:
              *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
              */
             409: {
                 headers: {
@@ -11345,29 +11498,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "conflict_error";
                             /** @enum {string} */
                             code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
-             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit. Use web (up to 500 pages) or post (any size).
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
+             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -11378,20 +11529,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "document_not_imaged" | "document_too_large_for_delivery" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -11401,8 +11550,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -11414,20 +11563,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -11438,7 +11585,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ord_0a1b2c3d4e5f60718293a4b5 */
-                orderId: components["schemas"]["__schema13"];
+                orderId: string;
             };
             cookie?: never;
         };
@@ -11523,7 +11670,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema141"];
+                    "application/json": components["schemas"]["OrderResponse"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11545,8 +11692,8 @@ export interface operations {
                 status?: "pending" | "processing" | "ready" | "delivered" | "failed";
                 type?: "charges_extract" | "document_image";
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -11641,33 +11788,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema142"];
-                            id: components["schemas"]["__schema143"];
-                            type: components["schemas"]["__schema144"];
-                            status: components["schemas"]["__schema145"];
-                            company: components["schemas"]["__schema146"];
-                            documents: components["schemas"]["__schema147"];
-                            delivery: components["schemas"]["__schema148"];
-                            downloadUrl: components["schemas"]["__schema149"];
-                            downloadExpiresAt: components["schemas"]["__schema150"];
-                            registryRequestIds: components["schemas"]["__schema151"];
-                            notices: components["schemas"]["__schema152"];
-                            extractSize: components["schemas"]["__schema153"];
-                            pageCount: components["schemas"]["__schema154"];
-                            clientReference: components["schemas"]["__schema149"];
-                            createdAt: components["schemas"]["__schema52"];
-                            readyAt: components["schemas"]["__schema155"];
-                            failure?: components["schemas"]["__schema156"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["OrderList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11686,7 +11807,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ord_0a1b2c3d4e5f60718293a4b5 */
-                orderId: components["schemas"]["__schema13"];
+                orderId: string;
             };
             cookie?: never;
         };
@@ -11742,11 +11863,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": {
-                    q: string;
-                    scope?: string;
-                    delivery?: components["schemas"]["__schema11"];
-                };
+                "application/json": components["schemas"]["CreateOfflineSearchRequest"];
             };
         };
         responses: {
@@ -11780,17 +11897,17 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema158"];
+                    "application/json": components["schemas"]["OfflineSearch"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `search_scope_invalid`: The search scope is not one the API knows. Send one of the scopes listed in the message, or leave scope out (current).
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete. Send a method with what it needs: email an address, post a postal address.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key. Send X-Sandbox-Simulate: order_failed with a test key only.
+             *     - `search_scope_invalid`: The search scope is not one the API knows.
+             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
              */
             400: {
                 headers: {
@@ -11801,28 +11918,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "search_scope_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Conflict:
              *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
              */
             409: {
                 headers: {
@@ -11834,20 +11949,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "conflict_error";
                             /** @enum {string} */
                             code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
@@ -11855,8 +11968,8 @@ export interface operations {
             /**
              * @description Too many requests:
              *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
-             *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged. Retry after the Retry-After delay (midnight UTC).
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged.
              */
             429: {
                 headers: {
@@ -11868,20 +11981,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "rate_limit_error";
                             /** @enum {string} */
                             code: "rate_limited" | "offline_search_limit_reached";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             431: components["responses"]["RequestTooLarge431"];
@@ -11895,7 +12006,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ofs_9f8e7d6c5b4a39281706f5e4 */
-                searchId: components["schemas"]["__schema14"];
+                searchId: string;
             };
             cookie?: never;
         };
@@ -11931,7 +12042,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema158"];
+                    "application/json": components["schemas"]["OfflineSearch"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11950,13 +12061,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 100 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example ofs_9f8e7d6c5b4a39281706f5e4 */
-                searchId: components["schemas"]["__schema14"];
+                searchId: string;
             };
             cookie?: never;
         };
@@ -12071,7 +12182,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema25"];
+                    "application/json": components["schemas"]["CompanyMatchList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12170,33 +12281,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        object: components["schemas"]["__schema63"];
-                        documentNumber: components["schemas"]["__schema64"];
-                        formCode: components["schemas"]["__schema65"];
-                        formDescription: components["schemas"]["__schema66"];
-                        subForms: components["schemas"]["__schema67"];
-                        receivedAt: components["schemas"]["__schema42"];
-                        processedAt: components["schemas"]["__schema42"];
-                        effectiveAt: components["schemas"]["__schema41"];
-                        qualifier: components["schemas"]["__schema68"];
-                        pageCount: components["schemas"]["__schema69"];
-                        imaged: components["schemas"]["__schema70"];
-                        underRequisition: components["schemas"]["__schema71"];
-                        xbrlAvailable: components["schemas"]["__schema72"];
-                        xbrlDocumentNumber: components["schemas"]["__schema73"];
-                        status: components["schemas"]["__schema74"];
-                        priced: components["schemas"]["__schema75"];
-                        subject: components["schemas"]["__schema159"];
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["DocumentResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -12207,29 +12299,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "document_number_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -12240,20 +12330,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["DocumentNotFound"];
@@ -12261,8 +12349,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -12273,20 +12361,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "document_not_imaged" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -12296,8 +12382,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -12309,20 +12395,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -12337,7 +12421,7 @@ export interface operations {
                  *       "9E0170002"
                  *     ]
                  */
-                "numbers[]": components["schemas"]["__schema15"][];
+                "numbers[]": string[];
             };
             header?: never;
             path?: never;
@@ -12511,41 +12595,15 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema63"];
-                            documentNumber: components["schemas"]["__schema64"];
-                            formCode: components["schemas"]["__schema65"];
-                            formDescription: components["schemas"]["__schema66"];
-                            subForms: components["schemas"]["__schema67"];
-                            receivedAt: components["schemas"]["__schema42"];
-                            processedAt: components["schemas"]["__schema42"];
-                            effectiveAt: components["schemas"]["__schema41"];
-                            qualifier: components["schemas"]["__schema68"];
-                            pageCount: components["schemas"]["__schema69"];
-                            imaged: components["schemas"]["__schema70"];
-                            underRequisition: components["schemas"]["__schema71"];
-                            xbrlAvailable: components["schemas"]["__schema72"];
-                            xbrlDocumentNumber: components["schemas"]["__schema73"];
-                            status: components["schemas"]["__schema74"];
-                            priced: components["schemas"]["__schema75"];
-                            subject: components["schemas"]["__schema159"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["DocumentDetailsList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
-             *     - `duplicate_document_number`: The same document number appears twice in the request. Send each document number once.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+             *     - `duplicate_document_number`: The same document number appears twice in the request.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -12556,29 +12614,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "document_number_invalid" | "duplicate_document_number" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -12589,20 +12645,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["DocumentNotFound"];
@@ -12610,8 +12664,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -12622,20 +12676,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "document_not_imaged" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -12645,8 +12697,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -12658,20 +12710,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -12682,7 +12732,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example 990000265 */
-                id: components["schemas"]["__schema16"];
+                id: string;
             };
             cookie?: never;
         };
@@ -12748,19 +12798,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        object: components["schemas"]["__schema160"];
-                        id: components["schemas"]["__schema161"];
-                        name: components["schemas"]["__schema162"];
-                        status: components["schemas"]["__schema28"];
-                        registeredAt: components["schemas"]["__schema41"];
-                        renewalDueAt: components["schemas"]["__schema41"];
-                        cancelledAt: components["schemas"]["__schema41"];
-                        holders: components["schemas"]["__schema163"];
-                        principalPlaceOfBusiness: components["schemas"]["__schema164"];
-                        previousStateRegistrations: components["schemas"]["__schema165"];
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["BusinessNameResponse"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12768,9 +12806,9 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -12781,20 +12819,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["BusinessNameNotFound"];
@@ -12807,8 +12843,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -12820,20 +12856,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -12921,33 +12955,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema160"];
-                            id: components["schemas"]["__schema161"];
-                            name: components["schemas"]["__schema162"];
-                            status: components["schemas"]["__schema28"];
-                            registeredAt: components["schemas"]["__schema41"];
-                            renewalDueAt: components["schemas"]["__schema41"];
-                            cancelledAt: components["schemas"]["__schema41"];
-                            holders: components["schemas"]["__schema163"];
-                            principalPlaceOfBusiness: components["schemas"]["__schema164"];
-                            previousStateRegistrations: components["schemas"]["__schema165"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["BusinessNameList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction. Search by one identifier.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -12958,29 +12973,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "identifier_conflict" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -12991,20 +13004,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["BusinessNameNotFound"];
@@ -13017,8 +13028,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -13030,20 +13041,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -13054,7 +13063,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example 990003113 */
-                id: components["schemas"]["__schema16"];
+                id: string;
             };
             cookie?: never;
         };
@@ -13104,26 +13113,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "nameReservation";
-                        id: string;
-                        name: string;
-                        status: components["schemas"]["__schema28"];
-                        reservedFor: {
-                            type: components["schemas"]["__schema28"];
-                            class: components["schemas"]["__schema28"] | null;
-                        } | null;
-                        company: components["schemas"]["__schema81"] | null;
-                        reservedAt: components["schemas"]["__schema42"];
-                        expiresAt: components["schemas"]["__schema42"];
-                        sourceDocument: {
-                            documentNumber: string;
-                            qualifier: string | null;
-                            formCode: string;
-                        };
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["NameReservation"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13131,9 +13121,9 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -13144,20 +13134,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["CompanyNotFound"];
@@ -13170,8 +13158,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -13183,20 +13171,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -13207,8 +13193,8 @@ export interface operations {
                 /** @example order.ready */
                 type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test";
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -13281,22 +13267,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema166"];
-                            id: components["schemas"]["__schema167"];
-                            type: components["schemas"]["__schema168"];
-                            createdAt: components["schemas"]["__schema52"];
-                            livemode: components["schemas"]["__schema169"];
-                            data: components["schemas"]["__schema170"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["EventList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13315,7 +13286,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema17"];
+                eventId: string;
             };
             cookie?: never;
         };
@@ -13378,7 +13349,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema171"];
+                    "application/json": components["schemas"]["EventResponse"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13397,13 +13368,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema17"];
+                eventId: string;
             };
             cookie?: never;
         };
@@ -13456,7 +13427,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema172"];
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13477,7 +13448,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema17"];
+                eventId: string;
             };
             cookie?: never;
         };
@@ -13488,9 +13459,7 @@ export interface operations {
                  *       "endpointId": "we_6e1d2c3b4a5f60718293a4b5"
                  *     }
                  */
-                "application/json": {
-                    endpointId?: string;
-                };
+                "application/json": components["schemas"]["ResendEventRequest"];
             };
         };
         responses: {
@@ -13541,14 +13510,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema172"];
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -13559,28 +13528,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `event_owner_mismatch`: The event belongs to another account or environment. Read it with a key of the account and environment whose order or search caused it.
-             *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment. Manage it with a key of the account and environment that created it.
+             *     - `event_owner_mismatch`: The event belongs to another account or environment.
+             *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
              */
             403: {
                 headers: {
@@ -13591,27 +13558,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "event_owner_mismatch" | "webhook_endpoint_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept. Check the id; GET /v1/events lists the events of the last 30 days.
-             *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted). Check the id; GET /v1/webhook-endpoints lists your endpoints.
+             *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept.
+             *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted).
              */
             404: {
                 headers: {
@@ -13622,20 +13587,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "event_not_found" | "webhook_endpoint_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
@@ -13650,8 +13613,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -13708,30 +13671,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema175"];
-                            id: components["schemas"]["__schema176"];
-                            url: components["schemas"]["__schema177"];
-                            enabledEvents: components["schemas"]["__schema178"];
-                            description: components["schemas"]["__schema173"];
-                            status: components["schemas"]["__schema179"];
-                            disabledReason: components["schemas"]["__schema173"];
-                            livemode: components["schemas"]["__schema180"];
-                            secret?: components["schemas"]["__schema181"];
-                            secretRotatedAt: components["schemas"]["__schema182"];
-                            previousSecretExpiresAt: components["schemas"]["__schema183"];
-                            stats: components["schemas"]["__schema184"];
-                            createdAt: components["schemas"]["__schema52"];
-                            updatedAt: components["schemas"]["__schema52"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13763,11 +13703,7 @@ export interface operations {
                  *       "description": "Order fulfilment"
                  *     }
                  */
-                "application/json": {
-                    url: components["schemas"]["__schema18"];
-                    enabledEvents: components["schemas"]["__schema19"];
-                    description?: components["schemas"]["__schema21"];
-                };
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
             };
         };
         responses: {
@@ -13813,16 +13749,16 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema174"];
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling). Give an https URL whose host name resolves to a public address.
-             *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment. Delete an endpoint you no longer use (one endpoint can take several event types, or *).
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
+             *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment.
              */
             400: {
                 headers: {
@@ -13833,20 +13769,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "validation_error" | "invalid_json" | "webhook_url_not_allowed" | "webhook_endpoint_limit_reached";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -13864,7 +13798,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
@@ -13911,7 +13845,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema174"];
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13932,7 +13866,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
@@ -13960,14 +13894,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "webhookEndpoint";
-                        id: string;
-                        /** @constant */
-                        deleted: true;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13988,7 +13915,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
@@ -14001,13 +13928,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": {
-                    url?: components["schemas"]["__schema18"];
-                    enabledEvents?: components["schemas"]["__schema19"];
-                    description?: components["schemas"]["__schema21"];
-                    /** @enum {string} */
-                    status?: "enabled" | "disabled";
-                };
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
             };
         };
         responses: {
@@ -14051,15 +13972,15 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema174"];
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling). Give an https URL whose host name resolves to a public address.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
              */
             400: {
                 headers: {
@@ -14070,20 +13991,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "validation_error" | "invalid_json" | "webhook_url_not_allowed";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -14103,14 +14022,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": components["schemas"]["__schema23"];
+                "application/json": components["schemas"]["EmptyRequest"];
             };
         };
         responses: {
@@ -14155,14 +14074,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema174"];
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -14173,20 +14092,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -14204,13 +14121,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
@@ -14272,7 +14189,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema172"];
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -14293,7 +14210,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
@@ -14304,9 +14221,7 @@ export interface operations {
                  *       "since": "2026-11-01T00:00:00Z"
                  *     }
                  */
-                "application/json": {
-                    since: string;
-                };
+                "application/json": components["schemas"]["RecoverWebhookEndpointRequest"];
             };
         };
         responses: {
@@ -14333,21 +14248,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "webhookRecovery";
-                        endpointId: string;
-                        since: components["schemas"]["__schema52"];
-                        resent: number;
-                        meta: components["schemas"]["__schema24"];
-                    };
+                    "application/json": components["schemas"]["WebhookRecovery"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -14358,20 +14266,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -14391,14 +14297,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": components["schemas"]["__schema23"];
+                "application/json": components["schemas"]["EmptyRequest"];
             };
         };
         responses: {
@@ -14449,14 +14355,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema171"];
+                    "application/json": components["schemas"]["EventResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -14467,20 +14373,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];

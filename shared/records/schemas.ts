@@ -9,7 +9,7 @@ import {
   partialAddressSchema,
   partySchema,
 } from '../companies/schemas.ts';
-import { listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
+import { listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
 import { MAX_DOCUMENT_DETAILS } from './registry-port.ts';
 
 // ---- requests -------------------------------------------------------------------------------
@@ -43,46 +43,66 @@ export const businessNamesQuery = z.strictObject({
 // ---- responses ------------------------------------------------------------------------------
 
 /** Whose document it is: the organisation or the person it was lodged against, or neither. */
-const documentSubjectSchema = z.object({
-  type: z.enum(['organisation', 'person', 'other']),
-  company: z.nullable(companySummarySchema),
-  person: z.nullable(
-    z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
-  ),
-});
-
-export const documentDetailsSchema = z.extend(documentSchema, { subject: documentSubjectSchema });
-export const documentResponseSchema = z.extend(documentDetailsSchema, { meta: metaSchema });
-export const documentListSchema = listEnvelope(documentDetailsSchema);
-
-export const businessNameSchema = z.object({
-  object: z.literal('businessName'),
-  id: z.string(),
-  name: z.string(),
-  status: codedSchema,
-  registeredAt: nullableDate,
-  renewalDueAt: nullableDate,
-  cancelledAt: nullableDate,
-  holders: z.array(z.object({ party: partySchema, abn: z.nullable(z.string().check(z.regex(/^\d{11}$/))) })),
-  principalPlaceOfBusiness: z.nullable(partialAddressSchema),
-  previousStateRegistrations: z.array(z.object({ number: z.string(), jurisdiction: codedSchema })),
-});
-export const businessNameResponseSchema = z.extend(businessNameSchema, { meta: metaSchema });
-export const businessNameListSchema = listEnvelope(businessNameSchema);
-
-export const nameReservationResponseSchema = z.object({
-  object: z.literal('nameReservation'),
-  id: z.string(),
-  name: z.string(),
-  status: codedSchema,
-  reservedFor: z.nullable(z.object({ type: codedSchema, class: z.nullable(codedSchema) })),
-  company: z.nullable(companySummarySchema),
-  reservedAt: isoDate,
-  expiresAt: isoDate,
-  sourceDocument: z.object({
-    documentNumber: z.string(),
-    qualifier: z.nullable(z.string()),
-    formCode: z.string(),
+const documentSubjectSchema = named(
+  'DocumentSubject',
+  z.object({
+    type: z.enum(['organisation', 'person', 'other']),
+    company: z.nullable(companySummarySchema),
+    person: z.nullable(
+      z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
+    ),
   }),
-  meta: metaSchema,
-});
+);
+
+export const documentDetailsSchema = named(
+  'DocumentDetails',
+  z.extend(documentSchema, { subject: documentSubjectSchema }),
+);
+export const documentResponseSchema = named(
+  'DocumentResponse',
+  z.extend(documentDetailsSchema, { meta: metaSchema }),
+);
+export const documentListSchema = listEnvelope('DocumentDetailsList', documentDetailsSchema);
+
+export const businessNameSchema = named(
+  'BusinessName',
+  z.object({
+    object: z.literal('businessName'),
+    id: z.string(),
+    name: z.string(),
+    status: codedSchema,
+    registeredAt: nullableDate,
+    renewalDueAt: nullableDate,
+    cancelledAt: nullableDate,
+    holders: z.array(
+      z.object({ party: partySchema, abn: z.nullable(z.string().check(z.regex(/^\d{11}$/))) }),
+    ),
+    principalPlaceOfBusiness: z.nullable(partialAddressSchema),
+    previousStateRegistrations: z.array(z.object({ number: z.string(), jurisdiction: codedSchema })),
+  }),
+);
+export const businessNameResponseSchema = named(
+  'BusinessNameResponse',
+  z.extend(businessNameSchema, { meta: metaSchema }),
+);
+export const businessNameListSchema = listEnvelope('BusinessNameList', businessNameSchema);
+
+export const nameReservationResponseSchema = named(
+  'NameReservation',
+  z.object({
+    object: z.literal('nameReservation'),
+    id: z.string(),
+    name: z.string(),
+    status: codedSchema,
+    reservedFor: z.nullable(z.object({ type: codedSchema, class: z.nullable(codedSchema) })),
+    company: z.nullable(companySummarySchema),
+    reservedAt: isoDate,
+    expiresAt: isoDate,
+    sourceDocument: z.object({
+      documentNumber: z.string(),
+      qualifier: z.nullable(z.string()),
+      formCode: z.string(),
+    }),
+    meta: metaSchema,
+  }),
+);

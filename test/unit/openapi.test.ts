@@ -23,6 +23,8 @@ interface Operation {
 interface Schema {
   properties?: Record<string, Schema>;
   enum?: string[];
+  allOf?: Schema[];
+  $ref?: string;
 }
 
 const document = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as {
@@ -38,7 +40,11 @@ const operationOf = (route: (typeof routeList)[number]) =>
 function codesOf(operation: Operation, status: number): string[] | undefined {
   let response = operation.responses[String(status)];
   if (response?.$ref) response = document.components.responses[response.$ref.split('/').pop() as string];
-  return response?.content?.['application/json']?.schema.properties?.error?.properties?.code?.enum;
+  const schema = response?.content?.['application/json']?.schema;
+  if (!schema) return undefined;
+  // `Error` narrowed to this status's codes: `allOf: [{$ref: Error}, {error: {type, code}}]`.
+  expect(schema.allOf?.[0]?.$ref).toBe('#/components/schemas/Error');
+  return schema?.allOf?.[1]?.properties?.error?.properties?.code?.enum;
 }
 
 describe('docs/openapi.json', () => {
