@@ -15,7 +15,6 @@ import {
   cursorParam,
   dateParam,
   limitParam,
-  listEnvelope,
   listFields,
   metaSchema,
   named,
