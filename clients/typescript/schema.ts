@@ -1078,7 +1078,9 @@ export interface components {
         SearchPeopleRequest: {
             familyName?: string;
             givenName?: string;
+            /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
             birthDateFrom?: string;
+            /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
             birthDateTo?: string;
         };
         PurchasePersonExtractsRequest: {
@@ -1179,6 +1181,7 @@ export interface components {
         /** @description No fields: send `{}` or no body. */
         EmptyRequest: Record<string, never>;
         RecoverWebhookEndpointRequest: {
+            /** @description A time in UTC, `YYYY-MM-DDThh:mm:ssZ`; a day the month does not have is 422 `validation_error`. */
             since: string;
         };
         /** @description Every failure: `error.code` says what went wrong (branch on it), `error.param` where; `docUrl` explains the code. */
@@ -8346,8 +8349,8 @@ export interface operations {
                  *       "DR"
                  *     ]
                  */
-                "role[]"?: string | string[];
-                role?: string | string[];
+                "role[]"?: ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[];
+                role?: ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[];
                 extract?: string;
                 /** @example 5 */
                 limit?: components["schemas"]["Limit"];
@@ -12879,7 +12882,7 @@ export interface operations {
                 /** @example BN00731224 */
                 stateNumber?: string;
                 /** @example NSW */
-                jurisdiction?: string;
+                jurisdiction?: "NSW" | "VIC" | "QLD" | "SA" | "WA" | "TAS" | "NT" | "ACT" | "OT";
             };
             header?: never;
             path?: never;

@@ -11,14 +11,9 @@ import {
   sourceDocument,
   timestamp,
 } from '../companies/schemas.ts';
-import {
-  cursorParam,
-  dateParam,
-  limitParam,
-  listFields,
-  metaSchema,
-  named,
-} from '../kernel/http/schemas.ts';
+import { cursorParam, dateParam, limitParam, listFields, metaSchema, named } from '../kernel/http/schemas.ts';
+import { findCodeTable } from '../reference/code-tables.ts';
+import { MEMBER_ROLE } from './ordering.ts';
 
 const PEOPLE_SEARCH_ID = /^psr_[0-9a-f]{24}$/;
 const PERSON_ID = /^prs_[0-9a-f]{24}$/;
@@ -86,7 +81,18 @@ export const purchasePeopleBody = named(
 );
 
 export const roleStatuses = ['current', 'former', 'all'] as const;
-const roleCodes = z.union([z.string(), z.array(z.string())]);
+/** An office-holder role code (the office-holder-roles table) or `SH`, a member. */
+const roleCode = z.enum(
+  [MEMBER_ROLE, ...(findCodeTable('office-holder-roles')?.entries.map((entry) => entry.code) ?? [])] as [
+    string,
+    ...string[],
+  ],
+  {
+    error: (issue) =>
+      `${issue.input === '' ? 'An empty value' : String(issue.input)} is not an office-holder role code or SH`,
+  },
+);
+const roleCodes = z.union([roleCode, z.array(roleCode)]);
 
 export const rolesQuery = z.strictObject({
   status: z.optional(z.enum(roleStatuses, { error: `status must be one of ${roleStatuses.join(', ')}` })),

@@ -10,6 +10,7 @@ import {
   partySchema,
 } from '../companies/schemas.ts';
 import { listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
+import { findCodeTable } from '../reference/code-tables.ts';
 import { MAX_DOCUMENT_DETAILS } from './registry-port.ts';
 
 // ---- requests -------------------------------------------------------------------------------
@@ -34,10 +35,42 @@ export const documentsQuery = z.strictObject({
 
 export const recordPath = z.strictObject({ id: z.string().check(z.minLength(1)) });
 
+const jurisdictions = (findCodeTable('jurisdictions')?.entries.map((entry) => entry.code) ?? []) as [
+  string,
+  ...string[],
+];
+
+/** Give `number`, or `stateNumber` with `jurisdiction`: the use case checks the combination. */
 export const businessNamesQuery = z.strictObject({
-  number: z.optional(z.string()),
-  stateNumber: z.optional(z.string()),
-  jurisdiction: z.optional(z.string()),
+  number: z.optional(
+    z.string().register(z.globalRegistry, {
+      description:
+        'The registry number of a business name. Give it alone, not with `stateNumber` or `jurisdiction` (422 `validation_error`, 400 `identifier_conflict`).',
+    }),
+  ),
+  stateNumber: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^ *[0-9A-Za-z][0-9A-Za-z /-]{0,29}$/,
+          'stateNumber must be 1 to 30 letters, digits, spaces, hyphens or slashes, starting with a letter or digit.',
+        ),
+      )
+      .register(z.globalRegistry, {
+        description:
+          'A pre-2012 state registration number, with the `jurisdiction` that gave it (400 `identifier_conflict` without it). One of `number` and `stateNumber` is required (422 `validation_error`).',
+      }),
+  ),
+  jurisdiction: z.optional(
+    z
+      .enum(jurisdictions, {
+        error: `jurisdiction must be a code of the jurisdictions table: ${jurisdictions.join(', ')}`,
+      })
+      .register(z.globalRegistry, {
+        description: 'The jurisdiction of `stateNumber` (only with it: 422 `validation_error` otherwise).',
+      }),
+  ),
 });
 
 // ---- responses ------------------------------------------------------------------------------

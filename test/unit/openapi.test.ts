@@ -58,6 +58,44 @@ describe('docs/openapi.json', () => {
     );
   });
 
+  it('names every component schema (no anonymous `__schemaN`), the resources of spec document 1 among them', () => {
+    const names = Object.keys(
+      (document as unknown as { components: { schemas: object } }).components.schemas,
+    );
+    expect(names.filter((name) => !/^[A-Z][A-Za-z0-9]*$/.test(name))).toEqual([]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Company',
+        'CompanySummary',
+        'CompanyExtract',
+        'PersonExtract',
+        'WeeklySummaryExtract',
+        'RegisterExtract',
+        'Extract',
+        'Order',
+        'OfflineSearch',
+        'Document',
+        'Charge',
+        'Party',
+        'Address',
+        'CodedValue',
+        'Event',
+        'WebhookEndpoint',
+        'FeeEntry',
+        'OrderList',
+        'Error',
+        'OrderDelivery',
+      ]),
+    );
+    // Every request body is a named component too.
+    for (const route of contractRoutes.filter((r) => r.request.body)) {
+      const body = operationOf(route).requestBody?.content['application/json'] as
+        | { schema: { $ref?: string } }
+        | undefined;
+      expect(body?.schema.$ref, route.name).toMatch(/^#\/components\/schemas\/[A-Z]\w+$/);
+    }
+  });
+
   it('is a valid OpenAPI 3.1 document', async () => {
     const result = await new Validator().validate(structuredClone(document) as never);
     expect(result.errors).toBeUndefined();

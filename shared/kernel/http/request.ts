@@ -39,10 +39,10 @@ export function checkBodySize(body: string | null): void {
   if (body !== null && Buffer.byteLength(body, 'utf8') > MAX_BODY_BYTES) throw bodyTooLarge();
 }
 
-/** `['personIds', 3, 'id']` → `personIds[3].id`. */
+/** `['personIds', 3, 'id']` → `personIds[3].id`; `['numbers[]', 2]` → `numbers[2]`. */
 export function paramName(path: readonly PropertyKey[]): string {
   return path.reduce<string>((name, part) => {
-    if (typeof part === 'number') return `${name}[${part}]`;
+    if (typeof part === 'number') return `${name.endsWith('[]') ? name.slice(0, -2) : name}[${part}]`;
     return name ? `${name}.${String(part)}` : String(part);
   }, '');
 }
@@ -107,11 +107,26 @@ export function codeAlong(schema: z.core.$ZodType, issue: z.core.$ZodIssue): Err
   return undefined;
 }
 
+/**
+ * A value no option of a union takes is reported as the option that got furthest in it (the
+ * deepest path): `role=DR&role=XX` against "a code or a list of codes" is about `role[1]`.
+ */
+function furthest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union') return issue;
+  let best: z.core.$ZodIssue | undefined;
+  for (const option of issue.errors) {
+    const first = option[0];
+    if (first && (!best || first.path.length > best.path.length)) best = first;
+  }
+  return best ? furthest({ ...best, path: [...issue.path, ...best.path] }) : issue;
+}
+
 /** Parses `value` with `schema`, or throws the first problem as the API's error. */
 export function check<T extends z.core.$ZodType>(schema: T, value: unknown, location: Location): z.output<T> {
   const result = z.safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
-  const first = result.error.issues[0];
+  const issue = result.error.issues[0];
+  const first = issue && furthest(issue);
   if (!first) throw new ApiError('validation_error');
   const { param, message } = describeIssue(first, location, value);
   // A schema may give an issue its own status: an empty cursor is 400, as every cursor problem.
