@@ -1169,12 +1169,12 @@ export interface components {
         CreateWebhookEndpointRequest: {
             url: string;
             enabledEvents: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*")[];
-            description?: string | null;
+            description?: ((string | null) | null) | string | null;
         };
         UpdateWebhookEndpointRequest: {
             url?: string;
             enabledEvents?: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*")[];
-            description?: string | null;
+            description?: ((string | null) | null) | string | null;
             /** @enum {string} */
             status?: "enabled" | "disabled";
         };
@@ -1245,7 +1245,7 @@ export interface components {
             data: components["schemas"]["CodeTableSummary"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
         CodeTableSummary: {
@@ -1276,7 +1276,7 @@ export interface components {
             data: components["schemas"]["Form"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
         Form: {
@@ -1293,17 +1293,17 @@ export interface components {
             data: components["schemas"]["CompanyMatch"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
         CompanyMatch: {
-            acn: string | null;
+            acn: ((string | null) | null) | string | null;
             formatted: string;
             numberType: components["schemas"]["CodedValue"];
             name: string;
             type: components["schemas"]["CodedValue"];
             status: components["schemas"]["CodedValue"];
-            abn: string | null;
+            abn: ((string | null) | null) | string | null;
             registeredCharity: boolean;
             id?: string;
             arsn?: string;
@@ -1315,7 +1315,7 @@ export interface components {
             /** @enum {string} */
             nameStatus: "current" | "former";
             score: number;
-            address: components["schemas"]["PartialAddress"] | null;
+            address: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
         };
         /** @description A value from a code table: its code and its label. */
         CodedValue: {
@@ -1329,13 +1329,13 @@ export interface components {
             country?: string;
         };
         CompanyResponse: {
-            acn: string | null;
+            acn: ((string | null) | null) | string | null;
             formatted: string;
             numberType: components["schemas"]["CodedValue"];
             name: string;
             type: components["schemas"]["CodedValue"];
             status: components["schemas"]["CodedValue"];
-            abn: string | null;
+            abn: ((string | null) | null) | string | null;
             registeredCharity: boolean;
             id?: string;
             arsn?: string;
@@ -1343,17 +1343,20 @@ export interface components {
             detailsPath?: string;
             /** @constant */
             object: "company";
-            class: components["schemas"]["CodedValue"] | null;
-            subClass: components["schemas"]["CodedValue"] | null;
-            registeredAt: components["schemas"]["CalendarDate"] | null;
-            governanceType: components["schemas"]["CodedValue"] | null;
-            deregistration: {
+            class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            governanceType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            deregistration: (({
+                date: components["schemas"]["CalendarDate"];
+                reason: components["schemas"]["CodedValue"];
+            } | null) | null) | {
                 date: components["schemas"]["CalendarDate"];
                 reason: components["schemas"]["CodedValue"];
             } | null;
             formerNames: {
                 name: string;
-                from: components["schemas"]["CalendarDate"] | null;
+                from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 to: components["schemas"]["CalendarDate"];
             }[];
             meta: components["schemas"]["Meta"];
@@ -1375,32 +1378,38 @@ export interface components {
             purchasedAt: components["schemas"]["Timestamp"];
             asOf: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
-            clientReference: string | null;
+            clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
-            officeholders: components["schemas"]["Officeholder"][] | null;
-            addresses: components["schemas"]["AddressRecord"][] | null;
-            contactAddress: components["schemas"]["AddressRecord"] | null;
-            shareStructure: {
+            officeholders: ((unknown[] | components["schemas"]["Officeholder"][] | null) | null) | components["schemas"]["Officeholder"][] | null;
+            addresses: ((unknown[] | components["schemas"]["AddressRecord"][] | null) | null) | components["schemas"]["AddressRecord"][] | null;
+            contactAddress: ((components["schemas"]["AddressRecord"] | null) | null) | components["schemas"]["AddressRecord"] | null;
+            shareStructure: (({
+                shareClasses: components["schemas"]["ShareClass"][];
+                members: components["schemas"]["Member"][];
+            } | null) | null) | {
                 shareClasses: components["schemas"]["ShareClass"][];
                 members: components["schemas"]["Member"][];
             } | null;
-            documents: components["schemas"]["Document"][] | null;
-            externalAdministration: {
+            documents: ((unknown[] | components["schemas"]["Document"][] | null) | null) | components["schemas"]["Document"][] | null;
+            externalAdministration: (({
+                appointees: components["schemas"]["Officeholder"][];
+                documents: components["schemas"]["Document"][];
+            } | null) | null) | {
                 appointees: components["schemas"]["Officeholder"][];
                 documents: components["schemas"]["Document"][];
             } | null;
-            charges: components["schemas"]["Charge"][] | null;
-            relationships: components["schemas"]["Relationship"][] | null;
+            charges: ((unknown[] | components["schemas"]["Charge"][] | null) | null) | components["schemas"]["Charge"][] | null;
+            relationships: ((unknown[] | components["schemas"]["Relationship"][] | null) | null) | components["schemas"]["Relationship"][] | null;
             meta: components["schemas"]["Meta"];
         };
         Company: {
-            acn: string | null;
+            acn: ((string | null) | null) | string | null;
             formatted: string;
             numberType: components["schemas"]["CodedValue"];
             name: string;
             type: components["schemas"]["CodedValue"];
             status: components["schemas"]["CodedValue"];
-            abn: string | null;
+            abn: ((string | null) | null) | string | null;
             registeredCharity: boolean;
             id?: string;
             arsn?: string;
@@ -1408,17 +1417,20 @@ export interface components {
             detailsPath?: string;
             /** @constant */
             object: "company";
-            class: components["schemas"]["CodedValue"] | null;
-            subClass: components["schemas"]["CodedValue"] | null;
-            registeredAt: components["schemas"]["CalendarDate"] | null;
-            governanceType: components["schemas"]["CodedValue"] | null;
-            deregistration: {
+            class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            governanceType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            deregistration: (({
+                date: components["schemas"]["CalendarDate"];
+                reason: components["schemas"]["CodedValue"];
+            } | null) | null) | {
                 date: components["schemas"]["CalendarDate"];
                 reason: components["schemas"]["CodedValue"];
             } | null;
             formerNames: {
                 name: string;
-                from: components["schemas"]["CalendarDate"] | null;
+                from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 to: components["schemas"]["CalendarDate"];
             }[];
         };
@@ -1429,29 +1441,42 @@ export interface components {
             object: "officeholder";
             role: components["schemas"]["CodedValue"];
             status: components["schemas"]["CodedValue"];
-            appointedAt: components["schemas"]["CalendarDate"] | null;
-            ceasedAt: components["schemas"]["CalendarDate"] | null;
+            appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             party: components["schemas"]["Party"];
-            address: components["schemas"]["Address"] | null;
-            sourceDocument: components["schemas"]["SourceDocument"] | null;
+            address: ((components["schemas"]["Address"] | null) | null) | components["schemas"]["Address"] | null;
+            sourceDocument: ((components["schemas"]["SourceDocument"] | null) | null) | components["schemas"]["SourceDocument"] | null;
         };
         /** @description A person or an organisation: an officeholder, member, chargee, holder or subject. */
         Party: {
             /** @enum {string} */
             type: "person" | "organisation";
-            person: {
+            person: (({
+                familyName: string;
+                givenNames: string[];
+                formatted: string;
+            } | null) | null) | {
                 familyName: string;
                 givenNames: string[];
                 formatted: string;
             } | null;
-            birth: {
-                date: components["schemas"]["CalendarDate"] | null;
+            birth: (({
+                date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                locality: string | null;
+                stateOrCountry: string | null;
+            } | null) | null) | {
+                date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 locality: string | null;
                 stateOrCountry: string | null;
             } | null;
-            organisation: {
+            organisation: (({
                 number: string | null;
-                numberType: components["schemas"]["CodedValue"] | null;
+                numberType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                name: string;
+                abn: string | null;
+            } | null) | null) | {
+                number: string | null;
+                numberType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
                 name: string;
                 abn: string | null;
             } | null;
@@ -1476,7 +1501,7 @@ export interface components {
             type: components["schemas"]["CodedValue"];
             status: components["schemas"]["CodedValue"];
             from: components["schemas"]["CalendarDate"];
-            to: components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             address: components["schemas"]["Address"];
             sourceDocument: components["schemas"]["SourceDocument"];
         };
@@ -1514,7 +1539,7 @@ export interface components {
             }[];
             receivedAt: components["schemas"]["CalendarDate"];
             processedAt: components["schemas"]["CalendarDate"];
-            effectiveAt: components["schemas"]["CalendarDate"] | null;
+            effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             qualifier: string | null;
             pageCount: number;
             imaged: boolean;
@@ -1530,11 +1555,11 @@ export interface components {
             chargeNumber: string;
             company: components["schemas"]["CompanySummary"];
             status: components["schemas"]["CodedValue"];
-            type: components["schemas"]["CodedValue"] | null;
-            registeredAt: components["schemas"]["Timestamp"] | null;
-            createdAt: components["schemas"]["CalendarDate"] | null;
-            expiresAt: components["schemas"]["CalendarDate"] | null;
-            satisfiedAt: components["schemas"]["CalendarDate"] | null;
+            type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            registeredAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            createdAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            expiresAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            satisfiedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             preAsicChargeNumber: string | null;
             chargees: {
                 party: components["schemas"]["Party"];
@@ -1543,13 +1568,13 @@ export interface components {
         };
         /** @description A company (or scheme, business name, name reservation) as other resources show it. */
         CompanySummary: {
-            acn: string | null;
+            acn: ((string | null) | null) | string | null;
             formatted: string;
             numberType: components["schemas"]["CodedValue"];
             name: string;
             type: components["schemas"]["CodedValue"];
             status: components["schemas"]["CodedValue"];
-            abn: string | null;
+            abn: ((string | null) | null) | string | null;
             registeredCharity: boolean;
             id?: string;
             arsn?: string;
@@ -1561,8 +1586,8 @@ export interface components {
             object: "relationship";
             role: components["schemas"]["CodedValue"];
             status: components["schemas"]["CodedValue"];
-            appointedAt: components["schemas"]["CalendarDate"] | null;
-            ceasedAt: components["schemas"]["CalendarDate"] | null;
+            appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             company: components["schemas"]["CompanySummary"];
         };
         OfficeholderList: {
@@ -1571,7 +1596,7 @@ export interface components {
             data: components["schemas"]["Officeholder"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
             extract: components["schemas"]["ExtractReference"];
         };
@@ -1589,10 +1614,10 @@ export interface components {
             data: components["schemas"]["AddressRecord"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
             extract: components["schemas"]["ExtractReference"];
-            contactAddress: components["schemas"]["AddressRecord"] | null;
+            contactAddress: ((components["schemas"]["AddressRecord"] | null) | null) | components["schemas"]["AddressRecord"] | null;
         };
         ShareStructure: {
             /** @constant */
@@ -1608,7 +1633,7 @@ export interface components {
             data: components["schemas"]["Document"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
             extract: components["schemas"]["ExtractReference"];
         };
@@ -1628,7 +1653,7 @@ export interface components {
             data: components["schemas"]["Relationship"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
             extract: components["schemas"]["ExtractReference"];
         };
@@ -1638,7 +1663,7 @@ export interface components {
             data: components["schemas"]["Charge"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
             extract: components["schemas"]["ExtractReference"];
         };
@@ -1648,11 +1673,11 @@ export interface components {
             chargeNumber: string;
             company: components["schemas"]["CompanySummary"];
             status: components["schemas"]["CodedValue"];
-            type: components["schemas"]["CodedValue"] | null;
-            registeredAt: components["schemas"]["Timestamp"] | null;
-            createdAt: components["schemas"]["CalendarDate"] | null;
-            expiresAt: components["schemas"]["CalendarDate"] | null;
-            satisfiedAt: components["schemas"]["CalendarDate"] | null;
+            type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            registeredAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            createdAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            expiresAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            satisfiedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             preAsicChargeNumber: string | null;
             chargees: {
                 party: components["schemas"]["Party"];
@@ -1666,8 +1691,8 @@ export interface components {
             id: string;
             familyName: string;
             givenName: string;
-            birthDateFrom: components["schemas"]["CalendarDate"] | null;
-            birthDateTo: components["schemas"]["CalendarDate"] | null;
+            birthDateFrom: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            birthDateTo: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             createdAt: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
             totalCount: number;
@@ -1681,8 +1706,8 @@ export interface components {
             object: "person";
             id: string;
             name: components["schemas"]["PersonName"];
-            birth: components["schemas"]["Birth"] | null;
-            formerName: components["schemas"]["PersonName"] | null;
+            birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
+            formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
         };
         PersonName: {
             familyName: string;
@@ -1690,7 +1715,7 @@ export interface components {
             formatted: string;
         };
         Birth: {
-            date: components["schemas"]["CalendarDate"] | null;
+            date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             locality: string | null;
             stateOrCountry: string | null;
         };
@@ -1699,8 +1724,8 @@ export interface components {
             object: "person";
             id: string;
             name: components["schemas"]["PersonName"];
-            birth: components["schemas"]["Birth"] | null;
-            formerName: components["schemas"]["PersonName"] | null;
+            birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
+            formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
             searchId: string;
             searchExpiresAt: components["schemas"]["Timestamp"];
             meta: components["schemas"]["Meta"];
@@ -1711,7 +1736,7 @@ export interface components {
             data: components["schemas"]["PersonExtract"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
             searchId: string;
         };
@@ -1731,14 +1756,14 @@ export interface components {
             purchasedAt: components["schemas"]["Timestamp"];
             asOf: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
-            clientReference: string | null;
+            clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
             person: {
                 id: string;
                 registryIdentifier: string;
                 name: components["schemas"]["PersonName"];
-                birth: components["schemas"]["Birth"] | null;
-                formerName: components["schemas"]["PersonName"] | null;
+                birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
+                formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
             };
             roles: components["schemas"]["Role"][];
             licences: components["schemas"]["Licence"][];
@@ -1752,11 +1777,11 @@ export interface components {
             object: "role";
             role: components["schemas"]["CodedValue"];
             status: components["schemas"]["CodedValue"];
-            appointedAt: components["schemas"]["CalendarDate"] | null;
-            ceasedAt: components["schemas"]["CalendarDate"] | null;
+            appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             company: components["schemas"]["CompanySummary"];
-            address: components["schemas"]["Address"] | null;
-            sourceDocument: components["schemas"]["SourceDocument"] | null;
+            address: ((components["schemas"]["Address"] | null) | null) | components["schemas"]["Address"] | null;
+            sourceDocument: ((components["schemas"]["SourceDocument"] | null) | null) | components["schemas"]["SourceDocument"] | null;
         };
         Licence: {
             /** @constant */
@@ -1766,9 +1791,9 @@ export interface components {
             licenceNumber: string;
             licenceStatus: components["schemas"]["CodedValue"];
             from: components["schemas"]["CalendarDate"];
-            to: components["schemas"]["CalendarDate"] | null;
-            address: components["schemas"]["Address"] | null;
-            sourceDocument: components["schemas"]["SourceDocument"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            address: ((components["schemas"]["Address"] | null) | null) | components["schemas"]["Address"] | null;
+            sourceDocument: ((components["schemas"]["SourceDocument"] | null) | null) | components["schemas"]["SourceDocument"] | null;
         };
         Shareholding: {
             /** @constant */
@@ -1780,7 +1805,7 @@ export interface components {
             sharesHeld: number;
             fullyPaid: boolean;
             beneficiallyHeld: boolean;
-            sourceDocument: components["schemas"]["SourceDocument"] | null;
+            sourceDocument: ((components["schemas"]["SourceDocument"] | null) | null) | components["schemas"]["SourceDocument"] | null;
         };
         PersonNotice: {
             /** @enum {string} */
@@ -1794,7 +1819,7 @@ export interface components {
             data: components["schemas"]["Role"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
             extract: components["schemas"]["ExtractReference"];
         };
@@ -1818,7 +1843,7 @@ export interface components {
             purchasedAt: components["schemas"]["Timestamp"];
             asOf: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
-            clientReference: string | null;
+            clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
             postcode: string | null;
             items: {
@@ -1829,7 +1854,10 @@ export interface components {
                 nextCursor: string | null;
                 totalCount: number;
             };
-            postcodeTotals: {
+            postcodeTotals: ((unknown[] | {
+                postcode: string;
+                count: number;
+            }[] | null) | null) | {
                 postcode: string;
                 count: number;
             }[] | null;
@@ -1842,24 +1870,39 @@ export interface components {
             date: components["schemas"]["CalendarDate"];
             postcode: string | null;
             documentNumber: string | null;
-            subject: components["schemas"]["Party"] | null;
+            subject: ((components["schemas"]["Party"] | null) | null) | components["schemas"]["Party"] | null;
             newName: string | null;
             licenceNumber: string | null;
-            company: {
-                acn: string | null;
+            company: (({
+                acn: ((string | null) | null) | string | null;
                 formatted: string;
                 numberType: components["schemas"]["CodedValue"];
                 name: string;
                 type: components["schemas"]["CodedValue"];
                 status: components["schemas"]["CodedValue"];
-                abn: string | null;
+                abn: ((string | null) | null) | string | null;
                 registeredCharity: boolean;
                 id?: string;
                 arsn?: string;
                 schemeCategories?: components["schemas"]["CodedValue"][];
                 detailsPath?: string;
-                class: components["schemas"]["CodedValue"] | null;
-                subClass: components["schemas"]["CodedValue"] | null;
+                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            } | null) | null) | {
+                acn: ((string | null) | null) | string | null;
+                formatted: string;
+                numberType: components["schemas"]["CodedValue"];
+                name: string;
+                type: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                abn: ((string | null) | null) | string | null;
+                registeredCharity: boolean;
+                id?: string;
+                arsn?: string;
+                schemeCategories?: components["schemas"]["CodedValue"][];
+                detailsPath?: string;
+                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             } | null;
         };
         RegisterExtract: {
@@ -1877,7 +1920,7 @@ export interface components {
             purchasedAt: components["schemas"]["Timestamp"];
             asOf: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
-            clientReference: string | null;
+            clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
             entry: components["schemas"]["RegisterEntryDetails"];
             documents: components["schemas"]["Document"][];
@@ -1888,13 +1931,13 @@ export interface components {
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
             holder: components["schemas"]["Party"];
-            status: components["schemas"]["CodedValue"] | null;
-            licenceStatus: components["schemas"]["CodedValue"] | null;
-            from: components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"] | null;
-            principal: components["schemas"]["Principal"] | null;
-            bans: components["schemas"]["Ban"][] | null;
-            address: components["schemas"]["RegisterAddress"] | null;
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             /** @constant */
             family: "professional";
             registrationNumber: string;
@@ -1903,13 +1946,13 @@ export interface components {
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
             holder: components["schemas"]["Party"];
-            status: components["schemas"]["CodedValue"] | null;
-            licenceStatus: components["schemas"]["CodedValue"] | null;
-            from: components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"] | null;
-            principal: components["schemas"]["Principal"] | null;
-            bans: components["schemas"]["Ban"][] | null;
-            address: components["schemas"]["RegisterAddress"] | null;
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             /** @constant */
             family: "professional";
             licenceNumber: string;
@@ -1918,13 +1961,13 @@ export interface components {
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
             holder: components["schemas"]["Party"];
-            status: components["schemas"]["CodedValue"] | null;
-            licenceStatus: components["schemas"]["CodedValue"] | null;
-            from: components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"] | null;
-            principal: components["schemas"]["Principal"] | null;
-            bans: components["schemas"]["Ban"][] | null;
-            address: components["schemas"]["RegisterAddress"] | null;
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             /** @constant */
             family: "authorised-representatives";
             representativeNumber: string;
@@ -1933,13 +1976,13 @@ export interface components {
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
             holder: components["schemas"]["Party"];
-            status: components["schemas"]["CodedValue"] | null;
-            licenceStatus: components["schemas"]["CodedValue"] | null;
-            from: components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"] | null;
-            principal: components["schemas"]["Principal"] | null;
-            bans: components["schemas"]["Ban"][] | null;
-            address: components["schemas"]["RegisterAddress"] | null;
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             /** @constant */
             family: "banned-disqualified";
             asicIdentifier: string;
@@ -1949,12 +1992,12 @@ export interface components {
             licenceNumber: string;
         };
         Ban: {
-            type: components["schemas"]["CodedValue"] | null;
+            type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             from: components["schemas"]["CalendarDate"];
-            to: components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             status: components["schemas"]["CodedValue"];
             documentNumber: string;
-            legislation: components["schemas"]["CodedValue"] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
         };
         /** @description Where a register entry is: locality, state and postcode in Australia; locality and country overseas. */
         RegisterAddress: {
@@ -1970,48 +2013,77 @@ export interface components {
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
             holder: components["schemas"]["Party"];
-            status: components["schemas"]["CodedValue"] | null;
-            licenceStatus: components["schemas"]["CodedValue"] | null;
-            from: components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"] | null;
-            principal: components["schemas"]["Principal"] | null;
-            bans: {
-                type: components["schemas"]["CodedValue"] | null;
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
                 from: components["schemas"]["CalendarDate"];
-                to: components["schemas"]["CalendarDate"] | null;
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 status: components["schemas"]["CodedValue"];
                 documentNumber: string;
-                legislation: components["schemas"]["CodedValue"] | null;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null) | null) | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
                 comments: string | null;
             }[] | null;
-            address: components["schemas"]["RegisterAddress"] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: {
+            trading: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null) | null) | {
                 type: components["schemas"]["CodedValue"];
                 name: string;
                 number: string | null;
             }[] | null;
-            officers: {
+            officers: ((unknown[] | {
                 role: components["schemas"]["CodedValue"];
                 status: components["schemas"]["CodedValue"];
-                appointedAt: components["schemas"]["CalendarDate"] | null;
-                ceasedAt: components["schemas"]["CalendarDate"] | null;
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null) | null) | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 party: components["schemas"]["Party"];
             }[] | null;
-            authorities: {
+            authorities: ((unknown[] | {
                 type: components["schemas"]["CodedValue"];
                 principal: components["schemas"]["Principal"];
                 from: components["schemas"]["CalendarDate"];
-                to: components["schemas"]["CalendarDate"] | null;
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 status: components["schemas"]["CodedValue"];
             }[] | null;
-            suspensions: {
+            suspensions: ((unknown[] | {
                 reason: components["schemas"]["CodedValue"];
                 from: components["schemas"]["CalendarDate"];
-                to: components["schemas"]["CalendarDate"] | null;
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 status: components["schemas"]["CodedValue"];
             }[] | null;
-            legislation: components["schemas"]["CodedValue"] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "professional";
             registrationNumber: string;
@@ -2020,48 +2092,77 @@ export interface components {
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
             holder: components["schemas"]["Party"];
-            status: components["schemas"]["CodedValue"] | null;
-            licenceStatus: components["schemas"]["CodedValue"] | null;
-            from: components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"] | null;
-            principal: components["schemas"]["Principal"] | null;
-            bans: {
-                type: components["schemas"]["CodedValue"] | null;
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
                 from: components["schemas"]["CalendarDate"];
-                to: components["schemas"]["CalendarDate"] | null;
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 status: components["schemas"]["CodedValue"];
                 documentNumber: string;
-                legislation: components["schemas"]["CodedValue"] | null;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null) | null) | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
                 comments: string | null;
             }[] | null;
-            address: components["schemas"]["RegisterAddress"] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: {
+            trading: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null) | null) | {
                 type: components["schemas"]["CodedValue"];
                 name: string;
                 number: string | null;
             }[] | null;
-            officers: {
+            officers: ((unknown[] | {
                 role: components["schemas"]["CodedValue"];
                 status: components["schemas"]["CodedValue"];
-                appointedAt: components["schemas"]["CalendarDate"] | null;
-                ceasedAt: components["schemas"]["CalendarDate"] | null;
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null) | null) | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 party: components["schemas"]["Party"];
             }[] | null;
-            authorities: {
+            authorities: ((unknown[] | {
                 type: components["schemas"]["CodedValue"];
                 principal: components["schemas"]["Principal"];
                 from: components["schemas"]["CalendarDate"];
-                to: components["schemas"]["CalendarDate"] | null;
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 status: components["schemas"]["CodedValue"];
             }[] | null;
-            suspensions: {
+            suspensions: ((unknown[] | {
                 reason: components["schemas"]["CodedValue"];
                 from: components["schemas"]["CalendarDate"];
-                to: components["schemas"]["CalendarDate"] | null;
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 status: components["schemas"]["CodedValue"];
             }[] | null;
-            legislation: components["schemas"]["CodedValue"] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "professional";
             licenceNumber: string;
@@ -2070,48 +2171,77 @@ export interface components {
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
             holder: components["schemas"]["Party"];
-            status: components["schemas"]["CodedValue"] | null;
-            licenceStatus: components["schemas"]["CodedValue"] | null;
-            from: components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"] | null;
-            principal: components["schemas"]["Principal"] | null;
-            bans: {
-                type: components["schemas"]["CodedValue"] | null;
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
                 from: components["schemas"]["CalendarDate"];
-                to: components["schemas"]["CalendarDate"] | null;
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 status: components["schemas"]["CodedValue"];
                 documentNumber: string;
-                legislation: components["schemas"]["CodedValue"] | null;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null) | null) | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
                 comments: string | null;
             }[] | null;
-            address: components["schemas"]["RegisterAddress"] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: {
+            trading: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null) | null) | {
                 type: components["schemas"]["CodedValue"];
                 name: string;
                 number: string | null;
             }[] | null;
-            officers: {
+            officers: ((unknown[] | {
                 role: components["schemas"]["CodedValue"];
                 status: components["schemas"]["CodedValue"];
-                appointedAt: components["schemas"]["CalendarDate"] | null;
-                ceasedAt: components["schemas"]["CalendarDate"] | null;
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null) | null) | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 party: components["schemas"]["Party"];
             }[] | null;
-            authorities: {
+            authorities: ((unknown[] | {
                 type: components["schemas"]["CodedValue"];
                 principal: components["schemas"]["Principal"];
                 from: components["schemas"]["CalendarDate"];
-                to: components["schemas"]["CalendarDate"] | null;
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 status: components["schemas"]["CodedValue"];
             }[] | null;
-            suspensions: {
+            suspensions: ((unknown[] | {
                 reason: components["schemas"]["CodedValue"];
                 from: components["schemas"]["CalendarDate"];
-                to: components["schemas"]["CalendarDate"] | null;
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 status: components["schemas"]["CodedValue"];
             }[] | null;
-            legislation: components["schemas"]["CodedValue"] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "authorised-representatives";
             representativeNumber: string;
@@ -2120,48 +2250,77 @@ export interface components {
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
             holder: components["schemas"]["Party"];
-            status: components["schemas"]["CodedValue"] | null;
-            licenceStatus: components["schemas"]["CodedValue"] | null;
-            from: components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"] | null;
-            principal: components["schemas"]["Principal"] | null;
-            bans: {
-                type: components["schemas"]["CodedValue"] | null;
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
                 from: components["schemas"]["CalendarDate"];
-                to: components["schemas"]["CalendarDate"] | null;
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 status: components["schemas"]["CodedValue"];
                 documentNumber: string;
-                legislation: components["schemas"]["CodedValue"] | null;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null) | null) | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
                 comments: string | null;
             }[] | null;
-            address: components["schemas"]["RegisterAddress"] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: {
+            trading: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null) | null) | {
                 type: components["schemas"]["CodedValue"];
                 name: string;
                 number: string | null;
             }[] | null;
-            officers: {
+            officers: ((unknown[] | {
                 role: components["schemas"]["CodedValue"];
                 status: components["schemas"]["CodedValue"];
-                appointedAt: components["schemas"]["CalendarDate"] | null;
-                ceasedAt: components["schemas"]["CalendarDate"] | null;
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null) | null) | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 party: components["schemas"]["Party"];
             }[] | null;
-            authorities: {
+            authorities: ((unknown[] | {
                 type: components["schemas"]["CodedValue"];
                 principal: components["schemas"]["Principal"];
                 from: components["schemas"]["CalendarDate"];
-                to: components["schemas"]["CalendarDate"] | null;
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 status: components["schemas"]["CodedValue"];
             }[] | null;
-            suspensions: {
+            suspensions: ((unknown[] | {
                 reason: components["schemas"]["CodedValue"];
                 from: components["schemas"]["CalendarDate"];
-                to: components["schemas"]["CalendarDate"] | null;
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 status: components["schemas"]["CodedValue"];
             }[] | null;
-            legislation: components["schemas"]["CodedValue"] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "banned-disqualified";
             asicIdentifier: string;
@@ -2172,7 +2331,7 @@ export interface components {
             data: components["schemas"]["ExtractSummary"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
         /** @description A held extract as lists show it (without its sections), told apart by `kind`. */
@@ -2192,7 +2351,7 @@ export interface components {
             purchasedAt: components["schemas"]["Timestamp"];
             asOf: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
-            clientReference: string | null;
+            clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
         };
         PersonExtractSummary: {
@@ -2211,14 +2370,14 @@ export interface components {
             purchasedAt: components["schemas"]["Timestamp"];
             asOf: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
-            clientReference: string | null;
+            clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
             person: {
                 id: string;
                 registryIdentifier: string;
                 name: components["schemas"]["PersonName"];
-                birth: components["schemas"]["Birth"] | null;
-                formerName: components["schemas"]["PersonName"] | null;
+                birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
+                formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
             };
         };
         WeeklySummaryExtractSummary: {
@@ -2239,7 +2398,7 @@ export interface components {
             purchasedAt: components["schemas"]["Timestamp"];
             asOf: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
-            clientReference: string | null;
+            clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
         };
         RegisterExtractSummary: {
@@ -2257,7 +2416,7 @@ export interface components {
             purchasedAt: components["schemas"]["Timestamp"];
             asOf: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
-            clientReference: string | null;
+            clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
         };
         Usage: {
@@ -2266,7 +2425,7 @@ export interface components {
             data: components["schemas"]["FeeEntry"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
             from: components["schemas"]["CalendarDate"];
             to: components["schemas"]["CalendarDate"];
@@ -2296,7 +2455,7 @@ export interface components {
             data: components["schemas"]["WeeklySummaryExtractSummary"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
         RegisterList: {
@@ -2305,7 +2464,7 @@ export interface components {
             data: components["schemas"]["Register"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
         Register: {
@@ -2325,7 +2484,7 @@ export interface components {
             data: components["schemas"]["RegisterEntry"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
         RegisterEntryResponse: {
@@ -2333,13 +2492,13 @@ export interface components {
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
             holder: components["schemas"]["Party"];
-            status: components["schemas"]["CodedValue"] | null;
-            licenceStatus: components["schemas"]["CodedValue"] | null;
-            from: components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"] | null;
-            principal: components["schemas"]["Principal"] | null;
-            bans: components["schemas"]["Ban"][] | null;
-            address: components["schemas"]["RegisterAddress"] | null;
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             meta: components["schemas"]["Meta"];
             /** @constant */
             family: "professional";
@@ -2349,13 +2508,13 @@ export interface components {
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
             holder: components["schemas"]["Party"];
-            status: components["schemas"]["CodedValue"] | null;
-            licenceStatus: components["schemas"]["CodedValue"] | null;
-            from: components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"] | null;
-            principal: components["schemas"]["Principal"] | null;
-            bans: components["schemas"]["Ban"][] | null;
-            address: components["schemas"]["RegisterAddress"] | null;
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             meta: components["schemas"]["Meta"];
             /** @constant */
             family: "professional";
@@ -2365,13 +2524,13 @@ export interface components {
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
             holder: components["schemas"]["Party"];
-            status: components["schemas"]["CodedValue"] | null;
-            licenceStatus: components["schemas"]["CodedValue"] | null;
-            from: components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"] | null;
-            principal: components["schemas"]["Principal"] | null;
-            bans: components["schemas"]["Ban"][] | null;
-            address: components["schemas"]["RegisterAddress"] | null;
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             meta: components["schemas"]["Meta"];
             /** @constant */
             family: "authorised-representatives";
@@ -2381,13 +2540,13 @@ export interface components {
             object: "registerEntry";
             register: components["schemas"]["CodedValue"];
             holder: components["schemas"]["Party"];
-            status: components["schemas"]["CodedValue"] | null;
-            licenceStatus: components["schemas"]["CodedValue"] | null;
-            from: components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"] | null;
-            principal: components["schemas"]["Principal"] | null;
-            bans: components["schemas"]["Ban"][] | null;
-            address: components["schemas"]["RegisterAddress"] | null;
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             meta: components["schemas"]["Meta"];
             /** @constant */
             family: "banned-disqualified";
@@ -2401,12 +2560,15 @@ export interface components {
             type: "charges_extract" | "document_image";
             /** @enum {string} */
             status: "pending" | "processing" | "ready" | "delivered" | "failed";
-            company: components["schemas"]["CompanySummary"] | null;
+            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
             documents: {
                 documentNumber: string;
                 formCode: string;
                 pageCount: number;
-                pages?: {
+                pages?: (({
+                    from: number;
+                    to: number;
+                } | null) | null) | {
                     from: number;
                     to: number;
                 } | null;
@@ -2422,7 +2584,7 @@ export interface components {
                 postcode: string | null;
             };
             downloadUrl: string | null;
-            downloadExpiresAt: components["schemas"]["Timestamp"] | null;
+            downloadExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             registryRequestIds: string[];
             notices: string[];
             /** @enum {string} */
@@ -2430,7 +2592,7 @@ export interface components {
             pageCount: number;
             clientReference: string | null;
             createdAt: components["schemas"]["Timestamp"];
-            readyAt: components["schemas"]["Timestamp"] | null;
+            readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             failure?: components["schemas"]["Failure"];
             meta: components["schemas"]["Meta"];
         };
@@ -2446,7 +2608,7 @@ export interface components {
             data: components["schemas"]["Order"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
         Order: {
@@ -2457,12 +2619,15 @@ export interface components {
             type: "charges_extract" | "document_image";
             /** @enum {string} */
             status: "pending" | "processing" | "ready" | "delivered" | "failed";
-            company: components["schemas"]["CompanySummary"] | null;
+            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
             documents: {
                 documentNumber: string;
                 formCode: string;
                 pageCount: number;
-                pages?: {
+                pages?: (({
+                    from: number;
+                    to: number;
+                } | null) | null) | {
                     from: number;
                     to: number;
                 } | null;
@@ -2478,7 +2643,7 @@ export interface components {
                 postcode: string | null;
             };
             downloadUrl: string | null;
-            downloadExpiresAt: components["schemas"]["Timestamp"] | null;
+            downloadExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             registryRequestIds: string[];
             notices: string[];
             /** @enum {string} */
@@ -2486,7 +2651,7 @@ export interface components {
             pageCount: number;
             clientReference: string | null;
             createdAt: components["schemas"]["Timestamp"];
-            readyAt: components["schemas"]["Timestamp"] | null;
+            readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             failure?: components["schemas"]["Failure"];
         };
         OfflineSearch: {
@@ -2498,11 +2663,11 @@ export interface components {
             q: string;
             scope: string;
             deliveredTo: string;
-            resultCount: number | null;
+            resultCount: ((number | null) | null) | number | null;
             resultsUrl: string | null;
             clientReference: string | null;
             createdAt: components["schemas"]["Timestamp"];
-            readyAt: components["schemas"]["Timestamp"] | null;
+            readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             failure?: components["schemas"]["Failure"];
             meta: components["schemas"]["Meta"];
         };
@@ -2518,7 +2683,7 @@ export interface components {
             }[];
             receivedAt: components["schemas"]["CalendarDate"];
             processedAt: components["schemas"]["CalendarDate"];
-            effectiveAt: components["schemas"]["CalendarDate"] | null;
+            effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             qualifier: string | null;
             pageCount: number;
             imaged: boolean;
@@ -2533,8 +2698,12 @@ export interface components {
         DocumentSubject: {
             /** @enum {string} */
             type: "organisation" | "person" | "other";
-            company: components["schemas"]["CompanySummary"] | null;
-            person: {
+            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
+            person: (({
+                familyName: string;
+                givenNames: string[];
+                formatted: string;
+            } | null) | null) | {
                 familyName: string;
                 givenNames: string[];
                 formatted: string;
@@ -2546,7 +2715,7 @@ export interface components {
             data: components["schemas"]["DocumentDetails"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
         DocumentDetails: {
@@ -2561,7 +2730,7 @@ export interface components {
             }[];
             receivedAt: components["schemas"]["CalendarDate"];
             processedAt: components["schemas"]["CalendarDate"];
-            effectiveAt: components["schemas"]["CalendarDate"] | null;
+            effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             qualifier: string | null;
             pageCount: number;
             imaged: boolean;
@@ -2578,14 +2747,14 @@ export interface components {
             id: string;
             name: string;
             status: components["schemas"]["CodedValue"];
-            registeredAt: components["schemas"]["CalendarDate"] | null;
-            renewalDueAt: components["schemas"]["CalendarDate"] | null;
-            cancelledAt: components["schemas"]["CalendarDate"] | null;
+            registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            renewalDueAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            cancelledAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             holders: {
                 party: components["schemas"]["Party"];
-                abn: string | null;
+                abn: ((string | null) | null) | string | null;
             }[];
-            principalPlaceOfBusiness: components["schemas"]["PartialAddress"] | null;
+            principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
             previousStateRegistrations: {
                 number: string;
                 jurisdiction: components["schemas"]["CodedValue"];
@@ -2598,7 +2767,7 @@ export interface components {
             data: components["schemas"]["BusinessName"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
         BusinessName: {
@@ -2607,14 +2776,14 @@ export interface components {
             id: string;
             name: string;
             status: components["schemas"]["CodedValue"];
-            registeredAt: components["schemas"]["CalendarDate"] | null;
-            renewalDueAt: components["schemas"]["CalendarDate"] | null;
-            cancelledAt: components["schemas"]["CalendarDate"] | null;
+            registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            renewalDueAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            cancelledAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             holders: {
                 party: components["schemas"]["Party"];
-                abn: string | null;
+                abn: ((string | null) | null) | string | null;
             }[];
-            principalPlaceOfBusiness: components["schemas"]["PartialAddress"] | null;
+            principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
             previousStateRegistrations: {
                 number: string;
                 jurisdiction: components["schemas"]["CodedValue"];
@@ -2626,11 +2795,14 @@ export interface components {
             id: string;
             name: string;
             status: components["schemas"]["CodedValue"];
-            reservedFor: {
+            reservedFor: (({
                 type: components["schemas"]["CodedValue"];
-                class: components["schemas"]["CodedValue"] | null;
+                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            } | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             } | null;
-            company: components["schemas"]["CompanySummary"] | null;
+            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
             reservedAt: components["schemas"]["CalendarDate"];
             expiresAt: components["schemas"]["CalendarDate"];
             sourceDocument: {
@@ -2646,7 +2818,7 @@ export interface components {
             data: components["schemas"]["Event"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
         Event: {
@@ -2678,7 +2850,7 @@ export interface components {
             data: components["schemas"]["WebhookDelivery"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
         WebhookDelivery: {
@@ -2691,14 +2863,14 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attemptCount: number;
-            nextAttemptAt: components["schemas"]["Timestamp"] | null;
+            nextAttemptAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
             createdAt: components["schemas"]["Timestamp"];
         };
         WebhookDeliveryAttempt: {
             attempt: number;
             at: components["schemas"]["Timestamp"];
-            statusCode: number | null;
+            statusCode: ((number | null) | null) | number | null;
             latencyMs: number;
             responseBody: string | null;
             error: string | null;
@@ -2716,13 +2888,13 @@ export interface components {
             disabledReason: string | null;
             livemode: boolean;
             secret?: string;
-            secretRotatedAt: components["schemas"]["Timestamp"] | null;
-            previousSecretExpiresAt: components["schemas"]["Timestamp"] | null;
+            secretRotatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            previousSecretExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             stats: {
                 succeeded: number;
                 failed: number;
-                lastSucceededAt: components["schemas"]["Timestamp"] | null;
-                lastFailedAt: components["schemas"]["Timestamp"] | null;
+                lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+                lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
                 consecutiveFailures: number;
             };
             createdAt: components["schemas"]["Timestamp"];
@@ -2735,7 +2907,7 @@ export interface components {
             data: components["schemas"]["WebhookEndpoint"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
+            totalCount: ((number | null) | null) | number | null;
             meta: components["schemas"]["Meta"];
         };
         WebhookEndpoint: {
@@ -2750,13 +2922,13 @@ export interface components {
             disabledReason: string | null;
             livemode: boolean;
             secret?: string;
-            secretRotatedAt: components["schemas"]["Timestamp"] | null;
-            previousSecretExpiresAt: components["schemas"]["Timestamp"] | null;
+            secretRotatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            previousSecretExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             stats: {
                 succeeded: number;
                 failed: number;
-                lastSucceededAt: components["schemas"]["Timestamp"] | null;
-                lastFailedAt: components["schemas"]["Timestamp"] | null;
+                lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+                lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
                 consecutiveFailures: number;
             };
             createdAt: components["schemas"]["Timestamp"];
@@ -8349,8 +8521,8 @@ export interface operations {
                  *       "DR"
                  *     ]
                  */
-                "role[]"?: ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[];
-                role?: ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[];
+                "role[]"?: ((string | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[]) | (unknown[] | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[])) | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[];
+                role?: ((string | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[]) | (unknown[] | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[])) | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[];
                 extract?: string;
                 /** @example 5 */
                 limit?: components["schemas"]["Limit"];

@@ -408,6 +408,52 @@ export const OPENAPI_SERVERS = [
   { url: 'http://127.0.0.1:3000', description: 'The local stack (`npm start`)' },
 ];
 
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Says outright what a schema's branches already say, for readers stricter than JSON Schema:
+ * Scalar (the `/docs` page) checks every schema against a model that wants a `type`, and logged a
+ * "document validation error" for each component holding `{anyOf: [{$ref: Address}, {type:
+ * null}]}` or `additionalProperties: {}`. A schema with `anyOf`, `oneOf` or `allOf` and no `type`
+ * gets the types its branches have (the same values are valid), and `additionalProperties: {}`
+ * becomes `true`, its equal.
+ */
+function statedTypes(document: JsonObject): void {
+  const components = ((document.components as JsonObject | undefined)?.schemas ?? {}) as JsonObject;
+  const typesOf = (schema: unknown, seen: Set<string>): string[] | undefined => {
+    if (!isObject(schema)) return undefined;
+    if (typeof schema.$ref === 'string') {
+      const name = schema.$ref.split('/').pop() as string;
+      if (seen.has(name)) return undefined;
+      return typesOf(components[name], new Set([...seen, name]));
+    }
+    if (typeof schema.type === 'string') return [schema.type];
+    if (Array.isArray(schema.type)) return schema.type as string[];
+    const branches = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
+    if (branches) {
+      const all = branches.map((branch) => typesOf(branch, seen));
+      return all.every(Boolean) ? [...new Set(all.flat() as string[])] : undefined;
+    }
+    if (Array.isArray(schema.allOf)) return schema.allOf.map((part) => typesOf(part, seen)).find(Boolean);
+    return undefined;
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node)) return;
+    if (isObject(node.additionalProperties) && Object.keys(node.additionalProperties).length === 0)
+      node.additionalProperties = true;
+    if ((node.anyOf || node.oneOf || node.allOf) && node.type === undefined) {
+      const types = typesOf(node, new Set());
+      if (types && types.length > 0) node.type = types.length === 1 ? types[0] : types;
+    }
+    for (const [key, value] of Object.entries(node))
+      if (key !== 'example' && key !== 'examples') visit(value);
+  };
+  visit(document);
+}
+
 /** The document for the given routes (by default the whole route table, less `internal` routes). */
 export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
   const paths: Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> = {};
@@ -462,6 +508,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
         (document.components?.schemas ?? {}) as Record<string, unknown>,
       );
   }
+  statedTypes(document as unknown as JsonObject);
   return document;
 }
 
