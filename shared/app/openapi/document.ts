@@ -440,7 +440,10 @@ function statedTypes(document: JsonObject): void {
     return undefined;
   };
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
     if (!isObject(node)) return;
     if (isObject(node.additionalProperties) && Object.keys(node.additionalProperties).length === 0)
       node.additionalProperties = true;
