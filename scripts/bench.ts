@@ -40,6 +40,7 @@ import {
   workflowTasks,
 } from '../shared/kernel/infra/workflow.ts';
 import type { PlatformPorts } from '../shared/kernel/ports/platform.ts';
+import { benchDocsPage } from './bench-docs.ts';
 import { benchOrders } from './bench-orders.ts';
 import { collectGarbage } from './bench-pdf.ts';
 import { benchRecords, RECORDS_BENCH_KEYS } from './bench-records.ts';
@@ -891,6 +892,10 @@ async function latency() {
       await benchWebhooks(stack, webhookKeys, tls);
       return;
     }
+    if (process.env.BENCH_ONLY_DOCS) {
+      await benchDocsPage(stack.baseUrl);
+      return;
+    }
     if (process.env.BENCH_ONLY_ORDERS) {
       await benchOrders(stack.baseUrl, peopleTest);
       return;
@@ -948,6 +953,7 @@ async function latency() {
     await benchOrders(stack.baseUrl, peopleTest);
     await benchWebhooks(stack, webhookKeys, tls);
     await rateLimitBoundary(stack.ports);
+    await benchDocsPage(stack.baseUrl);
   } finally {
     await stack.stop();
   }
@@ -961,7 +967,8 @@ if (
   !process.env.BENCH_ONLY_REGISTERS &&
   !process.env.BENCH_ONLY_ORDERS &&
   !process.env.BENCH_ONLY_LIMITS &&
-  !process.env.BENCH_ONLY_WEBHOOKS
+  !process.env.BENCH_ONLY_WEBHOOKS &&
+  !process.env.BENCH_ONLY_DOCS
 ) {
   await bundles();
 }

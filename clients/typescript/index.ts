@@ -17,6 +17,8 @@ export {
   WebhookVerificationError,
 } from '../../shared/webhooks/verify.ts';
 export type { components, operations, paths };
+/** The contract's named types: `Schemas['Company']`, `Schemas['CompanyExtract']`, `Schemas['OrderDelivery']`… */
+export type Schemas = components['schemas'];
 
 /** The error envelope of spec 7.1, as any error response of the API has it. */
 export type ApiErrorBody = {

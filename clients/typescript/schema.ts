@@ -1040,98 +1040,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/monitors/imports": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create up to 100,000 monitors from JSON rows or CSV; dryRun reports every row without creating anything
-         * @description Free.
-         */
-        post: operations["ImportMonitors"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/monitors": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the environment's monitors, newest first, or the one of a company
-         * @description Free.
-         */
-        get: operations["ListMonitors"];
-        put?: never;
-        /**
-         * Watch a company (ACN, ARBN, ARSN or an ABN that embeds one) or a person; records the baseline from free registry reads
-         * @description Free.
-         */
-        post: operations["CreateMonitor"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/monitors/{monitorId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a monitor with its baseline and the sequence number of its last event
-         * @description Free.
-         */
-        get: operations["GetMonitor"];
-        put?: never;
-        post?: never;
-        /**
-         * Stop watching (events already emitted stay in the feed)
-         * @description Free.
-         */
-        delete: operations["DeleteMonitor"];
-        options?: never;
-        head?: never;
-        /**
-         * Change the event types a monitor wants
-         * @description Free.
-         */
-        patch: operations["UpdateMonitor"];
-        trace?: never;
-    };
-    "/v1/monitors/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The monitoring feed: every monitoring event of the environment, oldest first, from a position that never expires (events kept 90 days)
-         * @description Free.
-         */
-        get: operations["ListMonitorEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1156,44 +1064,140 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        __schema0: string;
-        __schema1: string;
-        __schema2: string;
-        /** @enum {string} */
-        __schema3: "current" | "ceased" | "all";
-        __schema4: string;
-        __schema5: string;
-        __schema6: string;
-        __schema7: string | string[];
-        __schema8: string;
-        __schema9: string;
-        __schema10: string;
-        __schema11: unknown;
-        __schema12: {
-            documentNumber: string;
-            pages?: {
-                from?: number;
-                to?: number;
+        /**
+         * @description Page size, from 1 to 100; 20 when not given.
+         * @default 20
+         */
+        Limit: number;
+        /** @description The previous page's `nextCursor`, unchanged; valid 30 minutes, for the same list, filters and account. */
+        Cursor: string;
+        PurchaseCompanyExtractRequest: {
+            /** @enum {string} */
+            type: "current" | "historical" | "relational";
+        };
+        SearchPeopleRequest: {
+            familyName?: string;
+            givenName?: string;
+            /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
+            birthDateFrom?: string;
+            /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
+            birthDateTo?: string;
+        };
+        PurchasePersonExtractsRequest: {
+            searchId: string;
+            personIds: string[];
+            history?: boolean;
+            includeShareholdings?: boolean;
+        };
+        PurchaseWeeklySummaryRequest: {
+            /** @enum {string} */
+            type: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+            /** @description The Monday the week starts on, `YYYY-MM-DD`: a real date, a Monday, of a week that has ended, within the last 12 months. Anything else is 400 `week_start_invalid` (the calendar rules are checked by the service, not by this schema). */
+            weekStarting: string;
+            refresh?: boolean;
+        };
+        PurchaseRegisterExtractRequest: {
+            history?: boolean;
+        };
+        OrderChargesExtractRequest: {
+            delivery: components["schemas"]["OrderDelivery"];
+        };
+        /** @description How the PDF reaches the buyer, by `method`. Refused with 400 `delivery_invalid`. */
+        OrderDelivery: components["schemas"]["WebDelivery"] | components["schemas"]["EmailDelivery"] | components["schemas"]["PostDelivery"];
+        /** @description A download link (`downloadUrl`). */
+        WebDelivery: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "web";
+        };
+        /** @description By email, to one address. */
+        EmailDelivery: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "email";
+            email: string;
+        };
+        /** @description By post: every postal field is required. */
+        PostDelivery: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "post";
+            contactName: string;
+            contactPhone: string;
+            recipient: string;
+            address: string;
+            postcode: string;
+        };
+        OrderDocumentImagesRequest: {
+            documents: {
+                documentNumber: string;
+                pages?: {
+                    from?: number;
+                    to?: number;
+                };
+            }[];
+            delivery: components["schemas"]["OrderDelivery"];
+        };
+        CreateOfflineSearchRequest: {
+            q: string;
+            /**
+             * @description Which names to search: `current` (the default) or `all`, former names too. Anything else is 400 `search_scope_invalid`.
+             * @enum {string}
+             */
+            scope?: "current" | "all";
+            delivery: components["schemas"]["OfflineSearchDelivery"];
+        };
+        /** @description Where the results go, by `method`. Refused with 400 `delivery_invalid`. */
+        OfflineSearchDelivery: components["schemas"]["EmailDelivery"] | components["schemas"]["WebhookResultsDelivery"];
+        /** @description To the account's webhook endpoints (`offline_search.ready`). */
+        WebhookResultsDelivery: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "webhook";
+        };
+        ResendEventRequest: {
+            endpointId?: string;
+        };
+        CreateWebhookEndpointRequest: {
+            url: string;
+            enabledEvents: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*")[];
+            description?: ((string | null) | null) | string | null;
+        };
+        UpdateWebhookEndpointRequest: {
+            url?: string;
+            enabledEvents?: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*")[];
+            description?: ((string | null) | null) | string | null;
+            /** @enum {string} */
+            status?: "enabled" | "disabled";
+        };
+        /** @description No fields: send `{}` or no body. */
+        EmptyRequest: Record<string, never>;
+        RecoverWebhookEndpointRequest: {
+            /** @description A time in UTC, `YYYY-MM-DDThh:mm:ssZ`; a day the month does not have is 422 `validation_error`. */
+            since: string;
+        };
+        /** @description Every failure: `error.code` says what went wrong (branch on it), `error.param` where; `docUrl` explains the code. */
+        Error: {
+            error: {
+                /** @enum {string} */
+                type: "permission_error" | "registry_unavailable_error" | "api_error" | "invalid_request_error" | "not_found_error" | "extract_required_error" | "conflict_error" | "authentication_error" | "rate_limit_error";
+                code: string;
+                message: string;
+                param: string | null;
+                registryCode: string | null;
+                requestId: string;
+                details?: components["schemas"]["ErrorDetails"];
+                docUrl: string;
             };
         };
-        __schema13: string;
-        __schema14: string;
-        __schema15: string;
-        __schema16: string;
-        __schema17: string;
-        __schema18: string;
-        __schema19: components["schemas"]["__schema20"][];
-        /** @enum {string} */
-        __schema20: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*";
-        __schema21: string | null;
-        __schema22: string;
-        __schema23: Record<string, never>;
-        __schema24: unknown;
-        __schema25: string;
-        __schema26: components["schemas"]["__schema27"][];
-        /** @enum {string} */
-        __schema27: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
-        __schema28: string;
         /** @description Structured data of some errors (spec 7.1). */
         ErrorDetails: {
             counts?: {
@@ -1215,270 +1219,269 @@ export interface components {
             method?: string;
             limit?: number;
             resetsAt?: string;
-            monitorId?: string;
         };
-        /** @description A bulk import's outcome: totals, and every row that is not (or would not be) created, with why. */
-        MonitorImport: {
+        Identifier: {
             /** @constant */
-            object: "monitorImport";
-            dryRun: boolean;
-            rows: number;
-            totals: {
-                created: number;
-                wouldCreate: number;
-                alreadyWatched: number;
-                invalid: number;
-                duplicate: number;
-                overCap: number;
-            };
-            problems: {
-                row: number;
-                /** @enum {string} */
-                outcome: "already_watched" | "invalid" | "duplicate" | "over_cap";
-                monitorId?: string;
-                duplicateOf?: number;
-                error?: {
-                    code: string;
-                    param: string | null;
-                    message: string;
-                };
-            }[];
-            meta: components["schemas"]["__schema29"];
-        };
-        MonitoredPerson: {
-            familyName: string;
-            givenNames: string[];
-            birthDate: string;
-        };
-        /** @description What a company check compares: status, name, type and the newest lodged document. */
-        MonitorSnapshot: {
-            status: components["schemas"]["__schema33"];
-            name: string;
-            type: components["schemas"]["__schema33"];
-            latestDocument: components["schemas"]["__schema198"] | null;
-            at: components["schemas"]["__schema57"];
-        };
-        /** @description A company or a person watched by the account. */
-        Monitor: {
-            object: components["schemas"]["__schema191"];
-            id: components["schemas"]["__schema192"];
-            kind: components["schemas"]["__schema193"];
-            company: components["schemas"]["__schema194"];
-            person: components["schemas"]["__schema195"];
-            eventTypes: components["schemas"]["__schema196"];
-            baseline: components["schemas"]["__schema197"];
-            sequence: components["schemas"]["__schema199"];
-            livemode: components["schemas"]["__schema200"];
-            createdAt: components["schemas"]["__schema57"];
-            updatedAt: components["schemas"]["__schema57"];
-        };
-        MonitorFeed: {
-            /** @constant */
-            object: "list";
-            data: components["schemas"]["MonitorEvent"][];
-            hasMore: boolean;
-            nextPosition: string | null;
-            meta: components["schemas"]["__schema29"];
-        };
-        MonitorEvent: {
-            /** @constant */
-            object: "event";
-            id: string;
+            object: "identifier";
+            input: string;
             /** @enum {string} */
-            type: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
-            createdAt: components["schemas"]["__schema57"];
-            livemode: boolean;
-            data: components["schemas"]["MonitorEventData"];
+            type: "acn" | "abn" | "arbn" | "arsn" | "unknown";
+            valid: boolean;
+            normalized: string | null;
+            formatted: string | null;
+            acnFromAbn: string | null;
+            meta: components["schemas"]["Meta"];
         };
-        /** @description What a monitoring event reports: the company (number and summary) or person, before and after, its source, the monitors it matched and the sequence number of the account and company. */
-        MonitorEventData: {
-            /** @constant */
-            object: "monitorEvent";
-            company: components["schemas"]["__schema86"] | null;
-            person: components["schemas"]["MonitoredPerson"] | null;
-            before?: components["schemas"]["__schema201"];
-            after?: components["schemas"]["__schema201"];
-            document?: components["schemas"]["__schema198"];
-            appointee?: {
-                [key: string]: unknown;
-            } | null;
-            licenceNumber?: string | null;
-            date?: string | null;
-            /** @enum {string} */
-            match?: "names_and_birth_date" | "names";
-            source: {
-                /** @enum {string} */
-                kind: "daily_check" | "weekly_summary" | "sandbox";
-                checkedAt?: components["schemas"]["__schema57"];
-                summaryType?: string;
-                subType?: components["schemas"]["__schema33"];
-                weekStarting?: string;
-                documentNumber?: string | null;
-            };
-            monitorIds: string[];
-            sequence: number;
-        };
-        __schema29: {
+        /** @description What every answer carries besides its data: whether it incurred a registry fee, the product, the request id. */
+        Meta: {
             billable: boolean;
             product: string | null;
             requestId: string;
             quantity?: number;
         };
-        __schema30: {
+        CodeTableList: {
             /** @constant */
             object: "list";
-            data: {
-                acn: components["schemas"]["__schema31"];
-                formatted: components["schemas"]["__schema32"];
-                numberType: components["schemas"]["__schema33"];
-                name: components["schemas"]["__schema34"];
-                type: components["schemas"]["__schema33"];
-                status: components["schemas"]["__schema33"];
-                abn: components["schemas"]["__schema35"];
-                registeredCharity: components["schemas"]["__schema36"];
-                id?: components["schemas"]["__schema37"];
-                arsn?: components["schemas"]["__schema38"];
-                schemeCategories?: components["schemas"]["__schema39"];
-                detailsPath?: components["schemas"]["__schema40"];
-                /** @constant */
-                object: "companyMatch";
-                matchedName: string;
-                /** @enum {string} */
-                nameStatus: "current" | "former";
-                score: number;
-                address: components["schemas"]["__schema41"] | null;
-            }[];
+            data: components["schemas"]["CodeTableSummary"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
-            meta: components["schemas"]["__schema29"];
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
         };
-        __schema31: string | null;
-        __schema32: string;
-        __schema33: {
+        CodeTableSummary: {
+            /** @constant */
+            object: "codeTableSummary";
+            table: string;
+            title: string;
+            entryCount: number;
+            docsUrl: string;
+        };
+        CodeTable: {
+            /** @constant */
+            object: "codeTable";
+            table: string;
+            title: string;
+            docsUrl: string;
+            entries: components["schemas"]["CodeTableEntry"][];
+            meta: components["schemas"]["Meta"];
+        };
+        CodeTableEntry: {
+            code: string;
+            label: string;
+            registryCode: string | null;
+        };
+        FormList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Form"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        Form: {
+            /** @constant */
+            object: "form";
+            formCode: string;
+            description: string;
+            /** @enum {string} */
+            category: "all" | "internal-administration" | "buy-backs" | "debt" | "deregistration" | "disclosure-notices" | "financial" | "fundraising" | "takeovers-short" | "takeovers-all";
+        };
+        CompanyMatchList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["CompanyMatch"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        CompanyMatch: {
+            acn: ((string | null) | null) | string | null;
+            formatted: string;
+            numberType: components["schemas"]["CodedValue"];
+            name: string;
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            abn: ((string | null) | null) | string | null;
+            registeredCharity: boolean;
+            id?: string;
+            arsn?: string;
+            schemeCategories?: components["schemas"]["CodedValue"][];
+            detailsPath?: string;
+            /** @constant */
+            object: "companyMatch";
+            matchedName: string;
+            /** @enum {string} */
+            nameStatus: "current" | "former";
+            score: number;
+            address: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
+        };
+        /** @description A value from a code table: its code and its label. */
+        CodedValue: {
             code: string;
             label: string;
         };
-        __schema34: string;
-        __schema35: string | null;
-        __schema36: boolean;
-        __schema37: string;
-        __schema38: string;
-        __schema39: components["schemas"]["__schema33"][];
-        __schema40: string;
-        __schema41: {
+        PartialAddress: {
             locality: string;
             state?: string | null;
             postcode?: string | null;
             country?: string;
         };
-        __schema42: components["schemas"]["__schema33"][];
-        /** @constant */
-        __schema43: "company";
-        __schema44: components["schemas"]["__schema33"] | null;
-        __schema45: components["schemas"]["__schema33"] | null;
-        __schema46: components["schemas"]["__schema47"] | null;
-        __schema47: string;
-        __schema48: components["schemas"]["__schema33"] | null;
-        __schema49: {
-            date: components["schemas"]["__schema47"];
-            reason: components["schemas"]["__schema33"];
-        } | null;
-        __schema50: {
+        CompanyResponse: {
+            acn: ((string | null) | null) | string | null;
+            formatted: string;
+            numberType: components["schemas"]["CodedValue"];
             name: string;
-            from: components["schemas"]["__schema46"];
-            to: components["schemas"]["__schema47"];
-        }[];
-        __schema51: {
-            object: components["schemas"]["__schema52"];
-            id: components["schemas"]["__schema53"];
-            kind: components["schemas"]["__schema54"];
-            type: components["schemas"]["__schema55"];
-            company: components["schemas"]["__schema56"];
-            purchasedAt: components["schemas"]["__schema57"];
-            asOf: components["schemas"]["__schema57"];
-            expiresAt: components["schemas"]["__schema57"];
-            clientReference: components["schemas"]["__schema58"];
-            disclaimer: components["schemas"]["__schema59"];
-            officeholders: components["schemas"]["__schema60"][] | null;
-            addresses: components["schemas"]["__schema64"][] | null;
-            contactAddress: components["schemas"]["__schema64"] | null;
-            shareStructure: {
-                shareClasses: components["schemas"]["__schema65"];
-                members: components["schemas"]["__schema66"];
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            abn: ((string | null) | null) | string | null;
+            registeredCharity: boolean;
+            id?: string;
+            arsn?: string;
+            schemeCategories: components["schemas"]["CodedValue"][];
+            detailsPath?: string;
+            /** @constant */
+            object: "company";
+            class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            governanceType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            deregistration: (({
+                date: components["schemas"]["CalendarDate"];
+                reason: components["schemas"]["CodedValue"];
+            } | null) | null) | {
+                date: components["schemas"]["CalendarDate"];
+                reason: components["schemas"]["CodedValue"];
             } | null;
-            documents: components["schemas"]["__schema67"][] | null;
-            externalAdministration: {
-                appointees: components["schemas"]["__schema81"];
-                documents: components["schemas"]["__schema82"];
+            formerNames: {
+                name: string;
+                from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                to: components["schemas"]["CalendarDate"];
+            }[];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description A calendar date, `YYYY-MM-DD`. */
+        CalendarDate: string;
+        CompanyExtract: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "company";
+            /** @enum {string} */
+            type: "current" | "historical" | "relational";
+            company: components["schemas"]["Company"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: ((string | null) | null) | string | null;
+            disclaimer: string;
+            officeholders: ((unknown[] | components["schemas"]["Officeholder"][] | null) | null) | components["schemas"]["Officeholder"][] | null;
+            addresses: ((unknown[] | components["schemas"]["AddressRecord"][] | null) | null) | components["schemas"]["AddressRecord"][] | null;
+            contactAddress: ((components["schemas"]["AddressRecord"] | null) | null) | components["schemas"]["AddressRecord"] | null;
+            shareStructure: (({
+                shareClasses: components["schemas"]["ShareClass"][];
+                members: components["schemas"]["Member"][];
+            } | null) | null) | {
+                shareClasses: components["schemas"]["ShareClass"][];
+                members: components["schemas"]["Member"][];
             } | null;
-            charges: components["schemas"]["__schema83"][] | null;
-            relationships: components["schemas"]["__schema92"][] | null;
-            meta: components["schemas"]["__schema29"];
+            documents: ((unknown[] | components["schemas"]["Document"][] | null) | null) | components["schemas"]["Document"][] | null;
+            externalAdministration: (({
+                appointees: components["schemas"]["Officeholder"][];
+                documents: components["schemas"]["Document"][];
+            } | null) | null) | {
+                appointees: components["schemas"]["Officeholder"][];
+                documents: components["schemas"]["Document"][];
+            } | null;
+            charges: ((unknown[] | components["schemas"]["Charge"][] | null) | null) | components["schemas"]["Charge"][] | null;
+            relationships: ((unknown[] | components["schemas"]["Relationship"][] | null) | null) | components["schemas"]["Relationship"][] | null;
+            meta: components["schemas"]["Meta"];
         };
-        /** @constant */
-        __schema52: "extract";
-        __schema53: string;
-        /** @constant */
-        __schema54: "company";
-        /** @enum {string} */
-        __schema55: "current" | "historical" | "relational";
-        __schema56: {
-            acn: components["schemas"]["__schema31"];
-            formatted: components["schemas"]["__schema32"];
-            numberType: components["schemas"]["__schema33"];
-            name: components["schemas"]["__schema34"];
-            type: components["schemas"]["__schema33"];
-            status: components["schemas"]["__schema33"];
-            abn: components["schemas"]["__schema35"];
-            registeredCharity: components["schemas"]["__schema36"];
-            id?: components["schemas"]["__schema37"];
-            arsn?: components["schemas"]["__schema38"];
-            schemeCategories: components["schemas"]["__schema42"];
-            detailsPath?: components["schemas"]["__schema40"];
-            object: components["schemas"]["__schema43"];
-            class: components["schemas"]["__schema44"];
-            subClass: components["schemas"]["__schema45"];
-            registeredAt: components["schemas"]["__schema46"];
-            governanceType: components["schemas"]["__schema48"];
-            deregistration: components["schemas"]["__schema49"];
-            formerNames: components["schemas"]["__schema50"];
+        Company: {
+            acn: ((string | null) | null) | string | null;
+            formatted: string;
+            numberType: components["schemas"]["CodedValue"];
+            name: string;
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            abn: ((string | null) | null) | string | null;
+            registeredCharity: boolean;
+            id?: string;
+            arsn?: string;
+            schemeCategories: components["schemas"]["CodedValue"][];
+            detailsPath?: string;
+            /** @constant */
+            object: "company";
+            class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            governanceType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            deregistration: (({
+                date: components["schemas"]["CalendarDate"];
+                reason: components["schemas"]["CodedValue"];
+            } | null) | null) | {
+                date: components["schemas"]["CalendarDate"];
+                reason: components["schemas"]["CodedValue"];
+            } | null;
+            formerNames: {
+                name: string;
+                from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                to: components["schemas"]["CalendarDate"];
+            }[];
         };
-        __schema57: string;
-        __schema58: string | null;
-        __schema59: string;
-        __schema60: {
+        /** @description An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`. */
+        Timestamp: string;
+        Officeholder: {
             /** @constant */
             object: "officeholder";
-            role: components["schemas"]["__schema33"];
-            status: components["schemas"]["__schema33"];
-            appointedAt: components["schemas"]["__schema46"];
-            ceasedAt: components["schemas"]["__schema46"];
-            party: components["schemas"]["__schema61"];
-            address: components["schemas"]["__schema62"] | null;
-            sourceDocument: components["schemas"]["__schema63"] | null;
+            role: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            party: components["schemas"]["Party"];
+            address: ((components["schemas"]["Address"] | null) | null) | components["schemas"]["Address"] | null;
+            sourceDocument: ((components["schemas"]["SourceDocument"] | null) | null) | components["schemas"]["SourceDocument"] | null;
         };
-        __schema61: {
+        /** @description A person or an organisation: an officeholder, member, chargee, holder or subject. */
+        Party: {
             /** @enum {string} */
             type: "person" | "organisation";
-            person: {
+            person: (({
+                familyName: string;
+                givenNames: string[];
+                formatted: string;
+            } | null) | null) | {
                 familyName: string;
                 givenNames: string[];
                 formatted: string;
             } | null;
-            birth: {
-                date: components["schemas"]["__schema46"];
+            birth: (({
+                date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                locality: string | null;
+                stateOrCountry: string | null;
+            } | null) | null) | {
+                date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
                 locality: string | null;
                 stateOrCountry: string | null;
             } | null;
-            organisation: {
+            organisation: (({
                 number: string | null;
-                numberType: components["schemas"]["__schema33"] | null;
+                numberType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                name: string;
+                abn: string | null;
+            } | null) | null) | {
+                number: string | null;
+                numberType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
                 name: string;
                 abn: string | null;
             } | null;
         };
-        __schema62: {
+        Address: {
             careOf: string | null;
             line1: string | null;
             street: string;
@@ -1487,598 +1490,1171 @@ export interface components {
             postcode: string | null;
             country: string;
         };
-        __schema63: {
+        /** @description The document a record was lodged by. */
+        SourceDocument: {
             documentNumber: string;
             qualifier: string | null;
         };
-        __schema64: {
+        AddressRecord: {
             /** @constant */
             object: "address";
-            type: components["schemas"]["__schema33"];
-            status: components["schemas"]["__schema33"];
-            from: components["schemas"]["__schema47"];
-            to: components["schemas"]["__schema46"];
-            address: components["schemas"]["__schema62"];
-            sourceDocument: components["schemas"]["__schema63"];
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            from: components["schemas"]["CalendarDate"];
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            address: components["schemas"]["Address"];
+            sourceDocument: components["schemas"]["SourceDocument"];
         };
-        __schema65: {
+        ShareClass: {
             /** @constant */
             object: "shareClass";
             classCode: string;
             description: string;
-            status: components["schemas"]["__schema33"];
+            status: components["schemas"]["CodedValue"];
             sharesIssued: number;
             amountPaid: string;
             amountDue: string;
-            sourceDocument: components["schemas"]["__schema63"];
-        }[];
-        __schema66: {
+            sourceDocument: components["schemas"]["SourceDocument"];
+        };
+        Member: {
             /** @constant */
             object: "member";
             classCode: string;
-            status: components["schemas"]["__schema33"];
-            party: components["schemas"]["__schema61"];
+            status: components["schemas"]["CodedValue"];
+            party: components["schemas"]["Party"];
             sharesHeld: number;
             fullyPaid: boolean;
             beneficiallyHeld: boolean;
-            sourceDocument: components["schemas"]["__schema63"];
-        }[];
-        __schema67: {
-            object: components["schemas"]["__schema68"];
-            documentNumber: components["schemas"]["__schema69"];
-            formCode: components["schemas"]["__schema70"];
-            formDescription: components["schemas"]["__schema71"];
-            subForms: components["schemas"]["__schema72"];
-            receivedAt: components["schemas"]["__schema47"];
-            processedAt: components["schemas"]["__schema47"];
-            effectiveAt: components["schemas"]["__schema46"];
-            qualifier: components["schemas"]["__schema73"];
-            pageCount: components["schemas"]["__schema74"];
-            imaged: components["schemas"]["__schema75"];
-            underRequisition: components["schemas"]["__schema76"];
-            xbrlAvailable: components["schemas"]["__schema77"];
-            xbrlDocumentNumber: components["schemas"]["__schema78"];
-            status: components["schemas"]["__schema79"];
-            priced: components["schemas"]["__schema80"];
+            sourceDocument: components["schemas"]["SourceDocument"];
         };
-        /** @constant */
-        __schema68: "document";
-        __schema69: string;
-        __schema70: string;
-        __schema71: string;
-        __schema72: {
-            code: string;
-            description: string;
-        }[];
-        __schema73: string | null;
-        __schema74: number;
-        __schema75: boolean;
-        __schema76: boolean;
-        __schema77: boolean;
-        __schema78: string | null;
-        __schema79: string | null;
-        __schema80: boolean | null;
-        __schema81: components["schemas"]["__schema60"][];
-        __schema82: components["schemas"]["__schema67"][];
-        __schema83: {
-            object: components["schemas"]["__schema84"];
-            chargeNumber: components["schemas"]["__schema85"];
-            company: components["schemas"]["__schema86"];
-            status: components["schemas"]["__schema33"];
-            type: components["schemas"]["__schema87"];
-            registeredAt: components["schemas"]["__schema88"];
-            createdAt: components["schemas"]["__schema46"];
-            expiresAt: components["schemas"]["__schema46"];
-            satisfiedAt: components["schemas"]["__schema46"];
-            preAsicChargeNumber: components["schemas"]["__schema89"];
-            chargees: components["schemas"]["__schema90"];
-            documents: components["schemas"]["__schema91"];
+        Document: {
+            /** @constant */
+            object: "document";
+            documentNumber: string;
+            formCode: string;
+            formDescription: string;
+            subForms: {
+                code: string;
+                description: string;
+            }[];
+            receivedAt: components["schemas"]["CalendarDate"];
+            processedAt: components["schemas"]["CalendarDate"];
+            effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            qualifier: string | null;
+            pageCount: number;
+            imaged: boolean;
+            underRequisition: boolean;
+            xbrlAvailable: boolean;
+            xbrlDocumentNumber: string | null;
+            status: string | null;
+            priced: boolean | null;
         };
-        /** @constant */
-        __schema84: "charge";
-        __schema85: string;
-        __schema86: {
-            acn: components["schemas"]["__schema31"];
-            formatted: components["schemas"]["__schema32"];
-            numberType: components["schemas"]["__schema33"];
-            name: components["schemas"]["__schema34"];
-            type: components["schemas"]["__schema33"];
-            status: components["schemas"]["__schema33"];
-            abn: components["schemas"]["__schema35"];
-            registeredCharity: components["schemas"]["__schema36"];
-            id?: components["schemas"]["__schema37"];
-            arsn?: components["schemas"]["__schema38"];
-            schemeCategories?: components["schemas"]["__schema39"];
-            detailsPath?: components["schemas"]["__schema40"];
+        Charge: {
+            /** @constant */
+            object: "charge";
+            chargeNumber: string;
+            company: components["schemas"]["CompanySummary"];
+            status: components["schemas"]["CodedValue"];
+            type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            registeredAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            createdAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            expiresAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            satisfiedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            preAsicChargeNumber: string | null;
+            chargees: {
+                party: components["schemas"]["Party"];
+            }[];
+            documents: components["schemas"]["Document"][];
         };
-        __schema87: components["schemas"]["__schema33"] | null;
-        __schema88: components["schemas"]["__schema57"] | null;
-        __schema89: string | null;
-        __schema90: {
-            party: components["schemas"]["__schema61"];
-        }[];
-        __schema91: components["schemas"]["__schema67"][];
-        __schema92: {
+        /** @description A company (or scheme, business name, name reservation) as other resources show it. */
+        CompanySummary: {
+            acn: ((string | null) | null) | string | null;
+            formatted: string;
+            numberType: components["schemas"]["CodedValue"];
+            name: string;
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            abn: ((string | null) | null) | string | null;
+            registeredCharity: boolean;
+            id?: string;
+            arsn?: string;
+            schemeCategories?: components["schemas"]["CodedValue"][];
+            detailsPath?: string;
+        };
+        Relationship: {
             /** @constant */
             object: "relationship";
-            role: components["schemas"]["__schema33"];
-            status: components["schemas"]["__schema33"];
-            appointedAt: components["schemas"]["__schema46"];
-            ceasedAt: components["schemas"]["__schema46"];
-            company: components["schemas"]["__schema86"];
+            role: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            company: components["schemas"]["CompanySummary"];
         };
-        __schema93: {
+        OfficeholderList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Officeholder"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+            extract: components["schemas"]["ExtractReference"];
+        };
+        /** @description The held extract a section was read from. */
+        ExtractReference: {
             id: string;
             /** @enum {string} */
             type: "current" | "historical" | "relational";
-            purchasedAt: components["schemas"]["__schema57"];
-            asOf: components["schemas"]["__schema57"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
         };
-        __schema94: {
-            object: components["schemas"]["__schema95"];
-            id: components["schemas"]["__schema96"];
-            name: components["schemas"]["__schema97"];
-            birth: components["schemas"]["__schema98"];
-            formerName: components["schemas"]["__schema100"];
+        AddressRecordList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["AddressRecord"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+            extract: components["schemas"]["ExtractReference"];
+            contactAddress: ((components["schemas"]["AddressRecord"] | null) | null) | components["schemas"]["AddressRecord"] | null;
         };
-        /** @constant */
-        __schema95: "person";
-        __schema96: string;
-        __schema97: {
+        ShareStructure: {
+            /** @constant */
+            object: "shareStructure";
+            extract: components["schemas"]["ExtractReference"];
+            shareClasses: components["schemas"]["ShareClass"][];
+            members: components["schemas"]["Member"][];
+            meta: components["schemas"]["Meta"];
+        };
+        DocumentList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Document"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+            extract: components["schemas"]["ExtractReference"];
+        };
+        ExternalAdministration: {
+            /** @constant */
+            object: "externalAdministration";
+            extract: components["schemas"]["ExtractReference"];
+            company: components["schemas"]["CompanySummary"];
+            underExternalAdministration: boolean;
+            appointees: components["schemas"]["Officeholder"][];
+            documents: components["schemas"]["Document"][];
+            meta: components["schemas"]["Meta"];
+        };
+        RelationshipList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Relationship"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+            extract: components["schemas"]["ExtractReference"];
+        };
+        ChargeList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Charge"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+            extract: components["schemas"]["ExtractReference"];
+        };
+        ChargeResponse: {
+            /** @constant */
+            object: "charge";
+            chargeNumber: string;
+            company: components["schemas"]["CompanySummary"];
+            status: components["schemas"]["CodedValue"];
+            type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            registeredAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            createdAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            expiresAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            satisfiedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            preAsicChargeNumber: string | null;
+            chargees: {
+                party: components["schemas"]["Party"];
+            }[];
+            documents: components["schemas"]["Document"][];
+            meta: components["schemas"]["Meta"];
+        };
+        PeopleSearch: {
+            /** @constant */
+            object: "peopleSearch";
+            id: string;
+            familyName: string;
+            givenName: string;
+            birthDateFrom: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            birthDateTo: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            totalCount: number;
+            found: number;
+            data: components["schemas"]["Person"][];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description A person found by a people search. */
+        Person: {
+            /** @constant */
+            object: "person";
+            id: string;
+            name: components["schemas"]["PersonName"];
+            birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
+            formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+        };
+        PersonName: {
             familyName: string;
             givenNames: string[];
             formatted: string;
         };
-        __schema98: components["schemas"]["__schema99"] | null;
-        __schema99: {
-            date: components["schemas"]["__schema46"];
+        Birth: {
+            date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             locality: string | null;
             stateOrCountry: string | null;
         };
-        __schema100: components["schemas"]["__schema97"] | null;
-        __schema101: {
-            object: components["schemas"]["__schema102"];
-            id: components["schemas"]["__schema103"];
-            kind: components["schemas"]["__schema104"];
-            type: components["schemas"]["__schema105"];
-            includeShareholdings: components["schemas"]["__schema106"];
-            subject: components["schemas"]["__schema94"];
-            purchasedAt: components["schemas"]["__schema57"];
-            asOf: components["schemas"]["__schema57"];
-            expiresAt: components["schemas"]["__schema57"];
-            clientReference: components["schemas"]["__schema107"];
-            disclaimer: components["schemas"]["__schema108"];
-            person: components["schemas"]["__schema109"];
-            roles: components["schemas"]["__schema110"][];
-            licences: {
-                /** @constant */
-                object: "licence";
-                type: components["schemas"]["__schema33"];
-                status: components["schemas"]["__schema33"];
-                licenceNumber: string;
-                licenceStatus: components["schemas"]["__schema33"];
-                from: components["schemas"]["__schema47"];
-                to: components["schemas"]["__schema46"];
-                address: components["schemas"]["__schema62"] | null;
-                sourceDocument: components["schemas"]["__schema63"] | null;
-            }[];
-            shareholdings: {
-                /** @constant */
-                object: "shareholding";
-                company: components["schemas"]["__schema86"];
-                classCode: string;
-                classDescription: string;
-                status: components["schemas"]["__schema33"];
-                sharesHeld: number;
-                fullyPaid: boolean;
-                beneficiallyHeld: boolean;
-                sourceDocument: components["schemas"]["__schema63"] | null;
-            }[];
-            documents: components["schemas"]["__schema67"][];
-            notices: {
-                /** @enum {string} */
-                type: "acnc_charity" | "same_name";
-                acn: string | null;
-                text: string;
-            }[];
-            meta: components["schemas"]["__schema29"];
-        };
-        /** @constant */
-        __schema102: "extract";
-        __schema103: string;
-        /** @constant */
-        __schema104: "person";
-        /** @enum {string} */
-        __schema105: "current" | "historical";
-        __schema106: boolean;
-        __schema107: string | null;
-        __schema108: string;
-        __schema109: {
+        PersonResponse: {
+            /** @constant */
+            object: "person";
             id: string;
-            registryIdentifier: string;
-            name: components["schemas"]["__schema97"];
-            birth: components["schemas"]["__schema99"] | null;
-            formerName: components["schemas"]["__schema97"] | null;
+            name: components["schemas"]["PersonName"];
+            birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
+            formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+            searchId: string;
+            searchExpiresAt: components["schemas"]["Timestamp"];
+            meta: components["schemas"]["Meta"];
         };
-        __schema110: {
+        PersonExtractList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["PersonExtract"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+            searchId: string;
+        };
+        PersonExtract: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "person";
+            /** @enum {string} */
+            type: "current" | "historical";
+            includeShareholdings: boolean;
+            subject: components["schemas"]["Person"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: ((string | null) | null) | string | null;
+            disclaimer: string;
+            person: {
+                id: string;
+                registryIdentifier: string;
+                name: components["schemas"]["PersonName"];
+                birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
+                formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+            };
+            roles: components["schemas"]["Role"][];
+            licences: components["schemas"]["Licence"][];
+            shareholdings: components["schemas"]["Shareholding"][];
+            documents: components["schemas"]["Document"][];
+            notices: components["schemas"]["PersonNotice"][];
+            meta: components["schemas"]["Meta"];
+        };
+        Role: {
             /** @constant */
             object: "role";
-            role: components["schemas"]["__schema33"];
-            status: components["schemas"]["__schema33"];
-            appointedAt: components["schemas"]["__schema46"];
-            ceasedAt: components["schemas"]["__schema46"];
-            company: components["schemas"]["__schema86"];
-            address: components["schemas"]["__schema62"] | null;
-            sourceDocument: components["schemas"]["__schema63"] | null;
+            role: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            company: components["schemas"]["CompanySummary"];
+            address: ((components["schemas"]["Address"] | null) | null) | components["schemas"]["Address"] | null;
+            sourceDocument: ((components["schemas"]["SourceDocument"] | null) | null) | components["schemas"]["SourceDocument"] | null;
         };
-        __schema111: {
-            object: components["schemas"]["__schema112"];
-            id: components["schemas"]["__schema113"];
-            kind: components["schemas"]["__schema114"];
-            type: components["schemas"]["__schema115"];
-            subject: components["schemas"]["__schema116"];
-            summaryType: components["schemas"]["__schema33"];
-            weekStarting: components["schemas"]["__schema47"];
-            weekEnding: components["schemas"]["__schema47"];
-            purchasedAt: components["schemas"]["__schema57"];
-            asOf: components["schemas"]["__schema57"];
-            expiresAt: components["schemas"]["__schema57"];
-            clientReference: components["schemas"]["__schema117"];
-            disclaimer: components["schemas"]["__schema118"];
+        Licence: {
+            /** @constant */
+            object: "licence";
+            type: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            licenceNumber: string;
+            licenceStatus: components["schemas"]["CodedValue"];
+            from: components["schemas"]["CalendarDate"];
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            address: ((components["schemas"]["Address"] | null) | null) | components["schemas"]["Address"] | null;
+            sourceDocument: ((components["schemas"]["SourceDocument"] | null) | null) | components["schemas"]["SourceDocument"] | null;
+        };
+        Shareholding: {
+            /** @constant */
+            object: "shareholding";
+            company: components["schemas"]["CompanySummary"];
+            classCode: string;
+            classDescription: string;
+            status: components["schemas"]["CodedValue"];
+            sharesHeld: number;
+            fullyPaid: boolean;
+            beneficiallyHeld: boolean;
+            sourceDocument: ((components["schemas"]["SourceDocument"] | null) | null) | components["schemas"]["SourceDocument"] | null;
+        };
+        PersonNotice: {
+            /** @enum {string} */
+            type: "acnc_charity" | "same_name";
+            acn: string | null;
+            text: string;
+        };
+        RoleList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Role"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+            extract: components["schemas"]["ExtractReference"];
+        };
+        /** @description A held extract of any kind, told apart by `kind`. */
+        Extract: components["schemas"]["CompanyExtract"] | components["schemas"]["PersonExtract"] | components["schemas"]["WeeklySummaryExtract"] | components["schemas"]["RegisterExtract"];
+        WeeklySummaryExtract: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "weeklySummary";
+            /** @enum {string} */
+            type: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+            subject: null;
+            summaryType: components["schemas"]["CodedValue"];
+            weekStarting: components["schemas"]["CalendarDate"];
+            weekEnding: components["schemas"]["CalendarDate"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: ((string | null) | null) | string | null;
+            disclaimer: string;
             postcode: string | null;
             items: {
                 /** @constant */
                 object: "list";
-                data: {
-                    /** @constant */
-                    object: "weeklySummaryItem";
-                    subType: components["schemas"]["__schema33"];
-                    date: components["schemas"]["__schema47"];
-                    postcode: string | null;
-                    documentNumber: string | null;
-                    subject: components["schemas"]["__schema61"] | null;
-                    newName: string | null;
-                    licenceNumber: string | null;
-                    company: {
-                        acn: components["schemas"]["__schema31"];
-                        formatted: components["schemas"]["__schema32"];
-                        numberType: components["schemas"]["__schema33"];
-                        name: components["schemas"]["__schema34"];
-                        type: components["schemas"]["__schema33"];
-                        status: components["schemas"]["__schema33"];
-                        abn: components["schemas"]["__schema35"];
-                        registeredCharity: components["schemas"]["__schema36"];
-                        id?: components["schemas"]["__schema37"];
-                        arsn?: components["schemas"]["__schema38"];
-                        schemeCategories?: components["schemas"]["__schema39"];
-                        detailsPath?: components["schemas"]["__schema40"];
-                        class: components["schemas"]["__schema33"] | null;
-                        subClass: components["schemas"]["__schema33"] | null;
-                    } | null;
-                }[];
+                data: components["schemas"]["WeeklySummaryItem"][];
                 hasMore: boolean;
                 nextCursor: string | null;
                 totalCount: number;
             };
-            postcodeTotals: {
+            postcodeTotals: ((unknown[] | {
+                postcode: string;
+                count: number;
+            }[] | null) | null) | {
                 postcode: string;
                 count: number;
             }[] | null;
-            meta: components["schemas"]["__schema29"];
+            meta: components["schemas"]["Meta"];
         };
-        /** @constant */
-        __schema112: "extract";
-        __schema113: string;
-        /** @constant */
-        __schema114: "weeklySummary";
-        /** @enum {string} */
-        __schema115: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
-        __schema116: null;
-        __schema117: string | null;
-        __schema118: string;
-        __schema119: {
-            object: components["schemas"]["__schema120"];
-            id: components["schemas"]["__schema121"];
-            kind: components["schemas"]["__schema122"];
-            type: components["schemas"]["__schema123"];
-            subject: components["schemas"]["__schema124"];
-            purchasedAt: components["schemas"]["__schema57"];
-            asOf: components["schemas"]["__schema57"];
-            expiresAt: components["schemas"]["__schema57"];
-            clientReference: components["schemas"]["__schema136"];
-            disclaimer: components["schemas"]["__schema137"];
-            entry: {
-                object: components["schemas"]["__schema125"];
-                register: components["schemas"]["__schema33"];
-                holder: components["schemas"]["__schema61"];
-                status: components["schemas"]["__schema126"];
-                licenceStatus: components["schemas"]["__schema127"];
-                from: components["schemas"]["__schema46"];
-                to: components["schemas"]["__schema46"];
-                principal: components["schemas"]["__schema128"];
-                bans: components["schemas"]["__schema138"];
-                address: components["schemas"]["__schema134"];
-                addresses: components["schemas"]["__schema139"];
-                trading: components["schemas"]["__schema140"];
-                officers: components["schemas"]["__schema141"];
-                authorities: components["schemas"]["__schema142"];
-                suspensions: components["schemas"]["__schema143"];
-                legislation: components["schemas"]["__schema144"];
-                /** @constant */
-                family: "professional";
-                registrationNumber: components["schemas"]["__schema135"];
-            } | {
-                object: components["schemas"]["__schema125"];
-                register: components["schemas"]["__schema33"];
-                holder: components["schemas"]["__schema61"];
-                status: components["schemas"]["__schema126"];
-                licenceStatus: components["schemas"]["__schema127"];
-                from: components["schemas"]["__schema46"];
-                to: components["schemas"]["__schema46"];
-                principal: components["schemas"]["__schema128"];
-                bans: components["schemas"]["__schema138"];
-                address: components["schemas"]["__schema134"];
-                addresses: components["schemas"]["__schema139"];
-                trading: components["schemas"]["__schema140"];
-                officers: components["schemas"]["__schema141"];
-                authorities: components["schemas"]["__schema142"];
-                suspensions: components["schemas"]["__schema143"];
-                legislation: components["schemas"]["__schema144"];
-                /** @constant */
-                family: "professional";
-                licenceNumber: components["schemas"]["__schema135"];
-            } | {
-                object: components["schemas"]["__schema125"];
-                register: components["schemas"]["__schema33"];
-                holder: components["schemas"]["__schema61"];
-                status: components["schemas"]["__schema126"];
-                licenceStatus: components["schemas"]["__schema127"];
-                from: components["schemas"]["__schema46"];
-                to: components["schemas"]["__schema46"];
-                principal: components["schemas"]["__schema128"];
-                bans: components["schemas"]["__schema138"];
-                address: components["schemas"]["__schema134"];
-                addresses: components["schemas"]["__schema139"];
-                trading: components["schemas"]["__schema140"];
-                officers: components["schemas"]["__schema141"];
-                authorities: components["schemas"]["__schema142"];
-                suspensions: components["schemas"]["__schema143"];
-                legislation: components["schemas"]["__schema144"];
-                /** @constant */
-                family: "authorised-representatives";
-                representativeNumber: components["schemas"]["__schema135"];
-            } | {
-                object: components["schemas"]["__schema125"];
-                register: components["schemas"]["__schema33"];
-                holder: components["schemas"]["__schema61"];
-                status: components["schemas"]["__schema126"];
-                licenceStatus: components["schemas"]["__schema127"];
-                from: components["schemas"]["__schema46"];
-                to: components["schemas"]["__schema46"];
-                principal: components["schemas"]["__schema128"];
-                bans: components["schemas"]["__schema138"];
-                address: components["schemas"]["__schema134"];
-                addresses: components["schemas"]["__schema139"];
-                trading: components["schemas"]["__schema140"];
-                officers: components["schemas"]["__schema141"];
-                authorities: components["schemas"]["__schema142"];
-                suspensions: components["schemas"]["__schema143"];
-                legislation: components["schemas"]["__schema144"];
-                /** @constant */
-                family: "banned-disqualified";
-                asicIdentifier: components["schemas"]["__schema135"];
-            };
-            documents: components["schemas"]["__schema67"][];
-            meta: components["schemas"]["__schema29"];
+        WeeklySummaryItem: {
+            /** @constant */
+            object: "weeklySummaryItem";
+            subType: components["schemas"]["CodedValue"];
+            date: components["schemas"]["CalendarDate"];
+            postcode: string | null;
+            documentNumber: string | null;
+            subject: ((components["schemas"]["Party"] | null) | null) | components["schemas"]["Party"] | null;
+            newName: string | null;
+            licenceNumber: string | null;
+            company: (({
+                acn: ((string | null) | null) | string | null;
+                formatted: string;
+                numberType: components["schemas"]["CodedValue"];
+                name: string;
+                type: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                abn: ((string | null) | null) | string | null;
+                registeredCharity: boolean;
+                id?: string;
+                arsn?: string;
+                schemeCategories?: components["schemas"]["CodedValue"][];
+                detailsPath?: string;
+                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            } | null) | null) | {
+                acn: ((string | null) | null) | string | null;
+                formatted: string;
+                numberType: components["schemas"]["CodedValue"];
+                name: string;
+                type: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                abn: ((string | null) | null) | string | null;
+                registeredCharity: boolean;
+                id?: string;
+                arsn?: string;
+                schemeCategories?: components["schemas"]["CodedValue"][];
+                detailsPath?: string;
+                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            } | null;
         };
-        /** @constant */
-        __schema120: "extract";
-        __schema121: string;
-        /** @constant */
-        __schema122: "register";
-        /** @enum {string} */
-        __schema123: "current" | "historical";
-        __schema124: {
-            object: components["schemas"]["__schema125"];
-            register: components["schemas"]["__schema33"];
-            holder: components["schemas"]["__schema61"];
-            status: components["schemas"]["__schema126"];
-            licenceStatus: components["schemas"]["__schema127"];
-            from: components["schemas"]["__schema46"];
-            to: components["schemas"]["__schema46"];
-            principal: components["schemas"]["__schema128"];
-            bans: components["schemas"]["__schema130"];
-            address: components["schemas"]["__schema134"];
+        RegisterExtract: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "register";
+            /** @enum {string} */
+            type: "current" | "historical";
+            subject: components["schemas"]["RegisterEntry"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: ((string | null) | null) | string | null;
+            disclaimer: string;
+            entry: components["schemas"]["RegisterEntryDetails"];
+            documents: components["schemas"]["Document"][];
+            meta: components["schemas"]["Meta"];
+        };
+        RegisterEntry: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             /** @constant */
             family: "professional";
-            registrationNumber: components["schemas"]["__schema135"];
+            registrationNumber: string;
         } | {
-            object: components["schemas"]["__schema125"];
-            register: components["schemas"]["__schema33"];
-            holder: components["schemas"]["__schema61"];
-            status: components["schemas"]["__schema126"];
-            licenceStatus: components["schemas"]["__schema127"];
-            from: components["schemas"]["__schema46"];
-            to: components["schemas"]["__schema46"];
-            principal: components["schemas"]["__schema128"];
-            bans: components["schemas"]["__schema130"];
-            address: components["schemas"]["__schema134"];
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             /** @constant */
             family: "professional";
-            licenceNumber: components["schemas"]["__schema135"];
+            licenceNumber: string;
         } | {
-            object: components["schemas"]["__schema125"];
-            register: components["schemas"]["__schema33"];
-            holder: components["schemas"]["__schema61"];
-            status: components["schemas"]["__schema126"];
-            licenceStatus: components["schemas"]["__schema127"];
-            from: components["schemas"]["__schema46"];
-            to: components["schemas"]["__schema46"];
-            principal: components["schemas"]["__schema128"];
-            bans: components["schemas"]["__schema130"];
-            address: components["schemas"]["__schema134"];
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             /** @constant */
             family: "authorised-representatives";
-            representativeNumber: components["schemas"]["__schema135"];
+            representativeNumber: string;
         } | {
-            object: components["schemas"]["__schema125"];
-            register: components["schemas"]["__schema33"];
-            holder: components["schemas"]["__schema61"];
-            status: components["schemas"]["__schema126"];
-            licenceStatus: components["schemas"]["__schema127"];
-            from: components["schemas"]["__schema46"];
-            to: components["schemas"]["__schema46"];
-            principal: components["schemas"]["__schema128"];
-            bans: components["schemas"]["__schema130"];
-            address: components["schemas"]["__schema134"];
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             /** @constant */
             family: "banned-disqualified";
-            asicIdentifier: components["schemas"]["__schema135"];
+            asicIdentifier: string;
         };
-        /** @constant */
-        __schema125: "registerEntry";
-        __schema126: components["schemas"]["__schema33"] | null;
-        __schema127: components["schemas"]["__schema33"] | null;
-        __schema128: components["schemas"]["__schema129"] | null;
-        __schema129: {
+        Principal: {
             name: string;
             licenceNumber: string;
         };
-        __schema130: {
-            type: components["schemas"]["__schema131"];
-            from: components["schemas"]["__schema47"];
-            to: components["schemas"]["__schema46"];
-            status: components["schemas"]["__schema33"];
-            documentNumber: components["schemas"]["__schema132"];
-            legislation: components["schemas"]["__schema133"];
-        }[] | null;
-        __schema131: components["schemas"]["__schema33"] | null;
-        __schema132: string;
-        __schema133: components["schemas"]["__schema33"] | null;
-        __schema134: ({
+        Ban: {
+            type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"];
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            status: components["schemas"]["CodedValue"];
+            documentNumber: string;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+        };
+        /** @description Where a register entry is: locality, state and postcode in Australia; locality and country overseas. */
+        RegisterAddress: {
             locality: string;
             state: string | null;
             postcode: string | null;
         } | {
             locality: string;
             country: string;
-        }) | null;
-        __schema135: string;
-        __schema136: string | null;
-        __schema137: string;
-        __schema138: {
-            type: components["schemas"]["__schema131"];
-            from: components["schemas"]["__schema47"];
-            to: components["schemas"]["__schema46"];
-            status: components["schemas"]["__schema33"];
-            documentNumber: components["schemas"]["__schema132"];
-            legislation: components["schemas"]["__schema133"];
-            comments: string | null;
-        }[] | null;
-        __schema139: components["schemas"]["__schema64"][];
-        __schema140: {
-            type: components["schemas"]["__schema33"];
-            name: string;
-            number: string | null;
-        }[] | null;
-        __schema141: {
-            role: components["schemas"]["__schema33"];
-            status: components["schemas"]["__schema33"];
-            appointedAt: components["schemas"]["__schema46"];
-            ceasedAt: components["schemas"]["__schema46"];
-            party: components["schemas"]["__schema61"];
-        }[] | null;
-        __schema142: {
-            type: components["schemas"]["__schema33"];
-            principal: components["schemas"]["__schema129"];
-            from: components["schemas"]["__schema47"];
-            to: components["schemas"]["__schema46"];
-            status: components["schemas"]["__schema33"];
-        }[] | null;
-        __schema143: {
-            reason: components["schemas"]["__schema33"];
-            from: components["schemas"]["__schema47"];
-            to: components["schemas"]["__schema46"];
-            status: components["schemas"]["__schema33"];
-        }[] | null;
-        __schema144: components["schemas"]["__schema33"] | null;
-        __schema145: {
-            object: components["schemas"]["__schema112"];
-            id: components["schemas"]["__schema113"];
-            kind: components["schemas"]["__schema114"];
-            type: components["schemas"]["__schema115"];
-            subject: components["schemas"]["__schema116"];
-            summaryType: components["schemas"]["__schema33"];
-            weekStarting: components["schemas"]["__schema47"];
-            weekEnding: components["schemas"]["__schema47"];
-            purchasedAt: components["schemas"]["__schema57"];
-            asOf: components["schemas"]["__schema57"];
-            expiresAt: components["schemas"]["__schema57"];
-            clientReference: components["schemas"]["__schema117"];
-            disclaimer: components["schemas"]["__schema118"];
         };
-        __schema146: {
-            object: components["schemas"]["__schema147"];
-            id: components["schemas"]["__schema148"];
-            type: components["schemas"]["__schema149"];
-            status: components["schemas"]["__schema150"];
-            company: components["schemas"]["__schema151"];
-            documents: components["schemas"]["__schema152"];
-            delivery: components["schemas"]["__schema153"];
-            downloadUrl: components["schemas"]["__schema154"];
-            downloadExpiresAt: components["schemas"]["__schema155"];
-            registryRequestIds: components["schemas"]["__schema156"];
-            notices: components["schemas"]["__schema157"];
-            extractSize: components["schemas"]["__schema158"];
-            pageCount: components["schemas"]["__schema159"];
-            clientReference: components["schemas"]["__schema154"];
-            createdAt: components["schemas"]["__schema57"];
-            readyAt: components["schemas"]["__schema160"];
-            failure?: components["schemas"]["__schema161"];
-            meta: components["schemas"]["__schema29"];
+        RegisterEntryDetails: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null) | null) | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null;
+            officers: ((unknown[] | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null) | null) | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null;
+            authorities: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            suspensions: ((unknown[] | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            /** @constant */
+            family: "professional";
+            registrationNumber: string;
+        } | {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null) | null) | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null;
+            officers: ((unknown[] | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null) | null) | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null;
+            authorities: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            suspensions: ((unknown[] | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            /** @constant */
+            family: "professional";
+            licenceNumber: string;
+        } | {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null) | null) | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null;
+            officers: ((unknown[] | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null) | null) | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null;
+            authorities: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            suspensions: ((unknown[] | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            /** @constant */
+            family: "authorised-representatives";
+            representativeNumber: string;
+        } | {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null) | null) | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            addresses: components["schemas"]["AddressRecord"][];
+            trading: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null;
+            officers: ((unknown[] | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null) | null) | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null;
+            authorities: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            suspensions: ((unknown[] | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            /** @constant */
+            family: "banned-disqualified";
+            asicIdentifier: string;
         };
-        /** @constant */
-        __schema147: "order";
-        __schema148: string;
-        /** @enum {string} */
-        __schema149: "charges_extract" | "document_image";
-        /** @enum {string} */
-        __schema150: "pending" | "processing" | "ready" | "delivered" | "failed";
-        __schema151: components["schemas"]["__schema86"] | null;
-        __schema152: {
-            documentNumber: string;
-            formCode: string;
-            pageCount: number;
-            pages?: {
-                from: number;
-                to: number;
-            } | null;
-        }[];
-        __schema153: {
+        ExtractList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["ExtractSummary"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description A held extract as lists show it (without its sections), told apart by `kind`. */
+        ExtractSummary: components["schemas"]["CompanyExtractSummary"] | components["schemas"]["PersonExtractSummary"] | components["schemas"]["WeeklySummaryExtractSummary"] | components["schemas"]["RegisterExtractSummary"];
+        CompanyExtractSummary: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "company";
             /** @enum {string} */
-            method: "web" | "email" | "post";
-            email: components["schemas"]["__schema154"];
-            contactName: components["schemas"]["__schema154"];
-            contactPhone: components["schemas"]["__schema154"];
-            recipient: components["schemas"]["__schema154"];
-            address: components["schemas"]["__schema154"];
-            postcode: components["schemas"]["__schema154"];
+            type: "current" | "historical" | "relational";
+            company: components["schemas"]["Company"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: ((string | null) | null) | string | null;
+            disclaimer: string;
         };
-        __schema154: string | null;
-        __schema155: components["schemas"]["__schema57"] | null;
-        __schema156: string[];
-        __schema157: string[];
-        /** @enum {string} */
-        __schema158: "small" | "large";
-        __schema159: number;
-        __schema160: components["schemas"]["__schema57"] | null;
-        __schema161: components["schemas"]["__schema162"];
-        __schema162: {
+        PersonExtractSummary: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "person";
+            /** @enum {string} */
+            type: "current" | "historical";
+            includeShareholdings: boolean;
+            subject: components["schemas"]["Person"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: ((string | null) | null) | string | null;
+            disclaimer: string;
+            person: {
+                id: string;
+                registryIdentifier: string;
+                name: components["schemas"]["PersonName"];
+                birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
+                formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+            };
+        };
+        WeeklySummaryExtractSummary: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "weeklySummary";
+            /** @enum {string} */
+            type: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
+            subject: null;
+            summaryType: components["schemas"]["CodedValue"];
+            weekStarting: components["schemas"]["CalendarDate"];
+            weekEnding: components["schemas"]["CalendarDate"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: ((string | null) | null) | string | null;
+            disclaimer: string;
+        };
+        RegisterExtractSummary: {
+            /** @constant */
+            object: "extract";
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "register";
+            /** @enum {string} */
+            type: "current" | "historical";
+            subject: components["schemas"]["RegisterEntry"];
+            purchasedAt: components["schemas"]["Timestamp"];
+            asOf: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            clientReference: ((string | null) | null) | string | null;
+            disclaimer: string;
+        };
+        Usage: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["FeeEntry"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+            from: components["schemas"]["CalendarDate"];
+            to: components["schemas"]["CalendarDate"];
+            totals: {
+                product: string;
+                feeCode: string | null;
+                billable: boolean;
+                quantity: number;
+                entries: number;
+            }[];
+        };
+        FeeEntry: {
+            /** @constant */
+            object: "feeEntry";
+            at: components["schemas"]["Timestamp"];
+            product: string;
+            feeCode: string | null;
+            quantity: number;
+            billable: boolean;
+            clientReference: string | null;
+            requestId: string;
+            resourceId: string;
+        };
+        WeeklySummaryExtractList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WeeklySummaryExtractSummary"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        RegisterList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Register"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        Register: {
+            /** @constant */
+            object: "register";
+            code: string;
+            label: string;
+            /** @enum {string} */
+            family: "professional" | "authorised-representatives" | "banned-disqualified";
+            /** @enum {string} */
+            identifierField: "registrationNumber" | "licenceNumber" | "representativeNumber" | "asicIdentifier";
+            feeCode: string;
+        };
+        RegisterEntryList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["RegisterEntry"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        RegisterEntryResponse: {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            meta: components["schemas"]["Meta"];
+            /** @constant */
+            family: "professional";
+            registrationNumber: string;
+        } | {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            meta: components["schemas"]["Meta"];
+            /** @constant */
+            family: "professional";
+            licenceNumber: string;
+        } | {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            meta: components["schemas"]["Meta"];
+            /** @constant */
+            family: "authorised-representatives";
+            representativeNumber: string;
+        } | {
+            /** @constant */
+            object: "registerEntry";
+            register: components["schemas"]["CodedValue"];
+            holder: components["schemas"]["Party"];
+            status: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            licenceStatus: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
+            bans: ((unknown[] | components["schemas"]["Ban"][] | null) | null) | components["schemas"]["Ban"][] | null;
+            address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
+            meta: components["schemas"]["Meta"];
+            /** @constant */
+            family: "banned-disqualified";
+            asicIdentifier: string;
+        };
+        OrderResponse: {
+            /** @constant */
+            object: "order";
+            id: string;
+            /** @enum {string} */
+            type: "charges_extract" | "document_image";
+            /** @enum {string} */
+            status: "pending" | "processing" | "ready" | "delivered" | "failed";
+            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
+            documents: {
+                documentNumber: string;
+                formCode: string;
+                pageCount: number;
+                pages?: (({
+                    from: number;
+                    to: number;
+                } | null) | null) | {
+                    from: number;
+                    to: number;
+                } | null;
+            }[];
+            delivery: {
+                /** @enum {string} */
+                method: "web" | "email" | "post";
+                email: string | null;
+                contactName: string | null;
+                contactPhone: string | null;
+                recipient: string | null;
+                address: string | null;
+                postcode: string | null;
+            };
+            downloadUrl: string | null;
+            downloadExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            registryRequestIds: string[];
+            notices: string[];
+            /** @enum {string} */
+            extractSize: "small" | "large";
+            pageCount: number;
+            clientReference: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            failure?: components["schemas"]["Failure"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description Why an order or offline search failed. */
+        Failure: {
             code: string;
             registryCode: string | null;
             message: string;
         };
-        __schema163: {
+        OrderList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Order"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        Order: {
+            /** @constant */
+            object: "order";
+            id: string;
+            /** @enum {string} */
+            type: "charges_extract" | "document_image";
+            /** @enum {string} */
+            status: "pending" | "processing" | "ready" | "delivered" | "failed";
+            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
+            documents: {
+                documentNumber: string;
+                formCode: string;
+                pageCount: number;
+                pages?: (({
+                    from: number;
+                    to: number;
+                } | null) | null) | {
+                    from: number;
+                    to: number;
+                } | null;
+            }[];
+            delivery: {
+                /** @enum {string} */
+                method: "web" | "email" | "post";
+                email: string | null;
+                contactName: string | null;
+                contactPhone: string | null;
+                recipient: string | null;
+                address: string | null;
+                postcode: string | null;
+            };
+            downloadUrl: string | null;
+            downloadExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            registryRequestIds: string[];
+            notices: string[];
+            /** @enum {string} */
+            extractSize: "small" | "large";
+            pageCount: number;
+            clientReference: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            failure?: components["schemas"]["Failure"];
+        };
+        OfflineSearch: {
             /** @constant */
             object: "offlineSearch";
             id: string;
@@ -2087,158 +2663,299 @@ export interface components {
             q: string;
             scope: string;
             deliveredTo: string;
-            resultCount: number | null;
-            resultsUrl: components["schemas"]["__schema154"];
-            clientReference: components["schemas"]["__schema154"];
-            createdAt: components["schemas"]["__schema57"];
-            readyAt: components["schemas"]["__schema57"] | null;
-            failure?: components["schemas"]["__schema162"];
-            meta: components["schemas"]["__schema29"];
+            resultCount: ((number | null) | null) | number | null;
+            resultsUrl: string | null;
+            clientReference: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            failure?: components["schemas"]["Failure"];
+            meta: components["schemas"]["Meta"];
         };
-        __schema164: {
+        DocumentResponse: {
+            /** @constant */
+            object: "document";
+            documentNumber: string;
+            formCode: string;
+            formDescription: string;
+            subForms: {
+                code: string;
+                description: string;
+            }[];
+            receivedAt: components["schemas"]["CalendarDate"];
+            processedAt: components["schemas"]["CalendarDate"];
+            effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            qualifier: string | null;
+            pageCount: number;
+            imaged: boolean;
+            underRequisition: boolean;
+            xbrlAvailable: boolean;
+            xbrlDocumentNumber: string | null;
+            status: string | null;
+            priced: boolean | null;
+            subject: components["schemas"]["DocumentSubject"];
+            meta: components["schemas"]["Meta"];
+        };
+        DocumentSubject: {
             /** @enum {string} */
             type: "organisation" | "person" | "other";
-            company: components["schemas"]["__schema86"] | null;
-            person: {
+            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
+            person: (({
+                familyName: string;
+                givenNames: string[];
+                formatted: string;
+            } | null) | null) | {
                 familyName: string;
                 givenNames: string[];
                 formatted: string;
             } | null;
         };
-        /** @constant */
-        __schema165: "businessName";
-        __schema166: string;
-        __schema167: string;
-        __schema168: {
-            party: components["schemas"]["__schema61"];
-            abn: string | null;
-        }[];
-        __schema169: components["schemas"]["__schema41"] | null;
-        __schema170: {
-            number: string;
-            jurisdiction: components["schemas"]["__schema33"];
-        }[];
-        /** @constant */
-        __schema171: "event";
-        __schema172: string;
-        __schema173: string;
-        __schema174: boolean;
-        __schema175: {
-            [key: string]: unknown;
-        };
-        __schema176: {
-            object: components["schemas"]["__schema171"];
-            id: components["schemas"]["__schema172"];
-            type: components["schemas"]["__schema173"];
-            createdAt: components["schemas"]["__schema57"];
-            livemode: components["schemas"]["__schema174"];
-            data: components["schemas"]["__schema175"];
-            meta: components["schemas"]["__schema29"];
-        };
-        __schema177: {
+        DocumentDetailsList: {
             /** @constant */
             object: "list";
-            data: {
-                /** @constant */
-                object: "webhookDelivery";
-                id: string;
-                eventId: string;
-                eventType: string;
-                endpointId: string;
-                /** @enum {string} */
-                status: "pending" | "succeeded" | "failed";
-                attemptCount: number;
-                nextAttemptAt: components["schemas"]["__schema57"] | null;
-                attempts: {
-                    attempt: number;
-                    at: components["schemas"]["__schema57"];
-                    statusCode: number | null;
-                    latencyMs: number;
-                    responseBody: components["schemas"]["__schema178"];
-                    error: components["schemas"]["__schema178"];
-                    manual: boolean;
-                }[];
-                createdAt: components["schemas"]["__schema57"];
-            }[];
+            data: components["schemas"]["DocumentDetails"][];
             hasMore: boolean;
             nextCursor: string | null;
-            totalCount: number | null;
-            meta: components["schemas"]["__schema29"];
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
         };
-        __schema178: string | null;
-        __schema179: {
-            object: components["schemas"]["__schema180"];
-            id: components["schemas"]["__schema181"];
-            url: components["schemas"]["__schema182"];
-            enabledEvents: components["schemas"]["__schema183"];
-            description: components["schemas"]["__schema178"];
-            status: components["schemas"]["__schema184"];
-            disabledReason: components["schemas"]["__schema178"];
-            livemode: components["schemas"]["__schema185"];
-            secret?: components["schemas"]["__schema186"];
-            secretRotatedAt: components["schemas"]["__schema187"];
-            previousSecretExpiresAt: components["schemas"]["__schema188"];
-            stats: components["schemas"]["__schema189"];
-            createdAt: components["schemas"]["__schema57"];
-            updatedAt: components["schemas"]["__schema57"];
-            meta: components["schemas"]["__schema29"];
-        };
-        /** @constant */
-        __schema180: "webhookEndpoint";
-        __schema181: string;
-        __schema182: string;
-        __schema183: string[];
-        /** @enum {string} */
-        __schema184: "enabled" | "disabled";
-        __schema185: boolean;
-        __schema186: string;
-        __schema187: components["schemas"]["__schema57"] | null;
-        __schema188: components["schemas"]["__schema57"] | null;
-        __schema189: {
-            succeeded: number;
-            failed: number;
-            lastSucceededAt: components["schemas"]["__schema57"] | null;
-            lastFailedAt: components["schemas"]["__schema57"] | null;
-            consecutiveFailures: number;
-        };
-        __schema190: {
-            object: components["schemas"]["__schema191"];
-            id: components["schemas"]["__schema192"];
-            kind: components["schemas"]["__schema193"];
-            company: components["schemas"]["__schema194"];
-            person: components["schemas"]["__schema195"];
-            eventTypes: components["schemas"]["__schema196"];
-            baseline: components["schemas"]["__schema197"];
-            sequence: components["schemas"]["__schema199"];
-            livemode: components["schemas"]["__schema200"];
-            createdAt: components["schemas"]["__schema57"];
-            updatedAt: components["schemas"]["__schema57"];
-            meta: components["schemas"]["__schema29"];
-        };
-        /** @constant */
-        __schema191: "monitor";
-        __schema192: string;
-        /** @enum {string} */
-        __schema193: "company" | "person";
-        __schema194: components["schemas"]["__schema86"] | null;
-        __schema195: components["schemas"]["MonitoredPerson"] | null;
-        __schema196: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
-        __schema197: components["schemas"]["MonitorSnapshot"] | null;
-        __schema198: {
+        DocumentDetails: {
+            /** @constant */
+            object: "document";
             documentNumber: string;
             formCode: string;
             formDescription: string;
-            receivedAt: string;
+            subForms: {
+                code: string;
+                description: string;
+            }[];
+            receivedAt: components["schemas"]["CalendarDate"];
+            processedAt: components["schemas"]["CalendarDate"];
+            effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            qualifier: string | null;
+            pageCount: number;
+            imaged: boolean;
+            underRequisition: boolean;
+            xbrlAvailable: boolean;
+            xbrlDocumentNumber: string | null;
+            status: string | null;
+            priced: boolean | null;
+            subject: components["schemas"]["DocumentSubject"];
         };
-        __schema199: number;
-        __schema200: boolean;
-        __schema201: (string | components["schemas"]["__schema33"]) | null;
+        BusinessNameResponse: {
+            /** @constant */
+            object: "businessName";
+            id: string;
+            name: string;
+            status: components["schemas"]["CodedValue"];
+            registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            renewalDueAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            cancelledAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            holders: {
+                party: components["schemas"]["Party"];
+                abn: ((string | null) | null) | string | null;
+            }[];
+            principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
+            previousStateRegistrations: {
+                number: string;
+                jurisdiction: components["schemas"]["CodedValue"];
+            }[];
+            meta: components["schemas"]["Meta"];
+        };
+        BusinessNameList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["BusinessName"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        BusinessName: {
+            /** @constant */
+            object: "businessName";
+            id: string;
+            name: string;
+            status: components["schemas"]["CodedValue"];
+            registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            renewalDueAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            cancelledAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            holders: {
+                party: components["schemas"]["Party"];
+                abn: ((string | null) | null) | string | null;
+            }[];
+            principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
+            previousStateRegistrations: {
+                number: string;
+                jurisdiction: components["schemas"]["CodedValue"];
+            }[];
+        };
+        NameReservation: {
+            /** @constant */
+            object: "nameReservation";
+            id: string;
+            name: string;
+            status: components["schemas"]["CodedValue"];
+            reservedFor: (({
+                type: components["schemas"]["CodedValue"];
+                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            } | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                class: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            } | null;
+            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
+            reservedAt: components["schemas"]["CalendarDate"];
+            expiresAt: components["schemas"]["CalendarDate"];
+            sourceDocument: {
+                documentNumber: string;
+                qualifier: string | null;
+                formCode: string;
+            };
+            meta: components["schemas"]["Meta"];
+        };
+        EventList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Event"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        Event: {
+            /** @constant */
+            object: "event";
+            id: string;
+            type: string;
+            createdAt: components["schemas"]["Timestamp"];
+            livemode: boolean;
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        EventResponse: {
+            /** @constant */
+            object: "event";
+            id: string;
+            type: string;
+            createdAt: components["schemas"]["Timestamp"];
+            livemode: boolean;
+            data: {
+                [key: string]: unknown;
+            };
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookDeliveryList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookDelivery"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookDelivery: {
+            /** @constant */
+            object: "webhookDelivery";
+            id: string;
+            eventId: string;
+            eventType: string;
+            endpointId: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attemptCount: number;
+            nextAttemptAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        WebhookDeliveryAttempt: {
+            attempt: number;
+            at: components["schemas"]["Timestamp"];
+            statusCode: ((number | null) | null) | number | null;
+            latencyMs: number;
+            responseBody: string | null;
+            error: string | null;
+            manual: boolean;
+        };
+        WebhookEndpointResponse: {
+            /** @constant */
+            object: "webhookEndpoint";
+            id: string;
+            url: string;
+            enabledEvents: string[];
+            description: string | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            disabledReason: string | null;
+            livemode: boolean;
+            secret?: string;
+            secretRotatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            previousSecretExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            stats: {
+                succeeded: number;
+                failed: number;
+                lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+                lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+                consecutiveFailures: number;
+            };
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookEndpointList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookEndpoint"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookEndpoint: {
+            /** @constant */
+            object: "webhookEndpoint";
+            id: string;
+            url: string;
+            enabledEvents: string[];
+            description: string | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            disabledReason: string | null;
+            livemode: boolean;
+            secret?: string;
+            secretRotatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            previousSecretExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            stats: {
+                succeeded: number;
+                failed: number;
+                lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+                lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+                consecutiveFailures: number;
+            };
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        DeletedWebhookEndpoint: {
+            /** @constant */
+            object: "webhookEndpoint";
+            id: string;
+            /** @constant */
+            deleted: true;
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookRecovery: {
+            /** @constant */
+            object: "webhookRecovery";
+            endpointId: string;
+            since: components["schemas"]["Timestamp"];
+            resent: number;
+            meta: components["schemas"]["Meta"];
+        };
     };
     responses: {
         /**
          * @description Bad request:
          *
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          */
         ValidationError400: {
             headers: {
@@ -2249,26 +2966,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "validation_error";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Unauthorized:
          *
-         *     - `unauthorized`: The Authorization header is missing or malformed, or the key is unknown, revoked or expired. Send Authorization: Bearer <API_KEY> with a current key.
+         *     - `unauthorized`: The Authorization header is missing or malformed, or the key is unknown, revoked or expired.
          */
         Unauthorized: {
             headers: {
@@ -2279,26 +2994,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "authentication_error";
                         /** @enum {string} */
                         code: "unauthorized";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Payload too large:
          *
-         *     - `request_too_large`: The body is over 1 MiB (413), or the request line and headers together are over 10 KB (431). Send a smaller request: fewer items per call, or a shorter URL and fewer headers.
+         *     - `request_too_large`: The body is over 1 MiB (413), or the request line and headers together are over 10 KB (431).
          */
         RequestTooLarge: {
             headers: {
@@ -2309,26 +3022,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "request_too_large";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Unprocessable:
          *
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
          */
         ValidationError: {
             headers: {
@@ -2339,26 +3050,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "validation_error";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Too many requests:
          *
-         *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
+         *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
          */
         RateLimited: {
             headers: {
@@ -2370,26 +3079,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "rate_limit_error";
                         /** @enum {string} */
                         code: "rate_limited";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Request header fields too large:
          *
-         *     - `request_too_large`: The body is over 1 MiB (413), or the request line and headers together are over 10 KB (431). Send a smaller request: fewer items per call, or a shorter URL and fewer headers.
+         *     - `request_too_large`: The body is over 1 MiB (413), or the request line and headers together are over 10 KB (431).
          */
         RequestTooLarge431: {
             headers: {
@@ -2400,26 +3107,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "request_too_large";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Internal error:
          *
-         *     - `internal_error`: Something went wrong on our side. Retry once after the Retry-After delay (a purchase with the same Idempotency-Key), then contact support with the requestId.
+         *     - `internal_error`: Something went wrong on our side.
          */
         InternalError: {
             headers: {
@@ -2427,30 +3132,27 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "api_error";
                         /** @enum {string} */
                         code: "internal_error";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Unavailable:
          *
-         *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+         *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
          */
         ServiceUnavailable: {
             headers: {
@@ -2462,26 +3164,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
-                        type: "registry_unavailable_error";
+                        type: "api_error";
                         /** @enum {string} */
                         code: "service_unavailable";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `code_table_not_found`: No code table has this slug. GET /v1/reference/code-tables lists the tables.
+         *     - `code_table_not_found`: No code table has this slug.
          */
         CodeTableNotFound: {
             headers: {
@@ -2492,26 +3192,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "code_table_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Registry application error:
          *
-         *     - `registry_application_error`: The registry reported an application error (ZZ53), or answered with a code the service does not know. Retry once after the Retry-After delay; if it fails again, contact support with the requestId.
+         *     - `registry_application_error`: The registry reported an application error (ZZ53), or answered with a code the service does not know.
          */
         RegistryApplicationError: {
             headers: {
@@ -2519,60 +3217,27 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "api_error";
                         /** @enum {string} */
                         code: "registry_application_error";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
-            };
-        };
-        /**
-         * @description Conflict:
-         *
-         *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-         */
-        IdempotencyConflict: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        type: "conflict_error";
-                        /** @enum {string} */
-                        code: "idempotency_conflict";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
-                    };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Extract required:
          *
-         *     - `extract_required`: No held extract contains the data asked for; or a current extract is held but the data needs a historical one. A 402 never incurs a fee. Buy the extract described in details.purchase (method, path, body, product), then read again for free.
+         *     - `extract_required`: No held extract contains the data asked for; or a current extract is held but the data needs a historical one. A 402 never incurs a fee.
          */
         ExtractRequired: {
             headers: {
@@ -2583,26 +3248,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "extract_required_error";
                         /** @enum {string} */
                         code: "extract_required";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Gone:
          *
-         *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read. Buy a new extract.
+         *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read.
          */
         ExtractExpired: {
             headers: {
@@ -2613,26 +3276,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "extract_expired";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `charge_not_found`: The charge number is invalid (one to nine digits) or unknown. Check the charge number; a company’s charges are listed by GET /v1/companies/{id}/charges.
+         *     - `charge_not_found`: The charge number is invalid (one to nine digits) or unknown.
          */
         ChargeNotFound: {
             headers: {
@@ -2643,26 +3304,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "charge_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found. Broaden the search.
+         *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found.
          */
         NoMatches: {
             headers: {
@@ -2673,26 +3332,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "no_matches";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Forbidden:
          *
-         *     - `search_owner_mismatch`: The search or person id belongs to another account or environment. Use ids from a search made with a key of this account and environment.
+         *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
          */
         SearchOwnerMismatch: {
             headers: {
@@ -2703,26 +3360,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "permission_error";
                         /** @enum {string} */
                         code: "search_owner_mismatch";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `person_not_found`: The person id is not in the referenced search. Use a person id that the search returned.
+         *     - `person_not_found`: The person id is not in the referenced search.
          */
         PersonNotFound: {
             headers: {
@@ -2733,26 +3388,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "person_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Gone:
          *
-         *     - `search_expired`: The people search is older than 30 days. Search again and use the new ids.
+         *     - `search_expired`: The people search is older than 30 days.
          */
         SearchExpired: {
             headers: {
@@ -2763,26 +3416,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "search_expired";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Forbidden:
          *
-         *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+         *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
          */
         ExtractOwnerMismatch: {
             headers: {
@@ -2793,26 +3444,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "permission_error";
                         /** @enum {string} */
                         code: "extract_owner_mismatch";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+         *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
          */
         ExtractNotFound: {
             headers: {
@@ -2823,26 +3472,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "extract_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `summary_unavailable`: The summary was not produced for that week. Ask for another week.
+         *     - `summary_unavailable`: The summary was not produced for that week.
          */
         SummaryUnavailable: {
             headers: {
@@ -2853,26 +3500,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "summary_unavailable";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `document_not_found`: No document has this number. Check the number; a company’s documents are listed by GET /v1/companies/{id}/documents.
+         *     - `document_not_found`: No document has this number.
          */
         DocumentNotFound: {
             headers: {
@@ -2883,26 +3528,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "document_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Forbidden:
          *
-         *     - `order_owner_mismatch`: The order belongs to another account or environment. Read it with a key of the account and environment that placed it.
+         *     - `order_owner_mismatch`: The order belongs to another account or environment.
          */
         OrderOwnerMismatch: {
             headers: {
@@ -2913,26 +3556,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "permission_error";
                         /** @enum {string} */
                         code: "order_owner_mismatch";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `order_not_found`: No order has this id, or its continuation token expired. Check the id; GET /v1/orders lists your orders.
+         *     - `order_not_found`: No order has this id, or its continuation token expired.
          */
         OrderNotFound: {
             headers: {
@@ -2943,26 +3584,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "order_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Conflict:
          *
-         *     - `order_not_ready`: The order is not ready for download yet. Wait for the order.ready event, or poll GET /v1/orders/{orderId} until status is ready.
+         *     - `order_not_ready`: The order is not ready for download yet.
          */
         OrderNotReady: {
             headers: {
@@ -2973,26 +3612,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "conflict_error";
                         /** @enum {string} */
                         code: "order_not_ready";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Gone:
          *
-         *     - `order_download_expired`: The download link expired 7 days after the order became ready. Place the order again.
+         *     - `order_download_expired`: The download link expired 7 days after the order became ready.
          */
         OrderDownloadExpired: {
             headers: {
@@ -3003,26 +3640,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "invalid_request_error";
                         /** @enum {string} */
                         code: "order_download_expired";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `offline_search_not_found`: No offline search has this id. Check the id returned by POST /v1/companies/search/offline.
+         *     - `offline_search_not_found`: No offline search has this id.
          */
         OfflineSearchNotFound: {
             headers: {
@@ -3033,26 +3668,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "offline_search_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Conflict:
          *
-         *     - `offline_search_not_ready`: The offline search has not finished yet. Wait for the offline_search.ready event, or poll the search until status is ready.
+         *     - `offline_search_not_ready`: The offline search has not finished yet.
          */
         OfflineSearchNotReady: {
             headers: {
@@ -3063,26 +3696,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "conflict_error";
                         /** @enum {string} */
                         code: "offline_search_not_ready";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `business_name_not_found`: The business registration number is unknown. Check the number.
+         *     - `business_name_not_found`: The business registration number is unknown.
          */
         BusinessNameNotFound: {
             headers: {
@@ -3093,26 +3724,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "business_name_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
+         *     - `company_not_found`: No organisation has this identifier.
          */
         CompanyNotFound: {
             headers: {
@@ -3123,26 +3752,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "company_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Forbidden:
          *
-         *     - `event_owner_mismatch`: The event belongs to another account or environment. Read it with a key of the account and environment whose order or search caused it.
+         *     - `event_owner_mismatch`: The event belongs to another account or environment.
          */
         EventOwnerMismatch: {
             headers: {
@@ -3153,26 +3780,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "permission_error";
                         /** @enum {string} */
                         code: "event_owner_mismatch";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept. Check the id; GET /v1/events lists the events of the last 30 days.
+         *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept.
          */
         EventNotFound: {
             headers: {
@@ -3183,26 +3808,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "event_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Forbidden:
          *
-         *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment. Manage it with a key of the account and environment that created it.
+         *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
          */
         WebhookEndpointOwnerMismatch: {
             headers: {
@@ -3213,26 +3836,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "permission_error";
                         /** @enum {string} */
                         code: "webhook_endpoint_owner_mismatch";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
         /**
          * @description Not found:
          *
-         *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted). Check the id; GET /v1/webhook-endpoints lists your endpoints.
+         *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted).
          */
         WebhookEndpointNotFound: {
             headers: {
@@ -3243,80 +3864,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "webhook_endpoint_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
+                    } & {
+                        [key: string]: unknown;
                     };
-                };
-            };
-        };
-        /**
-         * @description Forbidden:
-         *
-         *     - `monitor_owner_mismatch`: The monitor was created by another account, or with a key of the other environment. Use a key of the account and environment that created the monitor.
-         */
-        MonitorOwnerMismatch: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        type: "permission_error";
-                        /** @enum {string} */
-                        code: "monitor_owner_mismatch";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
-                    };
-                };
-            };
-        };
-        /**
-         * @description Not found:
-         *
-         *     - `monitor_not_found`: No monitor has this id (it may have been deleted). Check the id; GET /v1/monitors lists your monitors.
-         */
-        MonitorNotFound: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        type: "not_found_error";
-                        /** @enum {string} */
-                        code: "monitor_not_found";
-                        message: string;
-                        param: string | null;
-                        registryCode: string | null;
-                        requestId: string;
-                        details?: components["schemas"]["ErrorDetails"];
-                        docUrl: string;
-                    };
-                };
+                } & {
+                    [key: string]: unknown;
+                });
             };
         };
     };
@@ -3331,7 +3890,7 @@ export interface components {
         "RateLimit-Remaining": string;
         /** @description Seconds until the window resets. */
         "RateLimit-Reset": string;
-        /** @description Seconds to wait before retrying, on every answer spec 7.2 retries: 429 (the rate limits, and `idempotency_key_in_use` until the request in progress has finished or can be taken over), 503 (the registry’s own delay, 300 in a maintenance window, else a computed wait), and 500 and 502 (retried once). */
+        /** @description Seconds to wait before retrying: 429, 503 (a registry maintenance window, our database unreachable), and 409 `idempotency_key_in_use` (until the request in progress has finished or can be taken over). */
         "Retry-After": string;
         /** @description Version of the document; send it back in `If-None-Match`. */
         ETag: string;
@@ -3381,22 +3940,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a32675ec-bac8-44ba-a469-b32f9cade72f"
+                     *         "requestId": "req_2ab2a8c0-c97b-40c7-b83a-33a69a06ebe8"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "identifier";
-                        input: string;
-                        /** @enum {string} */
-                        type: "acn" | "abn" | "arbn" | "arsn" | "unknown";
-                        valid: boolean;
-                        normalized: string | null;
-                        formatted: string | null;
-                        acnFromAbn: string | null;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["Identifier"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -3461,26 +4009,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7f5b957f-95e1-4d21-aceb-b502ecfbb20e"
+                     *         "requestId": "req_e7ff84eb-5823-4e0d-8431-c7050bd04870"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            /** @constant */
-                            object: "codeTableSummary";
-                            table: string;
-                            title: string;
-                            entryCount: number;
-                            docsUrl: string;
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["CodeTableList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -3542,23 +4075,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_89714ca2-12bd-4e1b-92a2-99281e45b114"
+                     *         "requestId": "req_18097031-a5c4-401b-a4b3-a2c8a888e427"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "codeTable";
-                        table: string;
-                        title: string;
-                        docsUrl: string;
-                        entries: {
-                            code: string;
-                            label: string;
-                            registryCode: string | null;
-                        }[];
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["CodeTable"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -3578,8 +4099,8 @@ export interface operations {
                 /** @example debt */
                 category?: "all" | "internal-administration" | "buy-backs" | "debt" | "deregistration" | "disclosure-notices" | "financial" | "fundraising" | "takeovers-short" | "takeovers-all";
                 /** @example 5 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -3627,26 +4148,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_52370b05-a0ee-4706-b3ee-c75af84214a6"
+                     *         "requestId": "req_0167eee0-e854-4be7-8be5-c5dc2a76b69e"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            /** @constant */
-                            object: "form";
-                            formCode: string;
-                            description: string;
-                            /** @enum {string} */
-                            category: "all" | "internal-administration" | "buy-backs" | "debt" | "deregistration" | "disclosure-notices" | "financial" | "fundraising" | "takeovers-short" | "takeovers-all";
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["FormList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -3667,9 +4173,9 @@ export interface operations {
                 acn?: string;
                 abn?: string;
                 /** @example current */
-                scope?: string;
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                scope?: "current" | "all";
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -3782,23 +4288,23 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_934d9f9b-d1e4-4856-8f88-f4502ea074c9"
+                     *         "requestId": "req_68e6de57-61e1-4988-95f0-639f11887d3a"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema30"];
+                    "application/json": components["schemas"]["CompanyMatchList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_and_acn_supplied`: Both an ABN and an ACN were supplied. Send one of them.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction. Search by one identifier.
-             *     - `search_scope_invalid`: The search scope is not one the API knows. Send one of the scopes listed in the message, or leave scope out (current).
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_and_acn_supplied`: Both an ABN and an ACN were supplied.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
+             *     - `search_scope_invalid`: The search scope is not one the API knows.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -3809,29 +4315,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_and_acn_supplied" | "abn_invalid" | "abn_not_acn_based" | "identifier_conflict" | "search_scope_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -3842,28 +4346,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found. Broaden the search.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found.
              */
             404: {
                 headers: {
@@ -3874,28 +4376,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "no_matches";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
-             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts. Narrow the search (more of the name, a birth-date range), or run an offline search, which has no cap.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -3906,20 +4406,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "too_many_matches" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -3929,8 +4427,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -3942,20 +4440,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -3966,7 +4462,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example 990000149 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -4018,41 +4514,20 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0d81f977-b2b3-444c-be39-033afcbb5f97"
+                     *         "requestId": "req_2b17a6c9-dd79-4b91-942f-88ff5e5a4de6"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        acn: components["schemas"]["__schema31"];
-                        formatted: components["schemas"]["__schema32"];
-                        numberType: components["schemas"]["__schema33"];
-                        name: components["schemas"]["__schema34"];
-                        type: components["schemas"]["__schema33"];
-                        status: components["schemas"]["__schema33"];
-                        abn: components["schemas"]["__schema35"];
-                        registeredCharity: components["schemas"]["__schema36"];
-                        id?: components["schemas"]["__schema37"];
-                        arsn?: components["schemas"]["__schema38"];
-                        schemeCategories: components["schemas"]["__schema42"];
-                        detailsPath?: components["schemas"]["__schema40"];
-                        object: components["schemas"]["__schema43"];
-                        class: components["schemas"]["__schema44"];
-                        subClass: components["schemas"]["__schema45"];
-                        registeredAt: components["schemas"]["__schema46"];
-                        governanceType: components["schemas"]["__schema48"];
-                        deregistration: components["schemas"]["__schema49"];
-                        formerNames: components["schemas"]["__schema50"];
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["CompanyResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -4063,29 +4538,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -4096,27 +4569,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
              */
             404: {
                 headers: {
@@ -4127,20 +4598,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
@@ -4152,8 +4621,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -4165,20 +4634,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -4194,7 +4661,7 @@ export interface operations {
             };
             path: {
                 /** @example 990000149 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -4205,9 +4672,7 @@ export interface operations {
                  *       "type": "historical"
                  *     }
                  */
-                "application/json": {
-                    type: string;
-                };
+                "application/json": components["schemas"]["PurchaseCompanyExtractRequest"];
             };
         };
         responses: {
@@ -4260,9 +4725,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T01:34:06Z",
-                     *       "asOf": "2026-11-28T01:34:07Z",
-                     *       "expiresAt": "2027-11-28T01:34:06Z",
+                     *       "purchasedAt": "2026-11-24T07:31:00Z",
+                     *       "asOf": "2026-11-24T07:31:00Z",
+                     *       "expiresAt": "2027-11-24T07:31:00Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -4739,22 +5204,22 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_97377c9e-8f3a-47d8-bb53-1f6c018e9a9f"
+                     *         "requestId": "req_1ab7034c-7acc-4059-96b9-907d84f3f960"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema51"];
+                    "application/json": components["schemas"]["CompanyExtract"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -4765,29 +5230,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -4798,28 +5261,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `no_relational_data`: The organisation holds no roles, licences or shareholdings in other organisations. Nothing to buy: a relational extract would be empty.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `no_relational_data`: The organisation holds no roles, licences or shareholdings in other organisations.
              */
             404: {
                 headers: {
@@ -4830,29 +5291,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "no_relational_data";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -4863,62 +5351,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -4930,20 +5385,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -4952,16 +5405,16 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example current */
-                status?: components["schemas"]["__schema3"];
-                extract?: components["schemas"]["__schema4"];
+                status?: "current" | "ceased" | "all";
+                extract?: string;
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example 990000014 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -5113,38 +5566,29 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_4c6d3ff80910e48258141597",
+                     *         "id": "ext_c6067899fea6f328d18c2e39",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T01:33:59Z",
-                     *         "asOf": "2026-11-28T01:33:59Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5d6d879d-f385-4f27-a057-9df1782b2a83"
+                     *         "requestId": "req_83f27ede-c3e0-4772-a50d-25ac94d8acb3"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema60"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                        extract: components["schemas"]["__schema93"];
-                    };
+                    "application/json": components["schemas"]["OfficeholderList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -5155,20 +5599,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5176,10 +5618,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -5190,28 +5632,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -5222,20 +5662,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -5243,8 +5681,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -5255,20 +5693,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -5278,8 +5714,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -5291,20 +5727,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -5313,13 +5747,13 @@ export interface operations {
         parameters: {
             query?: {
                 type?: "RG" | "RP" | "PA" | "RO" | "CC";
-                status?: components["schemas"]["__schema3"];
-                extract?: components["schemas"]["__schema4"];
+                status?: "current" | "ceased" | "all";
+                extract?: string;
             };
             header?: never;
             path: {
                 /** @example 990000041 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -5396,40 +5830,30 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_d8f3adbca64b031249fa27ab",
+                     *         "id": "ext_737f1f1aa864cf3993918f1e",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T01:34:01Z",
-                     *         "asOf": "2026-11-28T01:34:01Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_134f13e9-df92-4823-9ea0-13820cea9468"
+                     *         "requestId": "req_5c506cc0-7697-41b7-a3a4-f7ead3e16102"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema64"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                        extract: components["schemas"]["__schema93"];
-                        contactAddress: components["schemas"]["__schema64"] | null;
-                    };
+                    "application/json": components["schemas"]["AddressRecordList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -5440,20 +5864,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5461,10 +5883,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -5475,28 +5897,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -5507,20 +5927,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -5528,8 +5946,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -5540,20 +5958,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -5563,8 +5979,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -5576,20 +5992,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -5597,13 +6011,13 @@ export interface operations {
     GetShareStructure: {
         parameters: {
             query?: {
-                status?: components["schemas"]["__schema3"];
-                extract?: components["schemas"]["__schema4"];
+                status?: "current" | "ceased" | "all";
+                extract?: string;
             };
             header?: never;
             path: {
                 /** @example 990000014 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -5623,10 +6037,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_4c6d3ff80910e48258141597",
+                     *         "id": "ext_c6067899fea6f328d18c2e39",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T01:33:59Z",
-                     *         "asOf": "2026-11-28T01:33:59Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -5759,28 +6173,21 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9bd223bf-d911-47a5-90d9-47ef137e4523"
+                     *         "requestId": "req_411bc1a8-aab9-4b63-b691-fa85bd5f536c"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "shareStructure";
-                        extract: components["schemas"]["__schema93"];
-                        shareClasses: components["schemas"]["__schema65"];
-                        members: components["schemas"]["__schema66"];
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["ShareStructure"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -5791,20 +6198,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5812,10 +6217,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -5826,28 +6231,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -5858,20 +6261,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -5879,8 +6280,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -5891,20 +6292,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -5914,8 +6313,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -5927,20 +6326,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -5953,15 +6350,15 @@ export interface operations {
                 from?: string;
                 to?: string;
                 qualifier?: "AR" | "FR";
-                extract?: components["schemas"]["__schema4"];
+                extract?: string;
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example 990000201 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -5985,40 +6382,31 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_8491603d99a21d788a3f0fb8",
+                     *         "id": "ext_14361e65db7cb3f71b5e6485",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T01:34:03Z",
-                     *         "asOf": "2026-11-28T01:34:03Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9ac09a7b-ae5e-45b6-9b03-b31f0113b5f7"
+                     *         "requestId": "req_95bbd439-8068-4934-b8d7-2476ae1bff38"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema67"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                        extract: components["schemas"]["__schema93"];
-                    };
+                    "application/json": components["schemas"]["DocumentList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `document_period_conflict`: Both years and a from/to range were supplied. Send either years or from and to.
-             *     - `document_date_range_invalid`: from was sent without to (or the other way round), or from is later than to. Send both ends of the range, from no later than to.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `document_period_conflict`: Both years and a from/to range were supplied.
+             *     - `document_date_range_invalid`: from was sent without to (or the other way round), or from is later than to.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -6029,20 +6417,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "document_period_conflict" | "document_date_range_invalid" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6050,10 +6436,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -6064,28 +6450,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -6096,20 +6480,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -6117,9 +6499,9 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `document_list_unavailable`: The registry keeps no document list for this organisation. Do not retry; the documents cannot be listed.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `document_list_unavailable`: The registry keeps no document list for this organisation.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -6130,20 +6512,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "document_list_unavailable" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -6153,8 +6533,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -6166,20 +6546,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6187,12 +6565,12 @@ export interface operations {
     GetExternalAdministration: {
         parameters: {
             query?: {
-                extract?: components["schemas"]["__schema4"];
+                extract?: string;
             };
             header?: never;
             path: {
                 /** @example 990000096 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -6212,10 +6590,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_9534f9dfd6f1e7c61c798a47",
+                     *         "id": "ext_29467accea434ee18fdd5aff",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T01:34:05Z",
-                     *         "asOf": "2026-11-28T01:34:05Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -6319,30 +6697,21 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_74019181-dfd7-448f-89de-440b91ddbf83"
+                     *         "requestId": "req_baa8b1cd-c805-41e9-a968-6d7390f7cc07"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "externalAdministration";
-                        extract: components["schemas"]["__schema93"];
-                        company: components["schemas"]["__schema86"];
-                        underExternalAdministration: boolean;
-                        appointees: components["schemas"]["__schema81"];
-                        documents: components["schemas"]["__schema82"];
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["ExternalAdministration"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -6353,20 +6722,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6374,10 +6741,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -6388,28 +6755,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -6420,20 +6785,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -6441,8 +6804,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -6453,20 +6816,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -6476,8 +6837,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -6489,20 +6850,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6510,13 +6869,13 @@ export interface operations {
     ListCompanyRelationships: {
         parameters: {
             query?: {
-                status?: components["schemas"]["__schema3"];
-                extract?: components["schemas"]["__schema4"];
+                status?: "current" | "ceased" | "all";
+                extract?: string;
             };
             header?: never;
             path: {
                 /** @example 990000023 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -6637,38 +6996,29 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_a59706722cd475f4b4bc8209",
+                     *         "id": "ext_37174a4793823dd1761939e3",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-28T01:34:06Z",
-                     *         "asOf": "2026-11-28T01:34:06Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7b02b6ab-6d37-43d9-88b4-dd63b4988acb"
+                     *         "requestId": "req_dc5e823c-dd61-4b63-a651-e5853c754707"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema92"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                        extract: components["schemas"]["__schema93"];
-                    };
+                    "application/json": components["schemas"]["RelationshipList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -6679,20 +7029,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6700,10 +7048,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -6714,28 +7062,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -6746,20 +7092,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -6767,8 +7111,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -6779,20 +7123,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -6802,8 +7144,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -6815,20 +7157,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6838,12 +7178,12 @@ export interface operations {
             query?: {
                 /** @example satisfied */
                 status?: "satisfied" | "deleted" | "all";
-                extract?: components["schemas"]["__schema4"];
+                extract?: string;
             };
             header?: never;
             path: {
                 /** @example 990000149 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -7104,36 +7444,27 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T01:34:06Z",
-                     *         "asOf": "2026-11-28T01:34:07Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a5ec112b-066d-4b8d-9081-9d9ae7b146d2"
+                     *         "requestId": "req_5a1d2470-f663-468f-86de-4c356b8b90e5"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema83"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                        extract: components["schemas"]["__schema93"];
-                    };
+                    "application/json": components["schemas"]["ChargeList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -7144,20 +7475,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7165,10 +7494,10 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
              */
             403: {
                 headers: {
@@ -7179,28 +7508,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
              */
             404: {
                 headers: {
@@ -7211,20 +7538,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             410: components["responses"]["ExtractExpired"];
@@ -7232,8 +7557,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -7244,20 +7569,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -7267,8 +7590,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -7280,20 +7603,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7447,25 +7768,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7ed2b136-fbdb-40d3-b7b6-f23cb4ad42ba"
+                     *         "requestId": "req_b500ad51-1897-4624-bf17-dc8b2ad88b8d"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        object: components["schemas"]["__schema84"];
-                        chargeNumber: components["schemas"]["__schema85"];
-                        company: components["schemas"]["__schema86"];
-                        status: components["schemas"]["__schema33"];
-                        type: components["schemas"]["__schema87"];
-                        registeredAt: components["schemas"]["__schema88"];
-                        createdAt: components["schemas"]["__schema46"];
-                        expiresAt: components["schemas"]["__schema46"];
-                        satisfiedAt: components["schemas"]["__schema46"];
-                        preAsicChargeNumber: components["schemas"]["__schema89"];
-                        chargees: components["schemas"]["__schema90"];
-                        documents: components["schemas"]["__schema91"];
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["ChargeResponse"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -7473,9 +7780,9 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -7486,20 +7793,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["ChargeNotFound"];
@@ -7512,8 +7817,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -7525,20 +7830,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7558,12 +7861,7 @@ export interface operations {
                  *       "givenName": "BRIDGET"
                  *     }
                  */
-                "application/json": {
-                    familyName?: string;
-                    givenName?: string;
-                    birthDateFrom?: string;
-                    birthDateTo?: string;
-                };
+                "application/json": components["schemas"]["SearchPeopleRequest"];
             };
         };
         responses: {
@@ -7585,8 +7883,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-28T01:34:07Z",
-                     *       "expiresAt": "2026-12-28T01:34:07Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "expiresAt": "2026-12-24T07:31:00Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -7612,35 +7910,21 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2d89a65e-33ca-436c-9f20-c2eff8baed4c"
+                     *         "requestId": "req_3fbca2e7-d326-4819-9f3c-a9a5defd9c34"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "peopleSearch";
-                        id: string;
-                        familyName: string;
-                        givenName: string;
-                        birthDateFrom: components["schemas"]["__schema46"];
-                        birthDateTo: components["schemas"]["__schema46"];
-                        createdAt: components["schemas"]["__schema57"];
-                        expiresAt: components["schemas"]["__schema57"];
-                        totalCount: number;
-                        found: number;
-                        data: components["schemas"]["__schema94"][];
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["PeopleSearch"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `name_required`: A people search lacks familyName or givenName. Send both names.
-             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces. Remove the other characters.
-             *     - `birth_date_range_invalid`: birthDateFrom without birthDateTo, a start in the future, or a start after the end. Send both dates, in order, not in the future.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `name_required`: A people search lacks familyName or givenName.
+             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
+             *     - `birth_date_range_invalid`: birthDateFrom without birthDateTo, a start in the future, or a start after the end.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -7651,29 +7935,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "name_required" | "name_invalid_characters" | "birth_date_range_invalid" | "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -7684,20 +7966,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["NoMatches"];
@@ -7705,8 +7985,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts. Narrow the search (more of the name, a birth-date range), or run an offline search, which has no cap.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -7717,20 +7997,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "too_many_matches" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -7740,8 +8018,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -7753,20 +8031,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7777,7 +8053,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example prs_7b3e9d1c5a2f4e6b8c0d1a3f */
-                personId: components["schemas"]["__schema5"];
+                personId: string;
             };
             cookie?: never;
         };
@@ -7812,24 +8088,15 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-28T01:34:07Z",
+                     *       "searchExpiresAt": "2026-12-24T07:31:00Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f15f6c60-23ea-408c-b193-f4ce1a5d184a"
+                     *         "requestId": "req_917b5d1d-6e7b-441a-86d4-7585128008cc"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        object: components["schemas"]["__schema95"];
-                        id: components["schemas"]["__schema96"];
-                        name: components["schemas"]["__schema97"];
-                        birth: components["schemas"]["__schema98"];
-                        formerName: components["schemas"]["__schema100"];
-                        searchId: string;
-                        searchExpiresAt: components["schemas"]["__schema57"];
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["PersonResponse"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -7867,12 +8134,7 @@ export interface operations {
                  *       "history": true
                  *     }
                  */
-                "application/json": {
-                    searchId: string;
-                    personIds: components["schemas"]["__schema6"][];
-                    history?: boolean;
-                    includeShareholdings?: boolean;
-                };
+                "application/json": components["schemas"]["PurchasePersonExtractsRequest"];
             };
         };
         responses: {
@@ -7893,7 +8155,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_40a4d4cf167d50fabaf639c8",
+                     *           "id": "ext_26f60058f47e5c3c5656406b",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -7915,9 +8177,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-28T01:34:07Z",
-                     *           "asOf": "2026-11-28T01:34:08Z",
-                     *           "expiresAt": "2027-11-28T01:34:07Z",
+                     *           "purchasedAt": "2026-11-24T07:31:00Z",
+                     *           "asOf": "2026-11-24T07:31:00Z",
+                     *           "expiresAt": "2027-11-24T07:31:00Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -8071,7 +8333,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_63bf255e-feb2-47ec-9b7b-cf3f6b987c70"
+                     *             "requestId": "req_1da0c4e5-888d-44d4-993f-6445b1f183a2"
                      *           }
                      *         }
                      *       ],
@@ -8081,29 +8343,20 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_63bf255e-feb2-47ec-9b7b-cf3f6b987c70",
+                     *         "requestId": "req_1da0c4e5-888d-44d4-993f-6445b1f183a2",
                      *         "quantity": 1
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema101"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                        searchId: string;
-                    };
+                    "application/json": components["schemas"]["PersonExtractList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -8114,30 +8367,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_type_invalid" | "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment. Use ids from a search made with a key of this account and environment.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
              */
             403: {
                 headers: {
@@ -8148,31 +8399,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "search_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["PersonNotFound"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             410: components["responses"]["SearchExpired"];
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
-             *     - `person_too_many_roles`: A person has more than 999 roles; details.personId names them. Nothing was purchased. Leave that person out of the purchase.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `person_too_many_roles`: A person has more than 999 roles; details.personId names them. Nothing was purchased.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -8183,62 +8461,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "person_too_many_roles" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -8250,20 +8495,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -8278,17 +8521,17 @@ export interface operations {
                  *       "DR"
                  *     ]
                  */
-                "role[]"?: components["schemas"]["__schema7"];
-                role?: components["schemas"]["__schema7"];
-                extract?: components["schemas"]["__schema4"];
+                "role[]"?: ((string | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[]) | (unknown[] | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[])) | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[];
+                role?: ((string | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[]) | (unknown[] | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[])) | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ") | ("SH" | "AA" | "AC" | "AD" | "AG" | "AQ" | "BI" | "BM" | "BP" | "CA" | "CM" | "CQ" | "CR" | "DA" | "DM" | "DR" | "EO" | "LD" | "MA" | "MC" | "MQ" | "OM" | "OQ" | "PQ" | "PT" | "PW" | "RC" | "RM" | "RN" | "RY" | "SB" | "SM" | "SR" | "TC" | "TN" | "TR" | "UH" | "VQ")[];
+                extract?: string;
                 /** @example 5 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example prs_7b3e9d1c5a2f4e6b8c0d1a3f */
-                personId: components["schemas"]["__schema5"];
+                personId: string;
             };
             cookie?: never;
         };
@@ -8415,38 +8658,29 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6ImE3Tmx6OHhrUUxTWjlPU0wiLCJ0IjoxNzk1ODI5NjYwMzU1LCJwIjo1fQ.im7EOIo6ShtHiA-Kwl8tYJtM-Gp0lCEskr3Pr4oq6lU",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IlhlbU9nRXotOWFkOXRqTFUiLCJ0IjoxNzk1NTA1NDYxMzgzLCJwIjo1fQ.3eUX1OfcNhUKPx2Cou8gaoYQ8CTEy0b3ZHwvjbYpC_8",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_40a4d4cf167d50fabaf639c8",
+                     *         "id": "ext_26f60058f47e5c3c5656406b",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T01:34:07Z",
-                     *         "asOf": "2026-11-28T01:34:08Z"
+                     *         "purchasedAt": "2026-11-24T07:31:00Z",
+                     *         "asOf": "2026-11-24T07:31:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_66e154fe-0e18-465e-b8fe-26b14882f83d"
+                     *         "requestId": "req_e5f3a1f2-663a-4a09-98c9-c27aaeb73f17"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema110"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                        extract: components["schemas"]["__schema93"];
-                    };
+                    "application/json": components["schemas"]["RoleList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -8457,20 +8691,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8478,8 +8710,8 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts). Read it with a key of the account and environment that bought it.
-             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment. Use ids from a search made with a key of this account and environment.
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
              */
             403: {
                 headers: {
@@ -8490,27 +8722,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "extract_owner_mismatch" | "search_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind. Check the id; GET /v1/extracts lists the extracts you hold.
-             *     - `person_not_found`: The person id is not in the referenced search. Use a person id that the search returned.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+             *     - `person_not_found`: The person id is not in the referenced search.
              */
             404: {
                 headers: {
@@ -8521,27 +8751,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "extract_not_found" | "person_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Gone:
              *
-             *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read. Buy a new extract.
-             *     - `search_expired`: The people search is older than 30 days. Search again and use the new ids.
+             *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read.
+             *     - `search_expired`: The people search is older than 30 days.
              */
             410: {
                 headers: {
@@ -8552,20 +8780,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_expired" | "search_expired";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
@@ -8582,7 +8808,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ext_5d2c8a1f3b4e6d7c9a0b1c2d */
-                id: components["schemas"]["__schema8"];
+                id: string;
             };
             cookie?: never;
         };
@@ -8637,9 +8863,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T01:34:06Z",
-                     *       "asOf": "2026-11-28T01:34:07Z",
-                     *       "expiresAt": "2027-11-28T01:34:06Z",
+                     *       "purchasedAt": "2026-11-24T07:31:00Z",
+                     *       "asOf": "2026-11-24T07:31:00Z",
+                     *       "expiresAt": "2027-11-24T07:31:00Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -9116,11 +9342,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5db14638-147a-464e-beb9-ca0a6ff9c056"
+                     *         "requestId": "req_3f211ffc-ee3e-4db0-8c8c-75e5b7a89244"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema51"] | components["schemas"]["__schema101"] | components["schemas"]["__schema111"] | components["schemas"]["__schema119"];
+                    "application/json": components["schemas"]["Extract"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9142,8 +9368,8 @@ export interface operations {
                 /** @example company */
                 kind?: "company" | "person" | "register" | "weeklySummary";
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -9203,15 +9429,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T01:34:06Z",
-                     *           "asOf": "2026-11-28T01:34:07Z",
-                     *           "expiresAt": "2027-11-28T01:34:06Z",
+                     *           "purchasedAt": "2026-11-24T07:31:00Z",
+                     *           "asOf": "2026-11-24T07:31:00Z",
+                     *           "expiresAt": "2027-11-24T07:31:00Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_a59706722cd475f4b4bc8209",
+                     *           "id": "ext_37174a4793823dd1761939e3",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -9256,15 +9482,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-28T01:34:06Z",
-                     *           "asOf": "2026-11-28T01:34:06Z",
-                     *           "expiresAt": "2027-11-28T01:34:06Z",
+                     *           "purchasedAt": "2026-11-24T07:31:00Z",
+                     *           "asOf": "2026-11-24T07:31:00Z",
+                     *           "expiresAt": "2027-11-24T07:31:00Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_9534f9dfd6f1e7c61c798a47",
+                     *           "id": "ext_29467accea434ee18fdd5aff",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -9300,9 +9526,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T01:34:05Z",
-                     *           "asOf": "2026-11-28T01:34:05Z",
-                     *           "expiresAt": "2027-11-28T01:34:05Z",
+                     *           "purchasedAt": "2026-11-24T07:31:00Z",
+                     *           "asOf": "2026-11-24T07:31:00Z",
+                     *           "expiresAt": "2027-11-24T07:31:00Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9313,54 +9539,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6b282efe-2a11-47fa-b675-36e6e7a841c5"
+                     *         "requestId": "req_7f58d2ae-2439-4fdb-a479-fb38984d12bf"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: ({
-                            object: components["schemas"]["__schema52"];
-                            id: components["schemas"]["__schema53"];
-                            kind: components["schemas"]["__schema54"];
-                            type: components["schemas"]["__schema55"];
-                            company: components["schemas"]["__schema56"];
-                            purchasedAt: components["schemas"]["__schema57"];
-                            asOf: components["schemas"]["__schema57"];
-                            expiresAt: components["schemas"]["__schema57"];
-                            clientReference: components["schemas"]["__schema58"];
-                            disclaimer: components["schemas"]["__schema59"];
-                        } | {
-                            object: components["schemas"]["__schema102"];
-                            id: components["schemas"]["__schema103"];
-                            kind: components["schemas"]["__schema104"];
-                            type: components["schemas"]["__schema105"];
-                            includeShareholdings: components["schemas"]["__schema106"];
-                            subject: components["schemas"]["__schema94"];
-                            purchasedAt: components["schemas"]["__schema57"];
-                            asOf: components["schemas"]["__schema57"];
-                            expiresAt: components["schemas"]["__schema57"];
-                            clientReference: components["schemas"]["__schema107"];
-                            disclaimer: components["schemas"]["__schema108"];
-                            person: components["schemas"]["__schema109"];
-                        } | components["schemas"]["__schema145"] | {
-                            object: components["schemas"]["__schema120"];
-                            id: components["schemas"]["__schema121"];
-                            kind: components["schemas"]["__schema122"];
-                            type: components["schemas"]["__schema123"];
-                            subject: components["schemas"]["__schema124"];
-                            purchasedAt: components["schemas"]["__schema57"];
-                            asOf: components["schemas"]["__schema57"];
-                            expiresAt: components["schemas"]["__schema57"];
-                            clientReference: components["schemas"]["__schema136"];
-                            disclaimer: components["schemas"]["__schema137"];
-                        })[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["ExtractList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9380,8 +9563,8 @@ export interface operations {
                 from?: string;
                 /** @example 2026-11-30 */
                 to?: string;
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -9406,10 +9589,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_4c6d3ff80910e48258141597",
-                     *           "at": "2026-11-28T01:33:59Z",
+                     *           "resourceId": "ext_c6067899fea6f328d18c2e39",
+                     *           "at": "2026-11-24T07:31:00Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_4895a521-b2ec-4015-a874-f2a017c121d7",
+                     *           "requestId": "req_a78d9259-2945-45e5-9073-5203a42b1a8e",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9417,10 +9600,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_d8f3adbca64b031249fa27ab",
-                     *           "at": "2026-11-28T01:34:01Z",
+                     *           "resourceId": "ext_737f1f1aa864cf3993918f1e",
+                     *           "at": "2026-11-24T07:31:00Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_3b7166cd-58f8-4708-9127-42aafbedcd7c",
+                     *           "requestId": "req_142fac8a-2f1b-41ad-b0ee-1467b102f464",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9428,10 +9611,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_8491603d99a21d788a3f0fb8",
-                     *           "at": "2026-11-28T01:34:03Z",
+                     *           "resourceId": "ext_14361e65db7cb3f71b5e6485",
+                     *           "at": "2026-11-24T07:31:00Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_58d846df-9491-45a6-946f-a2bbbe7fdb0c",
+                     *           "requestId": "req_3f7def0a-26ba-4a11-8396-b6a24366f09b",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9468,39 +9651,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cdc9992b-b43d-4938-ac5b-96e59b01212f"
+                     *         "requestId": "req_0fffc91b-9418-42c2-8f5f-62c9ad80e02c"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            /** @constant */
-                            object: "feeEntry";
-                            at: components["schemas"]["__schema57"];
-                            product: string;
-                            feeCode: string | null;
-                            quantity: number;
-                            billable: boolean;
-                            clientReference: string | null;
-                            requestId: string;
-                            resourceId: string;
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                        from: components["schemas"]["__schema47"];
-                        to: components["schemas"]["__schema47"];
-                        totals: {
-                            product: string;
-                            feeCode: string | null;
-                            billable: boolean;
-                            quantity: number;
-                            entries: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Usage"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -9517,10 +9672,10 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example name-changes */
-                type?: string;
+                type?: "new-registrations" | "name-changes" | "external-administrations" | "licences-granted" | "disqualified-directors" | "new-schemes";
                 weekStarting?: string;
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -9554,9 +9709,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-28T01:34:15Z",
-                     *           "asOf": "2026-11-28T01:34:15Z",
-                     *           "expiresAt": "2027-11-28T01:34:15Z",
+                     *           "purchasedAt": "2026-11-24T07:31:01Z",
+                     *           "asOf": "2026-11-24T07:31:01Z",
+                     *           "expiresAt": "2027-11-24T07:31:01Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9567,26 +9722,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8fd9f6a9-5e80-4f94-a7a5-46b15d36cd64"
+                     *         "requestId": "req_7490d9cb-9cd2-4e0e-aea4-91f5b9de9f72"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema145"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["WeeklySummaryExtractList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs. Send one of the six summary types.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -9597,20 +9744,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "summary_type_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9642,11 +9787,7 @@ export interface operations {
                  *       "weekStarting": "2026-11-16"
                  *     }
                  */
-                "application/json": {
-                    type: string;
-                    weekStarting: string;
-                    refresh?: boolean;
-                };
+                "application/json": components["schemas"]["PurchaseWeeklySummaryRequest"];
             };
         };
         responses: {
@@ -9673,9 +9814,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T01:34:15Z",
-                     *       "asOf": "2026-11-28T01:34:15Z",
-                     *       "expiresAt": "2027-11-28T01:34:15Z",
+                     *       "purchasedAt": "2026-11-24T07:31:01Z",
+                     *       "asOf": "2026-11-24T07:31:01Z",
+                     *       "expiresAt": "2027-11-24T07:31:01Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9843,27 +9984,27 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyOTY1NjQ0OCwicCI6MjB9.f_L7OPU47tJh1UxoOvKw3HLntsi4lG42xIO0yEHeLxA",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTUwNTQ2MTI1MywicCI6MjB9.GLpp2_vEmZDbpK4Upjd2hMNc9Hw8p3ncRuDP4-qWETk",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_c434d7d7-3516-4eca-8c7c-ab69edfa20bb"
+                     *         "requestId": "req_cde1ceb6-9033-4f80-ba3d-aa98a3e53592"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema111"];
+                    "application/json": components["schemas"]["WeeklySummaryExtract"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs. Send one of the six summary types.
-             *     - `week_start_invalid`: weekStarting is not a Monday, not a completed week, or over a year ago. Send the Monday of a completed week within the last 12 months.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
+             *     - `week_start_invalid`: weekStarting is not a Monday, not a completed week, or over a year ago.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -9874,29 +10015,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "summary_type_invalid" | "week_start_invalid" | "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -9907,33 +10046,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["SummaryUnavailable"];
-            409: components["responses"]["IdempotencyConflict"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
             /**
-             * @description Too many requests:
+             * @description Conflict:
              *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
              */
-            429: {
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9943,30 +10077,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "rate_limit_error";
+                            type: "conflict_error";
                             /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -9978,20 +10113,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10001,13 +10134,13 @@ export interface operations {
             query?: {
                 postcode?: string;
                 /** @example 5 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example ext_6e3d9b2a4c5f7e8d0a1b2c3e */
-                id: components["schemas"]["__schema8"];
+                id: string;
             };
             cookie?: never;
         };
@@ -10036,9 +10169,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T01:34:15Z",
-                     *       "asOf": "2026-11-28T01:34:15Z",
-                     *       "expiresAt": "2027-11-28T01:34:15Z",
+                     *       "purchasedAt": "2026-11-24T07:31:01Z",
+                     *       "asOf": "2026-11-24T07:31:01Z",
+                     *       "expiresAt": "2027-11-24T07:31:01Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -10206,18 +10339,18 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyOTY2MDU2MCwicCI6NX0.MKHHK6lrv5TEpq7g-Swr8yWiP4ncBmItZNSp_YCXLuY",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTUwNTQ2MTQxMiwicCI6NX0.jw9AOJm56sA8lH3PV10dvAVcsunQR8WliVFOc8ZROIA",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e91f0b6d-e4a8-476a-9fd7-a7622548bdb7"
+                     *         "requestId": "req_a77c09c8-af18-4433-a0ff-9699977921c0"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema111"];
+                    "application/json": components["schemas"]["WeeklySummaryExtract"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10287,29 +10420,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4c489a69-7319-4d91-ba12-8c05c4a7bb3d"
+                     *         "requestId": "req_1fc956bb-10bd-4d74-9685-d2ca0a816b16"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            /** @constant */
-                            object: "register";
-                            code: string;
-                            label: string;
-                            /** @enum {string} */
-                            family: "professional" | "authorised-representatives" | "banned-disqualified";
-                            /** @enum {string} */
-                            identifierField: "registrationNumber" | "licenceNumber" | "representativeNumber" | "asicIdentifier";
-                            feeCode: string;
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["RegisterList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -10328,13 +10443,13 @@ export interface operations {
                 /** @example kowalski */
                 browse: string;
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example RQ */
-                register: string;
+                register: "RA" | "RQ" | "OQ" | "IA" | "SD" | "FB" | "FD" | "SP" | "FP" | "DD" | "BS" | "BF";
             };
             cookie?: never;
         };
@@ -10397,27 +10512,19 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_919c7c84-3393-4d12-9fe5-e92bc9896af7"
+                     *         "requestId": "req_788bd38c-69dd-4cb8-a0c7-49681e808a0e"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["__schema124"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["RegisterEntryList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `register_invalid`: The register code is not valid. Send a register code from the code tables.
-             *     - `browse_key_too_short`: The browse key has fewer than two characters. Send at least two characters.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `register_invalid`: The register code is not valid.
+             *     - `browse_key_too_short`: The browse key has fewer than two characters.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -10428,29 +10535,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "register_invalid" | "browse_key_too_short" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -10461,20 +10566,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["NoMatches"];
@@ -10487,8 +10590,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -10500,20 +10603,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10524,9 +10625,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @example RQ */
-                register: components["schemas"]["__schema9"];
+                register: "RA" | "RQ" | "OQ" | "IA" | "SD" | "FB" | "FD" | "SP" | "FP" | "DD" | "BS" | "BF";
                 /** @example 401234 */
-                number: components["schemas"]["__schema10"];
+                number: string;
             };
             cookie?: never;
         };
@@ -10581,78 +10682,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_20611378-2807-4593-905c-c0385f6dbfd4"
+                     *         "requestId": "req_7472ffc9-3d95-4ad7-a040-bc20ee1d7af9"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        object: components["schemas"]["__schema125"];
-                        register: components["schemas"]["__schema33"];
-                        holder: components["schemas"]["__schema61"];
-                        status: components["schemas"]["__schema126"];
-                        licenceStatus: components["schemas"]["__schema127"];
-                        from: components["schemas"]["__schema46"];
-                        to: components["schemas"]["__schema46"];
-                        principal: components["schemas"]["__schema128"];
-                        bans: components["schemas"]["__schema130"];
-                        address: components["schemas"]["__schema134"];
-                        meta: components["schemas"]["__schema29"];
-                        /** @constant */
-                        family: "professional";
-                        registrationNumber: components["schemas"]["__schema135"];
-                    } | {
-                        object: components["schemas"]["__schema125"];
-                        register: components["schemas"]["__schema33"];
-                        holder: components["schemas"]["__schema61"];
-                        status: components["schemas"]["__schema126"];
-                        licenceStatus: components["schemas"]["__schema127"];
-                        from: components["schemas"]["__schema46"];
-                        to: components["schemas"]["__schema46"];
-                        principal: components["schemas"]["__schema128"];
-                        bans: components["schemas"]["__schema130"];
-                        address: components["schemas"]["__schema134"];
-                        meta: components["schemas"]["__schema29"];
-                        /** @constant */
-                        family: "professional";
-                        licenceNumber: components["schemas"]["__schema135"];
-                    } | {
-                        object: components["schemas"]["__schema125"];
-                        register: components["schemas"]["__schema33"];
-                        holder: components["schemas"]["__schema61"];
-                        status: components["schemas"]["__schema126"];
-                        licenceStatus: components["schemas"]["__schema127"];
-                        from: components["schemas"]["__schema46"];
-                        to: components["schemas"]["__schema46"];
-                        principal: components["schemas"]["__schema128"];
-                        bans: components["schemas"]["__schema130"];
-                        address: components["schemas"]["__schema134"];
-                        meta: components["schemas"]["__schema29"];
-                        /** @constant */
-                        family: "authorised-representatives";
-                        representativeNumber: components["schemas"]["__schema135"];
-                    } | {
-                        object: components["schemas"]["__schema125"];
-                        register: components["schemas"]["__schema33"];
-                        holder: components["schemas"]["__schema61"];
-                        status: components["schemas"]["__schema126"];
-                        licenceStatus: components["schemas"]["__schema127"];
-                        from: components["schemas"]["__schema46"];
-                        to: components["schemas"]["__schema46"];
-                        principal: components["schemas"]["__schema128"];
-                        bans: components["schemas"]["__schema130"];
-                        address: components["schemas"]["__schema134"];
-                        meta: components["schemas"]["__schema29"];
-                        /** @constant */
-                        family: "banned-disqualified";
-                        asicIdentifier: components["schemas"]["__schema135"];
-                    };
+                    "application/json": components["schemas"]["RegisterEntryResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `register_invalid`: The register code is not valid. Send a register code from the code tables.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `register_invalid`: The register code is not valid.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -10663,29 +10704,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "register_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -10696,20 +10735,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["NoMatches"];
@@ -10722,8 +10759,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -10735,20 +10772,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10764,9 +10799,9 @@ export interface operations {
             };
             path: {
                 /** @example RQ */
-                register: components["schemas"]["__schema9"];
+                register: "RA" | "RQ" | "OQ" | "IA" | "SD" | "FB" | "FD" | "SP" | "FP" | "DD" | "BS" | "BF";
                 /** @example 401234 */
-                number: components["schemas"]["__schema10"];
+                number: string;
             };
             cookie?: never;
         };
@@ -10777,9 +10812,7 @@ export interface operations {
                  *       "history": true
                  *     }
                  */
-                "application/json": {
-                    history?: boolean;
-                };
+                "application/json": components["schemas"]["PurchaseRegisterExtractRequest"];
             };
         };
         responses: {
@@ -10835,9 +10868,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-28T01:34:20Z",
-                     *       "asOf": "2026-11-28T01:34:20Z",
-                     *       "expiresAt": "2027-11-28T01:34:20Z",
+                     *       "purchasedAt": "2026-11-25T00:25:54Z",
+                     *       "asOf": "2026-11-25T00:25:54Z",
+                     *       "expiresAt": "2027-11-25T00:25:54Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -11011,20 +11044,20 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_52d190ac-940c-4fef-a74f-58e1350d4f9e"
+                     *         "requestId": "req_e716cfc8-6213-4a21-931a-fffb9a96a901"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema119"];
+                    "application/json": components["schemas"]["RegisterExtract"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind. Send a valid type, or the id of an extract of the right kind.
-             *     - `register_invalid`: The register code is not valid. Send a register code from the code tables.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `register_invalid`: The register code is not valid.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -11035,29 +11068,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_type_invalid" | "register_invalid" | "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -11068,33 +11099,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["NoMatches"];
-            409: components["responses"]["IdempotencyConflict"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
             /**
-             * @description Too many requests:
+             * @description Conflict:
              *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
              */
-            429: {
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11104,30 +11130,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "rate_limit_error";
+                            type: "conflict_error";
                             /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -11139,20 +11166,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -11168,7 +11193,7 @@ export interface operations {
             };
             path: {
                 /** @example 990000210 */
-                id: components["schemas"]["__schema2"];
+                id: string;
             };
             cookie?: never;
         };
@@ -11181,9 +11206,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": {
-                    delivery?: components["schemas"]["__schema11"];
-                };
+                "application/json": components["schemas"]["OrderChargesExtractRequest"];
             };
         };
         responses: {
@@ -11255,28 +11278,28 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_d9a3fe97-c22f-456d-8cc1-a4a919056b52"
+                     *         "requestId": "req_9089d51f-f7a8-471d-8c74-15f4c293300d"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema146"];
+                    "application/json": components["schemas"]["OrderResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete. Send a method with what it needs: email an address, post a postal address.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key. Send X-Sandbox-Simulate: order_failed with a test key only.
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
              */
             400: {
                 headers: {
@@ -11287,29 +11310,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -11320,28 +11341,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged. Do not order a charges extract for this company.
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged.
              */
             404: {
                 headers: {
@@ -11352,30 +11371,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "company_not_found" | "abn_not_found" | "no_charges";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged. Do not retry: buy another extract type, or none, for this organisation.
-             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit. Use web (up to 500 pages) or post (any size).
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -11386,62 +11432,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "extract_unavailable_for_type" | "document_too_large_for_delivery" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -11453,20 +11466,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -11502,10 +11513,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": {
-                    documents: components["schemas"]["__schema12"][];
-                    delivery?: components["schemas"]["__schema11"];
-                };
+                "application/json": components["schemas"]["OrderDocumentImagesRequest"];
             };
         };
         responses: {
@@ -11571,28 +11579,28 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:20Z",
+                     *       "createdAt": "2026-11-24T07:31:01Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_20b7f303-0340-4817-955b-c97da39eb473"
+                     *         "requestId": "req_68a9e08b-81b4-4f63-9818-d924479f7b5a"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema146"];
+                    "application/json": components["schemas"]["OrderResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
-             *     - `duplicate_document_number`: The same document number appears twice in the request. Send each document number once.
-             *     - `page_range_invalid`: pages.to is below pages.from, only one of them was given, or the pages are not in the document. Send both pages.from and pages.to within the document’s page count, or leave pages out.
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete. Send a method with what it needs: email an address, post a postal address.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key. Send X-Sandbox-Simulate: order_failed with a test key only.
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+             *     - `duplicate_document_number`: The same document number appears twice in the request.
+             *     - `page_range_invalid`: pages.to is below pages.from, only one of them was given, or the pages are not in the document.
+             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
              */
             400: {
                 headers: {
@@ -11603,29 +11611,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "document_number_invalid" | "duplicate_document_number" | "page_range_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -11636,31 +11642,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["DocumentNotFound"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
-             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit. Use web (up to 500 pages) or post (any size).
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
+             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -11671,62 +11704,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "document_not_imaged" | "document_too_large_for_delivery" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
+            429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -11738,20 +11738,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -11762,7 +11760,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ord_0a1b2c3d4e5f60718293a4b5 */
-                orderId: components["schemas"]["__schema13"];
+                orderId: string;
             };
             cookie?: never;
         };
@@ -11830,7 +11828,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-05T01:34:13Z",
+                     *       "downloadExpiresAt": "2026-12-01T07:31:01Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -11838,16 +11836,16 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "readyAt": "2026-11-28T01:34:13Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "readyAt": "2026-11-24T07:31:01Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_5a32ce4b-f86c-44a1-83b0-dbb51e42088c"
+                     *         "requestId": "req_7c944f9f-38e0-476a-a475-4263f99cc304"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema146"];
+                    "application/json": components["schemas"]["OrderResponse"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -11869,8 +11867,8 @@ export interface operations {
                 status?: "pending" | "processing" | "ready" | "delivered" | "failed";
                 type?: "charges_extract" | "document_image";
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -11943,7 +11941,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-05T01:34:13Z",
+                     *           "downloadExpiresAt": "2026-12-01T07:31:01Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -11951,8 +11949,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T01:34:09Z",
-                     *           "readyAt": "2026-11-28T01:34:13Z"
+                     *           "createdAt": "2026-11-24T07:31:00Z",
+                     *           "readyAt": "2026-11-24T07:31:01Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11961,37 +11959,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8bf5cf94-1bdc-450d-a74b-a16b3c403d89"
+                     *         "requestId": "req_01bd1746-b56e-41df-84af-2221ea7568e9"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema147"];
-                            id: components["schemas"]["__schema148"];
-                            type: components["schemas"]["__schema149"];
-                            status: components["schemas"]["__schema150"];
-                            company: components["schemas"]["__schema151"];
-                            documents: components["schemas"]["__schema152"];
-                            delivery: components["schemas"]["__schema153"];
-                            downloadUrl: components["schemas"]["__schema154"];
-                            downloadExpiresAt: components["schemas"]["__schema155"];
-                            registryRequestIds: components["schemas"]["__schema156"];
-                            notices: components["schemas"]["__schema157"];
-                            extractSize: components["schemas"]["__schema158"];
-                            pageCount: components["schemas"]["__schema159"];
-                            clientReference: components["schemas"]["__schema154"];
-                            createdAt: components["schemas"]["__schema57"];
-                            readyAt: components["schemas"]["__schema160"];
-                            failure?: components["schemas"]["__schema161"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["OrderList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12010,7 +11982,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ord_0a1b2c3d4e5f60718293a4b5 */
-                orderId: components["schemas"]["__schema13"];
+                orderId: string;
             };
             cookie?: never;
         };
@@ -12066,11 +12038,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": {
-                    q: string;
-                    scope?: string;
-                    delivery?: components["schemas"]["__schema11"];
-                };
+                "application/json": components["schemas"]["CreateOfflineSearchRequest"];
             };
         };
         responses: {
@@ -12095,26 +12063,26 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:14Z",
+                     *       "createdAt": "2026-11-24T07:31:01Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_7b35ed8e-7470-4fc4-9cfa-4cb60803e047"
+                     *         "requestId": "req_ea0679e4-0070-46ba-b20e-6e830df11dd8"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema163"];
+                    "application/json": components["schemas"]["OfflineSearch"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `search_scope_invalid`: The search scope is not one the API knows. Send one of the scopes listed in the message, or leave scope out (current).
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete. Send a method with what it needs: email an address, post a postal address.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key. Send X-Sandbox-Simulate: order_failed with a test key only.
+             *     - `search_scope_invalid`: The search scope is not one the API knows.
+             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
              */
             400: {
                 headers: {
@@ -12125,32 +12093,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "search_scope_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
-            409: components["responses"]["IdempotencyConflict"];
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             /**
              * @description Too many requests:
              *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key. Wait for Retry-After seconds. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Nothing was sent to the registry.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over. Retry after the Retry-After delay, with the same key and body: you get the first request’s result, or it is finished then (a 429, retried like rate_limited; never billed twice).
-             *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged. Retry after the Retry-After delay (midnight UTC).
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged.
              */
             429: {
                 headers: {
@@ -12162,20 +12156,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "rate_limit_error";
                             /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use" | "offline_search_limit_reached";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                            code: "rate_limited" | "offline_search_limit_reached";
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             431: components["responses"]["RequestTooLarge431"];
@@ -12189,7 +12181,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example ofs_9f8e7d6c5b4a39281706f5e4 */
-                searchId: components["schemas"]["__schema14"];
+                searchId: string;
             };
             cookie?: never;
         };
@@ -12216,16 +12208,16 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:14Z",
-                     *       "readyAt": "2026-11-28T01:34:15Z",
+                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "readyAt": "2026-11-24T07:31:01Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_571ad267-dc69-4bf3-8d20-89c87505f235"
+                     *         "requestId": "req_0ae66e80-e781-4a7e-873b-032f94e7245b"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema163"];
+                    "application/json": components["schemas"]["OfflineSearch"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12244,13 +12236,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 100 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example ofs_9f8e7d6c5b4a39281706f5e4 */
-                searchId: components["schemas"]["__schema14"];
+                searchId: string;
             };
             cookie?: never;
         };
@@ -12356,16 +12348,16 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODI5NjYxNjkyLCJwIjoxMDB9.WzVkOWFXwi-k1u4sQFjkdaAGod8od6h8sgoQoaEMjAE",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1NTA1NDYxNDkxLCJwIjoxMDB9.UdU7kdGqvc0h2dYUHmz3z0xnfsboCOquAf_aJO9KF0E",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7df2b44a-002b-4e7a-a53c-9b60f25f1a22"
+                     *         "requestId": "req_c27171a3-2f47-4fc8-8a37-e2d2bbd11f8b"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema30"];
+                    "application/json": components["schemas"]["CompanyMatchList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -12460,37 +12452,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_61074792-fdad-4529-8d80-53332faeba15"
+                     *         "requestId": "req_730c7efb-ac61-479b-a46e-59db2e642d94"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        object: components["schemas"]["__schema68"];
-                        documentNumber: components["schemas"]["__schema69"];
-                        formCode: components["schemas"]["__schema70"];
-                        formDescription: components["schemas"]["__schema71"];
-                        subForms: components["schemas"]["__schema72"];
-                        receivedAt: components["schemas"]["__schema47"];
-                        processedAt: components["schemas"]["__schema47"];
-                        effectiveAt: components["schemas"]["__schema46"];
-                        qualifier: components["schemas"]["__schema73"];
-                        pageCount: components["schemas"]["__schema74"];
-                        imaged: components["schemas"]["__schema75"];
-                        underRequisition: components["schemas"]["__schema76"];
-                        xbrlAvailable: components["schemas"]["__schema77"];
-                        xbrlDocumentNumber: components["schemas"]["__schema78"];
-                        status: components["schemas"]["__schema79"];
-                        priced: components["schemas"]["__schema80"];
-                        subject: components["schemas"]["__schema164"];
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["DocumentResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -12501,29 +12474,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "document_number_invalid" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -12534,20 +12505,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["DocumentNotFound"];
@@ -12555,8 +12524,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -12567,20 +12536,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "document_not_imaged" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -12590,8 +12557,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -12603,20 +12570,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -12631,7 +12596,7 @@ export interface operations {
                  *       "9E0170002"
                  *     ]
                  */
-                "numbers[]": components["schemas"]["__schema15"][];
+                "numbers[]": string[];
             };
             header?: never;
             path?: never;
@@ -12801,45 +12766,19 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b5ac6295-a9a0-4b5a-b878-2f0f157033d4"
+                     *         "requestId": "req_f36a1165-a9b6-4a26-9d0b-4c58f796a9c7"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema68"];
-                            documentNumber: components["schemas"]["__schema69"];
-                            formCode: components["schemas"]["__schema70"];
-                            formDescription: components["schemas"]["__schema71"];
-                            subForms: components["schemas"]["__schema72"];
-                            receivedAt: components["schemas"]["__schema47"];
-                            processedAt: components["schemas"]["__schema47"];
-                            effectiveAt: components["schemas"]["__schema46"];
-                            qualifier: components["schemas"]["__schema73"];
-                            pageCount: components["schemas"]["__schema74"];
-                            imaged: components["schemas"]["__schema75"];
-                            underRequisition: components["schemas"]["__schema76"];
-                            xbrlAvailable: components["schemas"]["__schema77"];
-                            xbrlDocumentNumber: components["schemas"]["__schema78"];
-                            status: components["schemas"]["__schema79"];
-                            priced: components["schemas"]["__schema80"];
-                            subject: components["schemas"]["__schema164"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["DocumentDetailsList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit. Correct the document number.
-             *     - `duplicate_document_number`: The same document number appears twice in the request. Send each document number once.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+             *     - `duplicate_document_number`: The same document number appears twice in the request.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -12850,29 +12789,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "document_number_invalid" | "duplicate_document_number" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -12883,20 +12820,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["DocumentNotFound"];
@@ -12904,8 +12839,8 @@ export interface operations {
             /**
              * @description Unprocessable:
              *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false). Leave it out of the image order.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             422: {
                 headers: {
@@ -12916,20 +12851,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "document_not_imaged" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -12939,8 +12872,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -12952,20 +12885,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -12976,7 +12907,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example 990000265 */
-                id: components["schemas"]["__schema16"];
+                id: string;
             };
             cookie?: never;
         };
@@ -13038,23 +12969,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0b61bd8c-bc1a-4bbe-a6c5-a67e31748402"
+                     *         "requestId": "req_9a970095-13b2-46da-bcd1-a025a4fe885f"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        object: components["schemas"]["__schema165"];
-                        id: components["schemas"]["__schema166"];
-                        name: components["schemas"]["__schema167"];
-                        status: components["schemas"]["__schema33"];
-                        registeredAt: components["schemas"]["__schema46"];
-                        renewalDueAt: components["schemas"]["__schema46"];
-                        cancelledAt: components["schemas"]["__schema46"];
-                        holders: components["schemas"]["__schema168"];
-                        principalPlaceOfBusiness: components["schemas"]["__schema169"];
-                        previousStateRegistrations: components["schemas"]["__schema170"];
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["BusinessNameResponse"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13062,9 +12981,9 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -13075,20 +12994,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["BusinessNameNotFound"];
@@ -13101,8 +13018,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -13114,20 +13031,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -13139,7 +13054,7 @@ export interface operations {
                 /** @example BN00731224 */
                 stateNumber?: string;
                 /** @example NSW */
-                jurisdiction?: string;
+                jurisdiction?: "NSW" | "VIC" | "QLD" | "SA" | "WA" | "TAS" | "NT" | "ACT" | "OT";
             };
             header?: never;
             path?: never;
@@ -13211,37 +13126,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f71ebb45-b2f8-4a97-b1c1-b55cae67fc2b"
+                     *         "requestId": "req_b00ff35f-87e3-456e-b4b9-0a00532cd924"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema165"];
-                            id: components["schemas"]["__schema166"];
-                            name: components["schemas"]["__schema167"];
-                            status: components["schemas"]["__schema33"];
-                            registeredAt: components["schemas"]["__schema46"];
-                            renewalDueAt: components["schemas"]["__schema46"];
-                            cancelledAt: components["schemas"]["__schema46"];
-                            holders: components["schemas"]["__schema168"];
-                            principalPlaceOfBusiness: components["schemas"]["__schema169"];
-                            previousStateRegistrations: components["schemas"]["__schema170"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["BusinessNameList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction. Search by one identifier.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
+             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              */
             400: {
                 headers: {
@@ -13252,29 +13148,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "identifier_conflict" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -13285,20 +13179,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["BusinessNameNotFound"];
@@ -13311,8 +13203,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -13324,20 +13216,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -13348,7 +13238,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example 990003113 */
-                id: components["schemas"]["__schema16"];
+                id: string;
             };
             cookie?: never;
         };
@@ -13394,30 +13284,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d8ad8f7c-83a7-476f-899b-0e2ed66e08b7"
+                     *         "requestId": "req_59fb2c0f-860c-4327-ac8d-583ee4021eb6"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "nameReservation";
-                        id: string;
-                        name: string;
-                        status: components["schemas"]["__schema33"];
-                        reservedFor: {
-                            type: components["schemas"]["__schema33"];
-                            class: components["schemas"]["__schema33"] | null;
-                        } | null;
-                        company: components["schemas"]["__schema86"] | null;
-                        reservedAt: components["schemas"]["__schema47"];
-                        expiresAt: components["schemas"]["__schema47"];
-                        sourceDocument: {
-                            documentNumber: string;
-                            qualifier: string | null;
-                            formCode: string;
-                        };
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["NameReservation"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13425,9 +13296,9 @@ export interface operations {
             /**
              * @description Forbidden:
              *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
              */
             403: {
                 headers: {
@@ -13438,20 +13309,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             404: components["responses"]["CompanyNotFound"];
@@ -13464,8 +13333,8 @@ export interface operations {
             /**
              * @description Unavailable:
              *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (the registry’s own delay when it gives one, else 300 seconds in a maintenance window, 5 seconds otherwise), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff. Wait for Retry-After seconds, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
              */
             503: {
                 headers: {
@@ -13477,20 +13346,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error";
+                            type: "registry_unavailable_error" | "api_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -13499,10 +13366,10 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example order.ready */
-                type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
+                type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test";
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -13528,7 +13395,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-28T01:34:13Z",
+                     *           "createdAt": "2026-11-24T07:31:01Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -13560,8 +13427,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-28T01:34:09Z",
-                     *             "readyAt": "2026-11-28T01:34:13Z"
+                     *             "createdAt": "2026-11-24T07:31:00Z",
+                     *             "readyAt": "2026-11-24T07:31:01Z"
                      *           }
                      *         }
                      *       ],
@@ -13571,26 +13438,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_08e51665-75bf-42e8-900c-ba9754363752"
+                     *         "requestId": "req_65d7d91c-a40e-4cf1-9206-b00e94aba093"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema171"];
-                            id: components["schemas"]["__schema172"];
-                            type: components["schemas"]["__schema173"];
-                            createdAt: components["schemas"]["__schema57"];
-                            livemode: components["schemas"]["__schema174"];
-                            data: components["schemas"]["__schema175"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["EventList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13609,7 +13461,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema17"];
+                eventId: string;
             };
             cookie?: never;
         };
@@ -13630,7 +13482,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-28T01:34:13Z",
+                     *       "createdAt": "2026-11-24T07:31:01Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -13662,17 +13514,17 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-28T01:34:09Z",
-                     *         "readyAt": "2026-11-28T01:34:13Z"
+                     *         "createdAt": "2026-11-24T07:31:00Z",
+                     *         "readyAt": "2026-11-24T07:31:01Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f5b7681a-d8d7-494b-aeff-b063a2cc7b48"
+                     *         "requestId": "req_753716cb-f771-4b5f-a2cb-555e7682601b"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema176"];
+                    "application/json": components["schemas"]["EventResponse"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13691,13 +13543,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema17"];
+                eventId: string;
             };
             cookie?: never;
         };
@@ -13719,25 +13571,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_18615615c16ec2cf41c72668",
+                     *           "id": "whd_112c4d0f0a8225c10839facb",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T01:35:14Z",
+                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T01:34:14Z",
+                     *               "at": "2026-11-24T07:31:01Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 196,
+                     *               "latencyMs": 5,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T01:34:14Z"
+                     *           "createdAt": "2026-11-24T07:31:01Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13746,11 +13598,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1f95afa8-b927-47ad-865e-ebc692c71c48"
+                     *         "requestId": "req_9b6c7922-647a-4196-b51d-72922fcf7004"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema177"];
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -13771,7 +13623,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example evt_3c9a1f0e7b2d4c6a8e5f1a2b */
-                eventId: components["schemas"]["__schema17"];
+                eventId: string;
             };
             cookie?: never;
         };
@@ -13782,9 +13634,7 @@ export interface operations {
                  *       "endpointId": "we_6e1d2c3b4a5f60718293a4b5"
                  *     }
                  */
-                "application/json": {
-                    endpointId?: string;
-                };
+                "application/json": components["schemas"]["ResendEventRequest"];
             };
         };
         responses: {
@@ -13804,25 +13654,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_18615615c16ec2cf41c72668",
+                     *           "id": "whd_112c4d0f0a8225c10839facb",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T01:35:14Z",
+                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T01:34:14Z",
+                     *               "at": "2026-11-24T07:31:01Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 196,
+                     *               "latencyMs": 5,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T01:34:14Z"
+                     *           "createdAt": "2026-11-24T07:31:01Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13831,18 +13681,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_96261647-9c37-4db9-b98d-aa607457ae75"
+                     *         "requestId": "req_57b31b07-0ab4-4961-b2b9-4aa2abee370a"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema177"];
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -13853,28 +13703,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
              *
-             *     - `event_owner_mismatch`: The event belongs to another account or environment. Read it with a key of the account and environment whose order or search caused it.
-             *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment. Manage it with a key of the account and environment that created it.
+             *     - `event_owner_mismatch`: The event belongs to another account or environment.
+             *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
              */
             403: {
                 headers: {
@@ -13885,27 +13733,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "permission_error";
                             /** @enum {string} */
                             code: "event_owner_mismatch" | "webhook_endpoint_owner_mismatch";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /**
              * @description Not found:
              *
-             *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept. Check the id; GET /v1/events lists the events of the last 30 days.
-             *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted). Check the id; GET /v1/webhook-endpoints lists your endpoints.
+             *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept.
+             *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted).
              */
             404: {
                 headers: {
@@ -13916,20 +13762,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "not_found_error";
                             /** @enum {string} */
                             code: "event_not_found" | "webhook_endpoint_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             413: components["responses"]["RequestTooLarge"];
@@ -13944,8 +13788,8 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -13983,13 +13827,13 @@ export interface operations {
                      *           "previousSecretExpiresAt": null,
                      *           "stats": {
                      *             "succeeded": 0,
-                     *             "failed": 2,
+                     *             "failed": 1,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-28T01:34:22Z",
-                     *             "consecutiveFailures": 2
+                     *             "lastFailedAt": "2026-11-24T07:31:01Z",
+                     *             "consecutiveFailures": 1
                      *           },
-                     *           "createdAt": "2026-11-28T01:34:09Z",
-                     *           "updatedAt": "2026-11-28T01:34:09Z"
+                     *           "createdAt": "2026-11-24T07:31:00Z",
+                     *           "updatedAt": "2026-11-24T07:31:00Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13998,34 +13842,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_61d1e1e2-67ba-42db-9312-85701d334b96"
+                     *         "requestId": "req_65429b96-bda9-462c-afce-85bf459f8988"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: {
-                            object: components["schemas"]["__schema180"];
-                            id: components["schemas"]["__schema181"];
-                            url: components["schemas"]["__schema182"];
-                            enabledEvents: components["schemas"]["__schema183"];
-                            description: components["schemas"]["__schema178"];
-                            status: components["schemas"]["__schema184"];
-                            disabledReason: components["schemas"]["__schema178"];
-                            livemode: components["schemas"]["__schema185"];
-                            secret?: components["schemas"]["__schema186"];
-                            secretRotatedAt: components["schemas"]["__schema187"];
-                            previousSecretExpiresAt: components["schemas"]["__schema188"];
-                            stats: components["schemas"]["__schema189"];
-                            createdAt: components["schemas"]["__schema57"];
-                            updatedAt: components["schemas"]["__schema57"];
-                        }[];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -14057,11 +13878,7 @@ export interface operations {
                  *       "description": "Order fulfilment"
                  *     }
                  */
-                "application/json": {
-                    url: components["schemas"]["__schema18"];
-                    enabledEvents: components["schemas"]["__schema19"];
-                    description?: components["schemas"]["__schema21"];
-                };
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
             };
         };
         responses: {
@@ -14088,7 +13905,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_eAW2E9b4T4vnShHbcnD9zkYRxyHU7rEYjWCVLGAvyfg",
+                     *       "secret": "whsec_jL16JYwVLDdJ3K95_uRrq-3jT_wUeinFftKkvudawF8",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -14098,25 +13915,25 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "updatedAt": "2026-11-28T01:34:09Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "updatedAt": "2026-11-24T07:31:00Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7efcc1f9-ed91-498f-9913-73b2821a0754"
+                     *         "requestId": "req_c37489b5-6b80-4db4-9a20-cefc74887bf7"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema179"];
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling). Give an https URL whose host name resolves to a public address.
-             *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment. Delete an endpoint you no longer use (one endpoint can take several event types, or *).
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
+             *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment.
              */
             400: {
                 headers: {
@@ -14127,20 +13944,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "validation_error" | "invalid_json" | "webhook_url_not_allowed" | "webhook_endpoint_limit_reached";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -14158,7 +13973,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
@@ -14191,21 +14006,21 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 2,
+                     *         "failed": 1,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
-                     *         "consecutiveFailures": 2
+                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
+                     *         "consecutiveFailures": 1
                      *       },
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "updatedAt": "2026-11-28T01:34:09Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "updatedAt": "2026-11-24T07:31:00Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_56857788-2420-478a-bd3b-868833b034da"
+                     *         "requestId": "req_6e47e74a-23f0-4cb1-ba4c-cb987017a9e8"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema179"];
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -14226,7 +14041,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
@@ -14250,18 +14065,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_71df269f-a5a3-46e4-a1fd-a81e3f394ea1"
+                     *         "requestId": "req_7083e5cf-220c-4874-aa74-62dd81f42e3e"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "webhookEndpoint";
-                        id: string;
-                        /** @constant */
-                        deleted: true;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -14282,7 +14090,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
@@ -14295,13 +14103,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": {
-                    url?: components["schemas"]["__schema18"];
-                    enabledEvents?: components["schemas"]["__schema19"];
-                    description?: components["schemas"]["__schema21"];
-                    /** @enum {string} */
-                    status?: "enabled" | "disabled";
-                };
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
             };
         };
         responses: {
@@ -14331,29 +14133,29 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 3,
+                     *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
-                     *         "consecutiveFailures": 3
+                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
+                     *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "updatedAt": "2026-11-28T01:34:22Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "updatedAt": "2026-11-24T07:31:01Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9d6c520e-c37c-4612-bec5-5e0484908423"
+                     *         "requestId": "req_f2387a03-1dad-4539-9719-7424ed6543af"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema179"];
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling). Give an https URL whose host name resolves to a public address.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
              */
             400: {
                 headers: {
@@ -14364,20 +14166,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "validation_error" | "invalid_json" | "webhook_url_not_allowed";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -14397,14 +14197,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": components["schemas"]["__schema23"];
+                "application/json": components["schemas"]["EmptyRequest"];
             };
         };
         responses: {
@@ -14430,33 +14230,33 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_wb064BQKioLhObdytcOIVE08eJdzBv-BXxf7XC9-2Kg",
-                     *       "secretRotatedAt": "2026-11-28T01:34:22Z",
-                     *       "previousSecretExpiresAt": "2026-11-29T01:34:22Z",
+                     *       "secret": "whsec_i3swLVT8sea3PKsuISX_OgAos0uPpQbBF3g9zC-kQvs",
+                     *       "secretRotatedAt": "2026-11-24T07:31:01Z",
+                     *       "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 3,
+                     *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
-                     *         "consecutiveFailures": 3
+                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
+                     *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "updatedAt": "2026-11-28T01:34:22Z",
+                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "updatedAt": "2026-11-24T07:31:01Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4657c8f8-bbed-457b-b2a0-eb474118f640"
+                     *         "requestId": "req_8b2338b1-dd21-4902-b909-2b757a1d1b29"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema179"];
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -14467,20 +14267,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -14498,13 +14296,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
@@ -14526,56 +14324,34 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_f60ef4c1f4361c206db374ca",
-                     *           "eventId": "evt_f0d40177016f12a31be59d17",
-                     *           "eventType": "order.ready",
-                     *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
-                     *           "status": "pending",
-                     *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T01:35:22Z",
-                     *           "attempts": [
-                     *             {
-                     *               "attempt": 1,
-                     *               "at": "2026-11-28T01:34:22Z",
-                     *               "statusCode": null,
-                     *               "latencyMs": 12,
-                     *               "responseBody": null,
-                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
-                     *               "manual": false
-                     *             }
-                     *           ],
-                     *           "createdAt": "2026-11-28T01:34:22Z"
-                     *         },
-                     *         {
-                     *           "object": "webhookDelivery",
-                     *           "id": "whd_18615615c16ec2cf41c72668",
+                     *           "id": "whd_112c4d0f0a8225c10839facb",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-28T01:39:22Z",
+                     *           "nextAttemptAt": "2026-11-24T07:36:01Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T01:34:14Z",
+                     *               "at": "2026-11-24T07:31:01Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 196,
+                     *               "latencyMs": 5,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-28T01:34:22Z",
+                     *               "at": "2026-11-24T07:31:01Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 23,
+                     *               "latencyMs": 6,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T01:34:14Z"
+                     *           "createdAt": "2026-11-24T07:31:01Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14584,11 +14360,11 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_22d461bb-a1c3-4790-9aa0-6e3c45f6f058"
+                     *         "requestId": "req_7b8a9900-ec30-4bff-b0ed-5ecbd3af9cad"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema177"];
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             400: components["responses"]["ValidationError400"];
@@ -14609,7 +14385,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
@@ -14620,9 +14396,7 @@ export interface operations {
                  *       "since": "2026-11-01T00:00:00Z"
                  *     }
                  */
-                "application/json": {
-                    since: string;
-                };
+                "application/json": components["schemas"]["RecoverWebhookEndpointRequest"];
             };
         };
         responses: {
@@ -14645,25 +14419,18 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b3c3797d-03fe-4243-bb54-9e275e7290d8"
+                     *         "requestId": "req_8f3c4dd4-5f1c-493a-994d-f7d06a6c5e5a"
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        object: "webhookRecovery";
-                        endpointId: string;
-                        since: components["schemas"]["__schema57"];
-                        resent: number;
-                        meta: components["schemas"]["__schema29"];
-                    };
+                    "application/json": components["schemas"]["WebhookRecovery"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -14674,20 +14441,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -14707,14 +14472,14 @@ export interface operations {
             header?: never;
             path: {
                 /** @example we_6e1d2c3b4a5f60718293a4b5 */
-                endpointId: components["schemas"]["__schema22"];
+                endpointId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 /** @example {} */
-                "application/json": components["schemas"]["__schema23"];
+                "application/json": components["schemas"]["EmptyRequest"];
             };
         };
         responses: {
@@ -14731,9 +14496,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_fd1e7307573a2810bfa69075",
+                     *       "id": "evt_4b6115e90bd4faa3f5da1942",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-28T01:34:23Z",
+                     *       "createdAt": "2026-11-24T07:31:01Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -14746,33 +14511,33 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-28T01:34:22Z",
-                     *         "previousSecretExpiresAt": "2026-11-29T01:34:22Z",
+                     *         "secretRotatedAt": "2026-11-24T07:31:01Z",
+                     *         "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
                      *         "stats": {
                      *           "succeeded": 0,
-                     *           "failed": 3,
+                     *           "failed": 2,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-28T01:34:22Z",
-                     *           "consecutiveFailures": 3
+                     *           "lastFailedAt": "2026-11-24T07:31:01Z",
+                     *           "consecutiveFailures": 2
                      *         },
-                     *         "createdAt": "2026-11-28T01:34:09Z",
-                     *         "updatedAt": "2026-11-28T01:34:22Z"
+                     *         "createdAt": "2026-11-24T07:31:00Z",
+                     *         "updatedAt": "2026-11-24T07:31:01Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_06893298-2be8-4f5d-b846-4a13923a6bfe"
+                     *         "requestId": "req_5d28145b-e518-474c-aed2-544b2dd04842"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["__schema176"];
+                    "application/json": components["schemas"]["EventResponse"];
                 };
             };
             /**
              * @description Bad request:
              *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
              */
             400: {
                 headers: {
@@ -14783,965 +14548,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
                             code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
+                        } & {
+                            [key: string]: unknown;
                         };
-                    };
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    ImportMonitors: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @example demo-import-1 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "dryRun": true,
-                 *       "csv": "company\n990000149\n123456789\n990000149\n"
-                 *     }
-                 */
-                "application/json": {
-                    dryRun?: boolean;
-                    rows?: components["schemas"]["__schema24"][];
-                    csv?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK. Sandbox example: A dry run of three rows: one to create, one invalid ACN, one duplicate (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "monitorImport",
-                     *       "dryRun": true,
-                     *       "rows": 3,
-                     *       "totals": {
-                     *         "created": 0,
-                     *         "wouldCreate": 1,
-                     *         "alreadyWatched": 0,
-                     *         "invalid": 1,
-                     *         "duplicate": 1,
-                     *         "overCap": 0
-                     *       },
-                     *       "problems": [
-                     *         {
-                     *           "row": 2,
-                     *           "outcome": "invalid",
-                     *           "error": {
-                     *             "code": "acn_invalid",
-                     *             "param": "company",
-                     *             "message": "123456789 fails the ACN check digit test."
-                     *           }
-                     *         },
-                     *         {
-                     *           "row": 3,
-                     *           "outcome": "duplicate",
-                     *           "duplicateOf": 1
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_3ed7e0f9-e2ba-4438-93aa-05ea68b432d5"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MonitorImport"];
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    ListMonitors: {
-        parameters: {
-            query?: {
-                company?: string;
-                /** @example 20 */
-                limit?: components["schemas"]["__schema0"];
-                cursor?: components["schemas"]["__schema1"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: The first 20 monitors of the environment (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "list",
-                     *       "data": [
-                     *         {
-                     *           "object": "monitor",
-                     *           "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
-                     *           "kind": "company",
-                     *           "company": {
-                     *             "acn": "990000014",
-                     *             "formatted": "990 000 014",
-                     *             "numberType": {
-                     *               "code": "ACN",
-                     *               "label": "Australian Company Number"
-                     *             },
-                     *             "name": "BLUEGUM ORCHARDS PTY LTD",
-                     *             "type": {
-                     *               "code": "APTY",
-                     *               "label": "Australian Proprietary Company"
-                     *             },
-                     *             "status": {
-                     *               "code": "REGD",
-                     *               "label": "Registered"
-                     *             },
-                     *             "abn": "23990000014",
-                     *             "registeredCharity": false
-                     *           },
-                     *           "person": null,
-                     *           "eventTypes": [
-                     *             "company.status_changed",
-                     *             "company.name_changed",
-                     *             "company.type_changed"
-                     *           ],
-                     *           "baseline": {
-                     *             "status": {
-                     *               "code": "REGD",
-                     *               "label": "Registered"
-                     *             },
-                     *             "name": "BLUEGUM ORCHARDS PTY LTD",
-                     *             "type": {
-                     *               "code": "APTY",
-                     *               "label": "Australian Proprietary Company"
-                     *             },
-                     *             "latestDocument": {
-                     *               "documentNumber": "9E0010015",
-                     *               "formCode": "484",
-                     *               "formDescription": "Change to company details",
-                     *               "receivedAt": "2025-06-20"
-                     *             },
-                     *             "at": "2026-11-28T01:34:17Z"
-                     *           },
-                     *           "sequence": 0,
-                     *           "livemode": false,
-                     *           "createdAt": "2026-11-28T01:34:17Z",
-                     *           "updatedAt": "2026-11-28T01:34:17Z"
-                     *         }
-                     *       ],
-                     *       "hasMore": false,
-                     *       "nextCursor": null,
-                     *       "totalCount": 1,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_284d0870-8a4b-45d8-a191-adedd262e8a3"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        object: "list";
-                        data: components["schemas"]["Monitor"][];
-                        hasMore: boolean;
-                        nextCursor: string | null;
-                        totalCount: number | null;
-                        meta: components["schemas"]["__schema29"];
-                    };
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    CreateMonitor: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @example demo-mon-1 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "company": "990000014"
-                 *     }
-                 */
-                "application/json": {
-                    company?: string;
-                    person?: {
-                        familyName: string;
-                        givenNames: components["schemas"]["__schema25"][];
-                        birthDate: string;
-                    };
-                    eventTypes?: components["schemas"]["__schema26"];
-                };
-            };
-        };
-        responses: {
-            /** @description Created. Sandbox example: Watch the sandbox company BLUEGUM ORCHARDS PTY LTD for every company event (the answer recorded from the sandbox, long arrays abridged). */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "monitor",
-                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
-                     *       "kind": "company",
-                     *       "company": {
-                     *         "acn": "990000014",
-                     *         "formatted": "990 000 014",
-                     *         "numberType": {
-                     *           "code": "ACN",
-                     *           "label": "Australian Company Number"
-                     *         },
-                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
-                     *         "type": {
-                     *           "code": "APTY",
-                     *           "label": "Australian Proprietary Company"
-                     *         },
-                     *         "status": {
-                     *           "code": "REGD",
-                     *           "label": "Registered"
-                     *         },
-                     *         "abn": "23990000014",
-                     *         "registeredCharity": false
-                     *       },
-                     *       "person": null,
-                     *       "eventTypes": [
-                     *         "company.status_changed",
-                     *         "company.name_changed",
-                     *         "company.type_changed"
-                     *       ],
-                     *       "baseline": {
-                     *         "status": {
-                     *           "code": "REGD",
-                     *           "label": "Registered"
-                     *         },
-                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
-                     *         "type": {
-                     *           "code": "APTY",
-                     *           "label": "Australian Proprietary Company"
-                     *         },
-                     *         "latestDocument": {
-                     *           "documentNumber": "9E0010015",
-                     *           "formCode": "484",
-                     *           "formDescription": "Change to company details",
-                     *           "receivedAt": "2025-06-20"
-                     *         },
-                     *         "at": "2026-11-28T01:34:17Z"
-                     *       },
-                     *       "sequence": 0,
-                     *       "livemode": false,
-                     *       "createdAt": "2026-11-28T01:34:17Z",
-                     *       "updatedAt": "2026-11-28T01:34:17Z",
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_b8266b5b-00fb-4be1-becb-40cf6ab36df7"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema190"];
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces. Remove the other characters.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             *     - `monitor_limit_reached`: The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise). Delete monitors you no longer need, or ask us to raise the cap.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "name_invalid_characters" | "validation_error" | "invalid_json" | "monitor_limit_reached";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01). Ask for the product in a jurisdiction where it is offered; do not retry as is.
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02). Ask your account manager to enable the product; do not retry as is.
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54). Use a live key for this product.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier. Check the number, or find the company with GET /v1/companies/search.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN. Use the ACN, or search by name.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request. Use a new key for a new request; reuse a key only to retry the same request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice. Wait for Retry-After seconds (at most until the first request could no longer still be running), then send the same request with the same key: you get its result, or it is run then.
-             *     - `monitor_already_exists`: A monitor of this account and environment already watches this company or person; details.monitorId names it. Change the event types of the existing monitor (PATCH /v1/monitors/{monitorId}) instead of creating another.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use" | "monitor_already_exists";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown. Retry after the Retry-After delay (300 seconds in a known window), with backoff. Retry a purchase with the same Idempotency-Key.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Wait for Retry-After seconds when it is sent, then retry. Retry with exponential backoff (doubling up to 60 seconds, with jitter). Retry a purchase with the same Idempotency-Key.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    GetMonitor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
-                monitorId: components["schemas"]["__schema28"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: One monitor, with its baseline (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "monitor",
-                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
-                     *       "kind": "company",
-                     *       "company": {
-                     *         "acn": "990000014",
-                     *         "formatted": "990 000 014",
-                     *         "numberType": {
-                     *           "code": "ACN",
-                     *           "label": "Australian Company Number"
-                     *         },
-                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
-                     *         "type": {
-                     *           "code": "APTY",
-                     *           "label": "Australian Proprietary Company"
-                     *         },
-                     *         "status": {
-                     *           "code": "REGD",
-                     *           "label": "Registered"
-                     *         },
-                     *         "abn": "23990000014",
-                     *         "registeredCharity": false
-                     *       },
-                     *       "person": null,
-                     *       "eventTypes": [
-                     *         "company.status_changed",
-                     *         "company.name_changed",
-                     *         "company.type_changed"
-                     *       ],
-                     *       "baseline": {
-                     *         "status": {
-                     *           "code": "REGD",
-                     *           "label": "Registered"
-                     *         },
-                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
-                     *         "type": {
-                     *           "code": "APTY",
-                     *           "label": "Australian Proprietary Company"
-                     *         },
-                     *         "latestDocument": {
-                     *           "documentNumber": "9E0010015",
-                     *           "formCode": "484",
-                     *           "formDescription": "Change to company details",
-                     *           "receivedAt": "2025-06-20"
-                     *         },
-                     *         "at": "2026-11-28T01:34:17Z"
-                     *       },
-                     *       "sequence": 0,
-                     *       "livemode": false,
-                     *       "createdAt": "2026-11-28T01:34:17Z",
-                     *       "updatedAt": "2026-11-28T01:34:17Z",
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_35d4d0e0-ddeb-45fc-9dfc-6833b56453df"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema190"];
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["MonitorOwnerMismatch"];
-            404: components["responses"]["MonitorNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    DeleteMonitor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
-                monitorId: components["schemas"]["__schema28"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: Stop watching (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "monitor",
-                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
-                     *       "deleted": true,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_f486673a-7f2f-4da2-9f68-b77d0f979c0a"
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        object: "monitor";
-                        id: string;
-                        /** @constant */
-                        deleted: true;
-                        meta: components["schemas"]["__schema29"];
-                    };
-                };
-            };
-            400: components["responses"]["ValidationError400"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["MonitorOwnerMismatch"];
-            404: components["responses"]["MonitorNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    UpdateMonitor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
-                monitorId: components["schemas"]["__schema28"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "eventTypes": [
-                 *         "company.status_changed",
-                 *         "company.external_administration"
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    eventTypes: components["schemas"]["__schema26"];
-                };
-            };
-        };
-        responses: {
-            /** @description OK. Sandbox example: Only status changes and external administrations (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "monitor",
-                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
-                     *       "kind": "company",
-                     *       "company": {
-                     *         "acn": "990000014",
-                     *         "formatted": "990 000 014",
-                     *         "numberType": {
-                     *           "code": "ACN",
-                     *           "label": "Australian Company Number"
-                     *         },
-                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
-                     *         "type": {
-                     *           "code": "APTY",
-                     *           "label": "Australian Proprietary Company"
-                     *         },
-                     *         "status": {
-                     *           "code": "REGD",
-                     *           "label": "Registered"
-                     *         },
-                     *         "abn": "23990000014",
-                     *         "registeredCharity": false
-                     *       },
-                     *       "person": null,
-                     *       "eventTypes": [
-                     *         "company.status_changed",
-                     *         "company.external_administration"
-                     *       ],
-                     *       "baseline": {
-                     *         "status": {
-                     *           "code": "REGD",
-                     *           "label": "Registered"
-                     *         },
-                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
-                     *         "type": {
-                     *           "code": "APTY",
-                     *           "label": "Australian Proprietary Company"
-                     *         },
-                     *         "latestDocument": {
-                     *           "documentNumber": "9E0010015",
-                     *           "formCode": "484",
-                     *           "formDescription": "Change to company details",
-                     *           "receivedAt": "2025-06-20"
-                     *         },
-                     *         "at": "2026-11-28T01:34:17Z"
-                     *       },
-                     *       "sequence": 0,
-                     *       "livemode": false,
-                     *       "createdAt": "2026-11-28T01:34:17Z",
-                     *       "updatedAt": "2026-11-28T01:34:24Z",
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_d8b0d411-32f2-4e43-8963-2993a11780c6"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["__schema190"];
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep. Send a valid JSON body with Content-Type: application/json.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["MonitorOwnerMismatch"];
-            404: components["responses"]["MonitorNotFound"];
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    ListMonitorEvents: {
-        parameters: {
-            query?: {
-                after?: string;
-                company?: string;
-                /** @example 50 */
-                limit?: components["schemas"]["__schema0"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. Sandbox example: The feed from its start, 50 events a page (the answer recorded from the sandbox, long arrays abridged). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "object": "list",
-                     *       "data": [],
-                     *       "hasMore": false,
-                     *       "nextPosition": null,
-                     *       "meta": {
-                     *         "billable": false,
-                     *         "product": null,
-                     *         "requestId": "req_e846860c-98c1-459e-9ba3-75d4d82ec1ec"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MonitorFeed"];
-                };
-            };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test. Send the nine-digit ACN, ARBN or ARSN (spaces are allowed); check it with GET /v1/identifiers/{value}.
-             *     - `abn_invalid`: The ABN fails its check digit test. Check the eleven digits of the ABN.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company. Search by the company name or ACN instead.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor). Correct the parameter named by param; to change a filter, start again without cursor.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error";
-                            message: string;
-                            param: string | null;
-                            registryCode: string | null;
-                            requestId: string;
-                            details?: components["schemas"]["ErrorDetails"];
-                            docUrl: string;
-                        };
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -15820,7 +14643,5 @@ export const idempotentPosts = [
     "/v1/registers/{register}/entries/{number}/extracts",
     "/v1/companies/{id}/charges/extract-orders",
     "/v1/documents/image-orders",
-    "/v1/companies/search/offline",
-    "/v1/monitors/imports",
-    "/v1/monitors"
+    "/v1/companies/search/offline"
 ] as const;

@@ -7,25 +7,34 @@ import {
   extractPath,
 } from '../companies/schemas.ts';
 import { defineRoute } from '../kernel/http/route.ts';
-import { listEnvelope, noPath, noQuery } from '../kernel/http/schemas.ts';
+import { listEnvelope, named, noPath, noQuery } from '../kernel/http/schemas.ts';
 import { personExtractSchema, personExtractSummarySchema } from '../people/schemas.ts';
 import { registerExtractSchema, registerExtractSummarySchema } from '../registers/schemas.ts';
 import { weeklySummarySchema, weeklySummarySummarySchema } from '../weekly-summaries/schemas.ts';
 
 /** GET /v1/extracts/{id}: an extract of any kind. */
-const anyExtractSchema = z.union([
-  companyExtractSchema,
-  personExtractSchema,
-  weeklySummarySchema,
-  registerExtractSchema,
-]);
-const extractListSchema = listEnvelope(
-  z.union([
-    companyExtractSummarySchema,
-    personExtractSummarySchema,
-    weeklySummarySummarySchema,
-    registerExtractSummarySchema,
+const anyExtractSchema = named(
+  'Extract',
+  z.discriminatedUnion('kind', [
+    companyExtractSchema,
+    personExtractSchema,
+    weeklySummarySchema,
+    registerExtractSchema,
   ]),
+  'A held extract of any kind, told apart by `kind`.',
+);
+const extractListSchema = listEnvelope(
+  'ExtractList',
+  named(
+    'ExtractSummary',
+    z.discriminatedUnion('kind', [
+      companyExtractSummarySchema,
+      personExtractSummarySchema,
+      weeklySummarySummarySchema,
+      registerExtractSummarySchema,
+    ]),
+    'A held extract as lists show it (without its sections), told apart by `kind`.',
+  ),
 );
 
 export const extractRoutes = {

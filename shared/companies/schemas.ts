@@ -1,12 +1,34 @@
 import * as z from 'zod/mini';
 import { extractKinds } from '../extracts/store-port.ts';
-import { cursorParam, dateParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
+import {
+  coded,
+  cursorParam,
+  dateParam,
+  limitParam,
+  listEnvelope,
+  listFields,
+  metaSchema,
+  named,
+} from '../kernel/http/schemas.ts';
+import { companyExtractTypes, companySearchScopes } from './registry-port.ts';
 
-export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-export const timestamp = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/));
+export const isoDate = named(
+  'CalendarDate',
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  'A calendar date, `YYYY-MM-DD`.',
+);
+export const timestamp = named(
+  'Timestamp',
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)),
+  'An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`.',
+);
 export const nullableDate = z.nullable(isoDate);
 
-export const codedSchema = z.object({ code: z.string(), label: z.string() });
+export const codedSchema = named(
+  'CodedValue',
+  z.object({ code: z.string(), label: z.string() }),
+  'A value from a code table: its code and its label.',
+);
 
 // ---- requests -------------------------------------------------------------------------------
 
@@ -25,20 +47,43 @@ const recordStatusParam = z.optional(
   z.enum(recordStatuses, { error: `status must be one of ${recordStatuses.join(', ')}` }),
 );
 
+/** A company search's scope: `current` names only (the default) or former names too. */
+export const searchScopeParam = coded(
+  'search_scope_invalid',
+  z.enum(companySearchScopes, { error: `scope must be one of ${companySearchScopes.join(', ')}` }),
+).register(z.globalRegistry, {
+  description:
+    'Which names to search: `current` (the default) or `all`, former names too. Anything else is 400 `search_scope_invalid`.',
+});
+
+const numberParam = (name: 'acn' | 'abn', digits: number) =>
+  z.string().register(z.globalRegistry, {
+    description: `An ${name.toUpperCase()} (${digits} digits; spaces are ignored). Its check digit is verified: a malformed or failing number is 400 \`${name}_invalid\`.`,
+  });
+
 export const companySearchQuery = z.strictObject({
   q: z.optional(z.string().check(z.minLength(1, 'q must not be empty'), z.maxLength(200))),
-  acn: z.optional(z.string()),
-  abn: z.optional(z.string()),
-  scope: z.optional(z.string()),
+  acn: z.optional(numberParam('acn', 9)),
+  abn: z.optional(numberParam('abn', 11)),
+  scope: z.optional(searchScopeParam),
   limit: limitParam,
   cursor: cursorParam,
 });
 
-export const purchaseExtractBody = z.strictObject({
-  type: z.string({
-    error: (issue) => (issue.input === undefined ? 'type is required' : 'type must be a string'),
+export const purchaseExtractBody = named(
+  'PurchaseCompanyExtractRequest',
+  z.strictObject({
+    type: coded(
+      'extract_type_invalid',
+      z.enum(companyExtractTypes, {
+        error: (issue) =>
+          issue.input === undefined
+            ? 'type is required'
+            : `type must be one of ${companyExtractTypes.join(', ')}`,
+      }),
+    ),
   }),
-});
+);
 
 export const officeholdersQuery = z.strictObject({
   status: recordStatusParam,
@@ -99,156 +144,195 @@ export const usageQuery = z.strictObject({
 
 // ---- responses ------------------------------------------------------------------------------
 
-export const sourceDocument = z.object({ documentNumber: z.string(), qualifier: z.nullable(z.string()) });
+export const sourceDocument = named(
+  'SourceDocument',
+  z.object({ documentNumber: z.string(), qualifier: z.nullable(z.string()) }),
+  'The document a record was lodged by.',
+);
 
-export const companySummarySchema = z.object({
-  acn: z.nullable(z.string().check(z.regex(/^\d{9}$/))),
-  formatted: z.string().check(z.regex(/^\d{3} \d{3} \d{3}$/)),
-  numberType: codedSchema,
-  name: z.string(),
-  type: codedSchema,
-  status: codedSchema,
-  abn: z.nullable(z.string().check(z.regex(/^\d{11}$/))),
-  registeredCharity: z.boolean(),
-  // A scheme (type MISM) also shows these, with `acn` null (document 1, 2.2).
-  id: z.optional(z.string()),
-  arsn: z.optional(z.string()),
-  schemeCategories: z.optional(z.array(codedSchema)),
-  // A business name (BUSN) or name reservation (RSVN): the path of its own lookup.
-  detailsPath: z.optional(z.string()),
-});
+export const companySummarySchema = named(
+  'CompanySummary',
+  z.object({
+    acn: z.nullable(z.string().check(z.regex(/^\d{9}$/))),
+    formatted: z.string().check(z.regex(/^\d{3} \d{3} \d{3}$/)),
+    numberType: codedSchema,
+    name: z.string(),
+    type: codedSchema,
+    status: codedSchema,
+    abn: z.nullable(z.string().check(z.regex(/^\d{11}$/))),
+    registeredCharity: z.boolean(),
+    // A scheme (type MISM) also shows these, with `acn` null (document 1, 2.2).
+    id: z.optional(z.string()),
+    arsn: z.optional(z.string()),
+    schemeCategories: z.optional(z.array(codedSchema)),
+    // A business name (BUSN) or name reservation (RSVN): the path of its own lookup.
+    detailsPath: z.optional(z.string()),
+  }),
+  'A company (or scheme, business name, name reservation) as other resources show it.',
+);
 
-export const companySchema = z.extend(companySummarySchema, {
-  object: z.literal('company'),
-  class: z.nullable(codedSchema),
-  subClass: z.nullable(codedSchema),
-  registeredAt: nullableDate,
-  governanceType: z.nullable(codedSchema),
-  schemeCategories: z.array(codedSchema),
-  deregistration: z.nullable(z.object({ date: isoDate, reason: codedSchema })),
-  formerNames: z.array(z.object({ name: z.string(), from: nullableDate, to: isoDate })),
-});
+export const companySchema = named(
+  'Company',
+  z.extend(companySummarySchema, {
+    object: z.literal('company'),
+    class: z.nullable(codedSchema),
+    subClass: z.nullable(codedSchema),
+    registeredAt: nullableDate,
+    governanceType: z.nullable(codedSchema),
+    schemeCategories: z.array(codedSchema),
+    deregistration: z.nullable(z.object({ date: isoDate, reason: codedSchema })),
+    formerNames: z.array(z.object({ name: z.string(), from: nullableDate, to: isoDate })),
+  }),
+);
 
-export const addressSchema = z.object({
-  careOf: z.nullable(z.string()),
-  line1: z.nullable(z.string()),
-  street: z.string(),
-  locality: z.string(),
-  state: z.nullable(z.string()),
-  postcode: z.nullable(z.string()),
-  country: z.string(),
-});
+export const addressSchema = named(
+  'Address',
+  z.object({
+    careOf: z.nullable(z.string()),
+    line1: z.nullable(z.string()),
+    street: z.string(),
+    locality: z.string(),
+    state: z.nullable(z.string()),
+    postcode: z.nullable(z.string()),
+    country: z.string(),
+  }),
+);
 
-export const partySchema = z.object({
-  type: z.enum(['person', 'organisation']),
-  person: z.nullable(
-    z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
-  ),
-  birth: z.nullable(
-    z.object({
-      date: nullableDate,
-      locality: z.nullable(z.string()),
-      stateOrCountry: z.nullable(z.string()),
-    }),
-  ),
-  organisation: z.nullable(
-    z.object({
-      number: z.nullable(z.string()),
-      numberType: z.nullable(codedSchema),
-      name: z.string(),
-      abn: z.nullable(z.string()),
-    }),
-  ),
-});
+export const partySchema = named(
+  'Party',
+  z.object({
+    type: z.enum(['person', 'organisation']),
+    person: z.nullable(
+      z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
+    ),
+    birth: z.nullable(
+      z.object({
+        date: nullableDate,
+        locality: z.nullable(z.string()),
+        stateOrCountry: z.nullable(z.string()),
+      }),
+    ),
+    organisation: z.nullable(
+      z.object({
+        number: z.nullable(z.string()),
+        numberType: z.nullable(codedSchema),
+        name: z.string(),
+        abn: z.nullable(z.string()),
+      }),
+    ),
+  }),
+  'A person or an organisation: an officeholder, member, chargee, holder or subject.',
+);
 
-export const documentSchema = z.object({
-  object: z.literal('document'),
-  documentNumber: z.string().check(z.regex(/^\d.{8}$/)),
-  formCode: z.string().check(z.maxLength(5)),
-  formDescription: z.string(),
-  subForms: z.array(z.object({ code: z.string(), description: z.string() })),
-  receivedAt: isoDate,
-  processedAt: isoDate,
-  effectiveAt: nullableDate,
-  qualifier: z.nullable(z.string()),
-  pageCount: z.int(),
-  imaged: z.boolean(),
-  underRequisition: z.boolean(),
-  xbrlAvailable: z.boolean(),
-  xbrlDocumentNumber: z.nullable(z.string()),
-  status: z.nullable(z.string()),
-  priced: z.nullable(z.boolean()),
-});
+export const documentSchema = named(
+  'Document',
+  z.object({
+    object: z.literal('document'),
+    documentNumber: z.string().check(z.regex(/^\d.{8}$/)),
+    formCode: z.string().check(z.maxLength(5)),
+    formDescription: z.string(),
+    subForms: z.array(z.object({ code: z.string(), description: z.string() })),
+    receivedAt: isoDate,
+    processedAt: isoDate,
+    effectiveAt: nullableDate,
+    qualifier: z.nullable(z.string()),
+    pageCount: z.int(),
+    imaged: z.boolean(),
+    underRequisition: z.boolean(),
+    xbrlAvailable: z.boolean(),
+    xbrlDocumentNumber: z.nullable(z.string()),
+    status: z.nullable(z.string()),
+    priced: z.nullable(z.boolean()),
+  }),
+);
 
-export const officeholderSchema = z.object({
-  object: z.literal('officeholder'),
-  role: codedSchema,
-  status: codedSchema,
-  appointedAt: nullableDate,
-  ceasedAt: nullableDate,
-  party: partySchema,
-  address: z.nullable(addressSchema),
-  sourceDocument: z.nullable(sourceDocument),
-});
+export const officeholderSchema = named(
+  'Officeholder',
+  z.object({
+    object: z.literal('officeholder'),
+    role: codedSchema,
+    status: codedSchema,
+    appointedAt: nullableDate,
+    ceasedAt: nullableDate,
+    party: partySchema,
+    address: z.nullable(addressSchema),
+    sourceDocument: z.nullable(sourceDocument),
+  }),
+);
 
-export const addressRecordSchema = z.object({
-  object: z.literal('address'),
-  type: codedSchema,
-  status: codedSchema,
-  from: isoDate,
-  to: nullableDate,
-  address: addressSchema,
-  sourceDocument,
-});
+export const addressRecordSchema = named(
+  'AddressRecord',
+  z.object({
+    object: z.literal('address'),
+    type: codedSchema,
+    status: codedSchema,
+    from: isoDate,
+    to: nullableDate,
+    address: addressSchema,
+    sourceDocument,
+  }),
+);
 
-export const chargeSchema = z.object({
-  object: z.literal('charge'),
-  chargeNumber: z.string().check(z.regex(/^\d{1,9}$/)),
-  company: companySummarySchema,
-  status: codedSchema,
-  type: z.nullable(codedSchema),
-  registeredAt: z.nullable(timestamp),
-  createdAt: nullableDate,
-  expiresAt: nullableDate,
-  satisfiedAt: nullableDate,
-  preAsicChargeNumber: z.nullable(z.string()),
-  chargees: z.array(z.object({ party: partySchema })),
-  documents: z.array(documentSchema),
-});
+export const chargeSchema = named(
+  'Charge',
+  z.object({
+    object: z.literal('charge'),
+    chargeNumber: z.string().check(z.regex(/^\d{1,9}$/)),
+    company: companySummarySchema,
+    status: codedSchema,
+    type: z.nullable(codedSchema),
+    registeredAt: z.nullable(timestamp),
+    createdAt: nullableDate,
+    expiresAt: nullableDate,
+    satisfiedAt: nullableDate,
+    preAsicChargeNumber: z.nullable(z.string()),
+    chargees: z.array(z.object({ party: partySchema })),
+    documents: z.array(documentSchema),
+  }),
+);
 
-export const relationshipSchema = z.object({
-  object: z.literal('relationship'),
-  role: codedSchema,
-  status: codedSchema,
-  appointedAt: nullableDate,
-  ceasedAt: nullableDate,
-  company: companySummarySchema,
-});
+export const relationshipSchema = named(
+  'Relationship',
+  z.object({
+    object: z.literal('relationship'),
+    role: codedSchema,
+    status: codedSchema,
+    appointedAt: nullableDate,
+    ceasedAt: nullableDate,
+    company: companySummarySchema,
+  }),
+);
 
 const shareStructureFields = {
   shareClasses: z.array(
-    z.object({
-      object: z.literal('shareClass'),
-      classCode: z.string(),
-      description: z.string(),
-      status: codedSchema,
-      sharesIssued: z.number(),
-      amountPaid: z.string(),
-      amountDue: z.string(),
-      sourceDocument,
-    }),
+    named(
+      'ShareClass',
+      z.object({
+        object: z.literal('shareClass'),
+        classCode: z.string(),
+        description: z.string(),
+        status: codedSchema,
+        sharesIssued: z.number(),
+        amountPaid: z.string(),
+        amountDue: z.string(),
+        sourceDocument,
+      }),
+    ),
   ),
   members: z.array(
-    z.object({
-      object: z.literal('member'),
-      classCode: z.string(),
-      status: codedSchema,
-      party: partySchema,
-      sharesHeld: z.number(),
-      fullyPaid: z.boolean(),
-      beneficiallyHeld: z.boolean(),
-      sourceDocument,
-    }),
+    named(
+      'Member',
+      z.object({
+        object: z.literal('member'),
+        classCode: z.string(),
+        status: codedSchema,
+        party: partySchema,
+        sharesHeld: z.number(),
+        fullyPaid: z.boolean(),
+        beneficiallyHeld: z.boolean(),
+        sourceDocument,
+      }),
+    ),
   ),
 };
 
@@ -257,35 +341,47 @@ const externalAdministrationFields = {
   documents: z.array(documentSchema),
 };
 
-export const extractRefSchema = z.object({
-  id: z.string().check(z.startsWith('ext_')),
-  type: z.enum(['current', 'historical', 'relational']),
-  purchasedAt: timestamp,
-  asOf: timestamp,
-});
+export const extractRefSchema = named(
+  'ExtractReference',
+  z.object({
+    id: z.string().check(z.startsWith('ext_')),
+    type: z.enum(['current', 'historical', 'relational']),
+    purchasedAt: timestamp,
+    asOf: timestamp,
+  }),
+  'The held extract a section was read from.',
+);
 
-export const sectionList = <T extends z.core.$ZodType>(item: T) =>
-  z.extend(listEnvelope(item), { extract: extractRefSchema });
+/** A section of a held extract, as a list (named `name` in the contract). */
+export const sectionList = <T extends z.core.$ZodType>(name: string, item: T) =>
+  named(name, z.extend(listFields(item), { extract: extractRefSchema }));
 
 /** Partial: locality, state and postcode in Australia; locality and country overseas. */
-export const partialAddressSchema = z.object({
-  locality: z.string(),
-  state: z.optional(z.nullable(z.string())),
-  postcode: z.optional(z.nullable(z.string())),
-  country: z.optional(z.string()),
-});
-
-export const companyMatchListSchema = listEnvelope(
-  z.extend(companySummarySchema, {
-    object: z.literal('companyMatch'),
-    matchedName: z.string(),
-    nameStatus: z.enum(['current', 'former']),
-    score: z.int(),
-    address: z.nullable(partialAddressSchema),
+export const partialAddressSchema = named(
+  'PartialAddress',
+  z.object({
+    locality: z.string(),
+    state: z.optional(z.nullable(z.string())),
+    postcode: z.optional(z.nullable(z.string())),
+    country: z.optional(z.string()),
   }),
 );
 
-export const companyResponseSchema = z.extend(companySchema, { meta: metaSchema });
+export const companyMatchListSchema = listEnvelope(
+  'CompanyMatchList',
+  named(
+    'CompanyMatch',
+    z.extend(companySummarySchema, {
+      object: z.literal('companyMatch'),
+      matchedName: z.string(),
+      nameStatus: z.enum(['current', 'former']),
+      score: z.int(),
+      address: z.nullable(partialAddressSchema),
+    }),
+  ),
+);
+
+export const companyResponseSchema = named('CompanyResponse', z.extend(companySchema, { meta: metaSchema }));
 
 const extractFields = {
   object: z.literal('extract'),
@@ -300,69 +396,87 @@ const extractFields = {
   disclaimer: z.string(),
 };
 
-export const companyExtractSchema = z.object({
-  ...extractFields,
-  officeholders: z.nullable(z.array(officeholderSchema)),
-  addresses: z.nullable(z.array(addressRecordSchema)),
-  contactAddress: z.nullable(addressRecordSchema),
-  shareStructure: z.nullable(z.object(shareStructureFields)),
-  documents: z.nullable(z.array(documentSchema)),
-  externalAdministration: z.nullable(z.object(externalAdministrationFields)),
-  charges: z.nullable(z.array(chargeSchema)),
-  relationships: z.nullable(z.array(relationshipSchema)),
-  meta: metaSchema,
-});
+export const companyExtractSchema = named(
+  'CompanyExtract',
+  z.object({
+    ...extractFields,
+    officeholders: z.nullable(z.array(officeholderSchema)),
+    addresses: z.nullable(z.array(addressRecordSchema)),
+    contactAddress: z.nullable(addressRecordSchema),
+    shareStructure: z.nullable(z.object(shareStructureFields)),
+    documents: z.nullable(z.array(documentSchema)),
+    externalAdministration: z.nullable(z.object(externalAdministrationFields)),
+    charges: z.nullable(z.array(chargeSchema)),
+    relationships: z.nullable(z.array(relationshipSchema)),
+    meta: metaSchema,
+  }),
+);
 
-export const companyExtractSummarySchema = z.object(extractFields);
+export const companyExtractSummarySchema = named('CompanyExtractSummary', z.object(extractFields));
 
-export const officeholderListSchema = sectionList(officeholderSchema);
-export const addressListSchema = z.extend(sectionList(addressRecordSchema), {
-  contactAddress: z.nullable(addressRecordSchema),
-});
-export const documentListSchema = sectionList(documentSchema);
-export const chargeListSchema = sectionList(chargeSchema);
-export const relationshipListSchema = sectionList(relationshipSchema);
+export const officeholderListSchema = sectionList('OfficeholderList', officeholderSchema);
+export const addressListSchema = named(
+  'AddressRecordList',
+  z.extend(z.extend(listFields(addressRecordSchema), { extract: extractRefSchema }), {
+    contactAddress: z.nullable(addressRecordSchema),
+  }),
+);
+export const documentListSchema = sectionList('DocumentList', documentSchema);
+export const chargeListSchema = sectionList('ChargeList', chargeSchema);
+export const relationshipListSchema = sectionList('RelationshipList', relationshipSchema);
 
-export const shareStructureSchema = z.object({
-  object: z.literal('shareStructure'),
-  extract: extractRefSchema,
-  ...shareStructureFields,
-  meta: metaSchema,
-});
+export const shareStructureSchema = named(
+  'ShareStructure',
+  z.object({
+    object: z.literal('shareStructure'),
+    extract: extractRefSchema,
+    ...shareStructureFields,
+    meta: metaSchema,
+  }),
+);
 
-export const externalAdministrationSchema = z.object({
-  object: z.literal('externalAdministration'),
-  extract: extractRefSchema,
-  company: companySummarySchema,
-  underExternalAdministration: z.boolean(),
-  ...externalAdministrationFields,
-  meta: metaSchema,
-});
+export const externalAdministrationSchema = named(
+  'ExternalAdministration',
+  z.object({
+    object: z.literal('externalAdministration'),
+    extract: extractRefSchema,
+    company: companySummarySchema,
+    underExternalAdministration: z.boolean(),
+    ...externalAdministrationFields,
+    meta: metaSchema,
+  }),
+);
 
-export const chargeResponseSchema = z.extend(chargeSchema, { meta: metaSchema });
+export const chargeResponseSchema = named('ChargeResponse', z.extend(chargeSchema, { meta: metaSchema }));
 
-const feeEntrySchema = z.object({
-  object: z.literal('feeEntry'),
-  at: timestamp,
-  product: z.string(),
-  feeCode: z.nullable(z.string()),
-  quantity: z.int(),
-  billable: z.boolean(),
-  clientReference: z.nullable(z.string()),
-  requestId: z.string(),
-  resourceId: z.string(),
-});
+const feeEntrySchema = named(
+  'FeeEntry',
+  z.object({
+    object: z.literal('feeEntry'),
+    at: timestamp,
+    product: z.string(),
+    feeCode: z.nullable(z.string()),
+    quantity: z.int(),
+    billable: z.boolean(),
+    clientReference: z.nullable(z.string()),
+    requestId: z.string(),
+    resourceId: z.string(),
+  }),
+);
 
-export const usageSchema = z.extend(listEnvelope(feeEntrySchema), {
-  from: isoDate,
-  to: isoDate,
-  totals: z.array(
-    z.object({
-      product: z.string(),
-      feeCode: z.nullable(z.string()),
-      billable: z.boolean(),
-      quantity: z.int(),
-      entries: z.int(),
-    }),
-  ),
-});
+export const usageSchema = named(
+  'Usage',
+  z.extend(listFields(feeEntrySchema), {
+    from: isoDate,
+    to: isoDate,
+    totals: z.array(
+      z.object({
+        product: z.string(),
+        feeCode: z.nullable(z.string()),
+        billable: z.boolean(),
+        quantity: z.int(),
+        entries: z.int(),
+      }),
+    ),
+  }),
+);

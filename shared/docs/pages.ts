@@ -61,6 +61,7 @@ export function apiReferencePage(): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Company Register Data Service API reference</title>
+<link rel="icon" href="data:,">
 <style>body{margin:0;font-family:system-ui,sans-serif}</style></head>
 <body><div id="app"></div>
 <script src="docs/scalar.js"></script>

@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
-import { companyMatchListSchema, companySummarySchema, timestamp } from '../companies/schemas.ts';
-import { cursorParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
+import {
+  companyMatchListSchema,
+  companySummarySchema,
+  searchScopeParam,
+  timestamp,
+} from '../companies/schemas.ts';
+import { cursorParam, limitParam, listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
+import { offlineSearchDeliverySchema, orderDeliverySchema } from './delivery.ts';
 import { deliveryMethods, offlineSearchStatuses, orderStatuses, orderTypes } from './store-port.ts';
 
 /** Image orders take at most this many documents (five registry image requests). */
@@ -8,42 +14,48 @@ export const MAX_DOCUMENTS_PER_IMAGE_ORDER = 50;
 
 // ---- requests -------------------------------------------------------------------------------
 
-/** Delivery has its own error code (`delivery_invalid`), so its rules live in shared/orders/delivery.ts. */
-const deliveryField = z.optional(z.unknown());
-
-export const chargesExtractOrderBody = z.strictObject({ delivery: deliveryField });
+export const chargesExtractOrderBody = named(
+  'OrderChargesExtractRequest',
+  z.strictObject({ delivery: orderDeliverySchema }),
+);
 
 /** Only the type here: a range that is reversed or outside the document is `page_range_invalid`. */
 const pageNumber = (name: string) =>
   z.optional(z.int({ error: `pages.${name} must be a whole page number` }));
 
-export const documentImageOrderBody = z.strictObject({
-  documents: z
-    .array(
-      z.strictObject({
-        // Checked by the use case: a malformed number has its own code (document_number_invalid).
-        documentNumber: z.string({ error: 'documentNumber must be a string' }),
-        pages: z.optional(z.strictObject({ from: pageNumber('from'), to: pageNumber('to') })),
-      }),
-      { error: 'documents must be an array of {documentNumber, pages}' },
-    )
-    .check(
-      z.minLength(1, 'documents must name at least one document'),
-      z.maxLength(
-        MAX_DOCUMENTS_PER_IMAGE_ORDER,
-        `documents can name at most ${MAX_DOCUMENTS_PER_IMAGE_ORDER} documents per order`,
+export const documentImageOrderBody = named(
+  'OrderDocumentImagesRequest',
+  z.strictObject({
+    documents: z
+      .array(
+        z.strictObject({
+          // Checked by the use case: a malformed number has its own code (document_number_invalid).
+          documentNumber: z.string({ error: 'documentNumber must be a string' }),
+          pages: z.optional(z.strictObject({ from: pageNumber('from'), to: pageNumber('to') })),
+        }),
+        { error: 'documents must be an array of {documentNumber, pages}' },
+      )
+      .check(
+        z.minLength(1, 'documents must name at least one document'),
+        z.maxLength(
+          MAX_DOCUMENTS_PER_IMAGE_ORDER,
+          `documents can name at most ${MAX_DOCUMENTS_PER_IMAGE_ORDER} documents per order`,
+        ),
       ),
-    ),
-  delivery: deliveryField,
-});
+    delivery: orderDeliverySchema,
+  }),
+);
 
-export const offlineSearchBody = z.strictObject({
-  q: z
-    .string({ error: (issue) => (issue.input === undefined ? 'q is required' : 'q must be a string') })
-    .check(z.minLength(2, 'q must be at least 2 characters'), z.maxLength(200)),
-  scope: z.optional(z.string()),
-  delivery: deliveryField,
-});
+export const offlineSearchBody = named(
+  'CreateOfflineSearchRequest',
+  z.strictObject({
+    q: z
+      .string({ error: (issue) => (issue.input === undefined ? 'q is required' : 'q must be a string') })
+      .check(z.minLength(2, 'q must be at least 2 characters'), z.maxLength(200)),
+    scope: z.optional(searchScopeParam),
+    delivery: offlineSearchDeliverySchema,
+  }),
+);
 
 /** Any string: an id that is not an order's is simply not found (404), as for any unknown id. */
 export const orderPath = z.strictObject({ orderId: z.string() });
@@ -60,66 +72,72 @@ export const pageQuery = z.strictObject({ limit: limitParam, cursor: cursorParam
 
 // ---- responses ------------------------------------------------------------------------------
 
-const failureSchema = z.object({
-  code: z.string(),
-  registryCode: z.nullable(z.string()),
-  message: z.string(),
-});
+const failureSchema = named(
+  'Failure',
+  z.object({ code: z.string(), registryCode: z.nullable(z.string()), message: z.string() }),
+  'Why an order or offline search failed.',
+);
 const nullableString = z.nullable(z.string());
 
-export const orderSchema = z.object({
-  object: z.literal('order'),
-  id: z.string().check(z.regex(/^ord_[0-9a-f]{24}$/)),
-  type: z.enum(orderTypes),
-  status: z.enum(orderStatuses),
-  company: z.nullable(companySummarySchema),
-  documents: z.array(
-    z.object({
-      documentNumber: z.string(),
-      formCode: z.string(),
-      pageCount: z.int(),
-      pages: z.optional(z.nullable(z.object({ from: z.int(), to: z.int() }))),
+export const orderSchema = named(
+  'Order',
+  z.object({
+    object: z.literal('order'),
+    id: z.string().check(z.regex(/^ord_[0-9a-f]{24}$/)),
+    type: z.enum(orderTypes),
+    status: z.enum(orderStatuses),
+    company: z.nullable(companySummarySchema),
+    documents: z.array(
+      z.object({
+        documentNumber: z.string(),
+        formCode: z.string(),
+        pageCount: z.int(),
+        pages: z.optional(z.nullable(z.object({ from: z.int(), to: z.int() }))),
+      }),
+    ),
+    delivery: z.object({
+      method: z.enum(deliveryMethods),
+      email: nullableString,
+      contactName: nullableString,
+      contactPhone: nullableString,
+      recipient: nullableString,
+      address: nullableString,
+      postcode: nullableString,
     }),
-  ),
-  delivery: z.object({
-    method: z.enum(deliveryMethods),
-    email: nullableString,
-    contactName: nullableString,
-    contactPhone: nullableString,
-    recipient: nullableString,
-    address: nullableString,
-    postcode: nullableString,
+    downloadUrl: nullableString,
+    downloadExpiresAt: z.nullable(timestamp),
+    registryRequestIds: z.array(z.string()),
+    notices: z.array(z.string()),
+    extractSize: z.enum(['small', 'large']),
+    pageCount: z.int(),
+    clientReference: nullableString,
+    createdAt: timestamp,
+    readyAt: z.nullable(timestamp),
+    failure: z.optional(failureSchema),
   }),
-  downloadUrl: nullableString,
-  downloadExpiresAt: z.nullable(timestamp),
-  registryRequestIds: z.array(z.string()),
-  notices: z.array(z.string()),
-  extractSize: z.enum(['small', 'large']),
-  pageCount: z.int(),
-  clientReference: nullableString,
-  createdAt: timestamp,
-  readyAt: z.nullable(timestamp),
-  failure: z.optional(failureSchema),
-});
+);
 
-export const orderResponseSchema = z.extend(orderSchema, { meta: metaSchema });
-export const orderListSchema = listEnvelope(orderSchema);
+export const orderResponseSchema = named('OrderResponse', z.extend(orderSchema, { meta: metaSchema }));
+export const orderListSchema = listEnvelope('OrderList', orderSchema);
 
-export const offlineSearchSchema = z.object({
-  object: z.literal('offlineSearch'),
-  id: z.string().check(z.regex(/^ofs_[0-9a-f]{24}$/)),
-  status: z.enum(offlineSearchStatuses),
-  q: z.string(),
-  scope: z.string(),
-  deliveredTo: z.string(),
-  resultCount: z.nullable(z.int()),
-  resultsUrl: nullableString,
-  clientReference: nullableString,
-  createdAt: timestamp,
-  readyAt: z.nullable(timestamp),
-  failure: z.optional(failureSchema),
-  meta: metaSchema,
-});
+export const offlineSearchSchema = named(
+  'OfflineSearch',
+  z.object({
+    object: z.literal('offlineSearch'),
+    id: z.string().check(z.regex(/^ofs_[0-9a-f]{24}$/)),
+    status: z.enum(offlineSearchStatuses),
+    q: z.string(),
+    scope: z.string(),
+    deliveredTo: z.string(),
+    resultCount: z.nullable(z.int()),
+    resultsUrl: nullableString,
+    clientReference: nullableString,
+    createdAt: timestamp,
+    readyAt: z.nullable(timestamp),
+    failure: z.optional(failureSchema),
+    meta: metaSchema,
+  }),
+);
 
 export const offlineSearchResultsSchema = companyMatchListSchema;
 

@@ -11,7 +11,9 @@ import {
   sourceDocument,
   timestamp,
 } from '../companies/schemas.ts';
-import { cursorParam, dateParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
+import { cursorParam, dateParam, limitParam, listFields, metaSchema, named } from '../kernel/http/schemas.ts';
+import { findCodeTable } from '../reference/code-tables.ts';
+import { MEMBER_ROLE } from './ordering.ts';
 
 const PEOPLE_SEARCH_ID = /^psr_[0-9a-f]{24}$/;
 const PERSON_ID = /^prs_[0-9a-f]{24}$/;
@@ -28,12 +30,15 @@ const nameField = (name: string) =>
       .check(z.maxLength(MAX_NAME_LENGTH, `${name} must be at most ${MAX_NAME_LENGTH} characters`)),
   );
 
-export const peopleSearchBody = z.strictObject({
-  familyName: nameField('familyName'),
-  givenName: nameField('givenName'),
-  birthDateFrom: dateParam('birthDateFrom'),
-  birthDateTo: dateParam('birthDateTo'),
-});
+export const peopleSearchBody = named(
+  'SearchPeopleRequest',
+  z.strictObject({
+    familyName: nameField('familyName'),
+    givenName: nameField('givenName'),
+    birthDateFrom: dateParam('birthDateFrom'),
+    birthDateTo: dateParam('birthDateTo'),
+  }),
+);
 
 export const personPath = z.strictObject({
   personId: z
@@ -43,35 +48,51 @@ export const personPath = z.strictObject({
 
 const flag = (name: string) => z.optional(z.boolean({ error: `${name} must be true or false` }));
 
-export const purchasePeopleBody = z.strictObject({
-  searchId: z
-    .string({
-      error: (issue) => (issue.input === undefined ? 'searchId is required' : 'searchId must be a string'),
-    })
-    .check(z.regex(PEOPLE_SEARCH_ID, 'searchId must be a people search id (psr_ followed by 24 hex digits)')),
-  personIds: z
-    .array(
-      z
-        .string({ error: 'each person id must be a string' })
-        .check(z.regex(PERSON_ID, 'each person id must be prs_ followed by 24 hex digits')),
-      {
-        error: (issue) =>
-          issue.input === undefined ? 'personIds is required' : 'personIds must be an array',
-      },
-    )
-    .check(
-      z.minLength(1, 'personIds must hold at least one person id'),
-      z.maxLength(
-        MAX_PEOPLE_PER_PURCHASE,
-        `personIds may hold at most ${MAX_PEOPLE_PER_PURCHASE} person ids`,
+export const purchasePeopleBody = named(
+  'PurchasePersonExtractsRequest',
+  z.strictObject({
+    searchId: z
+      .string({
+        error: (issue) => (issue.input === undefined ? 'searchId is required' : 'searchId must be a string'),
+      })
+      .check(
+        z.regex(PEOPLE_SEARCH_ID, 'searchId must be a people search id (psr_ followed by 24 hex digits)'),
       ),
-    ),
-  history: flag('history'),
-  includeShareholdings: flag('includeShareholdings'),
-});
+    personIds: z
+      .array(
+        z
+          .string({ error: 'each person id must be a string' })
+          .check(z.regex(PERSON_ID, 'each person id must be prs_ followed by 24 hex digits')),
+        {
+          error: (issue) =>
+            issue.input === undefined ? 'personIds is required' : 'personIds must be an array',
+        },
+      )
+      .check(
+        z.minLength(1, 'personIds must hold at least one person id'),
+        z.maxLength(
+          MAX_PEOPLE_PER_PURCHASE,
+          `personIds may hold at most ${MAX_PEOPLE_PER_PURCHASE} person ids`,
+        ),
+      ),
+    history: flag('history'),
+    includeShareholdings: flag('includeShareholdings'),
+  }),
+);
 
 export const roleStatuses = ['current', 'former', 'all'] as const;
-const roleCodes = z.union([z.string(), z.array(z.string())]);
+/** An office-holder role code (the office-holder-roles table) or `SH`, a member. */
+const roleCode = z.enum(
+  [MEMBER_ROLE, ...(findCodeTable('office-holder-roles')?.entries.map((entry) => entry.code) ?? [])] as [
+    string,
+    ...string[],
+  ],
+  {
+    error: (issue) =>
+      `${issue.input === '' ? 'An empty value' : String(issue.input)} is not an office-holder role code or SH`,
+  },
+);
+const roleCodes = z.union([roleCode, z.array(roleCode)]);
 
 export const rolesQuery = z.strictObject({
   status: z.optional(z.enum(roleStatuses, { error: `status must be one of ${roleStatuses.join(', ')}` })),
@@ -85,87 +106,107 @@ export const rolesQuery = z.strictObject({
 
 // ---- responses ------------------------------------------------------------------------------
 
-const personNameSchema = z.object({
-  familyName: z.string(),
-  givenNames: z.array(z.string()),
-  formatted: z.string(),
-});
+const personNameSchema = named(
+  'PersonName',
+  z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
+);
 
-const birthSchema = z.object({
-  date: nullableDate,
-  locality: z.nullable(z.string()),
-  stateOrCountry: z.nullable(z.string()),
-});
+const birthSchema = named(
+  'Birth',
+  z.object({ date: nullableDate, locality: z.nullable(z.string()), stateOrCountry: z.nullable(z.string()) }),
+);
 
-export const personMatchSchema = z.object({
-  object: z.literal('person'),
-  id: z.string().check(z.regex(PERSON_ID)),
-  name: personNameSchema,
-  birth: z.nullable(birthSchema),
-  formerName: z.nullable(personNameSchema),
-});
+export const personMatchSchema = named(
+  'Person',
+  z.object({
+    object: z.literal('person'),
+    id: z.string().check(z.regex(PERSON_ID)),
+    name: personNameSchema,
+    birth: z.nullable(birthSchema),
+    formerName: z.nullable(personNameSchema),
+  }),
+  'A person found by a people search.',
+);
 
-export const peopleSearchSchema = z.object({
-  object: z.literal('peopleSearch'),
-  id: z.string().check(z.regex(PEOPLE_SEARCH_ID)),
-  familyName: z.string(),
-  givenName: z.string(),
-  birthDateFrom: nullableDate,
-  birthDateTo: nullableDate,
-  createdAt: timestamp,
-  expiresAt: timestamp,
-  totalCount: z.int(),
-  found: z.int(),
-  data: z.array(personMatchSchema),
-  meta: metaSchema,
-});
+export const peopleSearchSchema = named(
+  'PeopleSearch',
+  z.object({
+    object: z.literal('peopleSearch'),
+    id: z.string().check(z.regex(PEOPLE_SEARCH_ID)),
+    familyName: z.string(),
+    givenName: z.string(),
+    birthDateFrom: nullableDate,
+    birthDateTo: nullableDate,
+    createdAt: timestamp,
+    expiresAt: timestamp,
+    totalCount: z.int(),
+    found: z.int(),
+    data: z.array(personMatchSchema),
+    meta: metaSchema,
+  }),
+);
 
-export const personResponseSchema = z.extend(personMatchSchema, {
-  searchId: z.string().check(z.regex(PEOPLE_SEARCH_ID)),
-  searchExpiresAt: timestamp,
-  meta: metaSchema,
-});
+export const personResponseSchema = named(
+  'PersonResponse',
+  z.extend(personMatchSchema, {
+    searchId: z.string().check(z.regex(PEOPLE_SEARCH_ID)),
+    searchExpiresAt: timestamp,
+    meta: metaSchema,
+  }),
+);
 
-export const roleSchema = z.object({
-  object: z.literal('role'),
-  role: codedSchema,
-  status: codedSchema,
-  appointedAt: nullableDate,
-  ceasedAt: nullableDate,
-  company: companySummarySchema,
-  address: z.nullable(addressSchema),
-  sourceDocument: z.nullable(sourceDocument),
-});
+export const roleSchema = named(
+  'Role',
+  z.object({
+    object: z.literal('role'),
+    role: codedSchema,
+    status: codedSchema,
+    appointedAt: nullableDate,
+    ceasedAt: nullableDate,
+    company: companySummarySchema,
+    address: z.nullable(addressSchema),
+    sourceDocument: z.nullable(sourceDocument),
+  }),
+);
 
-const licenceSchema = z.object({
-  object: z.literal('licence'),
-  type: codedSchema,
-  status: codedSchema,
-  licenceNumber: z.string(),
-  licenceStatus: codedSchema,
-  from: isoDate,
-  to: nullableDate,
-  address: z.nullable(addressSchema),
-  sourceDocument: z.nullable(sourceDocument),
-});
+const licenceSchema = named(
+  'Licence',
+  z.object({
+    object: z.literal('licence'),
+    type: codedSchema,
+    status: codedSchema,
+    licenceNumber: z.string(),
+    licenceStatus: codedSchema,
+    from: isoDate,
+    to: nullableDate,
+    address: z.nullable(addressSchema),
+    sourceDocument: z.nullable(sourceDocument),
+  }),
+);
 
-const shareholdingSchema = z.object({
-  object: z.literal('shareholding'),
-  company: companySummarySchema,
-  classCode: z.string(),
-  classDescription: z.string(),
-  status: codedSchema,
-  sharesHeld: z.number(),
-  fullyPaid: z.boolean(),
-  beneficiallyHeld: z.boolean(),
-  sourceDocument: z.nullable(sourceDocument),
-});
+const shareholdingSchema = named(
+  'Shareholding',
+  z.object({
+    object: z.literal('shareholding'),
+    company: companySummarySchema,
+    classCode: z.string(),
+    classDescription: z.string(),
+    status: codedSchema,
+    sharesHeld: z.number(),
+    fullyPaid: z.boolean(),
+    beneficiallyHeld: z.boolean(),
+    sourceDocument: z.nullable(sourceDocument),
+  }),
+);
 
-const noticeSchema = z.object({
-  type: z.enum(['acnc_charity', 'same_name']),
-  acn: z.nullable(z.string()),
-  text: z.string(),
-});
+const noticeSchema = named(
+  'PersonNotice',
+  z.object({
+    type: z.enum(['acnc_charity', 'same_name']),
+    acn: z.nullable(z.string()),
+    text: z.string(),
+  }),
+);
 
 const personExtractFields = {
   object: z.literal('extract'),
@@ -188,20 +229,24 @@ const personExtractFields = {
   }),
 };
 
-export const personExtractSummarySchema = z.object(personExtractFields);
+export const personExtractSummarySchema = named('PersonExtractSummary', z.object(personExtractFields));
 
-export const personExtractSchema = z.object({
-  ...personExtractFields,
-  roles: z.array(roleSchema),
-  licences: z.array(licenceSchema),
-  shareholdings: z.array(shareholdingSchema),
-  documents: z.array(documentSchema),
-  notices: z.array(noticeSchema),
-  meta: metaSchema,
-});
+export const personExtractSchema = named(
+  'PersonExtract',
+  z.object({
+    ...personExtractFields,
+    roles: z.array(roleSchema),
+    licences: z.array(licenceSchema),
+    shareholdings: z.array(shareholdingSchema),
+    documents: z.array(documentSchema),
+    notices: z.array(noticeSchema),
+    meta: metaSchema,
+  }),
+);
 
-export const personExtractListSchema = z.extend(listEnvelope(personExtractSchema), {
-  searchId: z.string().check(z.regex(PEOPLE_SEARCH_ID)),
-});
+export const personExtractListSchema = named(
+  'PersonExtractList',
+  z.extend(listFields(personExtractSchema), { searchId: z.string().check(z.regex(PEOPLE_SEARCH_ID)) }),
+);
 
-export const roleListSchema = sectionList(roleSchema);
+export const roleListSchema = sectionList('RoleList', roleSchema);

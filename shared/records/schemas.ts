@@ -9,7 +9,8 @@ import {
   partialAddressSchema,
   partySchema,
 } from '../companies/schemas.ts';
-import { listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
+import { listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
+import { findCodeTable } from '../reference/code-tables.ts';
 import { MAX_DOCUMENT_DETAILS } from './registry-port.ts';
 
 // ---- requests -------------------------------------------------------------------------------
@@ -34,55 +35,107 @@ export const documentsQuery = z.strictObject({
 
 export const recordPath = z.strictObject({ id: z.string().check(z.minLength(1)) });
 
+const jurisdictions = (findCodeTable('jurisdictions')?.entries.map((entry) => entry.code) ?? []) as [
+  string,
+  ...string[],
+];
+
+/** Give `number`, or `stateNumber` with `jurisdiction`: the use case checks the combination. */
 export const businessNamesQuery = z.strictObject({
-  number: z.optional(z.string()),
-  stateNumber: z.optional(z.string()),
-  jurisdiction: z.optional(z.string()),
+  number: z.optional(
+    z.string().register(z.globalRegistry, {
+      description:
+        'The registry number of a business name. Give it alone, not with `stateNumber` or `jurisdiction` (422 `validation_error`, 400 `identifier_conflict`).',
+    }),
+  ),
+  stateNumber: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^ *[0-9A-Za-z][0-9A-Za-z /-]{0,29}$/,
+          'stateNumber must be 1 to 30 letters, digits, spaces, hyphens or slashes, starting with a letter or digit.',
+        ),
+      )
+      .register(z.globalRegistry, {
+        description:
+          'A pre-2012 state registration number, with the `jurisdiction` that gave it (400 `identifier_conflict` without it). One of `number` and `stateNumber` is required (422 `validation_error`).',
+      }),
+  ),
+  jurisdiction: z.optional(
+    z
+      .enum(jurisdictions, {
+        error: `jurisdiction must be a code of the jurisdictions table: ${jurisdictions.join(', ')}`,
+      })
+      .register(z.globalRegistry, {
+        description: 'The jurisdiction of `stateNumber` (only with it: 422 `validation_error` otherwise).',
+      }),
+  ),
 });
 
 // ---- responses ------------------------------------------------------------------------------
 
 /** Whose document it is: the organisation or the person it was lodged against, or neither. */
-const documentSubjectSchema = z.object({
-  type: z.enum(['organisation', 'person', 'other']),
-  company: z.nullable(companySummarySchema),
-  person: z.nullable(
-    z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
-  ),
-});
-
-export const documentDetailsSchema = z.extend(documentSchema, { subject: documentSubjectSchema });
-export const documentResponseSchema = z.extend(documentDetailsSchema, { meta: metaSchema });
-export const documentListSchema = listEnvelope(documentDetailsSchema);
-
-export const businessNameSchema = z.object({
-  object: z.literal('businessName'),
-  id: z.string(),
-  name: z.string(),
-  status: codedSchema,
-  registeredAt: nullableDate,
-  renewalDueAt: nullableDate,
-  cancelledAt: nullableDate,
-  holders: z.array(z.object({ party: partySchema, abn: z.nullable(z.string().check(z.regex(/^\d{11}$/))) })),
-  principalPlaceOfBusiness: z.nullable(partialAddressSchema),
-  previousStateRegistrations: z.array(z.object({ number: z.string(), jurisdiction: codedSchema })),
-});
-export const businessNameResponseSchema = z.extend(businessNameSchema, { meta: metaSchema });
-export const businessNameListSchema = listEnvelope(businessNameSchema);
-
-export const nameReservationResponseSchema = z.object({
-  object: z.literal('nameReservation'),
-  id: z.string(),
-  name: z.string(),
-  status: codedSchema,
-  reservedFor: z.nullable(z.object({ type: codedSchema, class: z.nullable(codedSchema) })),
-  company: z.nullable(companySummarySchema),
-  reservedAt: isoDate,
-  expiresAt: isoDate,
-  sourceDocument: z.object({
-    documentNumber: z.string(),
-    qualifier: z.nullable(z.string()),
-    formCode: z.string(),
+const documentSubjectSchema = named(
+  'DocumentSubject',
+  z.object({
+    type: z.enum(['organisation', 'person', 'other']),
+    company: z.nullable(companySummarySchema),
+    person: z.nullable(
+      z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
+    ),
   }),
-  meta: metaSchema,
-});
+);
+
+export const documentDetailsSchema = named(
+  'DocumentDetails',
+  z.extend(documentSchema, { subject: documentSubjectSchema }),
+);
+export const documentResponseSchema = named(
+  'DocumentResponse',
+  z.extend(documentDetailsSchema, { meta: metaSchema }),
+);
+export const documentListSchema = listEnvelope('DocumentDetailsList', documentDetailsSchema);
+
+export const businessNameSchema = named(
+  'BusinessName',
+  z.object({
+    object: z.literal('businessName'),
+    id: z.string(),
+    name: z.string(),
+    status: codedSchema,
+    registeredAt: nullableDate,
+    renewalDueAt: nullableDate,
+    cancelledAt: nullableDate,
+    holders: z.array(
+      z.object({ party: partySchema, abn: z.nullable(z.string().check(z.regex(/^\d{11}$/))) }),
+    ),
+    principalPlaceOfBusiness: z.nullable(partialAddressSchema),
+    previousStateRegistrations: z.array(z.object({ number: z.string(), jurisdiction: codedSchema })),
+  }),
+);
+export const businessNameResponseSchema = named(
+  'BusinessNameResponse',
+  z.extend(businessNameSchema, { meta: metaSchema }),
+);
+export const businessNameListSchema = listEnvelope('BusinessNameList', businessNameSchema);
+
+export const nameReservationResponseSchema = named(
+  'NameReservation',
+  z.object({
+    object: z.literal('nameReservation'),
+    id: z.string(),
+    name: z.string(),
+    status: codedSchema,
+    reservedFor: z.nullable(z.object({ type: codedSchema, class: z.nullable(codedSchema) })),
+    company: z.nullable(companySummarySchema),
+    reservedAt: isoDate,
+    expiresAt: isoDate,
+    sourceDocument: z.object({
+      documentNumber: z.string(),
+      qualifier: z.nullable(z.string()),
+      formCode: z.string(),
+    }),
+    meta: metaSchema,
+  }),
+);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { metaSchema } from '../kernel/http/schemas.ts';
+import { metaSchema, named } from '../kernel/http/schemas.ts';
 import { identifierHints, identifierTypes } from '../kernel/identifiers.ts';
 
 export const validateIdentifierPath = z.strictObject({
@@ -12,13 +12,16 @@ export const validateIdentifierQuery = z.strictObject({
   hint: z.optional(z.enum(identifierHints, { error: `hint must be one of ${identifierHints.join(', ')}` })),
 });
 
-export const identifierSchema = z.object({
-  object: z.literal('identifier'),
-  input: z.string(),
-  type: z.enum(identifierTypes),
-  valid: z.boolean(),
-  normalized: z.nullable(z.string()),
-  formatted: z.nullable(z.string()),
-  acnFromAbn: z.nullable(z.string()),
-  meta: metaSchema,
-});
+export const identifierSchema = named(
+  'Identifier',
+  z.object({
+    object: z.literal('identifier'),
+    input: z.string(),
+    type: z.enum(identifierTypes),
+    valid: z.boolean(),
+    normalized: z.nullable(z.string()),
+    formatted: z.nullable(z.string()),
+    acnFromAbn: z.nullable(z.string()),
+    meta: metaSchema,
+  }),
+);

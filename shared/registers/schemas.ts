@@ -9,15 +9,33 @@ import {
   partySchema,
   timestamp,
 } from '../companies/schemas.ts';
-import { cursorParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
-import { registerExtractTypes } from './registry-port.ts';
+import { coded, cursorParam, limitParam, listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
+import { type RegisterCode, registerCodes, registerExtractTypes } from './registry-port.ts';
 
 /** Longest browse key, after trimming. */
 export const MAX_BROWSE_KEY = 100;
 
-/** `register` is checked by the use cases (400 `register_invalid`, case-sensitive), `number` too (422). */
-export const registerPath = z.strictObject({ register: z.string() });
-export const registerEntryPath = z.strictObject({ register: z.string(), number: z.string() });
+/** A register's code, case-sensitive (`ra` is not `RA`): anything else is 400 `register_invalid`. */
+const registerCode = coded(
+  'register_invalid',
+  z.enum(registerCodes as [RegisterCode, ...RegisterCode[]], {
+    error: (issue) =>
+      `${JSON.stringify(issue.input)} is not a register this service serves. Use one of ${registerCodes.join(', ')} (case-sensitive)`,
+  }),
+);
+
+/** An entry number: one to nine digits, spaces ignored, leading zeros kept (the use case compacts it). */
+const entryNumber = z
+  .string()
+  .check(
+    z.regex(
+      /^ *(?:\d *){1,9}$/,
+      'number must be one to nine digits (spaces are ignored, leading zeros kept)',
+    ),
+  );
+
+export const registerPath = z.strictObject({ register: registerCode });
+export const registerEntryPath = z.strictObject({ register: registerCode, number: entryNumber });
 
 export const browseQuery = z.strictObject({
   browse: z.string({
@@ -27,18 +45,23 @@ export const browseQuery = z.strictObject({
   cursor: cursorParam,
 });
 
-export const purchaseRegisterExtractBody = z.strictObject({
-  history: z.optional(z.boolean({ error: 'history must be true or false' })),
-});
+export const purchaseRegisterExtractBody = named(
+  'PurchaseRegisterExtractRequest',
+  z.strictObject({ history: z.optional(z.boolean({ error: 'history must be true or false' })) }),
+);
 
 // ---- responses ------------------------------------------------------------------------------
 
-const partialAddressSchema = z.union([
-  z.strictObject({ locality: z.string(), state: z.nullable(z.string()), postcode: z.nullable(z.string()) }),
-  z.strictObject({ locality: z.string(), country: z.string() }),
-]);
+const partialAddressSchema = named(
+  'RegisterAddress',
+  z.union([
+    z.strictObject({ locality: z.string(), state: z.nullable(z.string()), postcode: z.nullable(z.string()) }),
+    z.strictObject({ locality: z.string(), country: z.string() }),
+  ]),
+  'Where a register entry is: locality, state and postcode in Australia; locality and country overseas.',
+);
 
-const principalSchema = z.object({ name: z.string(), licenceNumber: z.string() });
+const principalSchema = named('Principal', z.object({ name: z.string(), licenceNumber: z.string() }));
 
 const banFields = {
   type: z.nullable(codedSchema),
@@ -48,7 +71,7 @@ const banFields = {
   documentNumber: z.string(),
   legislation: z.nullable(codedSchema),
 };
-const banSchema = z.strictObject(banFields);
+const banSchema = named('Ban', z.strictObject(banFields));
 
 const entryFields = {
   object: z.literal('registerEntry'),
@@ -66,49 +89,60 @@ const entryFields = {
 const NUMBER = z.string().check(z.regex(/^\d{1,9}$/));
 
 /** A register entry: exactly the identifier field of its register (one per family, two in the professional one). */
-const entryUnion = <E extends z.core.$ZodLooseShape>(extra: E) =>
-  z.union([
-    z.strictObject({
-      ...entryFields,
-      ...extra,
-      family: z.literal('professional'),
-      registrationNumber: NUMBER,
-    }),
-    z.strictObject({ ...entryFields, ...extra, family: z.literal('professional'), licenceNumber: NUMBER }),
-    z.strictObject({
-      ...entryFields,
-      ...extra,
-      family: z.literal('authorised-representatives'),
-      representativeNumber: NUMBER,
-    }),
-    z.strictObject({
-      ...entryFields,
-      ...extra,
-      family: z.literal('banned-disqualified'),
-      asicIdentifier: NUMBER,
-    }),
-  ]);
+const entryUnion = <E extends z.core.$ZodLooseShape>(name: string, extra: E) =>
+  named(
+    name,
+    z.union([
+      z.strictObject({
+        ...entryFields,
+        ...extra,
+        family: z.literal('professional'),
+        registrationNumber: NUMBER,
+      }),
+      z.strictObject({ ...entryFields, ...extra, family: z.literal('professional'), licenceNumber: NUMBER }),
+      z.strictObject({
+        ...entryFields,
+        ...extra,
+        family: z.literal('authorised-representatives'),
+        representativeNumber: NUMBER,
+      }),
+      z.strictObject({
+        ...entryFields,
+        ...extra,
+        family: z.literal('banned-disqualified'),
+        asicIdentifier: NUMBER,
+      }),
+    ]),
+  );
 
 /** A browse row (and the subject of a register extract). */
-export const registerEntrySchema = entryUnion({});
+export const registerEntrySchema = entryUnion('RegisterEntry', {});
 /** GET /v1/registers/{register}/entries/{number}: the row's shape with `meta`. */
-export const registerEntryResponseSchema = entryUnion({ meta: metaSchema });
+export const registerEntryResponseSchema = entryUnion('RegisterEntryResponse', { meta: metaSchema });
 
-export const registerEntryListSchema = listEnvelope(registerEntrySchema);
+export const registerEntryListSchema = listEnvelope('RegisterEntryList', registerEntrySchema);
 
-export const registerSchema = z.object({
-  object: z.literal('register'),
-  code: z.string(),
-  label: z.string(),
-  family: z.enum(['professional', 'authorised-representatives', 'banned-disqualified']),
-  identifierField: z.enum(['registrationNumber', 'licenceNumber', 'representativeNumber', 'asicIdentifier']),
-  feeCode: z.string(),
-});
+export const registerSchema = named(
+  'Register',
+  z.object({
+    object: z.literal('register'),
+    code: z.string(),
+    label: z.string(),
+    family: z.enum(['professional', 'authorised-representatives', 'banned-disqualified']),
+    identifierField: z.enum([
+      'registrationNumber',
+      'licenceNumber',
+      'representativeNumber',
+      'asicIdentifier',
+    ]),
+    feeCode: z.string(),
+  }),
+);
 
-export const registerListSchema = listEnvelope(registerSchema);
+export const registerListSchema = listEnvelope('RegisterList', registerSchema);
 
 /** A register extract's entry: the entry's fields (the holder with its birth, where the registry has it) and its sections. */
-const entrySectionsSchema = entryUnion({
+const entrySectionsSchema = entryUnion('RegisterEntryDetails', {
   // A register's address record has a company's shape (its types are register-address-types).
   addresses: z.array(addressRecordSchema),
   trading: z.nullable(
@@ -157,11 +191,14 @@ const registerExtractFields = {
 };
 
 /** A held register extract as the lists show it: without the entry's sections and documents. */
-export const registerExtractSummarySchema = z.object(registerExtractFields);
+export const registerExtractSummarySchema = named('RegisterExtractSummary', z.object(registerExtractFields));
 
-export const registerExtractSchema = z.object({
-  ...registerExtractFields,
-  entry: entrySectionsSchema,
-  documents: z.array(documentSchema),
-  meta: metaSchema,
-});
+export const registerExtractSchema = named(
+  'RegisterExtract',
+  z.object({
+    ...registerExtractFields,
+    entry: entrySectionsSchema,
+    documents: z.array(documentSchema),
+    meta: metaSchema,
+  }),
+);

@@ -1,7 +1,7 @@
 /** Events and webhook endpoints: request and response schemas (docs/webhooks.md). */
 import * as z from 'zod/mini';
 import { timestamp } from '../companies/schemas.ts';
-import { cursorParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
+import { cursorParam, limitParam, listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
 import { utcTimestamp } from '../kernel/time-params.ts';
 import { eventTypes } from './event-port.ts';
 
@@ -10,7 +10,7 @@ const nullableString = z.nullable(z.string());
 
 export const eventPath = z.strictObject({ eventId: z.string() });
 export const endpointPath = z.strictObject({ endpointId: z.string() });
-export const noBody = z.strictObject({});
+export const noBody = named('EmptyRequest', z.strictObject({}), 'No fields: send `{}` or no body.');
 
 export const eventListQuery = z.strictObject({
   type: z.optional(z.enum(eventTypes, { error: `type must be one of ${eventTypes.join(', ')}` })),
@@ -37,96 +37,126 @@ const description = z.nullable(
     .check(z.maxLength(200, 'description may be at most 200 characters')),
 );
 
-export const createEndpointBody = z.strictObject({
-  url,
-  enabledEvents,
-  description: z.optional(description),
-});
+export const createEndpointBody = named(
+  'CreateWebhookEndpointRequest',
+  z.strictObject({
+    url,
+    enabledEvents,
+    description: z.optional(description),
+  }),
+);
 
-export const updateEndpointBody = z.strictObject({
-  url: z.optional(url),
-  enabledEvents: z.optional(enabledEvents),
-  description: z.optional(description),
-  status: z.optional(z.enum(['enabled', 'disabled'], { error: 'status must be enabled or disabled' })),
-});
+export const updateEndpointBody = named(
+  'UpdateWebhookEndpointRequest',
+  z.strictObject({
+    url: z.optional(url),
+    enabledEvents: z.optional(enabledEvents),
+    description: z.optional(description),
+    status: z.optional(z.enum(['enabled', 'disabled'], { error: 'status must be enabled or disabled' })),
+  }),
+);
 
-export const resendBody = z.strictObject({ endpointId: z.optional(z.string()) });
+export const resendBody = named('ResendEventRequest', z.strictObject({ endpointId: z.optional(z.string()) }));
 
-export const recoverBody = z.strictObject({ since: utcTimestamp('since') });
+export const recoverBody = named(
+  'RecoverWebhookEndpointRequest',
+  z.strictObject({ since: utcTimestamp('since') }),
+);
 
 // ---- responses ------------------------------------------------------------------------------
 
-export const eventSchema = z.object({
-  object: z.literal('event'),
-  id: z.string().check(z.startsWith('evt_')),
-  type: z.string(),
-  createdAt: timestamp,
-  livemode: z.boolean(),
-  data: z.record(z.string(), z.unknown()),
-});
-
-export const endpointSchema = z.object({
-  object: z.literal('webhookEndpoint'),
-  id: z.string().check(z.regex(/^we_[0-9a-f]{24}$/)),
-  url: z.string(),
-  enabledEvents: z.array(z.string()),
-  description: nullableString,
-  status: z.enum(['enabled', 'disabled']),
-  disabledReason: nullableString,
-  livemode: z.boolean(),
-  /** Only in the answers of create and rotate-secret. */
-  secret: z.optional(z.string().check(z.startsWith('whsec_'))),
-  secretRotatedAt: z.nullable(timestamp),
-  previousSecretExpiresAt: z.nullable(timestamp),
-  stats: z.object({
-    succeeded: z.int(),
-    failed: z.int(),
-    lastSucceededAt: z.nullable(timestamp),
-    lastFailedAt: z.nullable(timestamp),
-    consecutiveFailures: z.int(),
+export const eventSchema = named(
+  'Event',
+  z.object({
+    object: z.literal('event'),
+    id: z.string().check(z.startsWith('evt_')),
+    type: z.string(),
+    createdAt: timestamp,
+    livemode: z.boolean(),
+    data: z.record(z.string(), z.unknown()),
   }),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
+);
 
-export const deliverySchema = z.object({
-  object: z.literal('webhookDelivery'),
-  id: z.string().check(z.startsWith('whd_')),
-  eventId: z.string(),
-  eventType: z.string(),
-  endpointId: z.string(),
-  status: z.enum(['pending', 'succeeded', 'failed']),
-  attemptCount: z.int(),
-  nextAttemptAt: z.nullable(timestamp),
-  attempts: z.array(
-    z.object({
-      attempt: z.int(),
-      at: timestamp,
-      statusCode: z.nullable(z.int()),
-      latencyMs: z.int(),
-      responseBody: nullableString,
-      error: nullableString,
-      manual: z.boolean(),
+export const endpointSchema = named(
+  'WebhookEndpoint',
+  z.object({
+    object: z.literal('webhookEndpoint'),
+    id: z.string().check(z.regex(/^we_[0-9a-f]{24}$/)),
+    url: z.string(),
+    enabledEvents: z.array(z.string()),
+    description: nullableString,
+    status: z.enum(['enabled', 'disabled']),
+    disabledReason: nullableString,
+    livemode: z.boolean(),
+    /** Only in the answers of create and rotate-secret. */
+    secret: z.optional(z.string().check(z.startsWith('whsec_'))),
+    secretRotatedAt: z.nullable(timestamp),
+    previousSecretExpiresAt: z.nullable(timestamp),
+    stats: z.object({
+      succeeded: z.int(),
+      failed: z.int(),
+      lastSucceededAt: z.nullable(timestamp),
+      lastFailedAt: z.nullable(timestamp),
+      consecutiveFailures: z.int(),
     }),
-  ),
-  createdAt: timestamp,
-});
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }),
+);
 
-export const eventResponseSchema = z.extend(eventSchema, { meta: metaSchema });
-export const eventListSchema = listEnvelope(eventSchema);
-export const endpointResponseSchema = z.extend(endpointSchema, { meta: metaSchema });
-export const endpointListSchema = listEnvelope(endpointSchema);
-export const deliveryListSchema = listEnvelope(deliverySchema);
-export const deletedEndpointSchema = z.object({
-  object: z.literal('webhookEndpoint'),
-  id: z.string(),
-  deleted: z.literal(true),
-  meta: metaSchema,
-});
-export const recoverySchema = z.object({
-  object: z.literal('webhookRecovery'),
-  endpointId: z.string(),
-  since: timestamp,
-  resent: z.int(),
-  meta: metaSchema,
-});
+export const deliverySchema = named(
+  'WebhookDelivery',
+  z.object({
+    object: z.literal('webhookDelivery'),
+    id: z.string().check(z.startsWith('whd_')),
+    eventId: z.string(),
+    eventType: z.string(),
+    endpointId: z.string(),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    attemptCount: z.int(),
+    nextAttemptAt: z.nullable(timestamp),
+    attempts: z.array(
+      named(
+        'WebhookDeliveryAttempt',
+        z.object({
+          attempt: z.int(),
+          at: timestamp,
+          statusCode: z.nullable(z.int()),
+          latencyMs: z.int(),
+          responseBody: nullableString,
+          error: nullableString,
+          manual: z.boolean(),
+        }),
+      ),
+    ),
+    createdAt: timestamp,
+  }),
+);
+
+export const eventResponseSchema = named('EventResponse', z.extend(eventSchema, { meta: metaSchema }));
+export const eventListSchema = listEnvelope('EventList', eventSchema);
+export const endpointResponseSchema = named(
+  'WebhookEndpointResponse',
+  z.extend(endpointSchema, { meta: metaSchema }),
+);
+export const endpointListSchema = listEnvelope('WebhookEndpointList', endpointSchema);
+export const deliveryListSchema = listEnvelope('WebhookDeliveryList', deliverySchema);
+export const deletedEndpointSchema = named(
+  'DeletedWebhookEndpoint',
+  z.object({
+    object: z.literal('webhookEndpoint'),
+    id: z.string(),
+    deleted: z.literal(true),
+    meta: metaSchema,
+  }),
+);
+export const recoverySchema = named(
+  'WebhookRecovery',
+  z.object({
+    object: z.literal('webhookRecovery'),
+    endpointId: z.string(),
+    since: timestamp,
+    resent: z.int(),
+    meta: metaSchema,
+  }),
+);

@@ -1,20 +1,52 @@
 /** Weekly summaries (spec document 1, 2.7; document 2, 4.10): requests and the extract's shape. */
 import * as z from 'zod/mini';
 import { codedSchema, companySummarySchema, isoDate, partySchema, timestamp } from '../companies/schemas.ts';
-import { cursorParam, dateParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
+import {
+  coded,
+  cursorParam,
+  dateParam,
+  limitParam,
+  listEnvelope,
+  metaSchema,
+  named,
+} from '../kernel/http/schemas.ts';
 import { weeklySummaryTypes } from './registry-port.ts';
 
-const requiredString = (name: string) =>
-  z.string({
-    error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a string`),
-  });
+/** A weekly summary's type: one of the six slugs, or 400 `summary_type_invalid`. */
+const summaryType = coded(
+  'summary_type_invalid',
+  z.enum(weeklySummaryTypes, {
+    error: (issue) =>
+      issue.input === undefined ? 'type is required' : `type must be one of ${weeklySummaryTypes.join(', ')}`,
+  }),
+);
 
-/** `type` and `weekStarting` are checked by the use case: `summary_type_invalid`, `week_start_invalid` (400). */
-export const purchaseWeeklySummaryBody = z.strictObject({
-  type: requiredString('type'),
-  weekStarting: requiredString('weekStarting'),
-  refresh: z.optional(z.boolean({ error: 'refresh must be true or false' })),
+/**
+ * `weekStarting`: a date, or 400 `week_start_invalid`. That it is a real date, a Monday, of a
+ * completed week within the last 12 months is the use case's check (same code), since JSON Schema
+ * cannot say it.
+ */
+const weekStarting = coded(
+  'week_start_invalid',
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'weekStarting is required' : 'weekStarting must be a string',
+    })
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'weekStarting must be a date YYYY-MM-DD')),
+).register(z.globalRegistry, {
+  description:
+    'The Monday the week starts on, `YYYY-MM-DD`: a real date, a Monday, of a week that has ended, within the last 12 months. Anything else is 400 `week_start_invalid` (the calendar rules are checked by the service, not by this schema).',
 });
+
+export const purchaseWeeklySummaryBody = named(
+  'PurchaseWeeklySummaryRequest',
+  z.strictObject({
+    type: summaryType,
+    weekStarting,
+    refresh: z.optional(z.boolean({ error: 'refresh must be true or false' })),
+  }),
+);
 
 export const POSTCODE_PATTERN = /^\d{4}$/;
 
@@ -25,25 +57,28 @@ export const weeklySummaryReadQuery = z.strictObject({
 });
 
 export const weeklySummaryListQuery = z.strictObject({
-  type: z.optional(z.string()),
+  type: z.optional(summaryType),
   weekStarting: dateParam('weekStarting'),
   limit: limitParam,
   cursor: cursorParam,
 });
 
-export const weeklySummaryItemSchema = z.object({
-  object: z.literal('weeklySummaryItem'),
-  subType: codedSchema,
-  date: isoDate,
-  postcode: z.nullable(z.string()),
-  documentNumber: z.nullable(z.string()),
-  subject: z.nullable(partySchema),
-  newName: z.nullable(z.string()),
-  licenceNumber: z.nullable(z.string()),
-  company: z.nullable(
-    z.extend(companySummarySchema, { class: z.nullable(codedSchema), subClass: z.nullable(codedSchema) }),
-  ),
-});
+export const weeklySummaryItemSchema = named(
+  'WeeklySummaryItem',
+  z.object({
+    object: z.literal('weeklySummaryItem'),
+    subType: codedSchema,
+    date: isoDate,
+    postcode: z.nullable(z.string()),
+    documentNumber: z.nullable(z.string()),
+    subject: z.nullable(partySchema),
+    newName: z.nullable(z.string()),
+    licenceNumber: z.nullable(z.string()),
+    company: z.nullable(
+      z.extend(companySummarySchema, { class: z.nullable(codedSchema), subClass: z.nullable(codedSchema) }),
+    ),
+  }),
+);
 
 const weeklySummaryFields = {
   object: z.literal('extract'),
@@ -62,20 +97,23 @@ const weeklySummaryFields = {
 };
 
 /** A held weekly summary as the lists show it: the extract without its items. */
-export const weeklySummarySummarySchema = z.object(weeklySummaryFields);
+export const weeklySummarySummarySchema = named('WeeklySummaryExtractSummary', z.object(weeklySummaryFields));
 
-export const weeklySummarySchema = z.object({
-  ...weeklySummaryFields,
-  postcode: z.nullable(z.string()),
-  items: z.object({
-    object: z.literal('list'),
-    data: z.array(weeklySummaryItemSchema),
-    hasMore: z.boolean(),
-    nextCursor: z.nullable(z.string()),
-    totalCount: z.int(),
+export const weeklySummarySchema = named(
+  'WeeklySummaryExtract',
+  z.object({
+    ...weeklySummaryFields,
+    postcode: z.nullable(z.string()),
+    items: z.object({
+      object: z.literal('list'),
+      data: z.array(weeklySummaryItemSchema),
+      hasMore: z.boolean(),
+      nextCursor: z.nullable(z.string()),
+      totalCount: z.int(),
+    }),
+    postcodeTotals: z.nullable(z.array(z.object({ postcode: z.string(), count: z.int() }))),
+    meta: metaSchema,
   }),
-  postcodeTotals: z.nullable(z.array(z.object({ postcode: z.string(), count: z.int() }))),
-  meta: metaSchema,
-});
+);
 
-export const weeklySummaryListSchema = listEnvelope(weeklySummarySummarySchema);
+export const weeklySummaryListSchema = listEnvelope('WeeklySummaryExtractList', weeklySummarySummarySchema);

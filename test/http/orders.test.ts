@@ -280,23 +280,21 @@ describe('POST /v1/companies/{id}/charges/extract-orders: acceptance', () => {
     },
   );
 
-  it('keeps only the fields of the chosen method, trimmed', async () => {
+  it("takes each method's own fields, the postal ones trimmed, and shows the others null", async () => {
     const key = await createKey('test');
     const viaWeb = accepted(
-      await orderCharges(key.secret, SANDBOX.smallChargesExtract, {
-        delivery: { method: 'web', email: 'ops@example.com' },
-      }),
+      await orderCharges(key.secret, SANDBOX.smallChargesExtract, { delivery: { method: 'web' } }),
     );
     expect(viaWeb.delivery).toStrictEqual({ method: 'web', ...nullDelivery });
     const viaEmail = accepted(
       await orderCharges(key.secret, SANDBOX.smallChargesExtract, {
-        delivery: { method: 'email', email: ' ops@example.com ', postcode: '2000' },
+        delivery: { method: 'email', email: 'ops@example.com' },
       }),
     );
     expect(viaEmail.delivery).toStrictEqual({ method: 'email', ...nullDelivery, email: 'ops@example.com' });
     const viaPost = accepted(
       await orderCharges(key.secret, SANDBOX.smallChargesExtract, {
-        delivery: { ...post, email: 'ops@example.com' },
+        delivery: { ...post, recipient: ` ${post.recipient} ` },
       }),
     );
     expect(viaPost.delivery).toStrictEqual({ ...post, email: null });
@@ -372,6 +370,19 @@ describe('delivery: checked before the registry is asked anything, never billed'
     ['post with a letter in the postcode', { delivery: { ...post, postcode: '2OOO' } }, 'delivery.postcode'],
     ['post with the postcode a number', { delivery: { ...post, postcode: 2000 } }, 'delivery.postcode'],
     ['an unknown delivery field', { delivery: { method: 'web', colour: 'blue' } }, 'delivery.colour'],
+    // Each method takes its own fields only, as the contract's union says.
+    ['web with an email', { delivery: { method: 'web', email: 'ops@example.com' } }, 'delivery.email'],
+    [
+      'email with a postcode',
+      { delivery: { method: 'email', email: 'ops@example.com', postcode: '2000' } },
+      'delivery.postcode',
+    ],
+    ['post with an email', { delivery: { ...post, email: 'ops@example.com' } }, 'delivery.email'],
+    [
+      'email with spaces around it',
+      { delivery: { method: 'email', email: ' ops@example.com ' } },
+      'delivery.email',
+    ],
   ];
 
   it.each(cases)('%s → 400 delivery_invalid', async (_name, body, param) => {
@@ -398,9 +409,14 @@ describe('delivery: checked before the registry is asked anything, never billed'
     expect(errorOf(response).message).toMatch(/fax is not offered/i);
   });
 
-  it('a bad company number is reported before a bad delivery', async () => {
+  it("a bad delivery (the body's schema) is reported before a company number failing its check digit (the use case)", async () => {
     const key = await createKey('test');
     expectError(await orderCharges(key.secret, '990000015', { delivery: { method: 'fax' } }), 400, {
+      type: 'invalid_request_error',
+      code: 'delivery_invalid',
+      param: 'delivery.method',
+    });
+    expectError(await orderCharges(key.secret, '990000015', { delivery: web }), 400, {
       type: 'invalid_request_error',
       code: 'acn_invalid',
       param: 'id',

@@ -131,7 +131,8 @@ describe('POST /v1/weekly-summaries: the request is checked before the registry 
       'weekStarting',
     ],
     ['no type', { weekStarting: 'W1' }, 422, 'validation_error', 'type'],
-    ['a type that is not a string', { type: 7, weekStarting: 'W1' }, 422, 'validation_error', 'type'],
+    // Not one of the six types, whatever its JSON type: the contract's enum says so.
+    ['a type that is not a string', { type: 7, weekStarting: 'W1' }, 400, 'summary_type_invalid', 'type'],
     ['no weekStarting', { type: 'name-changes' }, 422, 'validation_error', 'weekStarting'],
     [
       'refresh not a boolean',

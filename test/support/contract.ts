@@ -36,6 +36,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false });
 addFormats(ajv);
 ajv.addKeyword('example');
+// OpenAPI's `discriminator` (on the delivery and extract unions) only names what `oneOf` checks.
+ajv.addKeyword('discriminator');
 // The whole document under an `$id`, so that the `$ref`s of its response schemas
 // (`#/components/schemas/…`) resolve. Its top-level fields are not JSON Schema: declared as
 // keywords that validate nothing, so that strict mode accepts the document.

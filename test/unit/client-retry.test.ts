@@ -349,7 +349,7 @@ describe('client.list', () => {
       fetch: fetcher,
     });
     const ids: string[] = [];
-    for await (const extract of client.list('/v1/extracts', { params: { query: { limit: '2' } } }))
+    for await (const extract of client.list('/v1/extracts', { params: { query: { limit: 2 } } }))
       ids.push(extract.id);
     expect(ids).toEqual(['ext_1', 'ext_2', 'ext_3']);
     expect(sent.map((request) => new URL(request.url).search)).toEqual([

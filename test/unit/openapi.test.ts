@@ -23,6 +23,8 @@ interface Operation {
 interface Schema {
   properties?: Record<string, Schema>;
   enum?: string[];
+  allOf?: Schema[];
+  $ref?: string;
 }
 
 const document = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as {
@@ -38,7 +40,11 @@ const operationOf = (route: (typeof routeList)[number]) =>
 function codesOf(operation: Operation, status: number): string[] | undefined {
   let response = operation.responses[String(status)];
   if (response?.$ref) response = document.components.responses[response.$ref.split('/').pop() as string];
-  return response?.content?.['application/json']?.schema.properties?.error?.properties?.code?.enum;
+  const schema = response?.content?.['application/json']?.schema;
+  if (!schema) return undefined;
+  // `Error` narrowed to this status's codes: `allOf: [{$ref: Error}, {error: {type, code}}]`.
+  expect(schema.allOf?.[0]?.$ref).toBe('#/components/schemas/Error');
+  return schema?.allOf?.[1]?.properties?.error?.properties?.code?.enum;
 }
 
 describe('docs/openapi.json', () => {
@@ -50,6 +56,44 @@ describe('docs/openapi.json', () => {
     expect(readFileSync(CLIENT_TYPES_FILE, 'utf8')).toBe(
       await clientTypesText(readFileSync(OPENAPI_FILE, 'utf8')),
     );
+  });
+
+  it('names every component schema (no anonymous `__schemaN`), the resources of spec document 1 among them', () => {
+    const names = Object.keys(
+      (document as unknown as { components: { schemas: object } }).components.schemas,
+    );
+    expect(names.filter((name) => !/^[A-Z][A-Za-z0-9]*$/.test(name))).toEqual([]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Company',
+        'CompanySummary',
+        'CompanyExtract',
+        'PersonExtract',
+        'WeeklySummaryExtract',
+        'RegisterExtract',
+        'Extract',
+        'Order',
+        'OfflineSearch',
+        'Document',
+        'Charge',
+        'Party',
+        'Address',
+        'CodedValue',
+        'Event',
+        'WebhookEndpoint',
+        'FeeEntry',
+        'OrderList',
+        'Error',
+        'OrderDelivery',
+      ]),
+    );
+    // Every request body is a named component too.
+    for (const route of contractRoutes.filter((r) => r.request.body)) {
+      const body = operationOf(route).requestBody?.content['application/json'] as
+        | { schema: { $ref?: string } }
+        | undefined;
+      expect(body?.schema.$ref, route.name).toMatch(/^#\/components\/schemas\/[A-Z]\w+$/);
+    }
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {

@@ -19,6 +19,7 @@ import {
 import { errorGuide } from '../../kernel/errors/guide.ts';
 import type { RequestExample } from '../../kernel/http/request-example.ts';
 import type { HttpMethod, RouteDefinition } from '../../kernel/http/route.ts';
+import { named } from '../../kernel/http/schemas.ts';
 import { referenceRoutes } from '../../reference/routes.ts';
 import { type ApiArea, apiAreas, routesOf } from '../areas.ts';
 import { errorCodesByStatus } from './errors.ts';
@@ -116,13 +117,18 @@ const errorDetailsSchema = z
     description: 'Structured data of some errors (spec 7.1).',
   });
 
-/** The envelope of spec 7.1 for the given codes: `type` and `code` are enums of exactly those. */
-const errorEnvelopeSchema = (codes: readonly ErrorCode[]) => {
-  const types = [...new Set(codes.map((code) => errorCatalogue[code].type))] as [ErrorType, ...ErrorType[]];
-  return z.object({
+const errorTypes = [...new Set(Object.values(errorCatalogue).map((entry) => entry.type))] as [
+  ErrorType,
+  ...ErrorType[],
+];
+
+/** The error envelope of spec 7.1, once: every error response refers to it. */
+const errorSchema = named(
+  'Error',
+  z.object({
     error: z.object({
-      type: z.enum(types),
-      code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
+      type: z.enum(errorTypes),
+      code: z.string(),
       message: z.string(),
       param: z.nullable(z.string()),
       registryCode: z.nullable(z.string()),
@@ -130,11 +136,24 @@ const errorEnvelopeSchema = (codes: readonly ErrorCode[]) => {
       details: z.optional(errorDetailsSchema),
       docUrl: z.string().check(z.regex(/\/errors#[a-z_]+$/)),
     }),
-  });
+  }),
+  'Every failure: `error.code` says what went wrong (branch on it), `error.param` where; `docUrl` explains the code.',
+);
+
+/** The envelope for the given codes: `Error`, with `type` and `code` narrowed to exactly those. */
+const errorEnvelopeSchema = (codes: readonly ErrorCode[]) => {
+  const types = [...new Set(codes.map((code) => errorCatalogue[code].type))] as [ErrorType, ...ErrorType[]];
+  return z.intersection(
+    errorSchema,
+    z.looseObject({
+      error: z.looseObject({ type: z.enum(types), code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) }),
+    }),
+  );
 };
 
+/** Each code with its cause; the fix is in the error reference (`docUrl`, `/docs/errors#<code>`). */
 const describeCodes = (codes: readonly ErrorCode[]) =>
-  codes.map((code) => `- \`${code}\`: ${errorGuide[code].cause} ${errorGuide[code].fix}`).join('\n');
+  codes.map((code) => `- \`${code}\`: ${errorGuide[code].cause}`).join('\n');
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
@@ -290,14 +309,31 @@ function curlSample(route: RouteDefinition, example: RequestExample): string {
   return lines.join(' \\\n  ');
 }
 
-/** Gives each parameter of the document its example value. */
-function addParameterExamples(operation: Record<string, unknown>, example: RequestExample) {
-  const parameters = (operation.parameters ?? []) as { in: string; name: string; example?: unknown }[];
+type SchemaLike = { type?: unknown; $ref?: string };
+
+/**
+ * Gives each parameter of the document its example value, as its schema types it (the example's
+ * `limit: '5'` is the integer 5 of the `Limit` schema).
+ */
+function addParameterExamples(
+  operation: Record<string, unknown>,
+  example: RequestExample,
+  schemas: Record<string, unknown>,
+) {
+  const parameters = (operation.parameters ?? []) as {
+    in: string;
+    name: string;
+    example?: unknown;
+    schema?: SchemaLike;
+  }[];
   for (const parameter of parameters) {
     const source =
       parameter.in === 'path' ? example.path : parameter.in === 'query' ? example.query : example.headers;
     const value = source?.[parameter.name];
-    if (value !== undefined) parameter.example = value;
+    if (value === undefined) continue;
+    const ref = parameter.schema?.$ref?.split('/').pop();
+    const schema = (ref === undefined ? parameter.schema : schemas[ref]) as SchemaLike | undefined;
+    parameter.example = schema?.type === 'integer' && typeof value === 'string' ? Number(value) : value;
   }
 }
 
@@ -362,11 +398,12 @@ export const OPENAPI_INFO = {
 } as const;
 
 /**
- * Where the API is: the local stack (`npm start`), and a deployment, whose URL is the API stack's
- * `ApiUrl` output (the reference page at `/docs` replaces both with the URL it is served from).
+ * Where the API is. First a deployment, whose URL is the API stack's `ApiUrl` output (a template:
+ * generated clients default to the first server, and this is the one a customer calls); then the
+ * local stack (`npm start`), spelled `127.0.0.1` because lint refuses `localhost` as a server of a
+ * published contract. The reference page at `/docs` replaces both with the URL it is served from.
  */
 export const OPENAPI_SERVERS = [
-  { url: 'http://localhost:3000', description: 'The local stack (`npm start`)' },
   {
     url: 'https://{apiId}.execute-api.{region}.amazonaws.com/{stage}',
     description: "A deployment: the API stack's `ApiUrl` output",
@@ -376,7 +413,57 @@ export const OPENAPI_SERVERS = [
       stage: { default: 'prod', description: 'The stage deployed (`-c stage=…`)' },
     },
   },
+  { url: 'http://127.0.0.1:3000', description: 'The local stack (`npm start`)' },
 ];
+
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Says outright what a schema's branches already say, for readers stricter than JSON Schema:
+ * Scalar (the `/docs` page) checks every schema against a model that wants a `type`, and logged a
+ * "document validation error" for each component holding `{anyOf: [{$ref: Address}, {type:
+ * null}]}` or `additionalProperties: {}`. A schema with `anyOf`, `oneOf` or `allOf` and no `type`
+ * gets the types its branches have (the same values are valid), and `additionalProperties: {}`
+ * becomes `true`, its equal.
+ */
+function statedTypes(document: JsonObject): void {
+  const components = ((document.components as JsonObject | undefined)?.schemas ?? {}) as JsonObject;
+  const typesOf = (schema: unknown, seen: Set<string>): string[] | undefined => {
+    if (!isObject(schema)) return undefined;
+    if (typeof schema.$ref === 'string') {
+      const name = schema.$ref.split('/').pop() as string;
+      if (seen.has(name)) return undefined;
+      return typesOf(components[name], new Set([...seen, name]));
+    }
+    if (typeof schema.type === 'string') return [schema.type];
+    if (Array.isArray(schema.type)) return schema.type as string[];
+    const branches = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
+    if (branches) {
+      const all = branches.map((branch) => typesOf(branch, seen));
+      return all.every(Boolean) ? [...new Set(all.flat() as string[])] : undefined;
+    }
+    if (Array.isArray(schema.allOf)) return schema.allOf.map((part) => typesOf(part, seen)).find(Boolean);
+    return undefined;
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (!isObject(node)) return;
+    if (isObject(node.additionalProperties) && Object.keys(node.additionalProperties).length === 0)
+      node.additionalProperties = true;
+    if ((node.anyOf || node.oneOf || node.allOf) && node.type === undefined) {
+      const types = typesOf(node, new Set());
+      if (types && types.length > 0) node.type = types.length === 1 ? types[0] : types;
+    }
+    for (const [key, value] of Object.entries(node))
+      if (key !== 'example' && key !== 'examples') visit(value);
+  };
+  visit(document);
+}
 
 /** The document for the given routes (by default the whole route table, less `internal` routes). */
 export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
@@ -413,7 +500,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
     },
     {
       // A schema used in several places becomes one component, referenced.
-      reused: 'ref',
+      reused: 'inline',
       override: ({ jsonSchema }) => {
         // zod marks `startsWith` checks with a format of its own; their `pattern` says the same.
         if (jsonSchema.format === 'starts_with') delete jsonSchema.format;
@@ -425,8 +512,14 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]) {
     const operation = (document.paths?.[route.path] as Record<string, Record<string, unknown>> | undefined)?.[
       route.method.toLowerCase()
     ];
-    if (operation) addParameterExamples(operation, requestExamples[route.name] as RequestExample);
+    if (operation)
+      addParameterExamples(
+        operation,
+        requestExamples[route.name] as RequestExample,
+        (document.components?.schemas ?? {}) as Record<string, unknown>,
+      );
   }
+  statedTypes(document as unknown as JsonObject);
   return document;
 }
 

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { ApiError } from '../errors/api-error.ts';
+import type { ErrorCode } from '../errors/catalogue.ts';
 import type { RouteDefinition } from './route.ts';
+import { fieldCodes } from './schemas.ts';
 
 /** The parts of an HTTP request the pipeline reads, with header names in lower case. */
 export interface RawRequest {
@@ -13,7 +15,7 @@ export interface RawRequest {
   pathParameters?: Record<string, string | undefined>;
 }
 
-type Location = 'path' | 'query' | 'body';
+export type Location = 'path' | 'query' | 'body';
 
 /** Arrays and objects nest at most this deep in a body, the body itself being level 1. */
 export const MAX_JSON_DEPTH = 32;
@@ -37,10 +39,10 @@ export function checkBodySize(body: string | null): void {
   if (body !== null && Buffer.byteLength(body, 'utf8') > MAX_BODY_BYTES) throw bodyTooLarge();
 }
 
-/** `['personIds', 3, 'id']` → `personIds[3].id`. */
+/** `['personIds', 3, 'id']` → `personIds[3].id`; `['numbers[]', 2]` → `numbers[2]`. */
 export function paramName(path: readonly PropertyKey[]): string {
   return path.reduce<string>((name, part) => {
-    if (typeof part === 'number') return `${name}[${part}]`;
+    if (typeof part === 'number') return `${name.endsWith('[]') ? name.slice(0, -2) : name}[${part}]`;
     return name ? `${name}.${String(part)}` : String(part);
   }, '');
 }
@@ -73,16 +75,64 @@ function describeIssue(
   return { param, message };
 }
 
-function check<T extends z.core.$ZodType>(schema: T, value: unknown, location: Location): z.output<T> {
+/**
+ * The error code of the outermost `coded` schema on the way from `schema` to the part at `path`
+ * (through objects, arrays, optional, nullable and the input side of pipes), if any; none for
+ * the field missing altogether, unless the field says so.
+ */
+export function codeAlong(schema: z.core.$ZodType, issue: z.core.$ZodIssue): ErrorCode | undefined {
+  const { path } = issue;
+  let current: z.core.$ZodType | undefined = schema;
+  let step = 0;
+  while (current) {
+    const coded = fieldCodes.get(current);
+    if (coded) {
+      const absent = step === path.length && issue.input === undefined;
+      return absent && !coded.missing ? undefined : coded.code;
+    }
+    const def = current._zod.def as unknown as {
+      type: string;
+      innerType?: z.core.$ZodType;
+      in?: z.core.$ZodType;
+      shape?: Record<string, z.core.$ZodType>;
+      element?: z.core.$ZodType;
+    };
+    if (def.innerType) current = def.innerType;
+    else if (def.type === 'pipe') current = def.in;
+    else if (def.type === 'object' && step < path.length) current = def.shape?.[String(path[step++])];
+    else if (def.type === 'array' && step < path.length && typeof path[step++] === 'number')
+      current = def.element;
+    else return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A value no option of a union takes is reported as the option that got furthest in it (the
+ * deepest path): `role=DR&role=XX` against "a code or a list of codes" is about `role[1]`.
+ */
+function furthest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union') return issue;
+  let best: z.core.$ZodIssue | undefined;
+  for (const option of issue.errors) {
+    const first = option[0];
+    if (first && (!best || first.path.length > best.path.length)) best = first;
+  }
+  return best ? furthest({ ...best, path: [...issue.path, ...best.path] }) : issue;
+}
+
+/** Parses `value` with `schema`, or throws the first problem as the API's error. */
+export function check<T extends z.core.$ZodType>(schema: T, value: unknown, location: Location): z.output<T> {
   const result = z.safeParse(schema, value, { reportInput: true });
   if (result.success) return result.data;
-  const first = result.error.issues[0];
+  const issue = result.error.issues[0];
+  const first = issue && furthest(issue);
   if (!first) throw new ApiError('validation_error');
   const { param, message } = describeIssue(first, location, value);
   // A schema may give an issue its own status: an empty cursor is 400, as every cursor problem.
   const status =
     first.code === 'custom' ? (first.params as { status?: number } | undefined)?.status : undefined;
-  throw new ApiError('validation_error', {
+  throw new ApiError(codeAlong(schema, first) ?? 'validation_error', {
     param: param || null,
     message,
     ...(status === undefined ? {} : { status }),

@@ -4,16 +4,56 @@
  */
 import * as z from 'zod/mini';
 import { EMPTY_CURSOR } from '../cursor.ts';
+import type { ErrorCode } from '../errors/catalogue.ts';
 import { calendarDate } from '../time-params.ts';
 
 export const PAGE_SIZE = { min: 1, max: 100, default: 20 } as const;
 
-export const metaSchema = z.object({
-  billable: z.boolean(),
-  product: z.nullable(z.string()),
-  requestId: z.string().check(z.startsWith('req_')),
-  quantity: z.optional(z.int()),
-});
+/**
+ * Names a schema in the published contract: `named('Company', schema)` makes it
+ * `components.schemas.Company` in docs/openapi.json, so a generated client has a `Company` type,
+ * and every place that uses the schema refers to it. The one way a zod schema gets a component
+ * name: PascalCase, unique (zod's registry refuses a second schema with the same id), and stable
+ * across regenerations because it is written here, not numbered. A schema derived from a named one
+ * (`z.extend`, `.check`) does not inherit the name; name it too where a reader would want one.
+ */
+export const named = <T extends z.core.$ZodType>(
+  name: string,
+  schema: T,
+  description?: string,
+  meta: Omit<z.core.GlobalMeta, 'id' | 'description'> = {},
+): T => {
+  z.globalRegistry.add(schema, { ...meta, id: name, ...(description === undefined ? {} : { description }) });
+  return schema;
+};
+
+/** Request fields whose refusal has an error code of its own (spec 7), set by `coded`. */
+export const fieldCodes = z.registry<{ code: ErrorCode; missing: boolean }>();
+
+/**
+ * A request field (or body part) that the spec refuses with its own code rather than
+ * `validation_error`: `coded('summary_type_invalid', z.enum(weeklySummaryTypes))`. The schema is
+ * the field's whole rule, in the contract as in the pipeline; any problem inside it (a missing
+ * part, a wrong type, a value outside the enum, an unknown key) is answered with `code` and its
+ * catalogue status, `param` naming the exact place (`delivery.postcode`). The field missing
+ * altogether is `validation_error` ("type is required"), unless `missing` says it is `code` too
+ * (a missing `delivery` is `delivery_invalid`).
+ */
+export const coded = <T extends z.core.$ZodType>(code: ErrorCode, schema: T, { missing = false } = {}): T => {
+  fieldCodes.add(schema, { code, missing });
+  return schema;
+};
+
+export const metaSchema = named(
+  'Meta',
+  z.object({
+    billable: z.boolean(),
+    product: z.nullable(z.string()),
+    requestId: z.string().check(z.startsWith('req_')),
+    quantity: z.optional(z.int()),
+  }),
+  'What every answer carries besides its data: whether it incurred a registry fee, the product, the request id.',
+);
 
 /** No query parameters at all: any parameter is reported by name. */
 export const noQuery = z.strictObject({});
@@ -21,13 +61,33 @@ export const noPath = z.strictObject({});
 
 const limitMessage = `limit must be an integer from ${PAGE_SIZE.min} to ${PAGE_SIZE.max}`;
 
+/**
+ * `limit`: on the wire a whole number 1–100 in decimal digits (at most four, so `0020` is 20). The
+ * contract declares it an integer from 1 to 100 with the default 20, which is how query parameters
+ * are typed in OpenAPI (a generated client takes a number and writes it in decimal).
+ */
 export const limitParam = z.optional(
-  z.pipe(
-    z.string().check(z.regex(/^\d{1,4}$/, limitMessage)),
+  named(
+    'Limit',
     z.pipe(
-      z.transform(Number),
-      z.int().check(z.minimum(PAGE_SIZE.min, limitMessage), z.maximum(PAGE_SIZE.max, limitMessage)),
+      z.string().check(z.regex(/^\d{1,4}$/, limitMessage)),
+      z.pipe(
+        z.transform(Number),
+        z.int().check(z.minimum(PAGE_SIZE.min, limitMessage), z.maximum(PAGE_SIZE.max, limitMessage)),
+      ),
     ),
+    `Page size, from ${PAGE_SIZE.min} to ${PAGE_SIZE.max}; ${PAGE_SIZE.default} when not given.`,
+    {
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        for (const key of Object.keys(jsonSchema)) if (key !== 'description') delete jsonSchema[key];
+        Object.assign(jsonSchema, {
+          type: 'integer',
+          minimum: PAGE_SIZE.min,
+          maximum: PAGE_SIZE.max,
+          default: PAGE_SIZE.default,
+        });
+      },
+    },
   ),
 );
 
@@ -36,10 +96,21 @@ export const limitParam = z.optional(
  * empty one is refused here, before the handler runs, with the same 400 (the issue's `status`).
  */
 export const cursorParam = z.optional(
-  z.string().check(z.refine((cursor) => cursor !== '', { error: EMPTY_CURSOR, params: { status: 400 } })),
+  named(
+    'Cursor',
+    z.string().check(z.refine((cursor) => cursor !== '', { error: EMPTY_CURSOR, params: { status: 400 } })),
+    "The previous page's `nextCursor`, unchanged; valid 30 minutes, for the same list, filters and account.",
+    // The refinement above, as JSON Schema says it.
+    { override: { minLength: 1 } },
+  ),
 );
 
-export const listEnvelope = <T extends z.core.$ZodType>(item: T) =>
+/** The list envelope of spec 1.4 around `item`, named `name` in the contract (`OrderList`…). */
+export const listEnvelope = <T extends z.core.$ZodType>(name: string, item: T) =>
+  named(name, listFields(item));
+
+/** The list envelope's fields, for a list that adds its own (`z.extend(listFields(item), {…})`). */
+export const listFields = <T extends z.core.$ZodType>(item: T) =>
   z.object({
     object: z.literal('list'),
     data: z.array(item),

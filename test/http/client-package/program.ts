@@ -31,7 +31,7 @@ if (bought.error) throw new Error(`purchase refused: ${bought.error.error.code}`
 
 const documents: string[] = [];
 for await (const document of client.list('/v1/companies/{id}/documents', {
-  params: { path: { id: company }, query: { extract: bought.data.id, limit: '2' } },
+  params: { path: { id: company }, query: { extract: bought.data.id, limit: 2 } },
 })) {
   documents.push(document.documentNumber);
 }

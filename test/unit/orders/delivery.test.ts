@@ -26,8 +26,8 @@ function errorOf(call: () => unknown): ApiError {
 }
 
 describe('order delivery', () => {
-  it('accepts web and keeps no other field', () => {
-    expect(parseOrderDelivery({ method: 'web', email: 'a@b.co' })).toEqual({
+  it('accepts web alone, every other field null', () => {
+    expect(parseOrderDelivery({ method: 'web' })).toEqual({
       method: 'web',
       email: null,
       contactName: null,
@@ -39,8 +39,9 @@ describe('order delivery', () => {
   });
 
   it('accepts email with a valid address and post with every field', () => {
-    expect(parseOrderDelivery({ method: 'email', email: ' jo@example.com ' }).email).toBe('jo@example.com');
+    expect(parseOrderDelivery({ method: 'email', email: 'jo@example.com' }).email).toBe('jo@example.com');
     expect(parseOrderDelivery(POST)).toMatchObject({ method: 'post', postcode: '2000', email: null });
+    expect(parseOrderDelivery({ ...POST, recipient: ' Legal ' }).recipient).toBe('Legal');
   });
 
   it.each([
@@ -53,6 +54,10 @@ describe('order delivery', () => {
     [{ method: 'email', email: 'not-an-address' }, 'delivery.email'],
     [{ method: 'email', email: 'a b@c.com' }, 'delivery.email'],
     [{ method: 'web', colour: 'blue' }, 'delivery.colour'],
+    // A field of another method is refused, as the contract says (each method takes its own fields).
+    [{ method: 'web', email: 'a@b.co' }, 'delivery.email'],
+    [{ method: 'email', email: ' jo@example.com ' }, 'delivery.email'],
+    [{ ...POST, email: 'a@b.co' }, 'delivery.email'],
     [{ ...POST, contactName: undefined }, 'delivery.contactName'],
     [{ ...POST, contactPhone: '' }, 'delivery.contactPhone'],
     [{ ...POST, contactPhone: 'call me' }, 'delivery.contactPhone'],

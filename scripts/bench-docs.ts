@@ -1,0 +1,76 @@
+/**
+ * The reference page part of `npm run bench` (BENCH_ONLY_DOCS=1 runs it alone): `/docs` opened in
+ * headless Chromium as a reader would, in a fresh browser context each time (nothing cached), and
+ * timed from navigation to its first content (the first operation's summary shown in the page's
+ * body, not only in the sidebar). It also lists what the page logged to the console as a warning
+ * or an error and every request that failed; a clean page has neither.
+ */
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { routeList } from '../shared/app/routes.ts';
+
+const RUNS = 5;
+/** Target set from the measurement in docs/architecture.md ("Measurements"). */
+export const DOCS_TARGETS = { firstContentP50Ms: 6_000 };
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+export interface DocsPageRun {
+  firstContentMs: number;
+  console: string[];
+  failed: string[];
+}
+
+/** One reader's visit to `/docs`. */
+export async function openDocsPage(baseUrl: string, browser: import('playwright-core').Browser) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  const console: string[] = [];
+  const failed: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      console.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => console.push(`pageerror: ${error.message}`));
+  page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.url()} ${response.status()}`);
+  });
+  const first = routeList.find((route) => !route.internal)?.summary as string;
+  const started = performance.now();
+  await page.goto(`${baseUrl}/docs`, { waitUntil: 'commit', timeout: 120_000 });
+  // The summary as a heading of the content, not the sidebar's link.
+  await page.getByRole('heading', { name: first }).first().waitFor({ timeout: 120_000 });
+  const firstContentMs = performance.now() - started;
+  await page.waitForTimeout(1_000); // what the page logs right after it shows
+  await context.close();
+  return { firstContentMs, console, failed } satisfies DocsPageRun;
+}
+
+export async function benchDocsPage(baseUrl: string) {
+  if (!existsSync(CHROMIUM)) {
+    console.log(`\nReference page: skipped, ${CHROMIUM} is missing (set CHROMIUM_PATH)`);
+    return;
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    await openDocsPage(baseUrl, browser); // warm-up: the server's first read of the files
+    const runs: DocsPageRun[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await openDocsPage(baseUrl, browser));
+    const p50 = median(runs.map((run) => run.firstContentMs));
+    const ok = p50 <= DOCS_TARGETS.firstContentP50Ms;
+    console.log(
+      `\nReference page /docs, headless Chromium, fresh context, ${RUNS} runs   target first content p50 ≤ ${DOCS_TARGETS.firstContentP50Ms} ms`,
+    );
+    console.log(
+      `  ${ok ? 'ok  ' : 'OVER'} first content p50 ${p50.toFixed(0)} ms (runs: ${runs.map((r) => r.firstContentMs.toFixed(0)).join(', ')})`,
+    );
+    const messages = [...new Set(runs.flatMap((run) => [...run.console, ...run.failed]))];
+    console.log(
+      `  ${messages.length === 0 ? 'ok  ' : 'OVER'} console warnings and errors, failed requests: ${messages.length === 0 ? 'none' : messages.join(' | ')}`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
