@@ -1040,6 +1040,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/monitors/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create up to 100,000 monitors from JSON rows or CSV; dryRun reports every row without creating anything
+         * @description Free.
+         */
+        post: operations["ImportMonitors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the environment's monitors, newest first, or the one of a company
+         * @description Free.
+         */
+        get: operations["ListMonitors"];
+        put?: never;
+        /**
+         * Watch a company (ACN, ARBN, ARSN or an ABN that embeds one) or a person; records the baseline from free registry reads
+         * @description Free.
+         */
+        post: operations["CreateMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/{monitorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a monitor with its baseline and the sequence number of its last event
+         * @description Free.
+         */
+        get: operations["GetMonitor"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop watching (events already emitted stay in the feed)
+         * @description Free.
+         */
+        delete: operations["DeleteMonitor"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the event types a monitor wants
+         * @description Free.
+         */
+        patch: operations["UpdateMonitor"];
+        trace?: never;
+    };
+    "/v1/monitors/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monitoring feed: every monitoring event of the environment, oldest first, from a position that never expires (events kept 90 days)
+         * @description Free.
+         */
+        get: operations["ListMonitorEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1168,12 +1260,12 @@ export interface components {
         };
         CreateWebhookEndpointRequest: {
             url: string;
-            enabledEvents: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*")[];
+            enabledEvents: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*")[];
             description?: ((string | null) | null) | string | null;
         };
         UpdateWebhookEndpointRequest: {
             url?: string;
-            enabledEvents?: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "*")[];
+            enabledEvents?: ("order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted" | "*")[];
             description?: ((string | null) | null) | string | null;
             /** @enum {string} */
             status?: "enabled" | "disabled";
@@ -1183,6 +1275,24 @@ export interface components {
         RecoverWebhookEndpointRequest: {
             /** @description A time in UTC, `YYYY-MM-DDThh:mm:ssZ`; a day the month does not have is 422 `validation_error`. */
             since: string;
+        };
+        ImportMonitorsRequest: {
+            dryRun?: boolean;
+            rows?: unknown[];
+            csv?: string;
+        };
+        CreateMonitorRequest: {
+            company?: string;
+            person?: {
+                familyName: string;
+                givenNames: string[];
+                /** @description A calendar date `YYYY-MM-DD`; a day the month does not have (`2026-02-30`) is 422 `validation_error`. */
+                birthDate: string;
+            };
+            eventTypes?: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
+        };
+        UpdateMonitorRequest: {
+            eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
         };
         /** @description Every failure: `error.code` says what went wrong (branch on it), `error.param` where; `docUrl` explains the code. */
         Error: {
@@ -1219,6 +1329,7 @@ export interface components {
             method?: string;
             limit?: number;
             resetsAt?: string;
+            monitorId?: string;
         };
         Identifier: {
             /** @constant */
@@ -2950,6 +3061,159 @@ export interface components {
             resent: number;
             meta: components["schemas"]["Meta"];
         };
+        /** @description A bulk import's outcome: totals, and every row that is not (or would not be) created, with why. */
+        MonitorImport: {
+            /** @constant */
+            object: "monitorImport";
+            dryRun: boolean;
+            rows: number;
+            totals: {
+                created: number;
+                wouldCreate: number;
+                alreadyWatched: number;
+                invalid: number;
+                duplicate: number;
+                overCap: number;
+            };
+            problems: {
+                row: number;
+                /** @enum {string} */
+                outcome: "already_watched" | "invalid" | "duplicate" | "over_cap";
+                monitorId?: string;
+                duplicateOf?: number;
+                error?: {
+                    code: string;
+                    param: string | null;
+                    message: string;
+                };
+            }[];
+            meta: components["schemas"]["Meta"];
+        };
+        MonitorResponse: {
+            /** @constant */
+            object: "monitor";
+            id: string;
+            /** @enum {string} */
+            kind: "company" | "person";
+            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
+            person: ((components["schemas"]["MonitoredPerson"] | null) | null) | components["schemas"]["MonitoredPerson"] | null;
+            eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
+            baseline: ((components["schemas"]["MonitorSnapshot"] | null) | null) | components["schemas"]["MonitorSnapshot"] | null;
+            sequence: number;
+            livemode: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            meta: components["schemas"]["Meta"];
+        };
+        MonitoredPerson: {
+            familyName: string;
+            givenNames: string[];
+            birthDate: string;
+        };
+        /** @description What a company check compares: status, name, type and the newest lodged document. */
+        MonitorSnapshot: {
+            status: components["schemas"]["CodedValue"];
+            name: string;
+            type: components["schemas"]["CodedValue"];
+            latestDocument: (({
+                documentNumber: string;
+                formCode: string;
+                formDescription: string;
+                receivedAt: string;
+            } | null) | null) | {
+                documentNumber: string;
+                formCode: string;
+                formDescription: string;
+                receivedAt: string;
+            } | null;
+            at: components["schemas"]["Timestamp"];
+        };
+        MonitorList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Monitor"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+            totalCount: ((number | null) | null) | number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description A company or a person watched by the account. */
+        Monitor: {
+            /** @constant */
+            object: "monitor";
+            id: string;
+            /** @enum {string} */
+            kind: "company" | "person";
+            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
+            person: ((components["schemas"]["MonitoredPerson"] | null) | null) | components["schemas"]["MonitoredPerson"] | null;
+            eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
+            baseline: ((components["schemas"]["MonitorSnapshot"] | null) | null) | components["schemas"]["MonitorSnapshot"] | null;
+            sequence: number;
+            livemode: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        DeletedMonitor: {
+            /** @constant */
+            object: "monitor";
+            id: string;
+            /** @constant */
+            deleted: true;
+            meta: components["schemas"]["Meta"];
+        };
+        MonitorFeed: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["MonitorEvent"][];
+            hasMore: boolean;
+            nextPosition: string | null;
+            meta: components["schemas"]["Meta"];
+        };
+        MonitorEvent: {
+            /** @constant */
+            object: "event";
+            id: string;
+            /** @enum {string} */
+            type: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
+            createdAt: components["schemas"]["Timestamp"];
+            livemode: boolean;
+            data: components["schemas"]["MonitorEventData"];
+        };
+        /** @description What a monitoring event reports: the company (number and summary) or person, before and after, its source, the monitors it matched and the sequence number of the account and company. */
+        MonitorEventData: {
+            /** @constant */
+            object: "monitorEvent";
+            company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
+            person: ((components["schemas"]["MonitoredPerson"] | null) | null) | components["schemas"]["MonitoredPerson"] | null;
+            before?: ((string | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | ((((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | null) | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null;
+            after?: ((string | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | ((((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | null) | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null;
+            document?: {
+                documentNumber: string;
+                formCode: string;
+                formDescription: string;
+                receivedAt: string;
+            };
+            appointee?: (({
+                [key: string]: unknown;
+            } | null) | null) | {
+                [key: string]: unknown;
+            } | null;
+            licenceNumber?: string | null;
+            date?: string | null;
+            /** @enum {string} */
+            match?: "names_and_birth_date" | "names";
+            source: {
+                /** @enum {string} */
+                kind: "daily_check" | "weekly_summary" | "sandbox";
+                checkedAt?: components["schemas"]["Timestamp"];
+                summaryType?: string;
+                subType?: components["schemas"]["CodedValue"];
+                weekStarting?: string;
+                documentNumber?: string | null;
+            };
+            monitorIds: string[];
+            sequence: number;
+        };
     };
     responses: {
         /**
@@ -3132,6 +3396,7 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -3152,7 +3417,7 @@ export interface components {
         /**
          * @description Unavailable:
          *
-         *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+         *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
          */
         ServiceUnavailable: {
             headers: {
@@ -3167,7 +3432,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
-                        type: "api_error";
+                        type: "registry_unavailable_error";
                         /** @enum {string} */
                         code: "service_unavailable";
                     } & {
@@ -3217,6 +3482,7 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -3226,6 +3492,34 @@ export interface components {
                         type: "api_error";
                         /** @enum {string} */
                         code: "registry_application_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Conflict:
+         *
+         *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+         */
+        IdempotencyConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "conflict_error";
+                        /** @enum {string} */
+                        code: "idempotency_conflict";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3878,6 +4172,62 @@ export interface components {
                 });
             };
         };
+        /**
+         * @description Forbidden:
+         *
+         *     - `monitor_owner_mismatch`: The monitor was created by another account, or with a key of the other environment.
+         */
+        MonitorOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "monitor_owner_mismatch";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `monitor_not_found`: No monitor has this id (it may have been deleted).
+         */
+        MonitorNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "monitor_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -3890,7 +4240,7 @@ export interface components {
         "RateLimit-Remaining": string;
         /** @description Seconds until the window resets. */
         "RateLimit-Reset": string;
-        /** @description Seconds to wait before retrying: 429, 503 (a registry maintenance window, our database unreachable), and 409 `idempotency_key_in_use` (until the request in progress has finished or can be taken over). */
+        /** @description Seconds to wait before retrying, on every answer spec 7.2 retries: 429 (the rate limits, and `idempotency_key_in_use` until the request in progress has finished or can be taken over), 503 (the registry’s own delay, 300 in a maintenance window, else a computed wait), and 500 and 502 (retried once). */
         "Retry-After": string;
         /** @description Version of the document; send it back in `If-None-Match`. */
         ETag: string;
@@ -3940,7 +4290,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2ab2a8c0-c97b-40c7-b83a-33a69a06ebe8"
+                     *         "requestId": "req_a32675ec-bac8-44ba-a469-b32f9cade72f"
                      *       }
                      *     }
                      */
@@ -4009,7 +4359,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e7ff84eb-5823-4e0d-8431-c7050bd04870"
+                     *         "requestId": "req_7f5b957f-95e1-4d21-aceb-b502ecfbb20e"
                      *       }
                      *     }
                      */
@@ -4075,7 +4425,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_18097031-a5c4-401b-a4b3-a2c8a888e427"
+                     *         "requestId": "req_89714ca2-12bd-4e1b-92a2-99281e45b114"
                      *       }
                      *     }
                      */
@@ -4148,7 +4498,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0167eee0-e854-4be7-8be5-c5dc2a76b69e"
+                     *         "requestId": "req_52370b05-a0ee-4706-b3ee-c75af84214a6"
                      *       }
                      *     }
                      */
@@ -4288,7 +4638,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_68e6de57-61e1-4988-95f0-639f11887d3a"
+                     *         "requestId": "req_934d9f9b-d1e4-4856-8f88-f4502ea074c9"
                      *       }
                      *     }
                      */
@@ -4428,7 +4778,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -4443,7 +4793,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -4514,7 +4864,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2b17a6c9-dd79-4b91-942f-88ff5e5a4de6"
+                     *         "requestId": "req_0d81f977-b2b3-444c-be39-033afcbb5f97"
                      *       }
                      *     }
                      */
@@ -4622,7 +4972,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -4637,7 +4987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -4725,9 +5075,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-24T07:31:00Z",
-                     *       "asOf": "2026-11-24T07:31:00Z",
-                     *       "expiresAt": "2027-11-24T07:31:00Z",
+                     *       "purchasedAt": "2026-11-28T01:34:06Z",
+                     *       "asOf": "2026-11-28T01:34:07Z",
+                     *       "expiresAt": "2027-11-28T01:34:06Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -5204,7 +5554,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_1ab7034c-7acc-4059-96b9-907d84f3f960"
+                     *         "requestId": "req_97377c9e-8f3a-47d8-bb53-1f6c018e9a9f"
                      *       }
                      *     }
                      */
@@ -5305,36 +5655,7 @@ export interface operations {
                     });
                 };
             };
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -5365,7 +5686,36 @@ export interface operations {
                     });
                 };
             };
-            429: components["responses"]["RateLimited"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
@@ -5373,7 +5723,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -5388,7 +5738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -5566,15 +5916,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_c6067899fea6f328d18c2e39",
+                     *         "id": "ext_4c6d3ff80910e48258141597",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:33:59Z",
+                     *         "asOf": "2026-11-28T01:33:59Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_83f27ede-c3e0-4772-a50d-25ac94d8acb3"
+                     *         "requestId": "req_5d6d879d-f385-4f27-a057-9df1782b2a83"
                      *       }
                      *     }
                      */
@@ -5715,7 +6065,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -5730,7 +6080,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -5830,16 +6180,16 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_737f1f1aa864cf3993918f1e",
+                     *         "id": "ext_d8f3adbca64b031249fa27ab",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:01Z",
+                     *         "asOf": "2026-11-28T01:34:01Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5c506cc0-7697-41b7-a3a4-f7ead3e16102"
+                     *         "requestId": "req_134f13e9-df92-4823-9ea0-13820cea9468"
                      *       }
                      *     }
                      */
@@ -5980,7 +6330,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -5995,7 +6345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -6037,10 +6387,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_c6067899fea6f328d18c2e39",
+                     *         "id": "ext_4c6d3ff80910e48258141597",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:33:59Z",
+                     *         "asOf": "2026-11-28T01:33:59Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -6173,7 +6523,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_411bc1a8-aab9-4b63-b691-fa85bd5f536c"
+                     *         "requestId": "req_9bd223bf-d911-47a5-90d9-47ef137e4523"
                      *       }
                      *     }
                      */
@@ -6314,7 +6664,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -6329,7 +6679,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -6382,15 +6732,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_14361e65db7cb3f71b5e6485",
+                     *         "id": "ext_8491603d99a21d788a3f0fb8",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:03Z",
+                     *         "asOf": "2026-11-28T01:34:03Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_95bbd439-8068-4934-b8d7-2476ae1bff38"
+                     *         "requestId": "req_9ac09a7b-ae5e-45b6-9b03-b31f0113b5f7"
                      *       }
                      *     }
                      */
@@ -6534,7 +6884,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -6549,7 +6899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -6590,10 +6940,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_29467accea434ee18fdd5aff",
+                     *         "id": "ext_9534f9dfd6f1e7c61c798a47",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:05Z",
+                     *         "asOf": "2026-11-28T01:34:05Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -6697,7 +7047,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_baa8b1cd-c805-41e9-a968-6d7390f7cc07"
+                     *         "requestId": "req_74019181-dfd7-448f-89de-440b91ddbf83"
                      *       }
                      *     }
                      */
@@ -6838,7 +7188,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -6853,7 +7203,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -6996,15 +7346,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_37174a4793823dd1761939e3",
+                     *         "id": "ext_a59706722cd475f4b4bc8209",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:06Z",
+                     *         "asOf": "2026-11-28T01:34:06Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_dc5e823c-dd61-4b63-a651-e5853c754707"
+                     *         "requestId": "req_7b02b6ab-6d37-43d9-88b4-dd63b4988acb"
                      *       }
                      *     }
                      */
@@ -7145,7 +7495,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -7160,7 +7510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -7444,13 +7794,13 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:06Z",
+                     *         "asOf": "2026-11-28T01:34:07Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5a1d2470-f663-468f-86de-4c356b8b90e5"
+                     *         "requestId": "req_a5ec112b-066d-4b8d-9081-9d9ae7b146d2"
                      *       }
                      *     }
                      */
@@ -7591,7 +7941,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -7606,7 +7956,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -7768,7 +8118,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b500ad51-1897-4624-bf17-dc8b2ad88b8d"
+                     *         "requestId": "req_7ed2b136-fbdb-40d3-b7b6-f23cb4ad42ba"
                      *       }
                      *     }
                      */
@@ -7818,7 +8168,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -7833,7 +8183,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -7883,8 +8233,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "expiresAt": "2026-12-24T07:31:00Z",
+                     *       "createdAt": "2026-11-28T01:34:07Z",
+                     *       "expiresAt": "2026-12-28T01:34:07Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -7910,7 +8260,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3fbca2e7-d326-4819-9f3c-a9a5defd9c34"
+                     *         "requestId": "req_2d89a65e-33ca-436c-9f20-c2eff8baed4c"
                      *       }
                      *     }
                      */
@@ -8019,7 +8369,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -8034,7 +8384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -8088,11 +8438,11 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-24T07:31:00Z",
+                     *       "searchExpiresAt": "2026-12-28T01:34:07Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_917b5d1d-6e7b-441a-86d4-7585128008cc"
+                     *         "requestId": "req_f15f6c60-23ea-408c-b193-f4ce1a5d184a"
                      *       }
                      *     }
                      */
@@ -8155,7 +8505,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_26f60058f47e5c3c5656406b",
+                     *           "id": "ext_40a4d4cf167d50fabaf639c8",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -8177,9 +8527,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:31:00Z",
-                     *           "asOf": "2026-11-24T07:31:00Z",
-                     *           "expiresAt": "2027-11-24T07:31:00Z",
+                     *           "purchasedAt": "2026-11-28T01:34:07Z",
+                     *           "asOf": "2026-11-28T01:34:08Z",
+                     *           "expiresAt": "2027-11-28T01:34:07Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -8333,7 +8683,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_1da0c4e5-888d-44d4-993f-6445b1f183a2"
+                     *             "requestId": "req_63bf255e-feb2-47ec-9b7b-cf3f6b987c70"
                      *           }
                      *         }
                      *       ],
@@ -8343,7 +8693,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_1da0c4e5-888d-44d4-993f-6445b1f183a2",
+                     *         "requestId": "req_63bf255e-feb2-47ec-9b7b-cf3f6b987c70",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -8414,36 +8764,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["PersonNotFound"];
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             410: components["responses"]["SearchExpired"];
             413: components["responses"]["RequestTooLarge"];
             /**
@@ -8475,7 +8796,36 @@ export interface operations {
                     });
                 };
             };
-            429: components["responses"]["RateLimited"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
@@ -8483,7 +8833,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -8498,7 +8848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -8658,18 +9008,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IlhlbU9nRXotOWFkOXRqTFUiLCJ0IjoxNzk1NTA1NDYxMzgzLCJwIjo1fQ.3eUX1OfcNhUKPx2Cou8gaoYQ8CTEy0b3ZHwvjbYpC_8",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6ImE3Tmx6OHhrUUxTWjlPU0wiLCJ0IjoxNzk1ODI5NjYwMzU1LCJwIjo1fQ.im7EOIo6ShtHiA-Kwl8tYJtM-Gp0lCEskr3Pr4oq6lU",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_26f60058f47e5c3c5656406b",
+                     *         "id": "ext_40a4d4cf167d50fabaf639c8",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-24T07:31:00Z",
-                     *         "asOf": "2026-11-24T07:31:00Z"
+                     *         "purchasedAt": "2026-11-28T01:34:07Z",
+                     *         "asOf": "2026-11-28T01:34:08Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e5f3a1f2-663a-4a09-98c9-c27aaeb73f17"
+                     *         "requestId": "req_66e154fe-0e18-465e-b8fe-26b14882f83d"
                      *       }
                      *     }
                      */
@@ -8863,9 +9213,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-24T07:31:00Z",
-                     *       "asOf": "2026-11-24T07:31:00Z",
-                     *       "expiresAt": "2027-11-24T07:31:00Z",
+                     *       "purchasedAt": "2026-11-28T01:34:06Z",
+                     *       "asOf": "2026-11-28T01:34:07Z",
+                     *       "expiresAt": "2027-11-28T01:34:06Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -9342,7 +9692,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3f211ffc-ee3e-4db0-8c8c-75e5b7a89244"
+                     *         "requestId": "req_5db14638-147a-464e-beb9-ca0a6ff9c056"
                      *       }
                      *     }
                      */
@@ -9429,15 +9779,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:31:00Z",
-                     *           "asOf": "2026-11-24T07:31:00Z",
-                     *           "expiresAt": "2027-11-24T07:31:00Z",
+                     *           "purchasedAt": "2026-11-28T01:34:06Z",
+                     *           "asOf": "2026-11-28T01:34:07Z",
+                     *           "expiresAt": "2027-11-28T01:34:06Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_37174a4793823dd1761939e3",
+                     *           "id": "ext_a59706722cd475f4b4bc8209",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -9482,15 +9832,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:31:00Z",
-                     *           "asOf": "2026-11-24T07:31:00Z",
-                     *           "expiresAt": "2027-11-24T07:31:00Z",
+                     *           "purchasedAt": "2026-11-28T01:34:06Z",
+                     *           "asOf": "2026-11-28T01:34:06Z",
+                     *           "expiresAt": "2027-11-28T01:34:06Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_29467accea434ee18fdd5aff",
+                     *           "id": "ext_9534f9dfd6f1e7c61c798a47",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -9526,9 +9876,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-24T07:31:00Z",
-                     *           "asOf": "2026-11-24T07:31:00Z",
-                     *           "expiresAt": "2027-11-24T07:31:00Z",
+                     *           "purchasedAt": "2026-11-28T01:34:05Z",
+                     *           "asOf": "2026-11-28T01:34:05Z",
+                     *           "expiresAt": "2027-11-28T01:34:05Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9539,7 +9889,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7f58d2ae-2439-4fdb-a479-fb38984d12bf"
+                     *         "requestId": "req_6b282efe-2a11-47fa-b675-36e6e7a841c5"
                      *       }
                      *     }
                      */
@@ -9589,10 +9939,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_c6067899fea6f328d18c2e39",
-                     *           "at": "2026-11-24T07:31:00Z",
+                     *           "resourceId": "ext_4c6d3ff80910e48258141597",
+                     *           "at": "2026-11-28T01:33:59Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_a78d9259-2945-45e5-9073-5203a42b1a8e",
+                     *           "requestId": "req_4895a521-b2ec-4015-a874-f2a017c121d7",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9600,10 +9950,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_737f1f1aa864cf3993918f1e",
-                     *           "at": "2026-11-24T07:31:00Z",
+                     *           "resourceId": "ext_d8f3adbca64b031249fa27ab",
+                     *           "at": "2026-11-28T01:34:01Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_142fac8a-2f1b-41ad-b0ee-1467b102f464",
+                     *           "requestId": "req_3b7166cd-58f8-4708-9127-42aafbedcd7c",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9611,10 +9961,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_14361e65db7cb3f71b5e6485",
-                     *           "at": "2026-11-24T07:31:00Z",
+                     *           "resourceId": "ext_8491603d99a21d788a3f0fb8",
+                     *           "at": "2026-11-28T01:34:03Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_3f7def0a-26ba-4a11-8396-b6a24366f09b",
+                     *           "requestId": "req_58d846df-9491-45a6-946f-a2bbbe7fdb0c",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9651,7 +10001,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0fffc91b-9418-42c2-8f5f-62c9ad80e02c"
+                     *         "requestId": "req_cdc9992b-b43d-4938-ac5b-96e59b01212f"
                      *       }
                      *     }
                      */
@@ -9709,9 +10059,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-24T07:31:01Z",
-                     *           "asOf": "2026-11-24T07:31:01Z",
-                     *           "expiresAt": "2027-11-24T07:31:01Z",
+                     *           "purchasedAt": "2026-11-28T01:34:15Z",
+                     *           "asOf": "2026-11-28T01:34:15Z",
+                     *           "expiresAt": "2027-11-28T01:34:15Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9722,7 +10072,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7490d9cb-9cd2-4e0e-aea4-91f5b9de9f72"
+                     *         "requestId": "req_8fd9f6a9-5e80-4f94-a7a5-46b15d36cd64"
                      *       }
                      *     }
                      */
@@ -9814,9 +10164,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-24T07:31:01Z",
-                     *       "asOf": "2026-11-24T07:31:01Z",
-                     *       "expiresAt": "2027-11-24T07:31:01Z",
+                     *       "purchasedAt": "2026-11-28T01:34:15Z",
+                     *       "asOf": "2026-11-28T01:34:15Z",
+                     *       "expiresAt": "2027-11-28T01:34:15Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9984,14 +10334,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTUwNTQ2MTI1MywicCI6MjB9.GLpp2_vEmZDbpK4Upjd2hMNc9Hw8p3ncRuDP4-qWETk",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyOTY1NjQ0OCwicCI6MjB9.f_L7OPU47tJh1UxoOvKw3HLntsi4lG42xIO0yEHeLxA",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_cde1ceb6-9033-4f80-ba3d-aa98a3e53592"
+                     *         "requestId": "req_c434d7d7-3516-4eca-8c7c-ab69edfa20bb"
                      *       }
                      *     }
                      */
@@ -10061,13 +10411,16 @@ export interface operations {
                 };
             };
             404: components["responses"]["SummaryUnavailable"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
             /**
-             * @description Conflict:
+             * @description Too many requests:
              *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
              */
-            409: {
+            429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10080,9 +10433,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "conflict_error";
+                            type: "rate_limit_error";
                             /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            code: "rate_limited" | "idempotency_key_in_use";
                         } & {
                             [key: string]: unknown;
                         };
@@ -10091,9 +10444,6 @@ export interface operations {
                     });
                 };
             };
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
@@ -10101,7 +10451,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -10116,7 +10466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -10169,9 +10519,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-24T07:31:01Z",
-                     *       "asOf": "2026-11-24T07:31:01Z",
-                     *       "expiresAt": "2027-11-24T07:31:01Z",
+                     *       "purchasedAt": "2026-11-28T01:34:15Z",
+                     *       "asOf": "2026-11-28T01:34:15Z",
+                     *       "expiresAt": "2027-11-28T01:34:15Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -10339,14 +10689,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTUwNTQ2MTQxMiwicCI6NX0.jw9AOJm56sA8lH3PV10dvAVcsunQR8WliVFOc8ZROIA",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyOTY2MDU2MCwicCI6NX0.MKHHK6lrv5TEpq7g-Swr8yWiP4ncBmItZNSp_YCXLuY",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a77c09c8-af18-4433-a0ff-9699977921c0"
+                     *         "requestId": "req_e91f0b6d-e4a8-476a-9fd7-a7622548bdb7"
                      *       }
                      *     }
                      */
@@ -10420,7 +10770,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1fc956bb-10bd-4d74-9685-d2ca0a816b16"
+                     *         "requestId": "req_4c489a69-7319-4d91-ba12-8c05c4a7bb3d"
                      *       }
                      *     }
                      */
@@ -10512,7 +10862,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_788bd38c-69dd-4cb8-a0c7-49681e808a0e"
+                     *         "requestId": "req_919c7c84-3393-4d12-9fe5-e92bc9896af7"
                      *       }
                      *     }
                      */
@@ -10591,7 +10941,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -10606,7 +10956,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -10682,7 +11032,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7472ffc9-3d95-4ad7-a040-bc20ee1d7af9"
+                     *         "requestId": "req_20611378-2807-4593-905c-c0385f6dbfd4"
                      *       }
                      *     }
                      */
@@ -10760,7 +11110,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -10775,7 +11125,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -10868,9 +11218,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-25T00:25:54Z",
-                     *       "asOf": "2026-11-25T00:25:54Z",
-                     *       "expiresAt": "2027-11-25T00:25:54Z",
+                     *       "purchasedAt": "2026-11-28T01:34:20Z",
+                     *       "asOf": "2026-11-28T01:34:20Z",
+                     *       "expiresAt": "2027-11-28T01:34:20Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -11044,7 +11394,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_e716cfc8-6213-4a21-931a-fffb9a96a901"
+                     *         "requestId": "req_52d190ac-940c-4fef-a74f-58e1350d4f9e"
                      *       }
                      *     }
                      */
@@ -11114,13 +11464,16 @@ export interface operations {
                 };
             };
             404: components["responses"]["NoMatches"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
             /**
-             * @description Conflict:
+             * @description Too many requests:
              *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
              */
-            409: {
+            429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11133,9 +11486,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "conflict_error";
+                            type: "rate_limit_error";
                             /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
+                            code: "rate_limited" | "idempotency_key_in_use";
                         } & {
                             [key: string]: unknown;
                         };
@@ -11144,9 +11497,6 @@ export interface operations {
                     });
                 };
             };
-            413: components["responses"]["RequestTooLarge"];
-            422: components["responses"]["ValidationError"];
-            429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
@@ -11154,7 +11504,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -11169,7 +11519,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -11278,12 +11628,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:00Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_9089d51f-f7a8-471d-8c74-15f4c293300d"
+                     *         "requestId": "req_d9a3fe97-c22f-456d-8cc1-a4a919056b52"
                      *       }
                      *     }
                      */
@@ -11385,36 +11735,7 @@ export interface operations {
                     });
                 };
             };
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -11446,7 +11767,36 @@ export interface operations {
                     });
                 };
             };
-            429: components["responses"]["RateLimited"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
@@ -11454,7 +11804,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -11469,7 +11819,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -11579,12 +11929,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:20Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_68a9e08b-81b4-4f63-9818-d924479f7b5a"
+                     *         "requestId": "req_20b7f303-0340-4817-955b-c97da39eb473"
                      *       }
                      *     }
                      */
@@ -11657,36 +12007,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["DocumentNotFound"];
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
@@ -11718,7 +12039,36 @@ export interface operations {
                     });
                 };
             };
-            429: components["responses"]["RateLimited"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
@@ -11726,7 +12076,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -11741,7 +12091,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -11828,7 +12178,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-01T07:31:01Z",
+                     *       "downloadExpiresAt": "2026-12-05T01:34:13Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -11836,12 +12186,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "readyAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "readyAt": "2026-11-28T01:34:13Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_7c944f9f-38e0-476a-a475-4263f99cc304"
+                     *         "requestId": "req_5a32ce4b-f86c-44a1-83b0-dbb51e42088c"
                      *       }
                      *     }
                      */
@@ -11941,7 +12291,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-01T07:31:01Z",
+                     *           "downloadExpiresAt": "2026-12-05T01:34:13Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -11949,8 +12299,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-24T07:31:00Z",
-                     *           "readyAt": "2026-11-24T07:31:01Z"
+                     *           "createdAt": "2026-11-28T01:34:09Z",
+                     *           "readyAt": "2026-11-28T01:34:13Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11959,7 +12309,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_01bd1746-b56e-41df-84af-2221ea7568e9"
+                     *         "requestId": "req_8bf5cf94-1bdc-450d-a74b-a16b3c403d89"
                      *       }
                      *     }
                      */
@@ -12063,12 +12413,12 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:14Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_ea0679e4-0070-46ba-b20e-6e830df11dd8"
+                     *         "requestId": "req_7b35ed8e-7470-4fc4-9cfa-4cb60803e047"
                      *       }
                      *     }
                      */
@@ -12108,42 +12458,14 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running (or was cut off, by a crash say, and its claim on the key has not run out yet). Nothing was done for this duplicate, and the first is never run twice.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             /**
              * @description Too many requests:
              *
              *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
              *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged.
              */
             429: {
@@ -12161,7 +12483,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "rate_limit_error";
                             /** @enum {string} */
-                            code: "rate_limited" | "offline_search_limit_reached";
+                            code: "rate_limited" | "idempotency_key_in_use" | "offline_search_limit_reached";
                         } & {
                             [key: string]: unknown;
                         };
@@ -12208,12 +12530,12 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-24T07:31:01Z",
-                     *       "readyAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:14Z",
+                     *       "readyAt": "2026-11-28T01:34:15Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_0ae66e80-e781-4a7e-873b-032f94e7245b"
+                     *         "requestId": "req_571ad267-dc69-4bf3-8d20-89c87505f235"
                      *       }
                      *     }
                      */
@@ -12348,12 +12670,12 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1NTA1NDYxNDkxLCJwIjoxMDB9.UdU7kdGqvc0h2dYUHmz3z0xnfsboCOquAf_aJO9KF0E",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODI5NjYxNjkyLCJwIjoxMDB9.WzVkOWFXwi-k1u4sQFjkdaAGod8od6h8sgoQoaEMjAE",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c27171a3-2f47-4fc8-8a37-e2d2bbd11f8b"
+                     *         "requestId": "req_7df2b44a-002b-4e7a-a53c-9b60f25f1a22"
                      *       }
                      *     }
                      */
@@ -12452,7 +12774,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_730c7efb-ac61-479b-a46e-59db2e642d94"
+                     *         "requestId": "req_61074792-fdad-4529-8d80-53332faeba15"
                      *       }
                      *     }
                      */
@@ -12558,7 +12880,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -12573,7 +12895,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -12766,7 +13088,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f36a1165-a9b6-4a26-9d0b-4c58f796a9c7"
+                     *         "requestId": "req_b5ac6295-a9a0-4b5a-b878-2f0f157033d4"
                      *       }
                      *     }
                      */
@@ -12873,7 +13195,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -12888,7 +13210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -12969,7 +13291,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9a970095-13b2-46da-bcd1-a025a4fe885f"
+                     *         "requestId": "req_0b61bd8c-bc1a-4bbe-a6c5-a67e31748402"
                      *       }
                      *     }
                      */
@@ -13019,7 +13341,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -13034,7 +13356,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -13126,7 +13448,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b00ff35f-87e3-456e-b4b9-0a00532cd924"
+                     *         "requestId": "req_f71ebb45-b2f8-4a97-b1c1-b55cae67fc2b"
                      *       }
                      *     }
                      */
@@ -13204,7 +13526,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -13219,7 +13541,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -13284,7 +13606,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_59fb2c0f-860c-4327-ac8d-583ee4021eb6"
+                     *         "requestId": "req_d8ad8f7c-83a7-476f-899b-0e2ed66e08b7"
                      *       }
                      *     }
                      */
@@ -13334,7 +13656,7 @@ export interface operations {
              * @description Unavailable:
              *
              *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
              */
             503: {
                 headers: {
@@ -13349,7 +13671,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & ({
                         error: {
                             /** @enum {string} */
-                            type: "registry_unavailable_error" | "api_error";
+                            type: "registry_unavailable_error";
                             /** @enum {string} */
                             code: "registry_unavailable" | "service_unavailable";
                         } & {
@@ -13366,7 +13688,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example order.ready */
-                type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test";
+                type?: "order.ready" | "order.failed" | "offline_search.ready" | "webhook_endpoint.test" | "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
                 /** @example 20 */
                 limit?: components["schemas"]["Limit"];
                 cursor?: components["schemas"]["Cursor"];
@@ -13395,7 +13717,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-24T07:31:01Z",
+                     *           "createdAt": "2026-11-28T01:34:13Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -13427,8 +13749,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-24T07:31:00Z",
-                     *             "readyAt": "2026-11-24T07:31:01Z"
+                     *             "createdAt": "2026-11-28T01:34:09Z",
+                     *             "readyAt": "2026-11-28T01:34:13Z"
                      *           }
                      *         }
                      *       ],
@@ -13438,7 +13760,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_65d7d91c-a40e-4cf1-9206-b00e94aba093"
+                     *         "requestId": "req_08e51665-75bf-42e8-900c-ba9754363752"
                      *       }
                      *     }
                      */
@@ -13482,7 +13804,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:13Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -13514,13 +13836,13 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-24T07:31:00Z",
-                     *         "readyAt": "2026-11-24T07:31:01Z"
+                     *         "createdAt": "2026-11-28T01:34:09Z",
+                     *         "readyAt": "2026-11-28T01:34:13Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_753716cb-f771-4b5f-a2cb-555e7682601b"
+                     *         "requestId": "req_f5b7681a-d8d7-494b-aeff-b063a2cc7b48"
                      *       }
                      *     }
                      */
@@ -13571,25 +13893,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_112c4d0f0a8225c10839facb",
+                     *           "id": "whd_18615615c16ec2cf41c72668",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
+                     *           "nextAttemptAt": "2026-11-28T01:35:14Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "at": "2026-11-28T01:34:14Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 5,
+                     *               "latencyMs": 196,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-24T07:31:01Z"
+                     *           "createdAt": "2026-11-28T01:34:14Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13598,7 +13920,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9b6c7922-647a-4196-b51d-72922fcf7004"
+                     *         "requestId": "req_1f95afa8-b927-47ad-865e-ebc692c71c48"
                      *       }
                      *     }
                      */
@@ -13654,25 +13976,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_112c4d0f0a8225c10839facb",
+                     *           "id": "whd_18615615c16ec2cf41c72668",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-24T07:32:01Z",
+                     *           "nextAttemptAt": "2026-11-28T01:35:14Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "at": "2026-11-28T01:34:14Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 5,
+                     *               "latencyMs": 196,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-24T07:31:01Z"
+                     *           "createdAt": "2026-11-28T01:34:14Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13681,7 +14003,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_57b31b07-0ab4-4961-b2b9-4aa2abee370a"
+                     *         "requestId": "req_96261647-9c37-4db9-b98d-aa607457ae75"
                      *       }
                      *     }
                      */
@@ -13827,13 +14149,13 @@ export interface operations {
                      *           "previousSecretExpiresAt": null,
                      *           "stats": {
                      *             "succeeded": 0,
-                     *             "failed": 1,
+                     *             "failed": 2,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *             "consecutiveFailures": 1
+                     *             "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *             "consecutiveFailures": 2
                      *           },
-                     *           "createdAt": "2026-11-24T07:31:00Z",
-                     *           "updatedAt": "2026-11-24T07:31:00Z"
+                     *           "createdAt": "2026-11-28T01:34:09Z",
+                     *           "updatedAt": "2026-11-28T01:34:09Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -13842,7 +14164,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_65429b96-bda9-462c-afce-85bf459f8988"
+                     *         "requestId": "req_61d1e1e2-67ba-42db-9312-85701d334b96"
                      *       }
                      *     }
                      */
@@ -13905,7 +14227,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_jL16JYwVLDdJ3K95_uRrq-3jT_wUeinFftKkvudawF8",
+                     *       "secret": "whsec_eAW2E9b4T4vnShHbcnD9zkYRxyHU7rEYjWCVLGAvyfg",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -13915,12 +14237,12 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:00Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "updatedAt": "2026-11-28T01:34:09Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c37489b5-6b80-4db4-9a20-cefc74887bf7"
+                     *         "requestId": "req_7efcc1f9-ed91-498f-9913-73b2821a0754"
                      *       }
                      *     }
                      */
@@ -14006,17 +14328,17 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 1,
+                     *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *         "consecutiveFailures": 1
+                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:00Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "updatedAt": "2026-11-28T01:34:09Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6e47e74a-23f0-4cb1-ba4c-cb987017a9e8"
+                     *         "requestId": "req_56857788-2420-478a-bd3b-868833b034da"
                      *       }
                      *     }
                      */
@@ -14065,7 +14387,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7083e5cf-220c-4874-aa74-62dd81f42e3e"
+                     *         "requestId": "req_71df269f-a5a3-46e4-a1fd-a81e3f394ea1"
                      *       }
                      *     }
                      */
@@ -14133,17 +14455,17 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 2,
+                     *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *         "consecutiveFailures": 2
+                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "updatedAt": "2026-11-28T01:34:22Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f2387a03-1dad-4539-9719-7424ed6543af"
+                     *         "requestId": "req_9d6c520e-c37c-4612-bec5-5e0484908423"
                      *       }
                      *     }
                      */
@@ -14230,22 +14552,22 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_i3swLVT8sea3PKsuISX_OgAos0uPpQbBF3g9zC-kQvs",
-                     *       "secretRotatedAt": "2026-11-24T07:31:01Z",
-                     *       "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
+                     *       "secret": "whsec_wb064BQKioLhObdytcOIVE08eJdzBv-BXxf7XC9-2Kg",
+                     *       "secretRotatedAt": "2026-11-28T01:34:22Z",
+                     *       "previousSecretExpiresAt": "2026-11-29T01:34:22Z",
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 2,
+                     *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *         "consecutiveFailures": 2
+                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-24T07:31:00Z",
-                     *       "updatedAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "updatedAt": "2026-11-28T01:34:22Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8b2338b1-dd21-4902-b909-2b757a1d1b29"
+                     *         "requestId": "req_4657c8f8-bbed-457b-b2a0-eb474118f640"
                      *       }
                      *     }
                      */
@@ -14324,34 +14646,56 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_112c4d0f0a8225c10839facb",
+                     *           "id": "whd_f60ef4c1f4361c206db374ca",
+                     *           "eventId": "evt_f0d40177016f12a31be59d17",
+                     *           "eventType": "order.ready",
+                     *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
+                     *           "status": "pending",
+                     *           "attemptCount": 1,
+                     *           "nextAttemptAt": "2026-11-28T01:35:22Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2026-11-28T01:34:22Z",
+                     *               "statusCode": null,
+                     *               "latencyMs": 12,
+                     *               "responseBody": null,
+                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
+                     *               "manual": false
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-28T01:34:22Z"
+                     *         },
+                     *         {
+                     *           "object": "webhookDelivery",
+                     *           "id": "whd_18615615c16ec2cf41c72668",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-24T07:36:01Z",
+                     *           "nextAttemptAt": "2026-11-28T01:39:22Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "at": "2026-11-28T01:34:14Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 5,
+                     *               "latencyMs": 196,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-24T07:31:01Z",
+                     *               "at": "2026-11-28T01:34:22Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 6,
+                     *               "latencyMs": 23,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-24T07:31:01Z"
+                     *           "createdAt": "2026-11-28T01:34:14Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14360,7 +14704,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7b8a9900-ec30-4bff-b0ed-5ecbd3af9cad"
+                     *         "requestId": "req_22d461bb-a1c3-4790-9aa0-6e3c45f6f058"
                      *       }
                      *     }
                      */
@@ -14419,7 +14763,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8f3c4dd4-5f1c-493a-994d-f7d06a6c5e5a"
+                     *         "requestId": "req_b3c3797d-03fe-4243-bb54-9e275e7290d8"
                      *       }
                      *     }
                      */
@@ -14496,9 +14840,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_4b6115e90bd4faa3f5da1942",
+                     *       "id": "evt_fd1e7307573a2810bfa69075",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-24T07:31:01Z",
+                     *       "createdAt": "2026-11-28T01:34:23Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -14511,22 +14855,22 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-24T07:31:01Z",
-                     *         "previousSecretExpiresAt": "2026-11-25T07:31:01Z",
+                     *         "secretRotatedAt": "2026-11-28T01:34:22Z",
+                     *         "previousSecretExpiresAt": "2026-11-29T01:34:22Z",
                      *         "stats": {
                      *           "succeeded": 0,
-                     *           "failed": 2,
+                     *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-24T07:31:01Z",
-                     *           "consecutiveFailures": 2
+                     *           "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-24T07:31:00Z",
-                     *         "updatedAt": "2026-11-24T07:31:01Z"
+                     *         "createdAt": "2026-11-28T01:34:09Z",
+                     *         "updatedAt": "2026-11-28T01:34:22Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5d28145b-e518-474c-aed2-544b2dd04842"
+                     *         "requestId": "req_06893298-2be8-4f5d-b846-4a13923a6bfe"
                      *       }
                      *     }
                      */
@@ -14565,6 +14909,924 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ImportMonitors: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-import-1 */
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dryRun": true,
+                 *       "csv": "company\n990000149\n123456789\n990000149\n"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ImportMonitorsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. Sandbox example: A dry run of three rows: one to create, one invalid ACN, one duplicate (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitorImport",
+                     *       "dryRun": true,
+                     *       "rows": 3,
+                     *       "totals": {
+                     *         "created": 0,
+                     *         "wouldCreate": 1,
+                     *         "alreadyWatched": 0,
+                     *         "invalid": 1,
+                     *         "duplicate": 1,
+                     *         "overCap": 0
+                     *       },
+                     *       "problems": [
+                     *         {
+                     *           "row": 2,
+                     *           "outcome": "invalid",
+                     *           "error": {
+                     *             "code": "acn_invalid",
+                     *             "param": "company",
+                     *             "message": "123456789 fails the ACN check digit test."
+                     *           }
+                     *         },
+                     *         {
+                     *           "row": 3,
+                     *           "outcome": "duplicate",
+                     *           "duplicateOf": 1
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_3ed7e0f9-e2ba-4438-93aa-05ea68b432d5"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorImport"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListMonitors: {
+        parameters: {
+            query?: {
+                company?: string;
+                /** @example 20 */
+                limit?: components["schemas"]["Limit"];
+                cursor?: components["schemas"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The first 20 monitors of the environment (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "monitor",
+                     *           "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *           "kind": "company",
+                     *           "company": {
+                     *             "acn": "990000014",
+                     *             "formatted": "990 000 014",
+                     *             "numberType": {
+                     *               "code": "ACN",
+                     *               "label": "Australian Company Number"
+                     *             },
+                     *             "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "abn": "23990000014",
+                     *             "registeredCharity": false
+                     *           },
+                     *           "person": null,
+                     *           "eventTypes": [
+                     *             "company.status_changed",
+                     *             "company.name_changed",
+                     *             "company.type_changed"
+                     *           ],
+                     *           "baseline": {
+                     *             "status": {
+                     *               "code": "REGD",
+                     *               "label": "Registered"
+                     *             },
+                     *             "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *             "type": {
+                     *               "code": "APTY",
+                     *               "label": "Australian Proprietary Company"
+                     *             },
+                     *             "latestDocument": {
+                     *               "documentNumber": "9E0010015",
+                     *               "formCode": "484",
+                     *               "formDescription": "Change to company details",
+                     *               "receivedAt": "2025-06-20"
+                     *             },
+                     *             "at": "2026-11-28T01:34:17Z"
+                     *           },
+                     *           "sequence": 0,
+                     *           "livemode": false,
+                     *           "createdAt": "2026-11-28T01:34:17Z",
+                     *           "updatedAt": "2026-11-28T01:34:17Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "nextCursor": null,
+                     *       "totalCount": 1,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_284d0870-8a4b-45d8-a191-adedd262e8a3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorList"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    CreateMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-mon-1 */
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "company": "990000014"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateMonitorRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. Sandbox example: Watch the sandbox company BLUEGUM ORCHARDS PTY LTD for every company event (the answer recorded from the sandbox, long arrays abridged). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitor",
+                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "kind": "company",
+                     *       "company": {
+                     *         "acn": "990000014",
+                     *         "formatted": "990 000 014",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "23990000014",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "person": null,
+                     *       "eventTypes": [
+                     *         "company.status_changed",
+                     *         "company.name_changed",
+                     *         "company.type_changed"
+                     *       ],
+                     *       "baseline": {
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "latestDocument": {
+                     *           "documentNumber": "9E0010015",
+                     *           "formCode": "484",
+                     *           "formDescription": "Change to company details",
+                     *           "receivedAt": "2025-06-20"
+                     *         },
+                     *         "at": "2026-11-28T01:34:17Z"
+                     *       },
+                     *       "sequence": 0,
+                     *       "livemode": false,
+                     *       "createdAt": "2026-11-28T01:34:17Z",
+                     *       "updatedAt": "2026-11-28T01:34:17Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_b8266b5b-00fb-4be1-becb-40cf6ab36df7"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorResponse"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `monitor_limit_reached`: The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "name_invalid_characters" | "validation_error" | "invalid_json" | "monitor_limit_reached";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `monitor_already_exists`: A monitor of this account and environment already watches this company or person; details.monitorId names it.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "monitor_already_exists";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["RegistryApplicationError"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    GetMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
+                monitorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: One monitor, with its baseline (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitor",
+                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "kind": "company",
+                     *       "company": {
+                     *         "acn": "990000014",
+                     *         "formatted": "990 000 014",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "23990000014",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "person": null,
+                     *       "eventTypes": [
+                     *         "company.status_changed",
+                     *         "company.name_changed",
+                     *         "company.type_changed"
+                     *       ],
+                     *       "baseline": {
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "latestDocument": {
+                     *           "documentNumber": "9E0010015",
+                     *           "formCode": "484",
+                     *           "formDescription": "Change to company details",
+                     *           "receivedAt": "2025-06-20"
+                     *         },
+                     *         "at": "2026-11-28T01:34:17Z"
+                     *       },
+                     *       "sequence": 0,
+                     *       "livemode": false,
+                     *       "createdAt": "2026-11-28T01:34:17Z",
+                     *       "updatedAt": "2026-11-28T01:34:17Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_35d4d0e0-ddeb-45fc-9dfc-6833b56453df"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorResponse"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MonitorOwnerMismatch"];
+            404: components["responses"]["MonitorNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    DeleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
+                monitorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: Stop watching (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitor",
+                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "deleted": true,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_f486673a-7f2f-4da2-9f68-b77d0f979c0a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedMonitor"];
+                };
+            };
+            400: components["responses"]["ValidationError400"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MonitorOwnerMismatch"];
+            404: components["responses"]["MonitorNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    UpdateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
+                monitorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "eventTypes": [
+                 *         "company.status_changed",
+                 *         "company.external_administration"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMonitorRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. Sandbox example: Only status changes and external administrations (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitor",
+                     *       "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "kind": "company",
+                     *       "company": {
+                     *         "acn": "990000014",
+                     *         "formatted": "990 000 014",
+                     *         "numberType": {
+                     *           "code": "ACN",
+                     *           "label": "Australian Company Number"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "abn": "23990000014",
+                     *         "registeredCharity": false
+                     *       },
+                     *       "person": null,
+                     *       "eventTypes": [
+                     *         "company.status_changed",
+                     *         "company.external_administration"
+                     *       ],
+                     *       "baseline": {
+                     *         "status": {
+                     *           "code": "REGD",
+                     *           "label": "Registered"
+                     *         },
+                     *         "name": "BLUEGUM ORCHARDS PTY LTD",
+                     *         "type": {
+                     *           "code": "APTY",
+                     *           "label": "Australian Proprietary Company"
+                     *         },
+                     *         "latestDocument": {
+                     *           "documentNumber": "9E0010015",
+                     *           "formCode": "484",
+                     *           "formDescription": "Change to company details",
+                     *           "receivedAt": "2025-06-20"
+                     *         },
+                     *         "at": "2026-11-28T01:34:17Z"
+                     *       },
+                     *       "sequence": 0,
+                     *       "livemode": false,
+                     *       "createdAt": "2026-11-28T01:34:17Z",
+                     *       "updatedAt": "2026-11-28T01:34:24Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_d8b0d411-32f2-4e43-8963-2993a11780c6"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorResponse"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MonitorOwnerMismatch"];
+            404: components["responses"]["MonitorNotFound"];
+            413: components["responses"]["RequestTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestTooLarge431"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ListMonitorEvents: {
+        parameters: {
+            query?: {
+                after?: string;
+                company?: string;
+                /** @example 50 */
+                limit?: components["schemas"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: The feed from its start, 50 events a page (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [],
+                     *       "hasMore": false,
+                     *       "nextPosition": null,
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_e846860c-98c1-459e-9ba3-75d4d82ec1ec"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorFeed"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -14643,5 +15905,7 @@ export const idempotentPosts = [
     "/v1/registers/{register}/entries/{number}/extracts",
     "/v1/companies/{id}/charges/extract-orders",
     "/v1/documents/image-orders",
-    "/v1/companies/search/offline"
+    "/v1/companies/search/offline",
+    "/v1/monitors/imports",
+    "/v1/monitors"
 ] as const;

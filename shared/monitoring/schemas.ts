@@ -1,7 +1,7 @@
 /** Company monitoring: request and response schemas (docs/monitoring.md). */
 import * as z from 'zod/mini';
 import { codedSchema, companySummarySchema, timestamp } from '../companies/schemas.ts';
-import { cursorParam, limitParam, listEnvelope, metaSchema } from '../kernel/http/schemas.ts';
+import { cursorParam, limitParam, listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
 import { calendarDate } from '../kernel/time-params.ts';
 import { monitoringEventTypes } from '../webhooks/event-port.ts';
 import { MAX_IMPORT_ROWS } from './settings.ts';
@@ -40,31 +40,37 @@ export const monitoredPersonBody = z.strictObject({
   birthDate: calendarDate('birthDate'),
 });
 
-export const createMonitorBody = z.strictObject({
-  /** An ACN, ARBN or ARSN (nine digits), or an ABN that embeds one; spaces allowed. */
-  company: z.optional(
-    z
-      .string({ error: 'company must be a string' })
-      .check(z.maxLength(20, 'company may be at most 20 characters')),
-  ),
-  person: z.optional(monitoredPersonBody),
-  eventTypes: z.optional(eventTypeList),
-});
+export const createMonitorBody = named(
+  'CreateMonitorRequest',
+  z.strictObject({
+    /** An ACN, ARBN or ARSN (nine digits), or an ABN that embeds one; spaces allowed. */
+    company: z.optional(
+      z
+        .string({ error: 'company must be a string' })
+        .check(z.maxLength(20, 'company may be at most 20 characters')),
+    ),
+    person: z.optional(monitoredPersonBody),
+    eventTypes: z.optional(eventTypeList),
+  }),
+);
 
-export const importMonitorsBody = z.strictObject({
-  /** True: every row's outcome, nothing created. */
-  dryRun: z.optional(z.boolean({ error: 'dryRun must be true or false' })),
-  /** JSON rows: each {company} or {person}, with eventTypes if not all. Checked row by row. */
-  rows: z.optional(
-    z
-      .array(z.unknown(), { error: 'rows must be a list' })
-      .check(z.maxLength(MAX_IMPORT_ROWS, `rows may hold at most ${MAX_IMPORT_ROWS} rows`)),
-  ),
-  /** CSV text: a header (company, familyName, givenNames, birthDate, eventTypes), then a row per line. */
-  csv: z.optional(z.string({ error: 'csv must be a string' })),
-});
+export const importMonitorsBody = named(
+  'ImportMonitorsRequest',
+  z.strictObject({
+    /** True: every row's outcome, nothing created. */
+    dryRun: z.optional(z.boolean({ error: 'dryRun must be true or false' })),
+    /** JSON rows: each {company} or {person}, with eventTypes if not all. Checked row by row. */
+    rows: z.optional(
+      z
+        .array(z.unknown(), { error: 'rows must be a list' })
+        .check(z.maxLength(MAX_IMPORT_ROWS, `rows may hold at most ${MAX_IMPORT_ROWS} rows`)),
+    ),
+    /** CSV text: a header (company, familyName, givenNames, birthDate, eventTypes), then a row per line. */
+    csv: z.optional(z.string({ error: 'csv must be a string' })),
+  }),
+);
 
-export const updateMonitorBody = z.strictObject({ eventTypes: eventTypeList });
+export const updateMonitorBody = named('UpdateMonitorRequest', z.strictObject({ eventTypes: eventTypeList }));
 
 export const monitorListQuery = z.strictObject({
   company: z.optional(z.string().check(z.maxLength(20, 'company may be at most 20 characters'))),
@@ -159,14 +165,17 @@ export const monitorImportSchema = z
       "A bulk import's outcome: totals, and every row that is not (or would not be) created, with why.",
   });
 
-export const monitorResponseSchema = z.extend(monitorSchema, { meta: metaSchema });
-export const monitorListSchema = listEnvelope(monitorSchema);
-export const deletedMonitorSchema = z.object({
-  object: z.literal('monitor'),
-  id: z.string(),
-  deleted: z.literal(true),
-  meta: metaSchema,
-});
+export const monitorResponseSchema = named('MonitorResponse', z.extend(monitorSchema, { meta: metaSchema }));
+export const monitorListSchema = listEnvelope('MonitorList', monitorSchema);
+export const deletedMonitorSchema = named(
+  'DeletedMonitor',
+  z.object({
+    object: z.literal('monitor'),
+    id: z.string(),
+    deleted: z.literal(true),
+    meta: metaSchema,
+  }),
+);
 
 const changedValue = z.nullable(z.union([z.string(), codedSchema]));
 
