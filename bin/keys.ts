@@ -26,7 +26,8 @@ import {
   MAX_ROTATION_GRACE_MS,
   newAuditRecord,
   parseGrace,
-  rotatedExpiry,
+  revokeKey,
+  rotateKey,
 } from '../shared/kernel/key-admin.ts';
 import { awsIdentity, localIdentity, resolveRegion } from './aws-context.ts';
 
@@ -126,39 +127,23 @@ try {
         fail(
           `--grace '${values.grace}' must be minutes, hours or days (90m, 24h, 7d), more than 0 and at most 30d`,
         );
-      const old = await keys.find(accountId, keyId);
-      if (!old) fail(`no key ${keyId} for ${accountId}`);
-      if (old.status !== 'active')
-        fail(`${keyId} is ${old.status}: rotate an active key, or create a new one`);
-      const oldExpiresAt = rotatedExpiry(old, now, graceMs);
-      if (oldExpiresAt <= now) fail(`${keyId} has expired: create a new key instead`);
-      const secret = generateKeySecret(old.environment);
-      const { hash, record } = newKeyRecord(secret, accountId, now);
-      const audit = newAuditRecord(
-        {
-          accountId,
-          action: 'rotated',
-          keyId,
-          by,
-          detail: `replaced by ${record.keyId}; expires ${oldExpiresAt.toISOString()}`,
-        },
-        now,
-      );
-      const result = await keys.rotate({ old, oldExpiresAt, newHash: hash, newRecord: record, audit });
-      if (result !== 'done')
-        fail(`${keyId} changed while rotating it (revoked or rotated by someone else): list and try again`);
-      console.log(`Created ${record.keyId} (${old.environment}) for ${accountId}, replacing ${keyId}.`);
+      const result = await rotateKey(keys, { accountId, keyId, graceMs, by, now });
+      if (result.outcome === 'no-such-key') fail(`no key ${keyId} for ${accountId}`);
+      if (result.outcome === 'not-active') {
+        if (result.status === 'expired') fail(`${keyId} has expired: create a new key instead`);
+        if (result.status === 'changed')
+          fail(`${keyId} changed while rotating it (revoked or rotated by someone else): list and try again`);
+        fail(`${keyId} is ${result.status}: rotate an active key, or create a new one`);
+      }
+      const { record, secret, oldExpiresAt } = result;
+      console.log(`Created ${record.keyId} (${record.environment}) for ${accountId}, replacing ${keyId}.`);
       console.log(`Secret (shown once, store it now): ${secret}`);
       console.log(`${keyId} keeps working until ${oldExpiresAt.toISOString()}.`);
       break;
     }
     case 'revoke': {
       const keyId = keyIdOption();
-      const audit = newAuditRecord(
-        { accountId, action: 'revoked', keyId, by, detail: 'refused from the next request' },
-        now,
-      );
-      const result = await keys.revoke(accountId, keyId, now, audit);
+      const result = await revokeKey(keys, { accountId, keyId, by, now });
       if (result === 'no-such-key') fail(`no key ${keyId} for ${accountId}`);
       if (result === 'not-active') fail(`${keyId} is revoked already`);
       console.log(`Revoked ${keyId}: refused from the next request.`);

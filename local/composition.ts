@@ -6,10 +6,12 @@
  */
 import { secretReader } from '../shared/adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts';
+import { DynamoConsoleSessions } from '../shared/adapters/dynamodb/console-sessions.ts';
 import { DynamoEventLog } from '../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../shared/adapters/dynamodb/extracts.ts';
 import { createIdempotencyRunner } from '../shared/adapters/dynamodb/idempotency.ts';
 import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempotency-persistence.ts';
+import { DynamoKeyAdministration } from '../shared/adapters/dynamodb/key-admin.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
@@ -61,5 +63,7 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
     }),
     formSchedule: currentFormSchedule(new DynamoReferenceStore(config.mainTable), clock),
     codeTableSet: currentCodeTables(new DynamoReferenceStore(config.mainTable), clock),
+    consoleSessions: new DynamoConsoleSessions(config.keysTable),
+    keyAdministration: new DynamoKeyAdministration(config.keysTable),
   };
 }

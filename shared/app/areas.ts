@@ -5,6 +5,8 @@
  * with its request examples if it keeps them beside its routes.
  */
 import { companyRoutes } from '../companies/routes.ts';
+import { consoleExamples } from '../console/examples.ts';
+import { consoleRoutes } from '../console/routes.ts';
 import { docsRoutes } from '../docs/routes.ts';
 import type { RequestExample } from '../kernel/http/request-example.ts';
 import type { RouteDefinition } from '../kernel/http/route.ts';
@@ -90,6 +92,14 @@ export const apiAreas = [
     description:
       'Events (30 days, for reconciliation) and webhook endpoints: signed deliveries of order.ready, order.failed and offline_search.ready, retried for 24 hours, with every attempt readable, resend, recover and a test event.',
     routes: [webhookRoutes],
+  },
+  {
+    name: 'Console',
+    tag: 'Console',
+    description:
+      'The account console: a single-use sign-in link for a key (the browser never holds the key), and the console page, which reads and changes the account through this API with a session cookie.',
+    routes: [consoleRoutes],
+    examples: consoleExamples,
   },
   {
     name: 'Docs',

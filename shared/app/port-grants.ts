@@ -43,6 +43,9 @@ export const portGrants: { readonly [P in keyof CapabilityPorts]: PortGrant } = 
   // Single-item reads of known keys: the stored schedule and code tables.
   formSchedule: { tables: { main: 'getItem' } },
   codeTableSet: { tables: { main: 'getItem' } },
+  // Links, sessions, key changes and their audit records: the console's routes only.
+  consoleSessions: { tables: { keys: 'readWrite' } },
+  keyAdministration: { tables: { keys: 'readWrite' } },
 };
 
 const ACCESS_ORDER: readonly TableAccess[] = ['getItem', 'read', 'readWrite'];

@@ -99,7 +99,10 @@ describe('error catalogue', () => {
   it('adds only the documented service codes beyond the spec', () => {
     const extra = Object.keys(errorCatalogue).filter((code) => !(code in spec));
     expect(extra.sort()).toEqual([
+      'api_key_not_active',
+      'api_key_not_found',
       'code_table_not_found',
+      'csrf_token_invalid',
       'event_not_found',
       'event_owner_mismatch',
       'idempotency_key_in_use',

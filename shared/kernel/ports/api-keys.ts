@@ -1,4 +1,5 @@
 import type { ApiKeyRecord } from '../api-keys.ts';
+import type { ConsoleSessionRecord } from '../sessions.ts';
 
 export interface ApiKeyRepository {
   findByHash(hash: string): Promise<ApiKeyRecord | undefined>;
@@ -7,4 +8,6 @@ export interface ApiKeyRepository {
   /** Marks a key revoked; returns false when no such key exists. */
   revoke(keyId: string, accountId: string, at: Date): Promise<boolean>;
   listByAccount(accountId: string): Promise<ApiKeyRecord[]>;
+  /** A console session by its token's hash (shared/kernel/sessions.ts), read strongly consistent. */
+  findSession(tokenHash: string): Promise<ConsoleSessionRecord | undefined>;
 }

@@ -3,10 +3,25 @@ import { ApiError } from '../../errors/api-error.ts';
 import { logger } from '../../observability.ts';
 import type { PlatformPorts } from '../../ports/platform.ts';
 import { decideRate } from '../../rate-limit.ts';
+import {
+  type ConsoleSessionRecord,
+  CSRF_HEADER,
+  cookieToken,
+  csrfMatches,
+  hashToken,
+  isSessionUsable,
+  SAFE_METHODS,
+  SESSION_COOKIE,
+} from '../../sessions.ts';
 import type { ApiMiddleware, ApiState } from './state.ts';
 
 /**
  * Authentication and the per-key limits (600 requests per sliding minute, 20 in flight).
+ *
+ * The credential is the bearer key or, without one, a console session cookie standing for a key
+ * (shared/kernel/sessions.ts): the session is read first, then its key exactly as a bearer key is,
+ * so a revoked key ends its sessions at once, and a session's requests count against its key's
+ * limits. A change made with a session needs the session's CSRF token.
  *
  * The key lookup and the limit update run side by side: the limit state is keyed by the key id,
  * which is derived from the key's hash, so it is known before the lookup answers. A request that
@@ -26,11 +41,22 @@ export const admit = (ports: PlatformPorts): ApiMiddleware => {
   return {
     before: async (request) => {
       const state = request.context.api;
-      const secret = bearerToken(state.raw.headers.authorization);
-      if (!secret) throw new ApiError('unauthorized');
       const { apiKeys, limiter, clock } = ports;
       const now = clock.now();
-      const hash = hashKey(secret);
+      const secret = bearerToken(state.raw.headers.authorization);
+      let session: ConsoleSessionRecord | undefined;
+      if (!secret) {
+        const token = cookieToken(state.raw.headers.cookie, SESSION_COOKIE);
+        if (!token) throw new ApiError('unauthorized');
+        session = await apiKeys.findSession(hashToken(token));
+        if (!session || !isSessionUsable(session, now)) throw new ApiError('unauthorized');
+        if (
+          !SAFE_METHODS.has(state.raw.method) &&
+          !csrfMatches(state.raw.headers[CSRF_HEADER], session.csrfToken)
+        )
+          throw new ApiError('csrf_token_invalid');
+      }
+      const hash = secret ? hashKey(secret) : (session as ConsoleSessionRecord).keyHash;
       const keyId = keyIdForHash(hash);
       const [record, acquired] = await Promise.all([
         apiKeys.findByHash(hash),
@@ -43,7 +69,20 @@ export const admit = (ports: PlatformPorts): ApiMiddleware => {
         await release(state);
         throw new ApiError('unauthorized');
       }
-      state.auth = { accountId: record.accountId, environment: record.environment, keyId };
+      state.auth = {
+        accountId: record.accountId,
+        environment: record.environment,
+        keyId,
+        ...(session
+          ? {
+              session: {
+                sessionId: session.sessionId,
+                csrfToken: session.csrfToken,
+                expiresAt: session.expiresAt,
+              },
+            }
+          : {}),
+      };
       logger.appendKeys({ accountId: record.accountId, environment: record.environment, keyId });
 
       if (!acquired.ok) {
