@@ -98,6 +98,7 @@ function shell(session: Session) {
     live,
   );
 
+  let first = true;
   const draw = async () => {
     for (const cleanup of leaving) cleanup();
     leaving = [];
@@ -142,7 +143,10 @@ function shell(session: Session) {
         h('p', { class: 'error', role: 'alert' }, `This page could not be loaded: ${errorText(error)}`),
       );
     }
-    heading.focus();
+    // After a move between pages, focus goes to the new page's heading (screen readers announce
+    // it); on the first load it stays at the top, so that Tab reaches the skip link first.
+    if (!first) heading.focus();
+    first = false;
   };
   window.addEventListener('hashchange', draw);
   draw();
