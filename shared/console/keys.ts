@@ -14,7 +14,7 @@ export function consoleSessionOf(auth: AuthContext): NonNullable<AuthContext['se
   return auth.session;
 }
 
-export function presentKey(key: ApiKeyRecord & { lastUsedHour?: string }, now: Date) {
+export function presentKey(key: ApiKeyRecord, now: Date) {
   const expired = key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime();
   return {
     object: 'apiKey' as const,
@@ -26,7 +26,6 @@ export function presentKey(key: ApiKeyRecord & { lastUsedHour?: string }, now: D
     createdAt: key.createdAt,
     expiresAt: key.expiresAt,
     revokedAt: key.revokedAt,
-    lastUsedHour: key.lastUsedHour ?? null,
   };
 }
 

@@ -98,6 +98,12 @@ export class DynamoKeyAdministration implements KeyAdministration {
     ]);
   }
 
+  /** The hash a key is stored by (its item's key), for a console link an operator makes for it. */
+  async hashOf(accountId: string, keyId: string): Promise<string | undefined> {
+    const pk = (await this.keyItem(accountId, keyId))?.pk.S;
+    return pk?.startsWith('KEY#') ? pk.slice('KEY#'.length) : undefined;
+  }
+
   /** The old key as stored, for a rotation to compute its new expiry from. */
   async find(accountId: string, keyId: string): Promise<ApiKeyRecord | undefined> {
     return (await this.keyItem(accountId, keyId))?.record;

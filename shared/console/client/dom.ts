@@ -57,8 +57,8 @@ export function table(caption: string, headers: string[], rows: Child[][]): HTML
 export function barChart(label: string, bars: { name: string; value: number }[]): SVGElement {
   const max = Math.max(1, ...bars.map((bar) => bar.value));
   const rowHeight = 24;
-  const width = 480;
-  const labelWidth = 170;
+  const width = 640;
+  const labelWidth = 260;
   const chart = svg('svg', {
     viewBox: `0 0 ${width} ${Math.max(1, bars.length) * rowHeight}`,
     role: 'img',

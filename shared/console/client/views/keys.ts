@@ -77,17 +77,16 @@ export const keys: View = {
       );
 
     return [
-      h('p', {}, `The account's ${session.environment} keys. Last use is recorded to the hour.`),
+      h('p', {}, `The account's ${session.environment} keys.`),
       table(
         'Keys, newest first',
-        ['Key', 'Ends in', 'Status', 'Created', 'Expires', 'Last used', ''],
+        ['Key', 'Last four', 'Status', 'Created', 'Expires', ''],
         (list.data as Json[]).map((key) => [
           h('code', {}, key.id),
           `…${key.lastFour}`,
           key.status,
           when(key.createdAt),
           when(key.expiresAt),
-          key.lastUsedHour ? `${key.lastUsedHour.slice(0, 13).replace('T', ' ')}h UTC` : '—',
           key.status === 'active'
             ? h(
                 'span',
