@@ -26,6 +26,7 @@ export function presentKey(key: ApiKeyRecord, now: Date) {
     createdAt: key.createdAt,
     expiresAt: key.expiresAt,
     revokedAt: key.revokedAt,
+    lastUsedHour: key.lastUsedHour ?? null,
   };
 }
 

@@ -63,6 +63,8 @@ const keySchema = z.object({
   createdAt: z.string(),
   expiresAt: z.nullable(z.string()),
   revokedAt: z.nullable(z.string()),
+  /** The hour the key was last used in (`YYYY-MM-DDTHH:00:00Z`), or null. */
+  lastUsedHour: z.nullable(z.string()),
 });
 
 export const consoleRoutes = {
@@ -124,7 +126,7 @@ export const consoleRoutes = {
     method: 'GET',
     path: '/console/keys',
     handler: 'console/keys',
-    summary: "The account's keys in the session's environment",
+    summary: "The account's keys in the session's environment, with the hour each was last used",
     request: { path: noPath, query: noQuery },
     response: z.object({ object: z.literal('list'), data: z.array(keySchema), meta: metaSchema }),
     ...own,

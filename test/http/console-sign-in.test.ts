@@ -206,7 +206,10 @@ describe('a console session', () => {
     expect((await call('/v1/usage', { key: live.secret })).status).toBe(200);
     expect((await call('/v1/usage', { key: stranger.secret })).status).toBe(200);
     const keys = await withSession(session, '/console/keys');
-    expect((keys.body.data as { id: string }[]).map((k) => k.id)).toEqual([test.keyId]);
+    const listed = keys.body.data as { id: string; lastUsedHour: string | null }[];
+    expect(listed.map((k) => k.id)).toEqual([test.keyId]);
+    // Used by the sign-in link's request: recorded to the hour.
+    expect(listed[0]?.lastUsedHour).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00Z$/);
   });
 
   it('ends when its key is revoked', async () => {

@@ -377,6 +377,13 @@ export class MemoryApiKeys implements ApiKeyRepository {
   async listByAccount(accountId: string) {
     return [...this.records.values()].filter((record) => record.accountId === accountId);
   }
+  /** Every `recordUse` call, to count the writes the request path makes. */
+  readonly uses: { hash: string; hour: string }[] = [];
+  async recordUse(hash: string, hour: string) {
+    this.uses.push({ hash, hour });
+    const record = this.records.get(hash);
+    if (record && (record.lastUsedHour === undefined || record.lastUsedHour < hour)) record.lastUsedHour = hour;
+  }
   readonly sessions = new Map<string, ConsoleSessionRecord>();
   async findSession(tokenHash: string) {
     return this.sessions.get(tokenHash);

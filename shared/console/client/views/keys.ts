@@ -77,16 +77,17 @@ export const keys: View = {
       );
 
     return [
-      h('p', {}, `The account's ${session.environment} keys.`),
+      h('p', {}, `The account's ${session.environment} keys. Last use is recorded to the hour (UTC).`),
       table(
         'Keys, newest first',
-        ['Key', 'Last four', 'Status', 'Created', 'Expires', ''],
+        ['Key', 'Last four', 'Status', 'Created', 'Expires', 'Last used', ''],
         (list.data as Json[]).map((key) => [
           h('code', {}, key.id),
           `…${key.lastFour}`,
           key.status,
           when(key.createdAt),
           when(key.expiresAt),
+          key.lastUsedHour ? `${key.lastUsedHour.slice(0, 10)} ${key.lastUsedHour.slice(11, 13)}h UTC` : '—',
           key.status === 'active'
             ? h(
                 'span',

@@ -1,4 +1,4 @@
-import { bearerToken, hashKey, isKeyUsable, keyIdForHash } from '../../api-keys.ts';
+import { bearerToken, hashKey, isKeyUsable, keyIdForHash, usedHour } from '../../api-keys.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { logger } from '../../observability.ts';
 import type { PlatformPorts } from '../../ports/platform.ts';
@@ -84,6 +84,13 @@ export const admit = (ports: PlatformPorts): ApiMiddleware => {
           : {}),
       };
       logger.appendKeys({ accountId: record.accountId, environment: record.environment, keyId });
+      // The key's last use, to the hour: a write only when the hour it shows has passed, so at most
+      // one per key per hour, never one per request. A failure to record it fails no request.
+      const hour = usedHour(now);
+      if (record.lastUsedHour === undefined || record.lastUsedHour < hour)
+        await apiKeys.recordUse(hash, hour).catch((error: unknown) => {
+          logger.warn("could not record the key's last use", { error });
+        });
 
       if (!acquired.ok) {
         state.rate = decideRate(acquired.counts ?? {}, now.getTime());
