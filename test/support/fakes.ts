@@ -382,7 +382,8 @@ export class MemoryApiKeys implements ApiKeyRepository {
   async recordUse(hash: string, hour: string) {
     this.uses.push({ hash, hour });
     const record = this.records.get(hash);
-    if (record && (record.lastUsedHour === undefined || record.lastUsedHour < hour)) record.lastUsedHour = hour;
+    if (record && (record.lastUsedHour === undefined || record.lastUsedHour < hour))
+      record.lastUsedHour = hour;
   }
   readonly sessions = new Map<string, ConsoleSessionRecord>();
   async findSession(tokenHash: string) {
