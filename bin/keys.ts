@@ -5,6 +5,7 @@
  *   rotate --account acct_x --key-id key_… --grace 24h                 a new key; the old one expires after the grace
  *   revoke --account acct_x --key-id key_…                             refused from the next request
  *   list   --account acct_x                                            the keys and the audit record of every change
+ *   console-link --account acct_x --key-id key_…                       a single-use console sign-in link (5 minutes)
  *
  * Every change is written with its audit record (who, when, what) in one transaction. By default
  * it talks to the running local stack's DynamoDB Local (table crds-keys), at the endpoint
@@ -15,9 +16,11 @@
  */
 import { parseArgs } from 'node:util';
 import { readLocalEndpoints } from '../local/endpoints.ts';
+import { createSignInLink } from '../shared/console/sign-in.ts';
 import {
   environments,
   generateKeySecret,
+  isKeyUsable,
   isValidAccountId,
   newKeyRecord,
 } from '../shared/kernel/api-keys.ts';
@@ -26,7 +29,8 @@ import {
   MAX_ROTATION_GRACE_MS,
   newAuditRecord,
   parseGrace,
-  rotatedExpiry,
+  revokeKey,
+  rotateKey,
 } from '../shared/kernel/key-admin.ts';
 import { awsIdentity, localIdentity, resolveRegion } from './aws-context.ts';
 
@@ -34,6 +38,7 @@ const usage = `usage: npm run keys -- create --account acct_x --env test|live [-
        npm run keys -- rotate --account acct_x --key-id key_… --grace 24h [--aws --table NAME]
        npm run keys -- revoke --account acct_x --key-id key_… [--aws --table NAME]
        npm run keys -- list   --account acct_x [--aws --table NAME]
+       npm run keys -- console-link --account acct_x --key-id key_… [--base-url URL] [--aws --table NAME]
 
 An account id is acct_ followed by 1 to 64 letters, digits or underscores; a key id is key_ and 20
 hex digits (as list shows). A grace is minutes, hours or days (90m, 24h, 7d), at most ${MAX_ROTATION_GRACE_MS / 86_400_000}d.`;
@@ -54,11 +59,12 @@ const { positionals, values } = parseArgs({
     aws: { type: 'boolean', default: false },
     table: { type: 'string' },
     endpoint: { type: 'string' },
+    'base-url': { type: 'string' },
   },
 });
 
 const [command] = positionals;
-if (!command || !['create', 'rotate', 'revoke', 'list'].includes(command))
+if (!command || !['create', 'rotate', 'revoke', 'list', 'console-link'].includes(command))
   fail(command ? `unknown command '${command}'` : 'a command is required');
 const accountId = values.account ?? fail('--account is required');
 if (!isValidAccountId(accountId))
@@ -126,42 +132,53 @@ try {
         fail(
           `--grace '${values.grace}' must be minutes, hours or days (90m, 24h, 7d), more than 0 and at most 30d`,
         );
-      const old = await keys.find(accountId, keyId);
-      if (!old) fail(`no key ${keyId} for ${accountId}`);
-      if (old.status !== 'active')
-        fail(`${keyId} is ${old.status}: rotate an active key, or create a new one`);
-      const oldExpiresAt = rotatedExpiry(old, now, graceMs);
-      if (oldExpiresAt <= now) fail(`${keyId} has expired: create a new key instead`);
-      const secret = generateKeySecret(old.environment);
-      const { hash, record } = newKeyRecord(secret, accountId, now);
-      const audit = newAuditRecord(
-        {
-          accountId,
-          action: 'rotated',
-          keyId,
-          by,
-          detail: `replaced by ${record.keyId}; expires ${oldExpiresAt.toISOString()}`,
-        },
-        now,
-      );
-      const result = await keys.rotate({ old, oldExpiresAt, newHash: hash, newRecord: record, audit });
-      if (result !== 'done')
-        fail(`${keyId} changed while rotating it (revoked or rotated by someone else): list and try again`);
-      console.log(`Created ${record.keyId} (${old.environment}) for ${accountId}, replacing ${keyId}.`);
+      const result = await rotateKey(keys, { accountId, keyId, graceMs, by, now });
+      if (result.outcome === 'no-such-key') fail(`no key ${keyId} for ${accountId}`);
+      if (result.outcome === 'not-active') {
+        if (result.status === 'expired') fail(`${keyId} has expired: create a new key instead`);
+        if (result.status === 'changed')
+          fail(`${keyId} changed while rotating it (revoked or rotated by someone else): list and try again`);
+        fail(`${keyId} is ${result.status}: rotate an active key, or create a new one`);
+      }
+      const { record, secret, oldExpiresAt } = result;
+      console.log(`Created ${record.keyId} (${record.environment}) for ${accountId}, replacing ${keyId}.`);
       console.log(`Secret (shown once, store it now): ${secret}`);
       console.log(`${keyId} keeps working until ${oldExpiresAt.toISOString()}.`);
       break;
     }
     case 'revoke': {
       const keyId = keyIdOption();
-      const audit = newAuditRecord(
-        { accountId, action: 'revoked', keyId, by, detail: 'refused from the next request' },
-        now,
-      );
-      const result = await keys.revoke(accountId, keyId, now, audit);
+      const result = await revokeKey(keys, { accountId, keyId, by, now });
       if (result === 'no-such-key') fail(`no key ${keyId} for ${accountId}`);
       if (result === 'not-active') fail(`${keyId} is revoked already`);
       console.log(`Revoked ${keyId}: refused from the next request.`);
+      break;
+    }
+    case 'console-link': {
+      // For the account's key, as POST /v1/console/sessions gives its holder: an operator signing in for them.
+      const keyId = keyIdOption();
+      const key = await keys.find(accountId, keyId);
+      if (!key) fail(`no key ${keyId} for ${accountId}`);
+      const keyHash = await keys.hashOf(accountId, keyId);
+      if (!keyHash || !isKeyUsable(key, now))
+        fail(`${keyId} is ${key.status === 'active' ? 'expired' : key.status}: sign in with a working key`);
+      const baseUrl =
+        values['base-url'] ??
+        (values.aws
+          ? fail("--aws needs --base-url (the stage URL, the API stack's ApiUrl output)")
+          : readLocalEndpoints()?.api) ??
+        fail('no local stack is running here: pass --base-url');
+      const { DynamoConsoleSessions } = await import('../shared/adapters/dynamodb/console-sessions.ts');
+      const link = await createSignInLink(new DynamoConsoleSessions(process.env.KEYS_TABLE as string), {
+        key,
+        keyHash,
+        baseUrl: baseUrl.replace(/\/$/, ''),
+        now,
+      });
+      console.log(
+        `Console sign-in link for ${accountId} (${key.environment}), valid once until ${link.expiresAt}:`,
+      );
+      console.log(link.url);
       break;
     }
     case 'list': {

@@ -30,6 +30,22 @@ export const BASELINE_TABLE_ACCESS: Readonly<Partial<Record<TableId, TableAccess
   limits: 'readWrite',
 };
 
+/**
+ * The one write every keyed function may make to the keys table: a key's `lastUsedHour`
+ * (shared/kernel/http/middleware/admit.ts, at most once per key per hour), on key items only,
+ * touching no other attribute and returning nothing.
+ */
+export const recordKeyUseStatement = (keys: ITable): PolicyStatement =>
+  new PolicyStatement({
+    actions: ['dynamodb:UpdateItem'],
+    resources: [keys.tableArn],
+    conditions: {
+      'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'lastUsedHour'] },
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['KEY#*'] },
+      StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+    },
+  });
+
 export const CURSOR_SECRET_ENV = 'CURSOR_SECRET_ARN';
 export const DOCS_URL_ENV = 'DOCS_URL';
 
@@ -177,6 +193,7 @@ export class ApiAreaStack extends NestedStack {
     for (const [id, level] of Object.entries(tableAccessFor(route)) as [TableId, TableAccessLevel][]) {
       fn.bindTable(props.tables[id], tableDefinitions[id], level);
     }
+    if (!route.public) fn.addToRolePolicy(recordKeyUseStatement(props.tables.keys));
     if (paginates(route)) fn.bindSecret(props.cursorSecret, CURSOR_SECRET_ENV);
     if (route.usesRegistry) {
       fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);

@@ -6,10 +6,12 @@
  */
 import { secretReader } from '../shared/adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from '../shared/adapters/dynamodb/api-keys.ts';
+import { DynamoConsoleSessions } from '../shared/adapters/dynamodb/console-sessions.ts';
 import { DynamoEventLog } from '../shared/adapters/dynamodb/events.ts';
 import { DynamoExtractStore } from '../shared/adapters/dynamodb/extracts.ts';
 import { createIdempotencyRunner } from '../shared/adapters/dynamodb/idempotency.ts';
 import { JsonDynamoPersistenceLayer } from '../shared/adapters/dynamodb/idempotency-persistence.ts';
+import { DynamoKeyAdministration } from '../shared/adapters/dynamodb/key-admin.ts';
 import { DynamoLimiterStore } from '../shared/adapters/dynamodb/limiter.ts';
 import { DynamoMonitoringRuns, DynamoMonitorStore } from '../shared/adapters/dynamodb/monitoring.ts';
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
@@ -64,5 +66,7 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
     codeTableSet: currentCodeTables(new DynamoReferenceStore(config.mainTable), clock),
     monitors: new DynamoMonitorStore(config.mainTable),
     monitoringRuns: new DynamoMonitoringRuns(config.mainTable),
+    consoleSessions: new DynamoConsoleSessions(config.keysTable),
+    keyAdministration: new DynamoKeyAdministration(config.keysTable),
   };
 }

@@ -5,6 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createSignInLink } from '../shared/console/sign-in.ts';
+import { environmentOfKey, hashKey, keyIdForHash } from '../shared/kernel/api-keys.ts';
 import { removeLocalEndpoints, writeLocalEndpoints } from './endpoints.ts';
 import { defaultLocalKeys, parseKeyList } from './keys.ts';
 import { startLocalStack } from './stack.ts';
@@ -48,6 +50,21 @@ writeLocalEndpoints(localDir, {
 // As the deployed schedule does once a day; at start too, so the simulator's schedule is served at once.
 const refreshed = await stack.referenceRefresh.run();
 
+// A console sign-in link for the first seeded key, as POST /v1/console/sessions would give its holder.
+const consoleKey = keys[0];
+const consoleLink = consoleKey
+  ? await createSignInLink(stack.ports.consoleSessions, {
+      key: {
+        accountId: consoleKey.accountId,
+        environment: environmentOfKey(consoleKey.secret) ?? 'test',
+        keyId: keyIdForHash(hashKey(consoleKey.secret)),
+      },
+      keyHash: hashKey(consoleKey.secret),
+      baseUrl: stack.baseUrl,
+      now: stack.ports.clock.now(),
+    })
+  : undefined;
+
 console.log(`
 Company Register Data Service (local)
   API:            ${stack.baseUrl}/v1
@@ -62,7 +79,15 @@ Company Register Data Service (local)
 API keys${process.env.LOCAL_API_KEYS ? ' (from LOCAL_API_KEYS)' : ' (defaults; set LOCAL_API_KEYS to choose your own)'}:
 ${keys.map((k) => `  ${k.accountId.padEnd(10)} ${k.environment.padEnd(5)} ${k.secret}`).join('\n')}
 
-Try:
+${
+  consoleLink && consoleKey
+    ? `Account console (${consoleKey.accountId}, ${environmentOfKey(consoleKey.secret)}): open this link within 5 minutes, once:
+  ${consoleLink.url}
+  Another: npm run keys -- console-link --account ${consoleKey.accountId} --key-id ${keyIdForHash(hashKey(consoleKey.secret))}
+
+`
+    : ''
+}Try:
   curl -H 'Authorization: Bearer ${keys[0]?.secret ?? '<key>'}' ${stack.baseUrl}/v1/identifiers/51824753556
   curl -H 'Authorization: Bearer ${keys[0]?.secret ?? '<key>'}' '${stack.baseUrl}/v1/companies/search?q=southern%20cross'
   (sandbox companies and the cases they show: docs/sandbox.md)

@@ -13,6 +13,8 @@
  * the earlier sections). BENCH_ONLY_WEBHOOKS=1 runs only the webhooks part (scripts/bench-webhooks.ts:
  * deliveries per second, order ready to first delivery, dispatcher memory). BENCH_ONLY_WEEKLY=1 runs
  * only the weekly summaries (scripts/bench-weekly.ts: the 20,000-item purchase, first- and last-page reads).
+ * BENCH_ONLY_CONSOLE=1 runs only the account console's budgets (scripts/bench-console.ts: script size
+ * gzipped, first render).
  * BENCH_ONLY_RECORDS=1 runs only the record lookups (scripts/bench-records.ts: one document beside a
  * batch of ten, and the registry calls of a batch).
  * BENCH_ONLY_REGISTERS=1 runs only the registers (scripts/bench-registers.ts: browse page and entry
@@ -40,6 +42,7 @@ import {
   workflowTasks,
 } from '../shared/kernel/infra/workflow.ts';
 import type { PlatformPorts } from '../shared/kernel/ports/platform.ts';
+import { benchConsole } from './bench-console.ts';
 import { benchDocsPage } from './bench-docs.ts';
 import { benchOrders } from './bench-orders.ts';
 import { collectGarbage } from './bench-pdf.ts';
@@ -896,6 +899,10 @@ async function latency() {
       await benchDocsPage(stack.baseUrl);
       return;
     }
+    if (process.env.BENCH_ONLY_CONSOLE) {
+      await benchConsole(stack.baseUrl, peopleTest.secret);
+      return;
+    }
     if (process.env.BENCH_ONLY_ORDERS) {
       await benchOrders(stack.baseUrl, peopleTest);
       return;
@@ -954,6 +961,7 @@ async function latency() {
     await benchWebhooks(stack, webhookKeys, tls);
     await rateLimitBoundary(stack.ports);
     await benchDocsPage(stack.baseUrl);
+    await benchConsole(stack.baseUrl, peopleTest.secret);
   } finally {
     await stack.stop();
   }
@@ -968,7 +976,8 @@ if (
   !process.env.BENCH_ONLY_ORDERS &&
   !process.env.BENCH_ONLY_LIMITS &&
   !process.env.BENCH_ONLY_WEBHOOKS &&
-  !process.env.BENCH_ONLY_DOCS
+  !process.env.BENCH_ONLY_DOCS &&
+  !process.env.BENCH_ONLY_CONSOLE
 ) {
   await bundles();
 }

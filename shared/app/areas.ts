@@ -5,6 +5,8 @@
  * with its request examples if it keeps them beside its routes.
  */
 import { companyRoutes } from '../companies/routes.ts';
+import { consoleExamples } from '../console/examples.ts';
+import { consoleRoutes } from '../console/routes.ts';
 import { docsRoutes } from '../docs/routes.ts';
 import type { RequestExample } from '../kernel/http/request-example.ts';
 import type { RouteDefinition } from '../kernel/http/route.ts';
@@ -100,6 +102,14 @@ export const apiAreas = [
       'Company monitoring: watch companies and people, get typed change events (webhooks, and a feed kept 90 days with positions that never expire), bulk import.',
     routes: [monitoringRoutes],
     examples: monitoringExamples,
+  },
+  {
+    name: 'Console',
+    tag: 'Console',
+    description:
+      'The account console: a single-use sign-in link for a key (the browser never holds the key), and the console page, which reads and changes the account through this API with a session cookie.',
+    routes: [consoleRoutes],
+    examples: consoleExamples,
   },
   {
     name: 'Docs',

@@ -46,6 +46,9 @@ export const portGrants: { readonly [P in keyof CapabilityPorts]: PortGrant } = 
   monitors: { tables: { main: 'readWrite' } },
   monitoringRuns: { workersOnly: true },
   monitoringQueue: { workersOnly: true },
+  // Links, sessions, key changes and their audit records: the console's routes only.
+  consoleSessions: { tables: { keys: 'readWrite' } },
+  keyAdministration: { tables: { keys: 'readWrite' } },
 };
 
 const ACCESS_ORDER: readonly TableAccess[] = ['getItem', 'read', 'readWrite'];

@@ -5,8 +5,10 @@
  * (local/composition.ts), in-memory fakes in unit tests.
  */
 
+import type { ConsoleSessionStore } from '../console/store-port.ts';
 import type { ExtractPurchases, HeldExtracts, PurchaseRecords, UsageLedger } from '../extracts/store-port.ts';
 import type { Environment } from '../kernel/api-keys.ts';
+import type { KeyAdministration } from '../kernel/key-admin.ts';
 import type { IdempotencyRunner } from '../kernel/ports/idempotency.ts';
 import type { PlatformPorts } from '../kernel/ports/platform.ts';
 import type { MonitoringQueue, MonitoringRuns, MonitorStore } from '../monitoring/store-port.ts';
@@ -71,6 +73,10 @@ export interface CapabilityPorts {
   monitoringRuns: MonitoringRuns;
   /** The monitoring fan-out queue (workers only). */
   monitoringQueue: MonitoringQueue;
+  /** Console sign-in links and sessions, in the keys table (shared/console/). */
+  consoleSessions: ConsoleSessionStore;
+  /** The account's keys: list, rotate and revoke with audit records (shared/kernel/key-admin.ts). */
+  keyAdministration: KeyAdministration;
 }
 
 export type AppPorts = PlatformPorts & CapabilityPorts;

@@ -16,7 +16,12 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
   /** Last four characters of the secret, to tell keys apart in listings. */
   lastFour: string;
+  /** The hour the key was last used in (`usedHour`), recorded at most once an hour; absent until then. */
+  lastUsedHour?: string;
 }
+
+/** `2026-11-28T01:43:49.123Z` → `2026-11-28T01:00:00Z`: a key's last use is kept to the hour. */
+export const usedHour = (now: Date): string => `${now.toISOString().slice(0, 13)}:00:00Z`;
 
 /** Keys look like `sk_test_…` or `sk_live_…`; the prefix always matches the key's environment. */
 const KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{1,128}$/;

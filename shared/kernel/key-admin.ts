@@ -4,7 +4,7 @@
  * which `npm run keys -- list` shows. docs/keys.md documents them for operators.
  */
 import { randomBytes } from 'node:crypto';
-import type { ApiKeyRecord } from './api-keys.ts';
+import { type ApiKeyRecord, generateKeySecret, newKeyRecord } from './api-keys.ts';
 
 /** A key id is `key_` and the first 20 hex digits of the secret's SHA-256 (`keyIdForHash`). */
 const KEY_ID_PATTERN = /^key_[0-9a-f]{20}$/;
@@ -34,7 +34,8 @@ export function rotatedExpiry(old: Pick<ApiKeyRecord, 'expiresAt'>, now: Date, g
   return own && own < graceEnd ? own : graceEnd;
 }
 
-export const keyAuditActions = ['created', 'rotated', 'revoked'] as const;
+/** Key changes, and console sign-ins and sign-outs (shared/console/), which are recorded the same way. */
+export const keyAuditActions = ['created', 'rotated', 'revoked', 'signed_in', 'signed_out'] as const;
 export type KeyAuditAction = (typeof keyAuditActions)[number];
 
 /** One change to an account's keys, kept for as long as the keys table. */
@@ -58,4 +59,71 @@ export function newAuditRecord(fields: Omit<KeyAuditRecord, 'auditId' | 'at'>, a
     at: at.toISOString(),
     ...fields,
   };
+}
+
+export type KeyChangeResult = 'done' | 'no-such-key' | 'not-active';
+
+/** What rotating and revoking need of the keys table (shared/adapters/dynamodb/key-admin.ts). */
+export interface KeyAdministration {
+  find(accountId: string, keyId: string): Promise<ApiKeyRecord | undefined>;
+  revoke(accountId: string, keyId: string, at: Date, audit: KeyAuditRecord): Promise<KeyChangeResult>;
+  rotate(input: {
+    old: ApiKeyRecord;
+    oldExpiresAt: Date;
+    newHash: string;
+    newRecord: ApiKeyRecord;
+    audit: KeyAuditRecord;
+  }): Promise<KeyChangeResult>;
+  list(accountId: string): Promise<{ keys: ApiKeyRecord[]; audit: KeyAuditRecord[] }>;
+}
+
+export type RotationOutcome =
+  | { outcome: 'rotated'; secret: string; record: ApiKeyRecord; oldExpiresAt: Date }
+  | { outcome: 'no-such-key' }
+  | { outcome: 'not-active'; status: ApiKeyRecord['status'] | 'expired' | 'changed' };
+
+/**
+ * Rotates an active key: a new key for the same account and environment (its secret returned,
+ * to be shown once), the old one expiring after `graceMs` (or at its own expiry, if sooner), with
+ * the audit record, in one transaction. `npm run keys -- rotate` and the console both call it.
+ */
+export async function rotateKey(
+  keys: KeyAdministration,
+  input: { accountId: string; keyId: string; graceMs: number; by: string; now: Date },
+): Promise<RotationOutcome> {
+  const { accountId, keyId, graceMs, by, now } = input;
+  const old = await keys.find(accountId, keyId);
+  if (!old) return { outcome: 'no-such-key' };
+  if (old.status !== 'active') return { outcome: 'not-active', status: old.status };
+  const oldExpiresAt = rotatedExpiry(old, now, graceMs);
+  if (oldExpiresAt <= now) return { outcome: 'not-active', status: 'expired' };
+  const secret = generateKeySecret(old.environment);
+  const { hash, record } = newKeyRecord(secret, accountId, now);
+  const audit = newAuditRecord(
+    {
+      accountId,
+      action: 'rotated',
+      keyId,
+      by,
+      detail: `replaced by ${record.keyId}; expires ${oldExpiresAt.toISOString()}`,
+    },
+    now,
+  );
+  const result = await keys.rotate({ old, oldExpiresAt, newHash: hash, newRecord: record, audit });
+  if (result === 'no-such-key') return { outcome: 'no-such-key' };
+  if (result === 'not-active') return { outcome: 'not-active', status: 'changed' };
+  return { outcome: 'rotated', secret, record, oldExpiresAt };
+}
+
+/** Revokes a key with its audit record: refused from the next request. */
+export async function revokeKey(
+  keys: KeyAdministration,
+  input: { accountId: string; keyId: string; by: string; now: Date },
+): Promise<KeyChangeResult> {
+  const { accountId, keyId, by, now } = input;
+  const audit = newAuditRecord(
+    { accountId, action: 'revoked', keyId, by, detail: 'refused from the next request' },
+    now,
+  );
+  return keys.revoke(accountId, keyId, now, audit);
 }

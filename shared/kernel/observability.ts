@@ -11,7 +11,7 @@ export const routeMetrics = (route: string): Metrics =>
     defaultDimensions: { route },
   });
 
-const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'cookie', 'svc-signature']);
+const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'cookie', 'x-csrf-token', 'svc-signature']);
 
 /** Headers safe to log: credentials and signatures replaced. */
 export function redactHeaders(

@@ -10,7 +10,7 @@ const nullableString = z.nullable(z.string());
 
 export const eventPath = z.strictObject({ eventId: z.string() });
 export const endpointPath = z.strictObject({ endpointId: z.string() });
-export const noBody = named('EmptyRequest', z.strictObject({}), 'No fields: send `{}` or no body.');
+export { noBody } from '../kernel/http/schemas.ts';
 
 export const eventListQuery = z.strictObject({
   type: z.optional(z.enum(eventTypes, { error: `type must be one of ${eventTypes.join(', ')}` })),

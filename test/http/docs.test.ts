@@ -3,15 +3,15 @@
  * with an ETag), the reference page `/docs` rendered by Scalar in headless Chromium with every
  * request that leaves the host blocked, and the error reference `/docs/errors`.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../shared/app/routes.ts';
 import { errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
 import { errorGuide } from '../../shared/kernel/errors/guide.ts';
 import { baseUrl, call } from '../support/api.ts';
+import { launchBrowser } from '../support/browser.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const committed = readFileSync('docs/openapi.json', 'utf8');
 
 describe('GET /v1/openapi.json', () => {
@@ -66,9 +66,7 @@ describe('GET /docs/errors', () => {
 describe('the API reference page /docs', () => {
   let browser: Browser;
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    ({ browser } = await launchBrowser());
   });
   afterAll(async () => {
     await browser?.close();

@@ -111,17 +111,34 @@ describe('function grants', () => {
   });
 
   describe.each(testRoutes.map((route) => [route.name, route] as const))('%s', (_, route) => {
-    it('may read the keys table but never write to it (a public route: not at all)', () => {
+    it("may read the keys table and write only a key's last use (the console's routes: more; a public route: nothing)", () => {
       const onKeys = grants.on(route, 'keys');
       if (route.public) {
-        expect(onKeys).toEqual([]);
+        // No key lookup; only the console's sign-in link reaches the table (through its port).
+        if (route.tables.keys === undefined) expect(onKeys).toEqual([]);
+        else expect(JSON.stringify(onKeys)).not.toContain('lastUsedHour');
         return;
       }
       expect(actions(onKeys)).toContain('dynamodb:GetItem');
-      expect(actions(onKeys).filter((action) => WRITE_ACTION.test(action))).toEqual([]);
+      // The one write every keyed function makes: a key's last use, that attribute alone, on key items.
+      const lastUse = onKeys.filter((s) => JSON.stringify(s).includes('lastUsedHour'));
+      expect(lastUse.map((s) => [actions([s]), (s as { Condition?: unknown }).Condition])).toEqual([
+        [
+          ['dynamodb:UpdateItem'],
+          {
+            'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'lastUsedHour'] },
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['KEY#*'] },
+            StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+          },
+        ],
+      ]);
+      const others = onKeys.filter((s) => !lastUse.includes(s));
+      // Other writes only for the console's routes, which make links, sessions and key changes.
+      if (route.tables.keys !== 'readWrite')
+        expect(actions(others).filter((action) => WRITE_ACTION.test(action))).toEqual([]);
       if (route.tables.keys === undefined) {
-        expect(actions(onKeys)).toEqual(['dynamodb:GetItem']);
-        expect(JSON.stringify(onKeys.map((s) => s.Resource))).not.toContain('/index/');
+        expect(actions(others)).toEqual(['dynamodb:GetItem']);
+        expect(JSON.stringify(others.map((s) => s.Resource))).not.toContain('/index/');
       }
     });
 

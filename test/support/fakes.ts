@@ -29,6 +29,7 @@ import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import type { ApiKeyRepository } from '../../shared/kernel/ports/api-keys.ts';
 import type { IdempotencyRunner, IdempotentCall } from '../../shared/kernel/ports/idempotency.ts';
 import type { Acquisition, LimiterStore } from '../../shared/kernel/ports/limiter.ts';
+import type { ConsoleSessionRecord } from '../../shared/kernel/sessions.ts';
 import type {
   FulfilmentMessage,
   FulfilmentQueue,
@@ -375,6 +376,18 @@ export class MemoryApiKeys implements ApiKeyRepository {
   }
   async listByAccount(accountId: string) {
     return [...this.records.values()].filter((record) => record.accountId === accountId);
+  }
+  /** Every `recordUse` call, to count the writes the request path makes. */
+  readonly uses: { hash: string; hour: string }[] = [];
+  async recordUse(hash: string, hour: string) {
+    this.uses.push({ hash, hour });
+    const record = this.records.get(hash);
+    if (record && (record.lastUsedHour === undefined || record.lastUsedHour < hour))
+      record.lastUsedHour = hour;
+  }
+  readonly sessions = new Map<string, ConsoleSessionRecord>();
+  async findSession(tokenHash: string) {
+    return this.sessions.get(tokenHash);
   }
 }
 

@@ -172,7 +172,10 @@ describe('error catalogue', () => {
     const extra = Object.keys(errorCatalogue).filter((code) => !(code in spec));
     expect([...serviceCodes].sort()).toEqual(extra.sort());
     expect(extra.sort()).toEqual([
+      'api_key_not_active',
+      'api_key_not_found',
       'code_table_not_found',
+      'csrf_token_invalid',
       'event_not_found',
       'event_owner_mismatch',
       'idempotency_key_in_use',

@@ -1,9 +1,12 @@
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ApiKeyRecord } from '../../kernel/api-keys.ts';
 import type { ApiKeyRepository } from '../../kernel/ports/api-keys.ts';
-import { callDynamo, type Item } from './json-client.ts';
+import type { ConsoleSessionRecord } from '../../kernel/sessions.ts';
+import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 
 export const keyPk = (hash: string) => `KEY#${hash}`;
+/** Console sessions and sign-in links, by their token's hash (shared/console/sessions-store.ts writes them). */
+export const sessionPk = (tokenHash: string) => `SESSION#${tokenHash}`;
 /** Key ids start with it; the index also lists the account's audit records (key-admin.ts), which do not. */
 export const KEY_ID_PREFIX = 'key_';
 
@@ -29,6 +32,34 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
       ConsistentRead: true,
     });
     return Item ? toRecord(Item) : undefined;
+  }
+
+  async recordUse(hash: string, hour: string): Promise<void> {
+    try {
+      await callDynamo('UpdateItem', {
+        TableName: this.tableName,
+        Key: { pk: { S: keyPk(hash) } },
+        UpdateExpression: 'SET lastUsedHour = :h',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(lastUsedHour) OR lastUsedHour < :h)',
+        ExpressionAttributeValues: { ':h': { S: hour } },
+      });
+    } catch (error) {
+      // Another request of the same hour recorded it first.
+      if (error instanceof DynamoCallError && error.name === 'ConditionalCheckFailedException') return;
+      throw error;
+    }
+  }
+
+  async findSession(tokenHash: string): Promise<ConsoleSessionRecord | undefined> {
+    const { Item } = await callDynamo<{ Item?: Item }>('GetItem', {
+      TableName: this.tableName,
+      Key: { pk: { S: sessionPk(tokenHash) } },
+      ConsistentRead: true,
+    });
+    // The record is nested, so that its accountId and keyId stay out of the byAccount index.
+    const session = Item ? (unmarshall(Item) as { session?: ConsoleSessionRecord }).session : undefined;
+    return session;
   }
 
   async create(hash: string, record: ApiKeyRecord): Promise<void> {

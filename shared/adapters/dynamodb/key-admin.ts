@@ -7,26 +7,31 @@
  */
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ApiKeyRecord } from '../../kernel/api-keys.ts';
-import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
+import type { KeyAdministration, KeyAuditRecord, KeyChangeResult } from '../../kernel/key-admin.ts';
 import { KEY_ID_PREFIX, keyPk } from './api-keys.ts';
 import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
 
 const AUDIT_ID_PREFIX = 'audit_';
 
-export type KeyChangeResult = 'done' | 'no-such-key' | 'not-active';
+export type { KeyChangeResult } from '../../kernel/key-admin.ts';
 
-export class DynamoKeyAdministration {
+/** An audit record's put, for a transaction that makes the change it records (also console sign-ins). */
+export function auditPut(tableName: string, audit: KeyAuditRecord) {
+  const { auditId, keyId, ...rest } = audit;
+  return {
+    Put: {
+      TableName: tableName,
+      Item: marshall({ pk: `AUDIT#${auditId}`, keyId: auditId, subjectKeyId: keyId, ...rest }),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export class DynamoKeyAdministration implements KeyAdministration {
   constructor(private readonly tableName: string) {}
 
   private auditPut(audit: KeyAuditRecord) {
-    const { auditId, keyId, ...rest } = audit;
-    return {
-      Put: {
-        TableName: this.tableName,
-        Item: marshall({ pk: `AUDIT#${auditId}`, keyId: auditId, subjectKeyId: keyId, ...rest }),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    };
+    return auditPut(this.tableName, audit);
   }
 
   private async write(items: Record<string, unknown>[]): Promise<'done' | 'not-active'> {
@@ -91,6 +96,12 @@ export class DynamoKeyAdministration {
       },
       this.auditPut(audit),
     ]);
+  }
+
+  /** The hash a key is stored by (its item's key), for a console link an operator makes for it. */
+  async hashOf(accountId: string, keyId: string): Promise<string | undefined> {
+    const pk = (await this.keyItem(accountId, keyId))?.pk.S;
+    return pk?.startsWith('KEY#') ? pk.slice('KEY#'.length) : undefined;
   }
 
   /** The old key as stored, for a rotation to compute its new expiry from. */

@@ -346,6 +346,19 @@ export const errorCatalogue = {
     [],
     'Missing, malformed, revoked or expired API key. Send Authorization: Bearer <API_KEY>.',
   ),
+  csrf_token_invalid: entry(
+    'permission_error',
+    403,
+    [],
+    'A change made with a console session needs its CSRF token in X-CSRF-Token.',
+  ),
+  api_key_not_found: entry('not_found_error', 404, [], 'The account has no API key with this id.'),
+  api_key_not_active: entry(
+    'conflict_error',
+    409,
+    [],
+    'The API key is revoked or expired, or was changed while this change was made.',
+  ),
   rate_limited: entry(
     'rate_limit_error',
     429,

@@ -275,6 +275,20 @@ export const errorGuide = {
     cause: 'The Authorization header is missing or malformed, or the key is unknown, revoked or expired.',
     fix: 'Send Authorization: Bearer <API_KEY> with a current key.',
   },
+  csrf_token_invalid: {
+    cause:
+      "A change (POST, PATCH, DELETE) came with a console session cookie but without the session's CSRF token in X-CSRF-Token, or with another one. Nothing was changed.",
+    fix: 'The console sends it by itself; reload the console. Integrations use an API key, which needs no CSRF token.',
+  },
+  api_key_not_found: {
+    cause: 'The key id names no key of the signed-in account.',
+    fix: "Pick a key from the console's key list.",
+  },
+  api_key_not_active: {
+    cause:
+      'The key is revoked or expired, or it was rolled or revoked by someone else while this change was made.',
+    fix: 'Reload the key list and try again on an active key.',
+  },
   rate_limited: {
     cause: 'More than 600 requests in a sliding minute, or more than 20 in flight, on the key.',
     fix: `Wait for Retry-After seconds. ${retryLater} Nothing was sent to the registry.`,

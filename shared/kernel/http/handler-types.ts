@@ -7,6 +7,8 @@ export interface AuthContext {
   accountId: string;
   environment: ApiKeyRecord['environment'];
   keyId: string;
+  /** Present when the request came with a console session (shared/kernel/sessions.ts) instead of the key. */
+  session?: { sessionId: string; csrfToken: string; expiresAt: string };
 }
 
 export interface HandlerInput<R extends RouteDefinition> {

@@ -27,6 +27,9 @@ export const named = <T extends z.core.$ZodType>(
   return schema;
 };
 
+/** The body of a POST that takes no fields. */
+export const noBody = named('EmptyRequest', z.strictObject({}), 'No fields: send `{}` or no body.');
+
 /** Request fields whose refusal has an error code of its own (spec 7), set by `coded`. */
 export const fieldCodes = z.registry<{ code: ErrorCode; missing: boolean }>();
 

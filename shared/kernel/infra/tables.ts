@@ -31,12 +31,17 @@ export type TableId = 'keys' | 'limits' | 'main' | 'idempotency';
 const s = (name: string): KeyAttribute => ({ name, type: 'S' });
 
 export const tableDefinitions: Readonly<Record<TableId, TableDefinition>> = {
-  /** API keys, stored by the SHA-256 of the secret; the index lists an account's keys. */
+  /**
+   * API keys, stored by the SHA-256 of the secret; the index lists an account's keys. Console
+   * sign-in links and sessions live here too (by their token's hash, expiring: keys never carry
+   * the TTL attribute), so the one strongly consistent read path every function has serves both.
+   */
   keys: {
     id: 'keys',
     envVar: 'KEYS_TABLE',
     partitionKey: s('pk'),
     globalIndexes: [{ indexName: 'byAccount', partitionKey: s('accountId'), sortKey: s('keyId') }],
+    ttlAttribute: 'expiresAtEpoch',
   },
   /** Per-key rate and concurrency state: one small, hot item per key, expiring when idle. */
   limits: {

@@ -1,4 +1,5 @@
 import type { ApiKeyRecord } from '../api-keys.ts';
+import type { ConsoleSessionRecord } from '../sessions.ts';
 
 export interface ApiKeyRepository {
   findByHash(hash: string): Promise<ApiKeyRecord | undefined>;
@@ -7,4 +8,11 @@ export interface ApiKeyRepository {
   /** Marks a key revoked; returns false when no such key exists. */
   revoke(keyId: string, accountId: string, at: Date): Promise<boolean>;
   listByAccount(accountId: string): Promise<ApiKeyRecord[]>;
+  /**
+   * Records that the key was used in `hour`, if it has no later hour recorded. The request path
+   * calls it only when the key it read shows another hour: at most one write per key per hour.
+   */
+  recordUse(hash: string, hour: string): Promise<void>;
+  /** A console session by its token's hash (shared/kernel/sessions.ts), read strongly consistent. */
+  findSession(tokenHash: string): Promise<ConsoleSessionRecord | undefined>;
 }

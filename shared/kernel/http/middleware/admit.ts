@@ -1,13 +1,28 @@
-import { bearerToken, hashKey, isKeyUsable, keyIdForHash } from '../../api-keys.ts';
+import { bearerToken, hashKey, isKeyUsable, keyIdForHash, usedHour } from '../../api-keys.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { logger } from '../../observability.ts';
 import type { PlatformPorts } from '../../ports/platform.ts';
 import { decideRate } from '../../rate-limit.ts';
+import {
+  type ConsoleSessionRecord,
+  CSRF_HEADER,
+  cookieToken,
+  csrfMatches,
+  hashToken,
+  isSessionUsable,
+  SAFE_METHODS,
+  SESSION_COOKIE,
+} from '../../sessions.ts';
 import type { RouteDefinition } from '../route.ts';
 import type { ApiMiddleware, ApiState } from './state.ts';
 
 /**
  * Authentication and the per-key limits (600 requests per sliding minute, 20 in flight).
+ *
+ * The credential is the bearer key or, without one, a console session cookie standing for a key
+ * (shared/kernel/sessions.ts): the session is read first, then its key exactly as a bearer key is,
+ * so a revoked key ends its sessions at once, and a session's requests count against its key's
+ * limits. A change made with a session needs the session's CSRF token.
  *
  * The key is looked up first and the limit state updated only for a usable key, so that a request
  * with an unknown, revoked or expired key writes nothing (a stream of made-up keys cannot grow the
@@ -33,18 +48,49 @@ export const admit = (ports: PlatformPorts, route: Pick<RouteDefinition, 'name'>
   return {
     before: async (request) => {
       const state = request.context.api;
-      const secret = bearerToken(state.raw.headers.authorization);
-      if (!secret) throw new ApiError('unauthorized');
       const { apiKeys, limiter, clock } = ports;
       const now = clock.now();
-      const hash = hashKey(secret);
+      const secret = bearerToken(state.raw.headers.authorization);
+      let session: ConsoleSessionRecord | undefined;
+      if (!secret) {
+        const token = cookieToken(state.raw.headers.cookie, SESSION_COOKIE);
+        if (!token) throw new ApiError('unauthorized');
+        session = await apiKeys.findSession(hashToken(token));
+        if (!session || !isSessionUsable(session, now)) throw new ApiError('unauthorized');
+        if (
+          !SAFE_METHODS.has(state.raw.method) &&
+          !csrfMatches(state.raw.headers[CSRF_HEADER], session.csrfToken)
+        )
+          throw new ApiError('csrf_token_invalid');
+      }
+      const hash = secret ? hashKey(secret) : (session as ConsoleSessionRecord).keyHash;
       const keyId = keyIdForHash(hash);
       const record = await apiKeys.findByHash(hash);
       if (!record || !isKeyUsable(record, now)) throw new ApiError('unauthorized');
       const acquired = await limiter.acquire(keyId, state.requestId, now);
       if (acquired.ok) state.lease = { keyId, slot: acquired.slot, stale: acquired.stale, uncount: false };
-      state.auth = { accountId: record.accountId, environment: record.environment, keyId };
+      state.auth = {
+        accountId: record.accountId,
+        environment: record.environment,
+        keyId,
+        ...(session
+          ? {
+              session: {
+                sessionId: session.sessionId,
+                csrfToken: session.csrfToken,
+                expiresAt: session.expiresAt,
+              },
+            }
+          : {}),
+      };
       logger.appendKeys({ accountId: record.accountId, environment: record.environment, keyId });
+      // The key's last use, to the hour: a write only when the hour it shows has passed, so at most
+      // one per key per hour, never one per request. A failure to record it fails no request.
+      const hour = usedHour(now);
+      if (record.lastUsedHour === undefined || record.lastUsedHour < hour)
+        await apiKeys.recordUse(hash, hour).catch((error: unknown) => {
+          logger.warn("could not record the key's last use", { error });
+        });
 
       if (!acquired.ok) {
         state.rate = decideRate(acquired.counts ?? {}, now.getTime());

@@ -1,0 +1,18 @@
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { keyAdministration } from '../../shared/composition/aws/console.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { rollKey } from '../../shared/console/keys.ts';
+import { consoleRoutes } from '../../shared/console/routes.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+
+export const createHandler = (ports: RoutePorts<typeof consoleRoutes.rollKey>) =>
+  createHttpHandler(consoleRoutes.rollKey, ports, async ({ auth, path, body }) => ({
+    body: await rollKey(ports.keyAdministration, {
+      auth,
+      keyId: path.keyId,
+      grace: body.grace,
+      now: ports.clock.now(),
+    }),
+  }));
+
+export const handler = createHandler(awsRoutePorts(consoleRoutes.rollKey, { keyAdministration }));

@@ -1,0 +1,98 @@
+/**
+ * Console sign-in links and sessions in the keys table (shared/console/store-port.ts), by their
+ * token's hash, each expiring by TTL (`expiresAtEpoch`; reads still compare times). Records are
+ * nested under `link` / `session`, so their accountId and keyId stay out of the byAccount index.
+ * Opening a link, and signing out, are transactions with their audit record (key-admin.ts).
+ */
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import type { ConsoleSessionStore, SignInLinkRecord } from '../../console/store-port.ts';
+import type { KeyAuditRecord } from '../../kernel/key-admin.ts';
+import type { ConsoleSessionRecord } from '../../kernel/sessions.ts';
+import { sessionPk } from './api-keys.ts';
+import { callDynamo, DynamoCallError, type Item } from './json-client.ts';
+import { auditPut } from './key-admin.ts';
+
+const linkPk = (hash: string) => `LINK#${hash}`;
+const epoch = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
+
+export class DynamoConsoleSessions implements ConsoleSessionStore {
+  constructor(private readonly tableName: string) {}
+
+  async createLink(linkHash: string, link: SignInLinkRecord): Promise<void> {
+    await callDynamo('PutItem', {
+      TableName: this.tableName,
+      Item: marshall({ pk: linkPk(linkHash), link, expiresAtEpoch: epoch(link.expiresAt) }),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+  }
+
+  async findLink(linkHash: string): Promise<SignInLinkRecord | undefined> {
+    const { Item } = await callDynamo<{ Item?: Item }>('GetItem', {
+      TableName: this.tableName,
+      Key: { pk: { S: linkPk(linkHash) } },
+      ConsistentRead: true,
+    });
+    return Item ? (unmarshall(Item) as { link: SignInLinkRecord }).link : undefined;
+  }
+
+  async openSession(input: {
+    linkHash: string;
+    sessionHash: string;
+    session: ConsoleSessionRecord;
+    audit: KeyAuditRecord;
+  }): Promise<'opened' | 'used'> {
+    try {
+      await callDynamo('TransactWriteItems', {
+        TransactItems: [
+          {
+            Delete: {
+              TableName: this.tableName,
+              Key: { pk: { S: linkPk(input.linkHash) } },
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: marshall({
+                pk: sessionPk(input.sessionHash),
+                session: input.session,
+                expiresAtEpoch: epoch(input.session.expiresAt),
+              }),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          auditPut(this.tableName, input.audit),
+        ],
+      });
+      return 'opened';
+    } catch (error) {
+      if (error instanceof DynamoCallError && error.name === 'TransactionCanceledException') return 'used';
+      throw error;
+    }
+  }
+
+  async endSession(sessionHash: string, at: Date, audit: KeyAuditRecord): Promise<boolean> {
+    try {
+      await callDynamo('TransactWriteItems', {
+        TransactItems: [
+          {
+            Update: {
+              TableName: this.tableName,
+              Key: { pk: { S: sessionPk(sessionHash) } },
+              UpdateExpression: 'SET #s.revokedAt = :at',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_type(#s.revokedAt, :null)',
+              ExpressionAttributeNames: { '#s': 'session' },
+              ExpressionAttributeValues: marshall({ ':at': at.toISOString(), ':null': 'NULL' }),
+            },
+          },
+          auditPut(this.tableName, audit),
+        ],
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof DynamoCallError && error.name === 'TransactionCanceledException') return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,8 @@
+import { DynamoConsoleSessions } from '../../adapters/dynamodb/console-sessions.ts';
+import { DynamoKeyAdministration } from '../../adapters/dynamodb/key-admin.ts';
+import type { CapabilityFactory } from './root.ts';
+
+export const consoleSessions: CapabilityFactory<'consoleSessions'> = (root) =>
+  new DynamoConsoleSessions(root.config.keysTable);
+export const keyAdministration: CapabilityFactory<'keyAdministration'> = (root) =>
+  new DynamoKeyAdministration(root.config.keysTable);

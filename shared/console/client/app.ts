@@ -1,0 +1,167 @@
+/**
+ * The account console's script (bundled by esbuild: `npm run console:build`). It reads the session
+ * (`GET /console/session`), then draws the page the URL's fragment names (`#/webhooks`), each from
+ * the API's own routes (views/). No framework: the DOM, and a 60-line builder (dom.ts).
+ */
+import { base, call, get, type Session, useCsrfToken, whenSignedOut } from './api.ts';
+import { h, when } from './dom.ts';
+import { views } from './views/index.ts';
+import { errorText, type View } from './views/view.ts';
+
+const app = document.getElementById('app') as HTMLElement;
+let leaving: (() => void)[] = [];
+
+function match(fragment: string): { view: View; params: string[] } | undefined {
+  const parts = fragment.replace(/^#\/?/, '').split('/').filter(Boolean);
+  for (const view of views) {
+    const pattern = view.route.split('/').filter(Boolean);
+    if (pattern.length !== parts.length) continue;
+    const params: string[] = [];
+    if (
+      pattern.every((segment, i) =>
+        segment.startsWith(':')
+          ? params.push(decodeURIComponent(parts[i] as string)) > 0
+          : segment === parts[i],
+      )
+    )
+      return { view, params };
+  }
+  return undefined;
+}
+
+function signedOutPage(reason: string) {
+  for (const cleanup of leaving) cleanup();
+  leaving = [];
+  document.title = 'Signed out · Account console';
+  app.replaceChildren(
+    h(
+      'main',
+      { id: 'main', class: 'notice' },
+      h('h1', {}, 'You are signed out'),
+      h('p', {}, reason),
+      h(
+        'p',
+        {},
+        'Sign in again with a new link: ',
+        h('code', {}, 'POST /v1/console/sessions'),
+        ' with your API key.',
+      ),
+    ),
+  );
+}
+
+function shell(session: Session) {
+  const live = h('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+  const main = h('main', { id: 'main', tabindex: -1 });
+  const nav = h('ul', {});
+  const signOut = h(
+    'button',
+    {
+      type: 'button',
+      class: 'sign-out',
+      onclick: async () => {
+        await call('POST', 'console/sign-out', {});
+        signedOutPage('You signed out. The session has ended on the server too.');
+      },
+    },
+    'Sign out',
+  );
+  const testBanner =
+    session.environment === 'test'
+      ? h(
+          'p',
+          { class: 'test-banner', role: 'note' },
+          'Test data: this session shows the account’s test environment (sandbox registry, never billed).',
+        )
+      : null;
+  app.replaceChildren(
+    h(
+      'header',
+      { class: session.environment === 'test' ? 'test' : 'live' },
+      h('p', { class: 'brand' }, 'Company Register Data Service · Account console'),
+      h(
+        'p',
+        { class: 'who' },
+        `${session.accountId} · `,
+        h(
+          'strong',
+          { class: `env env-${session.environment}` },
+          session.environment === 'test' ? 'TEST' : 'LIVE',
+        ),
+        ` · until ${when(session.expiresAt)} `,
+        signOut,
+      ),
+      h('nav', { 'aria-label': 'Console' }, nav),
+    ),
+    ...(testBanner ? [testBanner] : []),
+    main,
+    live,
+  );
+
+  let first = true;
+  const draw = async () => {
+    for (const cleanup of leaving) cleanup();
+    leaving = [];
+    const found = match(location.hash) ?? { view: views[0] as View, params: [] };
+    const { view, params } = found;
+    nav.replaceChildren(
+      ...views
+        .filter((v) => v.nav)
+        .map((v) => {
+          const current = v === view || (view.route.startsWith(`${v.route}/`) && v.route !== '');
+          return h(
+            'li',
+            {},
+            h('a', { href: `#/${v.route}`, 'aria-current': current ? 'page' : undefined }, v.nav as string),
+          );
+        }),
+    );
+    document.title = `${view.title} · Account console${session.environment === 'test' ? ' (test data)' : ''}`;
+    const heading = h('h1', { tabindex: -1 }, view.title);
+    main.replaceChildren(heading, h('p', { class: 'loading' }, 'Loading…'));
+    const context = {
+      session,
+      params,
+      announce: (message: string) => {
+        live.textContent = message;
+      },
+      refresh: () => {
+        draw();
+      },
+      onLeave: (cleanup: () => void) => leaving.push(cleanup),
+    };
+    try {
+      const nodes = await view.render(context);
+      main.replaceChildren(
+        heading,
+        ...(testBanner ? [h('p', { class: 'test-tag' }, 'Test data')] : []),
+        ...nodes,
+      );
+    } catch (error) {
+      main.replaceChildren(
+        heading,
+        h('p', { class: 'error', role: 'alert' }, `This page could not be loaded: ${errorText(error)}`),
+      );
+    }
+    // After a move between pages, focus goes to the new page's heading (screen readers announce
+    // it); on the first load it stays at the top, so that Tab reaches the skip link first.
+    if (!first) heading.focus();
+    first = false;
+  };
+  window.addEventListener('hashchange', draw);
+  draw();
+}
+
+async function start() {
+  whenSignedOut(() => signedOutPage('Your session has ended (signed out, expired, or its key was revoked).'));
+  try {
+    const session = (await get('console/session')) as Session;
+    useCsrfToken(session.csrfToken);
+    shell(session);
+  } catch (error) {
+    if (!document.querySelector('.notice')) signedOutPage(`No session: ${errorText(error)}`);
+  }
+}
+
+void base;
+start();

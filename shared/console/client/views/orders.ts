@@ -1,0 +1,90 @@
+import { base, get, type Json } from '../api.ts';
+import { h, table, when } from '../dom.ts';
+import { errorText, type View } from './view.ts';
+
+const failureOf = (item: Json): string =>
+  item.failure ? `${item.failure.code ?? ''} ${item.failure.message ?? ''}`.trim() : '—';
+
+export const orders: View = {
+  route: 'orders',
+  title: 'Orders and offline searches',
+  nav: 'Orders',
+  async render() {
+    const list = await get('v1/orders?limit=100');
+    const now = Date.now();
+    const rows = (list.data as Json[]).map((order) => {
+      const downloadable =
+        order.status === 'ready' &&
+        order.downloadUrl &&
+        (!order.downloadExpiresAt || Date.parse(order.downloadExpiresAt) > now);
+      return [
+        h('code', {}, order.id),
+        order.type,
+        order.status,
+        when(order.createdAt),
+        failureOf(order),
+        downloadable
+          ? h(
+              'a',
+              { href: `${base}v1/orders/${order.id}/download`, download: '' },
+              'Download',
+              h('span', { class: 'visually-hidden' }, ` ${order.id}`),
+            )
+          : order.status === 'ready'
+            ? 'link expired'
+            : '—',
+      ];
+    });
+    const searchId = h('input', {
+      id: 'search-id',
+      name: 'searchId',
+      required: true,
+      pattern: 'ofs_[0-9a-f]{24}',
+      placeholder: 'ofs_…',
+    });
+    const result = h('div', { 'aria-live': 'polite' });
+    const lookup = h(
+      'form',
+      {
+        class: 'inline-form',
+        onsubmit: async (event: Event) => {
+          event.preventDefault();
+          const id = (searchId as HTMLInputElement).value.trim();
+          try {
+            const search = await get(`v1/companies/search/offline/${encodeURIComponent(id)}`);
+            result.replaceChildren(
+              table(
+                'Offline search',
+                ['Id', 'Query', 'Status', 'Results', 'Failure', ''],
+                [
+                  [
+                    h('code', {}, search.id),
+                    search.q,
+                    search.status,
+                    search.resultCount ?? '—',
+                    failureOf(search),
+                    search.status === 'ready'
+                      ? h('a', { href: `${base}v1/companies/search/offline/${search.id}/results` }, 'Results')
+                      : '—',
+                  ],
+                ],
+              ),
+            );
+          } catch (error) {
+            result.replaceChildren(h('p', { class: 'error' }, errorText(error)));
+          }
+        },
+      },
+      h('label', { for: 'search-id' }, 'Offline search id'),
+      searchId,
+      h('button', { type: 'submit' }, 'Look up'),
+    );
+    return [
+      table('Orders, newest first', ['Order', 'Type', 'Status', 'Created', 'Failure', 'Download'], rows),
+      h('h2', {}, 'Offline searches'),
+      h('p', {}, 'An offline search is found by the id its request returned.'),
+      lookup,
+      result,
+    ];
+  },
+};

@@ -1,0 +1,139 @@
+import { call, get, type Json } from '../api.ts';
+import { h, table, when } from '../dom.ts';
+import { errorText, type View } from './view.ts';
+
+export const EVENT_TYPES = ['order.ready', 'order.failed', 'offline_search.ready'];
+
+/** Checkboxes for the event types, in a fieldset (`name` tells forms apart). */
+export function eventTypeChoice(name: string, checked: readonly string[]): HTMLFieldSetElement {
+  return h(
+    'fieldset',
+    {},
+    h('legend', {}, 'Event types'),
+    ...EVENT_TYPES.map((type) =>
+      h(
+        'label',
+        { class: 'check' },
+        h('input', { type: 'checkbox', name, value: type, checked: checked.includes(type) }),
+        ` ${type}`,
+      ),
+    ),
+  );
+}
+
+export const chosenTypes = (form: HTMLElement, name: string): string[] =>
+  [...form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]:checked`)].map((input) => input.value);
+
+/** The secret, shown once after creating an endpoint or rotating its secret. */
+export const secretNotice = (secret: string, what: string): HTMLElement =>
+  h(
+    'div',
+    { class: 'secret', role: 'alert' },
+    h('p', {}, `${what}. Its signing secret is shown once: store it now.`),
+    h('code', { class: 'secret-value' }, secret),
+  );
+
+export const webhooks: View = {
+  route: 'webhooks',
+  title: 'Webhooks',
+  nav: 'Webhooks',
+  async render({ announce, refresh }) {
+    const [endpoints, events] = await Promise.all([
+      get('v1/webhook-endpoints?limit=100'),
+      get('v1/events?limit=25'),
+    ]);
+    const notice = h('div', {});
+    const url = h('input', {
+      id: 'endpoint-url',
+      name: 'url',
+      type: 'url',
+      required: true,
+      placeholder: 'https://example.com/hooks',
+    });
+    const description = h('input', { id: 'endpoint-description', name: 'description', maxlength: 200 });
+    const create = h(
+      'form',
+      {
+        onsubmit: async (event: Event) => {
+          event.preventDefault();
+          try {
+            const endpoint = await call('POST', 'v1/webhook-endpoints', {
+              url: (url as HTMLInputElement).value,
+              enabledEvents: chosenTypes(create, 'new-events'),
+              ...((description as HTMLInputElement).value
+                ? { description: (description as HTMLInputElement).value }
+                : {}),
+            });
+            notice.replaceChildren(secretNotice(endpoint.secret, `Endpoint ${endpoint.id} created`));
+            announce(`Endpoint ${endpoint.id} created.`);
+            (create as HTMLFormElement).reset();
+          } catch (error) {
+            notice.replaceChildren(h('p', { class: 'error', role: 'alert' }, errorText(error)));
+          }
+        },
+      },
+      h('div', { class: 'field' }, h('label', { for: 'endpoint-url' }, 'URL (HTTPS)'), url),
+      h(
+        'div',
+        { class: 'field' },
+        h('label', { for: 'endpoint-description' }, 'Description (optional)'),
+        description,
+      ),
+      eventTypeChoice('new-events', EVENT_TYPES),
+      h('button', { type: 'submit' }, 'Create endpoint'),
+    );
+    const typeFilter = h(
+      'select',
+      { id: 'event-type', name: 'type' },
+      h('option', { value: '' }, 'All types'),
+      ...EVENT_TYPES.map((type) => h('option', { value: type }, type)),
+    );
+    const eventRows = (list: Json[]) =>
+      list.map((e) => [h('code', {}, e.id), e.type, when(e.createdAt), e.livemode ? 'live' : 'test']);
+    const eventTable = h(
+      'div',
+      {},
+      table(
+        'Events, newest first (kept 30 days)',
+        ['Event', 'Type', 'Created', 'Mode'],
+        eventRows(events.data),
+      ),
+    );
+    typeFilter.addEventListener('change', async () => {
+      const type = (typeFilter as HTMLSelectElement).value;
+      const list = await get(`v1/events?limit=25${type ? `&type=${encodeURIComponent(type)}` : ''}`);
+      eventTable.replaceChildren(
+        table(
+          'Events, newest first (kept 30 days)',
+          ['Event', 'Type', 'Created', 'Mode'],
+          eventRows(list.data),
+        ),
+      );
+    });
+    return [
+      notice,
+      table(
+        'Endpoints',
+        ['URL', 'Event types', 'Status', 'Last delivery', ''],
+        (endpoints.data as Json[]).map((endpoint) => [
+          endpoint.url,
+          endpoint.enabledEvents.join(', '),
+          endpoint.status,
+          when(endpoint.stats?.lastSucceededAt ?? endpoint.stats?.lastFailedAt),
+          h(
+            'a',
+            { href: `#/webhooks/${endpoint.id}` },
+            'Manage',
+            h('span', { class: 'visually-hidden' }, ` ${endpoint.url}`),
+          ),
+        ]),
+      ),
+      h('h2', {}, 'Add an endpoint'),
+      create,
+      h('h2', {}, 'Event log'),
+      h('div', { class: 'inline-form' }, h('label', { for: 'event-type' }, 'Type'), typeFilter),
+      eventTable,
+      h('button', { type: 'button', onclick: refresh }, 'Refresh'),
+    ];
+  },
+};

@@ -1,0 +1,70 @@
+/**
+ * The console's HTML: one page whose script (shared/console/client/) draws every view, and the
+ * sign-in link's answers. Every response carries the console's own strict headers: scripts,
+ * styles and requests from the deployment only (no inline script or style), never framed, HTTPS
+ * only, no referrer (a sign-in URL must not leak), no MIME sniffing.
+ */
+import { escapeHtml } from '../docs/pages.ts';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS } from '../kernel/sessions.ts';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const CONSOLE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** The session cookie: script cannot read it, HTTPS only, never sent by another site's request. */
+export const sessionCookie = (token: string): string =>
+  `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=${SESSION_LIFETIME_MS / 1000}`;
+export const clearedSessionCookie = `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0`;
+
+/** `/console`: relative URLs, so that it works under a deployed stage's prefix (`/prod/console`). */
+export function consolePage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Account console · Company Register Data Service</title>
+<link rel="stylesheet" href="console/console.css">
+<script src="console/console.js" defer></script></head>
+<body><a class="skip" href="#main">Skip to main content</a><div id="app"><main id="main"><p>Loading the console…</p></main></div></body></html>`;
+}
+
+export type SignInProblem = 'invalid' | 'expired' | 'used';
+
+const problems: Record<SignInProblem, { title: string; text: string }> = {
+  invalid: {
+    title: 'This sign-in link does not work',
+    text: 'The link is not one the service issued, or the key it was made with no longer works.',
+  },
+  expired: {
+    title: 'This sign-in link has expired',
+    text: 'Sign-in links work for 5 minutes.',
+  },
+  used: {
+    title: 'This sign-in link has been used',
+    text: 'Each sign-in link opens one session, once. If that was not you, revoke the key that asked for it.',
+  },
+};
+
+/** The answer to a link that opens nothing (from `/console/sign-in`, so the style sheet is a sibling). */
+export function signInProblemPage(problem: SignInProblem): string {
+  const { title, text } = problems[problem];
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Account console</title><link rel="stylesheet" href="console.css"></head>
+<body><main id="main" class="notice"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>
+<p>Ask for a new link: <code>POST /v1/console/sessions</code> with your API key, or <code>npm run keys -- console-link</code> for an operator.</p></main></body></html>`;
+}

@@ -1,0 +1,205 @@
+/**
+ * The account console (docs/console.md): a page and its script and styles, served without a key,
+ * that drive the published API with a session cookie instead of a key (shared/kernel/sessions.ts);
+ * and the few operations the API has no equivalent for: exchanging a key for a sign-in link (the
+ * one operation of the published contract), opening it, the session itself, signing out, and the
+ * account's keys. The page's data comes from the API's own routes, so every rule stays in one place.
+ */
+import * as z from 'zod/mini';
+import { defineRoute } from '../kernel/http/route.ts';
+import { metaSchema, named, noBody, noPath, noQuery } from '../kernel/http/schemas.ts';
+
+/** The console's built script and its style sheet (`npm run console:build`; test/unit/console-bundle.test.ts). */
+export const CONSOLE_SCRIPT = 'shared/console/dist/console.js';
+export const CONSOLE_STYLES = 'shared/console/client/console.css';
+
+const text = (mediaType: string) =>
+  z.string().register(z.globalRegistry, { contentMediaType: mediaType, description: mediaType });
+
+const asset = {
+  status: 200,
+  billable: false,
+  product: null,
+  public: true,
+  internal: true,
+  errors: [],
+} as const;
+const own = { status: 200, billable: false, product: null, internal: true } as const;
+
+const keyPath = z.strictObject({
+  keyId: z.string().check(z.regex(/^key_[0-9a-f]{20}$/, 'keyId must be key_ and 20 hex digits')),
+});
+
+export const consoleLinkSchema = z
+  .object({
+    object: z.literal('consoleLink'),
+    url: z.string(),
+    expiresAt: z.string(),
+    meta: metaSchema,
+  })
+  .register(z.globalRegistry, {
+    description:
+      'A single-use link to the account console, for the account and environment of the key that asked for it, valid for 5 minutes. Opening it starts a browser session of at most 8 hours.',
+  });
+
+const sessionSchema = z.object({
+  object: z.literal('consoleSession'),
+  accountId: z.string(),
+  environment: z.enum(['test', 'live']),
+  keyId: z.string(),
+  sessionId: z.string(),
+  csrfToken: z.string(),
+  expiresAt: z.string(),
+  meta: metaSchema,
+});
+
+const keySchema = z.object({
+  object: z.literal('apiKey'),
+  id: z.string(),
+  environment: z.enum(['test', 'live']),
+  status: z.enum(['active', 'expired', 'revoked']),
+  lastFour: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.nullable(z.string()),
+  revokedAt: z.nullable(z.string()),
+  /** The hour the key was last used in (`YYYY-MM-DDTHH:00:00Z`), or null. */
+  lastUsedHour: z.nullable(z.string()),
+});
+
+export const consoleRoutes = {
+  createConsoleLink: defineRoute({
+    name: 'CreateConsoleLink',
+    method: 'POST',
+    path: '/v1/console/sessions',
+    handler: 'console/create-link',
+    summary:
+      'A single-use sign-in link to the account console, valid 5 minutes, for this key’s account and environment',
+    request: { path: noPath, query: noQuery, body: noBody },
+    response: consoleLinkSchema,
+    status: 201,
+    billable: false,
+    product: null,
+    errors: [],
+    ports: ['consoleSessions'],
+  }),
+  openConsoleLink: defineRoute({
+    name: 'OpenConsoleLink',
+    method: 'GET',
+    path: '/console/sign-in',
+    handler: 'console/sign-in',
+    summary: 'Opens a sign-in link: sets the session cookie and goes to the console, or explains why not',
+    request: {
+      path: noPath,
+      query: z.strictObject({ token: z.string().check(z.maxLength(200)) }),
+    },
+    response: text('text/html'),
+    ...asset,
+    ports: ['consoleSessions'],
+  }),
+  getConsoleSession: defineRoute({
+    name: 'GetConsoleSession',
+    method: 'GET',
+    path: '/console/session',
+    handler: 'console/session',
+    summary: 'The signed-in session: account, environment, expiry and the CSRF token for changes',
+    request: { path: noPath, query: noQuery },
+    response: sessionSchema,
+    ...own,
+    errors: [],
+    ports: [],
+  }),
+  signOut: defineRoute({
+    name: 'SignOutOfConsole',
+    method: 'POST',
+    path: '/console/sign-out',
+    handler: 'console/sign-out',
+    summary: 'Ends the console session at once, and clears its cookie',
+    request: { path: noPath, query: noQuery, body: noBody },
+    response: z.object({ object: z.literal('signedOut'), meta: metaSchema }),
+    ...own,
+    errors: [],
+    ports: ['consoleSessions'],
+  }),
+  listKeys: defineRoute({
+    name: 'ListConsoleKeys',
+    method: 'GET',
+    path: '/console/keys',
+    handler: 'console/keys',
+    summary: "The account's keys in the session's environment, with the hour each was last used",
+    request: { path: noPath, query: noQuery },
+    response: z.object({ object: z.literal('list'), data: z.array(keySchema), meta: metaSchema }),
+    ...own,
+    errors: [],
+    ports: ['keyAdministration'],
+    readOnly: true,
+  }),
+  rollKey: defineRoute({
+    name: 'RollConsoleKey',
+    method: 'POST',
+    path: '/console/keys/{keyId}/roll',
+    handler: 'console/roll-key',
+    summary: 'A new key replacing this one (its secret shown once); the old one works for the grace period',
+    request: {
+      path: keyPath,
+      query: noQuery,
+      body: named('RollConsoleKeyRequest', z.strictObject({ grace: z.enum(['1h', '24h', '7d']) })),
+    },
+    response: z.object({
+      object: z.literal('rolledKey'),
+      key: keySchema,
+      secret: z.string(),
+      replacedKeyExpiresAt: z.string(),
+      meta: metaSchema,
+    }),
+    ...own,
+    errors: ['api_key_not_found', 'api_key_not_active'],
+    ports: ['keyAdministration'],
+  }),
+  revokeKey: defineRoute({
+    name: 'RevokeConsoleKey',
+    method: 'POST',
+    path: '/console/keys/{keyId}/revoke',
+    handler: 'console/revoke-key',
+    summary: 'Revokes the key: refused from the next request (and its console sessions end)',
+    request: { path: keyPath, query: noQuery, body: noBody },
+    response: z.object({ object: z.literal('revokedKey'), id: z.string(), meta: metaSchema }),
+    ...own,
+    errors: ['api_key_not_found', 'api_key_not_active'],
+    ports: ['keyAdministration'],
+  }),
+  getConsolePage: defineRoute({
+    name: 'GetConsolePage',
+    method: 'GET',
+    path: '/console',
+    handler: 'console/page',
+    summary: 'The account console page (its script draws each view from the API)',
+    request: { path: noPath, query: noQuery },
+    response: text('text/html'),
+    ...asset,
+    ports: [],
+  }),
+  getConsoleScript: defineRoute({
+    name: 'GetConsoleScript',
+    method: 'GET',
+    path: '/console/console.js',
+    handler: 'console/script',
+    summary: "The console's script, built by esbuild from shared/console/client/",
+    request: { path: noPath, query: noQuery },
+    response: text('text/javascript'),
+    ...asset,
+    ports: [],
+    assets: [CONSOLE_SCRIPT],
+  }),
+  getConsoleStyles: defineRoute({
+    name: 'GetConsoleStyles',
+    method: 'GET',
+    path: '/console/console.css',
+    handler: 'console/styles',
+    summary: "The console's style sheet",
+    request: { path: noPath, query: noQuery },
+    response: text('text/css'),
+    ...asset,
+    ports: [],
+    assets: [CONSOLE_STYLES],
+  }),
+} as const;

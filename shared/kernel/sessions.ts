@@ -1,0 +1,72 @@
+/**
+ * Console sessions as a credential of the API (the browser console, shared/console/): a session
+ * stands for the API key it was opened with, in an `HttpOnly` cookie, so that the browser never
+ * holds the key. The pipeline (middleware/admit.ts) accepts it where it would accept the key, and
+ * refuses a change (any method but GET and HEAD) without the session's CSRF token in
+ * `X-CSRF-Token`. A session ends at its expiry, when signed out, or when its key stops working
+ * (revoked, or past a rotation's grace): it is checked against the key on every request.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Environment } from './api-keys.ts';
+
+/** The cookie holding the session token (the token's SHA-256 is what is stored). */
+export const SESSION_COOKIE = 'crds_console';
+/** The header a change carries the session's CSRF token in. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** A session lasts at most 8 hours (a working day), then the customer signs in again. */
+export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
+/** A sign-in link works once, for 5 minutes. */
+export const LINK_LIFETIME_MS = 5 * 60 * 1000;
+
+export interface ConsoleSessionRecord {
+  /** `cs_` and the first 20 hex digits of the token's SHA-256: names the session in audit records. */
+  sessionId: string;
+  accountId: string;
+  environment: Environment;
+  /** The key the session stands for, and that key's hash (to read it on every request). */
+  keyId: string;
+  keyHash: string;
+  /** Sent back in `X-CSRF-Token` with every change. */
+  csrfToken: string;
+  createdAt: string;
+  expiresAt: string;
+  /** Set by signing out. */
+  revokedAt: string | null;
+}
+
+/** A random token (256 bits, base64url): sign-in links, session cookies and CSRF tokens. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const isTokenShaped = (token: string): boolean => TOKEN_PATTERN.test(token);
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const sessionIdForHash = (hash: string): string => `cs_${hash.slice(0, 20)}`;
+
+/** The value of cookie `name` in a `Cookie` header, if it is there once and token-shaped. */
+export function cookieToken(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  const values = header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.startsWith(`${name}=`))
+    .map((part) => part.slice(name.length + 1));
+  const [value] = values;
+  return values.length === 1 && value !== undefined && isTokenShaped(value) ? value : undefined;
+}
+
+export function isSessionUsable(session: ConsoleSessionRecord, now: Date): boolean {
+  return session.revokedAt === null && Date.parse(session.expiresAt) > now.getTime();
+}
+
+/** Methods that change nothing, and so need no CSRF token. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+
+/** Whether a request's `X-CSRF-Token` is the session's, compared in constant time. */
+export function csrfMatches(sent: string | undefined, expected: string): boolean {
+  if (sent === undefined) return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

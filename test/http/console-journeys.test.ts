@@ -1,0 +1,199 @@
+/**
+ * The account console in headless Chromium (the one that comes with npm ci, test/support/browser.ts),
+ * against the local stack, as a customer uses it: sign in by link, read the overview, export the
+ * ledger as CSV, open an extract, create a webhook endpoint and see its secret once, send a test
+ * event and watch its delivery appear, resend it, roll a key, sign out, and fail to reuse the link.
+ * Every page passes axe-core's WCAG 2.2 A/AA rules, is reached by keyboard with a visible focus,
+ * asks nothing of any other host and breaks no content security rule. Screenshots go to .local/.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, buyExtract, createKey, type TestKey } from '../support/api.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { keyAdmin, signInLink } from '../support/console.ts';
+import { type Receiver, startReceiver } from '../support/webhooks.ts';
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let key: TestKey;
+let link: string;
+let receiver: Receiver;
+const outside: string[] = [];
+const problems: string[] = [];
+
+async function expectAccessible(name: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    name,
+  ).toEqual([]);
+  mkdirSync('.local', { recursive: true });
+  await page.screenshot({ path: `.local/console-${name}.png`, fullPage: true });
+}
+
+const heading = () => page.getByRole('heading', { level: 1 });
+
+beforeAll(async () => {
+  ({ browser } = await launchBrowser());
+  key = await createKey('test');
+  expect((await buyExtract(key.secret, '990000149', 'historical')).status).toBe(201);
+  receiver = await startReceiver();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  page = await context.newPage();
+  const host = new URL(baseUrl).host;
+  await page.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:' || url.host === host) return route.continue();
+    outside.push(url.href);
+    return route.abort('blockedbyclient');
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
+  });
+});
+
+afterAll(async () => {
+  await receiver?.close();
+  await browser?.close();
+});
+
+describe('the account console in a browser', () => {
+  it('signs in by link to the overview, marked as test data', async () => {
+    link = await signInLink(key.secret);
+    const response = await page.goto(link);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/console');
+    await expect.poll(() => heading().innerText()).toBe('Overview');
+    await page.getByRole('table', { name: 'Fee entries per day, the last 30 days' }).waitFor();
+    expect(await page.locator('.test-banner').innerText()).toContain('Test data');
+    expect(await page.locator('.env').innerText()).toBe('TEST');
+    expect(await page.title()).toBe('Overview · Account console (test data)');
+    const totals = await page
+      .getByRole('table', { name: 'Fees by product and fee code this month' })
+      .innerText();
+    expect(totals).toContain('company_extract');
+    await expectAccessible('overview');
+  });
+
+  it('exports the fee ledger of this month as CSV', async () => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export the fee ledger as CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`ledger-${new Date().toISOString().slice(0, 7)}.csv`);
+    const csv = readFileSync((await download.path()) as string, 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('at,product,feeCode,quantity,billable,clientReference,requestId,resourceId');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^20\d\d-[^,]+,company_extract[a-z_]*,[^,]*,1,false,,req_[^,]+,ext_/);
+  });
+
+  it('is used by keyboard alone, with a visible focus', async () => {
+    // Evaluated in the page (strings: this project's types have no DOM).
+    const focused = () =>
+      page.evaluate<{ text: string; tag: string; outline: string }>(
+        `(() => { const a = document.activeElement; const s = getComputedStyle(a); return { text: a.textContent, tag: a.tagName, outline: s.outlineStyle + ' ' + s.outlineWidth }; })()`,
+      );
+    await page.goto(`${baseUrl}/console`);
+    await page.getByRole('table', { name: 'Fee entries per day, the last 30 days' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toEqual({ text: 'Skip to main content', tag: 'A', outline: 'solid 3px' });
+    for (let i = 0; i < 15 && (await focused()).text !== 'Extracts'; i += 1) await page.keyboard.press('Tab');
+    expect(await focused()).toEqual({ text: 'Extracts', tag: 'A', outline: 'solid 3px' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading().innerText()).toBe('Extracts');
+    await page.getByRole('table', { name: 'Held extracts, newest first' }).waitFor();
+    expect((await focused()).tag).toBe('H1');
+    const row = await page.getByRole('table', { name: 'Held extracts, newest first' }).innerText();
+    expect(row).toContain('company (historical)');
+    await expectAccessible('extracts');
+    await page
+      .getByRole('button', { name: /^Open extract ext_/ })
+      .first()
+      .press('Enter');
+    const json = page.locator('pre.json');
+    await json.waitFor();
+    expect(JSON.parse(await json.innerText())).toMatchObject({
+      object: 'extract',
+      kind: 'company',
+      type: 'historical',
+    });
+    await expectAccessible('extract-open');
+  });
+
+  it('shows orders, and offline searches by id', async () => {
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await expect.poll(() => heading().innerText()).toBe('Orders and offline searches');
+    await expectAccessible('orders');
+  });
+
+  it('creates a webhook endpoint and shows its secret once', async () => {
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await expect.poll(() => heading().innerText()).toBe('Webhooks');
+    await page.getByLabel('URL (HTTPS)').fill(receiver.url);
+    await page.getByLabel('Description (optional)').fill('console journey');
+    await page.getByRole('button', { name: 'Create endpoint' }).click();
+    const secret = await page.locator('.secret-value').innerText();
+    expect(secret).toMatch(/^whsec_/);
+    await expectAccessible('webhooks');
+    await page.reload();
+    await page.getByRole('table', { name: 'Endpoints' }).waitFor();
+    expect(await page.content()).not.toContain(secret);
+    expect(await page.getByRole('table', { name: 'Endpoints' }).innerText()).toContain(receiver.url);
+  });
+
+  it('sends a test event, watches its delivery appear, and resends it', async () => {
+    await page.getByRole('link', { name: /^Manage/ }).click();
+    await expect.poll(() => heading().innerText()).toBe('Webhook endpoint');
+    await page.getByRole('button', { name: 'Send a test event' }).click();
+    await receiver.waitFor(1);
+    const deliveries = page.getByRole('table', { name: 'Deliveries, newest first, with every attempt' });
+    await expect.poll(() => deliveries.innerText(), { timeout: 15_000 }).toMatch(/succeeded/);
+    expect(await deliveries.innerText()).toContain('200');
+    await expectAccessible('endpoint');
+    await page
+      .getByRole('button', { name: /^Resend / })
+      .first()
+      .click();
+    await receiver.waitFor(2);
+    await expect.poll(async () => page.locator('ol.attempts li').count(), { timeout: 15_000 }).toBe(2);
+    expect(await page.locator('ol.attempts').innerText()).toContain('resent');
+  });
+
+  it('rolls a key after a confirmation, showing the new secret once', async () => {
+    await page.getByRole('link', { name: 'Keys' }).click();
+    await expect.poll(() => heading().innerText()).toBe('API keys');
+    await page.getByRole('table', { name: 'Keys, newest first' }).waitFor();
+    await page.getByRole('button', { name: `Roll ${key.keyId}` }).click();
+    await page.getByLabel('Grace period', { exact: true }).selectOption('24h');
+    await expectAccessible('keys-confirm');
+    await page.getByRole('button', { name: 'Roll key', exact: true }).click();
+    const secret = await page.locator('.secret-value').innerText();
+    expect(secret).toMatch(/^sk_test_/);
+    const { audit } = await keyAdmin.list(key.accountId);
+    expect(audit.map((record) => record.action)).toEqual(['signed_in', 'rotated']);
+  });
+
+  it('signs out, and the link does not sign in again', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => heading().innerText()).toBe('You are signed out');
+    await expectAccessible('signed-out');
+    const again = await page.goto(link);
+    expect(again?.status()).toBe(410);
+    expect(await heading().innerText()).toBe('This sign-in link has been used');
+    await expectAccessible('link-used');
+    const console = await page.goto(`${baseUrl}/console`);
+    expect(console?.status()).toBe(200);
+    await expect.poll(() => heading().innerText()).toBe('You are signed out');
+  });
+
+  it('asked nothing of any other host, and broke no content security rule', () => {
+    expect(outside).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
