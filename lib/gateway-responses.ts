@@ -110,10 +110,18 @@ export const gatewayResponseMappings: readonly GatewayResponseMapping[] = [
   capacityMapping(ResponseType.INTEGRATION_TIMEOUT, FUNCTION_UNAVAILABLE),
   // A request API Gateway finds too large, such as a body over its 10 MB: the same code the
   // functions give a body over 1 MiB and the local server oversized headers.
-  { type: ResponseType.REQUEST_TOO_LARGE, code: 'request_too_large', status: 413, message: 'catalogue' },
+  { type: ResponseType.REQUEST_TOO_LARGE, code: 'request_too_large', status: 400, message: 'catalogue' },
   // Anything else API Gateway refuses (unsupported media type, …): keep its message.
   { type: ResponseType.DEFAULT_4XX, code: 'validation_error', status: 400, message: 'gateway' },
-  { type: ResponseType.DEFAULT_5XX, code: 'internal_error', status: 500, message: 'catalogue' },
+  // Any other failure of the gateway's own: 500 `api_error`, which spec 7.2 retries once, so it
+  // says when.
+  {
+    type: ResponseType.DEFAULT_5XX,
+    code: 'internal_error',
+    status: 500,
+    message: 'catalogue',
+    headers: { 'Retry-After': '1' },
+  },
 ];
 
 /** `docUrl` of a code, as `errorEnvelope` in shared/kernel/errors/api-error.ts builds it. */

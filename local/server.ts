@@ -48,12 +48,12 @@ const LOCAL_DOCS: Record<string, () => string> = {
   '/docs/reference/code-tables': codeTablesPage,
 };
 
-/** Bodies over the service's limit are 413 `request_too_large`, as in Lambda (shared/kernel/http/request.ts). */
+/** Bodies over the service's limit are 400 `request_too_large`, as in Lambda (shared/kernel/http/request.ts). */
 const bodyOf = (req: IncomingMessage) => readBody(req, MAX_BODY_BYTES, bodyTooLarge);
 
 /**
  * The request line and headers together: at most 10,240 bytes, API Gateway REST's limit (Node's
- * default is 16 KB). Beyond it the answer is 431 `request_too_large` (`answerClientError`).
+ * default is 16 KB). Beyond it the answer is 400 `request_too_large` (`answerClientError`).
  */
 export const MAX_HEADER_BYTES = 10 * 1024;
 const FUNCTIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'functions');
@@ -329,7 +329,7 @@ export function createLocalServer({
         chosen.compiled.names.map((name, i) => [name, chosen.found?.[i + 1] as string]),
       );
       const { route } = chosen.compiled;
-      // The body is read first (a body over the service's limit is 413 whatever the key), then the
+      // The body is read first (a body over the service's limit is 400 `request_too_large` whatever the key), then the
       // key authorizer's validation expression: no function runs without a well-formed key.
       const body = await bodyOf(req);
       if (!route.public && !BEARER_HEADER.test(req.headers.authorization ?? '')) {
@@ -358,7 +358,7 @@ export function createLocalServer({
 
 /**
  * Node answers a request it cannot parse before any handler sees it, with a bare status line and
- * no body. An oversized request line or headers gets the error envelope here instead: 431
+ * no body. An oversized request line or headers gets the error envelope here instead: 400
  * `request_too_large`, written straight to the socket, which is then closed. Anything else
  * (malformed HTTP, a timeout) keeps Node's own answer.
  */
@@ -376,7 +376,6 @@ function answerClientError(docsUrl: string) {
       return;
     }
     const tooLarge = new ApiError('request_too_large', {
-      status: 431,
       message: `The request line and headers are larger than ${MAX_HEADER_BYTES} bytes (10 KB), the most this API takes. Shorten the URL or the headers.`,
     });
     const requestId = `req_${randomUUID()}`;
@@ -389,6 +388,6 @@ function answerClientError(docsUrl: string) {
       Connection: 'close',
     };
     const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-    socket.end(`HTTP/1.1 431 ${STATUS_CODES[431]}\r\n${head.join('')}\r\n${body}`);
+    socket.end(`HTTP/1.1 400 ${STATUS_CODES[400]}\r\n${head.join('')}\r\n${body}`);
   };
 }

@@ -182,11 +182,11 @@ describe('pipeline', () => {
   it.each([
     ['ASCII', 'x'.repeat(MAX_BODY_BYTES)],
     ['two-byte UTF-8, fewer characters than the limit', '\u00e9'.repeat(MAX_BODY_BYTES / 2)],
-  ])('refuses a body over 1 MiB (%s) with 413 request_too_large, before authentication', async (_, pad) => {
+  ])('refuses a body over 1 MiB (%s) with 400 request_too_large, before authentication', async (_, pad) => {
     const oversized = JSON.stringify({ personIds: ['prs_1'], pad });
     for (const secret of [null, live.secret]) {
       const response = await invoke(oversized, secret);
-      expect(response.statusCode).toBe(413);
+      expect(response.statusCode).toBe(400);
       expect(response.json).toEqual({
         error: {
           type: 'invalid_request_error',

@@ -99,7 +99,7 @@ describe('JSON nesting depth', () => {
 });
 
 /** The envelope of a request refused for its size, with its headers (spec 7.1 and 8). */
-function expectTooLarge(response: Awaited<ReturnType<typeof call>>, status: 413 | 431, message: string) {
+function expectTooLarge(response: Awaited<ReturnType<typeof call>>, status: 400, message: string) {
   expectError(response, status, { type: 'invalid_request_error', code: 'request_too_large', param: null });
   expect(errorOf(response).message).toBe(message);
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -127,7 +127,7 @@ describe('request size', () => {
   it.each([
     ['1 byte over the limit', MAX_BODY_BYTES + 1],
     ['five times the limit', 5 * MAX_BODY_BYTES],
-  ])('a body %s is 413 request_too_large with the envelope, key or not', async (_, bytes) => {
+  ])('a body %s is 400 request_too_large with the envelope, key or not', async (_, bytes) => {
     const body = bodyOf(bytes);
     expect(Buffer.byteLength(body)).toBe(bytes);
     for (const secret of [key.secret, null]) {
@@ -136,7 +136,7 @@ describe('request size', () => {
         method: 'POST',
         rawBody: body,
       });
-      expectTooLarge(response, 413, BODY_MESSAGE);
+      expectTooLarge(response, 400, BODY_MESSAGE);
     }
   });
 
@@ -160,7 +160,7 @@ describe('request size', () => {
       method: 'POST',
       rawBody: bodyOf(2 * MAX_BODY_BYTES),
     });
-    expect(refused.status).toBe(413);
+    expect(refused.status).toBe(400);
     const next = await call('/v1/reference/forms?limit=1', { key: key.secret });
     expect(next.status, next.text).toBe(200);
   });
@@ -168,17 +168,17 @@ describe('request size', () => {
   it.each([
     ['just over the limit', MAX_HEADER_BYTES],
     ["over Node's own 16 KB", 17 * 1024],
-  ])('a URL %s is 431 request_too_large with the envelope and X-Request-Id', async (_, length) => {
+  ])('a URL %s is 400 request_too_large with the envelope and X-Request-Id', async (_, length) => {
     const response = await call(`/v1/reference/forms?category=${'a'.repeat(length)}`, { key: key.secret });
-    expectTooLarge(response, 431, HEADERS_MESSAGE);
+    expectTooLarge(response, 400, HEADERS_MESSAGE);
   });
 
-  it('headers over the limit are 431 too, and a URL of 9 KB still reaches the route', async () => {
+  it('headers over the limit are 400 request_too_large too, and a URL of 9 KB still reaches the route', async () => {
     const headers = await call('/v1/reference/forms', {
       key: key.secret,
       headers: { 'X-Padding': 'p'.repeat(MAX_HEADER_BYTES) },
     });
-    expectTooLarge(headers, 431, HEADERS_MESSAGE);
+    expectTooLarge(headers, 400, HEADERS_MESSAGE);
     const long = await call(`/v1/reference/forms?category=${'a'.repeat(9 * 1024)}`, { key: key.secret });
     expectError(long, 422, { type: 'invalid_request_error', code: 'validation_error', param: 'category' });
   });
@@ -190,7 +190,7 @@ describe('the local error reference', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(
-      '<tr id="request_too_large"><td><code>request_too_large</code><br>(added by this service)</td><td>413, 431</td><td><code>invalid_request_error</code></td><td>No; fix the request</td>',
+      '<tr id="request_too_large"><td><code>request_too_large</code><br>(added by this service)</td><td>400</td><td><code>invalid_request_error</code></td><td>No; fix the request</td>',
     );
     expect(html).toContain(
       '<tr id="invalid_json"><td><code>invalid_json</code><br>(added by this service)</td><td>400</td>',

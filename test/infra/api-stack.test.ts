@@ -275,8 +275,8 @@ describe('ApiStack gateway responses', () => {
     },
   );
 
-  it('answers a request API Gateway finds too large with 413 request_too_large', () => {
-    expect(responseFor('REQUEST_TOO_LARGE')).toMatchObject({ StatusCode: '413' });
+  it('answers a request API Gateway finds too large with 400 request_too_large', () => {
+    expect(responseFor('REQUEST_TOO_LARGE')).toMatchObject({ StatusCode: '400' });
     expect(renderBody(responseFor('REQUEST_TOO_LARGE')).error).toMatchObject({
       type: 'invalid_request_error',
       code: 'request_too_large',
@@ -342,7 +342,10 @@ describe('ApiStack gateway responses', () => {
       code: 'rate_limited',
     });
     expect(renderBody(responseFor('UNAUTHORIZED')).error).toMatchObject({ type: 'authentication_error' });
-    expect(responseFor('DEFAULT_5XX')).toMatchObject({ StatusCode: '500' });
+    expect(responseFor('DEFAULT_5XX')).toMatchObject({
+      StatusCode: '500',
+      ResponseParameters: expect.objectContaining({ 'gatewayresponse.header.Retry-After': "'1'" }),
+    });
     expect(renderBody(responseFor('DEFAULT_5XX')).error).toMatchObject({
       type: 'api_error',
       code: 'internal_error',

@@ -9,7 +9,7 @@ import { grantsOf } from '../port-grants.ts';
 
 /**
  * Every route, public or not: a parameter that fails its schema or is unknown (422, or 400 from a
- * cursor or API Gateway's default 4XX response), a request over the size limits (413 body, 431
+ * cursor or API Gateway's default 4XX response), a request over the size limits (400 `request_too_large`, body or
  * headers), the stage's throttling (429, a gateway response), and the unexpected (500, 503 when a
  * request runs out of time).
  */

@@ -28,9 +28,8 @@ export interface CatalogueEntry {
 
 /**
  * Spec 7.2, the one table of types and statuses: each type with the statuses it may be sent
- * with, and whether a client retries it. Every catalogue entry keeps to it (test/unit/errors.test.ts),
- * but for `request_too_large`'s 413 and 431 (docs/architecture.md, "Error codes the spec does not
- * name").
+ * with, and whether a client retries it. Every catalogue entry keeps to it, with no exception
+ * (test/unit/errors.test.ts).
  */
 export const typeStatuses: Readonly<
   Record<ErrorType, { statuses: readonly number[]; retried: boolean; retry: string }>
@@ -384,13 +383,12 @@ export const errorCatalogue = {
   // Service-level codes the spec leaves to the implementation (see docs/architecture.md)
   code_table_not_found: entry('not_found_error', 404, [], 'No code table has this slug.'),
   invalid_json: entry('invalid_request_error', 400, [], 'The request body is not valid JSON.'),
-  // 413 for the body; 431 (Request Header Fields Too Large) for the request line and headers.
+  // 400, not HTTP's 413 or 431: spec 7.2 pairs invalid_request_error with 400, 410 and 422 only.
   request_too_large: entry(
     'invalid_request_error',
-    413,
+    400,
     [],
     'The request is too large: the body may be at most 1 MiB, and the request line and headers together at most 10 KB.',
-    [431],
   ),
   route_not_found: entry('not_found_error', 404, [], 'No endpoint matches this method and path.'),
   offline_search_not_found: entry('not_found_error', 404, [], 'No offline search has this id.'),
@@ -482,12 +480,19 @@ export type ErrorCode = keyof typeof errorCatalogue;
  * not name"): the error reference marks them, with their type's retry rule like every code.
  */
 export const serviceCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'api_key_not_active',
+  'api_key_not_found',
   'code_table_not_found',
+  'csrf_token_invalid',
   'event_not_found',
   'event_owner_mismatch',
   'idempotency_key_in_use',
   'internal_error',
   'invalid_json',
+  'monitor_already_exists',
+  'monitor_limit_reached',
+  'monitor_not_found',
+  'monitor_owner_mismatch',
   'offline_search_limit_reached',
   'offline_search_not_found',
   'offline_search_not_ready',

@@ -28,7 +28,7 @@ export const MAX_JSON_DEPTH = 32;
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** 413 `request_too_large` for a body over `MAX_BODY_BYTES`. */
+/** 400 `request_too_large` for a body over `MAX_BODY_BYTES`. */
 export const bodyTooLarge = () =>
   new ApiError('request_too_large', {
     message: `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB), the most this API takes.`,
