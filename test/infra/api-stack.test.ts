@@ -417,6 +417,9 @@ describe('the edge check: no function runs for a request without a usable key', 
     ]) {
       expect(gateway.test(header), header).toBe(bearerToken(header) !== undefined);
     }
+    // And the console's session marker, which the route's admission checks against the cookie.
+    expect(gateway.test('Console-Session')).toBe(true);
+    expect(gateway.test('console-session')).toBe(false);
   });
 
   it('answers those refusals (UNAUTHORIZED, and ACCESS_DENIED for a denied key) with the 401 envelope', () => {

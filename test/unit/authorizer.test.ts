@@ -3,6 +3,7 @@ import { hashKey, newKeyRecord } from '../../shared/kernel/api-keys.ts';
 import {
   authorizeToken,
   BEARER_HEADER_PATTERN,
+  CONSOLE_SESSION_AUTHORIZATION,
   stageWideResource,
 } from '../../shared/kernel/http/authorizer.ts';
 import { MemoryApiKeys } from '../support/fakes.ts';
@@ -66,5 +67,17 @@ describe('the key authorizer', () => {
     expect(pattern.test('bEaReR sk_test_abc')).toBe(true);
     expect(pattern.test('Bearer sk_test_abc\n')).toBe(false);
     expect(BEARER_HEADER_PATTERN).not.toMatch(/\(\?[a-z]+\)/);
+  });
+
+  it("lets the console's session marker through, whose session the route's admission checks", async () => {
+    const keys = { findByHash: async () => undefined } as never;
+    const answer = await authorizeToken(
+      { authorizationToken: CONSOLE_SESSION_AUTHORIZATION, methodArn: METHOD_ARN },
+      keys,
+      new Date(),
+    );
+    expect(answer.policyDocument.Statement[0]).toMatchObject({ Effect: 'Allow', Resource: STAGE_WIDE });
+    expect(answer.principalId).toBe('console-session');
+    expect(new RegExp(BEARER_HEADER_PATTERN).test('Console-Session x')).toBe(false);
   });
 });

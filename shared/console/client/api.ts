@@ -42,6 +42,9 @@ export async function call(method: string, path: string, body?: unknown): Promis
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
+      // The gateway's key check lets a console session through by this marker (the cookie itself
+      // is HttpOnly); shared/kernel/http/authorizer.ts.
+      Authorization: 'Console-Session',
       ...(method === 'GET' ? {} : { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),

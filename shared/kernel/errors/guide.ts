@@ -316,7 +316,8 @@ export const errorGuide = {
     fix: 'Send a valid JSON body with Content-Type: application/json.',
   },
   request_too_large: {
-    cause: 'The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).',
+    cause:
+      'The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).',
     fix: 'Send a smaller request: fewer items per call, or a shorter URL and fewer headers.',
   },
   route_not_found: {

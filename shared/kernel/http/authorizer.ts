@@ -16,7 +16,17 @@ import type { ApiKeyRepository } from '../ports/api-keys.ts';
  * scheme in any case, one or more spaces, a `sk_test_`/`sk_live_` key of 1 to 128 letters and
  * digits), written without flags since the gateway's validation expression takes none.
  */
-export const BEARER_HEADER_PATTERN = '^[Bb][Ee][Aa][Rr][Ee][Rr] +sk_(test|live)_[A-Za-z0-9]{1,128}$';
+export const BEARER_HEADER_PATTERN =
+  '^([Bb][Ee][Aa][Rr][Ee][Rr] +sk_(test|live)_[A-Za-z0-9]{1,128}|Console-Session)$';
+
+/**
+ * The `Authorization` value the account console's page sends with its session cookie. The cookie
+ * is `HttpOnly`, so the page cannot show it to the gateway; a TOKEN authorizer sees one header
+ * only. The marker lets the request through the gateway's check (it is allowed as one identity,
+ * cached like a key), and the route's admission then reads the session from the cookie and
+ * refuses it with 401 when there is none, before anything is written (middleware/admit.ts).
+ */
+export const CONSOLE_SESSION_AUTHORIZATION = 'Console-Session';
 
 /** Seconds API Gateway keeps an authorizer's answer for one key (see docs/architecture.md, "Edge check"). */
 export const AUTHORIZER_CACHE_SECONDS = 300;
@@ -47,6 +57,8 @@ export async function authorizeToken(
   now: Date,
 ): Promise<APIGatewayAuthorizerResult> {
   const resource = stageWideResource(event.methodArn);
+  if (event.authorizationToken === CONSOLE_SESSION_AUTHORIZATION)
+    return policy('Allow', 'console-session', resource);
   const secret = bearerToken(event.authorizationToken);
   if (!secret) return policy('Deny', 'anonymous', resource);
   const hash = hashKey(secret);
