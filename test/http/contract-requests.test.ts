@@ -60,6 +60,23 @@ const SEMANTIC_VALIDATION: readonly {
 }[] = [
   { rule: 'a cursor the API did not issue', allows: (_, error) => error.param === 'cursor' },
   {
+    rule: 'a monitoring feed position the API did not issue (like a cursor)',
+    allows: (route, error) => route === 'ListMonitorEvents' && error.param === 'after',
+  },
+  {
+    rule: "a monitor import's CSV text whose first line names no import column (CSV content is not JSON Schema's)",
+    allows: (route, error) =>
+      route === 'ImportMonitors' && error.message.startsWith('The first CSV line must name the columns'),
+  },
+  {
+    // Not yet in the schema (a oneOf of the two bodies would say it): the monitoring routes joined
+    // the contract after its request schemas were made exact.
+    rule: 'monitors: exactly one of company and person; an import: exactly one of rows and csv',
+    allows: (route, error) =>
+      (route === 'CreateMonitor' || route === 'ImportMonitors') &&
+      /^Give (company or person, not both|the company to watch|the rows as rows)/.test(error.message),
+  },
+  {
     rule: 'a day the month does not have (the pattern allows days 01-31 in every month)',
     allows: (_, error) => /is not a (calendar date|real time)/.test(error.message),
   },

@@ -97,8 +97,11 @@ describe('ApiStack functions', () => {
       expect(apiBaseUrl).toMatch(/\/dev"\]\]\}$/);
       // Without a docsUrl setting, error links point at the stage's own /docs pages.
       expect(JSON.stringify(env.DOCS_URL)).toBe(apiBaseUrl.replace(/\/dev"\]\]\}$/, '/dev/docs"]]}'));
-      // A public route (the contract and its docs) takes no key: no keys or limits table.
-      expect(Object.hasOwn(env, tableDefinitions.keys.envVar)).toBe(!route.public);
+      // A public route (the contract and its docs) takes no key: no keys or limits table, unless
+      // its own ports use the keys table (the console's link opening).
+      expect(Object.hasOwn(env, tableDefinitions.keys.envVar)).toBe(
+        !route.public || route.tables.keys !== undefined,
+      );
       expect(Object.hasOwn(env, tableDefinitions.limits.envVar)).toBe(!route.public);
       for (const id of Object.keys(tableDefinitions) as TableId[]) {
         if (BASELINE_TABLE_ACCESS[id] !== undefined) continue;

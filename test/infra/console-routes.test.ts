@@ -29,7 +29,7 @@ describe('console routes, deployed', () => {
     synth = synthesize();
   }, 120_000);
 
-  it('each have their method on their path, without an API Gateway key or authorizer', () => {
+  it('each have their method on their path, behind the key authorizer unless public (the page sends its session marker)', () => {
     const paths = resourcePaths(synth.apiTemplate);
     const methods = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Method'));
     for (const route of routes) {
@@ -39,7 +39,7 @@ describe('console routes, deployed', () => {
           paths.get((candidate.Properties.ResourceId as { Ref: string }).Ref) === route.path,
       );
       expect(method?.Properties, `${route.method} ${route.path}`).toMatchObject({
-        AuthorizationType: 'NONE',
+        AuthorizationType: route.public ? 'NONE' : 'CUSTOM',
         OperationName: route.name,
         Integration: { Type: 'AWS_PROXY' },
       });

@@ -9,7 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_ACTIONS } from '../../lib/constructs/api-function.ts';
 import { DEFAULT_REGISTRY_URL } from '../../lib/settings.ts';
 import { routeList as allRoutes } from '../../shared/app/routes.ts';
+import { consoleRoutes } from '../../shared/console/routes.ts';
 import type { RouteDefinition } from '../../shared/kernel/http/route.ts';
+import { monitoringRoutes } from '../../shared/monitoring/routes.ts';
 import { orderRoutes } from '../../shared/orders/routes.ts';
 import { recordRoutes } from '../../shared/records/routes.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
@@ -25,8 +27,13 @@ import {
 } from './synth.ts';
 
 /** The routes of this file; the order routes are checked in fulfilment.test.ts. */
-const orderRouteNames = new Set(Object.values(orderRoutes).map((route) => route.name));
-const routeList = allRoutes.filter((route) => !orderRouteNames.has(route.name));
+// Orders, monitoring and the console have their own infrastructure tests.
+const otherRouteNames = new Set(
+  [orderRoutes, monitoringRoutes, consoleRoutes].flatMap((routes) =>
+    Object.values(routes).map((route) => route.name),
+  ),
+);
+const routeList = allRoutes.filter((route) => !otherRouteNames.has(route.name));
 
 const WRITE_ACTION = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|\*)$/;
 /** What the Powertools DynamoDB persistence layer calls. */
