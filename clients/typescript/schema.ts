@@ -3237,34 +3237,6 @@ export interface components {
     };
     responses: {
         /**
-         * @description Bad request:
-         *
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         */
-        ValidationError400: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "validation_error";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
          * @description Unauthorized:
          *
          *     - `unauthorized`: The Authorization header is missing or malformed, or the key is unknown, revoked or expired.
@@ -3284,34 +3256,6 @@ export interface components {
                         type: "authentication_error";
                         /** @enum {string} */
                         code: "unauthorized";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Payload too large:
-         *
-         *     - `request_too_large`: The body is over 1 MiB (413), or the request line and headers together are over 10 KB (431).
-         */
-        RequestTooLarge: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "request_too_large";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3369,34 +3313,6 @@ export interface components {
                         type: "rate_limit_error";
                         /** @enum {string} */
                         code: "rate_limited";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Request header fields too large:
-         *
-         *     - `request_too_large`: The body is over 1 MiB (413), or the request line and headers together are over 10 KB (431).
-         */
-        RequestTooLarge431: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "request_too_large";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4317,12 +4233,38 @@ export interface operations {
                     "application/json": components["schemas"]["Identifier"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4386,12 +4328,38 @@ export interface operations {
                     "application/json": components["schemas"]["CodeTableList"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4452,13 +4420,39 @@ export interface operations {
                     "application/json": components["schemas"]["CodeTable"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CodeTableNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4525,12 +4519,38 @@ export interface operations {
                     "application/json": components["schemas"]["FormList"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4675,6 +4695,7 @@ export interface operations {
              *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
              *     - `search_scope_invalid`: The search scope is not one the API knows.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -4690,7 +4711,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_and_acn_supplied" | "abn_invalid" | "abn_not_acn_based" | "identifier_conflict" | "search_scope_invalid" | "validation_error";
+                            code: "acn_invalid" | "abn_and_acn_supplied" | "abn_invalid" | "abn_not_acn_based" | "identifier_conflict" | "search_scope_invalid" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4760,7 +4781,6 @@ export interface operations {
                     });
                 };
             };
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -4791,7 +4811,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -4898,6 +4917,7 @@ export interface operations {
              *     - `abn_invalid`: The ABN fails its check digit test.
              *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -4913,7 +4933,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error";
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4982,10 +5002,8 @@ export interface operations {
                     });
                 };
             };
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -5590,6 +5608,7 @@ export interface operations {
              *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -5605,7 +5624,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "invalid_json";
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -5676,7 +5695,6 @@ export interface operations {
                 };
             };
             409: components["responses"]["IdempotencyConflict"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -5736,7 +5754,6 @@ export interface operations {
                     });
                 };
             };
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -5959,6 +5976,7 @@ export interface operations {
              *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
              *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -5974,7 +5992,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -6047,7 +6065,6 @@ export interface operations {
                 };
             };
             410: components["responses"]["ExtractExpired"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -6078,7 +6095,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -6224,6 +6240,7 @@ export interface operations {
              *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
              *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -6239,7 +6256,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -6312,7 +6329,6 @@ export interface operations {
                 };
             };
             410: components["responses"]["ExtractExpired"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -6343,7 +6359,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -6558,6 +6573,7 @@ export interface operations {
              *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
              *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -6573,7 +6589,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -6646,7 +6662,6 @@ export interface operations {
                 };
             };
             410: components["responses"]["ExtractExpired"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -6677,7 +6692,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -6777,6 +6791,7 @@ export interface operations {
              *     - `document_date_range_invalid`: from was sent without to (or the other way round), or from is later than to.
              *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -6792,7 +6807,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "document_period_conflict" | "document_date_range_invalid" | "extract_type_invalid" | "validation_error";
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "document_period_conflict" | "document_date_range_invalid" | "extract_type_invalid" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -6865,7 +6880,6 @@ export interface operations {
                 };
             };
             410: components["responses"]["ExtractExpired"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -6897,7 +6911,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -7082,6 +7095,7 @@ export interface operations {
              *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
              *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -7097,7 +7111,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -7170,7 +7184,6 @@ export interface operations {
                 };
             };
             410: components["responses"]["ExtractExpired"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -7201,7 +7214,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -7389,6 +7401,7 @@ export interface operations {
              *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
              *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -7404,7 +7417,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -7477,7 +7490,6 @@ export interface operations {
                 };
             };
             410: components["responses"]["ExtractExpired"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -7508,7 +7520,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -7835,6 +7846,7 @@ export interface operations {
              *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
              *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -7850,7 +7862,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error";
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -7923,7 +7935,6 @@ export interface operations {
                 };
             };
             410: components["responses"]["ExtractExpired"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -7954,7 +7965,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -8145,7 +8155,35 @@ export interface operations {
                     "application/json": components["schemas"]["ChargeResponse"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
@@ -8178,10 +8216,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["ChargeNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -8295,6 +8331,7 @@ export interface operations {
              *     - `birth_date_range_invalid`: birthDateFrom without birthDateTo, a start in the future, or a start after the end.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -8310,7 +8347,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "name_required" | "name_invalid_characters" | "birth_date_range_invalid" | "validation_error" | "invalid_json";
+                            code: "name_required" | "name_invalid_characters" | "birth_date_range_invalid" | "validation_error" | "invalid_json" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -8351,7 +8388,6 @@ export interface operations {
                 };
             };
             404: components["responses"]["NoMatches"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -8382,7 +8418,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -8469,15 +8504,41 @@ export interface operations {
                     "application/json": components["schemas"]["PersonResponse"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SearchOwnerMismatch"];
             404: components["responses"]["PersonNotFound"];
             410: components["responses"]["SearchExpired"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8727,6 +8788,7 @@ export interface operations {
              *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -8742,7 +8804,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "extract_type_invalid" | "validation_error" | "invalid_json";
+                            code: "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -8786,7 +8848,6 @@ export interface operations {
             404: components["responses"]["PersonNotFound"];
             409: components["responses"]["IdempotencyConflict"];
             410: components["responses"]["SearchExpired"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -8846,7 +8907,6 @@ export interface operations {
                     });
                 };
             };
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -9051,6 +9111,7 @@ export interface operations {
              *
              *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -9066,7 +9127,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "extract_type_invalid" | "validation_error";
+                            code: "extract_type_invalid" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -9164,10 +9225,8 @@ export interface operations {
                     });
                 };
             };
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9719,15 +9778,41 @@ export interface operations {
                     "application/json": components["schemas"]["Extract"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ExtractOwnerMismatch"];
             404: components["responses"]["ExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9916,12 +10001,38 @@ export interface operations {
                     "application/json": components["schemas"]["ExtractList"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10028,12 +10139,38 @@ export interface operations {
                     "application/json": components["schemas"]["Usage"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10104,6 +10241,7 @@ export interface operations {
              *
              *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -10119,7 +10257,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "summary_type_invalid" | "validation_error";
+                            code: "summary_type_invalid" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -10129,10 +10267,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10375,6 +10511,7 @@ export interface operations {
              *     - `week_start_invalid`: weekStarting is not a Monday, not a completed week, or over a year ago.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -10390,7 +10527,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "summary_type_invalid" | "week_start_invalid" | "validation_error" | "invalid_json";
+                            code: "summary_type_invalid" | "week_start_invalid" | "validation_error" | "invalid_json" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -10432,7 +10569,6 @@ export interface operations {
             };
             404: components["responses"]["SummaryUnavailable"];
             409: components["responses"]["IdempotencyConflict"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             /**
              * @description Too many requests:
@@ -10464,7 +10600,6 @@ export interface operations {
                     });
                 };
             };
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -10723,15 +10858,41 @@ export interface operations {
                     "application/json": components["schemas"]["WeeklySummaryExtract"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ExtractOwnerMismatch"];
             404: components["responses"]["ExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10797,12 +10958,38 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterList"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10895,6 +11082,7 @@ export interface operations {
              *     - `register_invalid`: The register code is not valid.
              *     - `browse_key_too_short`: The browse key has fewer than two characters.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -10910,7 +11098,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "register_invalid" | "browse_key_too_short" | "validation_error";
+                            code: "register_invalid" | "browse_key_too_short" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -10951,10 +11139,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NoMatches"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -11064,6 +11250,7 @@ export interface operations {
              *
              *     - `register_invalid`: The register code is not valid.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -11079,7 +11266,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "register_invalid" | "validation_error";
+                            code: "register_invalid" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -11120,10 +11307,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NoMatches"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -11428,6 +11613,7 @@ export interface operations {
              *     - `register_invalid`: The register code is not valid.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -11443,7 +11629,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "extract_type_invalid" | "register_invalid" | "validation_error" | "invalid_json";
+                            code: "extract_type_invalid" | "register_invalid" | "validation_error" | "invalid_json" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -11485,7 +11671,6 @@ export interface operations {
             };
             404: components["responses"]["NoMatches"];
             409: components["responses"]["IdempotencyConflict"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             /**
              * @description Too many requests:
@@ -11517,7 +11702,6 @@ export interface operations {
                     });
                 };
             };
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -11669,6 +11853,7 @@ export interface operations {
              *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
              */
             400: {
@@ -11685,7 +11870,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
                         } & {
                             [key: string]: unknown;
                         };
@@ -11756,7 +11941,6 @@ export interface operations {
                 };
             };
             409: components["responses"]["IdempotencyConflict"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -11817,7 +12001,6 @@ export interface operations {
                     });
                 };
             };
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -11970,6 +12153,7 @@ export interface operations {
              *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
              */
             400: {
@@ -11986,7 +12170,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "document_number_invalid" | "duplicate_document_number" | "page_range_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
+                            code: "document_number_invalid" | "duplicate_document_number" | "page_range_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
                         } & {
                             [key: string]: unknown;
                         };
@@ -12028,7 +12212,6 @@ export interface operations {
             };
             404: components["responses"]["DocumentNotFound"];
             409: components["responses"]["IdempotencyConflict"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -12089,7 +12272,6 @@ export interface operations {
                     });
                 };
             };
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -12218,14 +12400,40 @@ export interface operations {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["OrderOwnerMismatch"];
             404: components["responses"]["OrderNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12336,12 +12544,38 @@ export interface operations {
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12371,16 +12605,42 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["OrderOwnerMismatch"];
             404: components["responses"]["OrderNotFound"];
             409: components["responses"]["OrderNotReady"];
             410: components["responses"]["OrderDownloadExpired"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12452,6 +12712,7 @@ export interface operations {
              *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
              */
             400: {
@@ -12468,7 +12729,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "search_scope_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "sandbox_simulation_invalid";
+                            code: "search_scope_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
                         } & {
                             [key: string]: unknown;
                         };
@@ -12479,7 +12740,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["IdempotencyConflict"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             /**
              * @description Too many requests:
@@ -12512,7 +12772,6 @@ export interface operations {
                     });
                 };
             };
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12562,14 +12821,40 @@ export interface operations {
                     "application/json": components["schemas"]["OfflineSearch"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SearchOwnerMismatch"];
             404: components["responses"]["OfflineSearchNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12702,15 +12987,41 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyMatchList"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SearchOwnerMismatch"];
             404: components["responses"]["OfflineSearchNotFound"];
             409: components["responses"]["OfflineSearchNotReady"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12806,6 +13117,7 @@ export interface operations {
              *
              *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -12821,7 +13133,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "document_number_invalid" | "validation_error";
+                            code: "document_number_invalid" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -12862,7 +13174,6 @@ export interface operations {
                 };
             };
             404: components["responses"]["DocumentNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -12893,7 +13204,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -13121,6 +13431,7 @@ export interface operations {
              *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
              *     - `duplicate_document_number`: The same document number appears twice in the request.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -13136,7 +13447,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "document_number_invalid" | "duplicate_document_number" | "validation_error";
+                            code: "document_number_invalid" | "duplicate_document_number" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -13177,7 +13488,6 @@ export interface operations {
                 };
             };
             404: components["responses"]["DocumentNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             /**
              * @description Unprocessable:
              *
@@ -13208,7 +13518,6 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -13318,7 +13627,35 @@ export interface operations {
                     "application/json": components["schemas"]["BusinessNameResponse"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
@@ -13351,10 +13688,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["BusinessNameNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -13480,6 +13815,7 @@ export interface operations {
              *
              *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -13495,7 +13831,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "identifier_conflict" | "validation_error";
+                            code: "identifier_conflict" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -13536,10 +13872,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["BusinessNameNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -13633,7 +13967,35 @@ export interface operations {
                     "application/json": components["schemas"]["NameReservation"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             /**
              * @description Forbidden:
@@ -13666,10 +14028,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["CompanyNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -13787,12 +14147,38 @@ export interface operations {
                     "application/json": components["schemas"]["EventList"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -13869,14 +14255,40 @@ export interface operations {
                     "application/json": components["schemas"]["EventResponse"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["EventOwnerMismatch"];
             404: components["responses"]["EventNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -13947,14 +14359,40 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["EventOwnerMismatch"];
             404: components["responses"]["EventNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14035,6 +14473,7 @@ export interface operations {
              *
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -14050,7 +14489,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "validation_error" | "invalid_json";
+                            code: "validation_error" | "invalid_json" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -14118,10 +14557,8 @@ export interface operations {
                     });
                 };
             };
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14191,12 +14628,38 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14274,6 +14737,7 @@ export interface operations {
              *
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
              *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment.
              */
@@ -14291,7 +14755,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "webhook_url_not_allowed" | "webhook_endpoint_limit_reached";
+                            code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed" | "webhook_endpoint_limit_reached";
                         } & {
                             [key: string]: unknown;
                         };
@@ -14301,10 +14765,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14365,14 +14827,40 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14414,14 +14902,40 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14497,6 +15011,7 @@ export interface operations {
              *
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
              */
             400: {
@@ -14513,7 +15028,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "webhook_url_not_allowed";
+                            code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed";
                         } & {
                             [key: string]: unknown;
                         };
@@ -14525,10 +15040,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14599,6 +15112,7 @@ export interface operations {
              *
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -14614,7 +15128,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "validation_error" | "invalid_json";
+                            code: "validation_error" | "invalid_json" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -14626,10 +15140,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14731,14 +15243,40 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14795,6 +15333,7 @@ export interface operations {
              *
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -14810,7 +15349,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "validation_error" | "invalid_json";
+                            code: "validation_error" | "invalid_json" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -14822,10 +15361,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14902,6 +15439,7 @@ export interface operations {
              *
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -14917,7 +15455,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "validation_error" | "invalid_json";
+                            code: "validation_error" | "invalid_json" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -14929,10 +15467,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15014,6 +15550,7 @@ export interface operations {
              *
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -15029,7 +15566,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "validation_error" | "invalid_json";
+                            code: "validation_error" | "invalid_json" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -15040,7 +15577,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["IdempotencyConflict"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             /**
              * @description Too many requests:
@@ -15072,7 +15608,6 @@ export interface operations {
                     });
                 };
             };
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15178,6 +15713,7 @@ export interface operations {
              *     - `abn_invalid`: The ABN fails its check digit test.
              *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -15193,7 +15729,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error";
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -15203,10 +15739,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15314,6 +15848,7 @@ export interface operations {
              *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              *     - `monitor_limit_reached`: The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise).
              */
             400: {
@@ -15330,7 +15865,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "name_invalid_characters" | "validation_error" | "invalid_json" | "monitor_limit_reached";
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "name_invalid_characters" | "validation_error" | "invalid_json" | "request_too_large" | "monitor_limit_reached";
                         } & {
                             [key: string]: unknown;
                         };
@@ -15428,7 +15963,6 @@ export interface operations {
                     });
                 };
             };
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             /**
              * @description Too many requests:
@@ -15460,7 +15994,6 @@ export interface operations {
                     });
                 };
             };
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
             /**
@@ -15579,14 +16112,40 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorResponse"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15628,14 +16187,40 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedMonitor"];
                 };
             };
-            400: components["responses"]["ValidationError400"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15740,6 +16325,7 @@ export interface operations {
              *
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -15755,7 +16341,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "validation_error" | "invalid_json";
+                            code: "validation_error" | "invalid_json" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -15767,10 +16353,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15822,6 +16406,7 @@ export interface operations {
              *     - `abn_invalid`: The ABN fails its check digit test.
              *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -15837,7 +16422,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error";
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -15847,10 +16432,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15905,6 +16488,7 @@ export interface operations {
              *
              *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
              *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
              */
             400: {
                 headers: {
@@ -15920,7 +16504,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "invalid_request_error";
                             /** @enum {string} */
-                            code: "validation_error" | "invalid_json";
+                            code: "validation_error" | "invalid_json" | "request_too_large";
                         } & {
                             [key: string]: unknown;
                         };
@@ -15930,10 +16514,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            413: components["responses"]["RequestTooLarge"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15989,11 +16571,37 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ValidationError400"];
-            413: components["responses"]["RequestTooLarge"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
-            431: components["responses"]["RequestTooLarge431"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
