@@ -4,7 +4,7 @@
  * with API Gateway proxy events for a route only this test defines, against the DynamoDB Local of
  * the HTTP tests, with a registry transport whose `fetch` answers after a set delay.
  */
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { z } from 'zod';
 import { callDynamo } from '../../shared/adapters/dynamodb/json-client.ts';
@@ -17,6 +17,7 @@ import { setMetricSink } from '../../shared/kernel/metric-line.ts';
 import { logger } from '../../shared/kernel/observability.ts';
 import { createKey, type TestKey } from '../support/api.ts';
 import { testConfig, testPorts } from '../support/ports.ts';
+import { bearer, proxyEvent } from '../support/proxy-event.ts';
 
 const route = defineRoute({
   name: 'DependenciesForTest',
@@ -72,20 +73,13 @@ const handler = createHttpHandler(route, testPorts, async ({ body, requestId, au
   return { body: { object: 'dependencies' } };
 });
 
-const event = (secret: string, body: object): APIGatewayProxyEvent => ({
-  resource: route.path,
-  path: route.path,
-  httpMethod: 'POST',
-  headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
-  multiValueHeaders: {},
-  queryStringParameters: null,
-  multiValueQueryStringParameters: null,
-  pathParameters: null,
-  stageVariables: null,
-  body: JSON.stringify(body),
-  isBase64Encoded: false,
-  requestContext: { requestId: crypto.randomUUID() } as APIGatewayProxyEvent['requestContext'],
-});
+const event = (secret: string, body: object) =>
+  proxyEvent({
+    method: 'POST',
+    path: route.path,
+    headers: { ...bearer(secret), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** One per invocation, as Lambda and the local server give (the pipeline keeps its state on it). */
 const context = () =>

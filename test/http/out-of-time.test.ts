@@ -3,7 +3,7 @@
  * the registry deadline the pipeline derives from the function's remaining time. Driven in process
  * with API Gateway proxy events for routes only this test defines, against DynamoDB Local.
  */
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -12,6 +12,7 @@ import { noPath, noQuery } from '../../shared/kernel/http/schemas.ts';
 import { COMMIT_RESERVE_MS, remainingMs } from '../../shared/kernel/http/time-budget.ts';
 import { createKey, type TestKey } from '../support/api.ts';
 import { testPorts } from '../support/ports.ts';
+import { bearer, proxyEvent } from '../support/proxy-event.ts';
 
 const slowRoute = (usesRegistry: boolean) =>
   defineRoute({
@@ -37,20 +38,8 @@ const slow = (usesRegistry: boolean, ms: number) =>
     return { body: { object: 'slow', remainingMs: seen } };
   });
 
-const event = (secret: string): APIGatewayProxyEvent => ({
-  resource: '/v1/test/slow',
-  path: '/v1/test/slow',
-  httpMethod: 'GET',
-  headers: { Authorization: `Bearer ${secret}` },
-  multiValueHeaders: {},
-  queryStringParameters: null,
-  multiValueQueryStringParameters: null,
-  pathParameters: null,
-  stageVariables: null,
-  body: null,
-  isBase64Encoded: false,
-  requestContext: { requestId: crypto.randomUUID() } as APIGatewayProxyEvent['requestContext'],
-});
+const event = (secret: string) =>
+  proxyEvent({ method: 'GET', path: '/v1/test/slow', headers: bearer(secret) });
 
 /** A Lambda context whose function has `ms` left from now. */
 function contextWith(ms: number): Context {

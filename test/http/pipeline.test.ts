@@ -2,7 +2,7 @@
  * The shared pipeline, driven in-process with API Gateway proxy events for a route that only
  * this test defines (a POST with a body), against the same DynamoDB Local as the HTTP tests.
  */
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -11,6 +11,7 @@ import { defineRoute } from '../../shared/kernel/http/route.ts';
 import { noPath, noQuery } from '../../shared/kernel/http/schemas.ts';
 import { createKey, type TestKey } from '../support/api.ts';
 import { testPorts } from '../support/ports.ts';
+import { bearer, proxyEvent } from '../support/proxy-event.ts';
 
 const echoRoute = defineRoute({
   name: 'EchoForTest',
@@ -44,29 +45,13 @@ const echo = createHttpHandler(echoRoute, testPorts, async ({ body, auth }) => {
   };
 });
 
-function event(
-  body: string | null,
-  secret: string | null,
-  headers: Record<string, string> = {},
-): APIGatewayProxyEvent {
-  return {
-    resource: echoRoute.path,
+function event(body: string | null, secret: string | null, headers: Record<string, string> = {}) {
+  return proxyEvent({
+    method: 'POST',
     path: echoRoute.path,
-    httpMethod: 'POST',
-    headers: {
-      ...(secret ? { Authorization: `Bearer ${secret}` } : {}),
-      'Content-Type': 'application/json',
-      ...headers,
-    },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
+    headers: { ...(secret ? bearer(secret) : {}), 'Content-Type': 'application/json', ...headers },
     body,
-    isBase64Encoded: false,
-    requestContext: { requestId: crypto.randomUUID() } as APIGatewayProxyEvent['requestContext'],
-  };
+  });
 }
 
 const context = {

@@ -4,7 +4,7 @@
  * route's reservation, lib/registry-capacity.ts), whatever number of keys it uses; beyond it the
  * answer is 429 with Retry-After, and another account is still served.
  */
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -12,6 +12,7 @@ import { defineRoute } from '../../shared/kernel/http/route.ts';
 import { noPath, noQuery } from '../../shared/kernel/http/schemas.ts';
 import { createKey, type TestKey } from '../support/api.ts';
 import { testConfig, testPorts } from '../support/ports.ts';
+import { bearer, proxyEvent } from '../support/proxy-event.ts';
 
 const IN_FLIGHT = 2;
 
@@ -41,20 +42,7 @@ const handler = createHttpHandler(
   },
 );
 
-const event = (secret: string): APIGatewayProxyEvent => ({
-  resource: route.path,
-  path: route.path,
-  httpMethod: 'GET',
-  headers: { Authorization: `Bearer ${secret}` },
-  multiValueHeaders: {},
-  queryStringParameters: null,
-  multiValueQueryStringParameters: null,
-  pathParameters: null,
-  stageVariables: null,
-  body: null,
-  isBase64Encoded: false,
-  requestContext: { requestId: crypto.randomUUID() } as APIGatewayProxyEvent['requestContext'],
-});
+const event = (secret: string) => proxyEvent({ method: 'GET', path: route.path, headers: bearer(secret) });
 
 /** Each invocation its own context, as in Lambda (the pipeline keeps its request state on it). */
 const context = (): Context =>

@@ -8,7 +8,7 @@
 
 import { IdempotencyPersistenceLayerError } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
@@ -18,6 +18,7 @@ import { StoreUnavailable } from '../../shared/kernel/store-unavailable.ts';
 import { createKey, type TestKey } from '../support/api.ts';
 import { memoryIdempotency } from '../support/fakes.ts';
 import { testPorts } from '../support/ports.ts';
+import { bearer, proxyEvent } from '../support/proxy-event.ts';
 
 const outageRoute = (purchase: boolean) =>
   defineRoute({
@@ -57,25 +58,18 @@ const failing = (purchase: boolean, failure: () => Promise<unknown>) =>
     throw await failure();
   });
 
-const event = (secret: string, method: string): APIGatewayProxyEvent => ({
-  resource: '/v1/test/outage',
-  path: '/v1/test/outage',
-  httpMethod: method,
-  headers: {
-    Authorization: `Bearer ${secret}`,
-    ...(method === 'POST'
-      ? { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }
-      : {}),
-  },
-  multiValueHeaders: {},
-  queryStringParameters: null,
-  multiValueQueryStringParameters: null,
-  pathParameters: null,
-  stageVariables: null,
-  body: method === 'POST' ? '{}' : null,
-  isBase64Encoded: false,
-  requestContext: { requestId: crypto.randomUUID() } as APIGatewayProxyEvent['requestContext'],
-});
+const event = (secret: string, method: string) =>
+  proxyEvent({
+    method,
+    path: '/v1/test/outage',
+    headers: {
+      ...bearer(secret),
+      ...(method === 'POST'
+        ? { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }
+        : {}),
+    },
+    body: method === 'POST' ? '{}' : null,
+  });
 
 const context = {
   functionName: 'OutageForTest',

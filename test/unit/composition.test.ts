@@ -4,7 +4,7 @@
  * idempotency, the envelope) with no environment, no DynamoDB and no HTTP, and what it stored is
  * read back by another handler given the same ports.
  */
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyResult } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { createHandler as purchaseHandler } from '../../functions/companies/purchase-extract.ts';
 import { createHandler as readHandler } from '../../functions/extracts/get.ts';
@@ -23,6 +23,7 @@ import {
   memoryIdempotency,
   OpenLimiter,
 } from '../support/fakes.ts';
+import { bearer, proxyEvent } from '../support/proxy-event.ts';
 
 // Powertools' own setting (as on Lambda): no metric lines in the test output.
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';
@@ -52,20 +53,13 @@ async function prepare() {
 
 function event(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const pathParameters = /^\/v1\/companies\/(\d+)\//.exec(path) ?? /^\/v1\/extracts\/(\w+)$/.exec(path);
-  return {
-    resource: path,
+  return proxyEvent({
+    method,
     path,
-    httpMethod: method,
-    headers: { Authorization: `Bearer ${SECRET}`, 'Content-Type': 'application/json', ...headers },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: pathParameters ? { id: pathParameters[1] as string } : null,
-    stageVariables: null,
+    headers: { ...bearer(SECRET), 'Content-Type': 'application/json', ...headers },
     body: body === undefined ? null : JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: { requestId: crypto.randomUUID() } as APIGatewayProxyEvent['requestContext'],
-  } as APIGatewayProxyEvent;
+    pathParameters: pathParameters ? { id: pathParameters[1] as string } : null,
+  });
 }
 
 interface Body {

@@ -3,7 +3,6 @@
  * admit.ts): through the real pipeline, with in-memory ports that count the writes, 50 requests in
  * one hour make one write, and the next hour one more.
  */
-import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { createHandler } from '../../functions/console/session.ts';
 import { lambdaContext } from '../../local/lambda-context.ts';
@@ -11,25 +10,12 @@ import { hashKey, newKeyRecord, usedHour } from '../../shared/kernel/api-keys.ts
 import { readConfig } from '../../shared/kernel/config.ts';
 import { CursorCodec } from '../../shared/kernel/cursor.ts';
 import { MemoryApiKeys, OpenLimiter } from '../support/fakes.ts';
+import { bearer, proxyEvent } from '../support/proxy-event.ts';
 
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 const SECRET = 'sk_test_lastUse1';
 
-const event = () =>
-  ({
-    resource: '/console/session',
-    path: '/console/session',
-    httpMethod: 'GET',
-    headers: { Authorization: `Bearer ${SECRET}` },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    body: null,
-    isBase64Encoded: false,
-    requestContext: { requestId: crypto.randomUUID() } as APIGatewayProxyEvent['requestContext'],
-  }) as APIGatewayProxyEvent;
+const event = () => proxyEvent({ method: 'GET', path: '/console/session', headers: bearer(SECRET) });
 
 describe("a key's last use", () => {
   it('is written once per key per hour, not once per request', async () => {
