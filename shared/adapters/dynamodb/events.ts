@@ -30,7 +30,8 @@ const listPk = (accountId: string, environment: Environment, type?: EventType) =
 const expiresAtEpoch = (createdAt: string) =>
   Math.floor((Date.parse(createdAt) + EVENT_RETENTION_MS + 24 * 3600_000) / 1000);
 
-const fields = (event: EventRecord) => ({
+/** An event's attributes on each of its items (the log's and the monitoring feed's copies). */
+export const eventFields = (event: EventRecord, expiresAt = expiresAtEpoch(event.createdAt)) => ({
   id: event.id,
   type: event.type,
   createdAt: event.createdAt,
@@ -39,10 +40,10 @@ const fields = (event: EventRecord) => ({
   environment: event.environment,
   // JSON text keeps the field order subscribers see.
   data: JSON.stringify(event.data),
-  expiresAtEpoch: expiresAtEpoch(event.createdAt),
+  expiresAtEpoch: expiresAt,
 });
 
-const toEvent = (item: Item): EventRecord => ({
+export const toEvent = (item: Item): EventRecord => ({
   id: item.id,
   type: item.type,
   createdAt: item.createdAt,
@@ -62,7 +63,7 @@ export function eventPuts(tableName: string, event: EventRecord): TransactItem[]
         TableName: tableName,
         Item: {
           ...eventKey(event.id),
-          ...fields(event),
+          ...eventFields(event),
           publishedAt: event.publishedAt,
           ...(event.publishedAt
             ? {}
@@ -74,7 +75,7 @@ export function eventPuts(tableName: string, event: EventRecord): TransactItem[]
     ...[undefined, event.type].map((type) => ({
       Put: {
         TableName: tableName,
-        Item: { pk: listPk(event.accountId, event.environment, type), sk, ...fields(event) },
+        Item: { pk: listPk(event.accountId, event.environment, type), sk, ...eventFields(event) },
       },
     })),
   ];

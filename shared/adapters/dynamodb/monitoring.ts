@@ -45,7 +45,7 @@ import {
   transactWrite,
   updateItem,
 } from './document.ts';
-import { eventPuts } from './events.ts';
+import { eventFields, eventPuts, toEvent } from './events.ts';
 import { cancellationReasons, entryOrder, feeEntryItem } from './ledger.ts';
 
 const monitorKey = (id: string) => ({ pk: `MON#${id}`, sk: 'MONITOR' });
@@ -112,32 +112,12 @@ const isConditionFailure = (error: unknown) =>
 function feedPuts(tableName: string, subjectKey: string, event: EventRecord): TransactItem[] {
   // The sequence keeps a monitor's events of one write in order (they share a millisecond).
   const sk = `${event.createdAt}#${entryOrder()}#${String(event.data.sequence ?? 0).padStart(10, '0')}#${event.id}`;
-  const item = {
-    sk,
-    id: event.id,
-    type: event.type,
-    createdAt: event.createdAt,
-    livemode: event.livemode,
-    accountId: event.accountId,
-    environment: event.environment,
-    data: JSON.stringify(event.data),
-    expiresAtEpoch: feedExpiry(event.createdAt),
-  };
+  const item = { sk, ...eventFields(event, feedExpiry(event.createdAt)) };
+
   return [feedPk(event), feedPk(event, subjectKey)].map((pk) => ({
     Put: { TableName: tableName, Item: { pk, ...item } },
   }));
 }
-
-const toFeedEvent = (item: Item): EventRecord => ({
-  id: item.id,
-  type: item.type,
-  createdAt: item.createdAt,
-  livemode: item.livemode,
-  accountId: item.accountId,
-  environment: item.environment,
-  data: JSON.parse(item.data),
-  publishedAt: null,
-});
 
 export class DynamoMonitorStore implements MonitorStore {
   constructor(private readonly tableName: string) {}
@@ -584,7 +564,7 @@ export class DynamoMonitorStore implements MonitorStore {
     const rest = Items.filter((item) => item.sk !== options.after);
     const listed = rest.slice(0, options.limit);
     return {
-      items: listed.map(toFeedEvent),
+      items: listed.map(toEvent),
       next: (listed.at(-1)?.sk as string | undefined) ?? undefined,
       hasMore: rest.length > options.limit,
     };
