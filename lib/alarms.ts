@@ -135,6 +135,42 @@ export const ALARM_THRESHOLDS = {
       'serving the last good copy; two in a row means the registry changed its answer (refused as ' +
       'malformed or shrunken), the credential or the function broke, or the schedule stopped running.',
   },
+  monitoringDailyParts: {
+    value: 1,
+    below: true,
+    missingDataBreaches: true,
+    periodMinutes: 60,
+    periods: 30,
+    reason:
+      'Shards of the daily monitoring check finished per hour (MonitoringPartsFinished, job daily): a run ' +
+      'starts at 15:00 UTC and finishes its 32 shards within the day, so 30 hours in a row without one ' +
+      'means a run was missed (the schedule, the starter or the queue stopped) or is stuck.',
+  },
+  monitoringDailyRunSeconds: {
+    value: 24 * 3600,
+    periodMinutes: 60,
+    periods: 1,
+    reason:
+      "Seconds from the daily check's start to a shard finishing: at 1,000,000 companies and 25 registry " +
+      'reads a second a run takes about 22 hours; a shard finishing over 24 hours after its start ran ' +
+      'into the next run (raise the registry allowance or look for retries).',
+  },
+  monitoringWeeklyRunSeconds: {
+    value: 6 * 3600,
+    periodMinutes: 60,
+    periods: 1,
+    reason:
+      "Seconds from the weekly job's start to a summary matched: a 20,000-item summary is bought once and " +
+      'matched in minutes, so six hours means purchases were retried for hours or the queue was blocked.',
+  },
+  monitoringQueueAgeSeconds: {
+    value: 24 * 3600,
+    periodMinutes: 60,
+    periods: 1,
+    reason:
+      "Oldest message in the monitoring fan-out queue, in seconds: a run's 33 messages wait their turn " +
+      "behind the capped consumers for up to a run's length, so a day means a part is not being run.",
+  },
 } as const satisfies Record<string, AlarmThreshold>;
 
 export type AlarmThresholdName = keyof typeof ALARM_THRESHOLDS;

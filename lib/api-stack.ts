@@ -1,4 +1,12 @@
-import { Aspects, CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  Aspects,
+  CfnOutput,
+  NestedStack,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   BasePathMapping,
@@ -30,6 +38,7 @@ import { StageAlarms } from './alarms.ts';
 import { ApiAreaStack, areaStackId } from './api-area-stack.ts';
 import type { ApiFunction } from './constructs/api-function.ts';
 import { REGISTRY_CREDENTIAL_ENV, REGISTRY_URL_ENV } from './constructs/api-function.ts';
+import { CompanyMonitoring } from './constructs/company-monitoring.ts';
 import { FailedEvents } from './constructs/failed-events.ts';
 import { Fulfilment } from './constructs/fulfilment.ts';
 import { KEY_AUTHORIZER, KeyAuthorizer } from './constructs/key-authorizer.ts';
@@ -115,6 +124,8 @@ export class ApiStack extends Stack {
   readonly referenceRefresh: ReferenceRefresh;
   /** The edge check of every keyed route (lib/constructs/key-authorizer.ts). */
   readonly keyAuthorizer: KeyAuthorizer;
+  /** Company monitoring's schedules, fan-out queue and workers, in the `CompanyMonitoring` nested stack. */
+  readonly companyMonitoring: CompanyMonitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -238,8 +249,8 @@ export class ApiStack extends Stack {
       routes: props.areas.flatMap((area) => area.routes).filter((route) => route.usesRegistry === true)
         .length,
       workflowTasks: workflowTasks.filter((task) => task.needs.includes('registry')).length,
-      // The sweeper and the reference refresh.
-      scheduled: 2,
+      // The sweeper, the reference refresh and company monitoring's run.
+      scheduled: 3,
     });
     this.failedEvents = new FailedEvents(this, 'FailedEvents', { alarms: tierAlarms });
     // A notification SNS cannot deliver is kept with the other undelivered events.
@@ -287,6 +298,22 @@ export class ApiStack extends Stack {
       registryCredentialSecret: props.registryCredentialSecret,
       entryFor,
       alarms: tierAlarms,
+      failedEvents: this.failedEvents,
+      ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
+    });
+
+    // Its own nested stack (two functions, two schedules, queues and their alarms): the API
+    // stack's template keeps its room for the REST API's path resources.
+    const monitoringJobs = new NestedStack(this, 'CompanyMonitoring', {
+      description: `Company Register Data Service: company monitoring's jobs (${settings.stage})`,
+    });
+    this.companyMonitoring = new CompanyMonitoring(monitoringJobs, 'Jobs', {
+      mainTable: props.tables.main,
+      eventBus: this.fulfilment.eventBus,
+      registryUrl: settings.registryUrl,
+      registryCredentialSecret: props.registryCredentialSecret,
+      entryFor,
+      alarms: stageAlarms.in(monitoringJobs),
       failedEvents: this.failedEvents,
       ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
     });
@@ -340,18 +367,30 @@ export class ApiStack extends Stack {
         ['Webhook workers', this.webhooks.functions],
         ['Reference refresh', new Map([[REFERENCE_REFRESH.name, this.referenceRefresh.function]])],
         ['Key authorizer', new Map([[KEY_AUTHORIZER.name, this.keyAuthorizer.function]])],
+        ['Company monitoring', this.companyMonitoring.functions],
       ]),
       stateMachine: this.fulfilment.stateMachine,
       queues: [
         { name: 'Fulfilment', queue: this.fulfilment.queue, deadLetters: this.fulfilment.deadLetterQueue },
         { name: 'Webhooks', queue: this.webhooks.queue, deadLetters: this.webhooks.deadLetterQueue },
+        {
+          name: 'Monitoring',
+          queue: this.companyMonitoring.queue,
+          deadLetters: this.companyMonitoring.deadLetterQueue,
+        },
         { name: 'Failed events', deadLetters: this.failedEvents.queue },
       ],
-      alarms: stageAlarms.alarms.filter((alarm) => Stack.of(alarm) === this.monitoring),
+      alarms: stageAlarms.alarms.filter(
+        (alarm) => Stack.of(alarm) === this.monitoring || Stack.of(alarm) === monitoringJobs,
+      ),
     });
 
     new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
     new CfnOutput(this, 'FailedEventsQueueUrl', { value: this.failedEvents.queue.queueUrl });
+    new CfnOutput(this, 'MonitoringQueueUrl', { value: this.companyMonitoring.queue.queueUrl });
+    new CfnOutput(this, 'MonitoringDeadLetterQueueUrl', {
+      value: this.companyMonitoring.deadLetterQueue.queueUrl,
+    });
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'Base URL; paths start with /v1' });
   }
 }

@@ -16,6 +16,7 @@ import type { Construct } from 'constructs';
 import { SERVICE_METRICS } from '../shared/kernel/metric-line.ts';
 import { periodOf, registryFailureRate, serviceMetric, webhookFailureRate } from './alarms.ts';
 import { POWERTOOLS_ENVIRONMENT } from './constructs/api-function.ts';
+import { monitoringMetric } from './constructs/company-monitoring.ts';
 import {
   type ApiMetricNames,
   apiGatewayMetric,
@@ -154,6 +155,54 @@ export function stageDashboard(scope: Construct, props: StageDashboardProps): Da
   );
   dashboard.addWidgets(
     graph('Purchases unsettled for over an hour (money at risk)', [unsettledPurchases()], FULL_WIDTH),
+  );
+
+  // Company monitoring's runs (docs/monitoring.md): what each job checked and emitted per hour,
+  // how long its parts took from the run's start, and its fan-out queue's dead letters.
+  const hour = Duration.hours(1);
+  const monitoringQueue = props.queues.find((queue) => queue.name === 'Monitoring');
+  dashboard.addWidgets(
+    new TextWidget({
+      markdown:
+        '## Company monitoring\nThe daily check (15:00 UTC) and the weekly job (Tuesdays 18:00 UTC); runbook: docs/operations.md.',
+      width: FULL_WIDTH,
+      height: 2,
+    }),
+  );
+  dashboard.addWidgets(
+    graph(
+      'Monitoring: companies checked (daily), summary items matched (weekly), per hour',
+      [
+        monitoringMetric('monitoringChecked', 'daily', hour).with({ label: 'companies checked (daily)' }),
+        monitoringMetric('monitoringChecked', 'weekly', hour).with({ label: 'summary items (weekly)' }),
+      ],
+      HALF_WIDTH,
+      [
+        monitoringMetric('monitoringEvents', 'daily', hour).with({ label: 'events (daily)' }),
+        monitoringMetric('monitoringEvents', 'weekly', hour).with({ label: 'events (weekly)' }),
+      ],
+    ),
+    graph(
+      'Monitoring: run duration (s from start to a part finished), parts finished, dead letters',
+      [
+        monitoringMetric('monitoringRunAge', 'daily', hour, Stats.MAXIMUM).with({ label: 'daily run (s)' }),
+        monitoringMetric('monitoringRunAge', 'weekly', hour, Stats.MAXIMUM).with({ label: 'weekly run (s)' }),
+      ],
+      HALF_WIDTH,
+      [
+        monitoringMetric('monitoringParts', 'daily', hour).with({ label: 'daily shards finished' }),
+        monitoringMetric('monitoringParts', 'weekly', hour).with({ label: 'weekly summaries finished' }),
+        ...(monitoringQueue
+          ? [
+              monitoringQueue.deadLetters.metricApproximateNumberOfMessagesVisible({
+                label: 'Monitoring dead letters',
+                period: periodOf('deadLetters'),
+                statistic: Stats.MAXIMUM,
+              }),
+            ]
+          : []),
+      ],
+    ),
   );
   return dashboard;
 }

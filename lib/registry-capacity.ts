@@ -36,7 +36,7 @@ export function registryShare(capacity: number | undefined, callers: RegistryCal
 /**
  * Requests one account may have in flight on one registry route: half the route's reserved share,
  * rounded down, so that one account (whatever number of keys it holds) can never take a route's
- * capacity whole, and at least as much is left for the others. Prod: 160 calls over 31 callers is
+ * capacity whole, and at least as much is left for the others. Prod: 160 calls over 32 callers (company monitoring's run among them) is
  * a share of 5, so an account holds at most 2 of a route's 5 instances and 3 stay for everyone else.
  * A share of 1 cannot be split: the synth fails (raise `registryConcurrency`).
  */

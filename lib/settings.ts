@@ -85,9 +85,17 @@ export const DEV_LOG_RETENTION_DAYS = 30;
  *   start over 100 a second, far beyond any order rate;
  * - the dispatcher waits up to 10 s on each customer endpoint (spec 6.2): 10 instances of batches
  *   of 10 keep 100 attempts in flight, which a backlog of slow endpoints cannot turn into more.
- * Together at most 12 of the account's concurrency, beside the registry functions' reservation.
+ * - company monitoring's run (RunMonitoring) checks one company at a time per instance, one or two
+ *   registry reads each: 4 instances at the registry's ~150 ms a read make at most ~26 reads a
+ *   second, the daily check's allowance (`MONITORING_REGISTRY_CALLS_PER_SECOND`, 25), and never
+ *   more than the function's reserved registry share (the synth fails if the share is smaller).
+ * Together at most 16 of the account's concurrency, beside the registry functions' reservation.
  */
-export const CONSUMER_CONCURRENCY = { fulfilmentStarter: 2, webhookDispatcher: 10 } as const;
+export const CONSUMER_CONCURRENCY = {
+  fulfilmentStarter: 2,
+  webhookDispatcher: 10,
+  monitoringRun: 4,
+} as const;
 
 /** WAF per-IP rate rule: requests per IP per window (twice one API key's allowance). */
 export const WAF_IP_RATE_LIMIT = { limit: 1200, windowSeconds: 60 } as const;

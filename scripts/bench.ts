@@ -19,6 +19,10 @@
  * batch of ten, and the registry calls of a batch).
  * BENCH_ONLY_REGISTERS=1 runs only the registers (scripts/bench-registers.ts: browse page and entry
  * read p50 beside the company name search).
+ * BENCH_ONLY_MONITORING=1 runs only company monitoring at scale (scripts/bench-monitoring.ts:
+ * BENCH_MONITORS monitors, default 100,000, over half as many companies seeded by batch import; the
+ * daily check's DynamoDB and registry calls per company, events created per second, the weekly
+ * match of the 20,000-item summary by command type, never a Scan).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -33,6 +37,7 @@ import { localTableName, startLocalStack } from '../local/stack.ts';
 import { testCertificate } from '../local/tls.ts';
 import { SANDBOX } from '../shared/adapters/sandbox/data/companies.ts';
 import { routeList } from '../shared/app/routes.ts';
+import { MONITORING_ENV, MONITORING_RUN, MONITORING_START } from '../shared/kernel/infra/monitoring.ts';
 import { tableDefinitions } from '../shared/kernel/infra/tables.ts';
 import { WEBHOOK_DISPATCHER, WEBHOOK_RETRY } from '../shared/kernel/infra/webhooks.ts';
 import {
@@ -44,6 +49,7 @@ import {
 import type { PlatformPorts } from '../shared/kernel/ports/platform.ts';
 import { benchConsole } from './bench-console.ts';
 import { benchDocsPage } from './bench-docs.ts';
+import { benchMonitoring } from './bench-monitoring.ts';
 import { benchOrders } from './bench-orders.ts';
 import { collectGarbage } from './bench-pdf.ts';
 import { benchRecords, RECORDS_BENCH_KEYS } from './bench-records.ts';
@@ -77,6 +83,7 @@ const INIT_ENV = {
   [ORDER_ENV.eventBus]: 'company-register-bench',
   [ORDER_ENV.mailFrom]: 'orders@example.com',
   [ORDER_ENV.apiBaseUrl]: 'https://api.example.com/v1',
+  [MONITORING_ENV.queueUrl]: 'https://sqs.ap-southeast-2.amazonaws.com/123456789012/monitoring',
 };
 
 /**
@@ -106,6 +113,12 @@ const deployedFunctions = (): { name: string; handler: string; group: string; bu
     name: fn.name,
     handler: fn.handler,
     group: 'webhooks',
+    bundleTarget: true,
+  })),
+  ...[MONITORING_START, MONITORING_RUN].map((fn) => ({
+    name: fn.name,
+    handler: fn.handler,
+    group: 'company monitoring',
     bundleTarget: true,
   })),
 ];
@@ -923,6 +936,10 @@ async function latency() {
       await benchRegisters(stack.baseUrl, registerKeys);
       return;
     }
+    if (process.env.BENCH_ONLY_MONITORING) {
+      await benchMonitoring(stack);
+      return;
+    }
     if (process.env.BENCH_ONLY_PEOPLE) {
       await peoplePurchase(stack.baseUrl, stack.registryUrl, peopleLive, stack.ports.registryFor('live'));
       await peopleRoles(stack.baseUrl, peopleTest);
@@ -962,6 +979,8 @@ async function latency() {
     await rateLimitBoundary(stack.ports);
     await benchDocsPage(stack.baseUrl);
     await benchConsole(stack.baseUrl, peopleTest.secret);
+    // Last: it fills the main table with BENCH_MONITORS monitors.
+    await benchMonitoring(stack);
   } finally {
     await stack.stop();
   }
@@ -977,7 +996,8 @@ if (
   !process.env.BENCH_ONLY_LIMITS &&
   !process.env.BENCH_ONLY_WEBHOOKS &&
   !process.env.BENCH_ONLY_DOCS &&
-  !process.env.BENCH_ONLY_CONSOLE
+  !process.env.BENCH_ONLY_CONSOLE &&
+  !process.env.BENCH_ONLY_MONITORING
 ) {
   await bundles();
 }

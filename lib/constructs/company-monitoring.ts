@@ -1,17 +1,16 @@
 /**
- * Company monitoring's jobs (docs/monitoring.md, docs/architecture.md "Company monitoring"): two
- * EventBridge Scheduler schedules (the daily check, the weekly job) invoke StartMonitoringRuns,
- * which puts a run's messages on the fan-out queue (with its DLQ and alarms); RunMonitoring
- * consumes it one message at a time with a reserved share of the registry's capacity. Alarms fire
- * on dead letters and on the functions' errors and throttles.
- *
- * Not yet added to the API stack (lib/api-stack.ts): joining it changes the stack's resource
- * counts, dashboard, registry shares and alarm documentation, which the infrastructure tests
- * check; the missed-run alarms (`MonitoringPartsFinished` by job) are still to be added with it.
+ * Company monitoring's jobs (docs/monitoring.md, docs/architecture.md "Company monitoring"), in the
+ * API stack's `CompanyMonitoring` nested stack: two EventBridge Scheduler schedules (the daily
+ * check, the weekly job) invoke StartMonitoringRuns, which puts a run's messages on the fan-out
+ * queue (with its DLQ and alarms); RunMonitoring consumes it one message at a time, at most
+ * `CONSUMER_CONCURRENCY.monitoringRun` instances, within its reserved share of the registry's
+ * capacity. Alarms fire on dead letters, on a message waiting a day, on the functions' errors and
+ * throttles, on a daily run missed (no shard finished for 30 hours, missing data breaching) and
+ * on a run late (a part finishing too long after its run's start, `MonitoringRunSeconds`).
  */
 import { join } from 'node:path';
-import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
-import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
+import { Duration, Validations } from 'aws-cdk-lib';
+import { type Alarm, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -30,14 +29,40 @@ import {
 } from '../../shared/kernel/infra/monitoring.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import { ORDER_ENV } from '../../shared/kernel/infra/workflow.ts';
-import type { StageAlarms } from '../alarms.ts';
+import { SERVICE_METRICS } from '../../shared/kernel/metric-line.ts';
+import { periodOf, type StageAlarms, serviceMetric } from '../alarms.ts';
 import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
+import { CONSUMER_CONCURRENCY } from '../settings.ts';
 import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
 
 export const MONITORING_QUEUE_VISIBILITY = Duration.seconds(6 * MONITORING_RUN_TIMEOUT_SECONDS);
+
+/** The figures of a monitoring job (`daily`, `weekly`) the alarms and the dashboard read. */
+export const monitoringMetric = (
+  metric: 'monitoringParts' | 'monitoringEvents' | 'monitoringChecked' | 'monitoringRunAge',
+  job: 'daily' | 'weekly',
+  period: Duration,
+  statistic: string = Stats.SUM,
+) => serviceMetric(SERVICE_METRICS[metric].name, { job }, period, statistic);
+
+/**
+ * RunMonitoring's event source cap: `CONSUMER_CONCURRENCY.monitoringRun`, which must fit in its
+ * reserved registry share (more instances than the reservation would be throttled, and the
+ * messages retried towards the DLQ).
+ */
+export function monitoringConsumerConcurrency(registryConcurrency: number | undefined): number {
+  const cap = CONSUMER_CONCURRENCY.monitoringRun;
+  if (registryConcurrency !== undefined && registryConcurrency < cap) {
+    throw new Error(
+      `RunMonitoring's registry share (${registryConcurrency}) is below its consumer concurrency (${cap}): ` +
+        'raise registryConcurrency in lib/stages.ts or lower CONSUMER_CONCURRENCY.monitoringRun',
+    );
+  }
+  return cap;
+}
 
 export interface CompanyMonitoringProps {
   readonly mainTable: ITable;
@@ -59,6 +84,8 @@ export class CompanyMonitoring extends Construct {
   readonly run: ApiFunction;
   readonly dailySchedule: CfnSchedule;
   readonly weeklySchedule: CfnSchedule;
+  /** Both functions by name (the dashboard's errors and throttles). */
+  readonly functions: ReadonlyMap<string, ApiFunction>;
 
   constructor(scope: Construct, id: string, props: CompanyMonitoringProps) {
     super(scope, id);
@@ -72,6 +99,7 @@ export class CompanyMonitoring extends Construct {
       alarms: props.alarms,
       whatWaits:
         'parts of a monitoring run were not done (a shard of the daily check, a weekly summary): inspect the DLQ and redrive it; the events they emit are deduplicated.',
+      ageThreshold: 'monitoringQueueAgeSeconds',
     }));
 
     this.start = this.createFunction(
@@ -96,7 +124,13 @@ export class CompanyMonitoring extends Construct {
     this.run.bindQueueSender(this.queue, MONITORING_ENV.queueUrl);
     this.run.addEnvironment(ORDER_ENV.eventBus, props.eventBus.eventBusName);
     props.eventBus.grantPutEventsTo(this.run);
-    this.run.addEventSource(new SqsEventSource(this.queue, { batchSize: 1, reportBatchItemFailures: true }));
+    this.run.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: 1,
+        reportBatchItemFailures: true,
+        maxConcurrency: monitoringConsumerConcurrency(props.registryConcurrency),
+      }),
+    );
     Validations.of(this.run).acknowledge(
       acknowledgements.synchronousInvocation,
       acknowledgements.sqsEventSourceDestination,
@@ -140,9 +174,38 @@ export class CompanyMonitoring extends Construct {
       'Company monitoring: the weekly job',
     );
 
-    const stack = Stack.of(this);
-    new CfnOutput(stack, 'MonitoringQueueUrl', { value: this.queue.queueUrl });
-    new CfnOutput(stack, 'MonitoringDeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
+    this.functions = new Map([
+      [MONITORING_START.name, this.start],
+      [MONITORING_RUN.name, this.run],
+    ]);
+
+    // Missed: no shard of the daily check finished for 30 hours (no data is a miss).
+    props.alarms.add('MonitoringDailyMissed', {
+      metric: monitoringMetric('monitoringParts', 'daily', periodOf('monitoringDailyParts')),
+      threshold: 'monitoringDailyParts',
+      summary: 'No shard of the daily monitoring check finished for 30 hours: a run was missed or is stuck.',
+    });
+    // Late: a part finished long after its run started (the weekly job's parts each buy a summary).
+    props.alarms.add('MonitoringDailyLate', {
+      metric: monitoringMetric(
+        'monitoringRunAge',
+        'daily',
+        periodOf('monitoringDailyRunSeconds'),
+        Stats.MAXIMUM,
+      ),
+      threshold: 'monitoringDailyRunSeconds',
+      summary: 'A shard of the daily monitoring check finished over a day after its run started.',
+    });
+    props.alarms.add('MonitoringWeeklyLate', {
+      metric: monitoringMetric(
+        'monitoringRunAge',
+        'weekly',
+        periodOf('monitoringWeeklyRunSeconds'),
+        Stats.MAXIMUM,
+      ),
+      threshold: 'monitoringWeeklyRunSeconds',
+      summary: 'A weekly summary was matched over six hours after the weekly job started.',
+    });
   }
 
   private createFunction(

@@ -2,7 +2,7 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import { type Alarm, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { periodOf, type StageAlarms } from '../alarms.ts';
+import { type AlarmThresholdName, periodOf, type StageAlarms } from '../alarms.ts';
 import { acknowledgements } from '../nag.ts';
 
 /** A dead letter is kept this long, time enough to inspect and redrive it. */
@@ -25,8 +25,16 @@ export interface QueueWithDeadLetters {
  */
 export function queueWithDeadLetters(
   scope: Construct,
-  props: { name: string; visibilityTimeout: Duration; alarms: StageAlarms; whatWaits: string },
+  props: {
+    name: string;
+    visibilityTimeout: Duration;
+    alarms: StageAlarms;
+    whatWaits: string;
+    /** The oldest message's alarm threshold (default `queueAgeSeconds`, for queues consumed within seconds). */
+    ageThreshold?: Extract<AlarmThresholdName, 'queueAgeSeconds' | 'monitoringQueueAgeSeconds'>;
+  },
 ): QueueWithDeadLetters {
+  const ageThreshold = props.ageThreshold ?? 'queueAgeSeconds';
   const deadLetterQueue = new Queue(scope, 'DeadLetterQueue', {
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
@@ -49,10 +57,10 @@ export function queueWithDeadLetters(
   });
   const queueAgeAlarm = props.alarms.add(`${props.name}QueueAge`, {
     metric: queue.metricApproximateAgeOfOldestMessage({
-      period: periodOf('queueAgeSeconds'),
+      period: periodOf(ageThreshold),
       statistic: Stats.MAXIMUM,
     }),
-    threshold: 'queueAgeSeconds',
+    threshold: ageThreshold,
     summary: `${props.name} messages are waiting unconsumed.`,
   });
   return { queue, deadLetterQueue, deadLetterAlarm, queueAgeAlarm };

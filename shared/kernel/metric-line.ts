@@ -24,7 +24,14 @@ export const SERVICE_METRICS = {
   monitoringParts: { name: 'MonitoringPartsFinished', dimensions: ['job'] },
   /** Company monitoring: events emitted, by job. */
   monitoringEvents: { name: 'MonitoringEvents', dimensions: ['job'] },
-} as const satisfies Record<string, { name: string; dimensions: readonly string[]; unit?: 'Milliseconds' }>;
+  /** Company monitoring: distinct companies checked (daily) or summary items matched (weekly), by job. */
+  monitoringChecked: { name: 'MonitoringSubjectsChecked', dimensions: ['job'] },
+  /** Company monitoring: seconds from a run's start (its schedule) to one of its parts finishing, by job. */
+  monitoringRunAge: { name: 'MonitoringRunSeconds', dimensions: ['job'], unit: 'Seconds' },
+} as const satisfies Record<
+  string,
+  { name: string; dimensions: readonly string[]; unit?: 'Milliseconds' | 'Seconds' }
+>;
 
 /**
  * What a registry call came to: `ok` an answer; `rejected` a registry code (the registry worked and

@@ -162,8 +162,10 @@ export type MonitoringMessage =
       runId: string;
       /** Where the previous message of this shard stopped (a shard is checked a page per message). */
       after?: string;
+      /** When the schedule started the run (for the run-age metric its finished parts write). */
+      startedAt?: string;
     }
-  | { job: 'weekly'; type: string; weekStarting: string; runId: string }
+  | { job: 'weekly'; type: string; weekStarting: string; runId: string; startedAt?: string }
   | { job: 'billing'; day: string };
 
 export interface MonitoringQueue {

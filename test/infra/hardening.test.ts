@@ -99,14 +99,18 @@ describe('prod: audit trail and bounded consumers', () => {
     expect(timeout).toBeGreaterThan(IMAGE_POLLING.giveUpAfterSeconds + IMAGE_POLLING.maxWaitSeconds);
   });
 
-  it('caps both SQS consumers at their named maximum concurrency', () => {
+  it('caps every SQS consumer at its named maximum concurrency', () => {
     const mappings = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::EventSourceMapping'));
-    expect(mappings).toHaveLength(2);
+    expect(mappings).toHaveLength(3);
     const caps = mappings.map(
       (mapping) => (mapping.Properties.ScalingConfig as { MaximumConcurrency: number }).MaximumConcurrency,
     );
     expect(caps.sort((a, b) => a - b)).toEqual(
-      [CONSUMER_CONCURRENCY.fulfilmentStarter, CONSUMER_CONCURRENCY.webhookDispatcher].sort((a, b) => a - b),
+      [
+        CONSUMER_CONCURRENCY.fulfilmentStarter,
+        CONSUMER_CONCURRENCY.webhookDispatcher,
+        CONSUMER_CONCURRENCY.monitoringRun,
+      ].sort((a, b) => a - b),
     );
     for (const cap of caps) expect(cap).toBeGreaterThanOrEqual(2);
   });

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_THRESHOLDS, type AlarmThresholdName } from '../../lib/alarms.ts';
 import { KEY_AUTHORIZER } from '../../lib/constructs/key-authorizer.ts';
@@ -178,12 +179,16 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
         .map((alarm) => JSON.stringify(alarm.Dimensions))
         .sort();
     const queueIds = (queues: readonly { node: unknown }[]) =>
-      queues.map((queue) => logicalIdOf(synth.api, queue as never));
+      queues.map((queue) => logicalIdOf(Stack.of(queue as never), queue as never));
     const ageOn = onQueue('ApproximateAgeOfOldestMessage');
     const dlqOn = onQueue('ApproximateNumberOfMessagesVisible');
-    expect(ageOn).toHaveLength(2);
-    expect(dlqOn).toHaveLength(3);
-    for (const [i, id] of queueIds([synth.api.fulfilment.queue, synth.api.webhooks.queue]).entries())
+    expect(ageOn).toHaveLength(3);
+    expect(dlqOn).toHaveLength(4);
+    for (const [i, id] of queueIds([
+      synth.api.fulfilment.queue,
+      synth.api.webhooks.queue,
+      synth.api.companyMonitoring.queue,
+    ]).entries())
       expect(
         ageOn.some((dimensions) => dimensions.includes(`"${id}"`)),
         `queue ${i}`,
@@ -191,6 +196,7 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
     for (const [i, id] of queueIds([
       synth.api.fulfilment.deadLetterQueue,
       synth.api.webhooks.deadLetterQueue,
+      synth.api.companyMonitoring.deadLetterQueue,
       synth.api.failedEvents.queue,
     ]).entries())
       expect(
@@ -249,6 +255,7 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       ...synth.api.webhooks.functions.keys(),
       REFERENCE_REFRESH.name,
       KEY_AUTHORIZER.name,
+      ...synth.api.companyMonitoring.functions.keys(),
     ];
     expect(functionNames).toHaveLength(
       Object.keys(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')).length,
@@ -298,10 +305,10 @@ describe('on the committed prod settings', () => {
     const share = registryShare(STAGE_SETTINGS.prod?.registryConcurrency, {
       routes: routeList.filter((route) => route.usesRegistry).length,
       workflowTasks: workflowTasks.filter((task) => task.needs.includes('registry')).length,
-      scheduled: 2,
+      scheduled: 3,
     });
-    // The registry routes, five workflow tasks, the sweeper and the reference refresh.
-    expect(callers).toHaveLength(routeList.filter((route) => route.usesRegistry).length + 7);
+    // The registry routes, five workflow tasks, the sweeper, the reference refresh and RunMonitoring.
+    expect(callers).toHaveLength(routeList.filter((route) => route.usesRegistry).length + 8);
     expect(share).toBe(Math.floor((STAGE_SETTINGS.prod?.registryConcurrency ?? 0) / callers.length));
     for (const fn of callers)
       expect(fn.Properties.ReservedConcurrentExecutions, String(fn.Properties.Description)).toBe(share);
@@ -331,15 +338,21 @@ describe('event delivery that cannot be lost silently (dev)', () => {
 
   it('sends the failed asynchronous invocations of every scheduled function to the failed-events queue', () => {
     const rules = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Events::Rule'));
-    const scheduledFunctions = rules
-      .flatMap((rule) => rule.Properties.Targets as { Arn: { 'Fn::GetAtt'?: [string, string] } }[])
-      .flatMap((target) => {
-        const [id, attribute] = target.Arn['Fn::GetAtt'] ?? [];
-        return id && attribute === 'Arn' && id in resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')
-          ? [id]
-          : [];
-      });
-    expect(scheduledFunctions).toHaveLength(3);
+    const schedules = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Scheduler::Schedule'));
+    const scheduledFunctions = [
+      ...rules.flatMap((rule) => rule.Properties.Targets as { Arn: { 'Fn::GetAtt'?: [string, string] } }[]),
+      // Company monitoring's two schedules both start StartMonitoringRuns.
+      ...schedules
+        .map((schedule) => schedule.Properties.Target as { Arn: { 'Fn::GetAtt'?: [string, string] } })
+        .slice(0, 1),
+    ].flatMap((target) => {
+      const [id, attribute] = target.Arn['Fn::GetAtt'] ?? [];
+      return id && attribute === 'Arn' && id in resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')
+        ? [id]
+        : [];
+    });
+    expect(schedules).toHaveLength(2);
+    expect(scheduledFunctions).toHaveLength(4);
     const configs = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::EventInvokeConfig'));
     expect(configs.map((config) => config.Properties.FunctionName).sort()).toEqual(
       scheduledFunctions.map((id) => ({ Ref: id })).sort(),

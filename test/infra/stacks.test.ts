@@ -75,8 +75,8 @@ describe.each([
   it('knows every template the synth wrote (so a new stack or nested stack is counted too)', () => {
     const written = readdirSync(synth.outdir).filter((file) => file.endsWith('.template.json'));
     expect(synth.templates.map((template) => template.file).sort()).toEqual(written.sort());
-    // Data, API, the API's Monitoring stack and one stack per route area.
-    expect(synth.templates.length).toBe(3 + ROUTE_AREAS.length);
+    // Data, API, the API's Monitoring and CompanyMonitoring stacks and one stack per route area.
+    expect(synth.templates.length).toBe(4 + ROUTE_AREAS.length);
   });
 
   it('matches the resource counts docs/infrastructure.md gives for each stack', () => {

@@ -15,14 +15,25 @@ import { instrumented } from '../../../shared/orders/instrumented.ts';
  * The fan-out queue's consumer: a page of a shard of the daily check, one weekly summary, or a
  * billing day. One message at a time (batch size 1): the registry's capacity is shared out by the
  * function's reserved concurrency. A message that fails is retried by SQS, then goes to the DLQ.
+ * Each message writes its events and the subjects it checked; a part that finishes writes
+ * `MonitoringPartsFinished` and its run's age, which the missed- and late-run alarms watch.
  */
 export function createHandler(ports: RunPorts) {
   const processor = new BatchProcessor(EventType.SQS);
   const handle = async (record: SQSRecord) => {
     const message = parseMonitoringMessage(record.body);
     const outcome = await runMessage(ports, message);
-    putMetric(SERVICE_METRICS.monitoringEvents, { job: outcome.job }, outcome.events);
-    if (outcome.finished) putMetric(SERVICE_METRICS.monitoringParts, { job: outcome.job });
+    const job = { job: outcome.job };
+    putMetric(SERVICE_METRICS.monitoringEvents, job, outcome.events);
+    const checked = outcome.companies ?? outcome.items;
+    if (checked !== undefined) putMetric(SERVICE_METRICS.monitoringChecked, job, checked);
+    if (!outcome.finished) return;
+    putMetric(SERVICE_METRICS.monitoringParts, job);
+    const startedAt = message.job === 'billing' ? undefined : message.startedAt;
+    if (startedAt !== undefined) {
+      const seconds = Math.max(0, Math.round((ports.now().getTime() - Date.parse(startedAt)) / 1000));
+      putMetric(SERVICE_METRICS.monitoringRunAge, job, seconds);
+    }
   };
   return instrumented(
     MONITORING_RUN.name,
