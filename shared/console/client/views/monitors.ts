@@ -34,8 +34,12 @@ export const subjectOf = (monitor: Json): string =>
       : // An imported company monitor: the API names its company after the first daily check.
         `A company (named after its first daily check)`;
 
+/** `all` when the monitor takes every type of its kind (a company's or a person's). */
 const typesOf = (monitor: Json): string =>
-  monitor.eventTypes.length === monitoringEventTypes.length ? 'all' : monitor.eventTypes.join(', ');
+  monitor.eventTypes.length ===
+  monitoringEventTypes.filter((type) => type.startsWith(`${monitor.kind}.`)).length
+    ? `all ${monitor.kind} events`
+    : monitor.eventTypes.join(', ');
 
 /** What one event says, in a line. */
 function changeText(event: Json): string {
