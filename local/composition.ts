@@ -17,6 +17,7 @@ import { DynamoMonitoringRuns, DynamoMonitorStore } from '../shared/adapters/dyn
 import { DynamoOfflineSearchStore, DynamoOrderStore } from '../shared/adapters/dynamodb/orders.ts';
 import { DynamoPeopleSearchStore } from '../shared/adapters/dynamodb/people.ts';
 import { DynamoReferenceStore } from '../shared/adapters/dynamodb/reference.ts';
+import { DynamoRequestLog } from '../shared/adapters/dynamodb/request-log.ts';
 import { DynamoDeliveryStore, DynamoWebhookEndpointStore } from '../shared/adapters/dynamodb/webhooks.ts';
 import { createRegistries } from '../shared/adapters/registries.ts';
 import { AesGcmSealer } from '../shared/adapters/webhooks/aes-sealer.ts';
@@ -42,6 +43,7 @@ export function composeLocal(config: ServiceConfig, clock: Clock, faults: Storag
     clock,
     apiKeys: new DynamoApiKeyRepository(config.keysTable),
     limiter: new DynamoLimiterStore(config.limitsTable),
+    requestLog: new DynamoRequestLog(config.limitsTable),
     cursors: new CursorCodec(secretReader(config.cursorSecret, 'cursorSecret'), clock),
     heldExtracts: extracts,
     extractPurchases: faults.wrap(extracts),

@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { defineRoute } from '../kernel/http/route.ts';
 import { metaSchema, named, noBody, noPath, noQuery } from '../kernel/http/schemas.ts';
+import { REQUEST_ID_PATTERN } from './requests.ts';
 
 /** The console's built script and its style sheet (`npm run console:build`; test/unit/console-bundle.test.ts). */
 export const CONSOLE_SCRIPT = 'shared/console/dist/console.js';
@@ -28,6 +29,12 @@ const own = { status: 200, billable: false, product: null, internal: true } as c
 
 const keyPath = z.strictObject({
   keyId: z.string().check(z.regex(/^key_[0-9a-f]{20}$/, 'keyId must be key_ and 20 hex digits')),
+});
+
+const requestPath = z.strictObject({
+  requestId: z
+    .string()
+    .check(z.regex(REQUEST_ID_PATTERN, 'requestId must be req_ and a lowercase UUID, as in X-Request-Id')),
 });
 
 export const consoleLinkSchema = z
@@ -166,6 +173,33 @@ export const consoleRoutes = {
     ...own,
     errors: ['api_key_not_found', 'api_key_not_active'],
     ports: ['keyAdministration'],
+  }),
+  findRequest: defineRoute({
+    name: 'FindConsoleRequest',
+    method: 'GET',
+    path: '/console/requests/{requestId}',
+    handler: 'console/find-request',
+    summary:
+      "One of the account's requests in the session's environment, by its X-Request-Id: route, status, time and error code (kept 30 days)",
+    request: { path: requestPath, query: noQuery },
+    response: z.object({
+      object: z.literal('requestRecord'),
+      id: z.string(),
+      method: z.string(),
+      path: z.string(),
+      route: z.string(),
+      status: z.number(),
+      errorCode: z.nullable(z.string()),
+      receivedAt: z.string(),
+      latencyMs: z.number(),
+      keyId: z.string(),
+      viaConsole: z.boolean(),
+      meta: metaSchema,
+    }),
+    ...own,
+    errors: ['request_not_found'],
+    ports: [],
+    readOnly: true,
   }),
   getConsolePage: defineRoute({
     name: 'GetConsolePage',

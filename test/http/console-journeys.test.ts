@@ -2,7 +2,8 @@
  * The account console in headless Chromium (the one that comes with npm ci, test/support/browser.ts),
  * against the local stack, as a customer uses it: sign in by link, read the overview, export the
  * ledger as CSV, open an extract, create a webhook endpoint and see its secret once, send a test
- * event and watch its delivery appear, resend it, roll a key, sign out, and fail to reuse the link.
+ * event and watch its delivery appear, resend it, add a monitor and import a CSV after its dry run,
+ * find an earlier request by its X-Request-Id, roll a key, sign out, and fail to reuse the link.
  * Every page passes axe-core's WCAG 2.2 A/AA rules, is reached by keyboard with a visible focus,
  * asks nothing of any other host and breaks no content security rule. Screenshots go to .local/.
  */
@@ -164,6 +165,97 @@ describe('the account console in a browser', () => {
     await expect.poll(async () => page.locator('ol.attempts li').count(), { timeout: 15_000 }).toBe(2);
     expect(await page.locator('ol.attempts').innerText()).toContain('resent');
   });
+
+  it('adds a monitor, checks a CSV with a bad row by a dry run, then imports it', async () => {
+    await page.getByRole('link', { name: 'Monitors' }).click();
+    await expect.poll(() => heading().innerText()).toBe('Monitors');
+    await page.getByLabel('Company', { exact: true }).last().fill('990 000 014');
+    await page.getByRole('checkbox', { name: 'company.status_changed' }).check();
+    await page.getByRole('button', { name: 'Add monitor' }).click();
+    await expect
+      .poll(() => page.locator('.success').innerText())
+      .toMatch(/^Now watching 990 000 014 .+ \(mon_/);
+    const list = page.getByRole('table', { name: 'Monitors, page 1' });
+    await expect.poll(() => list.innerText()).toContain('company.status_changed');
+
+    await page.getByLabel('CSV', { exact: true }).fill('company\n990000149\n123456789\n990000014\n');
+    await page.getByRole('button', { name: 'Check rows (dry run)' }).click();
+    const dry = page.getByRole('table', { name: 'Rows that would not be created' });
+    await dry.waitFor();
+    expect(await page.locator('.import-summary').innerText()).toBe(
+      'Dry run of 3 rows: 1 would be created, 1 already watched, 1 invalid, 0 duplicates, 0 over the limit. Nothing was created.',
+    );
+    const rows = (await dry.locator('tbody tr').allInnerTexts()).map((row) => row.split('\t').slice(0, 2));
+    expect(rows).toEqual([
+      ['2', 'Invalid'],
+      ['3', 'Already watched'],
+    ]);
+    expect(await dry.innerText()).toContain('acn_invalid (company)');
+    // Nothing yet: one monitor until the commit.
+    expect(await list.locator('tbody tr').count()).toBe(1);
+    await expectAccessible('monitors-dry-run');
+
+    // The commit, by keyboard, with a visible focus.
+    const focused = () =>
+      page.evaluate<{ text: string; outline: string }>(
+        `(() => { const a = document.activeElement; const s = getComputedStyle(a); return { text: a.textContent, outline: s.outlineStyle + ' ' + s.outlineWidth }; })()`,
+      );
+    await page.getByRole('button', { name: 'Check rows (dry run)' }).focus();
+    for (let i = 0; i < 5 && (await focused()).text !== 'Import 1 monitor'; i += 1)
+      await page.keyboard.press('Tab');
+    expect(await focused()).toEqual({ text: 'Import 1 monitor', outline: 'solid 3px' });
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.locator('.import-summary').innerText())
+      .toBe(
+        'Imported 3 rows: 1 monitor created, 1 already watched, 1 invalid, 0 duplicates, 0 over the limit.',
+      );
+    await expect.poll(() => list.locator('tbody tr').count()).toBe(2);
+    await expectAccessible('monitors');
+
+    await page.getByLabel('Company', { exact: true }).first().fill('990000149');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const filtered = page.getByRole('table', { name: 'Monitors of 990000149' });
+    await expect.poll(() => filtered.locator('tbody tr').count()).toBe(1);
+    await filtered.getByRole('link', { name: /^Recent changes/ }).click();
+    await expect.poll(() => heading().innerText()).toBe('Monitor');
+    // Imported: the API names its company after the first daily check.
+    await expect
+      .poll(() => page.locator('.facts').innerText())
+      .toMatch(/^Watching\s+A company \(named after its first daily check\)\s+Monitor\s+mon_/);
+    expect(await page.getByRole('heading', { name: 'Recent changes' }).count()).toBe(1);
+    await expectAccessible('monitor');
+  }, 90_000);
+
+  it('finds an earlier request by its X-Request-Id, and not one of another account', async () => {
+    const earlier = await fetch(`${baseUrl}/v1/companies/123456789`, {
+      headers: { Authorization: `Bearer ${key.secret}` },
+    });
+    expect(earlier.status).toBe(400);
+    const requestId = earlier.headers.get('x-request-id') as string;
+    await page.getByRole('link', { name: 'Requests' }).click();
+    await expect.poll(() => heading().innerText()).toBe('Find a request');
+    await page.getByLabel('X-Request-Id').fill(requestId);
+    await page.getByLabel('X-Request-Id').press('Enter');
+    const facts = page.locator('dl.facts');
+    await expect.poll(() => facts.innerText()).toContain(requestId);
+    const text = await facts.innerText();
+    expect(text).toContain('GET /v1/companies/123456789 (GetCompany)');
+    expect(text).toMatch(/Status\s+400/);
+    expect(text).toMatch(/Error code\s+acn_invalid/);
+    await expectAccessible('requests');
+
+    const stranger = await createKey('test');
+    const theirs = await fetch(`${baseUrl}/v1/usage`, {
+      headers: { Authorization: `Bearer ${stranger.secret}` },
+    });
+    await page.getByLabel('X-Request-Id').fill(theirs.headers.get('x-request-id') as string);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect
+      .poll(() => page.locator('[role="alert"]').innerText())
+      .toMatch(/^No request req_.+ of this account's test environment in the last 30 days\.$/);
+    await expectAccessible('requests-not-found');
+  }, 60_000);
 
   it('rolls a key after a confirmation, showing the new secret once', async () => {
     await page.getByRole('link', { name: 'Keys' }).click();

@@ -212,6 +212,33 @@ describe('a console session', () => {
     expect(listed[0]?.lastUsedHour).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00Z$/);
   });
 
+  it("refuses a roll's grace outside 1h, 24h and 7d with the envelope, and rolls nothing", async () => {
+    const key = await createKey('test');
+    const session = await signIn(key.secret);
+    for (const grace of ['2h', '', 24, null]) {
+      const rolled = await withSession(session, `/console/keys/${key.keyId}/roll`, {
+        method: 'POST',
+        body: { grace },
+      });
+      expect(rolled.status, String(grace)).toBe(422);
+      expect(rolled.body.error).toMatchObject({
+        type: 'invalid_request_error',
+        code: 'validation_error',
+        param: 'grace',
+      });
+    }
+    const missing = await withSession(session, `/console/keys/${key.keyId}/roll`, {
+      method: 'POST',
+      body: {},
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body.error).toMatchObject({ code: 'validation_error', param: 'grace' });
+    const keys = await withSession(session, '/console/keys');
+    expect(
+      (keys.body.data as { id: string; expiresAt: string | null }[]).map((k) => [k.id, k.expiresAt]),
+    ).toEqual([[key.keyId, null]]);
+  });
+
   it('ends when its key is revoked', async () => {
     const key = await createKey('test');
     const session = await signIn(key.secret);

@@ -29,6 +29,7 @@ import { ApiError } from '../../shared/kernel/errors/api-error.ts';
 import type { ApiKeyRepository } from '../../shared/kernel/ports/api-keys.ts';
 import type { IdempotencyRunner, IdempotentCall } from '../../shared/kernel/ports/idempotency.ts';
 import type { Acquisition, LimiterStore } from '../../shared/kernel/ports/limiter.ts';
+import type { RequestLog, RequestRecord } from '../../shared/kernel/ports/request-log.ts';
 import type { ConsoleSessionRecord } from '../../shared/kernel/sessions.ts';
 import type {
   FulfilmentMessage,
@@ -401,6 +402,17 @@ export class OpenLimiter implements LimiterStore {
   }
   async release(): Promise<void> {
     this.released += 1;
+  }
+}
+
+/** Request records in memory, by request id. */
+export class MemoryRequestLog implements RequestLog {
+  readonly records = new Map<string, RequestRecord>();
+  async record(entry: RequestRecord): Promise<void> {
+    this.records.set(entry.requestId, entry);
+  }
+  async find(requestId: string): Promise<RequestRecord | undefined> {
+    return this.records.get(requestId);
   }
 }
 

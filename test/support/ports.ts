@@ -5,6 +5,7 @@
 import { inject } from 'vitest';
 import { DynamoApiKeyRepository } from '../../shared/adapters/dynamodb/api-keys.ts';
 import { DynamoLimiterStore } from '../../shared/adapters/dynamodb/limiter.ts';
+import { DynamoRequestLog } from '../../shared/adapters/dynamodb/request-log.ts';
 import { systemClock } from '../../shared/kernel/clock.ts';
 import { readConfig, type ServiceConfig } from '../../shared/kernel/config.ts';
 import { CursorCodec } from '../../shared/kernel/cursor.ts';
@@ -30,5 +31,6 @@ export const testPorts: PlatformPorts = {
   clock: systemClock,
   apiKeys: new DynamoApiKeyRepository(testConfig.keysTable),
   limiter: new DynamoLimiterStore(testConfig.limitsTable),
+  requestLog: new DynamoRequestLog(testConfig.limitsTable),
   cursors: new CursorCodec(async () => inject('cursorSecret'), systemClock),
 };

@@ -20,6 +20,7 @@ import {
   KeyedRegistry,
   MemoryApiKeys,
   MemoryExtractStore,
+  MemoryRequestLog,
   memoryIdempotency,
   OpenLimiter,
 } from '../support/fakes.ts';
@@ -43,6 +44,7 @@ async function prepare() {
     clock,
     apiKeys,
     limiter: new OpenLimiter(),
+    requestLog: new MemoryRequestLog(),
     cursors: new CursorCodec(async () => 'unit-secret', clock),
     ...extractRoles(new MemoryExtractStore()),
     registryFor: () => keyed.registry,

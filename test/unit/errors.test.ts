@@ -185,6 +185,7 @@ describe('error catalogue', () => {
       'offline_search_limit_reached',
       'offline_search_not_found',
       'offline_search_not_ready',
+      'request_not_found',
       'request_too_large',
       'route_not_found',
       'sandbox_simulation_invalid',

@@ -9,7 +9,7 @@ import { lambdaContext } from '../../local/lambda-context.ts';
 import { hashKey, newKeyRecord, usedHour } from '../../shared/kernel/api-keys.ts';
 import { readConfig } from '../../shared/kernel/config.ts';
 import { CursorCodec } from '../../shared/kernel/cursor.ts';
-import { MemoryApiKeys, OpenLimiter } from '../support/fakes.ts';
+import { MemoryApiKeys, MemoryRequestLog, OpenLimiter } from '../support/fakes.ts';
 import { bearer, proxyEvent } from '../support/proxy-event.ts';
 
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';
@@ -29,6 +29,7 @@ describe("a key's last use", () => {
       clock,
       apiKeys,
       limiter: new OpenLimiter(),
+      requestLog: new MemoryRequestLog(),
       cursors: new CursorCodec(async () => 'unit-secret', clock),
     });
     for (let i = 0; i < 50; i += 1) {

@@ -18,6 +18,7 @@ import {
   extractRoles,
   MemoryApiKeys,
   MemoryExtractStore,
+  MemoryRequestLog,
   memoryIdempotency,
   OpenLimiter,
 } from '../support/fakes.ts';
@@ -39,6 +40,7 @@ async function prepare() {
     clock,
     apiKeys,
     limiter: new OpenLimiter(),
+    requestLog: new MemoryRequestLog(),
     cursors: new CursorCodec(async () => 'unit-secret', clock),
     ...extractRoles(new MemoryExtractStore()),
     registryFor: () => registry,

@@ -46,9 +46,17 @@ describe('the local stack gives a handler only its route’s ports', () => {
     has: () => true,
   });
   const all = Object.fromEntries(
-    ['config', 'clock', 'apiKeys', 'limiter', 'cursors', 'heldExtracts', 'orders', 'registryFor'].map(
-      (name) => [name, everyPort[name]],
-    ),
+    [
+      'config',
+      'clock',
+      'apiKeys',
+      'limiter',
+      'cursors',
+      'requestLog',
+      'heldExtracts',
+      'orders',
+      'registryFor',
+    ].map((name) => [name, everyPort[name]]),
   ) as unknown as AppPorts;
   const given = declaredPortsOnly({ name: 'GetThing', ports: ['heldExtracts'] }, all);
 
@@ -63,7 +71,7 @@ describe('the local stack gives a handler only its route’s ports', () => {
     expect(given.heldExtracts).toEqual({ port: 'heldExtracts' });
     expect(given.clock).toEqual({ port: 'clock' });
     expect(Object.keys({ ...given }).sort()).toEqual(
-      ['apiKeys', 'clock', 'config', 'cursors', 'heldExtracts', 'limiter'].sort(),
+      ['apiKeys', 'clock', 'config', 'cursors', 'heldExtracts', 'limiter', 'requestLog'].sort(),
     );
     expect('orders' in given).toBe(false);
     expect('heldExtracts' in given).toBe(true);

@@ -2,6 +2,7 @@
 import { secretReader } from '../../adapters/aws/secrets-extension.ts';
 import { DynamoApiKeyRepository } from '../../adapters/dynamodb/api-keys.ts';
 import { DynamoLimiterStore } from '../../adapters/dynamodb/limiter.ts';
+import { DynamoRequestLog } from '../../adapters/dynamodb/request-log.ts';
 import type { CapabilityPorts, RoutePorts } from '../../app/ports.ts';
 import { CursorCodec } from '../../kernel/cursor.ts';
 import type { PlatformPorts } from '../../kernel/ports/platform.ts';
@@ -12,6 +13,7 @@ const platform: { [K in keyof PlatformPorts]: Factory<PlatformPorts[K]> } = {
   clock: (root) => root.clock,
   apiKeys: (root) => new DynamoApiKeyRepository(root.config.keysTable),
   limiter: (root) => new DynamoLimiterStore(root.config.limitsTable),
+  requestLog: (root) => new DynamoRequestLog(root.config.limitsTable),
   cursors: (root) =>
     new CursorCodec(secretReader(root.config.cursorSecret, 'CURSOR_SECRET or CURSOR_SECRET_ARN'), root.clock),
 };

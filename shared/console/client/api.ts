@@ -17,6 +17,7 @@ export class ApiFailure extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly param: string | null = null,
   ) {
     super(message);
   }
@@ -36,7 +37,13 @@ export const whenSignedOut = (handler: () => void) => {
 // biome-ignore lint/suspicious/noExplicitAny: the API's JSON, read by the views that asked for it
 export type Json = any;
 
-export async function call(method: string, path: string, body?: unknown): Promise<Json> {
+/** A call and its status (a change may answer 201, or 202 while it goes on). */
+export async function send(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Json }> {
   const response = await fetch(base + path.replace(/^\//, ''), {
     method,
     credentials: 'same-origin',
@@ -46,6 +53,7 @@ export async function call(method: string, path: string, body?: unknown): Promis
       // is HttpOnly); shared/kernel/http/authorizer.ts.
       Authorization: 'Console-Session',
       ...(method === 'GET' ? {} : { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken }),
+      ...headers,
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
@@ -53,9 +61,18 @@ export async function call(method: string, path: string, body?: unknown): Promis
   if (response.status === 401) onSignedOut();
   if (!response.ok) {
     const error = json.error ?? {};
-    throw new ApiFailure(response.status, error.code ?? 'unknown', error.message ?? response.statusText);
+    throw new ApiFailure(
+      response.status,
+      error.code ?? 'unknown',
+      error.message ?? response.statusText,
+      error.param ?? null,
+    );
   }
-  return json;
+  return { status: response.status, body: json };
+}
+
+export async function call(method: string, path: string, body?: unknown): Promise<Json> {
+  return (await send(method, path, body)).body;
 }
 
 export const get = (path: string) => call('GET', path);

@@ -352,6 +352,12 @@ export const errorCatalogue = {
     'A change made with a console session needs its CSRF token in X-CSRF-Token.',
   ),
   api_key_not_found: entry('not_found_error', 404, [], 'The account has no API key with this id.'),
+  request_not_found: entry(
+    'not_found_error',
+    404,
+    [],
+    'No request of this account and environment has this id in the last 30 days.',
+  ),
   api_key_not_active: entry(
     'conflict_error',
     409,
@@ -496,6 +502,7 @@ export const serviceCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'offline_search_limit_reached',
   'offline_search_not_found',
   'offline_search_not_ready',
+  'request_not_found',
   'request_too_large',
   'route_not_found',
   'sandbox_simulation_invalid',

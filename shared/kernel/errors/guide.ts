@@ -284,6 +284,11 @@ export const errorGuide = {
     cause: 'The key id names no key of the signed-in account.',
     fix: "Pick a key from the console's key list.",
   },
+  request_not_found: {
+    cause:
+      'The console found no request with this X-Request-Id made by the signed-in account in its environment in the last 30 days (requests are kept 30 days; one refused before its key was recognised is not kept).',
+    fix: "Copy the id from the response's X-Request-Id header (or the error's requestId); sign in to the environment the request was made in.",
+  },
   api_key_not_active: {
     cause:
       'The key is revoked or expired, or it was rolled or revoked by someone else while this change was made.',

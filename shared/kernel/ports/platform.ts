@@ -3,6 +3,7 @@ import type { ServiceConfig } from '../config.ts';
 import type { CursorCodec } from '../cursor.ts';
 import type { ApiKeyRepository } from './api-keys.ts';
 import type { LimiterStore } from './limiter.ts';
+import type { RequestLog } from './request-log.ts';
 
 /** What the HTTP pipeline itself uses on every request. */
 export interface PlatformPorts {
@@ -11,6 +12,8 @@ export interface PlatformPorts {
   apiKeys: ApiKeyRepository;
   limiter: LimiterStore;
   cursors: CursorCodec;
+  /** Each admitted request's record, found by its `X-Request-Id` (console: find a request). */
+  requestLog: RequestLog;
 }
 
 /** The names of the pipeline's own ports, which every route's handler is given. */
@@ -20,6 +23,7 @@ export const platformPortNames = [
   'apiKeys',
   'limiter',
   'cursors',
+  'requestLog',
 ] as const satisfies readonly (keyof PlatformPorts)[];
 
 // Every platform port is named above (a new one without its name does not compile).

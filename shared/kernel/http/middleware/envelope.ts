@@ -13,7 +13,7 @@ import { type ApiMiddleware, type ApiState, requestIdOf, respond } from './state
 
 /** Request id, the error envelope, one access log line (with the dependency calls' summary) and the request metrics. */
 export const envelope = (route: RouteDefinition, metrics: Metrics, ports: PlatformPorts): ApiMiddleware => {
-  const finish = (state: ApiState, status: number) => {
+  const finish = async (state: ApiState, status: number, errorCode: string | null) => {
     const latencyMs = Date.now() - state.startedAt;
     metrics.addMetric('Requests', MetricUnit.Count, 1);
     if (status >= 500) metrics.addMetric('ServerErrors', MetricUnit.Count, 1);
@@ -27,6 +27,29 @@ export const envelope = (route: RouteDefinition, metrics: Metrics, ports: Platfo
       headers: redactHeaders(state.raw.headers),
       dependencies: finishDependencyCalls(),
     });
+    // The account's own record of the request, found by its X-Request-Id (the console's request
+    // lookup). Only an admitted request has an account to show it to: an unknown key writes nothing.
+    // A failure to keep it fails no request.
+    const auth = state.auth;
+    if (auth)
+      await ports.requestLog
+        .record({
+          requestId: state.requestId,
+          accountId: auth.accountId,
+          environment: auth.environment,
+          keyId: auth.keyId,
+          sessionId: auth.session?.sessionId ?? null,
+          method: state.raw.method,
+          path: state.raw.path,
+          route: route.name,
+          status,
+          errorCode,
+          receivedAt: new Date(state.startedAt).toISOString(),
+          latencyMs,
+        })
+        .catch((error: unknown) => {
+          logger.warn('could not keep the request record', { error });
+        });
   };
   return {
     before: (request) => {
@@ -36,10 +59,10 @@ export const envelope = (route: RouteDefinition, metrics: Metrics, ports: Platfo
       // Before authentication, as API Gateway and the local server refuse an oversized request.
       checkBodySize(request.context.api.raw.body);
     },
-    after: (request) => {
-      finish(request.context.api, request.response?.statusCode ?? 0);
+    after: async (request) => {
+      await finish(request.context.api, request.response?.statusCode ?? 0, null);
     },
-    onError: (request) => {
+    onError: async (request) => {
       const state = request.context.api ?? {
         requestId: requestIdOf(request.event),
         startedAt: Date.now(),
@@ -56,7 +79,7 @@ export const envelope = (route: RouteDefinition, metrics: Metrics, ports: Platfo
       request.response = respond(state, error.status, errorEnvelope(error, state.requestId, docsUrl), {
         ...error.headers,
       });
-      finish(state, error.status);
+      await finish(state, error.status, error.code);
     },
   };
 };
