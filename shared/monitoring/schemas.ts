@@ -89,12 +89,15 @@ export const monitorFeedQuery = z.strictObject({
 
 // ---- responses ------------------------------------------------------------------------------
 
-const documentRef = z.object({
-  documentNumber: z.string(),
-  formCode: z.string(),
-  formDescription: z.string(),
-  receivedAt: z.string(),
-});
+const documentRef = named(
+  'MonitoredDocument',
+  z.object({
+    documentNumber: z.string(),
+    formCode: z.string(),
+    formDescription: z.string(),
+    receivedAt: z.string(),
+  }),
+);
 
 export const monitorSnapshotSchema = z
   .object({

@@ -218,6 +218,43 @@ describe('docs/openapi.json', () => {
     }
   });
 
+  it('refers every error response to one shared response per status and set of codes', () => {
+    const sets = new Map<string, string>();
+    for (const route of contractRoutes) {
+      for (const [status, codes] of errorCodesByStatus(route)) {
+        const ref = operationOf(route).responses[String(status)]?.$ref;
+        expect(ref, `${route.name} ${status}`).toMatch(/^#\/components\/responses\/[A-Za-z0-9]+$/);
+        const key = `${status} ${codes.join(',')}`;
+        expect(sets.get(key) ?? ref, key).toBe(ref);
+        sets.set(key, ref as string);
+      }
+    }
+    // One shared response per distinct set, and none that no operation uses.
+    expect(Object.keys(document.components.responses).length).toBe(sets.size);
+    expect(document.components.responses.Unauthorized).toBeDefined();
+    expect(document.components.responses.BadRequest).toBeDefined();
+    expect(operationOf(routes.purchaseCompanyExtract).responses['403']?.$ref).toBe(
+      '#/components/responses/Status403Registry',
+    );
+  });
+
+  it('writes no object schema inline twice: a shape of more than two properties used twice is a named component', () => {
+    const seen = new Map<string, string[]>();
+    const visit = (node: unknown, at: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as { type?: unknown; properties?: Record<string, unknown> };
+      if (schema.type === 'object' && schema.properties && Object.keys(schema.properties).length > 2) {
+        const text = JSON.stringify(schema);
+        seen.set(text, [...(seen.get(text) ?? []), at]);
+      }
+      for (const [key, value] of Object.entries(node))
+        if (key !== 'example' && key !== 'examples') visit(value, `${at}/${key}`);
+    };
+    visit(document, '#');
+    const repeated = [...seen.values()].filter((places) => places.length > 1);
+    expect(repeated).toEqual([]);
+  });
+
   it('refuses a route with no example', () => {
     const { getCompany } = routes;
     expect(() => buildOpenApiDocument([{ ...getCompany, name: 'NoExample' }])).toThrow(/no request example/);
