@@ -1309,7 +1309,7 @@ export interface components {
             dryRun?: boolean;
             rows?: unknown[];
             csv?: string;
-        };
+        } & (unknown | unknown);
         CreateMonitorRequest: {
             company?: string;
             person?: {
@@ -1319,7 +1319,7 @@ export interface components {
                 birthDate: string;
             };
             eventTypes?: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
-        };
+        } & (unknown | unknown);
         UpdateMonitorRequest: {
             eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
         };

@@ -255,6 +255,28 @@ describe('docs/openapi.json', () => {
     expect(repeated).toEqual([]);
   });
 
+  it('says the monitoring bodies take exactly one of their two fields (oneOf of required lists)', () => {
+    const schemas = (document as unknown as { components: { schemas: Record<string, { oneOf?: unknown }> } })
+      .components.schemas;
+    expect(schemas.CreateMonitorRequest?.oneOf).toEqual([
+      { required: ['company'] },
+      { required: ['person'] },
+    ]);
+    expect(schemas.ImportMonitorsRequest?.oneOf).toEqual([{ required: ['rows'] }, { required: ['csv'] }]);
+    // The schema that validates the request refuses the same bodies, on the first field.
+    for (const body of [
+      {},
+      { company: '990000014', person: { familyName: 'A', givenNames: ['B'], birthDate: '1970-01-01' } },
+    ]) {
+      const result = z.safeParse(routes.createMonitor.request.body as z.ZodMiniType, body);
+      expect(result.error?.issues.map((issue) => issue.path)).toEqual([['company']]);
+    }
+    for (const body of [{}, { rows: [], csv: 'company' }]) {
+      const result = z.safeParse(routes.importMonitors.request.body as z.ZodMiniType, body);
+      expect(result.error?.issues.map((issue) => issue.path)).toEqual([['rows']]);
+    }
+  });
+
   it('refuses a route with no example', () => {
     const { getCompany } = routes;
     expect(() => buildOpenApiDocument([{ ...getCompany, name: 'NoExample' }])).toThrow(/no request example/);
