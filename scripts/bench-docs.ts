@@ -3,9 +3,11 @@
  * headless Chromium as a reader would, in a fresh browser context each time (nothing cached), and
  * timed from navigation to its first content (the first operation's summary shown in the page's
  * body, not only in the sidebar). It also lists what the page logged to the console as a warning
- * or an error and every request that failed; a clean page has neither. The machine's floor is
- * measured in the same run, the same way: the error reference `/docs/errors` (static HTML from the
- * same local stack, no script) to its heading; the report gives the ratio and the load average.
+ * or an error and every request that failed; a clean page has neither. Times are on the page's
+ * own clock. Two floors are measured in the same runs: the error reference `/docs/errors` (static
+ * HTML from the same local stack, no script) to its heading, and the moment Scalar's bundle has
+ * run on `/docs` (what any page with the bundle costs, before the contract is fetched); the target
+ * is a ratio to the second, which the machine's load slows as much as the rest of the page.
  */
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -13,14 +15,20 @@ import { chromium } from 'playwright-core';
 import { routeList } from '../shared/app/routes.ts';
 
 const RUNS = 5;
-/** Target set from the measurement in docs/architecture.md ("Measurements"). */
-export const DOCS_TARGETS = { firstContentP50Ms: 6_000 };
+/**
+ * Target set from the measurement in docs/architecture.md ("Measurements"): the first content's
+ * p50 at most this many times the p50 of the moment Scalar's bundle has run, both on the page's
+ * clock in the same runs, so that the machine's load (which makes both slower alike) cancels out.
+ */
+export const DOCS_TARGETS = { firstContentOverBundle: 12 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 export interface DocsPageRun {
   firstContentMs: number;
+  /** When Scalar's bundle had run (its global defined): what any page with the bundle costs. */
+  scalarReadyMs: number | undefined;
   /** When the contract had arrived (the resource's `responseEnd`). */
   documentLoadedMs: number | undefined;
   console: string[];
@@ -45,6 +53,16 @@ const watchForHeading = (text: string) => `(() => {
     }
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
+  // When Scalar's bundle has run (it defines the global \`Scalar\`): the page's own floor.
+  let scalar;
+  Object.defineProperty(globalThis, 'Scalar', {
+    configurable: true,
+    get: () => scalar,
+    set: (value) => {
+      if (globalThis.__scalarReady === undefined) globalThis.__scalarReady = performance.now();
+      scalar = value;
+    },
+  });
 })();`;
 
 /** Opens `path` in a fresh context and answers when `heading` showed, on the page's clock. */
@@ -70,8 +88,13 @@ async function timeToHeading(
   // The page's clock: milliseconds from the start of navigation.
   const measured = (await page.evaluate(`({
     firstContentMs: globalThis.__firstContent,
+    scalarReadyMs: globalThis.__scalarReady,
     documentLoadedMs: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/v1/openapi.json'))?.responseEnd,
-  })`)) as { firstContentMs: number; documentLoadedMs: number | undefined };
+  })`)) as {
+    firstContentMs: number;
+    scalarReadyMs: number | undefined;
+    documentLoadedMs: number | undefined;
+  };
   return { page, context, ...measured };
 }
 
@@ -81,7 +104,7 @@ export async function openDocsPage(baseUrl: string, browser: import('playwright-
   const failed: string[] = [];
   const timings: string[] = [];
   const first = routeList.find((route) => !route.internal)?.summary as string;
-  const { page, context, firstContentMs, documentLoadedMs } = await timeToHeading(
+  const { page, context, firstContentMs, scalarReadyMs, documentLoadedMs } = await timeToHeading(
     browser,
     `${baseUrl}/docs`,
     first,
@@ -101,7 +124,7 @@ export async function openDocsPage(baseUrl: string, browser: import('playwright-
   );
   await page.waitForTimeout(1_000); // what the page logs right after it shows
   await context.close();
-  return { firstContentMs, documentLoadedMs, console, failed, timings } satisfies DocsPageRun;
+  return { firstContentMs, scalarReadyMs, documentLoadedMs, console, failed, timings } satisfies DocsPageRun;
 }
 
 /** The floor: a static page of the same stack, `/docs/errors`, to its heading. */
@@ -130,12 +153,14 @@ export async function benchDocsPage(baseUrl: string) {
     }
     const p50 = median(runs.map((run) => run.firstContentMs));
     const floorP50 = median(floor);
-    const ok = p50 <= DOCS_TARGETS.firstContentP50Ms;
+    const ready = median(runs.map((run) => run.scalarReadyMs ?? NaN));
+    const ratio = p50 / ready;
+    const ok = ratio <= DOCS_TARGETS.firstContentOverBundle;
     console.log(
-      `\nReference page /docs, headless Chromium, fresh context, ${RUNS} runs   target first content p50 ≤ ${DOCS_TARGETS.firstContentP50Ms} ms`,
+      `\nReference page /docs, headless Chromium, fresh context, ${RUNS} runs   target first content p50 ≤ ${DOCS_TARGETS.firstContentOverBundle}× the run of Scalar's bundle`,
     );
     console.log(
-      `  ${ok ? 'ok  ' : 'OVER'} first content p50 ${p50.toFixed(0)} ms (runs: ${runs.map((r) => r.firstContentMs.toFixed(0)).join(', ')})`,
+      `  ${ok ? 'ok  ' : 'OVER'} first content p50 ${p50.toFixed(0)} ms = ${ratio.toFixed(1)}× the bundle's run, p50 ${ready.toFixed(0)} ms (runs: ${runs.map((r) => `${r.firstContentMs.toFixed(0)}/${(r.scalarReadyMs ?? NaN).toFixed(0)}`).join(', ')})`,
     );
     console.log(
       `       floor, /docs/errors (static, same stack) p50 ${floorP50.toFixed(0)} ms (runs: ${floor.map((ms) => ms.toFixed(0)).join(', ')}); /docs is ${(p50 / floorP50).toFixed(1)}× the floor; load average ${load.toFixed(2)} at the start, ${(loadavg()[0] as number).toFixed(2)} at the end (${cpus().length} cores)`,
