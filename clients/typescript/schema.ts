@@ -1183,6 +1183,10 @@ export interface components {
         Limit: number;
         /** @description The previous page's `nextCursor`, unchanged; valid 30 minutes, for the same list, filters and account. */
         Cursor: string;
+        /** @description Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key. */
+        IdempotencyKey: string;
+        /** @description Your reference (up to 30 characters), stored on the purchase and its fee entry. */
+        ClientReference: string;
         PurchaseCompanyExtractRequest: {
             /** @enum {string} */
             type: "current" | "historical" | "relational";
@@ -1211,6 +1215,11 @@ export interface components {
         PurchaseRegisterExtractRequest: {
             history?: boolean;
         };
+        /**
+         * @description Test keys only: `order_failed` makes the order (or search) fail, as a registry failure would.
+         * @enum {string}
+         */
+        SandboxSimulation: "order_failed";
         OrderChargesExtractRequest: {
             delivery: components["schemas"]["OrderDelivery"];
         };
@@ -1300,7 +1309,7 @@ export interface components {
             dryRun?: boolean;
             rows?: unknown[];
             csv?: string;
-        };
+        } & (unknown | unknown);
         CreateMonitorRequest: {
             company?: string;
             person?: {
@@ -1310,7 +1319,7 @@ export interface components {
                 birthDate: string;
             };
             eventTypes?: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
-        };
+        } & (unknown | unknown);
         UpdateMonitorRequest: {
             eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
         };
@@ -1478,22 +1487,21 @@ export interface components {
             subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             governanceType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            deregistration: (({
-                date: components["schemas"]["CalendarDate"];
-                reason: components["schemas"]["CodedValue"];
-            } | null) | null) | {
-                date: components["schemas"]["CalendarDate"];
-                reason: components["schemas"]["CodedValue"];
-            } | null;
-            formerNames: {
-                name: string;
-                from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                to: components["schemas"]["CalendarDate"];
-            }[];
+            deregistration: ((components["schemas"]["Deregistration"] | null) | null) | components["schemas"]["Deregistration"] | null;
+            formerNames: components["schemas"]["FormerName"][];
             meta: components["schemas"]["Meta"];
         };
         /** @description A calendar date, `YYYY-MM-DD`. */
         CalendarDate: string;
+        Deregistration: {
+            date: components["schemas"]["CalendarDate"];
+            reason: components["schemas"]["CodedValue"];
+        };
+        FormerName: {
+            name: string;
+            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            to: components["schemas"]["CalendarDate"];
+        };
         CompanyExtract: {
             /** @constant */
             object: "extract";
@@ -1552,18 +1560,8 @@ export interface components {
             subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             governanceType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            deregistration: (({
-                date: components["schemas"]["CalendarDate"];
-                reason: components["schemas"]["CodedValue"];
-            } | null) | null) | {
-                date: components["schemas"]["CalendarDate"];
-                reason: components["schemas"]["CodedValue"];
-            } | null;
-            formerNames: {
-                name: string;
-                from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                to: components["schemas"]["CalendarDate"];
-            }[];
+            deregistration: ((components["schemas"]["Deregistration"] | null) | null) | components["schemas"]["Deregistration"] | null;
+            formerNames: components["schemas"]["FormerName"][];
         };
         /** @description An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`. */
         Timestamp: string;
@@ -1582,24 +1580,8 @@ export interface components {
         Party: {
             /** @enum {string} */
             type: "person" | "organisation";
-            person: (({
-                familyName: string;
-                givenNames: string[];
-                formatted: string;
-            } | null) | null) | {
-                familyName: string;
-                givenNames: string[];
-                formatted: string;
-            } | null;
-            birth: (({
-                date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                locality: string | null;
-                stateOrCountry: string | null;
-            } | null) | null) | {
-                date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                locality: string | null;
-                stateOrCountry: string | null;
-            } | null;
+            person: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+            birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
             organisation: (({
                 number: string | null;
                 numberType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
@@ -1611,6 +1593,16 @@ export interface components {
                 name: string;
                 abn: string | null;
             } | null;
+        };
+        PersonName: {
+            familyName: string;
+            givenNames: string[];
+            formatted: string;
+        };
+        Birth: {
+            date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            locality: string | null;
+            stateOrCountry: string | null;
         };
         Address: {
             careOf: string | null;
@@ -1664,10 +1656,7 @@ export interface components {
             documentNumber: string;
             formCode: string;
             formDescription: string;
-            subForms: {
-                code: string;
-                description: string;
-            }[];
+            subForms: components["schemas"]["SubForm"][];
             receivedAt: components["schemas"]["CalendarDate"];
             processedAt: components["schemas"]["CalendarDate"];
             effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
@@ -1679,6 +1668,10 @@ export interface components {
             xbrlDocumentNumber: string | null;
             status: string | null;
             priced: boolean | null;
+        };
+        SubForm: {
+            code: string;
+            description: string;
         };
         Charge: {
             /** @constant */
@@ -1692,9 +1685,7 @@ export interface components {
             expiresAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             satisfiedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             preAsicChargeNumber: string | null;
-            chargees: {
-                party: components["schemas"]["Party"];
-            }[];
+            chargees: components["schemas"]["Chargee"][];
             documents: components["schemas"]["Document"][];
         };
         /** @description A company (or scheme, business name, name reservation) as other resources show it. */
@@ -1711,6 +1702,9 @@ export interface components {
             arsn?: string;
             schemeCategories?: components["schemas"]["CodedValue"][];
             detailsPath?: string;
+        };
+        Chargee: {
+            party: components["schemas"]["Party"];
         };
         Relationship: {
             /** @constant */
@@ -1810,9 +1804,7 @@ export interface components {
             expiresAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             satisfiedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             preAsicChargeNumber: string | null;
-            chargees: {
-                party: components["schemas"]["Party"];
-            }[];
+            chargees: components["schemas"]["Chargee"][];
             documents: components["schemas"]["Document"][];
             meta: components["schemas"]["Meta"];
         };
@@ -1839,16 +1831,6 @@ export interface components {
             name: components["schemas"]["PersonName"];
             birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
             formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
-        };
-        PersonName: {
-            familyName: string;
-            givenNames: string[];
-            formatted: string;
-        };
-        Birth: {
-            date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            locality: string | null;
-            stateOrCountry: string | null;
         };
         PersonResponse: {
             /** @constant */
@@ -1889,19 +1871,21 @@ export interface components {
             expiresAt: components["schemas"]["Timestamp"];
             clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
-            person: {
-                id: string;
-                registryIdentifier: string;
-                name: components["schemas"]["PersonName"];
-                birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
-                formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
-            };
+            person: components["schemas"]["PersonDetails"];
             roles: components["schemas"]["Role"][];
             licences: components["schemas"]["Licence"][];
             shareholdings: components["schemas"]["Shareholding"][];
             documents: components["schemas"]["Document"][];
             notices: components["schemas"]["PersonNotice"][];
             meta: components["schemas"]["Meta"];
+        };
+        /** @description The person an extract is about, with the registry’s own identifier. */
+        PersonDetails: {
+            id: string;
+            registryIdentifier: string;
+            name: components["schemas"]["PersonName"];
+            birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
+            formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
         };
         Role: {
             /** @constant */
@@ -2149,71 +2133,13 @@ export interface components {
             from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null) | null) | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
             address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null;
-            officers: ((unknown[] | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null) | null) | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null;
-            authorities: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
-            suspensions: ((unknown[] | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "professional";
@@ -2228,71 +2154,13 @@ export interface components {
             from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null) | null) | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
             address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null;
-            officers: ((unknown[] | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null) | null) | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null;
-            authorities: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
-            suspensions: ((unknown[] | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "professional";
@@ -2307,71 +2175,13 @@ export interface components {
             from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null) | null) | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
             address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null;
-            officers: ((unknown[] | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null) | null) | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null;
-            authorities: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
-            suspensions: ((unknown[] | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "authorised-representatives";
@@ -2386,75 +2196,51 @@ export interface components {
             from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null) | null) | {
-                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-                documentNumber: string;
-                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-                comments: string | null;
-            }[] | null;
+            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
             address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                name: string;
-                number: string | null;
-            }[] | null;
-            officers: ((unknown[] | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null) | null) | {
-                role: components["schemas"]["CodedValue"];
-                status: components["schemas"]["CodedValue"];
-                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                party: components["schemas"]["Party"];
-            }[] | null;
-            authorities: ((unknown[] | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                type: components["schemas"]["CodedValue"];
-                principal: components["schemas"]["Principal"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
-            suspensions: ((unknown[] | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null) | null) | {
-                reason: components["schemas"]["CodedValue"];
-                from: components["schemas"]["CalendarDate"];
-                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-                status: components["schemas"]["CodedValue"];
-            }[] | null;
+            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
+            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
+            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
+            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "banned-disqualified";
             asicIdentifier: string;
+        };
+        BanDetails: {
+            type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            from: components["schemas"]["CalendarDate"];
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            status: components["schemas"]["CodedValue"];
+            documentNumber: string;
+            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+            comments: string | null;
+        };
+        TradingName: {
+            type: components["schemas"]["CodedValue"];
+            name: string;
+            number: string | null;
+        };
+        RegisterOfficer: {
+            role: components["schemas"]["CodedValue"];
+            status: components["schemas"]["CodedValue"];
+            appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            party: components["schemas"]["Party"];
+        };
+        RegisterAuthority: {
+            type: components["schemas"]["CodedValue"];
+            principal: components["schemas"]["Principal"];
+            from: components["schemas"]["CalendarDate"];
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            status: components["schemas"]["CodedValue"];
+        };
+        RegisterSuspension: {
+            reason: components["schemas"]["CodedValue"];
+            from: components["schemas"]["CalendarDate"];
+            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            status: components["schemas"]["CodedValue"];
         };
         ExtractList: {
             /** @constant */
@@ -2503,13 +2289,7 @@ export interface components {
             expiresAt: components["schemas"]["Timestamp"];
             clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
-            person: {
-                id: string;
-                registryIdentifier: string;
-                name: components["schemas"]["PersonName"];
-                birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
-                formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
-            };
+            person: components["schemas"]["PersonDetails"];
         };
         WeeklySummaryExtractSummary: {
             /** @constant */
@@ -2692,28 +2472,8 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "processing" | "ready" | "delivered" | "failed";
             company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            documents: {
-                documentNumber: string;
-                formCode: string;
-                pageCount: number;
-                pages?: (({
-                    from: number;
-                    to: number;
-                } | null) | null) | {
-                    from: number;
-                    to: number;
-                } | null;
-            }[];
-            delivery: {
-                /** @enum {string} */
-                method: "web" | "email" | "post";
-                email: string | null;
-                contactName: string | null;
-                contactPhone: string | null;
-                recipient: string | null;
-                address: string | null;
-                postcode: string | null;
-            };
+            documents: components["schemas"]["OrderDocument"][];
+            delivery: components["schemas"]["OrderDeliveryDetails"];
             downloadUrl: string | null;
             downloadExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             registryRequestIds: string[];
@@ -2726,6 +2486,27 @@ export interface components {
             readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             failure?: components["schemas"]["Failure"];
             meta: components["schemas"]["Meta"];
+        };
+        OrderDocument: {
+            documentNumber: string;
+            formCode: string;
+            pageCount: number;
+            pages?: ((components["schemas"]["PageRange"] | null) | null) | components["schemas"]["PageRange"] | null;
+        };
+        PageRange: {
+            from: number;
+            to: number;
+        };
+        /** @description How the order is delivered: the method and the details the request gave for it. */
+        OrderDeliveryDetails: {
+            /** @enum {string} */
+            method: "web" | "email" | "post";
+            email: string | null;
+            contactName: string | null;
+            contactPhone: string | null;
+            recipient: string | null;
+            address: string | null;
+            postcode: string | null;
         };
         /** @description Why an order or offline search failed. */
         Failure: {
@@ -2751,28 +2532,8 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "processing" | "ready" | "delivered" | "failed";
             company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            documents: {
-                documentNumber: string;
-                formCode: string;
-                pageCount: number;
-                pages?: (({
-                    from: number;
-                    to: number;
-                } | null) | null) | {
-                    from: number;
-                    to: number;
-                } | null;
-            }[];
-            delivery: {
-                /** @enum {string} */
-                method: "web" | "email" | "post";
-                email: string | null;
-                contactName: string | null;
-                contactPhone: string | null;
-                recipient: string | null;
-                address: string | null;
-                postcode: string | null;
-            };
+            documents: components["schemas"]["OrderDocument"][];
+            delivery: components["schemas"]["OrderDeliveryDetails"];
             downloadUrl: string | null;
             downloadExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             registryRequestIds: string[];
@@ -2808,10 +2569,7 @@ export interface components {
             documentNumber: string;
             formCode: string;
             formDescription: string;
-            subForms: {
-                code: string;
-                description: string;
-            }[];
+            subForms: components["schemas"]["SubForm"][];
             receivedAt: components["schemas"]["CalendarDate"];
             processedAt: components["schemas"]["CalendarDate"];
             effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
@@ -2830,15 +2588,7 @@ export interface components {
             /** @enum {string} */
             type: "organisation" | "person" | "other";
             company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            person: (({
-                familyName: string;
-                givenNames: string[];
-                formatted: string;
-            } | null) | null) | {
-                familyName: string;
-                givenNames: string[];
-                formatted: string;
-            } | null;
+            person: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
         };
         DocumentDetailsList: {
             /** @constant */
@@ -2855,10 +2605,7 @@ export interface components {
             documentNumber: string;
             formCode: string;
             formDescription: string;
-            subForms: {
-                code: string;
-                description: string;
-            }[];
+            subForms: components["schemas"]["SubForm"][];
             receivedAt: components["schemas"]["CalendarDate"];
             processedAt: components["schemas"]["CalendarDate"];
             effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
@@ -2881,16 +2628,18 @@ export interface components {
             registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             renewalDueAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             cancelledAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            holders: {
-                party: components["schemas"]["Party"];
-                abn: ((string | null) | null) | string | null;
-            }[];
+            holders: components["schemas"]["BusinessNameHolder"][];
             principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
-            previousStateRegistrations: {
-                number: string;
-                jurisdiction: components["schemas"]["CodedValue"];
-            }[];
+            previousStateRegistrations: components["schemas"]["StateRegistration"][];
             meta: components["schemas"]["Meta"];
+        };
+        BusinessNameHolder: {
+            party: components["schemas"]["Party"];
+            abn: ((string | null) | null) | string | null;
+        };
+        StateRegistration: {
+            number: string;
+            jurisdiction: components["schemas"]["CodedValue"];
         };
         BusinessNameList: {
             /** @constant */
@@ -2910,15 +2659,9 @@ export interface components {
             registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             renewalDueAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             cancelledAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            holders: {
-                party: components["schemas"]["Party"];
-                abn: ((string | null) | null) | string | null;
-            }[];
+            holders: components["schemas"]["BusinessNameHolder"][];
             principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
-            previousStateRegistrations: {
-                number: string;
-                jurisdiction: components["schemas"]["CodedValue"];
-            }[];
+            previousStateRegistrations: components["schemas"]["StateRegistration"][];
         };
         NameReservation: {
             /** @constant */
@@ -3021,16 +2764,18 @@ export interface components {
             secret?: string;
             secretRotatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             previousSecretExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            stats: {
-                succeeded: number;
-                failed: number;
-                lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-                lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-                consecutiveFailures: number;
-            };
+            stats: components["schemas"]["WebhookEndpointStats"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
             meta: components["schemas"]["Meta"];
+        };
+        /** @description How deliveries to the endpoint have gone. */
+        WebhookEndpointStats: {
+            succeeded: number;
+            failed: number;
+            lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            consecutiveFailures: number;
         };
         WebhookEndpointList: {
             /** @constant */
@@ -3055,13 +2800,7 @@ export interface components {
             secret?: string;
             secretRotatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             previousSecretExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            stats: {
-                succeeded: number;
-                failed: number;
-                lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-                lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-                consecutiveFailures: number;
-            };
+            stats: components["schemas"]["WebhookEndpointStats"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -3135,18 +2874,14 @@ export interface components {
             status: components["schemas"]["CodedValue"];
             name: string;
             type: components["schemas"]["CodedValue"];
-            latestDocument: (({
-                documentNumber: string;
-                formCode: string;
-                formDescription: string;
-                receivedAt: string;
-            } | null) | null) | {
-                documentNumber: string;
-                formCode: string;
-                formDescription: string;
-                receivedAt: string;
-            } | null;
+            latestDocument: ((components["schemas"]["MonitoredDocument"] | null) | null) | components["schemas"]["MonitoredDocument"] | null;
             at: components["schemas"]["Timestamp"];
+        };
+        MonitoredDocument: {
+            documentNumber: string;
+            formCode: string;
+            formDescription: string;
+            receivedAt: string;
         };
         MonitorList: {
             /** @constant */
@@ -3207,12 +2942,7 @@ export interface components {
             person: ((components["schemas"]["MonitoredPerson"] | null) | null) | components["schemas"]["MonitoredPerson"] | null;
             before?: ((string | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | ((((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | null) | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null;
             after?: ((string | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | ((((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | null) | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null;
-            document?: {
-                documentNumber: string;
-                formCode: string;
-                formDescription: string;
-                receivedAt: string;
-            };
+            document?: components["schemas"]["MonitoredDocument"];
             appointee?: (({
                 [key: string]: unknown;
             } | null) | null) | {
@@ -3236,6 +2966,35 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description Bad request:
+         *
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
         /**
          * @description Unauthorized:
          *
@@ -3408,6 +3167,130 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_and_acn_supplied`: Both an ABN and an ACN were supplied.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
+         *     - `search_scope_invalid`: The search scope is not one the API knows.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400AcnInvalidOrAbnAndAcnSuppliedOrAbnInvalidOrAbnNotAcnBasedOrIdentifierConflictOrSearchScopeInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_and_acn_supplied" | "abn_invalid" | "abn_not_acn_based" | "identifier_conflict" | "search_scope_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Forbidden:
+         *
+         *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+         *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+         *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+         */
+        Status403Registry: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `company_not_found`: No organisation has this identifier.
+         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+         *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found.
+         */
+        Status404CompanyNotFoundOrAbnNotFoundOrNoMatches: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "company_not_found" | "abn_not_found" | "no_matches";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unprocessable:
+         *
+         *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422TooManyMatches: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "too_many_matches" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Registry application error:
          *
          *     - `registry_application_error`: The registry reported an application error (ZZ53), or answered with a code the service does not know.
@@ -3428,6 +3311,161 @@ export interface components {
                         type: "api_error";
                         /** @enum {string} */
                         code: "registry_application_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unavailable:
+         *
+         *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+         *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+         */
+        Status503RegistryUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "registry_unavailable_error";
+                        /** @enum {string} */
+                        code: "registry_unavailable" | "service_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `company_not_found`: No organisation has this identifier.
+         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+         */
+        Status404CompanyNotFoundOrAbnNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "company_not_found" | "abn_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalidOrInvalidJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `company_not_found`: No organisation has this identifier.
+         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+         *     - `no_relational_data`: The organisation holds no roles, licences or shareholdings in other organisations.
+         */
+        Status404CompanyNotFoundOrAbnNotFoundOrNoRelationalData: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "company_not_found" | "abn_not_found" | "no_relational_data";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3465,6 +3503,98 @@ export interface components {
             };
         };
         /**
+         * @description Unprocessable:
+         *
+         *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422ExtractUnavailableForType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_unavailable_for_type" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Too many requests:
+         *
+         *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+         *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+         */
+        Status429IdempotencyKeyInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "rate_limit_error";
+                        /** @enum {string} */
+                        code: "rate_limited" | "idempotency_key_in_use";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Extract required:
          *
          *     - `extract_required`: No held extract contains the data asked for; or a current extract is held but the data needs a historical one. A 402 never incurs a fee.
@@ -3484,6 +3614,67 @@ export interface components {
                         type: "extract_required_error";
                         /** @enum {string} */
                         code: "extract_required";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Forbidden:
+         *
+         *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+         *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+         *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+         *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+         */
+        Status403RegistryOrExtractOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `company_not_found`: No organisation has this identifier.
+         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+         *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+         */
+        Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "company_not_found" | "abn_not_found" | "extract_not_found";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3521,6 +3712,71 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `document_period_conflict`: Both years and a from/to range were supplied.
+         *     - `document_date_range_invalid`: from was sent without to (or the other way round), or from is later than to.
+         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDocumentPeriodConflictOrDocumentDateRangeInvalidOrExtractTypeInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "document_period_conflict" | "document_date_range_invalid" | "extract_type_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unprocessable:
+         *
+         *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+         *     - `document_list_unavailable`: The registry keeps no document list for this organisation.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422ExtractUnavailableForTypeOrDocumentListUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_unavailable_for_type" | "document_list_unavailable" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Not found:
          *
          *     - `charge_not_found`: The charge number is invalid (one to nine digits) or unknown.
@@ -3540,6 +3796,39 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "charge_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `name_required`: A people search lacks familyName or givenName.
+         *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
+         *     - `birth_date_range_invalid`: birthDateFrom without birthDateTo, a start in the future, or a start after the end.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400NameRequiredOrNameInvalidCharactersOrBirthDateRangeInvalidOrInvalidJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "name_required" | "name_invalid_characters" | "birth_date_range_invalid" | "validation_error" | "invalid_json" | "request_too_large";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3661,6 +3950,214 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400ExtractTypeInvalidOrInvalidJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Forbidden:
+         *
+         *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+         *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+         *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+         *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
+         */
+        Status403RegistryOrSearchOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "search_owner_mismatch";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unprocessable:
+         *
+         *     - `person_too_many_roles`: A person has more than 999 roles; details.personId names them. Nothing was purchased.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422PersonTooManyRoles: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "person_too_many_roles" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400ExtractTypeInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_type_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Forbidden:
+         *
+         *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+         *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
+         */
+        Status403ExtractOwnerMismatchOrSearchOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "extract_owner_mismatch" | "search_owner_mismatch";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+         *     - `person_not_found`: The person id is not in the referenced search.
+         */
+        Status404ExtractNotFoundOrPersonNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "extract_not_found" | "person_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Gone:
+         *
+         *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read.
+         *     - `search_expired`: The people search is older than 30 days.
+         */
+        Status410ExtractExpiredOrSearchExpired: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_expired" | "search_expired";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Forbidden:
          *
          *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
@@ -3717,6 +4214,38 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
+         *     - `week_start_invalid`: weekStarting is not a Monday, not a completed week, or over a year ago.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400SummaryTypeInvalidOrWeekStartInvalidOrInvalidJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "summary_type_invalid" | "week_start_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Not found:
          *
          *     - `summary_unavailable`: The summary was not produced for that week.
@@ -3745,6 +4274,259 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400SummaryTypeInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "summary_type_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `register_invalid`: The register code is not valid.
+         *     - `browse_key_too_short`: The browse key has fewer than two characters.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400RegisterInvalidOrBrowseKeyTooShort: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "register_invalid" | "browse_key_too_short" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `register_invalid`: The register code is not valid.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400RegisterInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "register_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+         *     - `register_invalid`: The register code is not valid.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400ExtractTypeInvalidOrRegisterInvalidOrInvalidJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_type_invalid" | "register_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
+         */
+        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `company_not_found`: No organisation has this identifier.
+         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+         *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged.
+         */
+        Status404CompanyNotFoundOrAbnNotFoundOrNoCharges: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "company_not_found" | "abn_not_found" | "no_charges";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unprocessable:
+         *
+         *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+         *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422ExtractUnavailableForTypeOrDocumentTooLargeForDelivery: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "extract_unavailable_for_type" | "document_too_large_for_delivery" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+         *     - `duplicate_document_number`: The same document number appears twice in the request.
+         *     - `page_range_invalid`: pages.to is below pages.from, only one of them was given, or the pages are not in the document.
+         *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
+         */
+        Status400DocumentNumberInvalidOrDuplicateDocumentNumberOrPageRangeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "document_number_invalid" | "duplicate_document_number" | "page_range_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Not found:
          *
          *     - `document_not_found`: No document has this number.
@@ -3764,6 +4546,36 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "document_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unprocessable:
+         *
+         *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
+         *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422DocumentNotImagedOrDocumentTooLargeForDelivery: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "document_not_imaged" | "document_too_large_for_delivery" | "validation_error";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3885,6 +4697,70 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `search_scope_invalid`: The search scope is not one the API knows.
+         *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
+         */
+        Status400SearchScopeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "search_scope_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Too many requests:
+         *
+         *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+         *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+         *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged.
+         */
+        Status429IdempotencyKeyInUseOrOfflineSearchLimitReached: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "rate_limit_error";
+                        /** @enum {string} */
+                        code: "rate_limited" | "idempotency_key_in_use" | "offline_search_limit_reached";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Not found:
          *
          *     - `offline_search_not_found`: No offline search has this id.
@@ -3941,6 +4817,96 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400DocumentNumberInvalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "document_number_invalid" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Unprocessable:
+         *
+         *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         */
+        Status422DocumentNotImaged: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "document_not_imaged" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+         *     - `duplicate_document_number`: The same document number appears twice in the request.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400DocumentNumberInvalidOrDuplicateDocumentNumber: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "document_number_invalid" | "duplicate_document_number" | "validation_error" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Not found:
          *
          *     - `business_name_not_found`: The business registration number is unknown.
@@ -3960,6 +4926,36 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "business_name_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400IdentifierConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "identifier_conflict" | "validation_error" | "request_too_large";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4053,6 +5049,126 @@ export interface components {
             };
         };
         /**
+         * @description Bad request:
+         *
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         */
+        Status400InvalidJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_json" | "request_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Forbidden:
+         *
+         *     - `event_owner_mismatch`: The event belongs to another account or environment.
+         *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
+         */
+        Status403EventOwnerMismatchOrWebhookEndpointOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "event_owner_mismatch" | "webhook_endpoint_owner_mismatch";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept.
+         *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted).
+         */
+        Status404EventNotFoundOrWebhookEndpointNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "event_not_found" | "webhook_endpoint_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
+         *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment.
+         */
+        Status400InvalidJsonOrWebhookUrlNotAllowedOrWebhookEndpointLimitReached: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed" | "webhook_endpoint_limit_reached";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
          * @description Forbidden:
          *
          *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
@@ -4100,6 +5216,101 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "webhook_endpoint_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
+         */
+        Status400InvalidJsonOrWebhookUrlNotAllowed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Bad request:
+         *
+         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+         *     - `abn_invalid`: The ABN fails its check digit test.
+         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+         *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
+         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+         *     - `monitor_limit_reached`: The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise).
+         */
+        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrNameInvalidCharactersOrInvalidJsonOrMonitorLimitReached: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "invalid_request_error";
+                        /** @enum {string} */
+                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "name_invalid_characters" | "validation_error" | "invalid_json" | "request_too_large" | "monitor_limit_reached";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Conflict:
+         *
+         *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+         *     - `monitor_already_exists`: A monitor of this account and environment already watches this company or person; details.monitorId names it.
+         */
+        Status409IdempotencyConflictOrMonitorAlreadyExists: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "conflict_error";
+                        /** @enum {string} */
+                        code: "idempotency_conflict" | "monitor_already_exists";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4233,35 +5444,7 @@ export interface operations {
                     "application/json": components["schemas"]["Identifier"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -4328,35 +5511,7 @@ export interface operations {
                     "application/json": components["schemas"]["CodeTableList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -4420,35 +5575,7 @@ export interface operations {
                     "application/json": components["schemas"]["CodeTable"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CodeTableNotFound"];
             422: components["responses"]["ValidationError"];
@@ -4519,35 +5646,7 @@ export interface operations {
                     "application/json": components["schemas"]["FormList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -4685,164 +5784,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyMatchList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_and_acn_supplied`: Both an ABN and an ACN were supplied.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
-             *     - `search_scope_invalid`: The search scope is not one the API knows.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_and_acn_supplied" | "abn_invalid" | "abn_not_acn_based" | "identifier_conflict" | "search_scope_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnAndAcnSuppliedOrAbnInvalidOrAbnNotAcnBasedOrIdentifierConflictOrSearchScopeInvalid"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "no_matches";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Unprocessable:
-             *
-             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "too_many_matches" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoMatches"];
+            422: components["responses"]["Status422TooManyMatches"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetCompany: {
@@ -4910,132 +5860,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     PurchaseCompanyExtract: {
@@ -5043,9 +5876,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-1 */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
                 /** @example matter-4411 */
-                "X-Client-Reference"?: string;
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path: {
                 /** @example 990000149 */
@@ -5599,193 +6432,16 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyExtract"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalidOrInvalidJson"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `no_relational_data`: The organisation holds no roles, licences or shareholdings in other organisations.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "no_relational_data";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoRelationalData"];
             409: components["responses"]["IdempotencyConflict"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListOfficeholders: {
@@ -5968,165 +6624,17 @@ export interface operations {
                     "application/json": components["schemas"]["OfficeholderList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListCompanyAddresses: {
@@ -6232,165 +6740,17 @@ export interface operations {
                     "application/json": components["schemas"]["AddressRecordList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetShareStructure: {
@@ -6565,165 +6925,17 @@ export interface operations {
                     "application/json": components["schemas"]["ShareStructure"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListCompanyDocuments: {
@@ -6781,168 +6993,17 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `document_period_conflict`: Both years and a from/to range were supplied.
-             *     - `document_date_range_invalid`: from was sent without to (or the other way round), or from is later than to.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "document_period_conflict" | "document_date_range_invalid" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDocumentPeriodConflictOrDocumentDateRangeInvalidOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `document_list_unavailable`: The registry keeps no document list for this organisation.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "document_list_unavailable" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForTypeOrDocumentListUnavailable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetExternalAdministration: {
@@ -7087,165 +7148,17 @@ export interface operations {
                     "application/json": components["schemas"]["ExternalAdministration"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListCompanyRelationships: {
@@ -7393,165 +7306,17 @@ export interface operations {
                     "application/json": components["schemas"]["RelationshipList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListCompanyCharges: {
@@ -7838,165 +7603,17 @@ export interface operations {
                     "application/json": components["schemas"]["ChargeList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
             410: components["responses"]["ExtractExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetCharge: {
@@ -8155,101 +7772,15 @@ export interface operations {
                     "application/json": components["schemas"]["ChargeResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["ChargeNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     SearchPeople: {
@@ -8323,133 +7854,15 @@ export interface operations {
                     "application/json": components["schemas"]["PeopleSearch"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `name_required`: A people search lacks familyName or givenName.
-             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
-             *     - `birth_date_range_invalid`: birthDateFrom without birthDateTo, a start in the future, or a start after the end.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "name_required" | "name_invalid_characters" | "birth_date_range_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400NameRequiredOrNameInvalidCharactersOrBirthDateRangeInvalidOrInvalidJson"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "too_many_matches" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422TooManyMatches"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetPerson: {
@@ -8504,35 +7917,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SearchOwnerMismatch"];
             404: components["responses"]["PersonNotFound"];
@@ -8548,8 +7933,8 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-2 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path?: never;
             cookie?: never;
@@ -8782,163 +8167,17 @@ export interface operations {
                     "application/json": components["schemas"]["PersonExtractList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400ExtractTypeInvalidOrInvalidJson"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "search_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403RegistryOrSearchOwnerMismatch"];
             404: components["responses"]["PersonNotFound"];
             409: components["responses"]["IdempotencyConflict"];
             410: components["responses"]["SearchExpired"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `person_too_many_roles`: A person has more than 999 roles; details.personId names them. Nothing was purchased.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "person_too_many_roles" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422PersonTooManyRoles"];
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListPersonRoles: {
@@ -9106,125 +8345,12 @@ export interface operations {
                     "application/json": components["schemas"]["RoleList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400ExtractTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "extract_owner_mismatch" | "search_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-             *     - `person_not_found`: The person id is not in the referenced search.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "extract_not_found" | "person_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Gone:
-             *
-             *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read.
-             *     - `search_expired`: The people search is older than 30 days.
-             */
-            410: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_expired" | "search_expired";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403ExtractOwnerMismatchOrSearchOwnerMismatch"];
+            404: components["responses"]["Status404ExtractNotFoundOrPersonNotFound"];
+            410: components["responses"]["Status410ExtractExpiredOrSearchExpired"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -9778,35 +8904,7 @@ export interface operations {
                     "application/json": components["schemas"]["Extract"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ExtractOwnerMismatch"];
             404: components["responses"]["ExtractNotFound"];
@@ -10001,35 +9099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExtractList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -10139,35 +9209,7 @@ export interface operations {
                     "application/json": components["schemas"]["Usage"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -10236,36 +9278,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeeklySummaryExtractList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "summary_type_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400SummaryTypeInvalid"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -10278,9 +9291,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-ws-1 */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
                 /** @example weekly-watch */
-                "X-Client-Reference"?: string;
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path?: never;
             cookie?: never;
@@ -10504,134 +9517,16 @@ export interface operations {
                     "application/json": components["schemas"]["WeeklySummaryExtract"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
-             *     - `week_start_invalid`: weekStarting is not a Monday, not a completed week, or over a year ago.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "summary_type_invalid" | "week_start_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400SummaryTypeInvalidOrWeekStartInvalidOrInvalidJson"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["SummaryUnavailable"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetWeeklySummary: {
@@ -10858,35 +9753,7 @@ export interface operations {
                     "application/json": components["schemas"]["WeeklySummaryExtract"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ExtractOwnerMismatch"];
             404: components["responses"]["ExtractNotFound"];
@@ -10958,35 +9825,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -11076,103 +9915,15 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterEntryList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `register_invalid`: The register code is not valid.
-             *     - `browse_key_too_short`: The browse key has fewer than two characters.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "register_invalid" | "browse_key_too_short" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400RegisterInvalidOrBrowseKeyTooShort"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetRegisterEntry: {
@@ -11245,102 +9996,15 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterEntryResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `register_invalid`: The register code is not valid.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "register_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400RegisterInvalid"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     PurchaseRegisterExtract: {
@@ -11348,9 +10012,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-reg-1 */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
                 /** @example screening-17 */
-                "X-Client-Reference"?: string;
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path: {
                 /** @example RQ */
@@ -11606,134 +10270,16 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterExtract"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-             *     - `register_invalid`: The register code is not valid.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_type_invalid" | "register_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400ExtractTypeInvalidOrRegisterInvalidOrInvalidJson"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["NoMatches"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     OrderChargesExtract: {
@@ -11741,9 +10287,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-3 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
-                "X-Sandbox-Simulate"?: "order_failed";
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
+                "X-Sandbox-Simulate"?: components["schemas"]["SandboxSimulation"];
             };
             path: {
                 /** @example 990000210 */
@@ -11844,195 +10390,16 @@ export interface operations {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found" | "no_charges";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoCharges"];
             409: components["responses"]["IdempotencyConflict"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "extract_unavailable_for_type" | "document_too_large_for_delivery" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422ExtractUnavailableForTypeOrDocumentTooLargeForDelivery"];
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     OrderDocumentImages: {
@@ -12040,9 +10407,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-4 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
-                "X-Sandbox-Simulate"?: "order_failed";
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
+                "X-Sandbox-Simulate"?: components["schemas"]["SandboxSimulation"];
             };
             path?: never;
             cookie?: never;
@@ -12144,166 +10511,16 @@ export interface operations {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
-             *     - `duplicate_document_number`: The same document number appears twice in the request.
-             *     - `page_range_invalid`: pages.to is below pages.from, only one of them was given, or the pages are not in the document.
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_number_invalid" | "duplicate_document_number" | "page_range_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400DocumentNumberInvalidOrDuplicateDocumentNumberOrPageRangeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["DocumentNotFound"];
             409: components["responses"]["IdempotencyConflict"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
-             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_not_imaged" | "document_too_large_for_delivery" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422DocumentNotImagedOrDocumentTooLargeForDelivery"];
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetOrder: {
@@ -12400,35 +10617,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["OrderOwnerMismatch"];
             404: components["responses"]["OrderNotFound"];
@@ -12544,35 +10733,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -12605,35 +10766,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["OrderOwnerMismatch"];
             404: components["responses"]["OrderNotFound"];
@@ -12650,9 +10783,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-5 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
-                "X-Sandbox-Simulate"?: "order_failed";
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
+                "X-Sandbox-Simulate"?: components["schemas"]["SandboxSimulation"];
             };
             path?: never;
             cookie?: never;
@@ -12705,73 +10838,11 @@ export interface operations {
                     "application/json": components["schemas"]["OfflineSearch"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `search_scope_invalid`: The search scope is not one the API knows.
-             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "search_scope_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400SearchScopeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use" | "offline_search_limit_reached";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            429: components["responses"]["Status429IdempotencyKeyInUseOrOfflineSearchLimitReached"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12821,35 +10892,7 @@ export interface operations {
                     "application/json": components["schemas"]["OfflineSearch"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SearchOwnerMismatch"];
             404: components["responses"]["OfflineSearchNotFound"];
@@ -12987,35 +11030,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyMatchList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SearchOwnerMismatch"];
             404: components["responses"]["OfflineSearchNotFound"];
@@ -13112,130 +11127,15 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_number_invalid" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400DocumentNumberInvalid"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["DocumentNotFound"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_not_imaged" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422DocumentNotImaged"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListDocuments: {
@@ -13425,131 +11325,15 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentDetailsList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
-             *     - `duplicate_document_number`: The same document number appears twice in the request.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_number_invalid" | "duplicate_document_number" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400DocumentNumberInvalidOrDuplicateDocumentNumber"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["DocumentNotFound"];
-            /**
-             * @description Unprocessable:
-             *
-             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "document_not_imaged" | "validation_error";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            422: components["responses"]["Status422DocumentNotImaged"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetBusinessName: {
@@ -13627,101 +11411,15 @@ export interface operations {
                     "application/json": components["schemas"]["BusinessNameResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["BusinessNameNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     FindBusinessNames: {
@@ -13810,102 +11508,15 @@ export interface operations {
                     "application/json": components["schemas"]["BusinessNameList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "identifier_conflict" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400IdentifierConflict"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["BusinessNameNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetNameReservation: {
@@ -13967,101 +11578,15 @@ export interface operations {
                     "application/json": components["schemas"]["NameReservation"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
             404: components["responses"]["CompanyNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     ListEvents: {
@@ -14147,35 +11672,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -14255,35 +11752,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["EventOwnerMismatch"];
             404: components["responses"]["EventNotFound"];
@@ -14359,35 +11828,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["EventOwnerMismatch"];
             404: components["responses"]["EventNotFound"];
@@ -14468,95 +11909,10 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `event_owner_mismatch`: The event belongs to another account or environment.
-             *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "event_owner_mismatch" | "webhook_endpoint_owner_mismatch";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept.
-             *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted).
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "event_not_found" | "webhook_endpoint_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403EventOwnerMismatchOrWebhookEndpointOwnerMismatch"];
+            404: components["responses"]["Status404EventNotFoundOrWebhookEndpointNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -14628,35 +11984,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -14732,38 +12060,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
-             *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment.
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed" | "webhook_endpoint_limit_reached";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJsonOrWebhookUrlNotAllowedOrWebhookEndpointLimitReached"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -14827,35 +12124,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -14902,35 +12171,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -15006,37 +12247,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJsonOrWebhookUrlNotAllowed"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -15107,36 +12318,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -15243,35 +12425,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -15328,36 +12482,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookRecovery"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -15434,36 +12559,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -15478,8 +12574,8 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-import-1 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path?: never;
             cookie?: never;
@@ -15545,69 +12641,11 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorImport"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15706,38 +12744,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorList"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -15750,8 +12757,8 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-mon-1 */
-                "Idempotency-Key"?: string;
-                "X-Client-Reference"?: string;
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "X-Client-Reference"?: components["schemas"]["ClientReference"];
             };
             path?: never;
             cookie?: never;
@@ -15839,193 +12846,16 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             *     - `monitor_limit_reached`: The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "name_invalid_characters" | "validation_error" | "invalid_json" | "request_too_large" | "monitor_limit_reached";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrNameInvalidCharactersOrInvalidJsonOrMonitorLimitReached"];
             401: components["responses"]["Unauthorized"];
-            /**
-             * @description Forbidden:
-             *
-             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-             */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "permission_error";
-                            /** @enum {string} */
-                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Not found:
-             *
-             *     - `company_not_found`: No organisation has this identifier.
-             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-             */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "not_found_error";
-                            /** @enum {string} */
-                            code: "company_not_found" | "abn_not_found";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
-            /**
-             * @description Conflict:
-             *
-             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
-             *     - `monitor_already_exists`: A monitor of this account and environment already watches this company or person; details.monitorId names it.
-             */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "conflict_error";
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "monitor_already_exists";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            403: components["responses"]["Status403Registry"];
+            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFound"];
+            409: components["responses"]["Status409IdempotencyConflictOrMonitorAlreadyExists"];
             422: components["responses"]["ValidationError"];
-            /**
-             * @description Too many requests:
-             *
-             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-             */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                            /** @enum {string} */
-                            code: "rate_limited" | "idempotency_key_in_use";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            429: components["responses"]["Status429IdempotencyKeyInUse"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            /**
-             * @description Unavailable:
-             *
-             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-             */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "registry_unavailable_error";
-                            /** @enum {string} */
-                            code: "registry_unavailable" | "service_unavailable";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            503: components["responses"]["Status503RegistryUnavailable"];
         };
     };
     GetMonitor: {
@@ -16112,35 +12942,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
@@ -16187,35 +12989,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedMonitor"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
@@ -16320,36 +13094,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorResponse"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
@@ -16399,38 +13144,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorFeed"];
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-             *     - `abn_invalid`: The ABN fails its check digit test.
-             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -16483,36 +13197,7 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "invalid_json" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["Status400InvalidJson"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -16571,35 +13256,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description Bad request:
-             *
-             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-             */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & ({
-                        error: {
-                            /** @enum {string} */
-                            type: "invalid_request_error";
-                            /** @enum {string} */
-                            code: "validation_error" | "request_too_large";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    });
-                };
-            };
+            400: components["responses"]["BadRequest"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

@@ -180,8 +180,10 @@ export const companySchema = named(
     registeredAt: nullableDate,
     governanceType: z.nullable(codedSchema),
     schemeCategories: z.array(codedSchema),
-    deregistration: z.nullable(z.object({ date: isoDate, reason: codedSchema })),
-    formerNames: z.array(z.object({ name: z.string(), from: nullableDate, to: isoDate })),
+    deregistration: z.nullable(named('Deregistration', z.object({ date: isoDate, reason: codedSchema }))),
+    formerNames: z.array(
+      named('FormerName', z.object({ name: z.string(), from: nullableDate, to: isoDate })),
+    ),
   }),
 );
 
@@ -198,20 +200,22 @@ export const addressSchema = named(
   }),
 );
 
+export const personNameSchema = named(
+  'PersonName',
+  z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
+);
+
+export const birthSchema = named(
+  'Birth',
+  z.object({ date: nullableDate, locality: z.nullable(z.string()), stateOrCountry: z.nullable(z.string()) }),
+);
+
 export const partySchema = named(
   'Party',
   z.object({
     type: z.enum(['person', 'organisation']),
-    person: z.nullable(
-      z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
-    ),
-    birth: z.nullable(
-      z.object({
-        date: nullableDate,
-        locality: z.nullable(z.string()),
-        stateOrCountry: z.nullable(z.string()),
-      }),
-    ),
+    person: z.nullable(personNameSchema),
+    birth: z.nullable(birthSchema),
     organisation: z.nullable(
       z.object({
         number: z.nullable(z.string()),
@@ -231,7 +235,7 @@ export const documentSchema = named(
     documentNumber: z.string().check(z.regex(/^\d.{8}$/)),
     formCode: z.string().check(z.maxLength(5)),
     formDescription: z.string(),
-    subForms: z.array(z.object({ code: z.string(), description: z.string() })),
+    subForms: z.array(named('SubForm', z.object({ code: z.string(), description: z.string() }))),
     receivedAt: isoDate,
     processedAt: isoDate,
     effectiveAt: nullableDate,
@@ -286,7 +290,7 @@ export const chargeSchema = named(
     expiresAt: nullableDate,
     satisfiedAt: nullableDate,
     preAsicChargeNumber: z.nullable(z.string()),
-    chargees: z.array(z.object({ party: partySchema })),
+    chargees: z.array(named('Chargee', z.object({ party: partySchema }))),
     documents: z.array(documentSchema),
   }),
 );

@@ -1,7 +1,14 @@
 /** Company monitoring: request and response schemas (docs/monitoring.md). */
 import * as z from 'zod/mini';
 import { codedSchema, companySummarySchema, timestamp } from '../companies/schemas.ts';
-import { cursorParam, limitParam, listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
+import {
+  cursorParam,
+  exactlyOneOf,
+  limitParam,
+  listEnvelope,
+  metaSchema,
+  named,
+} from '../kernel/http/schemas.ts';
 import { calendarDate } from '../kernel/time-params.ts';
 import { monitoringEventTypes } from '../webhooks/event-port.ts';
 import { MAX_IMPORT_ROWS } from './settings.ts';
@@ -42,32 +49,49 @@ export const monitoredPersonBody = z.strictObject({
 
 export const createMonitorBody = named(
   'CreateMonitorRequest',
-  z.strictObject({
-    /** An ACN, ARBN or ARSN (nine digits), or an ABN that embeds one; spaces allowed. */
-    company: z.optional(
-      z
-        .string({ error: 'company must be a string' })
-        .check(z.maxLength(20, 'company may be at most 20 characters')),
-    ),
-    person: z.optional(monitoredPersonBody),
-    eventTypes: z.optional(eventTypeList),
-  }),
+  exactlyOneOf(
+    z.strictObject({
+      /** An ACN, ARBN or ARSN (nine digits), or an ABN that embeds one; spaces allowed. */
+      company: z.optional(
+        z
+          .string({ error: 'company must be a string' })
+          .check(z.maxLength(20, 'company may be at most 20 characters')),
+      ),
+      person: z.optional(monitoredPersonBody),
+      eventTypes: z.optional(eventTypeList),
+    }),
+    ['company', 'person'],
+    {
+      none: 'company (the company to watch) or person (the person) is required.',
+      both: 'company and person cannot both be given: a monitor watches one of them.',
+    },
+  ),
 );
 
 export const importMonitorsBody = named(
   'ImportMonitorsRequest',
-  z.strictObject({
-    /** True: every row's outcome, nothing created. */
-    dryRun: z.optional(z.boolean({ error: 'dryRun must be true or false' })),
-    /** JSON rows: each {company} or {person}, with eventTypes if not all. Checked row by row. */
-    rows: z.optional(
-      z
-        .array(z.unknown(), { error: 'rows must be a list' })
-        .check(z.maxLength(MAX_IMPORT_ROWS, `rows may hold at most ${MAX_IMPORT_ROWS} rows`)),
-    ),
-    /** CSV text: a header (company, familyName, givenNames, birthDate, eventTypes), then a row per line. */
-    csv: z.optional(z.string({ error: 'csv must be a string' })),
-  }),
+  exactlyOneOf(
+    z.strictObject({
+      /** True: every row's outcome, nothing created. */
+      dryRun: z.optional(z.boolean({ error: 'dryRun must be true or false' })),
+      /** JSON rows: each {company} or {person}, with eventTypes if not all. Checked row by row. */
+      rows: z.optional(
+        z
+          .array(z.unknown(), { error: 'rows must be a list' })
+          .check(
+            z.minLength(1, 'rows must hold at least one row'),
+            z.maxLength(MAX_IMPORT_ROWS, `rows may hold at most ${MAX_IMPORT_ROWS} rows`),
+          ),
+      ),
+      /** CSV text: a header (company, familyName, givenNames, birthDate, eventTypes), then a row per line. */
+      csv: z.optional(z.string({ error: 'csv must be a string' })),
+    }),
+    ['rows', 'csv'],
+    {
+      none: 'rows (JSON rows) or csv (CSV text) is required.',
+      both: 'rows and csv cannot both be given: send the rows one way.',
+    },
+  ),
 );
 
 export const updateMonitorBody = named('UpdateMonitorRequest', z.strictObject({ eventTypes: eventTypeList }));
@@ -89,12 +113,15 @@ export const monitorFeedQuery = z.strictObject({
 
 // ---- responses ------------------------------------------------------------------------------
 
-const documentRef = z.object({
-  documentNumber: z.string(),
-  formCode: z.string(),
-  formDescription: z.string(),
-  receivedAt: z.string(),
-});
+const documentRef = named(
+  'MonitoredDocument',
+  z.object({
+    documentNumber: z.string(),
+    formCode: z.string(),
+    formDescription: z.string(),
+    receivedAt: z.string(),
+  }),
+);
 
 export const monitorSnapshotSchema = z
   .object({

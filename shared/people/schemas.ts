@@ -1,12 +1,14 @@
 import * as z from 'zod/mini';
 import {
   addressSchema,
+  birthSchema,
   codedSchema,
   companySummarySchema,
   documentSchema,
   extractParam,
   isoDate,
   nullableDate,
+  personNameSchema,
   sectionList,
   sourceDocument,
   timestamp,
@@ -105,16 +107,6 @@ export const rolesQuery = z.strictObject({
 });
 
 // ---- responses ------------------------------------------------------------------------------
-
-const personNameSchema = named(
-  'PersonName',
-  z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
-);
-
-const birthSchema = named(
-  'Birth',
-  z.object({ date: nullableDate, locality: z.nullable(z.string()), stateOrCountry: z.nullable(z.string()) }),
-);
 
 export const personMatchSchema = named(
   'Person',
@@ -220,13 +212,17 @@ const personExtractFields = {
   expiresAt: timestamp,
   clientReference: z.nullable(z.string().check(z.maxLength(30))),
   disclaimer: z.string(),
-  person: z.object({
-    id: z.string().check(z.regex(PERSON_ID)),
-    registryIdentifier: z.string().check(z.regex(/^\d{1,9}$/)),
-    name: personNameSchema,
-    birth: z.nullable(birthSchema),
-    formerName: z.nullable(personNameSchema),
-  }),
+  person: named(
+    'PersonDetails',
+    z.object({
+      id: z.string().check(z.regex(PERSON_ID)),
+      registryIdentifier: z.string().check(z.regex(/^\d{1,9}$/)),
+      name: personNameSchema,
+      birth: z.nullable(birthSchema),
+      formerName: z.nullable(personNameSchema),
+    }),
+    'The person an extract is about, with the registry’s own identifier.',
+  ),
 };
 
 export const personExtractSummarySchema = named('PersonExtractSummary', z.object(personExtractFields));

@@ -8,6 +8,7 @@ import {
   nullableDate,
   partialAddressSchema,
   partySchema,
+  personNameSchema,
 } from '../companies/schemas.ts';
 import { listEnvelope, metaSchema, named } from '../kernel/http/schemas.ts';
 import { findCodeTable } from '../reference/code-tables.ts';
@@ -81,9 +82,7 @@ const documentSubjectSchema = named(
   z.object({
     type: z.enum(['organisation', 'person', 'other']),
     company: z.nullable(companySummarySchema),
-    person: z.nullable(
-      z.object({ familyName: z.string(), givenNames: z.array(z.string()), formatted: z.string() }),
-    ),
+    person: z.nullable(personNameSchema),
   }),
 );
 
@@ -108,10 +107,15 @@ export const businessNameSchema = named(
     renewalDueAt: nullableDate,
     cancelledAt: nullableDate,
     holders: z.array(
-      z.object({ party: partySchema, abn: z.nullable(z.string().check(z.regex(/^\d{11}$/))) }),
+      named(
+        'BusinessNameHolder',
+        z.object({ party: partySchema, abn: z.nullable(z.string().check(z.regex(/^\d{11}$/))) }),
+      ),
     ),
     principalPlaceOfBusiness: z.nullable(partialAddressSchema),
-    previousStateRegistrations: z.array(z.object({ number: z.string(), jurisdiction: codedSchema })),
+    previousStateRegistrations: z.array(
+      named('StateRegistration', z.object({ number: z.string(), jurisdiction: codedSchema })),
+    ),
   }),
 );
 export const businessNameResponseSchema = named(

@@ -146,34 +146,49 @@ const entrySectionsSchema = entryUnion('RegisterEntryDetails', {
   // A register's address record has a company's shape (its types are register-address-types).
   addresses: z.array(addressRecordSchema),
   trading: z.nullable(
-    z.array(z.object({ type: codedSchema, name: z.string(), number: z.nullable(z.string()) })),
+    z.array(
+      named('TradingName', z.object({ type: codedSchema, name: z.string(), number: z.nullable(z.string()) })),
+    ),
   ),
   officers: z.nullable(
     z.array(
-      z.object({
-        role: codedSchema,
-        status: codedSchema,
-        appointedAt: nullableDate,
-        ceasedAt: nullableDate,
-        party: partySchema,
-      }),
+      named(
+        'RegisterOfficer',
+        z.object({
+          role: codedSchema,
+          status: codedSchema,
+          appointedAt: nullableDate,
+          ceasedAt: nullableDate,
+          party: partySchema,
+        }),
+      ),
     ),
   ),
   authorities: z.nullable(
     z.array(
-      z.object({
-        type: codedSchema,
-        principal: principalSchema,
-        from: isoDate,
-        to: nullableDate,
-        status: codedSchema,
-      }),
+      named(
+        'RegisterAuthority',
+        z.object({
+          type: codedSchema,
+          principal: principalSchema,
+          from: isoDate,
+          to: nullableDate,
+          status: codedSchema,
+        }),
+      ),
     ),
   ),
   suspensions: z.nullable(
-    z.array(z.object({ reason: codedSchema, from: isoDate, to: nullableDate, status: codedSchema })),
+    z.array(
+      named(
+        'RegisterSuspension',
+        z.object({ reason: codedSchema, from: isoDate, to: nullableDate, status: codedSchema }),
+      ),
+    ),
   ),
-  bans: z.nullable(z.array(z.strictObject({ ...banFields, comments: z.nullable(z.string()) }))),
+  bans: z.nullable(
+    z.array(named('BanDetails', z.strictObject({ ...banFields, comments: z.nullable(z.string()) }))),
+  ),
   legislation: z.nullable(codedSchema),
 });
 

@@ -5,49 +5,37 @@
  * it buys a sandbox extract, pages its documents and verifies a real webhook delivery. The
  * CommonJS entry is loaded too.
  */
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildClientPackage, CLIENT_DIR } from '../../scripts/build-client.ts';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { baseUrl, createKey } from '../support/api.ts';
+import { type IntegratorProject, integratorProject, run } from '../support/integrator-project.ts';
 
-const run = promisify(execFile);
-const require = createRequire(import.meta.url);
-const tsc = join(dirname(require.resolve('typescript/package.json')), 'bin/tsc');
-const nodeTypes = dirname(dirname(require.resolve('@types/node/package.json')));
 const program = fileURLToPath(new URL('client-package/program.ts', import.meta.url));
 
-let project: string;
+let project: IntegratorProject;
 
 beforeAll(async () => {
-  project = mkdtempSync(join(tmpdir(), 'client-package-'));
+  project = integratorProject('client-package', 'consumer');
   await buildClientPackage();
-  const packed = await run('npm', ['pack', '--pack-destination', project, '--silent'], { cwd: CLIENT_DIR });
+  const packed = await run('npm', ['pack', '--pack-destination', project.dir, '--silent'], {
+    cwd: CLIENT_DIR,
+  });
   const tarball = packed.stdout.trim().split('\n').pop() as string;
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
-  );
   // --offline: the package must install with no registry at hand (it depends on nothing).
   await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', `./${tarball}`], {
-    cwd: project,
+    cwd: project.dir,
   });
-  copyFileSync(program, join(project, 'program.ts'));
+  project.addProgram(program);
 }, 180_000);
 
-afterAll(() => {
-  if (project) rmSync(project, { recursive: true, force: true });
-});
+afterAll(() => project?.remove());
 
 describe('the packed client', () => {
   it('holds built JavaScript (ESM and CommonJS) and declarations only, with no .ts import', async () => {
-    const files = readdirSync(join(project, 'node_modules/company-register-client'), { recursive: true });
+    const files = readdirSync(project.path('node_modules/company-register-client'), { recursive: true });
     expect(files.map(String).sort()).toStrictEqual([
       'LICENSE',
       'README.md',
@@ -59,48 +47,28 @@ describe('the packed client', () => {
       'dist/index.mjs',
       'package.json',
     ]);
-    const installed = join(project, 'node_modules/company-register-client/dist');
+    const installed = project.path('node_modules/company-register-client/dist');
     for (const file of ['index.mjs', 'index.cjs', 'index.d.mts', 'index.d.cts']) {
-      const text = readFileSync(join(installed, file), 'utf8');
+      const text = readFileSync(`${installed}/${file}`, 'utf8');
       expect(text, file).not.toMatch(/(from|import|require)\s*\(?\s*['"][^'"]+\.ts['"]/);
       expect(text, file).not.toMatch(/(from|require\()\s*['"]openapi-fetch['"]/);
     }
   });
 
   it("type-checks a customer's program against its declarations (strict, declarations included)", async () => {
-    const checked = await run(
-      process.execPath,
-      [
-        tsc,
-        '--noEmit',
-        '--strict',
-        '--skipLibCheck',
-        'false',
-        '--module',
-        'nodenext',
-        '--target',
-        'es2022',
-        '--types',
-        'node',
-        '--typeRoots',
-        nodeTypes,
-        'program.ts',
-      ],
-      { cwd: project },
-    ).catch((error: { stdout: string }) => error);
-    expect(checked.stdout).toBe('');
+    expect(await project.typeCheck()).toBe('');
   }, 120_000);
 
   it('runs against the local stack: buys an extract, pages its documents, verifies a webhook', async () => {
     const key = await createKey('test');
     const tls = inject('webhookTls');
-    writeFileSync(join(project, 'tls.key'), tls.key);
-    writeFileSync(join(project, 'tls.cert'), tls.cert);
+    writeFileSync(project.path('tls.key'), tls.key);
+    writeFileSync(project.path('tls.cert'), tls.cert);
     const { stdout } = await run(
       process.execPath,
       ['--experimental-strip-types', '--no-warnings', 'program.ts'],
       {
-        cwd: project,
+        cwd: project.dir,
         env: {
           ...process.env,
           API_URL: baseUrl,
@@ -131,7 +99,7 @@ describe('the packed client', () => {
         '-e',
         "const c = require('company-register-client'); console.log(JSON.stringify(Object.keys(c).sort()))",
       ],
-      { cwd: project },
+      { cwd: project.dir },
     );
     expect(JSON.parse(stdout)).toStrictEqual([
       'CompanyRegisterError',

@@ -69,14 +69,6 @@ const SEMANTIC_VALIDATION: readonly {
       route === 'ImportMonitors' && error.message.startsWith('The first CSV line must name the columns'),
   },
   {
-    // Not yet in the schema (a oneOf of the two bodies would say it): the monitoring routes joined
-    // the contract after its request schemas were made exact.
-    rule: 'monitors: exactly one of company and person; an import: exactly one of rows and csv',
-    allows: (route, error) =>
-      (route === 'CreateMonitor' || route === 'ImportMonitors') &&
-      /^Give (company or person, not both|the company to watch|the rows as rows)/.test(error.message),
-  },
-  {
     rule: 'a day the month does not have (the pattern allows days 01-31 in every month)',
     allows: (_, error) => /is not a (calendar date|real time)/.test(error.message),
   },

@@ -52,11 +52,12 @@ describe('docs/openapi.json', () => {
     expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(openApiText());
   });
 
+  // Generating the types takes 2-4 s on a quiet machine: room for a loaded one.
   it('has its typed client types generated from it (clients/typescript/schema.ts)', async () => {
     expect(readFileSync(CLIENT_TYPES_FILE, 'utf8')).toBe(
       await clientTypesText(readFileSync(OPENAPI_FILE, 'utf8')),
     );
-  });
+  }, 30_000);
 
   it('names every component schema (no anonymous `__schemaN`), the resources of spec document 1 among them', () => {
     const names = Object.keys(
@@ -215,6 +216,65 @@ describe('docs/openapi.json', () => {
         | { example?: unknown }
         | undefined;
       expect(content?.example, route.name).toEqual(recorded);
+    }
+  }, 30_000);
+
+  it('refers every error response to one shared response per status and set of codes', () => {
+    const sets = new Map<string, string>();
+    for (const route of contractRoutes) {
+      for (const [status, codes] of errorCodesByStatus(route)) {
+        const ref = operationOf(route).responses[String(status)]?.$ref;
+        expect(ref, `${route.name} ${status}`).toMatch(/^#\/components\/responses\/[A-Za-z0-9]+$/);
+        const key = `${status} ${codes.join(',')}`;
+        expect(sets.get(key) ?? ref, key).toBe(ref);
+        sets.set(key, ref as string);
+      }
+    }
+    // One shared response per distinct set, and none that no operation uses.
+    expect(Object.keys(document.components.responses).length).toBe(sets.size);
+    expect(document.components.responses.Unauthorized).toBeDefined();
+    expect(document.components.responses.BadRequest).toBeDefined();
+    expect(operationOf(routes.purchaseCompanyExtract).responses['403']?.$ref).toBe(
+      '#/components/responses/Status403Registry',
+    );
+  });
+
+  it('writes no object schema inline twice: a shape of more than two properties used twice is a named component', () => {
+    const seen = new Map<string, string[]>();
+    const visit = (node: unknown, at: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as { type?: unknown; properties?: Record<string, unknown> };
+      if (schema.type === 'object' && schema.properties && Object.keys(schema.properties).length > 2) {
+        const text = JSON.stringify(schema);
+        seen.set(text, [...(seen.get(text) ?? []), at]);
+      }
+      for (const [key, value] of Object.entries(node))
+        if (key !== 'example' && key !== 'examples') visit(value, `${at}/${key}`);
+    };
+    visit(document, '#');
+    const repeated = [...seen.values()].filter((places) => places.length > 1);
+    expect(repeated).toEqual([]);
+  });
+
+  it('says the monitoring bodies take exactly one of their two fields (oneOf of required lists)', () => {
+    const schemas = (document as unknown as { components: { schemas: Record<string, { oneOf?: unknown }> } })
+      .components.schemas;
+    expect(schemas.CreateMonitorRequest?.oneOf).toEqual([
+      { required: ['company'] },
+      { required: ['person'] },
+    ]);
+    expect(schemas.ImportMonitorsRequest?.oneOf).toEqual([{ required: ['rows'] }, { required: ['csv'] }]);
+    // The schema that validates the request refuses the same bodies, on the first field.
+    for (const body of [
+      {},
+      { company: '990000014', person: { familyName: 'A', givenNames: ['B'], birthDate: '1970-01-01' } },
+    ]) {
+      const result = z.safeParse(routes.createMonitor.request.body as z.ZodMiniType, body);
+      expect(result.error?.issues.map((issue) => issue.path)).toEqual([['company']]);
+    }
+    for (const body of [{}, { rows: [{ company: '990000014' }], csv: 'company' }]) {
+      const result = z.safeParse(routes.importMonitors.request.body as z.ZodMiniType, body);
+      expect(result.error?.issues.map((issue) => issue.path)).toEqual([['rows']]);
     }
   });
 

@@ -22,7 +22,7 @@ import type { HttpMethod, RouteDefinition } from '../../kernel/http/route.ts';
 import { named } from '../../kernel/http/schemas.ts';
 import { referenceRoutes } from '../../reference/routes.ts';
 import { type ApiArea, apiAreas, routesOf } from '../areas.ts';
-import { errorCodesByStatus } from './errors.ts';
+import { ERRORS_OF_EVERY_ROUTE, errorCodesByStatus, REGISTRY_ERRORS, statusesOf } from './errors.ts';
 import { requestExamples } from './examples.ts';
 
 /** One success response per operation, recorded from the sandbox by `npm run openapi:examples`. */
@@ -190,24 +190,51 @@ const pascal = (code: string) =>
     .map((part) => `${part.charAt(0).toUpperCase()}${part.slice(1)}`)
     .join('');
 
-/** Name of the shared response of a status that has one code: `Unauthorized`, `RequestTooLarge431`… */
-const sharedResponseName = (status: number, code: ErrorCode) =>
-  errorCatalogue[code].status === status ? pascal(code) : `${pascal(code)}${status}`;
+/** A status's name, for the shared response of codes that every route answers with. */
+const STATUS_NAME: Record<number, string> = { 400: 'BadRequest' };
 
-/** Shared error responses (a status with a single code), filled by `errorResponses`. */
+/**
+ * Name of the shared response for a status and its codes, derived from the codes alone so that it
+ * is stable across regenerations and two operations with the same set share one response: a single
+ * code in PascalCase (`Unauthorized`, `CompanyNotFound`; `ValidationError400` at a status other than
+ * its own); else the status and the codes other than those every route answers with at that status
+ * (`Status404CompanyNotFoundOrAbnNotFound`), the registry's universal errors in one word when all are
+ * present (`Status403RegistryOrExtractOwnerMismatch`); `BadRequest` when no other code is left.
+ */
+function sharedResponseName(status: number, codes: readonly ErrorCode[]): string {
+  const [only] = codes;
+  if (codes.length === 1 && only)
+    return `${pascal(only)}${errorCatalogue[only].status === status ? '' : status}`;
+  let rest = codes.filter((code) => !ERRORS_OF_EVERY_ROUTE.includes(code));
+  const registry = REGISTRY_ERRORS.filter((code) => statusesOf(code).includes(status));
+  const words: string[] = [];
+  if (registry.length > 1 && registry.every((code) => rest.includes(code))) {
+    words.push('Registry');
+    rest = rest.filter((code) => !registry.includes(code));
+  }
+  const parts = [...words, ...rest.map(pascal)];
+  if (parts.length === 0) return STATUS_NAME[status] ?? `Status${status}`;
+  return `Status${status}${parts.join('Or')}`;
+}
+
+/** The shared error responses (`components.responses`), filled by `errorResponses`. */
 type SharedResponses = Map<string, ReturnType<typeof errorResponse>>;
 
+/**
+ * A route's error responses, each a reference to the one shared response for its status and
+ * codes: the codes, their causes and the narrowed envelope are written once in the document
+ * however many operations answer with them.
+ */
 function errorResponses(route: RouteDefinition, shared: SharedResponses): ZodOpenApiResponsesObject {
   const responses: Record<string, unknown> = {};
   for (const [status, codes] of errorCodesByStatus(route)) {
-    const [only] = codes;
-    if (codes.length === 1 && only) {
-      const name = sharedResponseName(status, only);
-      if (!shared.has(name)) shared.set(name, errorResponse(status, codes));
-      responses[String(status)] = { $ref: `#/components/responses/${name}` };
-    } else {
-      responses[String(status)] = errorResponse(status, codes);
-    }
+    const name = sharedResponseName(status, codes);
+    const response = errorResponse(status, codes);
+    const existing = shared.get(name);
+    if (existing && JSON.stringify(existing) !== JSON.stringify(response))
+      throw new Error(`two sets of error codes at ${status} would share the response name ${name}`);
+    shared.set(name, response);
+    responses[String(status)] = { $ref: `#/components/responses/${name}` };
   }
   return responses as ZodOpenApiResponsesObject;
 }
@@ -264,30 +291,31 @@ function successResponse(route: RouteDefinition, example: RequestExample): ZodOp
   };
 }
 
+/** The purchase and simulation request headers' schemas, named once and referred to by each operation. */
+const idempotencyKeyHeader = named(
+  'IdempotencyKey',
+  z.string().check(z.minLength(1), z.maxLength(255)),
+  'Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key.',
+);
+const clientReferenceHeader = named(
+  'ClientReference',
+  z.string().check(z.maxLength(30)),
+  'Your reference (up to 30 characters), stored on the purchase and its fee entry.',
+);
+const sandboxSimulateHeader = named(
+  'SandboxSimulation',
+  z.enum(['order_failed']),
+  'Test keys only: `order_failed` makes the order (or search) fail, as a registry failure would.',
+);
+
 /** The request headers a route honours, as a zod object (parameters in the document). */
 function headerParams(route: RouteDefinition): z.core.$ZodType | undefined {
   const shape: Record<string, z.core.$ZodType> = {};
   if (route.idempotent) {
-    shape['Idempotency-Key'] = z.optional(
-      z.string().check(z.minLength(1), z.maxLength(255)).register(z.globalRegistry, {
-        description:
-          'Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key.',
-      }),
-    );
-    shape['X-Client-Reference'] = z.optional(
-      z.string().check(z.maxLength(30)).register(z.globalRegistry, {
-        description: 'Your reference (up to 30 characters), stored on the purchase and its fee entry.',
-      }),
-    );
+    shape['Idempotency-Key'] = z.optional(idempotencyKeyHeader);
+    shape['X-Client-Reference'] = z.optional(clientReferenceHeader);
   }
-  if (route.sandboxSimulate) {
-    shape['X-Sandbox-Simulate'] = z.optional(
-      z.enum(['order_failed']).register(z.globalRegistry, {
-        description:
-          'Test keys only: `order_failed` makes the order (or search) fail, as a registry failure would.',
-      }),
-    );
-  }
+  if (route.sandboxSimulate) shape['X-Sandbox-Simulate'] = z.optional(sandboxSimulateHeader);
   return Object.keys(shape).length > 0 ? z.object(shape) : undefined;
 }
 

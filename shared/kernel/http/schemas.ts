@@ -23,8 +23,41 @@ export const named = <T extends z.core.$ZodType>(
   description?: string,
   meta: Omit<z.core.GlobalMeta, 'id' | 'description'> = {},
 ): T => {
-  z.globalRegistry.add(schema, { ...meta, id: name, ...(description === undefined ? {} : { description }) });
+  z.globalRegistry.add(schema, {
+    // What a helper such as `exactlyOneOf` registered first stays.
+    ...z.globalRegistry.get(schema),
+    ...meta,
+    id: name,
+    ...(description === undefined ? {} : { description }),
+  });
   return schema;
+};
+
+/**
+ * A body that takes exactly one of two fields (a monitor's `company` or `person`): the rule
+ * checked, and said in the contract as `oneOf` of the two `required` lists. Either field missing
+ * or both given is `validation_error` on the first field, with the message for that case (each
+ * begins with the field's name, as the error's `message` does).
+ */
+export const exactlyOneOf = <T extends z.ZodMiniObject>(
+  schema: T,
+  fields: readonly [string, string],
+  messages: { none: string; both: string },
+): T => {
+  const checked = schema.check(
+    z.superRefine((value: Record<string, unknown>, context) => {
+      const given = fields.filter((field) => value[field] !== undefined).length;
+      if (given === 1) return;
+      context.issues.push({
+        code: 'custom',
+        path: [fields[0]],
+        message: given === 0 ? messages.none : messages.both,
+        input: value,
+      });
+    }),
+  ) as T;
+  z.globalRegistry.add(checked, { oneOf: fields.map((field) => ({ required: [field] })) });
+  return checked;
 };
 
 /** The body of a POST that takes no fields. */
