@@ -63,7 +63,12 @@ export const functionTimeoutFor = (route: GrantedRoute): Duration =>
 /** Whether a route's function reads a secret (and so gets the Parameters and Secrets extension). */
 export const readsSecrets = (route: GrantedRoute): boolean => paginates(route) || route.usesRegistry === true;
 
-const ACCESS_RANK: Record<TableAccessLevel, number> = { getItem: 0, read: 1, readWrite: 2 };
+const ACCESS_RANK: Record<TableAccessLevel, number> = {
+  getItem: 0,
+  read: 1,
+  readWrite: 2,
+  readWriteDelete: 3,
+};
 
 /** Baseline access widened by the route's own `tables` entries (never narrowed). */
 export function tableAccessFor(route: GrantedRoute): Partial<Record<TableId, TableAccessLevel>> {

@@ -6,13 +6,18 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionDescription } from '../../lib/api-stack.ts';
+import { SWEEPER_DESCRIPTION, taskDescription } from '../../lib/constructs/fulfilment.ts';
 import {
   KEY_ADMIN_ACTIONS,
   SECRET_ROLE_TAG,
   type SecretUse,
 } from '../../lib/constructs/webhook-secrets-key.ts';
 import { DISPATCHER_DESCRIPTION } from '../../lib/constructs/webhooks.ts';
+import { ORDER_BLOB_PREFIXES, tableConstructId } from '../../lib/data-stack.ts';
+import { routeList } from '../../shared/app/routes.ts';
+import { type TableId, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import { SECRET_CONTEXT_KEYS, SECRET_CONTEXT_PURPOSE } from '../../shared/kernel/infra/webhooks.ts';
+import { taskNamed } from '../../shared/kernel/infra/workflow.ts';
 import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import { actionsOf, logicalIdOf, type PolicyStatementJson, type Synthesized, synthesize } from './synth.ts';
 
@@ -170,6 +175,86 @@ describe('prod: least privilege', () => {
           ...contextConditions,
         });
       }
+    });
+  });
+
+  describe('the orders bucket', () => {
+    const bucketId = () => logicalIdOf(synth.data, synth.data.ordersBucketResource);
+
+    it('lets a role list it only under the prefixes it reads, never the whole bucket by name', () => {
+      const listers = roles.flatMap((r) =>
+        r.statements
+          .filter((s) => actionsOf(s).some((a) => a === 's3:ListBucket' || a === 's3:*' || a === '*'))
+          .map((s) => ({ role: r, statement: s as PolicyStatementJson & { Condition?: unknown } })),
+      );
+      // The two routes that read PDFs and results, and the workflow tasks that write or mail them.
+      expect(listers.length).toBeGreaterThanOrEqual(5);
+      for (const { role, statement } of listers) {
+        expect(actionsOf(statement), role.functions.join()).toStrictEqual(['s3:ListBucket']);
+        expect(JSON.stringify(statement.Resource)).toContain(bucketId().slice(0, 12));
+        expect(statement.Condition, role.functions.join()).toStrictEqual({
+          StringLikeIfExists: { 's3:prefix': ORDER_BLOB_PREFIXES.map((prefix) => `${prefix}*`) },
+        });
+      }
+    });
+  });
+
+  describe('DynamoDB deletes', () => {
+    /** The functions that delete items, by table: the routes by name, the workers by description. */
+    const DELETING_ROUTES: Readonly<Record<string, readonly TableId[]>> = {
+      // A purchase the registry refused is forgotten; a failed request's idempotency record goes.
+      PurchaseCompanyExtract: ['main', 'idempotency'],
+      PurchasePersonExtracts: ['main', 'idempotency'],
+      PurchaseWeeklySummary: ['main', 'idempotency'],
+      PurchaseRegisterExtract: ['main', 'idempotency'],
+      OrderChargesExtract: ['idempotency'],
+      OrderDocumentImages: ['idempotency'],
+      CreateOfflineSearch: ['idempotency'],
+      CreateMonitor: ['idempotency'],
+      ImportMonitors: ['idempotency'],
+      DeleteWebhookEndpoint: ['main'],
+      DeleteMonitor: ['main'],
+      // A sign-in link opens once.
+      OpenConsoleLink: ['keys'],
+    };
+    const DELETING_WORKERS = [
+      taskDescription(taskNamed('MarkProcessing')),
+      taskDescription(taskNamed('Finish')),
+      SWEEPER_DESCRIPTION,
+    ];
+
+    it('is granted to exactly the functions that delete, on the tables they delete from', () => {
+      const tableIds = Object.fromEntries(
+        (Object.keys(tableDefinitions) as TableId[]).map((id) => [
+          logicalIdOf(synth.data, synth.data.node.findChild(tableConstructId(id))),
+          id,
+        ]),
+      );
+      const deleting = new Map<string, TableId[]>();
+      for (const role of roles) {
+        for (const statement of role.statements) {
+          const actions = actionsOf(statement);
+          if (!actions.some((a) => a === 'dynamodb:DeleteItem' || a === 'dynamodb:*' || a === '*')) continue;
+          const named = Object.entries(tableIds)
+            .filter(([logicalId]) => JSON.stringify(statement.Resource).includes(logicalId))
+            .map(([, id]) => id);
+          expect(named.length, role.functions.join()).toBeGreaterThan(0);
+          for (const fn of role.functions) deleting.set(fn, [...(deleting.get(fn) ?? []), ...named]);
+        }
+      }
+      const byDescription = new Map(routeList.map((route) => [functionDescription(route), route.name]));
+      const found = Object.fromEntries(
+        [...deleting].map(([description, tables]) => [
+          byDescription.get(description) ?? description,
+          [...new Set(tables)].sort(),
+        ]),
+      );
+      expect(found).toStrictEqual({
+        ...Object.fromEntries(
+          Object.entries(DELETING_ROUTES).map(([name, tables]) => [name, [...tables].sort()]),
+        ),
+        ...Object.fromEntries(DELETING_WORKERS.map((description) => [description, ['main']])),
+      });
     });
   });
 });
