@@ -4,6 +4,8 @@
  * together), which roles may list the orders bucket and under which prefixes, and which functions
  * may delete DynamoDB items.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionDescription } from '../../lib/api-stack.ts';
 import { SWEEPER_DESCRIPTION, taskDescription } from '../../lib/constructs/fulfilment.ts';
@@ -14,7 +16,9 @@ import {
 } from '../../lib/constructs/webhook-secrets-key.ts';
 import { DISPATCHER_DESCRIPTION } from '../../lib/constructs/webhooks.ts';
 import { ORDER_BLOB_PREFIXES, tableConstructId } from '../../lib/data-stack.ts';
+import { PROJECT_ROOT } from '../../lib/routes.ts';
 import { routeList } from '../../shared/app/routes.ts';
+import { DOCS_CONTENT_SECURITY_POLICY } from '../../shared/docs/pages.ts';
 import { type TableId, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import { SECRET_CONTEXT_KEYS, SECRET_CONTEXT_PURPOSE } from '../../shared/kernel/infra/webhooks.ts';
 import { taskNamed } from '../../shared/kernel/infra/workflow.ts';
@@ -255,6 +259,56 @@ describe('prod: least privilege', () => {
         ),
         ...Object.fromEntries(DELETING_WORKERS.map((description) => [description, ['main']])),
       });
+    });
+  });
+
+  describe('docs/infrastructure.md says what the templates hold', () => {
+    const doc = () =>
+      readFileSync(join(PROJECT_ROOT, 'docs', 'infrastructure.md'), 'utf8').replace(/\s+/g, ' ');
+
+    it('names the key policy statements, the tag and the encryption context keys', () => {
+      for (const statement of keyPolicy()) expect(doc()).toContain(`\`${statement.Sid}\``);
+      expect(doc()).toContain(`\`aws:PrincipalTag/${SECRET_ROLE_TAG} = seal\``);
+      expect(doc()).toContain(`\`purpose = ${SECRET_CONTEXT_PURPOSE}\``);
+      for (const key of SECRET_CONTEXT_KEYS) expect(doc()).toContain(`\`${key}\``);
+    });
+
+    it('gives the ListBucket condition the template has', () => {
+      const prefixes = ORDER_BLOB_PREFIXES.map((prefix) => `"${prefix}*"`).join(', ');
+      expect(doc()).toContain(`\`StringLikeIfExists s3:prefix [${prefixes}]\``);
+    });
+
+    it('lists every function granted DeleteItem, and no other', () => {
+      const start = '`DeleteItem` goes only to the functions that delete';
+      const section = doc().slice(doc().indexOf(start) + start.length);
+      const listed = section.slice(0, section.indexOf('A route asks for it'));
+      for (const name of [
+        'PurchaseCompanyExtract',
+        'PurchasePersonExtracts',
+        'PurchaseWeeklySummary',
+        'PurchaseRegisterExtract',
+        'OrderChargesExtract',
+        'OrderDocumentImages',
+        'CreateOfflineSearch',
+        'CreateMonitor',
+        'ImportMonitors',
+        'DeleteWebhookEndpoint',
+        'DeleteMonitor',
+        'OpenConsoleLink',
+        'MarkProcessing',
+        'Finish',
+        'SweepStalledFulfilment',
+      ])
+        expect(listed).toContain(`\`${name}\``);
+      expect(listed.match(/`[A-Z][A-Za-z]+`/g)?.length).toBe(15);
+    });
+
+    it("gives the documentation pages' policy as served, but for the script's hash", () => {
+      const written = DOCS_CONTENT_SECURITY_POLICY.replace(
+        /'sha256-[^']+'/,
+        "'sha256-<the page's own script>'",
+      );
+      expect(doc()).toContain(`\`Content-Security-Policy: ${written}\``);
     });
   });
 });
