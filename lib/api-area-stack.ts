@@ -17,7 +17,7 @@ import { ORDER_ENV } from '../shared/kernel/infra/workflow.ts';
 import type { StageAlarms } from './alarms.ts';
 import { ApiFunction, type TableAccessLevel } from './constructs/api-function.ts';
 import { RouteIntegration } from './constructs/route-integration.ts';
-import { SEAL_ACTIONS } from './constructs/webhooks.ts';
+import { allowSecretUse } from './constructs/webhook-secrets-key.ts';
 import { ORDER_BLOB_PREFIXES } from './data-stack.ts';
 import { acknowledgements } from './nag.ts';
 import { registryAccountShare } from './registry-capacity.ts';
@@ -63,7 +63,12 @@ export const functionTimeoutFor = (route: GrantedRoute): Duration =>
 /** Whether a route's function reads a secret (and so gets the Parameters and Secrets extension). */
 export const readsSecrets = (route: GrantedRoute): boolean => paginates(route) || route.usesRegistry === true;
 
-const ACCESS_RANK: Record<TableAccessLevel, number> = { getItem: 0, read: 1, readWrite: 2 };
+const ACCESS_RANK: Record<TableAccessLevel, number> = {
+  getItem: 0,
+  read: 1,
+  readWrite: 2,
+  readWriteDelete: 3,
+};
 
 /** Baseline access widened by the route's own `tables` entries (never narrowed). */
 export function tableAccessFor(route: GrantedRoute): Partial<Record<TableId, TableAccessLevel>> {
@@ -204,12 +209,7 @@ export class ApiAreaStack extends NestedStack {
     if (uses.has('queue')) fn.bindQueueSender(props.fulfilmentQueue, ORDER_ENV.queueUrl);
     if (uses.has('blobs')) fn.bindBucket(props.ordersBucket, ORDER_ENV.bucket, 'read', ORDER_BLOB_PREFIXES);
     if (uses.has('webhookQueue')) fn.bindQueueSender(props.webhookQueue, WEBHOOK_ENV.queueUrl);
-    if (uses.has('sealer')) {
-      fn.addEnvironment(WEBHOOK_ENV.keyId, props.webhookKey.keyArn);
-      fn.addToRolePolicy(
-        new PolicyStatement({ actions: [...SEAL_ACTIONS], resources: [props.webhookKey.keyArn] }),
-      );
-    }
+    if (uses.has('sealer')) allowSecretUse(fn, props.webhookKey, 'seal');
     return fn;
   }
 }

@@ -25,6 +25,7 @@ import {
   type TableDefinition,
   type TableId,
 } from '../shared/kernel/infra/tables.ts';
+import { webhookSecretsKeyPolicy } from './constructs/webhook-secrets-key.ts';
 import { acknowledgements } from './nag.ts';
 
 /** Construct id of a table: `keys` → `KeysTable`. */
@@ -140,6 +141,8 @@ export class DataStack extends Stack {
       description:
         'Seals the signing secrets of webhook endpoints (Encrypt by the endpoint routes, Decrypt by the dispatcher)',
       enableKeyRotation: true,
+      // Written out: the account administers the key; only the tagged roles seal and open.
+      policy: webhookSecretsKeyPolicy(),
       removalPolicy: RemovalPolicy.RETAIN,
     });
     new CfnOutput(this, 'WebhookSecretsKeyArn', { value: this.webhookKey.keyArn });

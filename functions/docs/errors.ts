@@ -1,6 +1,6 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
-import { errorsPage } from '../../shared/docs/pages.ts';
+import { DOCS_HEADERS, errorsPage } from '../../shared/docs/pages.ts';
 import { docsRoutes } from '../../shared/docs/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { serveStatic, staticFile } from '../../shared/kernel/http/static-file.ts';
@@ -8,8 +8,9 @@ import { serveStatic, staticFile } from '../../shared/kernel/http/static-file.ts
 const html = staticFile(() => new TextEncoder().encode(errorsPage()));
 
 export const createHandler = (ports: RoutePorts<typeof docsRoutes.getErrorReference>) =>
-  createHttpHandler(docsRoutes.getErrorReference, ports, async ({ headers }) =>
-    serveStatic(html(), headers, 'text/html; charset=utf-8', 'errors.html'),
-  );
+  createHttpHandler(docsRoutes.getErrorReference, ports, async ({ headers }) => {
+    const result = serveStatic(html(), headers, 'text/html; charset=utf-8', 'errors.html');
+    return { ...result, headers: { ...result.headers, ...DOCS_HEADERS } };
+  });
 
 export const handler = createHandler(awsRoutePorts(docsRoutes.getErrorReference, {}));

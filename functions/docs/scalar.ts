@@ -1,5 +1,6 @@
 import type { RoutePorts } from '../../shared/app/ports.ts';
 import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { DOCS_HEADERS } from '../../shared/docs/pages.ts';
 import { docsRoutes, SCALAR_BUNDLE } from '../../shared/docs/routes.ts';
 import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
 import { readAsset, serveStatic } from '../../shared/kernel/http/static-file.ts';
@@ -7,8 +8,9 @@ import { readAsset, serveStatic } from '../../shared/kernel/http/static-file.ts'
 const bundle = readAsset(SCALAR_BUNDLE);
 
 export const createHandler = (ports: RoutePorts<typeof docsRoutes.getApiReferenceScript>) =>
-  createHttpHandler(docsRoutes.getApiReferenceScript, ports, async ({ headers }) =>
-    serveStatic(bundle(), headers, 'text/javascript; charset=utf-8', 'scalar.js'),
-  );
+  createHttpHandler(docsRoutes.getApiReferenceScript, ports, async ({ headers }) => {
+    const result = serveStatic(bundle(), headers, 'text/javascript; charset=utf-8', 'scalar.js');
+    return { ...result, headers: { ...result.headers, ...DOCS_HEADERS } };
+  });
 
 export const handler = createHandler(awsRoutePorts(docsRoutes.getApiReferenceScript, {}));

@@ -25,42 +25,42 @@ import { bucketObjectKeys } from '../nag.ts';
  * How a function may use a table.
  * - `getItem`: `dynamodb:GetItem` on the table itself and nothing else (API key lookups).
  * - `read`: item reads and queries on the table and each of its named indexes.
- * - `readWrite`: `read` plus item writes.
+ * - `readWrite`: `read` plus item puts and updates.
+ * - `readWriteDelete`: `readWrite` plus `DeleteItem`, for the functions that delete items only.
  *
  * Like `grantReadData` / `grantReadWriteData`, minus `Scan` (no endpoint may scan: lists are
  * queries) and the stream actions (no streams), and with each index ARN named instead of
  * `<table>/index/*`. Transactions need no action of their own: DynamoDB authorizes each item of a
  * TransactWriteItems / TransactGetItems call against the action it performs.
  */
-export type TableAccessLevel = 'getItem' | 'read' | 'readWrite';
+export type TableAccessLevel = 'getItem' | 'read' | 'readWrite' | 'readWriteDelete';
+
+const READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+] as const;
+/**
+ * `BatchWriteItem` can delete too (a `DeleteRequest`) and IAM cannot tell its puts from its
+ * deletes; the stores use it for puts only (document.ts `putAll`).
+ */
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'] as const;
 
 export const TABLE_ACTIONS: Readonly<Record<TableAccessLevel, readonly string[]>> = {
   getItem: ['dynamodb:GetItem'],
-  read: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
-    'dynamodb:DescribeTable',
-  ],
-  readWrite: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
-    'dynamodb:DescribeTable',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
-  ],
+  read: [...READ_ACTIONS],
+  readWrite: [...READ_ACTIONS, ...WRITE_ACTIONS],
+  readWriteDelete: [...READ_ACTIONS, ...WRITE_ACTIONS, 'dynamodb:DeleteItem'],
 };
 
 /**
  * How a function may use the orders bucket: `read` gets and heads objects, `readWrite` also puts
  * them. Both include `s3:ListBucket` on the bucket (no object access), without which S3 answers a
  * missing key with 403 instead of 404 and a missing object could not be told from a denied one.
- * No delete: objects expire by the bucket's lifecycle rules.
+ * No function lists: the grant is there for that answer alone, and it is limited to the function's
+ * prefixes (`listPrefixCondition`). No delete: objects expire by the bucket's lifecycle rules.
  */
 export type BucketAccessLevel = 'read' | 'readWrite';
 
@@ -69,6 +69,15 @@ export const BUCKET_OBJECT_ACTIONS: Readonly<Record<BucketAccessLevel, readonly 
   readWrite: ['s3:GetObject', 's3:PutObject'],
 };
 export const BUCKET_LIST_ACTION = 's3:ListBucket';
+
+/**
+ * The condition on `s3:ListBucket`: a list must ask for one of the prefixes. `IfExists`, because
+ * the check S3 makes for a GET or HEAD of a missing key (the reason for the grant) is a ListBucket
+ * check without a prefix in its request; a list without a prefix is the one list it still allows.
+ */
+export const listPrefixCondition = (prefixes: readonly string[]) => ({
+  StringLikeIfExists: { 's3:prefix': prefixes.map((prefix) => `${prefix}*`) },
+});
 
 /** The one SQS action a producer gets (`grantSendMessages` would add `GetQueueAttributes` and `GetQueueUrl`). */
 export const QUEUE_SEND_ACTION = 'sqs:SendMessage';
@@ -222,7 +231,8 @@ export class ApiFunction extends NodejsFunction {
 
   /**
    * Gives the function the bucket's name in `envVar` and the matching grant together: the object
-   * actions of `access` on the keys under `prefixes` only, and `s3:ListBucket` on the bucket.
+   * actions of `access` on the keys under `prefixes` only, and `s3:ListBucket` on the bucket for
+   * those prefixes.
    * The bucket uses SSE-S3, so no KMS grant is needed.
    */
   bindBucket(bucket: IBucket, envVar: string, access: BucketAccessLevel, prefixes: readonly string[]): void {
@@ -233,7 +243,11 @@ export class ApiFunction extends NodejsFunction {
     );
     Validations.of(this.role ?? this).acknowledge(...objects.map((arn) => bucketObjectKeys(this, arn)));
     this.addToRolePolicy(
-      new PolicyStatement({ actions: [BUCKET_LIST_ACTION], resources: [bucket.bucketArn] }),
+      new PolicyStatement({
+        actions: [BUCKET_LIST_ACTION],
+        resources: [bucket.bucketArn],
+        conditions: listPrefixCondition(prefixes),
+      }),
     );
   }
 

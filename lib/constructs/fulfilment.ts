@@ -187,8 +187,9 @@ export class Fulfilment extends Construct {
       invokedAsynchronously: true,
     });
     props.failedEvents.keepFailedInvocations(this.sweeper);
-    // It commits purchases a request left unfinished, asking the registry what became of them.
-    this.sweeper.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
+    // It commits purchases a request left unfinished, asking the registry what became of them, and
+    // forgets those the registry refused (deletes their records).
+    this.sweeper.bindTable(props.mainTable, tableDefinitions.main, 'readWriteDelete');
     this.sweeper.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
     this.sweeper.bindQueueSender(this.queue, ORDER_ENV.queueUrl);
     // It publishes events recorded but never published (their run stopped in between).
@@ -217,7 +218,11 @@ export class Fulfilment extends Construct {
       readsSecrets: needs.has('registry'),
       callsRegistry: needs.has('registry'),
     });
-    fn.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
+    fn.bindTable(
+      props.mainTable,
+      tableDefinitions.main,
+      needs.has('deletes') ? 'readWriteDelete' : 'readWrite',
+    );
     if (needs.has('registry')) fn.bindRegistry(props.settings.registryUrl, props.registryCredentialSecret);
     if (needs.has('blobs')) {
       fn.bindBucket(props.ordersBucket, ORDER_ENV.bucket, 'readWrite', ORDER_BLOB_PREFIXES);

@@ -4,7 +4,6 @@ import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IEventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -24,6 +23,7 @@ import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import { workflowFunctionDescription } from './fulfilment.ts';
 import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
+import { allowSecretUse } from './webhook-secrets-key.ts';
 
 export const DISPATCHER_TIMEOUT = Duration.seconds(DISPATCHER_TIMEOUT_SECONDS);
 /** Six times the dispatcher's timeout, as AWS advises for an SQS event source. */
@@ -31,9 +31,7 @@ export const WEBHOOK_QUEUE_VISIBILITY = Duration.seconds(6 * DISPATCHER_TIMEOUT_
 export const DISPATCHER_BATCH_SIZE = 10;
 export const RETRY_INTERVAL = Duration.minutes(1);
 export const RETRY_TIMEOUT = Duration.seconds(60);
-/** The KMS actions sealing (routes that create or rotate secrets) and opening (the dispatcher) need. */
-export const SEAL_ACTIONS = ['kms:Encrypt'] as const;
-export const OPEN_ACTIONS = ['kms:Decrypt'] as const;
+export { OPEN_ACTIONS, SEAL_ACTIONS } from './webhook-secrets-key.ts';
 
 export const DISPATCHER_DESCRIPTION = workflowFunctionDescription(
   WEBHOOK_DISPATCHER,
@@ -109,10 +107,7 @@ export class Webhooks extends Construct {
       DISPATCHER_TIMEOUT,
     );
     this.dispatcher.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
-    this.dispatcher.addEnvironment(WEBHOOK_ENV.keyId, props.key.keyArn);
-    this.dispatcher.addToRolePolicy(
-      new PolicyStatement({ actions: [...OPEN_ACTIONS], resources: [props.key.keyArn] }),
-    );
+    allowSecretUse(this.dispatcher, props.key, 'open');
     this.dispatcher.addEventSource(
       new SqsEventSource(this.queue, {
         batchSize: DISPATCHER_BATCH_SIZE,

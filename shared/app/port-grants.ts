@@ -22,13 +22,15 @@ export interface PortGrant {
 export const portGrants: { readonly [P in keyof CapabilityPorts]: PortGrant } = {
   heldExtracts: { tables: { main: 'read' } },
   extractPurchases: { tables: { main: 'readWrite' } },
-  purchaseRecords: { tables: { main: 'readWrite' } },
+  // A purchase the registry refused is forgotten (its record deleted).
+  purchaseRecords: { tables: { main: 'readWriteDelete' } },
   ledger: { tables: { main: 'read' } },
   peopleSearches: { tables: { main: 'readWrite' } },
   orders: { tables: { main: 'readWrite' } },
   offlineSearches: { tables: { main: 'readWrite' } },
   registryFor: { registry: true },
-  idempotency: { tables: { idempotency: 'readWrite' } },
+  // Powertools deletes a request's record when its handler fails, so that a retry may run.
+  idempotency: { tables: { idempotency: 'readWriteDelete' } },
   queue: { uses: ['queue'] },
   blobs: { uses: ['blobs'] },
   starter: { workersOnly: true },
@@ -51,15 +53,18 @@ export const portGrants: { readonly [P in keyof CapabilityPorts]: PortGrant } = 
   keyAdministration: { tables: { keys: 'readWrite' } },
 };
 
-const ACCESS_ORDER: readonly TableAccess[] = ['getItem', 'read', 'readWrite'];
+const ACCESS_ORDER: readonly TableAccess[] = ['getItem', 'read', 'readWrite', 'readWriteDelete'];
 const wider = (a: TableAccess | undefined, b: TableAccess): TableAccess =>
   a === undefined || ACCESS_ORDER.indexOf(b) > ACCESS_ORDER.indexOf(a) ? b : a;
 
 /**
  * A route's grants from its ports: each table at the widest level a port needs (at most `read` for
- * a `readOnly` route), every resource a port uses, the registry when a port calls it.
+ * a `readOnly` route; `readWriteDelete` for the tables the route `deletes`), every resource a port
+ * uses, the registry when a port calls it.
  */
-export function grantsOf(route: Pick<RouteDefinition, 'name' | 'ports' | 'readOnly'>): RouteGrants {
+export function grantsOf(
+  route: Pick<RouteDefinition, 'name' | 'ports' | 'readOnly' | 'deletes'>,
+): RouteGrants {
   const tables: Partial<Record<TableId, TableAccess>> = {};
   const uses = new Set<RouteUse>();
   let usesRegistry = false;
@@ -69,10 +74,18 @@ export function grantsOf(route: Pick<RouteDefinition, 'name' | 'ports' | 'readOn
     if (grant.workersOnly) throw new Error(`route ${route.name} declares ${name}, which only workers use`);
     for (const [table, access] of Object.entries(grant.tables ?? {}) as [TableId, TableAccess][]) {
       const level = wider(tables[table], access);
-      tables[table] = route.readOnly && level === 'readWrite' ? 'read' : level;
+      tables[table] =
+        route.readOnly && ACCESS_ORDER.indexOf(level) > ACCESS_ORDER.indexOf('read') ? 'read' : level;
     }
     for (const use of grant.uses ?? []) uses.add(use);
     if (grant.registry) usesRegistry = true;
+  }
+  for (const table of route.deletes ?? []) {
+    const level = tables[table];
+    if (route.readOnly || (level !== 'readWrite' && level !== 'readWriteDelete')) {
+      throw new Error(`route ${route.name} deletes from ${table}, which none of its ports writes`);
+    }
+    tables[table] = 'readWriteDelete';
   }
   return { tables, uses: [...uses], usesRegistry };
 }

@@ -102,6 +102,8 @@ export const consoleRoutes = {
     response: text('text/html'),
     ...asset,
     ports: ['consoleSessions'],
+    // A link opens once: its item is deleted as the session is made.
+    deletes: ['keys'],
   }),
   getConsoleSession: defineRoute({
     name: 'GetConsoleSession',

@@ -3,6 +3,7 @@
  * reference (`/docs`, Scalar rendering `/v1/openapi.json`) and the error reference
  * (`/docs/errors`, one entry per code of the catalogue with its cause and fix).
  */
+import { createHash } from 'node:crypto';
 import { errorCatalogue, serviceCodes, typeStatuses } from '../kernel/errors/catalogue.ts';
 import { errorGuide } from '../kernel/errors/guide.ts';
 
@@ -53,24 +54,58 @@ export const SCALAR_CONFIGURATION = {
 } as const;
 
 /**
- * `/docs`: Scalar's standalone bundle (served at `/docs/scalar.js`) rendering the served document.
- * URLs are relative to the page, so they work under a deployed stage's prefix (`/prod/docs`); the
- * server is the page's own origin and stage.
+ * The reference page's own script: Scalar rendering the served document. URLs are relative to the
+ * page, so they work under a deployed stage's prefix (`/prod/docs`); the server is the page's own
+ * origin and stage. Inline, allowed by its hash (`DOCS_CONTENT_SECURITY_POLICY`).
  */
-export function apiReferencePage(): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Company Register Data Service API reference</title>
-<link rel="icon" href="data:,">
-<style>body{margin:0;font-family:system-ui,sans-serif}</style></head>
-<body><div id="app"></div>
-<script src="docs/scalar.js"></script>
-<script>
+const REFERENCE_SCRIPT = `
   const base = new URL('.', location.href).href.replace(/\\/$/, '');
   Scalar.createApiReference('#app', Object.assign(${JSON.stringify(SCALAR_CONFIGURATION)}, {
     url: base + '/v1/openapi.json',
     servers: [{ url: base, description: 'This deployment' }],
   }));
-</script>
+`;
+const REFERENCE_STYLE = 'body{margin:0;font-family:system-ui,sans-serif}';
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The documentation pages' policy: scripts from the deployment and the page's own script (by its
+ * hash), requests to the deployment only (the document, and "try it" calls to this API), never
+ * framed, no plugins, no `<base>`, forms nowhere. Styles: the deployment's, and inline, because
+ * Scalar's bundle injects its stylesheets as `<style>` elements without a nonce when it loads
+ * (docs/architecture.md, "The documentation pages' headers").
+ */
+export const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  `script-src 'self' ${sha256(REFERENCE_SCRIPT)}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'none'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** What every documentation page and its script carry besides the pipeline's HSTS and nosniff. */
+export const DOCS_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': DOCS_CONTENT_SECURITY_POLICY,
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** `/docs`: Scalar's standalone bundle (served at `/docs/scalar.js`) rendering the served document. */
+export function apiReferencePage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Company Register Data Service API reference</title>
+<link rel="icon" href="data:,">
+<style>${REFERENCE_STYLE}</style></head>
+<body><div id="app"></div>
+<script src="docs/scalar.js"></script>
+<script>${REFERENCE_SCRIPT}</script>
 </body></html>`;
 }

@@ -104,6 +104,7 @@ export const monitoringRoutes = {
     response: deletedMonitorSchema,
     ...free,
     ports: ['monitors'],
+    deletes: ['main'],
     errors: ['monitor_not_found', 'monitor_owner_mismatch'],
   }),
   listMonitorEvents: defineRoute({

@@ -74,7 +74,8 @@ export async function signingSecrets(
   const live = endpoint.secrets.filter(
     (secret) => secret.expiresAt === null || Date.parse(secret.expiresAt) > now.getTime(),
   );
-  return Promise.all(live.map((secret) => sealer.open(secret.sealed)));
+  const binding = { accountId: endpoint.accountId, endpointId: endpoint.id };
+  return Promise.all(live.map((secret) => sealer.open(secret.sealed, binding)));
 }
 
 /** The request of one attempt (spec 6.2): same body every time, a fresh timestamp. */

@@ -150,8 +150,10 @@ export async function createEndpoint(
   assertUrlAllowed(input.url, policy);
   const at = toTimestamp(now);
   const secret = newSecret();
+  const id = newEndpointId();
+  const binding = { accountId: owner.accountId, endpointId: id };
   const endpoint: WebhookEndpointRecord = {
-    id: newEndpointId(),
+    id,
     accountId: owner.accountId,
     environment: owner.environment,
     url: input.url,
@@ -159,7 +161,7 @@ export async function createEndpoint(
     description: input.description ?? null,
     status: 'enabled',
     disabledReason: null,
-    secrets: [{ sealed: await ports.sealer.seal(secret), createdAt: at, expiresAt: null }],
+    secrets: [{ sealed: await ports.sealer.seal(secret, binding), createdAt: at, expiresAt: null }],
     stats: {
       succeeded: 0,
       failed: 0,
@@ -216,7 +218,11 @@ export async function rotateSecret(ports: EndpointPorts, endpoint: WebhookEndpoi
   const secret = newSecret();
   const current = endpoint.secrets[0];
   const secrets = [
-    { sealed: await ports.sealer.seal(secret), createdAt: at, expiresAt: null },
+    {
+      sealed: await ports.sealer.seal(secret, { accountId: endpoint.accountId, endpointId: endpoint.id }),
+      createdAt: at,
+      expiresAt: null,
+    },
     ...(current
       ? [{ ...current, expiresAt: toTimestamp(new Date(now.getTime() + PREVIOUS_SECRET_LIFETIME_MS)) }]
       : []),

@@ -145,6 +145,7 @@ export const webhookRoutes = {
     response: deletedEndpointSchema,
     ...free,
     ports: ['webhookEndpoints'],
+    deletes: ['main'],
   }),
   rotateWebhookSecret: defineRoute({
     name: 'RotateWebhookSecret',

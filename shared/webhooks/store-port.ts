@@ -157,10 +157,19 @@ export interface DeliveryStore {
   ): Promise<{ eventId: string; endpointId: string; attempt: number }[]>;
 }
 
-/** Encrypts signing secrets at rest (KMS on AWS, AES-256-GCM locally). */
+/** Whose secret it is: a sealed secret opens only with the binding it was sealed with. */
+export interface SecretBinding {
+  accountId: string;
+  endpointId: string;
+}
+
+/**
+ * Encrypts signing secrets at rest (KMS on AWS, AES-256-GCM locally), bound to their account and
+ * endpoint (KMS encryption context, AES-GCM associated data).
+ */
 export interface SecretSealer {
-  seal(plaintext: string): Promise<string>;
-  open(sealed: string): Promise<string>;
+  seal(plaintext: string, binding: SecretBinding): Promise<string>;
+  open(sealed: string, binding: SecretBinding): Promise<string>;
 }
 
 /** Messages of the dispatcher queue. */

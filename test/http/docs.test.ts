@@ -1,14 +1,17 @@
 /**
  * The contract and its documentation, served without a key: `GET /v1/openapi.json` (cacheable,
  * with an ETag), the reference page `/docs` rendered by Scalar in headless Chromium with every
- * request that leaves the host blocked, and the error reference `/docs/errors`.
+ * request that leaves the host blocked and no content security policy violated, the error reference
+ * `/docs/errors`, and the headers every documentation response carries.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../shared/app/routes.ts';
+import { DOCS_CONTENT_SECURITY_POLICY } from '../../shared/docs/pages.ts';
 import { errorCatalogue } from '../../shared/kernel/errors/catalogue.ts';
 import { errorGuide } from '../../shared/kernel/errors/guide.ts';
+import { SECURITY_HEADERS } from '../../shared/kernel/http/security-headers.ts';
 import { baseUrl, call } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 
@@ -102,8 +105,18 @@ describe('the API reference page /docs', () => {
       if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
     });
 
+    // Every violation of the page's content security policy, as the page itself sees it.
+    await page.addInitScript({
+      content: `window.violations = [];
+        document.addEventListener('securitypolicyviolation', (event) => {
+          window.violations.push(event.violatedDirective + ' ' + event.blockedURI + ' ' + event.sample);
+        });`,
+    });
+
     const response = await page.goto(`${baseUrl}/docs`, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toBe(DOCS_CONTENT_SECURITY_POLICY);
+    await expect(page.title()).resolves.toBe('Company Register Data Service API reference');
     await page
       .getByText(routeList[0]?.summary as string)
       .first()
@@ -115,6 +128,10 @@ describe('the API reference page /docs', () => {
     expect(served).toEqual(expect.arrayContaining(['/docs', '/docs/scalar.js', '/v1/openapi.json']));
     expect(outside).toEqual([]);
     expect(errors).toEqual([]);
+    // One blocked call is expected and harmless: the schema library inside Scalar's bundle probes
+    // once whether `new Function('')` works (to compile validators) and falls back when the policy
+    // refuses it. No other violation, no inline script and no style is refused.
+    expect(await page.evaluate('window.violations')).toEqual(['script-src eval ']);
     mkdirSync('.local', { recursive: true });
     await page.screenshot({ path: '.local/docs.png', timeout: 60_000 });
     await page.close();
@@ -128,5 +145,57 @@ describe('the API reference page /docs', () => {
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{32}"$/);
     expect((await response.text()).length).toBeGreaterThan(1_000_000);
+  });
+});
+
+describe("the documentation pages' headers", () => {
+  it("allow scripts from the deployment and the page's own (by hash) only, nothing from elsewhere, never framed", () => {
+    const directives = new Map(
+      DOCS_CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
+    expect(directives.get('default-src')).toEqual(["'none'"]);
+    expect(directives.get('script-src')?.[0]).toBe("'self'");
+    expect(directives.get('script-src')?.slice(1)).toEqual([
+      expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
+    ]);
+    // Scalar injects its stylesheets as <style> elements without a nonce: inline styles stay.
+    expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('base-uri')).toEqual(["'none'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    // Nothing but the deployment itself (and data: images and fonts) is named as a source.
+    expect(DOCS_CONTENT_SECURITY_POLICY).not.toMatch(/https?:|\*/);
+  });
+
+  it.each([
+    ['/docs', 'text/html; charset=utf-8', true],
+    ['/docs/errors', 'text/html; charset=utf-8', true],
+    ['/docs/scalar.js', 'text/javascript; charset=utf-8', true],
+    ['/v1/openapi.json', 'application/json; charset=utf-8', false],
+  ])("%s carries HSTS and nosniff (and the pages' policy: %s)", async (path, contentType, policy) => {
+    for (const request of [{}, { headers: { 'If-None-Match': 'x' } }]) {
+      const response = await fetch(`${baseUrl}${path}`, request);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(contentType);
+      expect(response.headers.get('strict-transport-security')).toBe(
+        SECURITY_HEADERS['Strict-Transport-Security'],
+      );
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      if (policy) {
+        expect(response.headers.get('content-security-policy')).toBe(DOCS_CONTENT_SECURITY_POLICY);
+        expect(response.headers.get('x-frame-options')).toBe('DENY');
+        expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      }
+    }
+    // A revalidation answered 304 carries them too.
+    const etag = (await fetch(`${baseUrl}${path}`)).headers.get('etag') as string;
+    const revalidated = await fetch(`${baseUrl}${path}`, { headers: { 'If-None-Match': etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(revalidated.headers.get('strict-transport-security')).toBe(
+      SECURITY_HEADERS['Strict-Transport-Security'],
+    );
+    if (policy) expect(revalidated.headers.get('content-security-policy')).toBe(DOCS_CONTENT_SECURITY_POLICY);
   });
 });

@@ -119,9 +119,10 @@ describe('company, people, extract and usage routes', () => {
       });
     });
 
-    it.each(['idempotency', 'main'] as const)('may read and write the %s table', (table) => {
+    // Deletes from both: a purchase the registry refused is forgotten, a failed request's record goes.
+    it.each(['idempotency', 'main'] as const)('may read, write and delete in the %s table', (table) => {
       const granted = actionsIn(grants.on(route('PurchaseCompanyExtract'), table));
-      expect(granted).toEqual([...TABLE_ACTIONS.readWrite].sort());
+      expect(granted).toEqual([...TABLE_ACTIONS.readWriteDelete].sort());
       for (const action of POWERTOOLS_ACTIONS) expect(granted).toContain(action);
     });
   });
@@ -153,12 +154,15 @@ describe('company, people, extract and usage routes', () => {
   });
 
   describe('registers', () => {
-    it.each(['idempotency', 'main'] as const)('the purchase may read and write the %s table', (table) => {
-      expect(actionsIn(grants.on(route('PurchaseRegisterExtract'), table))).toEqual(
-        [...TABLE_ACTIONS.readWrite].sort(),
-      );
-      expect(envOf('PurchaseRegisterExtract')).toHaveProperty('REGISTRY_URL');
-    });
+    it.each(['idempotency', 'main'] as const)(
+      'the purchase may read, write and delete in the %s table',
+      (table) => {
+        expect(actionsIn(grants.on(route('PurchaseRegisterExtract'), table))).toEqual(
+          [...TABLE_ACTIONS.readWriteDelete].sort(),
+        );
+        expect(envOf('PurchaseRegisterExtract')).toHaveProperty('REGISTRY_URL');
+      },
+    );
 
     it.each(['BrowseRegister', 'GetRegisterEntry'])('%s calls the registry and touches no table', (name) => {
       expect(grants.on(route(name), 'main')).toEqual([]);
@@ -173,12 +177,15 @@ describe('company, people, extract and usage routes', () => {
   });
 
   describe('weekly summaries', () => {
-    it.each(['idempotency', 'main'] as const)('the purchase may read and write the %s table', (table) => {
-      expect(actionsIn(grants.on(route('PurchaseWeeklySummary'), table))).toEqual(
-        [...TABLE_ACTIONS.readWrite].sort(),
-      );
-      expect(envOf('PurchaseWeeklySummary')).toHaveProperty('REGISTRY_URL');
-    });
+    it.each(['idempotency', 'main'] as const)(
+      'the purchase may read, write and delete in the %s table',
+      (table) => {
+        expect(actionsIn(grants.on(route('PurchaseWeeklySummary'), table))).toEqual(
+          [...TABLE_ACTIONS.readWriteDelete].sort(),
+        );
+        expect(envOf('PurchaseWeeklySummary')).toHaveProperty('REGISTRY_URL');
+      },
+    );
 
     it.each(['GetWeeklySummary', 'ListWeeklySummaries'])(
       '%s reads the main table, never writes, never calls the registry',
@@ -192,9 +199,9 @@ describe('company, people, extract and usage routes', () => {
   });
 
   describe('PurchasePersonExtracts', () => {
-    it.each(['idempotency', 'main'] as const)('may read and write the %s table', (table) => {
+    it.each(['idempotency', 'main'] as const)('may read, write and delete in the %s table', (table) => {
       const granted = actionsIn(grants.on(route('PurchasePersonExtracts'), table));
-      expect(granted).toEqual([...TABLE_ACTIONS.readWrite].sort());
+      expect(granted).toEqual([...TABLE_ACTIONS.readWriteDelete].sort());
       for (const action of POWERTOOLS_ACTIONS) expect(granted).toContain(action);
       expect(envOf('PurchasePersonExtracts')).toMatchObject({
         IDEMPOTENCY_TABLE: expect.anything(),

@@ -98,17 +98,32 @@ describe('grants derived from the ports', () => {
     expect(route(['heldExtracts']).tables).toEqual({ main: 'read' });
     expect(route(['heldExtracts', 'extractPurchases', 'idempotency']).tables).toEqual({
       main: 'readWrite',
-      idempotency: 'readWrite',
+      idempotency: 'readWriteDelete',
     });
+    expect(route(['purchaseRecords']).tables).toEqual({ main: 'readWriteDelete' });
     expect(route(['orders', 'blobs'], true)).toEqual({
       tables: { main: 'read' },
       uses: ['blobs'],
       usesRegistry: false,
     });
     expect(route(['codeTableSet']).tables).toEqual({ main: 'getItem' });
+    expect(route(['purchaseRecords'], true).tables).toEqual({ main: 'read' });
     expect(route(['codeTableSet', 'heldExtracts']).tables).toEqual({ main: 'read' });
     expect(route(['registryFor', 'queue'])).toEqual({ tables: {}, uses: ['queue'], usesRegistry: true });
     expect(route([])).toEqual({ tables: {}, uses: [], usesRegistry: false });
+  });
+
+  it('deletes only from the tables a route names in `deletes`, which a port of it must write', () => {
+    const route = (ports: readonly string[], deletes?: readonly ('main' | 'keys')[], readOnly?: boolean) =>
+      grantsOf({ name: 'T', ports, deletes, readOnly });
+    expect(route(['webhookEndpoints']).tables).toEqual({ main: 'readWrite' });
+    expect(route(['webhookEndpoints'], ['main']).tables).toEqual({ main: 'readWriteDelete' });
+    expect(route(['consoleSessions'], ['keys']).tables).toEqual({ keys: 'readWriteDelete' });
+    expect(() => route(['heldExtracts'], ['main'])).toThrow(
+      /deletes from main, which none of its ports writes/,
+    );
+    expect(() => route(['webhookEndpoints'], ['keys'])).toThrow(/deletes from keys/);
+    expect(() => route(['webhookEndpoints'], ['main'], true)).toThrow(/deletes from main/);
   });
 
   it('keeps the reference routes to single-item reads', () => {

@@ -2,12 +2,19 @@
  * Signing secrets sealed with AWS KMS (Encrypt / Decrypt of the webhook key), called through
  * KMS's JSON API (json-call.ts): no SDK client in the bundle. The
  * ciphertext blob names its key, so Decrypt is given the key id only to refuse any other key.
- * An encryption context binds each blob to its purpose.
+ * An encryption context binds each blob to its purpose, account and endpoint: the key policy refuses
+ * a call without it, and Decrypt fails unless the context is the one the secret was sealed with.
  */
-import type { SecretSealer } from '../../webhooks/store-port.ts';
+import { SECRET_CONTEXT_PURPOSE } from '../../kernel/infra/webhooks.ts';
+import type { SecretBinding, SecretSealer } from '../../webhooks/store-port.ts';
 import { callJsonApi, type JsonApi } from './json-call.ts';
 
-const CONTEXT = { purpose: 'webhook-signing-secret' };
+/** The encryption context (its keys: SECRET_CONTEXT_KEYS). */
+const contextOf = (binding: SecretBinding) => ({
+  purpose: SECRET_CONTEXT_PURPOSE,
+  account: binding.accountId,
+  endpoint: binding.endpointId,
+});
 
 const KMS: JsonApi = {
   service: 'kms',
@@ -23,21 +30,21 @@ const kms = <T>(operation: 'Encrypt' | 'Decrypt', body: Record<string, unknown>)
 export class KmsSealer implements SecretSealer {
   constructor(private readonly keyId: string) {}
 
-  async seal(plaintext: string): Promise<string> {
+  async seal(plaintext: string, binding: SecretBinding): Promise<string> {
     const { CiphertextBlob } = await kms<{ CiphertextBlob: string }>('Encrypt', {
       KeyId: this.keyId,
       Plaintext: Buffer.from(plaintext, 'utf8').toString('base64'),
-      EncryptionContext: CONTEXT,
+      EncryptionContext: contextOf(binding),
     });
     return `kms.${CiphertextBlob}`;
   }
 
-  async open(sealed: string): Promise<string> {
+  async open(sealed: string, binding: SecretBinding): Promise<string> {
     if (!sealed.startsWith('kms.')) throw new Error('not a KMS-sealed secret');
     const { Plaintext } = await kms<{ Plaintext: string }>('Decrypt', {
       KeyId: this.keyId,
       CiphertextBlob: sealed.slice(4),
-      EncryptionContext: CONTEXT,
+      EncryptionContext: contextOf(binding),
     });
     return Buffer.from(Plaintext, 'base64').toString('utf8');
   }

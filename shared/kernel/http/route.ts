@@ -4,9 +4,13 @@ import type { TableId } from '../infra/tables.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** What a route's function may do to a table; CDK turns it into a least-privilege grant. */
-/** `getItem`: single-item reads of known keys only (no queries). */
-export type TableAccess = 'getItem' | 'read' | 'readWrite';
+/**
+ * What a route's function may do to a table; CDK turns it into a least-privilege grant.
+ * `getItem`: single-item reads of known keys only (no queries); `readWrite`: reads and writes that
+ * put and update; `readWriteDelete`: those and deleting items (`dynamodb:DeleteItem`), which only
+ * the functions that delete get (docs/infrastructure.md lists them).
+ */
+export type TableAccess = 'getItem' | 'read' | 'readWrite' | 'readWriteDelete';
 
 /**
  * Fulfilment resources a function uses: `queue` sends accepted orders to the fulfilment queue,
@@ -62,6 +66,12 @@ export interface RouteDefinition<
    * endpoint): its table grants stop at `read`.
    */
   readonly readOnly?: boolean;
+  /**
+   * Tables whose items the route deletes, though the port it names also serves routes that do not
+   * (deleting an endpoint or a monitor, opening a console link): they get `readWriteDelete`. A table
+   * must be one a port of the route writes.
+   */
+  readonly deletes?: readonly TableId[];
   /**
    * The route may run as long as API Gateway waits (29 s) though it never calls the registry: a
    * bulk write (the monitor import).

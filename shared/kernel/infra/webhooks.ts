@@ -12,3 +12,11 @@ export const WEBHOOK_RETRY = { name: 'RetryWebhooks', handler: 'workers/webhooks
 
 /** The dispatcher's timeout: a batch of attempts side by side, each cut at 10 s, plus reads and writes. */
 export const DISPATCHER_TIMEOUT_SECONDS = 30;
+
+/**
+ * The encryption context every webhook signing secret is sealed and opened with (KMS): its purpose,
+ * and the account and endpoint it belongs to, so a sealed secret opens only for the endpoint it was
+ * made for. The key policy (lib/data-stack.ts) refuses Encrypt and Decrypt without exactly these keys.
+ */
+export const SECRET_CONTEXT_PURPOSE = 'webhook-signing-secret';
+export const SECRET_CONTEXT_KEYS = ['purpose', 'account', 'endpoint'] as const;

@@ -7,8 +7,11 @@
 /** Path of the state machine definition, from the project root. */
 export const WORKFLOW_DEFINITION = 'lib/workflows/fulfilment.asl.json';
 
-/** What a task's function reaches beyond the main table. */
-export type WorkflowNeed = 'registry' | 'blobs' | 'mail' | 'events';
+/**
+ * What a task's function reaches beyond reading and writing the main table; `deletes`: it deletes
+ * items there too (an order's listing under the status it leaves).
+ */
+export type WorkflowNeed = 'registry' | 'blobs' | 'mail' | 'events' | 'deletes';
 
 export interface WorkflowTask {
   /** Unique, PascalCase: names the Lambda function and its `${<name>Arn}` substitution. */
@@ -27,14 +30,14 @@ export interface WorkflowTask {
  * follow from the name (lib/workflows/fulfilment.ts names the states that use them).
  */
 const TASKS = {
-  MarkProcessing: { timeoutSeconds: 30, memoryMb: 256, needs: [] },
+  MarkProcessing: { timeoutSeconds: 30, memoryMb: 256, needs: ['deletes'] },
   RequestImages: { timeoutSeconds: 60, memoryMb: 256, needs: ['registry'] },
   CheckImages: { timeoutSeconds: 60, memoryMb: 256, needs: ['registry'] },
   CompilePdf: { timeoutSeconds: 300, memoryMb: 1024, needs: ['registry', 'blobs'] },
   SendEmail: { timeoutSeconds: 60, memoryMb: 512, needs: ['blobs', 'mail'] },
   HandOverForPost: { timeoutSeconds: 60, memoryMb: 256, needs: ['registry'] },
   // An offline search's outcome counts its stored results.
-  Finish: { timeoutSeconds: 30, memoryMb: 256, needs: ['events', 'blobs'] },
+  Finish: { timeoutSeconds: 30, memoryMb: 256, needs: ['events', 'blobs', 'deletes'] },
   RunOfflineSearch: { timeoutSeconds: 300, memoryMb: 512, needs: ['registry', 'blobs', 'mail'] },
 } as const satisfies Record<string, Pick<WorkflowTask, 'timeoutSeconds' | 'memoryMb' | 'needs'>>;
 

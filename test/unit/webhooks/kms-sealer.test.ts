@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KmsSealer } from '../../../shared/adapters/aws/kms-sealer.ts';
+import { SECRET_CONTEXT_KEYS } from '../../../shared/kernel/infra/webhooks.ts';
 
 /** The KMS sealer over KMS's JSON API (signed with aws4, no SDK client), against a fake endpoint. */
 
@@ -47,10 +48,11 @@ afterAll(async () => {
 });
 
 describe('KmsSealer', () => {
-  it('seals with Encrypt and opens with Decrypt, signed for kms, with the key and the purpose bound', async () => {
+  it('seals with Encrypt and opens with Decrypt, signed for kms, with the key, the purpose, the account and the endpoint bound', async () => {
     const sealer = new KmsSealer('arn:aws:kms:ap-southeast-2:111122223333:key/k-1');
-    const sealed = await sealer.seal('whsec_secret');
-    const opened = await sealer.open(sealed);
+    const binding = { accountId: 'acct_1', endpointId: 'we_1' };
+    const sealed = await sealer.seal('whsec_secret', binding);
+    const opened = await sealer.open(sealed, binding);
 
     expect(sealed.startsWith('kms.')).toBe(true);
     expect(sealed).not.toContain('whsec_secret');
@@ -65,9 +67,16 @@ describe('KmsSealer', () => {
       );
       expect(request.body).toMatchObject({
         KeyId: 'arn:aws:kms:ap-southeast-2:111122223333:key/k-1',
-        EncryptionContext: { purpose: 'webhook-signing-secret' },
       });
+      expect(request.body.EncryptionContext).toStrictEqual({
+        purpose: 'webhook-signing-secret',
+        account: 'acct_1',
+        endpoint: 'we_1',
+      });
+      expect(Object.keys(request.body.EncryptionContext as object).sort()).toStrictEqual(
+        [...SECRET_CONTEXT_KEYS].sort(),
+      );
     }
-    await expect(sealer.open('v1.not.kms')).rejects.toThrow(/not a KMS-sealed secret/);
+    await expect(sealer.open('v1.not.kms', binding)).rejects.toThrow(/not a KMS-sealed secret/);
   });
 });

@@ -97,12 +97,22 @@ describe('retry schedule (spec 6.4)', () => {
 });
 
 describe('AES-GCM sealer (local stack)', () => {
+  const binding = { accountId: 'acct_1', endpointId: 'we_1' };
+
   it('opens what it sealed, never shows the secret, and refuses a tampered or foreign blob', async () => {
     const sealer = new AesGcmSealer(Buffer.alloc(32, 7));
-    const sealed = await sealer.seal('whsec_abc');
+    const sealed = await sealer.seal('whsec_abc', binding);
     expect(sealed).not.toContain('whsec_abc');
-    expect(await sealer.open(sealed)).toBe('whsec_abc');
-    await expect(sealer.open(`${sealed.slice(0, -2)}AA`)).rejects.toThrow();
-    await expect(new AesGcmSealer(Buffer.alloc(32, 8)).open(sealed)).rejects.toThrow();
+    expect(await sealer.open(sealed, binding)).toBe('whsec_abc');
+    await expect(sealer.open(`${sealed.slice(0, -2)}AA`, binding)).rejects.toThrow();
+    await expect(new AesGcmSealer(Buffer.alloc(32, 8)).open(sealed, binding)).rejects.toThrow();
+  });
+
+  it('opens a secret only for the account and endpoint it was sealed for', async () => {
+    const sealer = new AesGcmSealer(Buffer.alloc(32, 7));
+    const sealed = await sealer.seal('whsec_abc', binding);
+    await expect(sealer.open(sealed, { ...binding, endpointId: 'we_2' })).rejects.toThrow();
+    await expect(sealer.open(sealed, { ...binding, accountId: 'acct_2' })).rejects.toThrow();
+    expect(await sealer.open(sealed, { ...binding })).toBe('whsec_abc');
   });
 });

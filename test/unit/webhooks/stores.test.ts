@@ -46,9 +46,12 @@ afterEach(() => {
 const account = () => `acct_${randomUUID().slice(0, 8)}`;
 const T0 = new Date('2026-03-01T00:00:00Z');
 
+const endpointId = () => `we_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+
 async function endpointFor(accountId: string, overrides: Partial<WebhookEndpointRecord> = {}) {
+  const id = overrides.id ?? endpointId();
   const endpoint: WebhookEndpointRecord = {
-    id: `we_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+    id,
     accountId,
     environment: 'test',
     url: 'https://hooks.example.com/x',
@@ -56,7 +59,13 @@ async function endpointFor(accountId: string, overrides: Partial<WebhookEndpoint
     description: null,
     status: 'enabled',
     disabledReason: null,
-    secrets: [{ sealed: await sealer.seal('whsec_one'), createdAt: '2026-03-01T00:00:00Z', expiresAt: null }],
+    secrets: [
+      {
+        sealed: await sealer.seal('whsec_one', { accountId, endpointId: id }),
+        createdAt: '2026-03-01T00:00:00Z',
+        expiresAt: null,
+      },
+    ],
     stats: {
       succeeded: 0,
       failed: 0,
@@ -287,11 +296,18 @@ describe('dispatcher', () => {
 
   it('signs with both secrets while the old one has not expired', async () => {
     const accountId = account();
+    const id = endpointId();
+    const binding = { accountId, endpointId: id };
     const endpoint = await endpointFor(accountId, {
+      id,
       secrets: [
-        { sealed: await sealer.seal('whsec_new'), createdAt: '2026-03-01T00:00:00Z', expiresAt: null },
         {
-          sealed: await sealer.seal('whsec_old'),
+          sealed: await sealer.seal('whsec_new', binding),
+          createdAt: '2026-03-01T00:00:00Z',
+          expiresAt: null,
+        },
+        {
+          sealed: await sealer.seal('whsec_old', binding),
           createdAt: '2026-02-01T00:00:00Z',
           expiresAt: '2026-03-02T00:00:00Z',
         },

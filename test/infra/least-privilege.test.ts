@@ -1,0 +1,314 @@
+/**
+ * Least privilege, on the synthesized prod templates (every stack and nested stack): who may use
+ * the webhook secrets key (its key policy, the role tags it checks and the IAM grants, walked
+ * together), which roles may list the orders bucket and under which prefixes, and which functions
+ * may delete DynamoDB items.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { functionDescription } from '../../lib/api-stack.ts';
+import { SWEEPER_DESCRIPTION, taskDescription } from '../../lib/constructs/fulfilment.ts';
+import {
+  KEY_ADMIN_ACTIONS,
+  SECRET_ROLE_TAG,
+  type SecretUse,
+} from '../../lib/constructs/webhook-secrets-key.ts';
+import { DISPATCHER_DESCRIPTION } from '../../lib/constructs/webhooks.ts';
+import { ORDER_BLOB_PREFIXES, tableConstructId } from '../../lib/data-stack.ts';
+import { PROJECT_ROOT } from '../../lib/routes.ts';
+import { routeList } from '../../shared/app/routes.ts';
+import { DOCS_CONTENT_SECURITY_POLICY } from '../../shared/docs/pages.ts';
+import { type TableId, tableDefinitions } from '../../shared/kernel/infra/tables.ts';
+import { SECRET_CONTEXT_KEYS, SECRET_CONTEXT_PURPOSE } from '../../shared/kernel/infra/webhooks.ts';
+import { taskNamed } from '../../shared/kernel/infra/workflow.ts';
+import { webhookRoutes } from '../../shared/webhooks/routes.ts';
+import { actionsOf, logicalIdOf, type PolicyStatementJson, type Synthesized, synthesize } from './synth.ts';
+
+interface Resource {
+  Type: string;
+  Properties?: Record<string, unknown>;
+}
+
+interface RoleUse {
+  /** The template's construct path and the role's logical id in it. */
+  template: string;
+  role: string;
+  /** Descriptions of the functions that run as the role. */
+  functions: string[];
+  statements: PolicyStatementJson[];
+  tags: Record<string, string>;
+}
+
+/** Every role of every template, with the functions running as it, its statements and its tags. */
+function rolesOf(synth: Synthesized): RoleUse[] {
+  const roles: RoleUse[] = [];
+  for (const template of synth.templates) {
+    const resources = Object.entries(template.json.Resources ?? {}) as [string, Resource][];
+    for (const [id, resource] of resources) {
+      if (resource.Type !== 'AWS::IAM::Role') continue;
+      const ref = JSON.stringify({ Ref: id });
+      const statements = resources
+        .filter(([, r]) => r.Type === 'AWS::IAM::Policy')
+        .filter(([, r]) => JSON.stringify(r.Properties?.Roles ?? []).includes(ref))
+        .flatMap(
+          ([, r]) =>
+            (r.Properties?.PolicyDocument as { Statement: PolicyStatementJson[] } | undefined)?.Statement ??
+            [],
+        );
+      const functions = resources
+        .filter(([, r]) => r.Type === 'AWS::Lambda::Function')
+        .filter(
+          ([, r]) => JSON.stringify(r.Properties?.Role) === JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] }),
+        )
+        .map(([, r]) => String(r.Properties?.Description));
+      const tags = Object.fromEntries(
+        ((resource.Properties?.Tags ?? []) as { Key: string; Value: string }[]).map((t) => [t.Key, t.Value]),
+      );
+      roles.push({ template: template.path, role: id, functions, statements, tags });
+    }
+  }
+  return roles;
+}
+
+describe('prod: least privilege', () => {
+  let synth: Synthesized;
+  let roles: RoleUse[];
+  beforeAll(() => {
+    synth = synthesize({ context: { stage: 'prod' } });
+    roles = rolesOf(synth);
+  }, 120_000);
+
+  const keyLogicalId = () => logicalIdOf(synth.data, synth.data.node.findChild('WebhookSecretsKey'));
+  const keyPolicy = () => {
+    const key = synth.dataTemplate.findResources('AWS::KMS::Key')[keyLogicalId()] as {
+      Properties: { KeyPolicy: { Statement: (PolicyStatementJson & Record<string, unknown>)[] } };
+    };
+    return key.Properties.KeyPolicy.Statement;
+  };
+  /** The stage's account (prod names one). */
+  const root = { AWS: 'arn:aws:iam::111122223333:root' };
+  const contextConditions = {
+    'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': [...SECRET_CONTEXT_KEYS] },
+    Null: {
+      'kms:EncryptionContext:purpose': 'false',
+      'kms:EncryptionContext:account': 'false',
+      'kms:EncryptionContext:endpoint': 'false',
+    },
+  };
+  const sealing = [webhookRoutes.createWebhookEndpoint, webhookRoutes.rotateWebhookSecret].map(
+    functionDescription,
+  );
+
+  describe('the webhook secrets key', () => {
+    it('has a written-out policy: the account administers it, never uses it or grants its use', () => {
+      const statements = keyPolicy();
+      expect(statements.map((s) => s.Sid)).toStrictEqual([
+        'AdministerOnly',
+        'SealWithTaggedRoles',
+        'OpenWithTaggedRoles',
+      ]);
+      const [admin] = statements;
+      expect(admin).toMatchObject({ Effect: 'Allow', Principal: root, Resource: '*' });
+      expect(admin?.Condition).toBeUndefined();
+      expect(actionsOf(admin as PolicyStatementJson).sort()).toStrictEqual([...KEY_ADMIN_ACTIONS].sort());
+      for (const action of actionsOf(admin as PolicyStatementJson)) {
+        expect(action).not.toMatch(/\*|Encrypt|Decrypt|GenerateDataKey|ReEncrypt|CreateGrant/);
+      }
+    });
+
+    it.each([
+      ['SealWithTaggedRoles', 'kms:Encrypt', 'seal'],
+      ['OpenWithTaggedRoles', 'kms:Decrypt', 'open'],
+    ])(
+      '%s: %s by roles tagged %s, only with the purpose, account and endpoint as context',
+      (sid, action, use) => {
+        const statement = keyPolicy().find((s) => s.Sid === sid);
+        expect(statement).toStrictEqual({
+          Sid: sid,
+          Effect: 'Allow',
+          Principal: root,
+          Action: action,
+          Resource: '*',
+          Condition: {
+            StringEquals: {
+              'kms:EncryptionContext:purpose': SECRET_CONTEXT_PURPOSE,
+              [`aws:PrincipalTag/${SECRET_ROLE_TAG}`]: use,
+            },
+            ...contextConditions,
+          },
+        });
+      },
+    );
+
+    it('is used by the two sealing routes (Encrypt) and the dispatcher (Decrypt), no other role', () => {
+      const tagged = roles
+        .filter((r) => r.tags[SECRET_ROLE_TAG] !== undefined)
+        .map((r) => ({ use: r.tags[SECRET_ROLE_TAG], functions: r.functions }));
+      expect(
+        tagged.sort((a, b) => String(a.functions[0]).localeCompare(String(b.functions[0]))),
+      ).toStrictEqual(
+        [
+          ...sealing.map((description) => ({ use: 'seal', functions: [description] })),
+          { use: 'open', functions: [DISPATCHER_DESCRIPTION] },
+        ].sort((a, b) => String(a.functions[0]).localeCompare(String(b.functions[0]))),
+      );
+
+      // Whatever the tags say, the IAM side grants the same roles, the same actions, with the context.
+      const kmsUsers = roles.flatMap((r) =>
+        r.statements
+          .filter((s) => actionsOf(s).some((a) => a.startsWith('kms:') || a === '*'))
+          .map((s) => ({ role: r, statement: s })),
+      );
+      const expected: Record<string, SecretUse> = Object.fromEntries([
+        ...sealing.map((d) => [d, 'seal'] as const),
+        [DISPATCHER_DESCRIPTION, 'open'] as const,
+      ]);
+      expect(kmsUsers.map((u) => u.role.functions).sort()).toStrictEqual(
+        Object.keys(expected)
+          .map((d) => [d])
+          .sort(),
+      );
+      for (const { role, statement } of kmsUsers) {
+        const use = expected[String(role.functions[0])];
+        expect(role.tags[SECRET_ROLE_TAG]).toBe(use);
+        expect(actionsOf(statement)).toStrictEqual([use === 'seal' ? 'kms:Encrypt' : 'kms:Decrypt']);
+        expect(JSON.stringify(statement.Resource)).toContain(keyLogicalId());
+        expect((statement as unknown as { Condition: unknown }).Condition).toStrictEqual({
+          StringEquals: { 'kms:EncryptionContext:purpose': SECRET_CONTEXT_PURPOSE },
+          ...contextConditions,
+        });
+      }
+    });
+  });
+
+  describe('the orders bucket', () => {
+    const bucketId = () => logicalIdOf(synth.data, synth.data.ordersBucketResource);
+
+    it('lets a role list it only under the prefixes it reads, never the whole bucket by name', () => {
+      const listers = roles.flatMap((r) =>
+        r.statements
+          .filter((s) => actionsOf(s).some((a) => a === 's3:ListBucket' || a === 's3:*' || a === '*'))
+          .map((s) => ({ role: r, statement: s as PolicyStatementJson & { Condition?: unknown } })),
+      );
+      // The two routes that read PDFs and results, and the workflow tasks that write or mail them.
+      expect(listers.length).toBeGreaterThanOrEqual(5);
+      for (const { role, statement } of listers) {
+        expect(actionsOf(statement), role.functions.join()).toStrictEqual(['s3:ListBucket']);
+        expect(JSON.stringify(statement.Resource)).toContain(bucketId().slice(0, 12));
+        expect(statement.Condition, role.functions.join()).toStrictEqual({
+          StringLikeIfExists: { 's3:prefix': ORDER_BLOB_PREFIXES.map((prefix) => `${prefix}*`) },
+        });
+      }
+    });
+  });
+
+  describe('DynamoDB deletes', () => {
+    /** The functions that delete items, by table: the routes by name, the workers by description. */
+    const DELETING_ROUTES: Readonly<Record<string, readonly TableId[]>> = {
+      // A purchase the registry refused is forgotten; a failed request's idempotency record goes.
+      PurchaseCompanyExtract: ['main', 'idempotency'],
+      PurchasePersonExtracts: ['main', 'idempotency'],
+      PurchaseWeeklySummary: ['main', 'idempotency'],
+      PurchaseRegisterExtract: ['main', 'idempotency'],
+      OrderChargesExtract: ['idempotency'],
+      OrderDocumentImages: ['idempotency'],
+      CreateOfflineSearch: ['idempotency'],
+      CreateMonitor: ['idempotency'],
+      ImportMonitors: ['idempotency'],
+      DeleteWebhookEndpoint: ['main'],
+      DeleteMonitor: ['main'],
+      // A sign-in link opens once.
+      OpenConsoleLink: ['keys'],
+    };
+    const DELETING_WORKERS = [
+      taskDescription(taskNamed('MarkProcessing')),
+      taskDescription(taskNamed('Finish')),
+      SWEEPER_DESCRIPTION,
+    ];
+
+    it('is granted to exactly the functions that delete, on the tables they delete from', () => {
+      const tableIds = Object.fromEntries(
+        (Object.keys(tableDefinitions) as TableId[]).map((id) => [
+          logicalIdOf(synth.data, synth.data.node.findChild(tableConstructId(id))),
+          id,
+        ]),
+      );
+      const deleting = new Map<string, TableId[]>();
+      for (const role of roles) {
+        for (const statement of role.statements) {
+          const actions = actionsOf(statement);
+          if (!actions.some((a) => a === 'dynamodb:DeleteItem' || a === 'dynamodb:*' || a === '*')) continue;
+          const named = Object.entries(tableIds)
+            .filter(([logicalId]) => JSON.stringify(statement.Resource).includes(logicalId))
+            .map(([, id]) => id);
+          expect(named.length, role.functions.join()).toBeGreaterThan(0);
+          for (const fn of role.functions) deleting.set(fn, [...(deleting.get(fn) ?? []), ...named]);
+        }
+      }
+      const byDescription = new Map(routeList.map((route) => [functionDescription(route), route.name]));
+      const found = Object.fromEntries(
+        [...deleting].map(([description, tables]) => [
+          byDescription.get(description) ?? description,
+          [...new Set(tables)].sort(),
+        ]),
+      );
+      expect(found).toStrictEqual({
+        ...Object.fromEntries(
+          Object.entries(DELETING_ROUTES).map(([name, tables]) => [name, [...tables].sort()]),
+        ),
+        ...Object.fromEntries(DELETING_WORKERS.map((description) => [description, ['main']])),
+      });
+    });
+  });
+
+  describe('docs/infrastructure.md says what the templates hold', () => {
+    const doc = () =>
+      readFileSync(join(PROJECT_ROOT, 'docs', 'infrastructure.md'), 'utf8').replace(/\s+/g, ' ');
+
+    it('names the key policy statements, the tag and the encryption context keys', () => {
+      for (const statement of keyPolicy()) expect(doc()).toContain(`\`${statement.Sid}\``);
+      expect(doc()).toContain(`\`aws:PrincipalTag/${SECRET_ROLE_TAG} = seal\``);
+      expect(doc()).toContain(`\`purpose = ${SECRET_CONTEXT_PURPOSE}\``);
+      for (const key of SECRET_CONTEXT_KEYS) expect(doc()).toContain(`\`${key}\``);
+    });
+
+    it('gives the ListBucket condition the template has', () => {
+      const prefixes = ORDER_BLOB_PREFIXES.map((prefix) => `"${prefix}*"`).join(', ');
+      expect(doc()).toContain(`\`StringLikeIfExists s3:prefix [${prefixes}]\``);
+    });
+
+    it('lists every function granted DeleteItem, and no other', () => {
+      const start = '`DeleteItem` goes only to the functions that delete';
+      const section = doc().slice(doc().indexOf(start) + start.length);
+      const listed = section.slice(0, section.indexOf('A route asks for it'));
+      for (const name of [
+        'PurchaseCompanyExtract',
+        'PurchasePersonExtracts',
+        'PurchaseWeeklySummary',
+        'PurchaseRegisterExtract',
+        'OrderChargesExtract',
+        'OrderDocumentImages',
+        'CreateOfflineSearch',
+        'CreateMonitor',
+        'ImportMonitors',
+        'DeleteWebhookEndpoint',
+        'DeleteMonitor',
+        'OpenConsoleLink',
+        'MarkProcessing',
+        'Finish',
+        'SweepStalledFulfilment',
+      ])
+        expect(listed).toContain(`\`${name}\``);
+      expect(listed.match(/`[A-Z][A-Za-z]+`/g)?.length).toBe(15);
+    });
+
+    it("gives the documentation pages' policy as served, but for the script's hash", () => {
+      const written = DOCS_CONTENT_SECURITY_POLICY.replace(
+        /'sha256-[^']+'/,
+        "'sha256-<the page's own script>'",
+      );
+      expect(doc()).toContain(`\`Content-Security-Policy: ${written}\``);
+    });
+  });
+});
