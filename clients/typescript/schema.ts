@@ -1050,10 +1050,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create up to 100,000 monitors from JSON rows or CSV; dryRun reports every row without creating anything
+         * Create up to 100,000 monitors from JSON rows or CSV; dryRun reports every row without creating anything. A commit of up to 1,000 rows answers its outcome (200); a larger one answers 202 `processing` and GET /v1/monitors/imports/{importId} follows it
          * @description Free.
          */
         post: operations["ImportMonitors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A committed import's status, totals and every processed row not created (kept 30 days)
+         * @description Free.
+         */
+        get: operations["GetMonitorImport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1068,7 +1088,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the environment's monitors, newest first, or the one of a company
+         * List the environment's monitors, newest first, or the one of a company; as JSON, or as CSV with Accept: text/csv
          * @description Free.
          */
         get: operations["ListMonitors"];
@@ -2566,6 +2586,7 @@ export interface components {
                 billable: boolean;
                 quantity: number;
                 entries: number;
+                price?: components["schemas"]["UsagePrice"];
             }[];
         };
         FeeEntry: {
@@ -2579,6 +2600,13 @@ export interface components {
             clientReference: string | null;
             requestId: string;
             resourceId: string;
+        };
+        /** @description The price of a usage total of our own product, in cents. */
+        UsagePrice: {
+            /** @constant */
+            unit: "monitor_day";
+            unitAmountCents: number;
+            amountCents: number;
         };
         WeeklySummaryExtractList: {
             /** @constant */
@@ -3081,12 +3109,16 @@ export interface components {
             resent: number;
             meta: components["schemas"]["Meta"];
         };
-        /** @description A bulk import's outcome: totals, and every row that is not (or would not be) created, with why. */
+        /** @description A bulk import: its status, totals, and every row that is not (or would not be) created, with why. */
         MonitorImport: {
             /** @constant */
             object: "monitorImport";
+            id: ((string | null) | null) | string | null;
+            /** @enum {string} */
+            status: "processing" | "succeeded";
             dryRun: boolean;
             rows: number;
+            processedRows: number;
             totals: {
                 created: number;
                 wouldCreate: number;
@@ -3107,6 +3139,8 @@ export interface components {
                     message: string;
                 };
             }[];
+            createdAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            completedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             meta: components["schemas"]["Meta"];
         };
         MonitorResponse: {
@@ -4111,6 +4145,62 @@ export interface components {
         /**
          * @description Forbidden:
          *
+         *     - `monitor_import_owner_mismatch`: The import was committed by another account, or with a key of the other environment.
+         */
+        MonitorImportOwnerMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "permission_error";
+                        /** @enum {string} */
+                        code: "monitor_import_owner_mismatch";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Not found:
+         *
+         *     - `monitor_import_not_found`: No monitor import has this id (imports are kept 30 days).
+         */
+        MonitorImportNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & ({
+                    error: {
+                        /** @enum {string} */
+                        type: "not_found_error";
+                        /** @enum {string} */
+                        code: "monitor_import_not_found";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        /**
+         * @description Forbidden:
+         *
          *     - `monitor_owner_mismatch`: The monitor was created by another account, or with a key of the other environment.
          */
         MonitorOwnerMismatch: {
@@ -4226,7 +4316,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a32675ec-bac8-44ba-a469-b32f9cade72f"
+                     *         "requestId": "req_abf1da30-afe6-4d5c-8c22-a92311ef8f6f"
                      *       }
                      *     }
                      */
@@ -4321,7 +4411,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7f5b957f-95e1-4d21-aceb-b502ecfbb20e"
+                     *         "requestId": "req_f31b47ce-230c-48ca-8eff-b547c6c390f2"
                      *       }
                      *     }
                      */
@@ -4413,7 +4503,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_89714ca2-12bd-4e1b-92a2-99281e45b114"
+                     *         "requestId": "req_251a4930-d4d7-40f9-9809-00bb66a694cd"
                      *       }
                      *     }
                      */
@@ -4512,7 +4602,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_52370b05-a0ee-4706-b3ee-c75af84214a6"
+                     *         "requestId": "req_4305b6a0-42c4-4db7-be7a-8923d8a97083"
                      *       }
                      *     }
                      */
@@ -4678,7 +4768,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_934d9f9b-d1e4-4856-8f88-f4502ea074c9"
+                     *         "requestId": "req_36ebdce6-7a92-4928-bf40-33ce09ec8a35"
                      *       }
                      *     }
                      */
@@ -4903,7 +4993,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0d81f977-b2b3-444c-be39-033afcbb5f97"
+                     *         "requestId": "req_80bf6a84-d558-431a-956f-598f27c719ce"
                      *       }
                      *     }
                      */
@@ -5113,9 +5203,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T01:34:06Z",
-                     *       "asOf": "2026-11-28T01:34:07Z",
-                     *       "expiresAt": "2027-11-28T01:34:06Z",
+                     *       "purchasedAt": "2026-11-28T04:03:05Z",
+                     *       "asOf": "2026-11-28T04:03:05Z",
+                     *       "expiresAt": "2027-11-28T04:03:05Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -5592,7 +5682,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_97377c9e-8f3a-47d8-bb53-1f6c018e9a9f"
+                     *         "requestId": "req_aa9ea874-af2a-42d8-8fb1-ba1c7905514b"
                      *       }
                      *     }
                      */
@@ -5953,15 +6043,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_4c6d3ff80910e48258141597",
+                     *         "id": "ext_99ca037cf7bcdafdf824806a",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T01:33:59Z",
-                     *         "asOf": "2026-11-28T01:33:59Z"
+                     *         "purchasedAt": "2026-11-28T04:03:00Z",
+                     *         "asOf": "2026-11-28T04:03:00Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5d6d879d-f385-4f27-a057-9df1782b2a83"
+                     *         "requestId": "req_bb84b17c-20fc-451d-979c-725c1895004d"
                      *       }
                      *     }
                      */
@@ -6216,16 +6306,16 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_d8f3adbca64b031249fa27ab",
+                     *         "id": "ext_126f344883b18a5218ac8261",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T01:34:01Z",
-                     *         "asOf": "2026-11-28T01:34:01Z"
+                     *         "purchasedAt": "2026-11-28T04:03:01Z",
+                     *         "asOf": "2026-11-28T04:03:01Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_134f13e9-df92-4823-9ea0-13820cea9468"
+                     *         "requestId": "req_c953a987-8255-42c2-93c6-a78d7334358f"
                      *       }
                      *     }
                      */
@@ -6422,10 +6512,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_4c6d3ff80910e48258141597",
+                     *         "id": "ext_99ca037cf7bcdafdf824806a",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T01:33:59Z",
-                     *         "asOf": "2026-11-28T01:33:59Z"
+                     *         "purchasedAt": "2026-11-28T04:03:00Z",
+                     *         "asOf": "2026-11-28T04:03:00Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -6558,7 +6648,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9bd223bf-d911-47a5-90d9-47ef137e4523"
+                     *         "requestId": "req_1368b3ce-751a-4665-b755-1ea9a24e4402"
                      *       }
                      *     }
                      */
@@ -6766,15 +6856,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_8491603d99a21d788a3f0fb8",
+                     *         "id": "ext_5e76ac97c437872e01896dab",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T01:34:03Z",
-                     *         "asOf": "2026-11-28T01:34:03Z"
+                     *         "purchasedAt": "2026-11-28T04:03:03Z",
+                     *         "asOf": "2026-11-28T04:03:03Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9ac09a7b-ae5e-45b6-9b03-b31f0113b5f7"
+                     *         "requestId": "req_90bb4a24-88ea-44d4-ae98-a4cb100c2226"
                      *       }
                      *     }
                      */
@@ -6973,10 +7063,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_9534f9dfd6f1e7c61c798a47",
+                     *         "id": "ext_c340e527d935e3e4be1c0598",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T01:34:05Z",
-                     *         "asOf": "2026-11-28T01:34:05Z"
+                     *         "purchasedAt": "2026-11-28T04:03:05Z",
+                     *         "asOf": "2026-11-28T04:03:05Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -7080,7 +7170,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_74019181-dfd7-448f-89de-440b91ddbf83"
+                     *         "requestId": "req_7444960a-3e26-4637-b29a-05e1bee782c4"
                      *       }
                      *     }
                      */
@@ -7378,15 +7468,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_a59706722cd475f4b4bc8209",
+                     *         "id": "ext_5e4f9211839ebe697009469c",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-28T01:34:06Z",
-                     *         "asOf": "2026-11-28T01:34:06Z"
+                     *         "purchasedAt": "2026-11-28T04:03:05Z",
+                     *         "asOf": "2026-11-28T04:03:05Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7b02b6ab-6d37-43d9-88b4-dd63b4988acb"
+                     *         "requestId": "req_120f8235-aaf2-402a-bf4f-19f2986135fd"
                      *       }
                      *     }
                      */
@@ -7825,13 +7915,13 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T01:34:06Z",
-                     *         "asOf": "2026-11-28T01:34:07Z"
+                     *         "purchasedAt": "2026-11-28T04:03:05Z",
+                     *         "asOf": "2026-11-28T04:03:05Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a5ec112b-066d-4b8d-9081-9d9ae7b146d2"
+                     *         "requestId": "req_bd758b8d-c53c-48b7-b24f-dc46f01a79eb"
                      *       }
                      *     }
                      */
@@ -8148,7 +8238,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7ed2b136-fbdb-40d3-b7b6-f23cb4ad42ba"
+                     *         "requestId": "req_952cba04-acfc-4358-b577-27439d5ea363"
                      *       }
                      *     }
                      */
@@ -8289,8 +8379,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-28T01:34:07Z",
-                     *       "expiresAt": "2026-12-28T01:34:07Z",
+                     *       "createdAt": "2026-11-28T04:03:05Z",
+                     *       "expiresAt": "2026-12-28T04:03:05Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -8316,7 +8406,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2d89a65e-33ca-436c-9f20-c2eff8baed4c"
+                     *         "requestId": "req_c3e47ea7-a3f0-43b4-aa69-0ba08b49d285"
                      *       }
                      *     }
                      */
@@ -8493,11 +8583,11 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-28T01:34:07Z",
+                     *       "searchExpiresAt": "2026-12-28T04:03:05Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f15f6c60-23ea-408c-b193-f4ce1a5d184a"
+                     *         "requestId": "req_93f446fc-0667-4b2d-a0b4-35983cf47e22"
                      *       }
                      *     }
                      */
@@ -8586,7 +8676,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_40a4d4cf167d50fabaf639c8",
+                     *           "id": "ext_3c80db7b561d14fcc68ecabf",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -8608,9 +8698,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-28T01:34:07Z",
-                     *           "asOf": "2026-11-28T01:34:08Z",
-                     *           "expiresAt": "2027-11-28T01:34:07Z",
+                     *           "purchasedAt": "2026-11-28T04:03:05Z",
+                     *           "asOf": "2026-11-28T04:03:06Z",
+                     *           "expiresAt": "2027-11-28T04:03:05Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -8764,7 +8854,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_63bf255e-feb2-47ec-9b7b-cf3f6b987c70"
+                     *             "requestId": "req_8d44934c-2095-462d-aa0a-5bf3ef5d8c3b"
                      *           }
                      *         }
                      *       ],
@@ -8774,7 +8864,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_63bf255e-feb2-47ec-9b7b-cf3f6b987c70",
+                     *         "requestId": "req_8d44934c-2095-462d-aa0a-5bf3ef5d8c3b",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -9088,18 +9178,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6ImE3Tmx6OHhrUUxTWjlPU0wiLCJ0IjoxNzk1ODI5NjYwMzU1LCJwIjo1fQ.im7EOIo6ShtHiA-Kwl8tYJtM-Gp0lCEskr3Pr4oq6lU",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IktlN043NzdCX1hlMGprUzgiLCJ0IjoxNzk1ODM4NTk0MDUzLCJwIjo1fQ.4WSEMuuHgw89gnt_L6dK8ptjQZ_cYi1pYNMq904BJrQ",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_40a4d4cf167d50fabaf639c8",
+                     *         "id": "ext_3c80db7b561d14fcc68ecabf",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T01:34:07Z",
-                     *         "asOf": "2026-11-28T01:34:08Z"
+                     *         "purchasedAt": "2026-11-28T04:03:05Z",
+                     *         "asOf": "2026-11-28T04:03:06Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_66e154fe-0e18-465e-b8fe-26b14882f83d"
+                     *         "requestId": "req_6fd3ab00-e831-406d-82a4-77b7764b2d10"
                      *       }
                      *     }
                      */
@@ -9292,9 +9382,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T01:34:06Z",
-                     *       "asOf": "2026-11-28T01:34:07Z",
-                     *       "expiresAt": "2027-11-28T01:34:06Z",
+                     *       "purchasedAt": "2026-11-28T04:03:05Z",
+                     *       "asOf": "2026-11-28T04:03:05Z",
+                     *       "expiresAt": "2027-11-28T04:03:05Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -9771,7 +9861,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5db14638-147a-464e-beb9-ca0a6ff9c056"
+                     *         "requestId": "req_9866bd5b-702a-440a-9047-de7270f0650e"
                      *       }
                      *     }
                      */
@@ -9884,15 +9974,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T01:34:06Z",
-                     *           "asOf": "2026-11-28T01:34:07Z",
-                     *           "expiresAt": "2027-11-28T01:34:06Z",
+                     *           "purchasedAt": "2026-11-28T04:03:05Z",
+                     *           "asOf": "2026-11-28T04:03:05Z",
+                     *           "expiresAt": "2027-11-28T04:03:05Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_a59706722cd475f4b4bc8209",
+                     *           "id": "ext_5e4f9211839ebe697009469c",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -9937,15 +10027,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-28T01:34:06Z",
-                     *           "asOf": "2026-11-28T01:34:06Z",
-                     *           "expiresAt": "2027-11-28T01:34:06Z",
+                     *           "purchasedAt": "2026-11-28T04:03:05Z",
+                     *           "asOf": "2026-11-28T04:03:05Z",
+                     *           "expiresAt": "2027-11-28T04:03:05Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_9534f9dfd6f1e7c61c798a47",
+                     *           "id": "ext_c340e527d935e3e4be1c0598",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -9981,9 +10071,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T01:34:05Z",
-                     *           "asOf": "2026-11-28T01:34:05Z",
-                     *           "expiresAt": "2027-11-28T01:34:05Z",
+                     *           "purchasedAt": "2026-11-28T04:03:05Z",
+                     *           "asOf": "2026-11-28T04:03:05Z",
+                     *           "expiresAt": "2027-11-28T04:03:05Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9994,7 +10084,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6b282efe-2a11-47fa-b675-36e6e7a841c5"
+                     *         "requestId": "req_5aa125c7-7941-4822-8173-82a3d23a8350"
                      *       }
                      *     }
                      */
@@ -10070,10 +10160,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_4c6d3ff80910e48258141597",
-                     *           "at": "2026-11-28T01:33:59Z",
+                     *           "resourceId": "ext_99ca037cf7bcdafdf824806a",
+                     *           "at": "2026-11-28T04:03:00Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_4895a521-b2ec-4015-a874-f2a017c121d7",
+                     *           "requestId": "req_8fa8c047-d714-4862-95d0-d0783b3d7b6f",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -10081,10 +10171,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_d8f3adbca64b031249fa27ab",
-                     *           "at": "2026-11-28T01:34:01Z",
+                     *           "resourceId": "ext_126f344883b18a5218ac8261",
+                     *           "at": "2026-11-28T04:03:01Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_3b7166cd-58f8-4708-9127-42aafbedcd7c",
+                     *           "requestId": "req_8557c66f-e743-433a-8faa-122f12afa9a1",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -10092,10 +10182,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_8491603d99a21d788a3f0fb8",
-                     *           "at": "2026-11-28T01:34:03Z",
+                     *           "resourceId": "ext_5e76ac97c437872e01896dab",
+                     *           "at": "2026-11-28T04:03:03Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_58d846df-9491-45a6-946f-a2bbbe7fdb0c",
+                     *           "requestId": "req_2708bbf7-0ba5-4cca-be65-e8b4fb771593",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -10132,7 +10222,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cdc9992b-b43d-4938-ac5b-96e59b01212f"
+                     *         "requestId": "req_66adcab9-9b2e-4c6b-a0bc-9d493a568765"
                      *       }
                      *     }
                      */
@@ -10216,9 +10306,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-28T01:34:15Z",
-                     *           "asOf": "2026-11-28T01:34:15Z",
-                     *           "expiresAt": "2027-11-28T01:34:15Z",
+                     *           "purchasedAt": "2026-11-28T04:03:11Z",
+                     *           "asOf": "2026-11-28T04:03:11Z",
+                     *           "expiresAt": "2027-11-28T04:03:11Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -10229,7 +10319,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8fd9f6a9-5e80-4f94-a7a5-46b15d36cd64"
+                     *         "requestId": "req_f16b3c1a-350e-42f3-a142-5b0d42464f81"
                      *       }
                      *     }
                      */
@@ -10320,9 +10410,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T01:34:15Z",
-                     *       "asOf": "2026-11-28T01:34:15Z",
-                     *       "expiresAt": "2027-11-28T01:34:15Z",
+                     *       "purchasedAt": "2026-11-28T04:03:11Z",
+                     *       "asOf": "2026-11-28T04:03:11Z",
+                     *       "expiresAt": "2027-11-28T04:03:11Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -10490,14 +10580,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyOTY1NjQ0OCwicCI6MjB9.f_L7OPU47tJh1UxoOvKw3HLntsi4lG42xIO0yEHeLxA",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgzODU5MTU4NCwicCI6MjB9.9Q_OnUIW3ZED4sTsh9CKDCin-h6QYJgolRGO66VHBUs",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_c434d7d7-3516-4eca-8c7c-ab69edfa20bb"
+                     *         "requestId": "req_8f6a0fb7-a40e-4e11-a0ce-182fff58138a"
                      *       }
                      *     }
                      */
@@ -10674,9 +10764,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T01:34:15Z",
-                     *       "asOf": "2026-11-28T01:34:15Z",
-                     *       "expiresAt": "2027-11-28T01:34:15Z",
+                     *       "purchasedAt": "2026-11-28T04:03:11Z",
+                     *       "asOf": "2026-11-28T04:03:11Z",
+                     *       "expiresAt": "2027-11-28T04:03:11Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -10844,14 +10934,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyOTY2MDU2MCwicCI6NX0.MKHHK6lrv5TEpq7g-Swr8yWiP4ncBmItZNSp_YCXLuY",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgzODU5NDEyOCwicCI6NX0.2IkvNGK9c5DGhXaUJuIh3kRuHSWYVJoeVpjYVPpUd1k",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e91f0b6d-e4a8-476a-9fd7-a7622548bdb7"
+                     *         "requestId": "req_1868c0ed-967f-43d3-b9c8-0d2a56e8a2d4"
                      *       }
                      *     }
                      */
@@ -10951,7 +11041,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4c489a69-7319-4d91-ba12-8c05c4a7bb3d"
+                     *         "requestId": "req_e0bb5d90-0e0a-4c93-b558-2bed8f7c4d92"
                      *       }
                      *     }
                      */
@@ -11069,7 +11159,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_919c7c84-3393-4d12-9fe5-e92bc9896af7"
+                     *         "requestId": "req_f8194c2c-0cd4-4ab2-9b94-6ab847005514"
                      *       }
                      *     }
                      */
@@ -11238,7 +11328,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_20611378-2807-4593-905c-c0385f6dbfd4"
+                     *         "requestId": "req_c9b7d344-f201-471e-9b5b-39cd024747e1"
                      *       }
                      *     }
                      */
@@ -11423,9 +11513,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-28T01:34:20Z",
-                     *       "asOf": "2026-11-28T01:34:20Z",
-                     *       "expiresAt": "2027-11-28T01:34:20Z",
+                     *       "purchasedAt": "2026-11-28T04:03:14Z",
+                     *       "asOf": "2026-11-28T04:03:14Z",
+                     *       "expiresAt": "2027-11-28T04:03:14Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -11599,7 +11689,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_52d190ac-940c-4fef-a74f-58e1350d4f9e"
+                     *         "requestId": "req_5d9269f9-ae07-4cab-acc3-cd06ada09214"
                      *       }
                      *     }
                      */
@@ -11832,12 +11922,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "createdAt": "2026-11-28T04:03:07Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_d9a3fe97-c22f-456d-8cc1-a4a919056b52"
+                     *         "requestId": "req_fd70a729-7f39-42a9-8e74-98585aa53b1e"
                      *       }
                      *     }
                      */
@@ -12132,12 +12222,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:20Z",
+                     *       "createdAt": "2026-11-28T04:03:14Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_20b7f303-0340-4817-955b-c97da39eb473"
+                     *         "requestId": "req_4d6ff871-3d60-458a-b814-14a8c7d4614f"
                      *       }
                      *     }
                      */
@@ -12380,7 +12470,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-05T01:34:13Z",
+                     *       "downloadExpiresAt": "2026-12-05T04:03:09Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -12388,12 +12478,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "readyAt": "2026-11-28T01:34:13Z",
+                     *       "createdAt": "2026-11-28T04:03:07Z",
+                     *       "readyAt": "2026-11-28T04:03:09Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_5a32ce4b-f86c-44a1-83b0-dbb51e42088c"
+                     *         "requestId": "req_95c65266-b24a-441c-849f-bb7d5c342267"
                      *       }
                      *     }
                      */
@@ -12519,7 +12609,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-05T01:34:13Z",
+                     *           "downloadExpiresAt": "2026-12-05T04:03:09Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -12527,8 +12617,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T01:34:09Z",
-                     *           "readyAt": "2026-11-28T01:34:13Z"
+                     *           "createdAt": "2026-11-28T04:03:07Z",
+                     *           "readyAt": "2026-11-28T04:03:09Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12537,7 +12627,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8bf5cf94-1bdc-450d-a74b-a16b3c403d89"
+                     *         "requestId": "req_93ddf8b6-311c-4062-892b-259e2f6d160c"
                      *       }
                      *     }
                      */
@@ -12693,12 +12783,12 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:14Z",
+                     *       "createdAt": "2026-11-28T04:03:10Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_7b35ed8e-7470-4fc4-9cfa-4cb60803e047"
+                     *         "requestId": "req_4a7fc146-60c9-44d0-aa6e-b2ca5ba1a064"
                      *       }
                      *     }
                      */
@@ -12809,12 +12899,12 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:14Z",
-                     *       "readyAt": "2026-11-28T01:34:15Z",
+                     *       "createdAt": "2026-11-28T04:03:10Z",
+                     *       "readyAt": "2026-11-28T04:03:10Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_571ad267-dc69-4bf3-8d20-89c87505f235"
+                     *         "requestId": "req_1faed134-cb36-44ff-8b57-0143134eb71d"
                      *       }
                      *     }
                      */
@@ -12975,12 +13065,12 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODI5NjYxNjkyLCJwIjoxMDB9.WzVkOWFXwi-k1u4sQFjkdaAGod8od6h8sgoQoaEMjAE",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODM4NTk1MDkwLCJwIjoxMDB9.TTy_wedFW7z8NSEDGJCSC_zVNf-kMwgWUH8RVyRZmX4",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7df2b44a-002b-4e7a-a53c-9b60f25f1a22"
+                     *         "requestId": "req_dc9567a0-9c10-4d78-8156-4faeedb5d824"
                      *       }
                      *     }
                      */
@@ -13105,7 +13195,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_61074792-fdad-4529-8d80-53332faeba15"
+                     *         "requestId": "req_40147408-61a7-4437-a265-a65406ec8a2f"
                      *       }
                      *     }
                      */
@@ -13418,7 +13508,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b5ac6295-a9a0-4b5a-b878-2f0f157033d4"
+                     *         "requestId": "req_8b9ade3a-f5ac-436b-b147-dd75a31a6438"
                      *       }
                      *     }
                      */
@@ -13620,7 +13710,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0b61bd8c-bc1a-4bbe-a6c5-a67e31748402"
+                     *         "requestId": "req_0a9f9b63-8519-4751-b595-9687e98e0923"
                      *       }
                      *     }
                      */
@@ -13803,7 +13893,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f71ebb45-b2f8-4a97-b1c1-b55cae67fc2b"
+                     *         "requestId": "req_550d921d-5bb9-4f70-978c-075f7b3afa12"
                      *       }
                      *     }
                      */
@@ -13960,7 +14050,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d8ad8f7c-83a7-476f-899b-0e2ed66e08b7"
+                     *         "requestId": "req_12915779-4a49-49a0-86c1-cf55c330dda6"
                      *       }
                      *     }
                      */
@@ -14097,7 +14187,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-28T01:34:13Z",
+                     *           "createdAt": "2026-11-28T04:03:09Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -14129,8 +14219,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-28T01:34:09Z",
-                     *             "readyAt": "2026-11-28T01:34:13Z"
+                     *             "createdAt": "2026-11-28T04:03:07Z",
+                     *             "readyAt": "2026-11-28T04:03:09Z"
                      *           }
                      *         }
                      *       ],
@@ -14140,7 +14230,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_08e51665-75bf-42e8-900c-ba9754363752"
+                     *         "requestId": "req_0c6e69dd-d518-4c84-9123-de1181c31ce6"
                      *       }
                      *     }
                      */
@@ -14210,7 +14300,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-28T01:34:13Z",
+                     *       "createdAt": "2026-11-28T04:03:09Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -14242,13 +14332,13 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-28T01:34:09Z",
-                     *         "readyAt": "2026-11-28T01:34:13Z"
+                     *         "createdAt": "2026-11-28T04:03:07Z",
+                     *         "readyAt": "2026-11-28T04:03:09Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f5b7681a-d8d7-494b-aeff-b063a2cc7b48"
+                     *         "requestId": "req_8f655102-c0a3-42a5-8769-b447062e4b01"
                      *       }
                      *     }
                      */
@@ -14325,25 +14415,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_18615615c16ec2cf41c72668",
+                     *           "id": "whd_d6f0aa71b7c620f35221393f",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T01:35:14Z",
+                     *           "nextAttemptAt": "2026-11-28T04:04:10Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T01:34:14Z",
+                     *               "at": "2026-11-28T04:03:10Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 196,
+                     *               "latencyMs": 104,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T01:34:14Z"
+                     *           "createdAt": "2026-11-28T04:03:10Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14352,7 +14442,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1f95afa8-b927-47ad-865e-ebc692c71c48"
+                     *         "requestId": "req_6d22b1ed-8f18-49d9-8184-10f37e746cad"
                      *       }
                      *     }
                      */
@@ -14434,25 +14524,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_18615615c16ec2cf41c72668",
+                     *           "id": "whd_d6f0aa71b7c620f35221393f",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T01:35:14Z",
+                     *           "nextAttemptAt": "2026-11-28T04:04:10Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T01:34:14Z",
+                     *               "at": "2026-11-28T04:03:10Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 196,
+                     *               "latencyMs": 104,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T01:34:14Z"
+                     *           "createdAt": "2026-11-28T04:03:10Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14461,7 +14551,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_96261647-9c37-4db9-b98d-aa607457ae75"
+                     *         "requestId": "req_b9e2e1cd-f186-44af-a7a5-930220f5f3d0"
                      *       }
                      *     }
                      */
@@ -14608,11 +14698,11 @@ export interface operations {
                      *             "succeeded": 0,
                      *             "failed": 2,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *             "lastFailedAt": "2026-11-28T04:03:15Z",
                      *             "consecutiveFailures": 2
                      *           },
-                     *           "createdAt": "2026-11-28T01:34:09Z",
-                     *           "updatedAt": "2026-11-28T01:34:09Z"
+                     *           "createdAt": "2026-11-28T04:03:06Z",
+                     *           "updatedAt": "2026-11-28T04:03:06Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14621,7 +14711,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_61d1e1e2-67ba-42db-9312-85701d334b96"
+                     *         "requestId": "req_e7f98a4e-bea6-4d4a-bb2e-49e7e75a2a99"
                      *       }
                      *     }
                      */
@@ -14710,7 +14800,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_eAW2E9b4T4vnShHbcnD9zkYRxyHU7rEYjWCVLGAvyfg",
+                     *       "secret": "whsec_f3svUjTgfgkXgJoF2IZhUsAIFfJEceNRHK2LfLnX08I",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -14720,12 +14810,12 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "updatedAt": "2026-11-28T01:34:09Z",
+                     *       "createdAt": "2026-11-28T04:03:06Z",
+                     *       "updatedAt": "2026-11-28T04:03:06Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7efcc1f9-ed91-498f-9913-73b2821a0754"
+                     *         "requestId": "req_05d2600d-33cc-4ead-be3e-cafeb2792ec0"
                      *       }
                      *     }
                      */
@@ -14812,15 +14902,15 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *         "lastFailedAt": "2026-11-28T04:03:15Z",
                      *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "updatedAt": "2026-11-28T01:34:09Z",
+                     *       "createdAt": "2026-11-28T04:03:06Z",
+                     *       "updatedAt": "2026-11-28T04:03:06Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_56857788-2420-478a-bd3b-868833b034da"
+                     *         "requestId": "req_d9ed9793-111f-4b3e-86ba-be348fd6cde4"
                      *       }
                      *     }
                      */
@@ -14895,7 +14985,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_71df269f-a5a3-46e4-a1fd-a81e3f394ea1"
+                     *         "requestId": "req_de1f10ce-3cab-4c12-8829-1e64770127a9"
                      *       }
                      *     }
                      */
@@ -14991,15 +15081,15 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *         "lastFailedAt": "2026-11-28T04:03:16Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "updatedAt": "2026-11-28T01:34:22Z",
+                     *       "createdAt": "2026-11-28T04:03:06Z",
+                     *       "updatedAt": "2026-11-28T04:03:16Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9d6c520e-c37c-4612-bec5-5e0484908423"
+                     *         "requestId": "req_70ea10a7-5a60-46e3-80fa-1f8fea05532b"
                      *       }
                      *     }
                      */
@@ -15085,22 +15175,22 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_wb064BQKioLhObdytcOIVE08eJdzBv-BXxf7XC9-2Kg",
-                     *       "secretRotatedAt": "2026-11-28T01:34:22Z",
-                     *       "previousSecretExpiresAt": "2026-11-29T01:34:22Z",
+                     *       "secret": "whsec_qWyrcHN89mlCrHfLAjbyo73haT1Nln8UQ4y18nOfYy4",
+                     *       "secretRotatedAt": "2026-11-28T04:03:16Z",
+                     *       "previousSecretExpiresAt": "2026-11-29T04:03:16Z",
                      *       "stats": {
                      *         "succeeded": 0,
                      *         "failed": 3,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *         "lastFailedAt": "2026-11-28T04:03:16Z",
                      *         "consecutiveFailures": 3
                      *       },
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "updatedAt": "2026-11-28T01:34:22Z",
+                     *       "createdAt": "2026-11-28T04:03:06Z",
+                     *       "updatedAt": "2026-11-28T04:03:16Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4657c8f8-bbed-457b-b2a0-eb474118f640"
+                     *         "requestId": "req_a8ac09b6-b010-423b-a78d-dc13a8fee7dd"
                      *       }
                      *     }
                      */
@@ -15178,56 +15268,56 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_f60ef4c1f4361c206db374ca",
+                     *           "id": "whd_5adcec50dd77294dffba9b11",
                      *           "eventId": "evt_f0d40177016f12a31be59d17",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T01:35:22Z",
+                     *           "nextAttemptAt": "2026-11-28T04:04:15Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T01:34:22Z",
+                     *               "at": "2026-11-28T04:03:15Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 12,
+                     *               "latencyMs": 24,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T01:34:22Z"
+                     *           "createdAt": "2026-11-28T04:03:15Z"
                      *         },
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_18615615c16ec2cf41c72668",
+                     *           "id": "whd_d6f0aa71b7c620f35221393f",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-28T01:39:22Z",
+                     *           "nextAttemptAt": "2026-11-28T04:08:16Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T01:34:14Z",
+                     *               "at": "2026-11-28T04:03:10Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 196,
+                     *               "latencyMs": 104,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-28T01:34:22Z",
+                     *               "at": "2026-11-28T04:03:16Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 23,
+                     *               "latencyMs": 10,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T01:34:14Z"
+                     *           "createdAt": "2026-11-28T04:03:10Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -15236,7 +15326,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_22d461bb-a1c3-4790-9aa0-6e3c45f6f058"
+                     *         "requestId": "req_afa12aef-4e2f-4844-9530-9dc0826c00f7"
                      *       }
                      *     }
                      */
@@ -15321,7 +15411,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b3c3797d-03fe-4243-bb54-9e275e7290d8"
+                     *         "requestId": "req_f692eb69-32c6-4fc3-be0c-4d05f6901e79"
                      *       }
                      *     }
                      */
@@ -15397,9 +15487,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_fd1e7307573a2810bfa69075",
+                     *       "id": "evt_a88dddd8f1a6ee7e31a88b5c",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-28T01:34:23Z",
+                     *       "createdAt": "2026-11-28T04:03:16Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -15412,22 +15502,22 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-28T01:34:22Z",
-                     *         "previousSecretExpiresAt": "2026-11-29T01:34:22Z",
+                     *         "secretRotatedAt": "2026-11-28T04:03:16Z",
+                     *         "previousSecretExpiresAt": "2026-11-29T04:03:16Z",
                      *         "stats": {
                      *           "succeeded": 0,
                      *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *           "lastFailedAt": "2026-11-28T04:03:16Z",
                      *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-28T01:34:09Z",
-                     *         "updatedAt": "2026-11-28T01:34:22Z"
+                     *         "createdAt": "2026-11-28T04:03:06Z",
+                     *         "updatedAt": "2026-11-28T04:03:16Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_06893298-2be8-4f5d-b846-4a13923a6bfe"
+                     *         "requestId": "req_a518fd7a-37aa-42d9-a444-4a9d9aecaef8"
                      *       }
                      *     }
                      */
@@ -15509,8 +15599,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "monitorImport",
+                     *       "id": null,
+                     *       "status": "succeeded",
                      *       "dryRun": true,
                      *       "rows": 3,
+                     *       "processedRows": 3,
                      *       "totals": {
                      *         "created": 0,
                      *         "wouldCreate": 1,
@@ -15535,13 +15628,28 @@ export interface operations {
                      *           "duplicateOf": 1
                      *         }
                      *       ],
+                     *       "createdAt": null,
+                     *       "completedAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3ed7e0f9-e2ba-4438-93aa-05ea68b432d5"
+                     *         "requestId": "req_67f2e3ca-de30-4685-83f4-cd5189df2e8c"
                      *       }
                      *     }
                      */
+                    "application/json": components["schemas"]["MonitorImport"];
+                };
+            };
+            /** @description Accepted: a commit of more than 1,000 rows, `status` `processing`; its rows are created by the worker, 500 at a time, and GET /v1/monitors/imports/{importId} shows its progress and outcome. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["MonitorImport"];
                 };
             };
@@ -15612,6 +15720,110 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    GetMonitorImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mimp_5e0a7c3b9d1f2e4a6c8b0d2f */
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: A committed import: its status, totals and the rows not created (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitorImport",
+                     *       "id": "mimp_5e0a7c3b9d1f2e4a6c8b0d2f",
+                     *       "status": "succeeded",
+                     *       "dryRun": false,
+                     *       "rows": 3,
+                     *       "processedRows": 3,
+                     *       "totals": {
+                     *         "created": 1,
+                     *         "wouldCreate": 0,
+                     *         "alreadyWatched": 0,
+                     *         "invalid": 1,
+                     *         "duplicate": 1,
+                     *         "overCap": 0
+                     *       },
+                     *       "problems": [
+                     *         {
+                     *           "row": 2,
+                     *           "outcome": "invalid",
+                     *           "error": {
+                     *             "code": "acn_invalid",
+                     *             "param": "company",
+                     *             "message": "123456789 fails the ACN check digit test."
+                     *           }
+                     *         },
+                     *         {
+                     *           "row": 3,
+                     *           "outcome": "duplicate",
+                     *           "duplicateOf": 1
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-28T04:03:12Z",
+                     *       "completedAt": "2026-11-28T04:03:12Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_6ce5f753-240b-42e7-932a-73f2f00e0ace"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorImport"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MonitorImportOwnerMismatch"];
+            404: components["responses"]["MonitorImportNotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     ListMonitors: {
         parameters: {
             query?: {
@@ -15640,6 +15852,23 @@ export interface operations {
                      * @example {
                      *       "object": "list",
                      *       "data": [
+                     *         {
+                     *           "object": "monitor",
+                     *           "id": "mon_51ecdf90276e800cdbe9bc18",
+                     *           "kind": "company",
+                     *           "company": null,
+                     *           "person": null,
+                     *           "eventTypes": [
+                     *             "company.status_changed",
+                     *             "company.name_changed",
+                     *             "company.type_changed"
+                     *           ],
+                     *           "baseline": null,
+                     *           "sequence": 0,
+                     *           "livemode": false,
+                     *           "createdAt": "2026-11-28T04:03:12Z",
+                     *           "updatedAt": "2026-11-28T04:03:12Z"
+                     *         },
                      *         {
                      *           "object": "monitor",
                      *           "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
@@ -15685,25 +15914,26 @@ export interface operations {
                      *               "formDescription": "Change to company details",
                      *               "receivedAt": "2025-06-20"
                      *             },
-                     *             "at": "2026-11-28T01:34:17Z"
+                     *             "at": "2026-11-28T04:03:11Z"
                      *           },
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T01:34:17Z",
-                     *           "updatedAt": "2026-11-28T01:34:17Z"
+                     *           "createdAt": "2026-11-28T04:03:11Z",
+                     *           "updatedAt": "2026-11-28T04:03:11Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
                      *       "nextCursor": null,
-                     *       "totalCount": 1,
+                     *       "totalCount": 2,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_284d0870-8a4b-45d8-a191-adedd262e8a3"
+                     *         "requestId": "req_3f270d4a-9a7a-4e76-8e59-511d461b0bd0"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorList"];
+                    "text/csv": string;
                 };
             };
             /**
@@ -15823,16 +16053,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T01:34:17Z"
+                     *         "at": "2026-11-28T04:03:11Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T01:34:17Z",
-                     *       "updatedAt": "2026-11-28T01:34:17Z",
+                     *       "createdAt": "2026-11-28T04:03:11Z",
+                     *       "updatedAt": "2026-11-28T04:03:11Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b8266b5b-00fb-4be1-becb-40cf6ab36df7"
+                     *         "requestId": "req_22e99c14-d034-4470-9e07-0e1f0f63428b"
                      *       }
                      *     }
                      */
@@ -16096,16 +16326,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T01:34:17Z"
+                     *         "at": "2026-11-28T04:03:11Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T01:34:17Z",
-                     *       "updatedAt": "2026-11-28T01:34:17Z",
+                     *       "createdAt": "2026-11-28T04:03:11Z",
+                     *       "updatedAt": "2026-11-28T04:03:11Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_35d4d0e0-ddeb-45fc-9dfc-6833b56453df"
+                     *         "requestId": "req_f9e7dfe9-3a80-438e-877f-12a4dc83b2dc"
                      *       }
                      *     }
                      */
@@ -16180,7 +16410,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f486673a-7f2f-4da2-9f68-b77d0f979c0a"
+                     *         "requestId": "req_9f4c356d-5d27-43b1-b24f-a664d4ba9a2a"
                      *       }
                      *     }
                      */
@@ -16304,16 +16534,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T01:34:17Z"
+                     *         "at": "2026-11-28T04:03:11Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T01:34:17Z",
-                     *       "updatedAt": "2026-11-28T01:34:24Z",
+                     *       "createdAt": "2026-11-28T04:03:11Z",
+                     *       "updatedAt": "2026-11-28T04:03:16Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d8b0d411-32f2-4e43-8963-2993a11780c6"
+                     *         "requestId": "req_ffbc1560-e1ba-4e16-8436-3b4de4c3a9e3"
                      *       }
                      *     }
                      */
@@ -16392,7 +16622,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e846860c-98c1-459e-9ba3-75d4d82ec1ec"
+                     *         "requestId": "req_63dd7a96-88dd-45b5-abfe-e4b312235b2e"
                      *       }
                      *     }
                      */
@@ -16465,12 +16695,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "consoleLink",
-                     *       "url": "https://api.example.com/console/sign-in?token=boyUg3nPE1-zRjOePCBmr64sABOOxpoE8lU27tgM98M",
-                     *       "expiresAt": "2026-11-28T01:11:00.000Z",
+                     *       "url": "https://api.example.com/console/sign-in?token=kjQsPUDj4O6jR3sAfAPVKF2FJ9C_dEcQDv0PpoROWmI",
+                     *       "expiresAt": "2026-11-28T04:08:17.034Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d57025fa-bc34-4cd1-940f-6d3ff7a90b99"
+                     *         "requestId": "req_e4d6732b-b9d0-421b-a35e-83cfa0480de8"
                      *       }
                      *     }
                      */

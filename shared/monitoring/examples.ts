@@ -4,6 +4,9 @@ import type { RequestExample } from '../kernel/http/request-example.ts';
 /** The monitor id the examples show (the recorded responses have the issued one replaced by it). */
 export const EXAMPLE_MONITOR_ID = 'mon_2b7c9e1d3f5a4c6b8d0e1f2a';
 
+/** The import id the examples show. */
+export const EXAMPLE_IMPORT_ID = 'mimp_5e0a7c3b9d1f2e4a6c8b0d2f';
+
 export const monitoringExamples: Readonly<Record<string, RequestExample>> = {
   CreateMonitor: {
     summary: 'Watch the sandbox company BLUEGUM ORCHARDS PTY LTD for every company event',
@@ -14,6 +17,10 @@ export const monitoringExamples: Readonly<Record<string, RequestExample>> = {
     summary: 'A dry run of three rows: one to create, one invalid ACN, one duplicate',
     headers: { 'Idempotency-Key': 'demo-import-1' },
     body: { dryRun: true, csv: 'company\n990000149\n123456789\n990000149\n' },
+  },
+  GetMonitorImport: {
+    summary: 'A committed import: its status, totals and the rows not created',
+    path: { importId: EXAMPLE_IMPORT_ID },
   },
   ListMonitors: { summary: 'The first 20 monitors of the environment', query: { limit: '20' } },
   GetMonitor: { summary: 'One monitor, with its baseline', path: { monitorId: EXAMPLE_MONITOR_ID } },

@@ -100,6 +100,7 @@ describe('monitoring jobs', () => {
   let monitorA: string;
   let monitorB: string;
   let personMonitor: string;
+  let sandboxKey: TestKey;
   const person = {
     familyName: 'Featherstonehaugh',
     givenNames: ['Imogen', 'Clare'],
@@ -118,6 +119,9 @@ describe('monitoring jobs', () => {
     personMonitor = await watch(a, { person });
     // A person of the same names born a day later (a near miss): never matched.
     await watch(b, { person: { ...person, birthDate: '1968-11-03' } });
+    // A test key's monitor of a sandbox company that changes on no schedule: its days are never priced.
+    sandboxKey = await createKey('test');
+    await watch(sandboxKey, { company: '990000149' });
   });
 
   afterAll(async () => {
@@ -235,11 +239,25 @@ describe('monitoring jobs', () => {
     const bad = await call('/v1/monitors/events?after=nonsense', { key: a.secret });
     expect(bad.status).toBe(422);
     // A day of monitoring on the usage ledger, once however often the check ran: 2 monitor-days.
-    const usage = await call<{
+    type UsageBody = {
       totals: { product: string; quantity: number; billable: boolean; entries: number }[];
-    }>('/v1/usage', { key: a.secret });
+    };
+    const usage = await call<UsageBody>('/v1/usage', { key: a.secret });
+    // Priced by the named setting (1 cent a monitored company-day): 2 monitor-days, 2 cents.
     expect(usage.body.totals.filter((t) => t.product === 'monitoring')).toEqual([
-      { product: 'monitoring', feeCode: null, billable: true, quantity: 2, entries: 1 },
+      {
+        product: 'monitoring',
+        feeCode: null,
+        billable: true,
+        quantity: 2,
+        entries: 1,
+        price: { unit: 'monitor_day', unitAmountCents: 1, amountCents: 2 },
+      },
+    ]);
+    // A test key's monitoring is on its ledger, never billable and never priced.
+    const sandboxUsage = await call<UsageBody>('/v1/usage', { key: sandboxKey.secret });
+    expect(sandboxUsage.body.totals.filter((t) => t.product === 'monitoring')).toEqual([
+      { product: 'monitoring', feeCode: null, billable: false, quantity: 1, entries: 1 },
     ]);
     // The weekly summaries' fees are the platform's, never the account's.
     expect(usage.body.totals.filter((t) => t.product === 'weekly_summary')).toEqual([]);
