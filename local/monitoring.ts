@@ -46,7 +46,7 @@ type LocalMonitoringPorts = Pick<
 
 export function startLocalMonitoring(core: LocalMonitoringPorts, intervalMs = 0): LocalMonitoring {
   const pending: MonitoringMessage[] = [];
-  // An import's chunks, sent by the import route, run at once in the background, a chunk at a
+  // An import's chunks and sandbox events, sent by their routes, run at once in the background, a chunk at a
   // time, as the worker runs them from the queue in AWS (a failed chunk is tried again, up to 3 times).
   const imports: { message: MonitoringMessage; tries: number }[] = [];
   let importing: Promise<void> | undefined;
@@ -65,7 +65,7 @@ export function startLocalMonitoring(core: LocalMonitoringPorts, intervalMs = 0)
   const port: MonitoringQueue = {
     send: async (messages) => {
       for (const message of messages) {
-        if (message.job === 'import') imports.push({ message, tries: 0 });
+        if (message.job === 'import' || message.job === 'sandbox') imports.push({ message, tries: 0 });
         else pending.push(message);
       }
       importing ??= new Promise<void>((done) => setImmediate(done)).then(drainImports);

@@ -1132,6 +1132,26 @@ export interface paths {
         patch: operations["UpdateMonitor"];
         trace?: never;
     };
+    "/v1/sandbox/monitors/{monitorId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test keys: fire an event of any type the monitor wants now (source.kind sandbox); it reaches the feed and webhooks within seconds
+         * @description Free.
+         */
+        post: operations["CreateSandboxMonitorEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/monitors/events": {
         parameters: {
             query?: never;
@@ -1333,6 +1353,10 @@ export interface components {
         };
         UpdateMonitorRequest: {
             eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
+        };
+        CreateSandboxMonitorEventRequest: {
+            /** @enum {string} */
+            type: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
         };
         /** @description Every failure: `error.code` says what went wrong (branch on it), `error.param` where; `docUrl` explains the code. */
         Error: {
@@ -3215,6 +3239,17 @@ export interface components {
             deleted: true;
             meta: components["schemas"]["Meta"];
         };
+        SandboxMonitorEvent: {
+            /** @constant */
+            object: "sandboxEvent";
+            id: string;
+            /** @enum {string} */
+            type: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
+            monitorId: string;
+            /** @constant */
+            status: "queued";
+            meta: components["schemas"]["Meta"];
+        };
         MonitorFeed: {
             /** @constant */
             object: "list";
@@ -4316,7 +4351,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_abf1da30-afe6-4d5c-8c22-a92311ef8f6f"
+                     *         "requestId": "req_7be6a4b5-82fa-492b-966f-a1e967b05809"
                      *       }
                      *     }
                      */
@@ -4411,7 +4446,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f31b47ce-230c-48ca-8eff-b547c6c390f2"
+                     *         "requestId": "req_acb97ec7-3f9d-484d-b867-54c7b11d7620"
                      *       }
                      *     }
                      */
@@ -4503,7 +4538,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_251a4930-d4d7-40f9-9809-00bb66a694cd"
+                     *         "requestId": "req_80f7c52c-9e5c-44b6-844f-3a0d7a51fea8"
                      *       }
                      *     }
                      */
@@ -4602,7 +4637,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4305b6a0-42c4-4db7-be7a-8923d8a97083"
+                     *         "requestId": "req_0065cb10-b8e0-46bc-8fbf-ee763b08a224"
                      *       }
                      *     }
                      */
@@ -4768,7 +4803,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_36ebdce6-7a92-4928-bf40-33ce09ec8a35"
+                     *         "requestId": "req_3f42e7e7-3f3b-4522-b72f-6b0d1fb75a85"
                      *       }
                      *     }
                      */
@@ -4993,7 +5028,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_80bf6a84-d558-431a-956f-598f27c719ce"
+                     *         "requestId": "req_835982b5-793f-4f05-b7f4-c3752d1f802a"
                      *       }
                      *     }
                      */
@@ -5203,9 +5238,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T04:03:05Z",
-                     *       "asOf": "2026-11-28T04:03:05Z",
-                     *       "expiresAt": "2027-11-28T04:03:05Z",
+                     *       "purchasedAt": "2026-11-28T04:44:23Z",
+                     *       "asOf": "2026-11-28T04:44:23Z",
+                     *       "expiresAt": "2027-11-28T04:44:23Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -5682,7 +5717,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_aa9ea874-af2a-42d8-8fb1-ba1c7905514b"
+                     *         "requestId": "req_d94325f7-94c5-4773-ae5d-55953137468c"
                      *       }
                      *     }
                      */
@@ -6043,15 +6078,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_99ca037cf7bcdafdf824806a",
+                     *         "id": "ext_3c3dc04761e0aff25d20d767",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T04:03:00Z",
-                     *         "asOf": "2026-11-28T04:03:00Z"
+                     *         "purchasedAt": "2026-11-28T04:44:18Z",
+                     *         "asOf": "2026-11-28T04:44:18Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_bb84b17c-20fc-451d-979c-725c1895004d"
+                     *         "requestId": "req_72477c83-04e9-4fe5-83ad-c55b3202d427"
                      *       }
                      *     }
                      */
@@ -6306,16 +6341,16 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_126f344883b18a5218ac8261",
+                     *         "id": "ext_bdf68ef66795289390041c60",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T04:03:01Z",
-                     *         "asOf": "2026-11-28T04:03:01Z"
+                     *         "purchasedAt": "2026-11-28T04:44:19Z",
+                     *         "asOf": "2026-11-28T04:44:19Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c953a987-8255-42c2-93c6-a78d7334358f"
+                     *         "requestId": "req_c1a13a20-72da-4cd2-9515-6d5eb9d1af38"
                      *       }
                      *     }
                      */
@@ -6512,10 +6547,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_99ca037cf7bcdafdf824806a",
+                     *         "id": "ext_3c3dc04761e0aff25d20d767",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T04:03:00Z",
-                     *         "asOf": "2026-11-28T04:03:00Z"
+                     *         "purchasedAt": "2026-11-28T04:44:18Z",
+                     *         "asOf": "2026-11-28T04:44:18Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -6648,7 +6683,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1368b3ce-751a-4665-b755-1ea9a24e4402"
+                     *         "requestId": "req_13971aef-ae6b-4729-adea-26a48e16d4f5"
                      *       }
                      *     }
                      */
@@ -6856,15 +6891,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_5e76ac97c437872e01896dab",
+                     *         "id": "ext_7cbe6d5f9648aa6169d15293",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T04:03:03Z",
-                     *         "asOf": "2026-11-28T04:03:03Z"
+                     *         "purchasedAt": "2026-11-28T04:44:20Z",
+                     *         "asOf": "2026-11-28T04:44:20Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_90bb4a24-88ea-44d4-ae98-a4cb100c2226"
+                     *         "requestId": "req_cdd6e2e9-f126-461f-9434-5d615fa3a9e3"
                      *       }
                      *     }
                      */
@@ -7063,10 +7098,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_c340e527d935e3e4be1c0598",
+                     *         "id": "ext_fc5f3ddbf720e179b41ac495",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T04:03:05Z",
-                     *         "asOf": "2026-11-28T04:03:05Z"
+                     *         "purchasedAt": "2026-11-28T04:44:22Z",
+                     *         "asOf": "2026-11-28T04:44:22Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -7170,7 +7205,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7444960a-3e26-4637-b29a-05e1bee782c4"
+                     *         "requestId": "req_c42f9813-aed7-41dc-8b86-7609427f00f5"
                      *       }
                      *     }
                      */
@@ -7468,15 +7503,15 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_5e4f9211839ebe697009469c",
+                     *         "id": "ext_38de6c3b7772ed7c73ee103c",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-28T04:03:05Z",
-                     *         "asOf": "2026-11-28T04:03:05Z"
+                     *         "purchasedAt": "2026-11-28T04:44:23Z",
+                     *         "asOf": "2026-11-28T04:44:23Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_120f8235-aaf2-402a-bf4f-19f2986135fd"
+                     *         "requestId": "req_cfb83336-fb2f-4737-a6e3-2852c1c3e44a"
                      *       }
                      *     }
                      */
@@ -7915,13 +7950,13 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T04:03:05Z",
-                     *         "asOf": "2026-11-28T04:03:05Z"
+                     *         "purchasedAt": "2026-11-28T04:44:23Z",
+                     *         "asOf": "2026-11-28T04:44:23Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_bd758b8d-c53c-48b7-b24f-dc46f01a79eb"
+                     *         "requestId": "req_205c2e44-397e-4d36-a7e2-bb4b8309b097"
                      *       }
                      *     }
                      */
@@ -8238,7 +8273,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_952cba04-acfc-4358-b577-27439d5ea363"
+                     *         "requestId": "req_7f4be0f1-c342-4e82-b79c-0dc703aa035f"
                      *       }
                      *     }
                      */
@@ -8379,8 +8414,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-28T04:03:05Z",
-                     *       "expiresAt": "2026-12-28T04:03:05Z",
+                     *       "createdAt": "2026-11-28T04:44:24Z",
+                     *       "expiresAt": "2026-12-28T04:44:24Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -8406,7 +8441,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c3e47ea7-a3f0-43b4-aa69-0ba08b49d285"
+                     *         "requestId": "req_218e6653-2f0d-45ae-9f3f-e81c7a14cb47"
                      *       }
                      *     }
                      */
@@ -8583,11 +8618,11 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-28T04:03:05Z",
+                     *       "searchExpiresAt": "2026-12-28T04:44:24Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_93f446fc-0667-4b2d-a0b4-35983cf47e22"
+                     *         "requestId": "req_3f06cc5b-7c78-4704-9bbd-31298246f465"
                      *       }
                      *     }
                      */
@@ -8676,7 +8711,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_3c80db7b561d14fcc68ecabf",
+                     *           "id": "ext_ef156585f04c700cd2d318da",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -8698,9 +8733,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-28T04:03:05Z",
-                     *           "asOf": "2026-11-28T04:03:06Z",
-                     *           "expiresAt": "2027-11-28T04:03:05Z",
+                     *           "purchasedAt": "2026-11-28T04:44:24Z",
+                     *           "asOf": "2026-11-28T04:44:24Z",
+                     *           "expiresAt": "2027-11-28T04:44:24Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -8854,7 +8889,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_8d44934c-2095-462d-aa0a-5bf3ef5d8c3b"
+                     *             "requestId": "req_32922488-4242-4bc6-b4cd-1a25da625919"
                      *           }
                      *         }
                      *       ],
@@ -8864,7 +8899,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_8d44934c-2095-462d-aa0a-5bf3ef5d8c3b",
+                     *         "requestId": "req_32922488-4242-4bc6-b4cd-1a25da625919",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -9178,18 +9213,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6IktlN043NzdCX1hlMGprUzgiLCJ0IjoxNzk1ODM4NTk0MDUzLCJwIjo1fQ.4WSEMuuHgw89gnt_L6dK8ptjQZ_cYi1pYNMq904BJrQ",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6ImFrbzEwRTVmQXQ4Z0RoYTIiLCJ0IjoxNzk1ODQxMDcxMDg5LCJwIjo1fQ.ksCG3aDaqtotybMo6_NzGCuRyZVuVcelG61oeyRUhOQ",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_3c80db7b561d14fcc68ecabf",
+                     *         "id": "ext_ef156585f04c700cd2d318da",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T04:03:05Z",
-                     *         "asOf": "2026-11-28T04:03:06Z"
+                     *         "purchasedAt": "2026-11-28T04:44:24Z",
+                     *         "asOf": "2026-11-28T04:44:24Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6fd3ab00-e831-406d-82a4-77b7764b2d10"
+                     *         "requestId": "req_1a173367-e9b1-45a4-b19b-357e4440eaee"
                      *       }
                      *     }
                      */
@@ -9382,9 +9417,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T04:03:05Z",
-                     *       "asOf": "2026-11-28T04:03:05Z",
-                     *       "expiresAt": "2027-11-28T04:03:05Z",
+                     *       "purchasedAt": "2026-11-28T04:44:23Z",
+                     *       "asOf": "2026-11-28T04:44:23Z",
+                     *       "expiresAt": "2027-11-28T04:44:23Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -9861,7 +9896,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9866bd5b-702a-440a-9047-de7270f0650e"
+                     *         "requestId": "req_119974f9-503b-4752-a8e1-0e5aa57d0cb2"
                      *       }
                      *     }
                      */
@@ -9974,15 +10009,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T04:03:05Z",
-                     *           "asOf": "2026-11-28T04:03:05Z",
-                     *           "expiresAt": "2027-11-28T04:03:05Z",
+                     *           "purchasedAt": "2026-11-28T04:44:23Z",
+                     *           "asOf": "2026-11-28T04:44:23Z",
+                     *           "expiresAt": "2027-11-28T04:44:23Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_5e4f9211839ebe697009469c",
+                     *           "id": "ext_38de6c3b7772ed7c73ee103c",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -10027,15 +10062,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-28T04:03:05Z",
-                     *           "asOf": "2026-11-28T04:03:05Z",
-                     *           "expiresAt": "2027-11-28T04:03:05Z",
+                     *           "purchasedAt": "2026-11-28T04:44:23Z",
+                     *           "asOf": "2026-11-28T04:44:23Z",
+                     *           "expiresAt": "2027-11-28T04:44:23Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_c340e527d935e3e4be1c0598",
+                     *           "id": "ext_fc5f3ddbf720e179b41ac495",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -10071,9 +10106,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T04:03:05Z",
-                     *           "asOf": "2026-11-28T04:03:05Z",
-                     *           "expiresAt": "2027-11-28T04:03:05Z",
+                     *           "purchasedAt": "2026-11-28T04:44:22Z",
+                     *           "asOf": "2026-11-28T04:44:22Z",
+                     *           "expiresAt": "2027-11-28T04:44:22Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -10084,7 +10119,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5aa125c7-7941-4822-8173-82a3d23a8350"
+                     *         "requestId": "req_5c6ae608-7d63-491f-80cd-998231da07e1"
                      *       }
                      *     }
                      */
@@ -10160,10 +10195,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_99ca037cf7bcdafdf824806a",
-                     *           "at": "2026-11-28T04:03:00Z",
+                     *           "resourceId": "ext_3c3dc04761e0aff25d20d767",
+                     *           "at": "2026-11-28T04:44:18Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_8fa8c047-d714-4862-95d0-d0783b3d7b6f",
+                     *           "requestId": "req_5e4080d0-041c-43de-8776-7d17afe6263a",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -10171,10 +10206,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_126f344883b18a5218ac8261",
-                     *           "at": "2026-11-28T04:03:01Z",
+                     *           "resourceId": "ext_bdf68ef66795289390041c60",
+                     *           "at": "2026-11-28T04:44:19Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_8557c66f-e743-433a-8faa-122f12afa9a1",
+                     *           "requestId": "req_6a4d6ed0-4474-456f-9292-eef0c203694e",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -10182,10 +10217,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_5e76ac97c437872e01896dab",
-                     *           "at": "2026-11-28T04:03:03Z",
+                     *           "resourceId": "ext_7cbe6d5f9648aa6169d15293",
+                     *           "at": "2026-11-28T04:44:20Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_2708bbf7-0ba5-4cca-be65-e8b4fb771593",
+                     *           "requestId": "req_afe1a530-a339-4992-a4cd-b39aabaf5829",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -10222,7 +10257,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_66adcab9-9b2e-4c6b-a0bc-9d493a568765"
+                     *         "requestId": "req_91d41159-795d-4b80-b93a-d056bbe2c7b7"
                      *       }
                      *     }
                      */
@@ -10306,9 +10341,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-28T04:03:11Z",
-                     *           "asOf": "2026-11-28T04:03:11Z",
-                     *           "expiresAt": "2027-11-28T04:03:11Z",
+                     *           "purchasedAt": "2026-11-28T04:44:29Z",
+                     *           "asOf": "2026-11-28T04:44:29Z",
+                     *           "expiresAt": "2027-11-28T04:44:29Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -10319,7 +10354,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f16b3c1a-350e-42f3-a142-5b0d42464f81"
+                     *         "requestId": "req_0100aa4a-65b7-4f12-a100-9fcc4e6b2736"
                      *       }
                      *     }
                      */
@@ -10410,9 +10445,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T04:03:11Z",
-                     *       "asOf": "2026-11-28T04:03:11Z",
-                     *       "expiresAt": "2027-11-28T04:03:11Z",
+                     *       "purchasedAt": "2026-11-28T04:44:29Z",
+                     *       "asOf": "2026-11-28T04:44:29Z",
+                     *       "expiresAt": "2027-11-28T04:44:29Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -10580,14 +10615,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgzODU5MTU4NCwicCI6MjB9.9Q_OnUIW3ZED4sTsh9CKDCin-h6QYJgolRGO66VHBUs",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0MTA3MDE3NSwicCI6MjB9.6z386PFg9wtjK6C_T3mDvNZCoPz-EVTLsDAL84fjKXo",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_8f6a0fb7-a40e-4e11-a0ce-182fff58138a"
+                     *         "requestId": "req_f490aec3-222b-4eb2-b692-1415f700bde2"
                      *       }
                      *     }
                      */
@@ -10764,9 +10799,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T04:03:11Z",
-                     *       "asOf": "2026-11-28T04:03:11Z",
-                     *       "expiresAt": "2027-11-28T04:03:11Z",
+                     *       "purchasedAt": "2026-11-28T04:44:29Z",
+                     *       "asOf": "2026-11-28T04:44:29Z",
+                     *       "expiresAt": "2027-11-28T04:44:29Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -10934,14 +10969,14 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgzODU5NDEyOCwicCI6NX0.2IkvNGK9c5DGhXaUJuIh3kRuHSWYVJoeVpjYVPpUd1k",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0MTA3MTE3OSwicCI6NX0.Zev1kQ8dpsKFB3iF05IM4dbmeoGxGWC4zMvnUkApVpE",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1868c0ed-967f-43d3-b9c8-0d2a56e8a2d4"
+                     *         "requestId": "req_a80725f0-1723-42bf-ac0a-4792229f7f71"
                      *       }
                      *     }
                      */
@@ -11041,7 +11076,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e0bb5d90-0e0a-4c93-b558-2bed8f7c4d92"
+                     *         "requestId": "req_4491196a-617e-4978-bfbb-2927dad61aa6"
                      *       }
                      *     }
                      */
@@ -11159,7 +11194,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f8194c2c-0cd4-4ab2-9b94-6ab847005514"
+                     *         "requestId": "req_7ac2f681-5eb5-443d-a185-0ab9a0e80ed2"
                      *       }
                      *     }
                      */
@@ -11328,7 +11363,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_c9b7d344-f201-471e-9b5b-39cd024747e1"
+                     *         "requestId": "req_407dd719-42ca-423d-b561-494923c130d1"
                      *       }
                      *     }
                      */
@@ -11513,9 +11548,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-28T04:03:14Z",
-                     *       "asOf": "2026-11-28T04:03:14Z",
-                     *       "expiresAt": "2027-11-28T04:03:14Z",
+                     *       "purchasedAt": "2026-11-28T04:44:31Z",
+                     *       "asOf": "2026-11-28T04:44:31Z",
+                     *       "expiresAt": "2027-11-28T04:44:31Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -11689,7 +11724,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_5d9269f9-ae07-4cab-acc3-cd06ada09214"
+                     *         "requestId": "req_acf73c4e-4d95-43b0-b476-3b30e316c5c9"
                      *       }
                      *     }
                      */
@@ -11922,12 +11957,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T04:03:07Z",
+                     *       "createdAt": "2026-11-28T04:44:25Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_fd70a729-7f39-42a9-8e74-98585aa53b1e"
+                     *         "requestId": "req_a2e612d0-7ded-406d-9411-3e5fd2eb3936"
                      *       }
                      *     }
                      */
@@ -12222,12 +12257,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T04:03:14Z",
+                     *       "createdAt": "2026-11-28T04:44:31Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_4d6ff871-3d60-458a-b814-14a8c7d4614f"
+                     *         "requestId": "req_f41e4cb1-865c-4473-afb9-6c4406027c76"
                      *       }
                      *     }
                      */
@@ -12470,7 +12505,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-05T04:03:09Z",
+                     *       "downloadExpiresAt": "2026-12-05T04:44:26Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -12478,12 +12513,12 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T04:03:07Z",
-                     *       "readyAt": "2026-11-28T04:03:09Z",
+                     *       "createdAt": "2026-11-28T04:44:25Z",
+                     *       "readyAt": "2026-11-28T04:44:26Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_95c65266-b24a-441c-849f-bb7d5c342267"
+                     *         "requestId": "req_7a90aabd-6ecd-4180-aa63-98e7129880cf"
                      *       }
                      *     }
                      */
@@ -12609,7 +12644,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-05T04:03:09Z",
+                     *           "downloadExpiresAt": "2026-12-05T04:44:26Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -12617,8 +12652,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T04:03:07Z",
-                     *           "readyAt": "2026-11-28T04:03:09Z"
+                     *           "createdAt": "2026-11-28T04:44:25Z",
+                     *           "readyAt": "2026-11-28T04:44:26Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12627,7 +12662,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_93ddf8b6-311c-4062-892b-259e2f6d160c"
+                     *         "requestId": "req_06a1e39d-4767-4aae-89d9-79b20d751a0b"
                      *       }
                      *     }
                      */
@@ -12783,12 +12818,12 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T04:03:10Z",
+                     *       "createdAt": "2026-11-28T04:44:28Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_4a7fc146-60c9-44d0-aa6e-b2ca5ba1a064"
+                     *         "requestId": "req_4ecd6f99-1f48-4bf4-a624-43cad1ad3fc4"
                      *       }
                      *     }
                      */
@@ -12899,12 +12934,12 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T04:03:10Z",
-                     *       "readyAt": "2026-11-28T04:03:10Z",
+                     *       "createdAt": "2026-11-28T04:44:28Z",
+                     *       "readyAt": "2026-11-28T04:44:29Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_1faed134-cb36-44ff-8b57-0143134eb71d"
+                     *         "requestId": "req_82f82645-c5c9-4ae5-98f7-b728b0b4be01"
                      *       }
                      *     }
                      */
@@ -13065,12 +13100,12 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODM4NTk1MDkwLCJwIjoxMDB9.TTy_wedFW7z8NSEDGJCSC_zVNf-kMwgWUH8RVyRZmX4",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODQxMDcxODQ3LCJwIjoxMDB9.uyEYw0c5ebDE0ojpnuhG7RLU-z7hbZZfe3o_zVaA-C0",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_dc9567a0-9c10-4d78-8156-4faeedb5d824"
+                     *         "requestId": "req_3b0effbc-b7d9-4838-9f7b-0bf022b7f794"
                      *       }
                      *     }
                      */
@@ -13195,7 +13230,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_40147408-61a7-4437-a265-a65406ec8a2f"
+                     *         "requestId": "req_1f7112a8-bd10-469e-a88a-918f47aac1cd"
                      *       }
                      *     }
                      */
@@ -13508,7 +13543,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8b9ade3a-f5ac-436b-b147-dd75a31a6438"
+                     *         "requestId": "req_645a743f-d1b2-4a3a-9add-c182bbf89b32"
                      *       }
                      *     }
                      */
@@ -13710,7 +13745,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0a9f9b63-8519-4751-b595-9687e98e0923"
+                     *         "requestId": "req_2e61c3d1-8a30-4ca1-ac0e-f535850d6e09"
                      *       }
                      *     }
                      */
@@ -13893,7 +13928,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_550d921d-5bb9-4f70-978c-075f7b3afa12"
+                     *         "requestId": "req_917097af-bd72-4c83-8b5e-de25a30999aa"
                      *       }
                      *     }
                      */
@@ -14050,7 +14085,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_12915779-4a49-49a0-86c1-cf55c330dda6"
+                     *         "requestId": "req_b611c7fb-1e09-40ba-afb3-a1ffaf5a25cf"
                      *       }
                      *     }
                      */
@@ -14187,7 +14222,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-28T04:03:09Z",
+                     *           "createdAt": "2026-11-28T04:44:26Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -14219,8 +14254,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-28T04:03:07Z",
-                     *             "readyAt": "2026-11-28T04:03:09Z"
+                     *             "createdAt": "2026-11-28T04:44:25Z",
+                     *             "readyAt": "2026-11-28T04:44:26Z"
                      *           }
                      *         }
                      *       ],
@@ -14230,7 +14265,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0c6e69dd-d518-4c84-9123-de1181c31ce6"
+                     *         "requestId": "req_f2369153-c7bb-468f-8664-19d645d47b66"
                      *       }
                      *     }
                      */
@@ -14300,7 +14335,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-28T04:03:09Z",
+                     *       "createdAt": "2026-11-28T04:44:26Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -14332,13 +14367,13 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-28T04:03:07Z",
-                     *         "readyAt": "2026-11-28T04:03:09Z"
+                     *         "createdAt": "2026-11-28T04:44:25Z",
+                     *         "readyAt": "2026-11-28T04:44:26Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8f655102-c0a3-42a5-8769-b447062e4b01"
+                     *         "requestId": "req_cbf80a58-96bf-4932-a81e-f7740a536a50"
                      *       }
                      *     }
                      */
@@ -14415,25 +14450,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_d6f0aa71b7c620f35221393f",
+                     *           "id": "whd_2e9972684cf21afb0a7a5de2",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T04:04:10Z",
+                     *           "nextAttemptAt": "2026-11-28T04:45:28Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T04:03:10Z",
+                     *               "at": "2026-11-28T04:44:28Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 104,
+                     *               "latencyMs": 88,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T04:03:10Z"
+                     *           "createdAt": "2026-11-28T04:44:27Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14442,7 +14477,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6d22b1ed-8f18-49d9-8184-10f37e746cad"
+                     *         "requestId": "req_d6148ea8-987d-401a-be7b-d3c7ef3e1595"
                      *       }
                      *     }
                      */
@@ -14524,25 +14559,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_d6f0aa71b7c620f35221393f",
+                     *           "id": "whd_2e9972684cf21afb0a7a5de2",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T04:04:10Z",
+                     *           "nextAttemptAt": "2026-11-28T04:45:28Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T04:03:10Z",
+                     *               "at": "2026-11-28T04:44:28Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 104,
+                     *               "latencyMs": 88,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T04:03:10Z"
+                     *           "createdAt": "2026-11-28T04:44:27Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14551,7 +14586,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b9e2e1cd-f186-44af-a7a5-930220f5f3d0"
+                     *         "requestId": "req_84895981-ba95-40dd-b2d7-b00e0161dac0"
                      *       }
                      *     }
                      */
@@ -14696,13 +14731,13 @@ export interface operations {
                      *           "previousSecretExpiresAt": null,
                      *           "stats": {
                      *             "succeeded": 0,
-                     *             "failed": 2,
+                     *             "failed": 1,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-28T04:03:15Z",
-                     *             "consecutiveFailures": 2
+                     *             "lastFailedAt": "2026-11-28T04:44:28Z",
+                     *             "consecutiveFailures": 1
                      *           },
-                     *           "createdAt": "2026-11-28T04:03:06Z",
-                     *           "updatedAt": "2026-11-28T04:03:06Z"
+                     *           "createdAt": "2026-11-28T04:44:25Z",
+                     *           "updatedAt": "2026-11-28T04:44:25Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -14711,7 +14746,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e7f98a4e-bea6-4d4a-bb2e-49e7e75a2a99"
+                     *         "requestId": "req_7862c8ba-9013-428b-abe9-65f4b0b3763b"
                      *       }
                      *     }
                      */
@@ -14800,7 +14835,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_f3svUjTgfgkXgJoF2IZhUsAIFfJEceNRHK2LfLnX08I",
+                     *       "secret": "whsec_FdWt-qBNtKl9kE59uQ-uB8K7PFUL88fnZgoe94kopEs",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -14810,12 +14845,12 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-28T04:03:06Z",
-                     *       "updatedAt": "2026-11-28T04:03:06Z",
+                     *       "createdAt": "2026-11-28T04:44:25Z",
+                     *       "updatedAt": "2026-11-28T04:44:25Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_05d2600d-33cc-4ead-be3e-cafeb2792ec0"
+                     *         "requestId": "req_fe800e95-d810-4ddd-a6e1-9eb85178fe51"
                      *       }
                      *     }
                      */
@@ -14902,15 +14937,15 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T04:03:15Z",
+                     *         "lastFailedAt": "2026-11-28T04:44:32Z",
                      *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-28T04:03:06Z",
-                     *       "updatedAt": "2026-11-28T04:03:06Z",
+                     *       "createdAt": "2026-11-28T04:44:25Z",
+                     *       "updatedAt": "2026-11-28T04:44:25Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d9ed9793-111f-4b3e-86ba-be348fd6cde4"
+                     *         "requestId": "req_87e1f33c-46b7-437b-862b-fd00f17e6f51"
                      *       }
                      *     }
                      */
@@ -14985,7 +15020,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_de1f10ce-3cab-4c12-8829-1e64770127a9"
+                     *         "requestId": "req_716c7724-bad2-4d4b-b22d-99245e91bf36"
                      *       }
                      *     }
                      */
@@ -15079,17 +15114,17 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 3,
+                     *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T04:03:16Z",
-                     *         "consecutiveFailures": 3
+                     *         "lastFailedAt": "2026-11-28T04:44:32Z",
+                     *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-28T04:03:06Z",
-                     *       "updatedAt": "2026-11-28T04:03:16Z",
+                     *       "createdAt": "2026-11-28T04:44:25Z",
+                     *       "updatedAt": "2026-11-28T04:44:32Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_70ea10a7-5a60-46e3-80fa-1f8fea05532b"
+                     *         "requestId": "req_8af59ddc-a640-417b-8158-5679a3f6fb5f"
                      *       }
                      *     }
                      */
@@ -15175,22 +15210,22 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_qWyrcHN89mlCrHfLAjbyo73haT1Nln8UQ4y18nOfYy4",
-                     *       "secretRotatedAt": "2026-11-28T04:03:16Z",
-                     *       "previousSecretExpiresAt": "2026-11-29T04:03:16Z",
+                     *       "secret": "whsec_76y0-WZ9mRjwIFlC-_9TRmKqWiJKOIYgdguIRdDwDdk",
+                     *       "secretRotatedAt": "2026-11-28T04:44:32Z",
+                     *       "previousSecretExpiresAt": "2026-11-29T04:44:32Z",
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 3,
+                     *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T04:03:16Z",
-                     *         "consecutiveFailures": 3
+                     *         "lastFailedAt": "2026-11-28T04:44:32Z",
+                     *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-28T04:03:06Z",
-                     *       "updatedAt": "2026-11-28T04:03:16Z",
+                     *       "createdAt": "2026-11-28T04:44:25Z",
+                     *       "updatedAt": "2026-11-28T04:44:32Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a8ac09b6-b010-423b-a78d-dc13a8fee7dd"
+                     *         "requestId": "req_1863148b-b422-414d-b4c5-9f56f8eb1c58"
                      *       }
                      *     }
                      */
@@ -15268,56 +15303,46 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_5adcec50dd77294dffba9b11",
+                     *           "id": "whd_d988f9ade7c7a74cb451ee20",
                      *           "eventId": "evt_f0d40177016f12a31be59d17",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T04:04:15Z",
-                     *           "attempts": [
-                     *             {
-                     *               "attempt": 1,
-                     *               "at": "2026-11-28T04:03:15Z",
-                     *               "statusCode": null,
-                     *               "latencyMs": 24,
-                     *               "responseBody": null,
-                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
-                     *               "manual": false
-                     *             }
-                     *           ],
-                     *           "createdAt": "2026-11-28T04:03:15Z"
+                     *           "nextAttemptAt": "2026-11-28T04:49:32Z",
+                     *           "attempts": [],
+                     *           "createdAt": "2026-11-28T04:44:32Z"
                      *         },
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_d6f0aa71b7c620f35221393f",
+                     *           "id": "whd_2e9972684cf21afb0a7a5de2",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-28T04:08:16Z",
+                     *           "nextAttemptAt": "2026-11-28T04:49:32Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T04:03:10Z",
+                     *               "at": "2026-11-28T04:44:28Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 104,
+                     *               "latencyMs": 88,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-28T04:03:16Z",
+                     *               "at": "2026-11-28T04:44:32Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 10,
+                     *               "latencyMs": 12,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T04:03:10Z"
+                     *           "createdAt": "2026-11-28T04:44:27Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -15326,7 +15351,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_afa12aef-4e2f-4844-9530-9dc0826c00f7"
+                     *         "requestId": "req_0bacdfe9-8c0b-4936-9d8b-8c3a07a09664"
                      *       }
                      *     }
                      */
@@ -15411,7 +15436,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f692eb69-32c6-4fc3-be0c-4d05f6901e79"
+                     *         "requestId": "req_868b2401-c4e7-44d5-952f-22c9a85925b2"
                      *       }
                      *     }
                      */
@@ -15487,9 +15512,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_a88dddd8f1a6ee7e31a88b5c",
+                     *       "id": "evt_ab5ffec08422f02e6a820164",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-28T04:03:16Z",
+                     *       "createdAt": "2026-11-28T04:44:32Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -15502,22 +15527,22 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-28T04:03:16Z",
-                     *         "previousSecretExpiresAt": "2026-11-29T04:03:16Z",
+                     *         "secretRotatedAt": "2026-11-28T04:44:32Z",
+                     *         "previousSecretExpiresAt": "2026-11-29T04:44:32Z",
                      *         "stats": {
                      *           "succeeded": 0,
                      *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-28T04:03:16Z",
+                     *           "lastFailedAt": "2026-11-28T04:44:32Z",
                      *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-28T04:03:06Z",
-                     *         "updatedAt": "2026-11-28T04:03:16Z"
+                     *         "createdAt": "2026-11-28T04:44:25Z",
+                     *         "updatedAt": "2026-11-28T04:44:32Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a518fd7a-37aa-42d9-a444-4a9d9aecaef8"
+                     *         "requestId": "req_592a42ba-0e03-4dbb-b70e-9d5070d2e61f"
                      *       }
                      *     }
                      */
@@ -15633,7 +15658,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_67f2e3ca-de30-4685-83f4-cd5189df2e8c"
+                     *         "requestId": "req_63766da3-7359-4c1e-a350-66611d8c766f"
                      *       }
                      *     }
                      */
@@ -15774,12 +15799,12 @@ export interface operations {
                      *           "duplicateOf": 1
                      *         }
                      *       ],
-                     *       "createdAt": "2026-11-28T04:03:12Z",
-                     *       "completedAt": "2026-11-28T04:03:12Z",
+                     *       "createdAt": "2026-11-28T04:44:30Z",
+                     *       "completedAt": "2026-11-28T04:44:30Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6ce5f753-240b-42e7-932a-73f2f00e0ace"
+                     *         "requestId": "req_8f40cad9-64a0-4639-8bd1-50d15fece469"
                      *       }
                      *     }
                      */
@@ -15854,23 +15879,6 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "monitor",
-                     *           "id": "mon_51ecdf90276e800cdbe9bc18",
-                     *           "kind": "company",
-                     *           "company": null,
-                     *           "person": null,
-                     *           "eventTypes": [
-                     *             "company.status_changed",
-                     *             "company.name_changed",
-                     *             "company.type_changed"
-                     *           ],
-                     *           "baseline": null,
-                     *           "sequence": 0,
-                     *           "livemode": false,
-                     *           "createdAt": "2026-11-28T04:03:12Z",
-                     *           "updatedAt": "2026-11-28T04:03:12Z"
-                     *         },
-                     *         {
-                     *           "object": "monitor",
                      *           "id": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
                      *           "kind": "company",
                      *           "company": {
@@ -15914,12 +15922,29 @@ export interface operations {
                      *               "formDescription": "Change to company details",
                      *               "receivedAt": "2025-06-20"
                      *             },
-                     *             "at": "2026-11-28T04:03:11Z"
+                     *             "at": "2026-11-28T04:44:30Z"
                      *           },
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T04:03:11Z",
-                     *           "updatedAt": "2026-11-28T04:03:11Z"
+                     *           "createdAt": "2026-11-28T04:44:30Z",
+                     *           "updatedAt": "2026-11-28T04:44:30Z"
+                     *         },
+                     *         {
+                     *           "object": "monitor",
+                     *           "id": "mon_b7f5f65906b2b86908a14a2b",
+                     *           "kind": "company",
+                     *           "company": null,
+                     *           "person": null,
+                     *           "eventTypes": [
+                     *             "company.status_changed",
+                     *             "company.name_changed",
+                     *             "company.type_changed"
+                     *           ],
+                     *           "baseline": null,
+                     *           "sequence": 0,
+                     *           "livemode": false,
+                     *           "createdAt": "2026-11-28T04:44:30Z",
+                     *           "updatedAt": "2026-11-28T04:44:30Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -15928,7 +15953,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3f270d4a-9a7a-4e76-8e59-511d461b0bd0"
+                     *         "requestId": "req_6d408132-b350-4e46-85fb-c4e7db75dab0"
                      *       }
                      *     }
                      */
@@ -16053,16 +16078,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T04:03:11Z"
+                     *         "at": "2026-11-28T04:44:30Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T04:03:11Z",
-                     *       "updatedAt": "2026-11-28T04:03:11Z",
+                     *       "createdAt": "2026-11-28T04:44:30Z",
+                     *       "updatedAt": "2026-11-28T04:44:30Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_22e99c14-d034-4470-9e07-0e1f0f63428b"
+                     *         "requestId": "req_e6ca6b70-777f-4fae-bafc-85aea69c94e5"
                      *       }
                      *     }
                      */
@@ -16326,16 +16351,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T04:03:11Z"
+                     *         "at": "2026-11-28T04:44:30Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T04:03:11Z",
-                     *       "updatedAt": "2026-11-28T04:03:11Z",
+                     *       "createdAt": "2026-11-28T04:44:30Z",
+                     *       "updatedAt": "2026-11-28T04:44:30Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f9e7dfe9-3a80-438e-877f-12a4dc83b2dc"
+                     *         "requestId": "req_388b4790-69b3-4507-bc90-0a91dae60d94"
                      *       }
                      *     }
                      */
@@ -16410,7 +16435,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9f4c356d-5d27-43b1-b24f-a664d4ba9a2a"
+                     *         "requestId": "req_a82bb3ae-6b0f-4f4e-8eb4-1d5cd03df576"
                      *       }
                      *     }
                      */
@@ -16534,16 +16559,16 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T04:03:11Z"
+                     *         "at": "2026-11-28T04:44:30Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T04:03:11Z",
-                     *       "updatedAt": "2026-11-28T04:03:16Z",
+                     *       "createdAt": "2026-11-28T04:44:30Z",
+                     *       "updatedAt": "2026-11-28T04:44:32Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_ffbc1560-e1ba-4e16-8436-3b4de4c3a9e3"
+                     *         "requestId": "req_dfc901f1-2bb5-4737-9482-4d772269e158"
                      *       }
                      *     }
                      */
@@ -16589,6 +16614,128 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    CreateSandboxMonitorEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-sandbox-event-1 */
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+            };
+            path: {
+                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
+                monitorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "company.status_changed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSandboxMonitorEventRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: fulfilled asynchronously. Sandbox example: Fire a company.status_changed for a test-key monitor now (the answer recorded from the sandbox, long arrays abridged). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "sandboxEvent",
+                     *       "id": "evt_4ebc3e1765dd10c717bea3dd",
+                     *       "type": "company.status_changed",
+                     *       "monitorId": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "status": "queued",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_93aa570f-7adb-4685-8a3d-edc547e26b36"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxMonitorEvent"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             *     - `monitoring_sandbox_only`: A sandbox monitoring change was asked for with a live key.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "request_too_large" | "monitoring_sandbox_only";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MonitorOwnerMismatch"];
+            404: components["responses"]["MonitorNotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            422: components["responses"]["ValidationError"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     ListMonitorEvents: {
         parameters: {
             query?: {
@@ -16622,7 +16769,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_63dd7a96-88dd-45b5-abfe-e4b312235b2e"
+                     *         "requestId": "req_ff21b379-32ba-4522-87b8-9a26a960fe9f"
                      *       }
                      *     }
                      */
@@ -16695,12 +16842,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "consoleLink",
-                     *       "url": "https://api.example.com/console/sign-in?token=kjQsPUDj4O6jR3sAfAPVKF2FJ9C_dEcQDv0PpoROWmI",
-                     *       "expiresAt": "2026-11-28T04:08:17.034Z",
+                     *       "url": "https://api.example.com/console/sign-in?token=Xu2PsOakfRIbOYQmrQAHn7xB4SJK9Zt4p4R-uUY7sVo",
+                     *       "expiresAt": "2026-11-28T04:49:32.700Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e4d6732b-b9d0-421b-a35e-83cfa0480de8"
+                     *         "requestId": "req_b5c96142-8382-4ab9-9fde-ca4e2eac6032"
                      *       }
                      *     }
                      */
@@ -16848,5 +16995,6 @@ export const idempotentPosts = [
     "/v1/documents/image-orders",
     "/v1/companies/search/offline",
     "/v1/monitors/imports",
-    "/v1/monitors"
+    "/v1/monitors",
+    "/v1/sandbox/monitors/{monitorId}/events"
 ] as const;

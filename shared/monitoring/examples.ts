@@ -30,5 +30,11 @@ export const monitoringExamples: Readonly<Record<string, RequestExample>> = {
     body: { eventTypes: ['company.status_changed', 'company.external_administration'] },
   },
   DeleteMonitor: { summary: 'Stop watching', path: { monitorId: EXAMPLE_MONITOR_ID } },
+  CreateSandboxMonitorEvent: {
+    summary: 'Fire a company.status_changed for a test-key monitor now',
+    path: { monitorId: EXAMPLE_MONITOR_ID },
+    headers: { 'Idempotency-Key': 'demo-sandbox-event-1' },
+    body: { type: 'company.status_changed' },
+  },
   ListMonitorEvents: { summary: 'The feed from its start, 50 events a page', query: { limit: '50' } },
 };

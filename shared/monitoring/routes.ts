@@ -14,6 +14,8 @@ import {
   monitorListSchema,
   monitorPath,
   monitorResponseSchema,
+  sandboxEventBody,
+  sandboxEventSchema,
   updateMonitorBody,
 } from './schemas.ts';
 
@@ -124,6 +126,21 @@ export const monitoringRoutes = {
     ...free,
     ports: ['monitors'],
     errors: ['monitor_not_found', 'monitor_owner_mismatch'],
+  }),
+  createSandboxMonitorEvent: defineRoute({
+    name: 'CreateSandboxMonitorEvent',
+    method: 'POST',
+    path: '/v1/sandbox/monitors/{monitorId}/events',
+    handler: 'monitoring/sandbox-event',
+    summary:
+      'Test keys: fire an event of any type the monitor wants now (source.kind sandbox); it reaches the feed and webhooks within seconds',
+    request: { path: monitorPath, query: noQuery, body: sandboxEventBody },
+    response: sandboxEventSchema,
+    ...free,
+    status: 202,
+    idempotent: true,
+    ports: ['monitors', 'idempotency', 'monitoringQueue'],
+    errors: ['monitoring_sandbox_only', 'monitor_not_found', 'monitor_owner_mismatch'],
   }),
   listMonitorEvents: defineRoute({
     name: 'ListMonitorEvents',

@@ -70,6 +70,14 @@ export const importMonitorsBody = named(
   }),
 );
 
+export const sandboxEventBody = named(
+  'CreateSandboxMonitorEventRequest',
+  z.strictObject({
+    /** The event type to fire: one the monitor wants. */
+    type: z.enum(monitoringEventTypes, { error: `type must be one of ${monitoringEventTypes.join(', ')}` }),
+  }),
+);
+
 export const updateMonitorBody = named('UpdateMonitorRequest', z.strictObject({ eventTypes: eventTypeList }));
 
 export const monitorListQuery = z.strictObject({
@@ -245,3 +253,16 @@ export const monitorFeedSchema = z
     meta: metaSchema,
   })
   .register(z.globalRegistry, { id: 'MonitorFeed' });
+
+export const sandboxEventSchema = named(
+  'SandboxMonitorEvent',
+  z.object({
+    object: z.literal('sandboxEvent'),
+    /** The id the event will have in the feed and in webhook deliveries (within seconds). */
+    id: z.string().check(z.startsWith('evt_')),
+    type: z.enum(monitoringEventTypes),
+    monitorId: z.string(),
+    status: z.literal('queued'),
+    meta: metaSchema,
+  }),
+);

@@ -234,7 +234,9 @@ export type MonitoringMessage =
   | { job: 'weekly'; type: string; weekStarting: string; runId: string }
   | { job: 'billing'; day: string }
   /** One chunk of a committed import (import.ts). */
-  | { job: 'import'; importId: string; chunk: number };
+  | { job: 'import'; importId: string; chunk: number }
+  /** A sandbox event fired on demand for a test-key monitor (sandbox.ts). */
+  | { job: 'sandbox'; monitorId: string; type: MonitoringEventType; key: string };
 
 export interface MonitoringQueue {
   send(messages: readonly MonitoringMessage[]): Promise<void>;
