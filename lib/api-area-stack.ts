@@ -11,6 +11,7 @@ import type { Construct } from 'constructs';
 import { REGISTRY_ACCOUNT_IN_FLIGHT_ENV } from '../shared/kernel/config.ts';
 import type { GrantedRoute } from '../shared/kernel/http/route.ts';
 import { functionTimeoutMs, INTEGRATION_TIMEOUT_MS } from '../shared/kernel/http/time-budget.ts';
+import { MONITORING_ENV } from '../shared/kernel/infra/monitoring.ts';
 import { type TableId, tableDefinitions } from '../shared/kernel/infra/tables.ts';
 import { WEBHOOK_ENV } from '../shared/kernel/infra/webhooks.ts';
 import { ORDER_ENV } from '../shared/kernel/infra/workflow.ts';
@@ -103,6 +104,11 @@ export interface RouteDependencies {
   readonly fulfilmentQueue: IQueue;
   /** The webhook dispatcher queue (API stack), for routes whose `uses` has `webhookQueue`. */
   readonly webhookQueue: IQueue;
+  /**
+   * The monitoring fan-out queue (company-monitoring.ts), for routes whose `uses` has
+   * `monitoringQueue` (a committed import's chunks, a sandbox event on demand).
+   */
+  readonly monitoringQueue: IQueue;
   /** Seals webhook signing secrets, for routes whose `uses` has `sealer` (Encrypt only). */
   readonly webhookKey: IKey;
   /** The REST API (API stack); the area adds its methods to the API's resources. */
@@ -209,6 +215,9 @@ export class ApiAreaStack extends NestedStack {
     if (uses.has('queue')) fn.bindQueueSender(props.fulfilmentQueue, ORDER_ENV.queueUrl);
     if (uses.has('blobs')) fn.bindBucket(props.ordersBucket, ORDER_ENV.bucket, 'read', ORDER_BLOB_PREFIXES);
     if (uses.has('webhookQueue')) fn.bindQueueSender(props.webhookQueue, WEBHOOK_ENV.queueUrl);
+    if (uses.has('monitoringQueue')) {
+      fn.bindQueueSender(props.monitoringQueue, MONITORING_ENV.queueUrl);
+    }
     if (uses.has('sealer')) allowSecretUse(fn, props.webhookKey, 'seal');
     return fn;
   }

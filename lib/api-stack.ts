@@ -332,6 +332,7 @@ export class ApiStack extends Stack {
         ordersBucket: props.ordersBucket,
         fulfilmentQueue: this.fulfilment.queue,
         webhookQueue: this.webhooks.queue,
+        monitoringQueue: this.companyMonitoring.queue,
         webhookKey: props.webhookKey,
         api,
         apiBaseUrl,

@@ -5,7 +5,8 @@
  * the weekly job once it passes Tuesday 18:00 UTC of a new week) and at once through
  * `POST /__local/monitoring/run` with `{"job":"daily"|"weekly","crashAfter":n}`; `crashAfter`
  * stops the run after n companies (weekly: once n events are written), as a function killed
- * half-way would.
+ * half-way would. An import's chunks (the import route's messages) run in the background as soon
+ * as they are sent.
  */
 import type { AppPorts } from '../shared/app/ports.ts';
 import { dailyRunId } from '../shared/monitoring/daily-check.ts';
@@ -45,9 +46,29 @@ type LocalMonitoringPorts = Pick<
 
 export function startLocalMonitoring(core: LocalMonitoringPorts, intervalMs = 0): LocalMonitoring {
   const pending: MonitoringMessage[] = [];
+  // An import's chunks and sandbox events, sent by their routes, run at once in the background, a chunk at a
+  // time, as the worker runs them from the queue in AWS (a failed chunk is tried again, up to 3 times).
+  const imports: { message: MonitoringMessage; tries: number }[] = [];
+  let importing: Promise<void> | undefined;
+  const drainImports = async () => {
+    while (imports.length > 0) {
+      const next = imports.shift() as (typeof imports)[number];
+      try {
+        await runMessage(ports, next.message);
+      } catch (error) {
+        if (next.tries < 2) imports.push({ message: next.message, tries: next.tries + 1 });
+        else console.error('monitoring import chunk failed', error);
+      }
+    }
+    importing = undefined;
+  };
   const port: MonitoringQueue = {
     send: async (messages) => {
-      pending.push(...messages);
+      for (const message of messages) {
+        if (message.job === 'import' || message.job === 'sandbox') imports.push({ message, tries: 0 });
+        else pending.push(message);
+      }
+      importing ??= new Promise<void>((done) => setImmediate(done)).then(drainImports);
     },
   };
   const ports: RunPorts = {
@@ -132,6 +153,7 @@ export function startLocalMonitoring(core: LocalMonitoringPorts, intervalMs = 0)
     stop: async () => {
       if (timer) clearInterval(timer);
       await running;
+      await importing;
     },
   };
 }

@@ -15,7 +15,7 @@ import { EXAMPLE_IDS, requestExamples } from '../shared/app/openapi/examples.ts'
 import { routeList } from '../shared/app/routes.ts';
 import type { RequestExample } from '../shared/kernel/http/request-example.ts';
 import type { RouteDefinition } from '../shared/kernel/http/route.ts';
-import { EXAMPLE_MONITOR_ID } from '../shared/monitoring/examples.ts';
+import { EXAMPLE_IMPORT_ID, EXAMPLE_MONITOR_ID } from '../shared/monitoring/examples.ts';
 import { mondayWeeksAgo } from '../shared/weekly-summaries/weeks.ts';
 
 export const RESPONSE_EXAMPLES_FILE = fileURLToPath(
@@ -145,6 +145,12 @@ async function main() {
 
     const monitor = await record('CreateMonitor');
     issued.set(EXAMPLE_MONITOR_ID, monitor.id as string);
+    // A committed import for GetMonitorImport (ImportMonitors' own example is a dry run).
+    const committed = await send(routeNamed('ImportMonitors'), {
+      summary: '',
+      body: { csv: 'company\n990000041\n123456789\n990000041\n' },
+    });
+    issued.set(EXAMPLE_IMPORT_ID, committed.id as string);
 
     for (const route of routeList) {
       if (route.internal || NOT_RECORDED.has(route.name) || route.name in recorded) continue;

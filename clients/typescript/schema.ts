@@ -1050,10 +1050,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create up to 100,000 monitors from JSON rows or CSV; dryRun reports every row without creating anything
+         * Create up to 100,000 monitors from JSON rows or CSV; dryRun reports every row without creating anything. A commit of up to 1,000 rows answers its outcome (200); a larger one answers 202 `processing` and GET /v1/monitors/imports/{importId} follows it
          * @description Free.
          */
         post: operations["ImportMonitors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A committed import's status, totals and every processed row not created (kept 30 days)
+         * @description Free.
+         */
+        get: operations["GetMonitorImport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1068,7 +1088,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the environment's monitors, newest first, or the one of a company
+         * List the environment's monitors, newest first, or the one of a company; as JSON, or as CSV with Accept: text/csv
          * @description Free.
          */
         get: operations["ListMonitors"];
@@ -1110,6 +1130,26 @@ export interface paths {
          * @description Free.
          */
         patch: operations["UpdateMonitor"];
+        trace?: never;
+    };
+    "/v1/sandbox/monitors/{monitorId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test keys: fire an event of any type the monitor wants now (source.kind sandbox); it reaches the feed and webhooks within seconds
+         * @description Free.
+         */
+        post: operations["CreateSandboxMonitorEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/monitors/events": {
@@ -1183,10 +1223,6 @@ export interface components {
         Limit: number;
         /** @description The previous page's `nextCursor`, unchanged; valid 30 minutes, for the same list, filters and account. */
         Cursor: string;
-        /** @description Makes the purchase exactly once: a retry with the same key and body within 24 hours returns the first result and is never billed twice; the same key with another body is 409 `idempotency_conflict`; the same key and body while the first request is still running waits for it (up to 14 s) and answers its result, else 429 `idempotency_key_in_use` with `Retry-After` (retry then, with the same key). A network error or a 500, 502, 503 or 429 is retried with the same key. */
-        IdempotencyKey: string;
-        /** @description Your reference (up to 30 characters), stored on the purchase and its fee entry. */
-        ClientReference: string;
         PurchaseCompanyExtractRequest: {
             /** @enum {string} */
             type: "current" | "historical" | "relational";
@@ -1215,11 +1251,6 @@ export interface components {
         PurchaseRegisterExtractRequest: {
             history?: boolean;
         };
-        /**
-         * @description Test keys only: `order_failed` makes the order (or search) fail, as a registry failure would.
-         * @enum {string}
-         */
-        SandboxSimulation: "order_failed";
         OrderChargesExtractRequest: {
             delivery: components["schemas"]["OrderDelivery"];
         };
@@ -1309,7 +1340,7 @@ export interface components {
             dryRun?: boolean;
             rows?: unknown[];
             csv?: string;
-        } & (unknown | unknown);
+        };
         CreateMonitorRequest: {
             company?: string;
             person?: {
@@ -1319,9 +1350,13 @@ export interface components {
                 birthDate: string;
             };
             eventTypes?: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
-        } & (unknown | unknown);
+        };
         UpdateMonitorRequest: {
             eventTypes: ("company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted")[];
+        };
+        CreateSandboxMonitorEventRequest: {
+            /** @enum {string} */
+            type: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
         };
         /** @description Every failure: `error.code` says what went wrong (branch on it), `error.param` where; `docUrl` explains the code. */
         Error: {
@@ -1487,21 +1522,22 @@ export interface components {
             subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             governanceType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            deregistration: ((components["schemas"]["Deregistration"] | null) | null) | components["schemas"]["Deregistration"] | null;
-            formerNames: components["schemas"]["FormerName"][];
+            deregistration: (({
+                date: components["schemas"]["CalendarDate"];
+                reason: components["schemas"]["CodedValue"];
+            } | null) | null) | {
+                date: components["schemas"]["CalendarDate"];
+                reason: components["schemas"]["CodedValue"];
+            } | null;
+            formerNames: {
+                name: string;
+                from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                to: components["schemas"]["CalendarDate"];
+            }[];
             meta: components["schemas"]["Meta"];
         };
         /** @description A calendar date, `YYYY-MM-DD`. */
         CalendarDate: string;
-        Deregistration: {
-            date: components["schemas"]["CalendarDate"];
-            reason: components["schemas"]["CodedValue"];
-        };
-        FormerName: {
-            name: string;
-            from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            to: components["schemas"]["CalendarDate"];
-        };
         CompanyExtract: {
             /** @constant */
             object: "extract";
@@ -1560,8 +1596,18 @@ export interface components {
             subClass: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             governanceType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            deregistration: ((components["schemas"]["Deregistration"] | null) | null) | components["schemas"]["Deregistration"] | null;
-            formerNames: components["schemas"]["FormerName"][];
+            deregistration: (({
+                date: components["schemas"]["CalendarDate"];
+                reason: components["schemas"]["CodedValue"];
+            } | null) | null) | {
+                date: components["schemas"]["CalendarDate"];
+                reason: components["schemas"]["CodedValue"];
+            } | null;
+            formerNames: {
+                name: string;
+                from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                to: components["schemas"]["CalendarDate"];
+            }[];
         };
         /** @description An instant in UTC to the second, `YYYY-MM-DDThh:mm:ssZ`. */
         Timestamp: string;
@@ -1580,8 +1626,24 @@ export interface components {
         Party: {
             /** @enum {string} */
             type: "person" | "organisation";
-            person: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
-            birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
+            person: (({
+                familyName: string;
+                givenNames: string[];
+                formatted: string;
+            } | null) | null) | {
+                familyName: string;
+                givenNames: string[];
+                formatted: string;
+            } | null;
+            birth: (({
+                date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                locality: string | null;
+                stateOrCountry: string | null;
+            } | null) | null) | {
+                date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                locality: string | null;
+                stateOrCountry: string | null;
+            } | null;
             organisation: (({
                 number: string | null;
                 numberType: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
@@ -1593,16 +1655,6 @@ export interface components {
                 name: string;
                 abn: string | null;
             } | null;
-        };
-        PersonName: {
-            familyName: string;
-            givenNames: string[];
-            formatted: string;
-        };
-        Birth: {
-            date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            locality: string | null;
-            stateOrCountry: string | null;
         };
         Address: {
             careOf: string | null;
@@ -1656,7 +1708,10 @@ export interface components {
             documentNumber: string;
             formCode: string;
             formDescription: string;
-            subForms: components["schemas"]["SubForm"][];
+            subForms: {
+                code: string;
+                description: string;
+            }[];
             receivedAt: components["schemas"]["CalendarDate"];
             processedAt: components["schemas"]["CalendarDate"];
             effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
@@ -1668,10 +1723,6 @@ export interface components {
             xbrlDocumentNumber: string | null;
             status: string | null;
             priced: boolean | null;
-        };
-        SubForm: {
-            code: string;
-            description: string;
         };
         Charge: {
             /** @constant */
@@ -1685,7 +1736,9 @@ export interface components {
             expiresAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             satisfiedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             preAsicChargeNumber: string | null;
-            chargees: components["schemas"]["Chargee"][];
+            chargees: {
+                party: components["schemas"]["Party"];
+            }[];
             documents: components["schemas"]["Document"][];
         };
         /** @description A company (or scheme, business name, name reservation) as other resources show it. */
@@ -1702,9 +1755,6 @@ export interface components {
             arsn?: string;
             schemeCategories?: components["schemas"]["CodedValue"][];
             detailsPath?: string;
-        };
-        Chargee: {
-            party: components["schemas"]["Party"];
         };
         Relationship: {
             /** @constant */
@@ -1804,7 +1854,9 @@ export interface components {
             expiresAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             satisfiedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             preAsicChargeNumber: string | null;
-            chargees: components["schemas"]["Chargee"][];
+            chargees: {
+                party: components["schemas"]["Party"];
+            }[];
             documents: components["schemas"]["Document"][];
             meta: components["schemas"]["Meta"];
         };
@@ -1831,6 +1883,16 @@ export interface components {
             name: components["schemas"]["PersonName"];
             birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
             formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+        };
+        PersonName: {
+            familyName: string;
+            givenNames: string[];
+            formatted: string;
+        };
+        Birth: {
+            date: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+            locality: string | null;
+            stateOrCountry: string | null;
         };
         PersonResponse: {
             /** @constant */
@@ -1871,21 +1933,19 @@ export interface components {
             expiresAt: components["schemas"]["Timestamp"];
             clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
-            person: components["schemas"]["PersonDetails"];
+            person: {
+                id: string;
+                registryIdentifier: string;
+                name: components["schemas"]["PersonName"];
+                birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
+                formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+            };
             roles: components["schemas"]["Role"][];
             licences: components["schemas"]["Licence"][];
             shareholdings: components["schemas"]["Shareholding"][];
             documents: components["schemas"]["Document"][];
             notices: components["schemas"]["PersonNotice"][];
             meta: components["schemas"]["Meta"];
-        };
-        /** @description The person an extract is about, with the registry’s own identifier. */
-        PersonDetails: {
-            id: string;
-            registryIdentifier: string;
-            name: components["schemas"]["PersonName"];
-            birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
-            formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
         };
         Role: {
             /** @constant */
@@ -2133,13 +2193,71 @@ export interface components {
             from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
+            bans: ((unknown[] | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null) | null) | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null;
             address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
-            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
-            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
-            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
+            trading: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null;
+            officers: ((unknown[] | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null) | null) | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null;
+            authorities: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            suspensions: ((unknown[] | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "professional";
@@ -2154,13 +2272,71 @@ export interface components {
             from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
+            bans: ((unknown[] | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null) | null) | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null;
             address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
-            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
-            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
-            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
+            trading: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null;
+            officers: ((unknown[] | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null) | null) | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null;
+            authorities: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            suspensions: ((unknown[] | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "professional";
@@ -2175,13 +2351,71 @@ export interface components {
             from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
+            bans: ((unknown[] | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null) | null) | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null;
             address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
-            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
-            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
-            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
+            trading: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null;
+            officers: ((unknown[] | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null) | null) | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null;
+            authorities: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            suspensions: ((unknown[] | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "authorised-representatives";
@@ -2196,51 +2430,75 @@ export interface components {
             from: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             principal: ((components["schemas"]["Principal"] | null) | null) | components["schemas"]["Principal"] | null;
-            bans: ((unknown[] | components["schemas"]["BanDetails"][] | null) | null) | components["schemas"]["BanDetails"][] | null;
+            bans: ((unknown[] | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null) | null) | {
+                type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+                documentNumber: string;
+                legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
+                comments: string | null;
+            }[] | null;
             address: ((components["schemas"]["RegisterAddress"] | null) | null) | components["schemas"]["RegisterAddress"] | null;
             addresses: components["schemas"]["AddressRecord"][];
-            trading: ((unknown[] | components["schemas"]["TradingName"][] | null) | null) | components["schemas"]["TradingName"][] | null;
-            officers: ((unknown[] | components["schemas"]["RegisterOfficer"][] | null) | null) | components["schemas"]["RegisterOfficer"][] | null;
-            authorities: ((unknown[] | components["schemas"]["RegisterAuthority"][] | null) | null) | components["schemas"]["RegisterAuthority"][] | null;
-            suspensions: ((unknown[] | components["schemas"]["RegisterSuspension"][] | null) | null) | components["schemas"]["RegisterSuspension"][] | null;
+            trading: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                name: string;
+                number: string | null;
+            }[] | null;
+            officers: ((unknown[] | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null) | null) | {
+                role: components["schemas"]["CodedValue"];
+                status: components["schemas"]["CodedValue"];
+                appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                party: components["schemas"]["Party"];
+            }[] | null;
+            authorities: ((unknown[] | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                type: components["schemas"]["CodedValue"];
+                principal: components["schemas"]["Principal"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
+            suspensions: ((unknown[] | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null) | null) | {
+                reason: components["schemas"]["CodedValue"];
+                from: components["schemas"]["CalendarDate"];
+                to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
+                status: components["schemas"]["CodedValue"];
+            }[] | null;
             legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
             /** @constant */
             family: "banned-disqualified";
             asicIdentifier: string;
-        };
-        BanDetails: {
-            type: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            from: components["schemas"]["CalendarDate"];
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            status: components["schemas"]["CodedValue"];
-            documentNumber: string;
-            legislation: ((components["schemas"]["CodedValue"] | null) | null) | components["schemas"]["CodedValue"] | null;
-            comments: string | null;
-        };
-        TradingName: {
-            type: components["schemas"]["CodedValue"];
-            name: string;
-            number: string | null;
-        };
-        RegisterOfficer: {
-            role: components["schemas"]["CodedValue"];
-            status: components["schemas"]["CodedValue"];
-            appointedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            ceasedAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            party: components["schemas"]["Party"];
-        };
-        RegisterAuthority: {
-            type: components["schemas"]["CodedValue"];
-            principal: components["schemas"]["Principal"];
-            from: components["schemas"]["CalendarDate"];
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            status: components["schemas"]["CodedValue"];
-        };
-        RegisterSuspension: {
-            reason: components["schemas"]["CodedValue"];
-            from: components["schemas"]["CalendarDate"];
-            to: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            status: components["schemas"]["CodedValue"];
         };
         ExtractList: {
             /** @constant */
@@ -2289,7 +2547,13 @@ export interface components {
             expiresAt: components["schemas"]["Timestamp"];
             clientReference: ((string | null) | null) | string | null;
             disclaimer: string;
-            person: components["schemas"]["PersonDetails"];
+            person: {
+                id: string;
+                registryIdentifier: string;
+                name: components["schemas"]["PersonName"];
+                birth: ((components["schemas"]["Birth"] | null) | null) | components["schemas"]["Birth"] | null;
+                formerName: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+            };
         };
         WeeklySummaryExtractSummary: {
             /** @constant */
@@ -2346,6 +2610,7 @@ export interface components {
                 billable: boolean;
                 quantity: number;
                 entries: number;
+                price?: components["schemas"]["UsagePrice"];
             }[];
         };
         FeeEntry: {
@@ -2359,6 +2624,13 @@ export interface components {
             clientReference: string | null;
             requestId: string;
             resourceId: string;
+        };
+        /** @description The price of a usage total of our own product, in cents. */
+        UsagePrice: {
+            /** @constant */
+            unit: "monitor_day";
+            unitAmountCents: number;
+            amountCents: number;
         };
         WeeklySummaryExtractList: {
             /** @constant */
@@ -2472,8 +2744,28 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "processing" | "ready" | "delivered" | "failed";
             company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            documents: components["schemas"]["OrderDocument"][];
-            delivery: components["schemas"]["OrderDeliveryDetails"];
+            documents: {
+                documentNumber: string;
+                formCode: string;
+                pageCount: number;
+                pages?: (({
+                    from: number;
+                    to: number;
+                } | null) | null) | {
+                    from: number;
+                    to: number;
+                } | null;
+            }[];
+            delivery: {
+                /** @enum {string} */
+                method: "web" | "email" | "post";
+                email: string | null;
+                contactName: string | null;
+                contactPhone: string | null;
+                recipient: string | null;
+                address: string | null;
+                postcode: string | null;
+            };
             downloadUrl: string | null;
             downloadExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             registryRequestIds: string[];
@@ -2486,27 +2778,6 @@ export interface components {
             readyAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             failure?: components["schemas"]["Failure"];
             meta: components["schemas"]["Meta"];
-        };
-        OrderDocument: {
-            documentNumber: string;
-            formCode: string;
-            pageCount: number;
-            pages?: ((components["schemas"]["PageRange"] | null) | null) | components["schemas"]["PageRange"] | null;
-        };
-        PageRange: {
-            from: number;
-            to: number;
-        };
-        /** @description How the order is delivered: the method and the details the request gave for it. */
-        OrderDeliveryDetails: {
-            /** @enum {string} */
-            method: "web" | "email" | "post";
-            email: string | null;
-            contactName: string | null;
-            contactPhone: string | null;
-            recipient: string | null;
-            address: string | null;
-            postcode: string | null;
         };
         /** @description Why an order or offline search failed. */
         Failure: {
@@ -2532,8 +2803,28 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "processing" | "ready" | "delivered" | "failed";
             company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            documents: components["schemas"]["OrderDocument"][];
-            delivery: components["schemas"]["OrderDeliveryDetails"];
+            documents: {
+                documentNumber: string;
+                formCode: string;
+                pageCount: number;
+                pages?: (({
+                    from: number;
+                    to: number;
+                } | null) | null) | {
+                    from: number;
+                    to: number;
+                } | null;
+            }[];
+            delivery: {
+                /** @enum {string} */
+                method: "web" | "email" | "post";
+                email: string | null;
+                contactName: string | null;
+                contactPhone: string | null;
+                recipient: string | null;
+                address: string | null;
+                postcode: string | null;
+            };
             downloadUrl: string | null;
             downloadExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             registryRequestIds: string[];
@@ -2569,7 +2860,10 @@ export interface components {
             documentNumber: string;
             formCode: string;
             formDescription: string;
-            subForms: components["schemas"]["SubForm"][];
+            subForms: {
+                code: string;
+                description: string;
+            }[];
             receivedAt: components["schemas"]["CalendarDate"];
             processedAt: components["schemas"]["CalendarDate"];
             effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
@@ -2588,7 +2882,15 @@ export interface components {
             /** @enum {string} */
             type: "organisation" | "person" | "other";
             company: ((components["schemas"]["CompanySummary"] | null) | null) | components["schemas"]["CompanySummary"] | null;
-            person: ((components["schemas"]["PersonName"] | null) | null) | components["schemas"]["PersonName"] | null;
+            person: (({
+                familyName: string;
+                givenNames: string[];
+                formatted: string;
+            } | null) | null) | {
+                familyName: string;
+                givenNames: string[];
+                formatted: string;
+            } | null;
         };
         DocumentDetailsList: {
             /** @constant */
@@ -2605,7 +2907,10 @@ export interface components {
             documentNumber: string;
             formCode: string;
             formDescription: string;
-            subForms: components["schemas"]["SubForm"][];
+            subForms: {
+                code: string;
+                description: string;
+            }[];
             receivedAt: components["schemas"]["CalendarDate"];
             processedAt: components["schemas"]["CalendarDate"];
             effectiveAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
@@ -2628,18 +2933,16 @@ export interface components {
             registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             renewalDueAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             cancelledAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            holders: components["schemas"]["BusinessNameHolder"][];
+            holders: {
+                party: components["schemas"]["Party"];
+                abn: ((string | null) | null) | string | null;
+            }[];
             principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
-            previousStateRegistrations: components["schemas"]["StateRegistration"][];
+            previousStateRegistrations: {
+                number: string;
+                jurisdiction: components["schemas"]["CodedValue"];
+            }[];
             meta: components["schemas"]["Meta"];
-        };
-        BusinessNameHolder: {
-            party: components["schemas"]["Party"];
-            abn: ((string | null) | null) | string | null;
-        };
-        StateRegistration: {
-            number: string;
-            jurisdiction: components["schemas"]["CodedValue"];
         };
         BusinessNameList: {
             /** @constant */
@@ -2659,9 +2962,15 @@ export interface components {
             registeredAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             renewalDueAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
             cancelledAt: ((string | components["schemas"]["CalendarDate"] | null) | null) | components["schemas"]["CalendarDate"] | null;
-            holders: components["schemas"]["BusinessNameHolder"][];
+            holders: {
+                party: components["schemas"]["Party"];
+                abn: ((string | null) | null) | string | null;
+            }[];
             principalPlaceOfBusiness: ((components["schemas"]["PartialAddress"] | null) | null) | components["schemas"]["PartialAddress"] | null;
-            previousStateRegistrations: components["schemas"]["StateRegistration"][];
+            previousStateRegistrations: {
+                number: string;
+                jurisdiction: components["schemas"]["CodedValue"];
+            }[];
         };
         NameReservation: {
             /** @constant */
@@ -2764,18 +3073,16 @@ export interface components {
             secret?: string;
             secretRotatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             previousSecretExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            stats: components["schemas"]["WebhookEndpointStats"];
+            stats: {
+                succeeded: number;
+                failed: number;
+                lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+                lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+                consecutiveFailures: number;
+            };
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
             meta: components["schemas"]["Meta"];
-        };
-        /** @description How deliveries to the endpoint have gone. */
-        WebhookEndpointStats: {
-            succeeded: number;
-            failed: number;
-            lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            consecutiveFailures: number;
         };
         WebhookEndpointList: {
             /** @constant */
@@ -2800,7 +3107,13 @@ export interface components {
             secret?: string;
             secretRotatedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             previousSecretExpiresAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
-            stats: components["schemas"]["WebhookEndpointStats"];
+            stats: {
+                succeeded: number;
+                failed: number;
+                lastSucceededAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+                lastFailedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+                consecutiveFailures: number;
+            };
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -2820,12 +3133,16 @@ export interface components {
             resent: number;
             meta: components["schemas"]["Meta"];
         };
-        /** @description A bulk import's outcome: totals, and every row that is not (or would not be) created, with why. */
+        /** @description A bulk import: its status, totals, and every row that is not (or would not be) created, with why. */
         MonitorImport: {
             /** @constant */
             object: "monitorImport";
+            id: ((string | null) | null) | string | null;
+            /** @enum {string} */
+            status: "processing" | "succeeded";
             dryRun: boolean;
             rows: number;
+            processedRows: number;
             totals: {
                 created: number;
                 wouldCreate: number;
@@ -2846,6 +3163,8 @@ export interface components {
                     message: string;
                 };
             }[];
+            createdAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
+            completedAt: ((string | components["schemas"]["Timestamp"] | null) | null) | components["schemas"]["Timestamp"] | null;
             meta: components["schemas"]["Meta"];
         };
         MonitorResponse: {
@@ -2874,14 +3193,18 @@ export interface components {
             status: components["schemas"]["CodedValue"];
             name: string;
             type: components["schemas"]["CodedValue"];
-            latestDocument: ((components["schemas"]["MonitoredDocument"] | null) | null) | components["schemas"]["MonitoredDocument"] | null;
+            latestDocument: (({
+                documentNumber: string;
+                formCode: string;
+                formDescription: string;
+                receivedAt: string;
+            } | null) | null) | {
+                documentNumber: string;
+                formCode: string;
+                formDescription: string;
+                receivedAt: string;
+            } | null;
             at: components["schemas"]["Timestamp"];
-        };
-        MonitoredDocument: {
-            documentNumber: string;
-            formCode: string;
-            formDescription: string;
-            receivedAt: string;
         };
         MonitorList: {
             /** @constant */
@@ -2916,6 +3239,17 @@ export interface components {
             deleted: true;
             meta: components["schemas"]["Meta"];
         };
+        SandboxMonitorEvent: {
+            /** @constant */
+            object: "sandboxEvent";
+            id: string;
+            /** @enum {string} */
+            type: "company.status_changed" | "company.name_changed" | "company.type_changed" | "company.document_lodged" | "company.external_administration" | "company.deregistered" | "company.reinstated" | "person.disqualified" | "person.licence_granted";
+            monitorId: string;
+            /** @constant */
+            status: "queued";
+            meta: components["schemas"]["Meta"];
+        };
         MonitorFeed: {
             /** @constant */
             object: "list";
@@ -2942,7 +3276,12 @@ export interface components {
             person: ((components["schemas"]["MonitoredPerson"] | null) | null) | components["schemas"]["MonitoredPerson"] | null;
             before?: ((string | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | ((((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | null) | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null;
             after?: ((string | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | ((((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null) | null) | (((string | components["schemas"]["CodedValue"]) | (string | components["schemas"]["CodedValue"])) | string | components["schemas"]["CodedValue"]) | null;
-            document?: components["schemas"]["MonitoredDocument"];
+            document?: {
+                documentNumber: string;
+                formCode: string;
+                formDescription: string;
+                receivedAt: string;
+            };
             appointee?: (({
                 [key: string]: unknown;
             } | null) | null) | {
@@ -2966,35 +3305,6 @@ export interface components {
         };
     };
     responses: {
-        /**
-         * @description Bad request:
-         *
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        BadRequest: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "validation_error" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
         /**
          * @description Unauthorized:
          *
@@ -3167,130 +3477,6 @@ export interface components {
             };
         };
         /**
-         * @description Bad request:
-         *
-         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-         *     - `abn_and_acn_supplied`: Both an ABN and an ACN were supplied.
-         *     - `abn_invalid`: The ABN fails its check digit test.
-         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-         *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
-         *     - `search_scope_invalid`: The search scope is not one the API knows.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400AcnInvalidOrAbnAndAcnSuppliedOrAbnInvalidOrAbnNotAcnBasedOrIdentifierConflictOrSearchScopeInvalid: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "acn_invalid" | "abn_and_acn_supplied" | "abn_invalid" | "abn_not_acn_based" | "identifier_conflict" | "search_scope_invalid" | "validation_error" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Forbidden:
-         *
-         *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-         *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-         *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-         */
-        Status403Registry: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "permission_error";
-                        /** @enum {string} */
-                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Not found:
-         *
-         *     - `company_not_found`: No organisation has this identifier.
-         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-         *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found.
-         */
-        Status404CompanyNotFoundOrAbnNotFoundOrNoMatches: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "not_found_error";
-                        /** @enum {string} */
-                        code: "company_not_found" | "abn_not_found" | "no_matches";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Unprocessable:
-         *
-         *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         */
-        Status422TooManyMatches: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "too_many_matches" | "validation_error";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
          * @description Registry application error:
          *
          *     - `registry_application_error`: The registry reported an application error (ZZ53), or answered with a code the service does not know.
@@ -3311,161 +3497,6 @@ export interface components {
                         type: "api_error";
                         /** @enum {string} */
                         code: "registry_application_error";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Unavailable:
-         *
-         *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
-         *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
-         */
-        Status503RegistryUnavailable: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "registry_unavailable_error";
-                        /** @enum {string} */
-                        code: "registry_unavailable" | "service_unavailable";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-         *     - `abn_invalid`: The ABN fails its check digit test.
-         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Not found:
-         *
-         *     - `company_not_found`: No organisation has this identifier.
-         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-         */
-        Status404CompanyNotFoundOrAbnNotFound: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "not_found_error";
-                        /** @enum {string} */
-                        code: "company_not_found" | "abn_not_found";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-         *     - `abn_invalid`: The ABN fails its check digit test.
-         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalidOrInvalidJson: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Not found:
-         *
-         *     - `company_not_found`: No organisation has this identifier.
-         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-         *     - `no_relational_data`: The organisation holds no roles, licences or shareholdings in other organisations.
-         */
-        Status404CompanyNotFoundOrAbnNotFoundOrNoRelationalData: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "not_found_error";
-                        /** @enum {string} */
-                        code: "company_not_found" | "abn_not_found" | "no_relational_data";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3503,98 +3534,6 @@ export interface components {
             };
         };
         /**
-         * @description Unprocessable:
-         *
-         *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         */
-        Status422ExtractUnavailableForType: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "extract_unavailable_for_type" | "validation_error";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Too many requests:
-         *
-         *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-         *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-         */
-        Status429IdempotencyKeyInUse: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "rate_limit_error";
-                        /** @enum {string} */
-                        code: "rate_limited" | "idempotency_key_in_use";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-         *     - `abn_invalid`: The ABN fails its check digit test.
-         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
          * @description Extract required:
          *
          *     - `extract_required`: No held extract contains the data asked for; or a current extract is held but the data needs a historical one. A 402 never incurs a fee.
@@ -3614,67 +3553,6 @@ export interface components {
                         type: "extract_required_error";
                         /** @enum {string} */
                         code: "extract_required";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Forbidden:
-         *
-         *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-         *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-         *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-         *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-         */
-        Status403RegistryOrExtractOwnerMismatch: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "permission_error";
-                        /** @enum {string} */
-                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Not found:
-         *
-         *     - `company_not_found`: No organisation has this identifier.
-         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-         *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-         */
-        Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "not_found_error";
-                        /** @enum {string} */
-                        code: "company_not_found" | "abn_not_found" | "extract_not_found";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3712,71 +3590,6 @@ export interface components {
             };
         };
         /**
-         * @description Bad request:
-         *
-         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-         *     - `abn_invalid`: The ABN fails its check digit test.
-         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-         *     - `document_period_conflict`: Both years and a from/to range were supplied.
-         *     - `document_date_range_invalid`: from was sent without to (or the other way round), or from is later than to.
-         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDocumentPeriodConflictOrDocumentDateRangeInvalidOrExtractTypeInvalid: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "document_period_conflict" | "document_date_range_invalid" | "extract_type_invalid" | "validation_error" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Unprocessable:
-         *
-         *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-         *     - `document_list_unavailable`: The registry keeps no document list for this organisation.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         */
-        Status422ExtractUnavailableForTypeOrDocumentListUnavailable: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "extract_unavailable_for_type" | "document_list_unavailable" | "validation_error";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
          * @description Not found:
          *
          *     - `charge_not_found`: The charge number is invalid (one to nine digits) or unknown.
@@ -3796,39 +3609,6 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "charge_not_found";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `name_required`: A people search lacks familyName or givenName.
-         *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
-         *     - `birth_date_range_invalid`: birthDateFrom without birthDateTo, a start in the future, or a start after the end.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400NameRequiredOrNameInvalidCharactersOrBirthDateRangeInvalidOrInvalidJson: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "name_required" | "name_invalid_characters" | "birth_date_range_invalid" | "validation_error" | "invalid_json" | "request_too_large";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3950,214 +3730,6 @@ export interface components {
             };
         };
         /**
-         * @description Bad request:
-         *
-         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400ExtractTypeInvalidOrInvalidJson: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Forbidden:
-         *
-         *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
-         *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
-         *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
-         *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
-         */
-        Status403RegistryOrSearchOwnerMismatch: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "permission_error";
-                        /** @enum {string} */
-                        code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "search_owner_mismatch";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Unprocessable:
-         *
-         *     - `person_too_many_roles`: A person has more than 999 roles; details.personId names them. Nothing was purchased.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         */
-        Status422PersonTooManyRoles: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "person_too_many_roles" | "validation_error";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400ExtractTypeInvalid: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "extract_type_invalid" | "validation_error" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Forbidden:
-         *
-         *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
-         *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
-         */
-        Status403ExtractOwnerMismatchOrSearchOwnerMismatch: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "permission_error";
-                        /** @enum {string} */
-                        code: "extract_owner_mismatch" | "search_owner_mismatch";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Not found:
-         *
-         *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
-         *     - `person_not_found`: The person id is not in the referenced search.
-         */
-        Status404ExtractNotFoundOrPersonNotFound: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "not_found_error";
-                        /** @enum {string} */
-                        code: "extract_not_found" | "person_not_found";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Gone:
-         *
-         *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read.
-         *     - `search_expired`: The people search is older than 30 days.
-         */
-        Status410ExtractExpiredOrSearchExpired: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "extract_expired" | "search_expired";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
          * @description Forbidden:
          *
          *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
@@ -4214,38 +3786,6 @@ export interface components {
             };
         };
         /**
-         * @description Bad request:
-         *
-         *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
-         *     - `week_start_invalid`: weekStarting is not a Monday, not a completed week, or over a year ago.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400SummaryTypeInvalidOrWeekStartInvalidOrInvalidJson: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "summary_type_invalid" | "week_start_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
          * @description Not found:
          *
          *     - `summary_unavailable`: The summary was not produced for that week.
@@ -4274,259 +3814,6 @@ export interface components {
             };
         };
         /**
-         * @description Bad request:
-         *
-         *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400SummaryTypeInvalid: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "summary_type_invalid" | "validation_error" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `register_invalid`: The register code is not valid.
-         *     - `browse_key_too_short`: The browse key has fewer than two characters.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400RegisterInvalidOrBrowseKeyTooShort: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "register_invalid" | "browse_key_too_short" | "validation_error" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `register_invalid`: The register code is not valid.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400RegisterInvalid: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "register_invalid" | "validation_error" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
-         *     - `register_invalid`: The register code is not valid.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400ExtractTypeInvalidOrRegisterInvalidOrInvalidJson: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "extract_type_invalid" | "register_invalid" | "validation_error" | "invalid_json" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-         *     - `abn_invalid`: The ABN fails its check digit test.
-         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-         *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
-         */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Not found:
-         *
-         *     - `company_not_found`: No organisation has this identifier.
-         *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
-         *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged.
-         */
-        Status404CompanyNotFoundOrAbnNotFoundOrNoCharges: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "not_found_error";
-                        /** @enum {string} */
-                        code: "company_not_found" | "abn_not_found" | "no_charges";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Unprocessable:
-         *
-         *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
-         *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         */
-        Status422ExtractUnavailableForTypeOrDocumentTooLargeForDelivery: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "extract_unavailable_for_type" | "document_too_large_for_delivery" | "validation_error";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
-         *     - `duplicate_document_number`: The same document number appears twice in the request.
-         *     - `page_range_invalid`: pages.to is below pages.from, only one of them was given, or the pages are not in the document.
-         *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
-         */
-        Status400DocumentNumberInvalidOrDuplicateDocumentNumberOrPageRangeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "document_number_invalid" | "duplicate_document_number" | "page_range_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
          * @description Not found:
          *
          *     - `document_not_found`: No document has this number.
@@ -4546,36 +3833,6 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "document_not_found";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Unprocessable:
-         *
-         *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
-         *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         */
-        Status422DocumentNotImagedOrDocumentTooLargeForDelivery: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "document_not_imaged" | "document_too_large_for_delivery" | "validation_error";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4697,70 +3954,6 @@ export interface components {
             };
         };
         /**
-         * @description Bad request:
-         *
-         *     - `search_scope_invalid`: The search scope is not one the API knows.
-         *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
-         */
-        Status400SearchScopeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "search_scope_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Too many requests:
-         *
-         *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
-         *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
-         *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged.
-         */
-        Status429IdempotencyKeyInUseOrOfflineSearchLimitReached: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                "Retry-After": components["headers"]["Retry-After"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "rate_limit_error";
-                        /** @enum {string} */
-                        code: "rate_limited" | "idempotency_key_in_use" | "offline_search_limit_reached";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
          * @description Not found:
          *
          *     - `offline_search_not_found`: No offline search has this id.
@@ -4817,96 +4010,6 @@ export interface components {
             };
         };
         /**
-         * @description Bad request:
-         *
-         *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400DocumentNumberInvalid: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "document_number_invalid" | "validation_error" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Unprocessable:
-         *
-         *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         */
-        Status422DocumentNotImaged: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "document_not_imaged" | "validation_error";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
-         *     - `duplicate_document_number`: The same document number appears twice in the request.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400DocumentNumberInvalidOrDuplicateDocumentNumber: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "document_number_invalid" | "duplicate_document_number" | "validation_error" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
          * @description Not found:
          *
          *     - `business_name_not_found`: The business registration number is unknown.
@@ -4926,36 +4029,6 @@ export interface components {
                         type: "not_found_error";
                         /** @enum {string} */
                         code: "business_name_not_found";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400IdentifierConflict: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "identifier_conflict" | "validation_error" | "request_too_large";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5049,126 +4122,6 @@ export interface components {
             };
         };
         /**
-         * @description Bad request:
-         *
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         */
-        Status400InvalidJson: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "validation_error" | "invalid_json" | "request_too_large";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Forbidden:
-         *
-         *     - `event_owner_mismatch`: The event belongs to another account or environment.
-         *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
-         */
-        Status403EventOwnerMismatchOrWebhookEndpointOwnerMismatch: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "permission_error";
-                        /** @enum {string} */
-                        code: "event_owner_mismatch" | "webhook_endpoint_owner_mismatch";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Not found:
-         *
-         *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept.
-         *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted).
-         */
-        Status404EventNotFoundOrWebhookEndpointNotFound: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "not_found_error";
-                        /** @enum {string} */
-                        code: "event_not_found" | "webhook_endpoint_not_found";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Bad request:
-         *
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
-         *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment.
-         */
-        Status400InvalidJsonOrWebhookUrlNotAllowedOrWebhookEndpointLimitReached: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "invalid_request_error";
-                        /** @enum {string} */
-                        code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed" | "webhook_endpoint_limit_reached";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
          * @description Forbidden:
          *
          *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
@@ -5225,14 +4178,11 @@ export interface components {
             };
         };
         /**
-         * @description Bad request:
+         * @description Forbidden:
          *
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
+         *     - `monitor_import_owner_mismatch`: The import was committed by another account, or with a key of the other environment.
          */
-        Status400InvalidJsonOrWebhookUrlNotAllowed: {
+        MonitorImportOwnerMismatch: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5244,9 +4194,9 @@ export interface components {
                 "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
-                        type: "invalid_request_error";
+                        type: "permission_error";
                         /** @enum {string} */
-                        code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed";
+                        code: "monitor_import_owner_mismatch";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5256,18 +4206,11 @@ export interface components {
             };
         };
         /**
-         * @description Bad request:
+         * @description Not found:
          *
-         *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
-         *     - `abn_invalid`: The ABN fails its check digit test.
-         *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
-         *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
-         *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
-         *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
-         *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
-         *     - `monitor_limit_reached`: The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise).
+         *     - `monitor_import_not_found`: No monitor import has this id (imports are kept 30 days).
          */
-        Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrNameInvalidCharactersOrInvalidJsonOrMonitorLimitReached: {
+        MonitorImportNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5279,38 +4222,9 @@ export interface components {
                 "application/json": components["schemas"]["Error"] & ({
                     error: {
                         /** @enum {string} */
-                        type: "invalid_request_error";
+                        type: "not_found_error";
                         /** @enum {string} */
-                        code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "name_invalid_characters" | "validation_error" | "invalid_json" | "request_too_large" | "monitor_limit_reached";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                });
-            };
-        };
-        /**
-         * @description Conflict:
-         *
-         *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
-         *     - `monitor_already_exists`: A monitor of this account and environment already watches this company or person; details.monitorId names it.
-         */
-        Status409IdempotencyConflictOrMonitorAlreadyExists: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"] & ({
-                    error: {
-                        /** @enum {string} */
-                        type: "conflict_error";
-                        /** @enum {string} */
-                        code: "idempotency_conflict" | "monitor_already_exists";
+                        code: "monitor_import_not_found";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5437,14 +4351,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a32675ec-bac8-44ba-a469-b32f9cade72f"
+                     *         "requestId": "req_7be6a4b5-82fa-492b-966f-a1e967b05809"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Identifier"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -5504,14 +4446,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7f5b957f-95e1-4d21-aceb-b502ecfbb20e"
+                     *         "requestId": "req_acb97ec7-3f9d-484d-b867-54c7b11d7620"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CodeTableList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -5568,14 +4538,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_89714ca2-12bd-4e1b-92a2-99281e45b114"
+                     *         "requestId": "req_80f7c52c-9e5c-44b6-844f-3a0d7a51fea8"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CodeTable"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CodeTableNotFound"];
             422: components["responses"]["ValidationError"];
@@ -5639,14 +4637,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_52370b05-a0ee-4706-b3ee-c75af84214a6"
+                     *         "requestId": "req_0065cb10-b8e0-46bc-8fbf-ee763b08a224"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["FormList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -5777,22 +4803,171 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_934d9f9b-d1e4-4856-8f88-f4502ea074c9"
+                     *         "requestId": "req_3f42e7e7-3f3b-4522-b72f-6b0d1fb75a85"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyMatchList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnAndAcnSuppliedOrAbnInvalidOrAbnNotAcnBasedOrIdentifierConflictOrSearchScopeInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_and_acn_supplied`: Both an ABN and an ACN were supplied.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
+             *     - `search_scope_invalid`: The search scope is not one the API knows.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_and_acn_supplied" | "abn_invalid" | "abn_not_acn_based" | "identifier_conflict" | "search_scope_invalid" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoMatches"];
-            422: components["responses"]["Status422TooManyMatches"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `no_matches`: Nothing matched, or every name found was rejected by the criteria; details.counts gives returned and found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found" | "no_matches";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Unprocessable:
+             *
+             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "too_many_matches" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     GetCompany: {
@@ -5853,22 +5028,139 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0d81f977-b2b3-444c-be39-033afcbb5f97"
+                     *         "requestId": "req_835982b5-793f-4f05-b7f4-c3752d1f802a"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyResponse"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFound"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     PurchaseCompanyExtract: {
@@ -5876,9 +5168,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-1 */
-                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
                 /** @example matter-4411 */
-                "X-Client-Reference"?: components["schemas"]["ClientReference"];
+                "X-Client-Reference"?: string;
             };
             path: {
                 /** @example 990000149 */
@@ -5946,9 +5238,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T01:34:06Z",
-                     *       "asOf": "2026-11-28T01:34:07Z",
-                     *       "expiresAt": "2027-11-28T01:34:06Z",
+                     *       "purchasedAt": "2026-11-28T04:44:23Z",
+                     *       "asOf": "2026-11-28T04:44:23Z",
+                     *       "expiresAt": "2027-11-28T04:44:23Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -6425,23 +5717,200 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "company_extract_historical",
-                     *         "requestId": "req_97377c9e-8f3a-47d8-bb53-1f6c018e9a9f"
+                     *         "requestId": "req_d94325f7-94c5-4773-ae5d-55953137468c"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyExtract"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalidOrInvalidJson"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoRelationalData"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `no_relational_data`: The organisation holds no roles, licences or shareholdings in other organisations.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found" | "no_relational_data";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             409: components["responses"]["IdempotencyConflict"];
-            422: components["responses"]["Status422ExtractUnavailableForType"];
-            429: components["responses"]["Status429IdempotencyKeyInUse"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_unavailable_for_type" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     ListOfficeholders: {
@@ -6609,32 +6078,180 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_4c6d3ff80910e48258141597",
+                     *         "id": "ext_3c3dc04761e0aff25d20d767",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T01:33:59Z",
-                     *         "asOf": "2026-11-28T01:33:59Z"
+                     *         "purchasedAt": "2026-11-28T04:44:18Z",
+                     *         "asOf": "2026-11-28T04:44:18Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5d6d879d-f385-4f27-a057-9df1782b2a83"
+                     *         "requestId": "req_72477c83-04e9-4fe5-83ad-c55b3202d427"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OfficeholderList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             410: components["responses"]["ExtractExpired"];
-            422: components["responses"]["Status422ExtractUnavailableForType"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_unavailable_for_type" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     ListCompanyAddresses: {
@@ -6724,33 +6341,181 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 2,
                      *       "extract": {
-                     *         "id": "ext_d8f3adbca64b031249fa27ab",
+                     *         "id": "ext_bdf68ef66795289390041c60",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T01:34:01Z",
-                     *         "asOf": "2026-11-28T01:34:01Z"
+                     *         "purchasedAt": "2026-11-28T04:44:19Z",
+                     *         "asOf": "2026-11-28T04:44:19Z"
                      *       },
                      *       "contactAddress": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_134f13e9-df92-4823-9ea0-13820cea9468"
+                     *         "requestId": "req_c1a13a20-72da-4cd2-9515-6d5eb9d1af38"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["AddressRecordList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             410: components["responses"]["ExtractExpired"];
-            422: components["responses"]["Status422ExtractUnavailableForType"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_unavailable_for_type" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     GetShareStructure: {
@@ -6782,10 +6547,10 @@ export interface operations {
                      * @example {
                      *       "object": "shareStructure",
                      *       "extract": {
-                     *         "id": "ext_4c6d3ff80910e48258141597",
+                     *         "id": "ext_3c3dc04761e0aff25d20d767",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T01:33:59Z",
-                     *         "asOf": "2026-11-28T01:33:59Z"
+                     *         "purchasedAt": "2026-11-28T04:44:18Z",
+                     *         "asOf": "2026-11-28T04:44:18Z"
                      *       },
                      *       "shareClasses": [
                      *         {
@@ -6918,24 +6683,172 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9bd223bf-d911-47a5-90d9-47ef137e4523"
+                     *         "requestId": "req_13971aef-ae6b-4729-adea-26a48e16d4f5"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ShareStructure"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             410: components["responses"]["ExtractExpired"];
-            422: components["responses"]["Status422ExtractUnavailableForType"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_unavailable_for_type" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     ListCompanyDocuments: {
@@ -6978,32 +6891,183 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 0,
                      *       "extract": {
-                     *         "id": "ext_8491603d99a21d788a3f0fb8",
+                     *         "id": "ext_7cbe6d5f9648aa6169d15293",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T01:34:03Z",
-                     *         "asOf": "2026-11-28T01:34:03Z"
+                     *         "purchasedAt": "2026-11-28T04:44:20Z",
+                     *         "asOf": "2026-11-28T04:44:20Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9ac09a7b-ae5e-45b6-9b03-b31f0113b5f7"
+                     *         "requestId": "req_cdd6e2e9-f126-461f-9434-5d615fa3a9e3"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DocumentList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDocumentPeriodConflictOrDocumentDateRangeInvalidOrExtractTypeInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `document_period_conflict`: Both years and a from/to range were supplied.
+             *     - `document_date_range_invalid`: from was sent without to (or the other way round), or from is later than to.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "document_period_conflict" | "document_date_range_invalid" | "extract_type_invalid" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             410: components["responses"]["ExtractExpired"];
-            422: components["responses"]["Status422ExtractUnavailableForTypeOrDocumentListUnavailable"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `document_list_unavailable`: The registry keeps no document list for this organisation.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_unavailable_for_type" | "document_list_unavailable" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     GetExternalAdministration: {
@@ -7034,10 +7098,10 @@ export interface operations {
                      * @example {
                      *       "object": "externalAdministration",
                      *       "extract": {
-                     *         "id": "ext_9534f9dfd6f1e7c61c798a47",
+                     *         "id": "ext_fc5f3ddbf720e179b41ac495",
                      *         "type": "current",
-                     *         "purchasedAt": "2026-11-28T01:34:05Z",
-                     *         "asOf": "2026-11-28T01:34:05Z"
+                     *         "purchasedAt": "2026-11-28T04:44:22Z",
+                     *         "asOf": "2026-11-28T04:44:22Z"
                      *       },
                      *       "company": {
                      *         "acn": "990000096",
@@ -7141,24 +7205,172 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_74019181-dfd7-448f-89de-440b91ddbf83"
+                     *         "requestId": "req_c42f9813-aed7-41dc-8b86-7609427f00f5"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ExternalAdministration"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             410: components["responses"]["ExtractExpired"];
-            422: components["responses"]["Status422ExtractUnavailableForType"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_unavailable_for_type" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     ListCompanyRelationships: {
@@ -7291,32 +7503,180 @@ export interface operations {
                      *       "nextCursor": null,
                      *       "totalCount": 6,
                      *       "extract": {
-                     *         "id": "ext_a59706722cd475f4b4bc8209",
+                     *         "id": "ext_38de6c3b7772ed7c73ee103c",
                      *         "type": "relational",
-                     *         "purchasedAt": "2026-11-28T01:34:06Z",
-                     *         "asOf": "2026-11-28T01:34:06Z"
+                     *         "purchasedAt": "2026-11-28T04:44:23Z",
+                     *         "asOf": "2026-11-28T04:44:23Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7b02b6ab-6d37-43d9-88b4-dd63b4988acb"
+                     *         "requestId": "req_cfb83336-fb2f-4737-a6e3-2852c1c3e44a"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RelationshipList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             410: components["responses"]["ExtractExpired"];
-            422: components["responses"]["Status422ExtractUnavailableForType"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_unavailable_for_type" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     ListCompanyCharges: {
@@ -7590,30 +7950,178 @@ export interface operations {
                      *       "extract": {
                      *         "id": "ext_5d2c8a1f3b4e6d7c9a0b1c2d",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T01:34:06Z",
-                     *         "asOf": "2026-11-28T01:34:07Z"
+                     *         "purchasedAt": "2026-11-28T04:44:23Z",
+                     *         "asOf": "2026-11-28T04:44:23Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_a5ec112b-066d-4b8d-9081-9d9ae7b146d2"
+                     *         "requestId": "req_205c2e44-397e-4d36-a7e2-bb4b8309b097"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ChargeList"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrExtractTypeInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "extract_type_invalid" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403RegistryOrExtractOwnerMismatch"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrExtractNotFound"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "extract_owner_mismatch";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found" | "extract_not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             410: components["responses"]["ExtractExpired"];
-            422: components["responses"]["Status422ExtractUnavailableForType"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_unavailable_for_type" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     GetCharge: {
@@ -7765,22 +8273,108 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7ed2b136-fbdb-40d3-b7b6-f23cb4ad42ba"
+                     *         "requestId": "req_7f4be0f1-c342-4e82-b79c-0dc703aa035f"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ChargeResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             404: components["responses"]["ChargeNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     SearchPeople: {
@@ -7820,8 +8414,8 @@ export interface operations {
                      *       "givenName": "BRIDGET",
                      *       "birthDateFrom": null,
                      *       "birthDateTo": null,
-                     *       "createdAt": "2026-11-28T01:34:07Z",
-                     *       "expiresAt": "2026-12-28T01:34:07Z",
+                     *       "createdAt": "2026-11-28T04:44:24Z",
+                     *       "expiresAt": "2026-12-28T04:44:24Z",
                      *       "totalCount": 1,
                      *       "found": 1,
                      *       "data": [
@@ -7847,22 +8441,140 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_2d89a65e-33ca-436c-9f20-c2eff8baed4c"
+                     *         "requestId": "req_218e6653-2f0d-45ae-9f3f-e81c7a14cb47"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["PeopleSearch"];
                 };
             };
-            400: components["responses"]["Status400NameRequiredOrNameInvalidCharactersOrBirthDateRangeInvalidOrInvalidJson"];
+            /**
+             * @description Bad request:
+             *
+             *     - `name_required`: A people search lacks familyName or givenName.
+             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
+             *     - `birth_date_range_invalid`: birthDateFrom without birthDateTo, a start in the future, or a start after the end.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "name_required" | "name_invalid_characters" | "birth_date_range_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             404: components["responses"]["NoMatches"];
-            422: components["responses"]["Status422TooManyMatches"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `too_many_matches`: Over 100 names matched (the registry cap), or the people index returned only a fuzzy count; details.counts gives the counts.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "too_many_matches" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     GetPerson: {
@@ -7906,18 +8618,46 @@ export interface operations {
                      *       },
                      *       "formerName": null,
                      *       "searchId": "psr_4f1c2b7a9e0d3c6b5a4f1e2d",
-                     *       "searchExpiresAt": "2026-12-28T01:34:07Z",
+                     *       "searchExpiresAt": "2026-12-28T04:44:24Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f15f6c60-23ea-408c-b193-f4ce1a5d184a"
+                     *         "requestId": "req_3f06cc5b-7c78-4704-9bbd-31298246f465"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["PersonResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SearchOwnerMismatch"];
             404: components["responses"]["PersonNotFound"];
@@ -7933,8 +8673,8 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-2 */
-                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
-                "X-Client-Reference"?: components["schemas"]["ClientReference"];
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7971,7 +8711,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_40a4d4cf167d50fabaf639c8",
+                     *           "id": "ext_ef156585f04c700cd2d318da",
                      *           "kind": "person",
                      *           "type": "historical",
                      *           "includeShareholdings": false,
@@ -7993,9 +8733,9 @@ export interface operations {
                      *             },
                      *             "formerName": null
                      *           },
-                     *           "purchasedAt": "2026-11-28T01:34:07Z",
-                     *           "asOf": "2026-11-28T01:34:08Z",
-                     *           "expiresAt": "2027-11-28T01:34:07Z",
+                     *           "purchasedAt": "2026-11-28T04:44:24Z",
+                     *           "asOf": "2026-11-28T04:44:24Z",
+                     *           "expiresAt": "2027-11-28T04:44:24Z",
                      *           "clientReference": null,
                      *           "disclaimer": "Extract of particulars held by the registry about a person, supplied under section 1274A of the Corporations Act 2001. The registry and this service do not warrant that the particulars are complete or free of error; verify them before relying on them. Display this notice with the extract.",
                      *           "person": {
@@ -8149,7 +8889,7 @@ export interface operations {
                      *           "meta": {
                      *             "billable": false,
                      *             "product": "person_extract",
-                     *             "requestId": "req_63bf255e-feb2-47ec-9b7b-cf3f6b987c70"
+                     *             "requestId": "req_32922488-4242-4bc6-b4cd-1a25da625919"
                      *           }
                      *         }
                      *       ],
@@ -8159,7 +8899,7 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "person_extract",
-                     *         "requestId": "req_63bf255e-feb2-47ec-9b7b-cf3f6b987c70",
+                     *         "requestId": "req_32922488-4242-4bc6-b4cd-1a25da625919",
                      *         "quantity": 1
                      *       }
                      *     }
@@ -8167,17 +8907,163 @@ export interface operations {
                     "application/json": components["schemas"]["PersonExtractList"];
                 };
             };
-            400: components["responses"]["Status400ExtractTypeInvalidOrInvalidJson"];
+            /**
+             * @description Bad request:
+             *
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_type_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403RegistryOrSearchOwnerMismatch"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable" | "search_owner_mismatch";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             404: components["responses"]["PersonNotFound"];
             409: components["responses"]["IdempotencyConflict"];
             410: components["responses"]["SearchExpired"];
-            422: components["responses"]["Status422PersonTooManyRoles"];
-            429: components["responses"]["Status429IdempotencyKeyInUse"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `person_too_many_roles`: A person has more than 999 roles; details.personId names them. Nothing was purchased.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "person_too_many_roles" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     ListPersonRoles: {
@@ -8327,30 +9213,143 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6ImE3Tmx6OHhrUUxTWjlPU0wiLCJ0IjoxNzk1ODI5NjYwMzU1LCJwIjo1fQ.im7EOIo6ShtHiA-Kwl8tYJtM-Gp0lCEskr3Pr4oq6lU",
+                     *       "nextCursor": "eyJyIjoiTGlzdFBlcnNvblJvbGVzIiwiZiI6ImFrbzEwRTVmQXQ4Z0RoYTIiLCJ0IjoxNzk1ODQxMDcxMDg5LCJwIjo1fQ.ksCG3aDaqtotybMo6_NzGCuRyZVuVcelG61oeyRUhOQ",
                      *       "totalCount": 424,
                      *       "extract": {
-                     *         "id": "ext_40a4d4cf167d50fabaf639c8",
+                     *         "id": "ext_ef156585f04c700cd2d318da",
                      *         "type": "historical",
-                     *         "purchasedAt": "2026-11-28T01:34:07Z",
-                     *         "asOf": "2026-11-28T01:34:08Z"
+                     *         "purchasedAt": "2026-11-28T04:44:24Z",
+                     *         "asOf": "2026-11-28T04:44:24Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_66e154fe-0e18-465e-b8fe-26b14882f83d"
+                     *         "requestId": "req_1a173367-e9b1-45a4-b19b-357e4440eaee"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RoleList"];
                 };
             };
-            400: components["responses"]["Status400ExtractTypeInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_type_invalid" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["ExtractRequired"];
-            403: components["responses"]["Status403ExtractOwnerMismatchOrSearchOwnerMismatch"];
-            404: components["responses"]["Status404ExtractNotFoundOrPersonNotFound"];
-            410: components["responses"]["Status410ExtractExpiredOrSearchExpired"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `extract_owner_mismatch`: The extract belongs to another account or environment (test and live keys do not share extracts).
+             *     - `search_owner_mismatch`: The search or person id belongs to another account or environment.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "extract_owner_mismatch" | "search_owner_mismatch";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `extract_not_found`: No extract has this id, or it is not an extract of this person or kind.
+             *     - `person_not_found`: The person id is not in the referenced search.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "extract_not_found" | "person_not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Gone:
+             *
+             *     - `extract_expired`: The extract was bought more than 12 months ago and can no longer be read.
+             *     - `search_expired`: The people search is older than 30 days.
+             */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_expired" | "search_expired";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -8418,9 +9417,9 @@ export interface operations {
                      *         "deregistration": null,
                      *         "formerNames": []
                      *       },
-                     *       "purchasedAt": "2026-11-28T01:34:06Z",
-                     *       "asOf": "2026-11-28T01:34:07Z",
-                     *       "expiresAt": "2027-11-28T01:34:06Z",
+                     *       "purchasedAt": "2026-11-28T04:44:23Z",
+                     *       "asOf": "2026-11-28T04:44:23Z",
+                     *       "expiresAt": "2027-11-28T04:44:23Z",
                      *       "clientReference": "matter-4411",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "officeholders": [
@@ -8897,14 +9896,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_5db14638-147a-464e-beb9-ca0a6ff9c056"
+                     *         "requestId": "req_119974f9-503b-4752-a8e1-0e5aa57d0cb2"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Extract"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ExtractOwnerMismatch"];
             404: components["responses"]["ExtractNotFound"];
@@ -8982,15 +10009,15 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T01:34:06Z",
-                     *           "asOf": "2026-11-28T01:34:07Z",
-                     *           "expiresAt": "2027-11-28T01:34:06Z",
+                     *           "purchasedAt": "2026-11-28T04:44:23Z",
+                     *           "asOf": "2026-11-28T04:44:23Z",
+                     *           "expiresAt": "2027-11-28T04:44:23Z",
                      *           "clientReference": "matter-4411",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_a59706722cd475f4b4bc8209",
+                     *           "id": "ext_38de6c3b7772ed7c73ee103c",
                      *           "kind": "company",
                      *           "type": "relational",
                      *           "company": {
@@ -9035,15 +10062,15 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
-                     *           "purchasedAt": "2026-11-28T01:34:06Z",
-                     *           "asOf": "2026-11-28T01:34:06Z",
-                     *           "expiresAt": "2027-11-28T01:34:06Z",
+                     *           "purchasedAt": "2026-11-28T04:44:23Z",
+                     *           "asOf": "2026-11-28T04:44:23Z",
+                     *           "expiresAt": "2027-11-28T04:44:23Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         },
                      *         {
                      *           "object": "extract",
-                     *           "id": "ext_9534f9dfd6f1e7c61c798a47",
+                     *           "id": "ext_fc5f3ddbf720e179b41ac495",
                      *           "kind": "company",
                      *           "type": "current",
                      *           "company": {
@@ -9079,9 +10106,9 @@ export interface operations {
                      *             "deregistration": null,
                      *             "formerNames": []
                      *           },
-                     *           "purchasedAt": "2026-11-28T01:34:05Z",
-                     *           "asOf": "2026-11-28T01:34:05Z",
-                     *           "expiresAt": "2027-11-28T01:34:05Z",
+                     *           "purchasedAt": "2026-11-28T04:44:22Z",
+                     *           "asOf": "2026-11-28T04:44:22Z",
+                     *           "expiresAt": "2027-11-28T04:44:22Z",
                      *           "clientReference": null,
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9092,14 +10119,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_6b282efe-2a11-47fa-b675-36e6e7a841c5"
+                     *         "requestId": "req_5c6ae608-7d63-491f-80cd-998231da07e1"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ExtractList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9140,10 +10195,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_historical",
-                     *           "resourceId": "ext_4c6d3ff80910e48258141597",
-                     *           "at": "2026-11-28T01:33:59Z",
+                     *           "resourceId": "ext_3c3dc04761e0aff25d20d767",
+                     *           "at": "2026-11-28T04:44:18Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_4895a521-b2ec-4015-a874-f2a017c121d7",
+                     *           "requestId": "req_5e4080d0-041c-43de-8776-7d17afe6263a",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9151,10 +10206,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_d8f3adbca64b031249fa27ab",
-                     *           "at": "2026-11-28T01:34:01Z",
+                     *           "resourceId": "ext_bdf68ef66795289390041c60",
+                     *           "at": "2026-11-28T04:44:19Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_3b7166cd-58f8-4708-9127-42aafbedcd7c",
+                     *           "requestId": "req_6a4d6ed0-4474-456f-9292-eef0c203694e",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9162,10 +10217,10 @@ export interface operations {
                      *         {
                      *           "object": "feeEntry",
                      *           "product": "company_extract_current",
-                     *           "resourceId": "ext_8491603d99a21d788a3f0fb8",
-                     *           "at": "2026-11-28T01:34:03Z",
+                     *           "resourceId": "ext_7cbe6d5f9648aa6169d15293",
+                     *           "at": "2026-11-28T04:44:20Z",
                      *           "quantity": 1,
-                     *           "requestId": "req_58d846df-9491-45a6-946f-a2bbbe7fdb0c",
+                     *           "requestId": "req_afe1a530-a339-4992-a4cd-b39aabaf5829",
                      *           "feeCode": null,
                      *           "clientReference": null,
                      *           "billable": false
@@ -9202,14 +10257,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_cdc9992b-b43d-4938-ac5b-96e59b01212f"
+                     *         "requestId": "req_91d41159-795d-4b80-b93a-d056bbe2c7b7"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Usage"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9258,9 +10341,9 @@ export interface operations {
                      *           },
                      *           "weekStarting": "2026-11-16",
                      *           "weekEnding": "2026-11-22",
-                     *           "purchasedAt": "2026-11-28T01:34:15Z",
-                     *           "asOf": "2026-11-28T01:34:15Z",
-                     *           "expiresAt": "2027-11-28T01:34:15Z",
+                     *           "purchasedAt": "2026-11-28T04:44:29Z",
+                     *           "asOf": "2026-11-28T04:44:29Z",
+                     *           "expiresAt": "2027-11-28T04:44:29Z",
                      *           "clientReference": "weekly-watch",
                      *           "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract."
                      *         }
@@ -9271,14 +10354,43 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8fd9f6a9-5e80-4f94-a7a5-46b15d36cd64"
+                     *         "requestId": "req_0100aa4a-65b7-4f12-a100-9fcc4e6b2736"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WeeklySummaryExtractList"];
                 };
             };
-            400: components["responses"]["Status400SummaryTypeInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "summary_type_invalid" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9291,9 +10403,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-ws-1 */
-                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
                 /** @example weekly-watch */
-                "X-Client-Reference"?: components["schemas"]["ClientReference"];
+                "X-Client-Reference"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9333,9 +10445,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T01:34:15Z",
-                     *       "asOf": "2026-11-28T01:34:15Z",
-                     *       "expiresAt": "2027-11-28T01:34:15Z",
+                     *       "purchasedAt": "2026-11-28T04:44:29Z",
+                     *       "asOf": "2026-11-28T04:44:29Z",
+                     *       "expiresAt": "2027-11-28T04:44:29Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9503,30 +10615,148 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyOTY1NjQ0OCwicCI6MjB9.f_L7OPU47tJh1UxoOvKw3HLntsi4lG42xIO0yEHeLxA",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0MTA3MDE3NSwicCI6MjB9.6z386PFg9wtjK6C_T3mDvNZCoPz-EVTLsDAL84fjKXo",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": true,
                      *         "product": "weekly_summary",
-                     *         "requestId": "req_c434d7d7-3516-4eca-8c7c-ab69edfa20bb"
+                     *         "requestId": "req_f490aec3-222b-4eb2-b692-1415f700bde2"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WeeklySummaryExtract"];
                 };
             };
-            400: components["responses"]["Status400SummaryTypeInvalidOrWeekStartInvalidOrInvalidJson"];
+            /**
+             * @description Bad request:
+             *
+             *     - `summary_type_invalid`: The weekly summary type is not one of the six slugs.
+             *     - `week_start_invalid`: weekStarting is not a Monday, not a completed week, or over a year ago.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "summary_type_invalid" | "week_start_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             404: components["responses"]["SummaryUnavailable"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            429: components["responses"]["Status429IdempotencyKeyInUse"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     GetWeeklySummary: {
@@ -9569,9 +10799,9 @@ export interface operations {
                      *       },
                      *       "weekStarting": "2026-11-16",
                      *       "weekEnding": "2026-11-22",
-                     *       "purchasedAt": "2026-11-28T01:34:15Z",
-                     *       "asOf": "2026-11-28T01:34:15Z",
-                     *       "expiresAt": "2027-11-28T01:34:15Z",
+                     *       "purchasedAt": "2026-11-28T04:44:29Z",
+                     *       "asOf": "2026-11-28T04:44:29Z",
+                     *       "expiresAt": "2027-11-28T04:44:29Z",
                      *       "clientReference": "weekly-watch",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "postcode": null,
@@ -9739,21 +10969,49 @@ export interface operations {
                      *           }
                      *         ],
                      *         "hasMore": true,
-                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTgyOTY2MDU2MCwicCI6NX0.MKHHK6lrv5TEpq7g-Swr8yWiP4ncBmItZNSp_YCXLuY",
+                     *         "nextCursor": "eyJyIjoiR2V0V2Vla2x5U3VtbWFyeSIsImYiOiJhdjNYbU5RbUp6M2lPaXYwIiwidCI6MTc5NTg0MTA3MTE3OSwicCI6NX0.Zev1kQ8dpsKFB3iF05IM4dbmeoGxGWC4zMvnUkApVpE",
                      *         "totalCount": 28
                      *       },
                      *       "postcodeTotals": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e91f0b6d-e4a8-476a-9fd7-a7622548bdb7"
+                     *         "requestId": "req_a80725f0-1723-42bf-ac0a-4792229f7f71"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WeeklySummaryExtract"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ExtractOwnerMismatch"];
             404: components["responses"]["ExtractNotFound"];
@@ -9818,14 +11076,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4c489a69-7319-4d91-ba12-8c05c4a7bb3d"
+                     *         "requestId": "req_4491196a-617e-4978-bfbb-2927dad61aa6"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RegisterList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -9908,22 +11194,110 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_919c7c84-3393-4d12-9fe5-e92bc9896af7"
+                     *         "requestId": "req_7ac2f681-5eb5-443d-a185-0ab9a0e80ed2"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RegisterEntryList"];
                 };
             };
-            400: components["responses"]["Status400RegisterInvalidOrBrowseKeyTooShort"];
+            /**
+             * @description Bad request:
+             *
+             *     - `register_invalid`: The register code is not valid.
+             *     - `browse_key_too_short`: The browse key has fewer than two characters.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "register_invalid" | "browse_key_too_short" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             404: components["responses"]["NoMatches"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     GetRegisterEntry: {
@@ -9989,22 +11363,109 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_20611378-2807-4593-905c-c0385f6dbfd4"
+                     *         "requestId": "req_407dd719-42ca-423d-b561-494923c130d1"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RegisterEntryResponse"];
                 };
             };
-            400: components["responses"]["Status400RegisterInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `register_invalid`: The register code is not valid.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "register_invalid" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             404: components["responses"]["NoMatches"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     PurchaseRegisterExtract: {
@@ -10012,9 +11473,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-reg-1 */
-                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
                 /** @example screening-17 */
-                "X-Client-Reference"?: components["schemas"]["ClientReference"];
+                "X-Client-Reference"?: string;
             };
             path: {
                 /** @example RQ */
@@ -10087,9 +11548,9 @@ export interface operations {
                      *           "postcode": "4000"
                      *         }
                      *       },
-                     *       "purchasedAt": "2026-11-28T01:34:20Z",
-                     *       "asOf": "2026-11-28T01:34:20Z",
-                     *       "expiresAt": "2027-11-28T01:34:20Z",
+                     *       "purchasedAt": "2026-11-28T04:44:31Z",
+                     *       "asOf": "2026-11-28T04:44:31Z",
+                     *       "expiresAt": "2027-11-28T04:44:31Z",
                      *       "clientReference": "screening-17",
                      *       "disclaimer": "This extract is a snapshot of the national company register at the time shown in asOf. It is supplied as the registry holds it; the registry and this service accept no liability for errors or omissions in the register. Display this notice with the extract.",
                      *       "entry": {
@@ -10263,23 +11724,141 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "register_extract",
-                     *         "requestId": "req_52d190ac-940c-4fef-a74f-58e1350d4f9e"
+                     *         "requestId": "req_acf73c4e-4d95-43b0-b476-3b30e316c5c9"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RegisterExtract"];
                 };
             };
-            400: components["responses"]["Status400ExtractTypeInvalidOrRegisterInvalidOrInvalidJson"];
+            /**
+             * @description Bad request:
+             *
+             *     - `extract_type_invalid`: type is not current, historical or relational; history is not a boolean; or extract names an extract of the wrong kind.
+             *     - `register_invalid`: The register code is not valid.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_type_invalid" | "register_invalid" | "validation_error" | "invalid_json" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             404: components["responses"]["NoMatches"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            429: components["responses"]["Status429IdempotencyKeyInUse"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     OrderChargesExtract: {
@@ -10287,9 +11866,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-3 */
-                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
-                "X-Client-Reference"?: components["schemas"]["ClientReference"];
-                "X-Sandbox-Simulate"?: components["schemas"]["SandboxSimulation"];
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+                "X-Sandbox-Simulate"?: "order_failed";
             };
             path: {
                 /** @example 990000210 */
@@ -10378,28 +11957,207 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:09Z",
+                     *       "createdAt": "2026-11-28T04:44:25Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_d9a3fe97-c22f-456d-8cc1-a4a919056b52"
+                     *         "requestId": "req_a2e612d0-7ded-406d-9411-3e5fd2eb3936"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFoundOrNoCharges"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             *     - `no_charges`: The company has no charges, so a charges extract order has nothing to show. Nothing was charged.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found" | "no_charges";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             409: components["responses"]["IdempotencyConflict"];
-            422: components["responses"]["Status422ExtractUnavailableForTypeOrDocumentTooLargeForDelivery"];
-            429: components["responses"]["Status429IdempotencyKeyInUse"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `extract_unavailable_for_type`: The organisation type has no such extract product (for example a trust). Nothing was charged.
+             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "extract_unavailable_for_type" | "document_too_large_for_delivery" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     OrderDocumentImages: {
@@ -10407,9 +12165,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-4 */
-                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
-                "X-Client-Reference"?: components["schemas"]["ClientReference"];
-                "X-Sandbox-Simulate"?: components["schemas"]["SandboxSimulation"];
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+                "X-Sandbox-Simulate"?: "order_failed";
             };
             path?: never;
             cookie?: never;
@@ -10499,28 +12257,178 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 10,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:20Z",
+                     *       "createdAt": "2026-11-28T04:44:31Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "document_image",
-                     *         "requestId": "req_20b7f303-0340-4817-955b-c97da39eb473"
+                     *         "requestId": "req_f41e4cb1-865c-4473-afb9-6c4406027c76"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            400: components["responses"]["Status400DocumentNumberInvalidOrDuplicateDocumentNumberOrPageRangeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+             *     - `duplicate_document_number`: The same document number appears twice in the request.
+             *     - `page_range_invalid`: pages.to is below pages.from, only one of them was given, or the pages are not in the document.
+             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_number_invalid" | "duplicate_document_number" | "page_range_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             404: components["responses"]["DocumentNotFound"];
             409: components["responses"]["IdempotencyConflict"];
-            422: components["responses"]["Status422DocumentNotImagedOrDocumentTooLargeForDelivery"];
-            429: components["responses"]["Status429IdempotencyKeyInUse"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
+             *     - `document_too_large_for_delivery`: Over 50 pages for email or over 500 for web; details give the page count, method and limit.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_not_imaged" | "document_too_large_for_delivery" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     GetOrder: {
@@ -10597,7 +12505,7 @@ export interface operations {
                      *         "postcode": null
                      *       },
                      *       "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *       "downloadExpiresAt": "2026-12-05T01:34:13Z",
+                     *       "downloadExpiresAt": "2026-12-05T04:44:26Z",
                      *       "registryRequestIds": [
                      *         "IR53963170"
                      *       ],
@@ -10605,19 +12513,47 @@ export interface operations {
                      *       "extractSize": "large",
                      *       "pageCount": 30,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "readyAt": "2026-11-28T01:34:13Z",
+                     *       "createdAt": "2026-11-28T04:44:25Z",
+                     *       "readyAt": "2026-11-28T04:44:26Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "charges_extract",
-                     *         "requestId": "req_5a32ce4b-f86c-44a1-83b0-dbb51e42088c"
+                     *         "requestId": "req_7a90aabd-6ecd-4180-aa63-98e7129880cf"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["OrderOwnerMismatch"];
             404: components["responses"]["OrderNotFound"];
@@ -10708,7 +12644,7 @@ export interface operations {
                      *             "postcode": null
                      *           },
                      *           "downloadUrl": "https://api.example.com/v1/orders/ord_0a1b2c3d4e5f60718293a4b5/download",
-                     *           "downloadExpiresAt": "2026-12-05T01:34:13Z",
+                     *           "downloadExpiresAt": "2026-12-05T04:44:26Z",
                      *           "registryRequestIds": [
                      *             "IR53963170"
                      *           ],
@@ -10716,8 +12652,8 @@ export interface operations {
                      *           "extractSize": "large",
                      *           "pageCount": 30,
                      *           "clientReference": null,
-                     *           "createdAt": "2026-11-28T01:34:09Z",
-                     *           "readyAt": "2026-11-28T01:34:13Z"
+                     *           "createdAt": "2026-11-28T04:44:25Z",
+                     *           "readyAt": "2026-11-28T04:44:26Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -10726,14 +12662,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_8bf5cf94-1bdc-450d-a74b-a16b3c403d89"
+                     *         "requestId": "req_06a1e39d-4767-4aae-89d9-79b20d751a0b"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -10766,7 +12730,35 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["OrderOwnerMismatch"];
             404: components["responses"]["OrderNotFound"];
@@ -10783,9 +12775,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-5 */
-                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
-                "X-Client-Reference"?: components["schemas"]["ClientReference"];
-                "X-Sandbox-Simulate"?: components["schemas"]["SandboxSimulation"];
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+                "X-Sandbox-Simulate"?: "order_failed";
             };
             path?: never;
             cookie?: never;
@@ -10826,23 +12818,85 @@ export interface operations {
                      *       "resultCount": null,
                      *       "resultsUrl": null,
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:14Z",
+                     *       "createdAt": "2026-11-28T04:44:28Z",
                      *       "readyAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_7b35ed8e-7470-4fc4-9cfa-4cb60803e047"
+                     *         "requestId": "req_4ecd6f99-1f48-4bf4-a624-43cad1ad3fc4"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OfflineSearch"];
                 };
             };
-            400: components["responses"]["Status400SearchScopeInvalidOrDeliveryInvalidOrInvalidJsonOrSandboxSimulationInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `search_scope_invalid`: The search scope is not one the API knows.
+             *     - `delivery_invalid`: delivery.method is not web, email or post, or the method’s instructions are incomplete.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             *     - `sandbox_simulation_invalid`: X-Sandbox-Simulate holds something other than order_failed, or was sent with a live key.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "search_scope_invalid" | "delivery_invalid" | "validation_error" | "invalid_json" | "request_too_large" | "sandbox_simulation_invalid";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            429: components["responses"]["Status429IdempotencyKeyInUseOrOfflineSearchLimitReached"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             *     - `offline_search_limit_reached`: The account has placed its 20 offline searches for today (UTC). Nothing was charged.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use" | "offline_search_limit_reached";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10880,19 +12934,47 @@ export interface operations {
                      *       "resultCount": 180,
                      *       "resultsUrl": "https://api.example.com/v1/companies/search/offline/ofs_9f8e7d6c5b4a39281706f5e4/results",
                      *       "clientReference": null,
-                     *       "createdAt": "2026-11-28T01:34:14Z",
-                     *       "readyAt": "2026-11-28T01:34:15Z",
+                     *       "createdAt": "2026-11-28T04:44:28Z",
+                     *       "readyAt": "2026-11-28T04:44:29Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": "name_search",
-                     *         "requestId": "req_571ad267-dc69-4bf3-8d20-89c87505f235"
+                     *         "requestId": "req_82f82645-c5c9-4ae5-98f7-b728b0b4be01"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["OfflineSearch"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SearchOwnerMismatch"];
             404: components["responses"]["OfflineSearchNotFound"];
@@ -11018,19 +13100,47 @@ export interface operations {
                      *         }
                      *       ],
                      *       "hasMore": true,
-                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODI5NjYxNjkyLCJwIjoxMDB9.WzVkOWFXwi-k1u4sQFjkdaAGod8od6h8sgoQoaEMjAE",
+                     *       "nextCursor": "eyJyIjoiTGlzdE9mZmxpbmVTZWFyY2hSZXN1bHRzIiwiZiI6ImF5YjhqSW03NVVJWHp2UDYiLCJ0IjoxNzk1ODQxMDcxODQ3LCJwIjoxMDB9.uyEYw0c5ebDE0ojpnuhG7RLU-z7hbZZfe3o_zVaA-C0",
                      *       "totalCount": 180,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7df2b44a-002b-4e7a-a53c-9b60f25f1a22"
+                     *         "requestId": "req_3b0effbc-b7d9-4838-9f7b-0bf022b7f794"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["CompanyMatchList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["SearchOwnerMismatch"];
             404: components["responses"]["OfflineSearchNotFound"];
@@ -11120,22 +13230,137 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_61074792-fdad-4529-8d80-53332faeba15"
+                     *         "requestId": "req_1f7112a8-bd10-469e-a88a-918f47aac1cd"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DocumentResponse"];
                 };
             };
-            400: components["responses"]["Status400DocumentNumberInvalid"];
+            /**
+             * @description Bad request:
+             *
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_number_invalid" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             404: components["responses"]["DocumentNotFound"];
-            422: components["responses"]["Status422DocumentNotImaged"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_not_imaged" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     ListDocuments: {
@@ -11318,22 +13543,138 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b5ac6295-a9a0-4b5a-b878-2f0f157033d4"
+                     *         "requestId": "req_645a743f-d1b2-4a3a-9add-c182bbf89b32"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DocumentDetailsList"];
                 };
             };
-            400: components["responses"]["Status400DocumentNumberInvalidOrDuplicateDocumentNumber"];
+            /**
+             * @description Bad request:
+             *
+             *     - `document_number_invalid`: A document number is not nine characters starting with a digit.
+             *     - `duplicate_document_number`: The same document number appears twice in the request.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_number_invalid" | "duplicate_document_number" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             404: components["responses"]["DocumentNotFound"];
-            422: components["responses"]["Status422DocumentNotImaged"];
+            /**
+             * @description Unprocessable:
+             *
+             *     - `document_not_imaged`: The document is not in the imaging system (imaged false).
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "document_not_imaged" | "validation_error";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     GetBusinessName: {
@@ -11404,22 +13745,108 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_0b61bd8c-bc1a-4bbe-a6c5-a67e31748402"
+                     *         "requestId": "req_2e61c3d1-8a30-4ca1-ac0e-f535850d6e09"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["BusinessNameResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             404: components["responses"]["BusinessNameNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     FindBusinessNames: {
@@ -11501,22 +13928,109 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f71ebb45-b2f8-4a97-b1c1-b55cae67fc2b"
+                     *         "requestId": "req_917097af-bd72-4c83-8b5e-de25a30999aa"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["BusinessNameList"];
                 };
             };
-            400: components["responses"]["Status400IdentifierConflict"];
+            /**
+             * @description Bad request:
+             *
+             *     - `identifier_conflict`: More than one kind of identifier was supplied (a name and a number), or a state number without a jurisdiction.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "identifier_conflict" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             404: components["responses"]["BusinessNameNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     GetNameReservation: {
@@ -11571,22 +14085,108 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d8ad8f7c-83a7-476f-899b-0e2ed66e08b7"
+                     *         "requestId": "req_b611c7fb-1e09-40ba-afb3-a1ffaf5a25cf"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["NameReservation"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             404: components["responses"]["CompanyNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     ListEvents: {
@@ -11622,7 +14222,7 @@ export interface operations {
                      *           "object": "event",
                      *           "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "type": "order.ready",
-                     *           "createdAt": "2026-11-28T01:34:13Z",
+                     *           "createdAt": "2026-11-28T04:44:26Z",
                      *           "livemode": false,
                      *           "data": {
                      *             "object": "order",
@@ -11654,8 +14254,8 @@ export interface operations {
                      *             "registryRequestIds": [
                      *               "IR53963170"
                      *             ],
-                     *             "createdAt": "2026-11-28T01:34:09Z",
-                     *             "readyAt": "2026-11-28T01:34:13Z"
+                     *             "createdAt": "2026-11-28T04:44:25Z",
+                     *             "readyAt": "2026-11-28T04:44:26Z"
                      *           }
                      *         }
                      *       ],
@@ -11665,14 +14265,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_08e51665-75bf-42e8-900c-ba9754363752"
+                     *         "requestId": "req_f2369153-c7bb-468f-8664-19d645d47b66"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["EventList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -11707,7 +14335,7 @@ export interface operations {
                      *       "object": "event",
                      *       "id": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *       "type": "order.ready",
-                     *       "createdAt": "2026-11-28T01:34:13Z",
+                     *       "createdAt": "2026-11-28T04:44:26Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "order",
@@ -11739,20 +14367,48 @@ export interface operations {
                      *         "registryRequestIds": [
                      *           "IR53963170"
                      *         ],
-                     *         "createdAt": "2026-11-28T01:34:09Z",
-                     *         "readyAt": "2026-11-28T01:34:13Z"
+                     *         "createdAt": "2026-11-28T04:44:25Z",
+                     *         "readyAt": "2026-11-28T04:44:26Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f5b7681a-d8d7-494b-aeff-b063a2cc7b48"
+                     *         "requestId": "req_cbf80a58-96bf-4932-a81e-f7740a536a50"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["EventOwnerMismatch"];
             404: components["responses"]["EventNotFound"];
@@ -11794,25 +14450,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_18615615c16ec2cf41c72668",
+                     *           "id": "whd_2e9972684cf21afb0a7a5de2",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T01:35:14Z",
+                     *           "nextAttemptAt": "2026-11-28T04:45:28Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T01:34:14Z",
+                     *               "at": "2026-11-28T04:44:28Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 196,
+                     *               "latencyMs": 88,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T01:34:14Z"
+                     *           "createdAt": "2026-11-28T04:44:27Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11821,14 +14477,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_1f95afa8-b927-47ad-865e-ebc692c71c48"
+                     *         "requestId": "req_d6148ea8-987d-401a-be7b-d3c7ef3e1595"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["EventOwnerMismatch"];
             404: components["responses"]["EventNotFound"];
@@ -11875,25 +14559,25 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_18615615c16ec2cf41c72668",
+                     *           "id": "whd_2e9972684cf21afb0a7a5de2",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T01:35:14Z",
+                     *           "nextAttemptAt": "2026-11-28T04:45:28Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T01:34:14Z",
+                     *               "at": "2026-11-28T04:44:28Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 196,
+                     *               "latencyMs": 88,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T01:34:14Z"
+                     *           "createdAt": "2026-11-28T04:44:27Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11902,17 +14586,102 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_96261647-9c37-4db9-b98d-aa607457ae75"
+                     *         "requestId": "req_84895981-ba95-40dd-b2d7-b00e0161dac0"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            400: components["responses"]["Status400InvalidJson"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403EventOwnerMismatchOrWebhookEndpointOwnerMismatch"];
-            404: components["responses"]["Status404EventNotFoundOrWebhookEndpointNotFound"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `event_owner_mismatch`: The event belongs to another account or environment.
+             *     - `webhook_endpoint_owner_mismatch`: The webhook endpoint belongs to another account or environment.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "event_owner_mismatch" | "webhook_endpoint_owner_mismatch";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `event_not_found`: No event has this id, or it is older than the 30 days events are kept.
+             *     - `webhook_endpoint_not_found`: No webhook endpoint has this id (it may have been deleted).
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "event_not_found" | "webhook_endpoint_not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -11962,13 +14731,13 @@ export interface operations {
                      *           "previousSecretExpiresAt": null,
                      *           "stats": {
                      *             "succeeded": 0,
-                     *             "failed": 2,
+                     *             "failed": 1,
                      *             "lastSucceededAt": null,
-                     *             "lastFailedAt": "2026-11-28T01:34:22Z",
-                     *             "consecutiveFailures": 2
+                     *             "lastFailedAt": "2026-11-28T04:44:28Z",
+                     *             "consecutiveFailures": 1
                      *           },
-                     *           "createdAt": "2026-11-28T01:34:09Z",
-                     *           "updatedAt": "2026-11-28T01:34:09Z"
+                     *           "createdAt": "2026-11-28T04:44:25Z",
+                     *           "updatedAt": "2026-11-28T04:44:25Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -11977,14 +14746,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_61d1e1e2-67ba-42db-9312-85701d334b96"
+                     *         "requestId": "req_7862c8ba-9013-428b-abe9-65f4b0b3763b"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -12038,7 +14835,7 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_eAW2E9b4T4vnShHbcnD9zkYRxyHU7rEYjWCVLGAvyfg",
+                     *       "secret": "whsec_FdWt-qBNtKl9kE59uQ-uB8K7PFUL88fnZgoe94kopEs",
                      *       "secretRotatedAt": null,
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
@@ -12048,19 +14845,50 @@ export interface operations {
                      *         "lastFailedAt": null,
                      *         "consecutiveFailures": 0
                      *       },
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "updatedAt": "2026-11-28T01:34:09Z",
+                     *       "createdAt": "2026-11-28T04:44:25Z",
+                     *       "updatedAt": "2026-11-28T04:44:25Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_7efcc1f9-ed91-498f-9913-73b2821a0754"
+                     *         "requestId": "req_fe800e95-d810-4ddd-a6e1-9eb85178fe51"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            400: components["responses"]["Status400InvalidJsonOrWebhookUrlNotAllowedOrWebhookEndpointLimitReached"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
+             *     - `webhook_endpoint_limit_reached`: The account already has 16 webhook endpoints in this environment.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed" | "webhook_endpoint_limit_reached";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -12109,22 +14937,50 @@ export interface operations {
                      *         "succeeded": 0,
                      *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *         "lastFailedAt": "2026-11-28T04:44:32Z",
                      *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "updatedAt": "2026-11-28T01:34:09Z",
+                     *       "createdAt": "2026-11-28T04:44:25Z",
+                     *       "updatedAt": "2026-11-28T04:44:25Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_56857788-2420-478a-bd3b-868833b034da"
+                     *         "requestId": "req_87e1f33c-46b7-437b-862b-fd00f17e6f51"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -12164,14 +15020,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_71df269f-a5a3-46e4-a1fd-a81e3f394ea1"
+                     *         "requestId": "req_716c7724-bad2-4d4b-b22d-99245e91bf36"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -12230,24 +15114,54 @@ export interface operations {
                      *       "previousSecretExpiresAt": null,
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 3,
+                     *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
-                     *         "consecutiveFailures": 3
+                     *         "lastFailedAt": "2026-11-28T04:44:32Z",
+                     *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "updatedAt": "2026-11-28T01:34:22Z",
+                     *       "createdAt": "2026-11-28T04:44:25Z",
+                     *       "updatedAt": "2026-11-28T04:44:32Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_9d6c520e-c37c-4612-bec5-5e0484908423"
+                     *         "requestId": "req_8af59ddc-a640-417b-8158-5679a3f6fb5f"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            400: components["responses"]["Status400InvalidJsonOrWebhookUrlNotAllowed"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             *     - `webhook_url_not_allowed`: The URL is not https, or its host is an address deliveries may not reach (loopback, private, link-local, reserved or multicast, in any spelling).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "request_too_large" | "webhook_url_not_allowed";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -12296,29 +15210,58 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabledReason": null,
                      *       "livemode": false,
-                     *       "secret": "whsec_wb064BQKioLhObdytcOIVE08eJdzBv-BXxf7XC9-2Kg",
-                     *       "secretRotatedAt": "2026-11-28T01:34:22Z",
-                     *       "previousSecretExpiresAt": "2026-11-29T01:34:22Z",
+                     *       "secret": "whsec_76y0-WZ9mRjwIFlC-_9TRmKqWiJKOIYgdguIRdDwDdk",
+                     *       "secretRotatedAt": "2026-11-28T04:44:32Z",
+                     *       "previousSecretExpiresAt": "2026-11-29T04:44:32Z",
                      *       "stats": {
                      *         "succeeded": 0,
-                     *         "failed": 3,
+                     *         "failed": 2,
                      *         "lastSucceededAt": null,
-                     *         "lastFailedAt": "2026-11-28T01:34:22Z",
-                     *         "consecutiveFailures": 3
+                     *         "lastFailedAt": "2026-11-28T04:44:32Z",
+                     *         "consecutiveFailures": 2
                      *       },
-                     *       "createdAt": "2026-11-28T01:34:09Z",
-                     *       "updatedAt": "2026-11-28T01:34:22Z",
+                     *       "createdAt": "2026-11-28T04:44:25Z",
+                     *       "updatedAt": "2026-11-28T04:44:32Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_4657c8f8-bbed-457b-b2a0-eb474118f640"
+                     *         "requestId": "req_1863148b-b422-414d-b4c5-9f56f8eb1c58"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointResponse"];
                 };
             };
-            400: components["responses"]["Status400InvalidJson"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -12360,56 +15303,46 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_f60ef4c1f4361c206db374ca",
+                     *           "id": "whd_d988f9ade7c7a74cb451ee20",
                      *           "eventId": "evt_f0d40177016f12a31be59d17",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-11-28T01:35:22Z",
-                     *           "attempts": [
-                     *             {
-                     *               "attempt": 1,
-                     *               "at": "2026-11-28T01:34:22Z",
-                     *               "statusCode": null,
-                     *               "latencyMs": 12,
-                     *               "responseBody": null,
-                     *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
-                     *               "manual": false
-                     *             }
-                     *           ],
-                     *           "createdAt": "2026-11-28T01:34:22Z"
+                     *           "nextAttemptAt": "2026-11-28T04:49:32Z",
+                     *           "attempts": [],
+                     *           "createdAt": "2026-11-28T04:44:32Z"
                      *         },
                      *         {
                      *           "object": "webhookDelivery",
-                     *           "id": "whd_18615615c16ec2cf41c72668",
+                     *           "id": "whd_2e9972684cf21afb0a7a5de2",
                      *           "eventId": "evt_3c9a1f0e7b2d4c6a8e5f1a2b",
                      *           "eventType": "order.ready",
                      *           "endpointId": "we_6e1d2c3b4a5f60718293a4b5",
                      *           "status": "pending",
                      *           "attemptCount": 2,
-                     *           "nextAttemptAt": "2026-11-28T01:39:22Z",
+                     *           "nextAttemptAt": "2026-11-28T04:49:32Z",
                      *           "attempts": [
                      *             {
                      *               "attempt": 1,
-                     *               "at": "2026-11-28T01:34:14Z",
+                     *               "at": "2026-11-28T04:44:28Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 196,
+                     *               "latencyMs": 88,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": false
                      *             },
                      *             {
                      *               "attempt": 2,
-                     *               "at": "2026-11-28T01:34:22Z",
+                     *               "at": "2026-11-28T04:44:32Z",
                      *               "statusCode": null,
-                     *               "latencyMs": 23,
+                     *               "latencyMs": 12,
                      *               "responseBody": null,
                      *               "error": "getaddrinfo ENOTFOUND hooks.example.com",
                      *               "manual": true
                      *             }
                      *           ],
-                     *           "createdAt": "2026-11-28T01:34:14Z"
+                     *           "createdAt": "2026-11-28T04:44:27Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
@@ -12418,14 +15351,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_22d461bb-a1c3-4790-9aa0-6e3c45f6f058"
+                     *         "requestId": "req_0bacdfe9-8c0b-4936-9d8b-8c3a07a09664"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -12475,14 +15436,43 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b3c3797d-03fe-4243-bb54-9e275e7290d8"
+                     *         "requestId": "req_868b2401-c4e7-44d5-952f-22c9a85925b2"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookRecovery"];
                 };
             };
-            400: components["responses"]["Status400InvalidJson"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -12522,9 +15512,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_fd1e7307573a2810bfa69075",
+                     *       "id": "evt_ab5ffec08422f02e6a820164",
                      *       "type": "webhook_endpoint.test",
-                     *       "createdAt": "2026-11-28T01:34:23Z",
+                     *       "createdAt": "2026-11-28T04:44:32Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": "webhookEndpoint",
@@ -12537,29 +15527,58 @@ export interface operations {
                      *         "status": "enabled",
                      *         "disabledReason": null,
                      *         "livemode": false,
-                     *         "secretRotatedAt": "2026-11-28T01:34:22Z",
-                     *         "previousSecretExpiresAt": "2026-11-29T01:34:22Z",
+                     *         "secretRotatedAt": "2026-11-28T04:44:32Z",
+                     *         "previousSecretExpiresAt": "2026-11-29T04:44:32Z",
                      *         "stats": {
                      *           "succeeded": 0,
                      *           "failed": 3,
                      *           "lastSucceededAt": null,
-                     *           "lastFailedAt": "2026-11-28T01:34:22Z",
+                     *           "lastFailedAt": "2026-11-28T04:44:32Z",
                      *           "consecutiveFailures": 3
                      *         },
-                     *         "createdAt": "2026-11-28T01:34:09Z",
-                     *         "updatedAt": "2026-11-28T01:34:22Z"
+                     *         "createdAt": "2026-11-28T04:44:25Z",
+                     *         "updatedAt": "2026-11-28T04:44:32Z"
                      *       },
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_06893298-2be8-4f5d-b846-4a13923a6bfe"
+                     *         "requestId": "req_592a42ba-0e03-4dbb-b70e-9d5070d2e61f"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponse"];
                 };
             };
-            400: components["responses"]["Status400InvalidJson"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WebhookEndpointOwnerMismatch"];
             404: components["responses"]["WebhookEndpointNotFound"];
@@ -12574,8 +15593,8 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-import-1 */
-                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
-                "X-Client-Reference"?: components["schemas"]["ClientReference"];
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
             };
             path?: never;
             cookie?: never;
@@ -12605,8 +15624,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "monitorImport",
+                     *       "id": null,
+                     *       "status": "succeeded",
                      *       "dryRun": true,
                      *       "rows": 3,
+                     *       "processedRows": 3,
                      *       "totals": {
                      *         "created": 0,
                      *         "wouldCreate": 1,
@@ -12631,21 +15653,198 @@ export interface operations {
                      *           "duplicateOf": 1
                      *         }
                      *       ],
+                     *       "createdAt": null,
+                     *       "completedAt": null,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_3ed7e0f9-e2ba-4438-93aa-05ea68b432d5"
+                     *         "requestId": "req_63766da3-7359-4c1e-a350-66611d8c766f"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorImport"];
                 };
             };
-            400: components["responses"]["Status400InvalidJson"];
+            /** @description Accepted: a commit of more than 1,000 rows, `status` `processing`; its rows are created by the worker, 500 at a time, and GET /v1/monitors/imports/{importId} shows its progress and outcome. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorImport"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationError"];
-            429: components["responses"]["Status429IdempotencyKeyInUse"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    GetMonitorImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mimp_5e0a7c3b9d1f2e4a6c8b0d2f */
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. Sandbox example: A committed import: its status, totals and the rows not created (the answer recorded from the sandbox, long arrays abridged). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "monitorImport",
+                     *       "id": "mimp_5e0a7c3b9d1f2e4a6c8b0d2f",
+                     *       "status": "succeeded",
+                     *       "dryRun": false,
+                     *       "rows": 3,
+                     *       "processedRows": 3,
+                     *       "totals": {
+                     *         "created": 1,
+                     *         "wouldCreate": 0,
+                     *         "alreadyWatched": 0,
+                     *         "invalid": 1,
+                     *         "duplicate": 1,
+                     *         "overCap": 0
+                     *       },
+                     *       "problems": [
+                     *         {
+                     *           "row": 2,
+                     *           "outcome": "invalid",
+                     *           "error": {
+                     *             "code": "acn_invalid",
+                     *             "param": "company",
+                     *             "message": "123456789 fails the ACN check digit test."
+                     *           }
+                     *         },
+                     *         {
+                     *           "row": 3,
+                     *           "outcome": "duplicate",
+                     *           "duplicateOf": 1
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-11-28T04:44:30Z",
+                     *       "completedAt": "2026-11-28T04:44:30Z",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_8f40cad9-64a0-4639-8bd1-50d15fece469"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MonitorImport"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MonitorImportOwnerMismatch"];
+            404: components["responses"]["MonitorImportNotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12723,28 +15922,77 @@ export interface operations {
                      *               "formDescription": "Change to company details",
                      *               "receivedAt": "2025-06-20"
                      *             },
-                     *             "at": "2026-11-28T01:34:17Z"
+                     *             "at": "2026-11-28T04:44:30Z"
                      *           },
                      *           "sequence": 0,
                      *           "livemode": false,
-                     *           "createdAt": "2026-11-28T01:34:17Z",
-                     *           "updatedAt": "2026-11-28T01:34:17Z"
+                     *           "createdAt": "2026-11-28T04:44:30Z",
+                     *           "updatedAt": "2026-11-28T04:44:30Z"
+                     *         },
+                     *         {
+                     *           "object": "monitor",
+                     *           "id": "mon_b7f5f65906b2b86908a14a2b",
+                     *           "kind": "company",
+                     *           "company": null,
+                     *           "person": null,
+                     *           "eventTypes": [
+                     *             "company.status_changed",
+                     *             "company.name_changed",
+                     *             "company.type_changed"
+                     *           ],
+                     *           "baseline": null,
+                     *           "sequence": 0,
+                     *           "livemode": false,
+                     *           "createdAt": "2026-11-28T04:44:30Z",
+                     *           "updatedAt": "2026-11-28T04:44:30Z"
                      *         }
                      *       ],
                      *       "hasMore": false,
                      *       "nextCursor": null,
-                     *       "totalCount": 1,
+                     *       "totalCount": 2,
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_284d0870-8a4b-45d8-a191-adedd262e8a3"
+                     *         "requestId": "req_6d408132-b350-4e46-85fb-c4e7db75dab0"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorList"];
+                    "text/csv": string;
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -12757,8 +16005,8 @@ export interface operations {
             query?: never;
             header?: {
                 /** @example demo-mon-1 */
-                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
-                "X-Client-Reference"?: components["schemas"]["ClientReference"];
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
             };
             path?: never;
             cookie?: never;
@@ -12830,32 +16078,209 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T01:34:17Z"
+                     *         "at": "2026-11-28T04:44:30Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T01:34:17Z",
-                     *       "updatedAt": "2026-11-28T01:34:17Z",
+                     *       "createdAt": "2026-11-28T04:44:30Z",
+                     *       "updatedAt": "2026-11-28T04:44:30Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_b8266b5b-00fb-4be1-becb-40cf6ab36df7"
+                     *         "requestId": "req_e6ca6b70-777f-4fae-bafc-85aea69c94e5"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorResponse"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBasedOrNameInvalidCharactersOrInvalidJsonOrMonitorLimitReached"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `name_invalid_characters`: A name holds characters other than letters, hyphens, apostrophes and spaces.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             *     - `monitor_limit_reached`: The account already has as many monitors in this environment as its cap allows (100,000 unless agreed otherwise).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "name_invalid_characters" | "validation_error" | "invalid_json" | "request_too_large" | "monitor_limit_reached";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Status403Registry"];
-            404: components["responses"]["Status404CompanyNotFoundOrAbnNotFound"];
-            409: components["responses"]["Status409IdempotencyConflictOrMonitorAlreadyExists"];
+            /**
+             * @description Forbidden:
+             *
+             *     - `product_unavailable_in_jurisdiction`: The registry does not offer the product for the requested jurisdiction (ZZ01).
+             *     - `product_not_enabled`: The product or the jurisdiction is not enabled on your account (ZZ02).
+             *     - `sandbox_product_unavailable`: A test key asked for a product the sandbox does not serve (ZZ54).
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "permission_error";
+                            /** @enum {string} */
+                            code: "product_unavailable_in_jurisdiction" | "product_not_enabled" | "sandbox_product_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Not found:
+             *
+             *     - `company_not_found`: No organisation has this identifier.
+             *     - `abn_not_found`: No ABN is recorded for the company, or no company matches the ACN inside the ABN.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "not_found_error";
+                            /** @enum {string} */
+                            code: "company_not_found" | "abn_not_found";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /**
+             * @description Conflict:
+             *
+             *     - `idempotency_conflict`: The Idempotency-Key was used in the last 24 hours with a different request.
+             *     - `monitor_already_exists`: A monitor of this account and environment already watches this company or person; details.monitorId names it.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "conflict_error";
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "monitor_already_exists";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             422: components["responses"]["ValidationError"];
-            429: components["responses"]["Status429IdempotencyKeyInUse"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             500: components["responses"]["InternalError"];
             502: components["responses"]["RegistryApplicationError"];
-            503: components["responses"]["Status503RegistryUnavailable"];
+            /**
+             * @description Unavailable:
+             *
+             *     - `registry_unavailable`: The registry is unavailable, typically in a maintenance window (ZZ51), or did not answer in time. Nothing was charged unless the message says the outcome of a purchase is unknown.
+             *     - `service_unavailable`: The request ran out of time on our side before it could finish, or the service could not reach its database. The message says whether anything was changed or charged. Its type is registry_unavailable_error, the one spec type for a 503: the answer is retried with backoff.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "registry_unavailable_error";
+                            /** @enum {string} */
+                            code: "registry_unavailable" | "service_unavailable";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
         };
     };
     GetMonitor: {
@@ -12926,23 +16351,51 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T01:34:17Z"
+                     *         "at": "2026-11-28T04:44:30Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T01:34:17Z",
-                     *       "updatedAt": "2026-11-28T01:34:17Z",
+                     *       "createdAt": "2026-11-28T04:44:30Z",
+                     *       "updatedAt": "2026-11-28T04:44:30Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_35d4d0e0-ddeb-45fc-9dfc-6833b56453df"
+                     *         "requestId": "req_388b4790-69b3-4507-bc90-0a91dae60d94"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
@@ -12982,14 +16435,42 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_f486673a-7f2f-4da2-9f68-b77d0f979c0a"
+                     *         "requestId": "req_a82bb3ae-6b0f-4f4e-8eb4-1d5cd03df576"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DeletedMonitor"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
@@ -13078,28 +16559,179 @@ export interface operations {
                      *           "formDescription": "Change to company details",
                      *           "receivedAt": "2025-06-20"
                      *         },
-                     *         "at": "2026-11-28T01:34:17Z"
+                     *         "at": "2026-11-28T04:44:30Z"
                      *       },
                      *       "sequence": 0,
                      *       "livemode": false,
-                     *       "createdAt": "2026-11-28T01:34:17Z",
-                     *       "updatedAt": "2026-11-28T01:34:24Z",
+                     *       "createdAt": "2026-11-28T04:44:30Z",
+                     *       "updatedAt": "2026-11-28T04:44:32Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d8b0d411-32f2-4e43-8963-2993a11780c6"
+                     *         "requestId": "req_dfc901f1-2bb5-4737-9482-4d772269e158"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorResponse"];
                 };
             };
-            400: components["responses"]["Status400InvalidJson"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MonitorOwnerMismatch"];
             404: components["responses"]["MonitorNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    CreateSandboxMonitorEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @example demo-sandbox-event-1 */
+                "Idempotency-Key"?: string;
+                "X-Client-Reference"?: string;
+            };
+            path: {
+                /** @example mon_2b7c9e1d3f5a4c6b8d0e1f2a */
+                monitorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "company.status_changed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSandboxMonitorEventRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: fulfilled asynchronously. Sandbox example: Fire a company.status_changed for a test-key monitor now (the answer recorded from the sandbox, long arrays abridged). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "sandboxEvent",
+                     *       "id": "evt_4ebc3e1765dd10c717bea3dd",
+                     *       "type": "company.status_changed",
+                     *       "monitorId": "mon_2b7c9e1d3f5a4c6b8d0e1f2a",
+                     *       "status": "queued",
+                     *       "meta": {
+                     *         "billable": false,
+                     *         "product": null,
+                     *         "requestId": "req_93aa570f-7adb-4685-8a3d-edc547e26b36"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxMonitorEvent"];
+                };
+            };
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             *     - `monitoring_sandbox_only`: A sandbox monitoring change was asked for with a live key.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "request_too_large" | "monitoring_sandbox_only";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MonitorOwnerMismatch"];
+            404: components["responses"]["MonitorNotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            422: components["responses"]["ValidationError"];
+            /**
+             * @description Too many requests:
+             *
+             *     - `rate_limited`: More than 600 requests in a sliding minute, or more than 20 in flight, on the key.
+             *     - `idempotency_key_in_use`: The same request with the same Idempotency-Key is still running, and did not finish while this duplicate waited for it (up to 14 seconds). Nothing was done for this duplicate, and the first is never run twice. A request cut off by a crash holds its key for 6 seconds at most, then its retry takes it over.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                            /** @enum {string} */
+                            code: "rate_limited" | "idempotency_key_in_use";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -13137,14 +16769,45 @@ export interface operations {
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_e846860c-98c1-459e-9ba3-75d4d82ec1ec"
+                     *         "requestId": "req_ff21b379-32ba-4522-87b8-9a26a960fe9f"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MonitorFeed"];
                 };
             };
-            400: components["responses"]["Status400AcnInvalidOrAbnInvalidOrAbnNotAcnBased"];
+            /**
+             * @description Bad request:
+             *
+             *     - `acn_invalid`: The company number is not nine digits or fails the check digit test.
+             *     - `abn_invalid`: The ABN fails its check digit test.
+             *     - `abn_not_acn_based`: The ABN is valid but does not embed a valid ACN, so it names no company.
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "acn_invalid" | "abn_invalid" | "abn_not_acn_based" | "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -13179,12 +16842,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "consoleLink",
-                     *       "url": "https://api.example.com/console/sign-in?token=boyUg3nPE1-zRjOePCBmr64sABOOxpoE8lU27tgM98M",
-                     *       "expiresAt": "2026-11-28T01:11:00.000Z",
+                     *       "url": "https://api.example.com/console/sign-in?token=Xu2PsOakfRIbOYQmrQAHn7xB4SJK9Zt4p4R-uUY7sVo",
+                     *       "expiresAt": "2026-11-28T04:49:32.700Z",
                      *       "meta": {
                      *         "billable": false,
                      *         "product": null,
-                     *         "requestId": "req_d57025fa-bc34-4cd1-940f-6d3ff7a90b99"
+                     *         "requestId": "req_b5c96142-8382-4ab9-9fde-ca4e2eac6032"
                      *       }
                      *     }
                      */
@@ -13197,7 +16860,36 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["Status400InvalidJson"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `invalid_json`: The request body is not valid JSON, or nests arrays and objects more than 32 levels deep.
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "invalid_json" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
@@ -13256,7 +16948,35 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Bad request:
+             *
+             *     - `validation_error`: A parameter failed validation not covered by a more specific code (param names it), an unknown parameter was sent, or a filter changed while paginating (400 with param cursor).
+             *     - `request_too_large`: The body is over 1 MiB, or the request line and headers together are over 10 KB (400 either way).
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        error: {
+                            /** @enum {string} */
+                            type: "invalid_request_error";
+                            /** @enum {string} */
+                            code: "validation_error" | "request_too_large";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -13275,5 +16995,6 @@ export const idempotentPosts = [
     "/v1/documents/image-orders",
     "/v1/companies/search/offline",
     "/v1/monitors/imports",
-    "/v1/monitors"
+    "/v1/monitors",
+    "/v1/sandbox/monitors/{monitorId}/events"
 ] as const;

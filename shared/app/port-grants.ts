@@ -47,7 +47,8 @@ export const portGrants: { readonly [P in keyof CapabilityPorts]: PortGrant } = 
   codeTableSet: { tables: { main: 'getItem' } },
   monitors: { tables: { main: 'readWrite' } },
   monitoringRuns: { workersOnly: true },
-  monitoringQueue: { workersOnly: true },
+  // The import's chunks go to the monitoring worker (a commit over 1,000 rows).
+  monitoringQueue: { uses: ['monitoringQueue'] },
   // Links, sessions, key changes and their audit records: the console's routes only.
   consoleSessions: { tables: { keys: 'readWrite' } },
   keyAdministration: { tables: { keys: 'readWrite' } },

@@ -480,6 +480,22 @@ export const usageSchema = named(
         billable: z.boolean(),
         quantity: z.int(),
         entries: z.int(),
+        /**
+         * Our own products' price (monitoring: per monitored company-day), for live keys only;
+         * absent for registry fees, which the registry's fee schedule prices.
+         */
+        price: z.optional(
+          z
+            .object({
+              unit: z.literal('monitor_day'),
+              unitAmountCents: z.int(),
+              amountCents: z.int(),
+            })
+            .register(z.globalRegistry, {
+              id: 'UsagePrice',
+              description: 'The price of a usage total of our own product, in cents.',
+            }),
+        ),
       }),
     ),
   }),

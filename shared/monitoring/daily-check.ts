@@ -16,6 +16,7 @@ import { toTimestamp } from '../kernel/clock.ts';
 import { RegistryRejection } from '../kernel/registry-port.ts';
 import { type ApplyPorts, type FoundChange, recordChanges } from './changes.ts';
 import { presentDocumentRef } from './present.ts';
+import { recordScheduledSandboxEvents } from './sandbox.ts';
 import { type CompanyReading, hasDocumentList, monitoredCompany, readCompany } from './snapshot.ts';
 import { type CompanySnapshot, MONITOR_SHARDS, type MonitorRecord } from './store-port.ts';
 
@@ -129,6 +130,8 @@ export async function checkCompany(
     );
     events += emitted.length;
   }
+  // The sandbox's published schedule: a scheduled sandbox company's event of the day (test keys).
+  if (environment === 'test') events += await recordScheduledSandboxEvents(ports, watchers, number, runId);
   return { number, registryCalls, watchers: watchers.length, events };
 }
 

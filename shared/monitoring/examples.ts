@@ -4,6 +4,9 @@ import type { RequestExample } from '../kernel/http/request-example.ts';
 /** The monitor id the examples show (the recorded responses have the issued one replaced by it). */
 export const EXAMPLE_MONITOR_ID = 'mon_2b7c9e1d3f5a4c6b8d0e1f2a';
 
+/** The import id the examples show. */
+export const EXAMPLE_IMPORT_ID = 'mimp_5e0a7c3b9d1f2e4a6c8b0d2f';
+
 export const monitoringExamples: Readonly<Record<string, RequestExample>> = {
   CreateMonitor: {
     summary: 'Watch the sandbox company BLUEGUM ORCHARDS PTY LTD for every company event',
@@ -15,6 +18,10 @@ export const monitoringExamples: Readonly<Record<string, RequestExample>> = {
     headers: { 'Idempotency-Key': 'demo-import-1' },
     body: { dryRun: true, csv: 'company\n990000149\n123456789\n990000149\n' },
   },
+  GetMonitorImport: {
+    summary: 'A committed import: its status, totals and the rows not created',
+    path: { importId: EXAMPLE_IMPORT_ID },
+  },
   ListMonitors: { summary: 'The first 20 monitors of the environment', query: { limit: '20' } },
   GetMonitor: { summary: 'One monitor, with its baseline', path: { monitorId: EXAMPLE_MONITOR_ID } },
   UpdateMonitor: {
@@ -23,5 +30,11 @@ export const monitoringExamples: Readonly<Record<string, RequestExample>> = {
     body: { eventTypes: ['company.status_changed', 'company.external_administration'] },
   },
   DeleteMonitor: { summary: 'Stop watching', path: { monitorId: EXAMPLE_MONITOR_ID } },
+  CreateSandboxMonitorEvent: {
+    summary: 'Fire a company.status_changed for a test-key monitor now',
+    path: { monitorId: EXAMPLE_MONITOR_ID },
+    headers: { 'Idempotency-Key': 'demo-sandbox-event-1' },
+    body: { type: 'company.status_changed' },
+  },
   ListMonitorEvents: { summary: 'The feed from its start, 50 events a page', query: { limit: '50' } },
 };

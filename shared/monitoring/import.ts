@@ -2,20 +2,33 @@
  * Bulk import of monitors: up to 100,000 rows as JSON (`rows`) or CSV (`csv`). Every row is
  * checked without the registry (identifier shape and check digits, person names, event types),
  * then against the file (a company or person twice), the account's monitors (already watched)
- * and the cap (the rows past it). `dryRun` answers each row's outcome and creates nothing; the
- * commit creates the rest, many to a transaction. Imported company monitors get their baseline
- * at the next daily check (reading 100,000 baselines would take the registry half an hour), which
- * records it without an event. A commit sent again creates nothing twice: with the same
- * Idempotency-Key it is answered as before, without one its rows are already watched.
+ * and the cap (the rows past it). `dryRun` answers each row's outcome and creates nothing. A
+ * commit is stored as an import (`mimp_…`) of 500-row chunks: up to SYNC_IMPORT_ROWS rows it runs
+ * within the request and answers its outcome; larger ones answer 202 at once and the monitoring
+ * worker runs a chunk per queue message (GET /v1/monitors/imports/{importId} follows it). A chunk
+ * run twice, or killed half-way and run again, creates nothing twice and loses no row (the store's
+ * `runImportChunk`). Imported company monitors get their baseline at the next daily check
+ * (reading 100,000 baselines would take the registry half an hour), which records it without an
+ * event. A commit sent again creates nothing twice: with the same Idempotency-Key it is the same
+ * import, without one its rows are already watched.
  */
-import type { Owner } from '../kernel/api-keys.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import { isSameOwner, type Owner } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import type { MonitoringEventType } from '../webhooks/event-port.ts';
-import { checkMonitorRequest, type MonitorRequest, newMonitorId } from './monitors.ts';
+import { checkMonitorRequest, type MonitorRequest } from './monitors.ts';
 import { personSubjectKey } from './person-match.ts';
-import { MAX_IMPORT_ROWS, MONITOR_CAP } from './settings.ts';
-import type { MonitorRecord, MonitorStore } from './store-port.ts';
+import { IMPORT_CHUNK_ROWS, MAX_IMPORT_ROWS, MONITOR_CAP, SYNC_IMPORT_ROWS } from './settings.ts';
+import type {
+  ImportCandidate,
+  ImportChunk,
+  ImportChunkOutcome,
+  ImportProblem,
+  ImportRecord,
+  MonitoringQueue,
+  MonitorStore,
+} from './store-port.ts';
 
 export type RowOutcome =
   | 'created'
@@ -24,16 +37,6 @@ export type RowOutcome =
   | 'invalid'
   | 'duplicate'
   | 'over_cap';
-
-export interface RowReport {
-  /** 1-based, as a spreadsheet counts the rows after the header. */
-  row: number;
-  outcome: RowOutcome;
-  monitorId?: string;
-  /** The row that named the same company or person first (`duplicate`). */
-  duplicateOf?: number;
-  error?: { code: string; param: string | null; message: string };
-}
 
 const CSV_COLUMNS = ['company', 'familyName', 'givenNames', 'birthDate', 'eventTypes'] as const;
 const MAX_CSV_FIELD = 200;
@@ -174,10 +177,123 @@ export interface ImportRequest {
   owner: Owner;
   now: Date;
   body: { dryRun?: boolean | undefined; rows?: unknown[] | undefined; csv?: string | undefined };
+  /** The commit's chunks go to the worker through it (commits over SYNC_IMPORT_ROWS rows). */
+  queue?: MonitoringQueue;
+  /** The request's `Idempotency-Key` (its recovery key): a retried commit is the same import. */
+  recoveryKey?: string | undefined;
   cap?: number;
 }
 
-export async function importMonitors({ monitors, owner, now, body, cap = MONITOR_CAP }: ImportRequest) {
+export const IMPORT_ID_PATTERN = /^mimp_[0-9a-f]{24}$/;
+
+/** A commit's id: derived from its Idempotency-Key when it has one, so a retry finds the same import. */
+const importIdOf = (owner: Owner, recoveryKey: string | undefined) =>
+  recoveryKey === undefined
+    ? `mimp_${randomBytes(12).toString('hex')}`
+    : `mimp_${createHash('sha256').update(`${owner.accountId}#${owner.environment}#${recoveryKey}`).digest('hex').slice(0, 24)}`;
+
+/** An import's answer: its status, totals and every row not created (`problems`), in row order. */
+export interface ImportReport {
+  object: 'monitorImport';
+  id: string | null;
+  status: 'processing' | 'succeeded';
+  dryRun: boolean;
+  rows: number;
+  processedRows: number;
+  totals: {
+    created: number;
+    wouldCreate: number;
+    alreadyWatched: number;
+    invalid: number;
+    duplicate: number;
+    overCap: number;
+  };
+  problems: ImportProblem[];
+  createdAt: string | null;
+  completedAt: string | null;
+}
+
+const totalsOf = (problems: readonly ImportProblem[], created: number, wouldCreate: number) => {
+  const count = (outcome: RowOutcome) => problems.filter((r) => r.outcome === outcome).length;
+  return {
+    created,
+    wouldCreate,
+    alreadyWatched: count('already_watched'),
+    invalid: count('invalid'),
+    duplicate: count('duplicate'),
+    overCap: count('over_cap'),
+  };
+};
+
+/** The report of a committed import from its finished chunks. */
+export function presentImport(record: ImportRecord, outcomes: readonly ImportChunkOutcome[]): ImportReport {
+  const sorted = [...outcomes].sort((x, y) => x.chunk - y.chunk);
+  const done = sorted.length === record.chunks;
+  const problems = sorted.flatMap((o) => o.problems);
+  const processedRows = sorted.reduce(
+    (sum, o) => sum + Math.min(IMPORT_CHUNK_ROWS, record.rows - o.chunk * IMPORT_CHUNK_ROWS),
+    0,
+  );
+  return {
+    object: 'monitorImport',
+    id: record.id,
+    status: done ? 'succeeded' : 'processing',
+    dryRun: false,
+    rows: record.rows,
+    processedRows,
+    totals: totalsOf(
+      problems,
+      sorted.reduce((sum, o) => sum + o.created, 0),
+      0,
+    ),
+    problems,
+    createdAt: record.createdAt,
+    completedAt: done ? sorted.reduce((last, o) => (o.finishedAt > last ? o.finishedAt : last), '') : null,
+  };
+}
+
+/** The owner's import `id`, with its outcome so far. */
+export async function readImport(monitors: MonitorStore, owner: Owner, id: string): Promise<ImportReport> {
+  const found = IMPORT_ID_PATTERN.test(id) ? await monitors.getImport(id) : undefined;
+  if (!found) {
+    throw new ApiError('monitor_import_not_found', { param: 'importId', message: 'No import has this id.' });
+  }
+  if (!isSameOwner(found.record, owner)) {
+    throw new ApiError('monitor_import_owner_mismatch', {
+      param: 'importId',
+      message:
+        found.record.accountId !== owner.accountId
+          ? 'This import belongs to another account.'
+          : `This import belongs to the ${found.record.environment} environment; use a ${found.record.environment} key.`,
+    });
+  }
+  return presentImport(found.record, found.outcomes);
+}
+
+/** One chunk of a committed import, as the worker runs it from its queue message. */
+export async function runImportMessage(
+  monitors: MonitorStore,
+  message: { importId: string; chunk: number },
+  now: string,
+  options: { crashAfter?: number } = {},
+  cap = MONITOR_CAP,
+): Promise<ImportChunkOutcome> {
+  const found = await monitors.getImport(message.importId);
+  if (!found) throw new Error(`no import ${message.importId}`);
+  return monitors.runImportChunk(found.record, message.chunk, cap, { ...options, now });
+}
+
+/**
+ * Checks every row, then: a dry run answers each row's outcome and creates nothing; a commit is
+ * stored as an import of chunks of IMPORT_CHUNK_ROWS rows, run at once when it has at most
+ * SYNC_IMPORT_ROWS rows (the answer is its outcome, `succeeded`), else by the monitoring worker,
+ * a chunk per queue message (the answer is 202, `processing`; GET /v1/monitors/imports/{id}
+ * follows it).
+ */
+export async function importMonitors(
+  request: ImportRequest,
+): Promise<{ status: 200 | 202; report: ImportReport }> {
+  const { monitors, owner, now, body, cap = MONITOR_CAP } = request;
   if ((body.rows === undefined) === (body.csv === undefined)) {
     throw new ApiError('validation_error', {
       param: 'rows',
@@ -192,13 +308,11 @@ export async function importMonitors({ monitors, owner, now, body, cap = MONITOR
       param: body.csv !== undefined ? 'csv' : 'rows',
       message: 'The import has no rows.',
     });
-  const reports: RowReport[] = [];
-  const candidates: { row: number; subjectKey: string; monitor: Omit<MonitorRecord, 'id'> }[] = [];
+  const reports: ImportProblem[] = [];
+  const candidates: ImportCandidate[] = [];
   const firstRow = new Map<string, number>();
-  const at = toTimestamp(now);
   raw.forEach((request, index) => {
     const row = index + 1;
-    const param = (p: string | null) => (p === null ? null : p);
     if (typeof request === 'string') {
       reports.push({
         row,
@@ -225,32 +339,73 @@ export async function importMonitors({ monitors, owner, now, body, cap = MONITOR
       firstRow.set(subjectKey, row);
       candidates.push({
         row,
+        kind: checked.kind,
         subjectKey,
-        monitor: {
-          accountId: owner.accountId,
-          environment: owner.environment,
-          kind: checked.kind,
-          subjectKey,
-          company: null,
-          person: checked.kind === 'person' ? checked.person : null,
-          eventTypes: checked.eventTypes,
-          baseline: null,
-          known: null,
-          sequence: 0,
-          version: 1,
-          createdAt: at,
-          updatedAt: at,
-        },
+        person: checked.kind === 'person' ? checked.person : null,
+        eventTypes: checked.eventTypes,
       });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       reports.push({
         row,
         outcome: 'invalid',
-        error: { code: error.code, param: param(error.param), message: error.message },
+        error: { code: error.code, param: error.param, message: error.message },
       });
     }
   });
+  if (dryRun)
+    return { status: 200, report: await dryRunReport(monitors, owner, raw.length, reports, candidates, cap) };
+
+  const at = toTimestamp(now);
+  const record: ImportRecord = {
+    id: importIdOf(owner, request.recoveryKey),
+    accountId: owner.accountId,
+    environment: owner.environment,
+    rows: raw.length,
+    chunks: Math.ceil(raw.length / IMPORT_CHUNK_ROWS),
+    createdAt: at,
+  };
+  const chunks: ImportChunk[] = Array.from({ length: record.chunks }, (_, chunk) => ({
+    chunk,
+    candidates: [],
+    problems: [],
+  }));
+  const chunkOf = (row: number) => chunks[Math.floor((row - 1) / IMPORT_CHUNK_ROWS)] as ImportChunk;
+  for (const c of candidates) chunkOf(c.row).candidates.push(c);
+  for (const r of reports) chunkOf(r.row).problems.push(r);
+  const existing = await monitors.getImport(record.id);
+  const stored = existing?.record ?? record;
+  if (!existing) await monitors.saveImport(record, chunks);
+  if (stored.rows <= SYNC_IMPORT_ROWS) {
+    const outcomes: ImportChunkOutcome[] = [];
+    for (let chunk = 0; chunk < stored.chunks; chunk++) {
+      outcomes.push(await monitors.runImportChunk(stored, chunk, cap, { now: at }));
+    }
+    return { status: 200, report: presentImport(stored, outcomes) };
+  }
+  if (!request.queue) throw new Error('an import over the synchronous size needs the monitoring queue');
+  if (!existing) {
+    await request.queue.send(
+      Array.from({ length: stored.chunks }, (_, chunk) => ({
+        job: 'import' as const,
+        importId: stored.id,
+        chunk,
+      })),
+    );
+  }
+  const found = await monitors.getImport(stored.id);
+  return { status: 202, report: presentImport(stored, found?.outcomes ?? []) };
+}
+
+/** A dry run's report: each valid row against the account's monitors and the cap, nothing created. */
+async function dryRunReport(
+  monitors: MonitorStore,
+  owner: Owner,
+  rows: number,
+  reports: ImportProblem[],
+  candidates: readonly ImportCandidate[],
+  cap: number,
+): Promise<ImportReport> {
   const watched = await monitors.findSubjects(
     owner,
     candidates.map((c) => c.subjectKey),
@@ -262,44 +417,18 @@ export async function importMonitors({ monitors, owner, now, body, cap = MONITOR
   });
   const room = Math.max(0, cap - (await monitors.count(owner)));
   for (const c of fresh.slice(room)) reports.push({ row: c.row, outcome: 'over_cap' });
-  const creating = fresh
-    .slice(0, room)
-    .map((c) => ({ row: c.row, monitor: { ...c.monitor, id: newMonitorId() } }));
-  let created = 0;
-  if (dryRun) {
-    for (const c of creating) reports.push({ row: c.row, outcome: 'would_create' });
-  } else {
-    const outcomes = await monitors.createMany(
-      creating.map((c) => c.monitor),
-      cap,
-    );
-    outcomes.forEach((outcome, i) => {
-      const c = creating[i] as (typeof creating)[number];
-      if (outcome.created) {
-        created += 1;
-        reports.push({ row: c.row, outcome: 'created', monitorId: c.monitor.id });
-      } else if (outcome.reason === 'exists') {
-        reports.push({ row: c.row, outcome: 'already_watched', monitorId: outcome.monitorId });
-      } else {
-        reports.push({ row: c.row, outcome: 'over_cap' });
-      }
-    });
-  }
   reports.sort((x, y) => x.row - y.row);
-  const count = (outcome: RowOutcome) => reports.filter((r) => r.outcome === outcome).length;
   return {
-    object: 'monitorImport' as const,
-    dryRun,
-    rows: raw.length,
-    totals: {
-      created,
-      wouldCreate: count('would_create'),
-      alreadyWatched: count('already_watched'),
-      invalid: count('invalid'),
-      duplicate: count('duplicate'),
-      overCap: count('over_cap'),
-    },
-    // Every row that is not created (or, in a dry run, would not be): the others are.
-    problems: reports.filter((r) => r.outcome !== 'created' && r.outcome !== 'would_create'),
+    object: 'monitorImport',
+    id: null,
+    status: 'succeeded',
+    dryRun: true,
+    rows,
+    processedRows: rows,
+    totals: totalsOf(reports, 0, Math.min(room, fresh.length)),
+    // Every row that would not be created: the others would.
+    problems: reports,
+    createdAt: null,
+    completedAt: null,
   };
 }

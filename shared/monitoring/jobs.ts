@@ -7,9 +7,12 @@
  */
 import type { Environment } from '../kernel/api-keys.ts';
 import { toTimestamp } from '../kernel/clock.ts';
+import { monitoringEventTypes } from '../webhooks/event-port.ts';
 import { isWeeklySummaryType } from '../weekly-summaries/registry-port.ts';
 import { mondayWeeksAgo } from '../weekly-summaries/weeks.ts';
 import { checkCompany, type DailyCheckPorts, dailyRunId } from './daily-check.ts';
+import { runImportMessage } from './import.ts';
+import { recordSandboxEvent } from './sandbox.ts';
 import {
   MONITOR_SHARDS,
   type MonitoringMessage,
@@ -71,6 +74,22 @@ export function parseMonitoringMessage(body: string): MonitoringMessage {
   }
   if (message.job === 'weekly' && isWeeklySummaryType(message.type)) return message;
   if (message.job === 'billing' && typeof message.day === 'string') return message;
+  if (
+    message.job === 'sandbox' &&
+    typeof message.monitorId === 'string' &&
+    (monitoringEventTypes as readonly string[]).includes(message.type) &&
+    typeof message.key === 'string'
+  ) {
+    return message;
+  }
+  if (
+    message.job === 'import' &&
+    typeof message.importId === 'string' &&
+    Number.isInteger(message.chunk) &&
+    message.chunk >= 0
+  ) {
+    return message;
+  }
   throw new Error(`not a monitoring message: ${body.slice(0, 200)}`);
 }
 
@@ -124,6 +143,14 @@ export async function runMessage(
     const outcome = await runWeeklySummary(ports, message.type, message.weekStarting, options);
     await ports.runs.finishPart('weekly', message.runId, message.type, toTimestamp(ports.now()));
     return { job: 'weekly', items: outcome.items, events: outcome.events, finished: true };
+  }
+  if (message.job === 'sandbox') {
+    const events = await recordSandboxEvent(ports, message);
+    return { job: 'sandbox', events, finished: true };
+  }
+  if (message.job === 'import') {
+    const outcome = await runImportMessage(ports.monitors, message, toTimestamp(ports.now()), options);
+    return { job: 'import', events: 0, items: outcome.created, finished: true };
   }
   const recorded = await recordDailyUsage(ports.monitors, message.day);
   return { job: 'billing', events: 0, items: recorded, finished: true };

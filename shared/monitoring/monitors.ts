@@ -257,7 +257,15 @@ export interface ListMonitorsRequest {
 }
 
 /** The owner's monitors, newest first (totalCount: all of them), or the one of a company. */
-export async function listMonitors({ monitors, cursors, owner, route, query }: ListMonitorsRequest) {
+export async function listMonitors(request: ListMonitorsRequest) {
+  return listMonitorsAs(request, presentMonitor);
+}
+
+/** The same page as `listMonitors`, each monitor shown by `present` (the CSV list takes the records). */
+export async function listMonitorsAs<T>(
+  { monitors, cursors, owner, route, query }: ListMonitorsRequest,
+  present: (monitor: MonitorRecord) => T,
+) {
   if (query.company !== undefined) {
     const { number } = parseCompanyIdentifier(query.company, 'company');
     const request = pageRequest({ cursors }, route, owner, query, { company: number });
@@ -265,7 +273,7 @@ export async function listMonitors({ monitors, cursors, owner, route, query }: L
     await cursors.decode({ route: request.route, filters: request.filters, owner }, query.cursor);
     const monitor = await monitors.findBySubject(owner, number);
     return {
-      data: monitor ? [presentMonitor(monitor)] : [],
+      data: monitor ? [present(monitor)] : [],
       hasMore: false,
       nextCursor: null,
       totalCount: monitor ? 1 : 0,
@@ -275,7 +283,7 @@ export async function listMonitors({ monitors, cursors, owner, route, query }: L
     pageOfStore(
       pageRequest({ cursors }, route, owner, query, {}),
       (position) => monitors.list(owner, position),
-      presentMonitor,
+      present,
     ),
     monitors.count(owner),
   ]);

@@ -1,17 +1,21 @@
 /** Company monitoring (`/v1/monitors…`): watchlists, their change events and the feed (docs/monitoring.md). */
 import { defineRoute } from '../kernel/http/route.ts';
 import { noPath, noQuery } from '../kernel/http/schemas.ts';
+import { MONITOR_CSV_DESCRIPTION } from './csv.ts';
 import {
   createMonitorBody,
   deletedMonitorSchema,
   importMonitorsBody,
   monitorFeedQuery,
   monitorFeedSchema,
+  monitorImportPath,
   monitorImportSchema,
   monitorListQuery,
   monitorListSchema,
   monitorPath,
   monitorResponseSchema,
+  sandboxEventBody,
+  sandboxEventSchema,
   updateMonitorBody,
 } from './schemas.ts';
 
@@ -25,14 +29,29 @@ export const monitoringRoutes = {
     path: '/v1/monitors/imports',
     handler: 'monitoring/import',
     summary:
-      'Create up to 100,000 monitors from JSON rows or CSV; dryRun reports every row without creating anything',
+      'Create up to 100,000 monitors from JSON rows or CSV; dryRun reports every row without creating anything. A commit of up to 1,000 rows answers its outcome (200); a larger one answers 202 `processing` and GET /v1/monitors/imports/{importId} follows it',
     request: { path: noPath, query: noQuery, body: importMonitorsBody },
     response: monitorImportSchema,
     ...free,
+    accepted:
+      'Accepted: a commit of more than 1,000 rows, `status` `processing`; its rows are created by the worker, 500 at a time, and GET /v1/monitors/imports/{importId} shows its progress and outcome.',
     idempotent: true,
     longRunning: true,
-    ports: ['monitors', 'idempotency'],
+    ports: ['monitors', 'idempotency', 'monitoringQueue'],
     errors: [],
+  }),
+  getMonitorImport: defineRoute({
+    name: 'GetMonitorImport',
+    method: 'GET',
+    path: '/v1/monitors/imports/{importId}',
+    handler: 'monitoring/get-import',
+    summary: "A committed import's status, totals and every processed row not created (kept 30 days)",
+    request: { path: monitorImportPath, query: noQuery },
+    response: monitorImportSchema,
+    ...free,
+    ports: ['monitors'],
+    readOnly: true,
+    errors: ['monitor_import_not_found', 'monitor_import_owner_mismatch'],
   }),
   createMonitor: defineRoute({
     name: 'CreateMonitor',
@@ -61,10 +80,12 @@ export const monitoringRoutes = {
     method: 'GET',
     path: '/v1/monitors',
     handler: 'monitoring/list',
-    summary: "List the environment's monitors, newest first, or the one of a company",
+    summary:
+      "List the environment's monitors, newest first, or the one of a company; as JSON, or as CSV with Accept: text/csv",
     request: { path: noPath, query: monitorListQuery },
     response: monitorListSchema,
     ...free,
+    csv: MONITOR_CSV_DESCRIPTION,
     ports: ['monitors'],
     readOnly: true,
     errors: [...identifierErrors],
@@ -106,6 +127,21 @@ export const monitoringRoutes = {
     ports: ['monitors'],
     deletes: ['main'],
     errors: ['monitor_not_found', 'monitor_owner_mismatch'],
+  }),
+  createSandboxMonitorEvent: defineRoute({
+    name: 'CreateSandboxMonitorEvent',
+    method: 'POST',
+    path: '/v1/sandbox/monitors/{monitorId}/events',
+    handler: 'monitoring/sandbox-event',
+    summary:
+      'Test keys: fire an event of any type the monitor wants now (source.kind sandbox); it reaches the feed and webhooks within seconds',
+    request: { path: monitorPath, query: noQuery, body: sandboxEventBody },
+    response: sandboxEventSchema,
+    ...free,
+    status: 202,
+    idempotent: true,
+    ports: ['monitors', 'idempotency', 'monitoringQueue'],
+    errors: ['monitoring_sandbox_only', 'monitor_not_found', 'monitor_owner_mismatch'],
   }),
   listMonitorEvents: defineRoute({
     name: 'ListMonitorEvents',

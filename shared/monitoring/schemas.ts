@@ -94,6 +94,14 @@ export const importMonitorsBody = named(
   ),
 );
 
+export const sandboxEventBody = named(
+  'CreateSandboxMonitorEventRequest',
+  z.strictObject({
+    /** The event type to fire: one the monitor wants. */
+    type: z.enum(monitoringEventTypes, { error: `type must be one of ${monitoringEventTypes.join(', ')}` }),
+  }),
+);
+
 export const updateMonitorBody = named('UpdateMonitorRequest', z.strictObject({ eventTypes: eventTypeList }));
 
 export const monitorListQuery = z.strictObject({
@@ -169,11 +177,19 @@ const importProblem = z.object({
   error: z.optional(z.object({ code: z.string(), param: z.nullable(z.string()), message: z.string() })),
 });
 
+export const monitorImportPath = z.strictObject({ importId: z.string() });
+
 export const monitorImportSchema = z
   .object({
     object: z.literal('monitorImport'),
+    /** The committed import (`mimp_…`), readable for 30 days; null for a dry run. */
+    id: z.nullable(z.string().check(z.regex(/^mimp_[0-9a-f]{24}$/))),
+    /** `processing` while the worker creates its rows (a 202 commit), then `succeeded`. */
+    status: z.enum(['processing', 'succeeded']),
     dryRun: z.boolean(),
     rows: z.int(),
+    /** Rows whose outcome is known: all of them once `succeeded`. */
+    processedRows: z.int(),
     totals: z.object({
       created: z.int(),
       wouldCreate: z.int(),
@@ -182,14 +198,20 @@ export const monitorImportSchema = z
       duplicate: z.int(),
       overCap: z.int(),
     }),
-    /** Every row not created (in a dry run: not to be created), in row order; the others are. */
+    /**
+     * Every processed row not created (in a dry run: not to be created), in row order; the others
+     * are (or would be).
+     */
     problems: z.array(importProblem),
+    createdAt: z.nullable(timestamp),
+    /** When the last row was processed (null while processing, and for a dry run). */
+    completedAt: z.nullable(timestamp),
     meta: metaSchema,
   })
   .register(z.globalRegistry, {
     id: 'MonitorImport',
     description:
-      "A bulk import's outcome: totals, and every row that is not (or would not be) created, with why.",
+      'A bulk import: its status, totals, and every row that is not (or would not be) created, with why.',
   });
 
 export const monitorResponseSchema = named('MonitorResponse', z.extend(monitorSchema, { meta: metaSchema }));
@@ -258,3 +280,16 @@ export const monitorFeedSchema = z
     meta: metaSchema,
   })
   .register(z.globalRegistry, { id: 'MonitorFeed' });
+
+export const sandboxEventSchema = named(
+  'SandboxMonitorEvent',
+  z.object({
+    object: z.literal('sandboxEvent'),
+    /** The id the event will have in the feed and in webhook deliveries (within seconds). */
+    id: z.string().check(z.startsWith('evt_')),
+    type: z.enum(monitoringEventTypes),
+    monitorId: z.string(),
+    status: z.literal('queued'),
+    meta: metaSchema,
+  }),
+);

@@ -3,6 +3,7 @@
  * environment), the subjects the jobs check (each distinct company once per run) and the
  * monitoring feed (every monitoring event of an owner, oldest first, kept 90 days).
  */
+import { createHash } from 'node:crypto';
 import type { FeeEntry } from '../extracts/store-port.ts';
 import type { Environment, Owner } from '../kernel/api-keys.ts';
 import type { EventRecord, MonitoringEventType } from '../webhooks/event-port.ts';
@@ -91,6 +92,56 @@ export interface FeedPage {
   hasMore: boolean;
 }
 
+/** A row of a committed import that passed the checks: what its monitor will be made of. */
+export interface ImportCandidate {
+  /** 1-based row of the file. */
+  row: number;
+  kind: MonitorKind;
+  subjectKey: string;
+  person: MonitoredPerson | null;
+  eventTypes: MonitoringEventType[];
+}
+
+/** A problem row of an import: why it is not (or would not be) created. */
+export interface ImportProblem {
+  row: number;
+  outcome: 'already_watched' | 'invalid' | 'duplicate' | 'over_cap';
+  monitorId?: string;
+  duplicateOf?: number;
+  error?: { code: string; param: string | null; message: string };
+}
+
+/**
+ * The id of the monitor an import's row creates: derived from the import and the row, so a chunk
+ * processed twice names the same monitor and recognises it as its own.
+ */
+export const importedMonitorId = (importId: string, row: number) =>
+  `mon_${createHash('sha256').update(`${importId}#${row}`).digest('hex').slice(0, 24)}`;
+
+/** A committed import: its rows are processed a chunk at a time (store-port `runImportChunk`). */
+export interface ImportRecord extends Owner {
+  id: string;
+  rows: number;
+  chunks: number;
+  createdAt: string;
+}
+
+/** One chunk of an import's rows as accepted: the rows to create and the rows refused at once. */
+export interface ImportChunk {
+  chunk: number;
+  candidates: ImportCandidate[];
+  problems: ImportProblem[];
+}
+
+/** What a chunk's processing did; written once, when the chunk is done. */
+export interface ImportChunkOutcome {
+  chunk: number;
+  created: number;
+  /** Rows not created, the chunk's refusals at acceptance included, in row order. */
+  problems: ImportProblem[];
+  finishedAt: string;
+}
+
 export interface MonitorStore {
   /**
    * Creates the monitor unless the owner already watches its subject, or would go over `cap`
@@ -100,6 +151,23 @@ export interface MonitorStore {
   create(monitor: MonitorRecord, cap: number): Promise<CreateOutcome>;
   /** Creates many monitors (an import) with the same rules, many to a transaction; outcomes in order. */
   createMany(monitors: readonly MonitorRecord[], cap: number): Promise<CreateOutcome[]>;
+  /** Stores a committed import and its chunks (before any chunk is processed). */
+  saveImport(record: ImportRecord, chunks: readonly ImportChunk[]): Promise<void>;
+  /** The import and the outcomes of its finished chunks, in chunk order. */
+  getImport(id: string): Promise<{ record: ImportRecord; outcomes: ImportChunkOutcome[] } | undefined>;
+  /**
+   * Creates the monitors of one chunk, once: a chunk processed again (a retried or repeated
+   * message, a crash half-way) creates nothing twice and loses no row, the monitor ids being
+   * derived from the import and the row, the cap's count reserved and given back once per chunk,
+   * and the outcome written with the count's give-back in one transaction. `crashAfter` (tests)
+   * stops it after that many rows' claims, as a killed function would.
+   */
+  runImportChunk(
+    record: ImportRecord,
+    chunk: number,
+    cap: number,
+    options?: { crashAfter?: number; now?: string },
+  ): Promise<ImportChunkOutcome>;
   get(id: string): Promise<MonitorRecord | undefined>;
   /** The owner's monitor of a subject, if any. */
   findBySubject(owner: Owner, subjectKey: string): Promise<MonitorRecord | undefined>;
@@ -166,7 +234,11 @@ export type MonitoringMessage =
       startedAt?: string;
     }
   | { job: 'weekly'; type: string; weekStarting: string; runId: string; startedAt?: string }
-  | { job: 'billing'; day: string };
+  | { job: 'billing'; day: string }
+  /** One chunk of a committed import (import.ts). */
+  | { job: 'import'; importId: string; chunk: number }
+  /** A sandbox event fired on demand for a test-key monitor (sandbox.ts). */
+  | { job: 'sandbox'; monitorId: string; type: MonitoringEventType; key: string };
 
 export interface MonitoringQueue {
   send(messages: readonly MonitoringMessage[]): Promise<void>;

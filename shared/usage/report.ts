@@ -4,16 +4,44 @@ import type { Owner } from '../kernel/api-keys.ts';
 import { type CursorCodec, pageOfArray } from '../kernel/cursor.ts';
 import { ApiError } from '../kernel/errors/api-error.ts';
 import { pageRequest } from '../kernel/http/paging.ts';
+import { MONITORING_PRODUCT } from '../monitoring/jobs.ts';
+import { MONITORING_PRICE_CENTS_PER_COMPANY_DAY } from '../monitoring/settings.ts';
 import { usageRoutes } from './routes.ts';
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 
-/** Fees grouped by product, fee code and billability, in first-seen order. */
-export function usageTotals(entries: readonly FeeEntry[]) {
-  const totals = new Map<
-    string,
-    { product: string; feeCode: string | null; billable: boolean; quantity: number; entries: number }
-  >();
+/** What a total of our own products costs: unit price and amount in cents (registry fees have none). */
+export interface UsagePrice {
+  unit: 'monitor_day';
+  unitAmountCents: number;
+  amountCents: number;
+}
+
+export interface UsageTotal {
+  product: string;
+  feeCode: string | null;
+  billable: boolean;
+  quantity: number;
+  entries: number;
+  price?: UsagePrice;
+}
+
+/**
+ * The price of a total: monitoring (our product) at its named setting per monitored company-day,
+ * for billable (live) entries only; a test key's monitoring and the registry's fees carry none.
+ */
+function priceOf(total: UsageTotal): UsagePrice | undefined {
+  if (total.product !== MONITORING_PRODUCT || !total.billable) return undefined;
+  return {
+    unit: 'monitor_day',
+    unitAmountCents: MONITORING_PRICE_CENTS_PER_COMPANY_DAY,
+    amountCents: total.quantity * MONITORING_PRICE_CENTS_PER_COMPANY_DAY,
+  };
+}
+
+/** Fees grouped by product, fee code and billability, in first-seen order; monitoring with its price. */
+export function usageTotals(entries: readonly FeeEntry[]): UsageTotal[] {
+  const totals = new Map<string, UsageTotal>();
   for (const entry of entries) {
     const key = `${entry.product}#${entry.feeCode}#${entry.billable}`;
     const total = totals.get(key) ?? {
@@ -27,7 +55,10 @@ export function usageTotals(entries: readonly FeeEntry[]) {
     total.entries += 1;
     totals.set(key, total);
   }
-  return [...totals.values()];
+  return [...totals.values()].map((total) => {
+    const price = priceOf(total);
+    return price === undefined ? total : { ...total, price };
+  });
 }
 
 /** From the first of this month to today (UTC) unless given; `from` may not be later than `to`. */

@@ -5,11 +5,25 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buyExtractAndReadCharges } from '../../clients/typescript/examples/buy-extract.ts';
+import { watchCompanies } from '../../clients/typescript/examples/watch-companies.ts';
 import { SANDBOX } from '../../shared/adapters/sandbox/data/companies.ts';
 import { call, createKey, registryPurchases } from '../support/api.ts';
 import { typedClient } from '../support/client.ts';
 
 describe('the typed client', () => {
+  it('imports monitors, dry run first, and fires a sandbox event (the monitoring example program)', async () => {
+    const key = await createKey('test');
+    const result = await watchCompanies(typedClient(key.secret));
+    expect(result).toStrictEqual({
+      wouldCreate: 2,
+      problems: [{ row: 3, outcome: 'invalid', code: 'acn_invalid' }],
+      importId: expect.stringMatching(/^mimp_[0-9a-f]{24}$/),
+      created: 2,
+      monitorId: expect.stringMatching(/^mon_[0-9a-f]{24}$/),
+      sandboxEvent: expect.stringMatching(/^evt_/),
+    });
+  });
+
   it('buys a historical extract of a sandbox company and reads its charges (the example program)', async () => {
     const key = await createKey('test');
     const result = await buyExtractAndReadCharges(typedClient(key.secret), SANDBOX.satisfiedCharges);

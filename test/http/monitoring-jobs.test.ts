@@ -1,6 +1,14 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, clock, createKey, simulator, type TestKey } from '../support/api.ts';
+import {
+  call,
+  clock,
+  createKey,
+  expectError,
+  simulator,
+  type TestKey,
+  validationError,
+} from '../support/api.ts';
 import { type Receiver, startReceiver, webhooksIdle } from '../support/webhooks.ts';
 
 /**
@@ -100,6 +108,7 @@ describe('monitoring jobs', () => {
   let monitorA: string;
   let monitorB: string;
   let personMonitor: string;
+  let sandboxKey: TestKey;
   const person = {
     familyName: 'Featherstonehaugh',
     givenNames: ['Imogen', 'Clare'],
@@ -118,6 +127,9 @@ describe('monitoring jobs', () => {
     personMonitor = await watch(a, { person });
     // A person of the same names born a day later (a near miss): never matched.
     await watch(b, { person: { ...person, birthDate: '1968-11-03' } });
+    // A test key's monitor of a sandbox company that changes on no schedule: its days are never priced.
+    sandboxKey = await createKey('test');
+    await watch(sandboxKey, { company: '990000149' });
   });
 
   afterAll(async () => {
@@ -235,11 +247,25 @@ describe('monitoring jobs', () => {
     const bad = await call('/v1/monitors/events?after=nonsense', { key: a.secret });
     expect(bad.status).toBe(422);
     // A day of monitoring on the usage ledger, once however often the check ran: 2 monitor-days.
-    const usage = await call<{
+    type UsageBody = {
       totals: { product: string; quantity: number; billable: boolean; entries: number }[];
-    }>('/v1/usage', { key: a.secret });
+    };
+    const usage = await call<UsageBody>('/v1/usage', { key: a.secret });
+    // Priced by the named setting (1 cent a monitored company-day): 2 monitor-days, 2 cents.
     expect(usage.body.totals.filter((t) => t.product === 'monitoring')).toEqual([
-      { product: 'monitoring', feeCode: null, billable: true, quantity: 2, entries: 1 },
+      {
+        product: 'monitoring',
+        feeCode: null,
+        billable: true,
+        quantity: 2,
+        entries: 1,
+        price: { unit: 'monitor_day', unitAmountCents: 1, amountCents: 2 },
+      },
+    ]);
+    // A test key's monitoring is on its ledger, never billable and never priced.
+    const sandboxUsage = await call<UsageBody>('/v1/usage', { key: sandboxKey.secret });
+    expect(sandboxUsage.body.totals.filter((t) => t.product === 'monitoring')).toEqual([
+      { product: 'monitoring', feeCode: null, billable: false, quantity: 1, entries: 1 },
     ]);
     // The weekly summaries' fees are the platform's, never the account's.
     expect(usage.body.totals.filter((t) => t.product === 'weekly_summary')).toEqual([]);
@@ -277,5 +303,148 @@ describe('monitoring jobs', () => {
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
     const read = await call<{ sequence: number }>(`/v1/monitors/${monitors[0]}`, { key: k.secret });
     expect(read.body.sequence).toBe(2);
+  });
+});
+
+describe('monitoring in the sandbox', () => {
+  const companyTypes = [
+    'company.status_changed',
+    'company.name_changed',
+    'company.type_changed',
+    'company.document_lodged',
+    'company.external_administration',
+    'company.deregistered',
+    'company.reinstated',
+  ];
+
+  it('fires every event type on demand for a test key, to the feed and the webhook, once per Idempotency-Key', async () => {
+    const key = await createKey('test');
+    const hook = await startReceiver();
+    const secret = await subscribe(key, hook);
+    const company = await watch(key, { company: '990000014' });
+    const person = await watch(key, {
+      person: { familyName: 'Lindqvist', givenNames: ['Maja'], birthDate: '1980-04-05' },
+    });
+    const fire = (monitorId: string, type: string, headers: Record<string, string> = {}) =>
+      call<{ object: string; id: string; type: string; monitorId: string; status: string }>(
+        `/v1/sandbox/monitors/${monitorId}/events`,
+        { key: key.secret, method: 'POST', body: { type }, headers },
+      );
+    const ids: string[] = [];
+    for (const type of companyTypes) {
+      const fired = await fire(company, type, { 'Idempotency-Key': `sandbox-${type}` });
+      expect(fired.status, fired.text).toBe(202);
+      expect(fired.body).toEqual({
+        object: 'sandboxEvent',
+        id: expect.stringMatching(/^evt_/),
+        type,
+        monitorId: company,
+        status: 'queued',
+        meta: expect.any(Object),
+      });
+      ids.push(fired.body.id);
+    }
+    for (const type of ['person.disqualified', 'person.licence_granted']) {
+      const fired = await fire(person, type);
+      expect(fired.status, fired.text).toBe(202);
+      ids.push(fired.body.id);
+    }
+    // The same Idempotency-Key again: the same answer, no second event.
+    const again = await fire(company, 'company.status_changed', {
+      'Idempotency-Key': 'sandbox-company.status_changed',
+    });
+    expect([again.status, again.body.id]).toEqual([202, ids[0]]);
+
+    const deliveries = await hook.waitFor(9, 30_000);
+    await new Promise((done) => setTimeout(done, 300));
+    expect(hook.received).toHaveLength(9);
+    for (const delivery of deliveries) {
+      stripe.webhooks.constructEvent(delivery.rawBody, delivery.headers['svc-signature'] as string, secret);
+    }
+    expect(deliveries.map((d) => d.body.id).sort()).toEqual([...ids].sort());
+
+    await clock.advance(2 * 60_000);
+    const { events } = await readFeed(key);
+    const ofCompany = events.filter((e) => e.data.monitorIds[0] === company);
+    expect(ofCompany.map((e) => [e.type, e.data.sequence, e.data.source.kind])).toEqual(
+      companyTypes.map((type, i) => [type, i + 1, 'sandbox']),
+    );
+    expect(ofCompany[0]?.data).toMatchObject({ company: { acn: '990000014' } });
+    expect(ofCompany[0]?.data.before).toEqual(expect.objectContaining({ code: expect.any(String) }));
+    expect(ofCompany[3]?.data.document).toMatchObject({ formCode: '484' });
+    const ofPerson = events.filter((e) => e.data.monitorIds[0] === person);
+    expect(ofPerson.map((e) => [e.type, e.data.sequence])).toEqual([
+      ['person.disqualified', 1],
+      ['person.licence_granted', 2],
+    ]);
+    expect(ofPerson[0]?.data.person).toEqual({
+      familyName: 'Lindqvist',
+      givenNames: ['Maja'],
+      birthDate: '1980-04-05',
+    });
+    await hook.close();
+  });
+
+  it('refuses a live key, a type the monitor does not want and another owner, with their codes', async () => {
+    const key = await createKey('test');
+    const other = await createKey('test');
+    const live = await createKey('live');
+    const monitor = await watch(key, { company: '990000041', eventTypes: ['company.name_changed'] });
+    const liveMonitor = await watch(live, { company: WATCHED });
+    const fire = (secret: string, monitorId: string, body: unknown) =>
+      call(`/v1/sandbox/monitors/${monitorId}/events`, { key: secret, method: 'POST', body });
+    expectError(await fire(live.secret, liveMonitor, { type: 'company.name_changed' }), 400, {
+      type: 'invalid_request_error',
+      code: 'monitoring_sandbox_only',
+      param: null,
+    });
+    expectError(
+      await fire(key.secret, monitor, { type: 'company.status_changed' }),
+      422,
+      validationError('type'),
+    );
+    expectError(await fire(key.secret, monitor, { type: 'company.exploded' }), 422, validationError('type'));
+    expectError(await fire(key.secret, monitor, {}), 422, validationError('type'));
+    expectError(
+      await fire(key.secret, monitor, { type: 'company.name_changed', extra: 1 }),
+      422,
+      validationError('extra'),
+    );
+    expectError(await fire(other.secret, monitor, { type: 'company.name_changed' }), 403, {
+      type: 'permission_error',
+      code: 'monitor_owner_mismatch',
+      param: 'monitorId',
+    });
+    expectError(
+      await fire(key.secret, 'mon_000000000000000000000000', { type: 'company.name_changed' }),
+      404,
+      {
+        type: 'not_found_error',
+        code: 'monitor_not_found',
+        param: 'monitorId',
+      },
+    );
+  });
+
+  it('gives each scheduled sandbox company its event of the day at the daily check, once a day', async () => {
+    const key = await createKey('test');
+    const scheduled: [string, string][] = [
+      ['990011017', 'company.status_changed'],
+      ['990011026', 'company.name_changed'],
+      ['990011035', 'company.document_lodged'],
+      ['990011044', 'company.external_administration'],
+    ];
+    for (const [number] of scheduled) await watch(key, { company: number });
+    await runJob('daily');
+    await runJob('daily');
+    await clock.advance(2 * 60_000);
+    const { events } = await readFeed(key);
+    expect(
+      events.map((e) => [e.data.company?.acn, e.type, e.data.sequence, e.data.source.kind]).sort(),
+    ).toEqual(scheduled.map(([number, type]) => [number, type, 1, 'sandbox']).sort());
+    const status = events.find((e) => e.type === 'company.status_changed');
+    expect([status?.data.before, status?.data.after].map((v) => (v as { code: string }).code).sort()).toEqual(
+      ['EXAD', 'REGD'],
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DynamoMonitorStore } from '../../shared/adapters/dynamodb/monitoring.ts';
+import { importMonitors, runImportMessage } from '../../shared/monitoring/import.ts';
 import { newMonitorId } from '../../shared/monitoring/monitors.ts';
+import type { MonitoringMessage } from '../../shared/monitoring/store-port.ts';
 import { call, createKey, expectError, simulator, validationError } from '../support/api.ts';
 import { testConfig } from '../support/ports.ts';
 
@@ -283,24 +285,61 @@ const acnOf = (eight: number) => {
 
 interface ImportBody {
   object: 'monitorImport';
+  id: string | null;
+  status: 'processing' | 'succeeded';
   dryRun: boolean;
   rows: number;
+  processedRows: number;
   totals: Record<string, number>;
   problems: {
     row: number;
     outcome: string;
     error?: { code: string; param: string | null };
     duplicateOf?: number;
+    monitorId?: string;
   }[];
+  createdAt: string | null;
+  completedAt: string | null;
 }
 
+/** Reads a committed import until it has succeeded (the local worker runs its chunks). */
+async function importDone(key: string, id: string) {
+  for (let i = 0; i < 600; i++) {
+    const read = await call<ImportBody>(`/v1/monitors/imports/${id}`, { key });
+    expect(read.status, read.text.slice(0, 300)).toBe(200);
+    if (read.body.status === 'succeeded') return read.body;
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  throw new Error(`import ${id} did not finish`);
+}
+
+/** 10,000 valid, distinct ACNs with three bad rows: 18 (acn_invalid), 4,243 (row 4,242 again), 9,999 (abn_invalid). */
+function tenThousandRows(base: number, length = 10_000) {
+  const rows = Array.from({ length }, (_, i) => acnOf(base + i));
+  rows[17] = '12345';
+  rows[length - 5_758] = acnOf(base + length - 5_759);
+  rows[length - 2] = '12345678901';
+  return rows;
+}
+
+const threeBad = (length: number) => [
+  {
+    row: 18,
+    outcome: 'invalid',
+    error: { code: 'acn_invalid', param: 'company', message: expect.any(String) },
+  },
+  { row: length - 5_757, outcome: 'duplicate', duplicateOf: length - 5_758 },
+  {
+    row: length - 1,
+    outcome: 'invalid',
+    error: { code: 'abn_invalid', param: 'company', message: expect.any(String) },
+  },
+];
+
 describe('bulk import', () => {
-  it('reports exactly the three bad rows of 10,000 in a dry run and creates nothing', async () => {
+  it('reports exactly the three bad rows of 10,000 in a dry run, then creates the 9,997 others in the background', async () => {
     const key = await createKey('test');
-    const rows = Array.from({ length: 10_000 }, (_, i) => acnOf(20_000_000 + i));
-    rows[17] = '12345';
-    rows[4_242] = acnOf(20_000_000 + 4_241);
-    rows[9_998] = '12345678901';
+    const rows = tenThousandRows(20_000_000);
     const csv = `company\n${rows.join('\n')}\n`;
     const dry = await call<ImportBody>('/v1/monitors/imports', {
       key: key.secret,
@@ -308,6 +347,7 @@ describe('bulk import', () => {
       body: { dryRun: true, csv },
     });
     expect(dry.status, dry.text.slice(0, 500)).toBe(200);
+    expect(dry.body).toMatchObject({ id: null, status: 'succeeded', dryRun: true, rows: 10_000 });
     expect(dry.body.totals).toEqual({
       created: 0,
       wouldCreate: 9_997,
@@ -316,30 +356,59 @@ describe('bulk import', () => {
       duplicate: 1,
       overCap: 0,
     });
-    expect(dry.body.problems).toEqual([
-      {
-        row: 18,
-        outcome: 'invalid',
-        error: { code: 'acn_invalid', param: 'company', message: expect.any(String) },
-      },
-      { row: 4_243, outcome: 'duplicate', duplicateOf: 4_242 },
-      {
-        row: 9_999,
-        outcome: 'invalid',
-        error: { code: 'abn_invalid', param: 'company', message: expect.any(String) },
-      },
-    ]);
+    expect(dry.body.problems).toEqual(threeBad(10_000));
     const none = await call<{ totalCount: number }>('/v1/monitors?limit=1', { key: key.secret });
     expect(none.body.totalCount).toBe(0);
-  }, 120_000);
 
-  it('commits an import once: the same Idempotency-Key answers as before, and rows sent again are already watched', async () => {
+    // The commit: 202 at once, processing; the same Idempotency-Key answers the same import.
+    const headers = { 'Idempotency-Key': 'import-10k' };
+    const commit = await call<ImportBody>('/v1/monitors/imports', {
+      key: key.secret,
+      method: 'POST',
+      body: { csv },
+      headers,
+    });
+    expect(commit.status, commit.text.slice(0, 500)).toBe(202);
+    expect(commit.body).toMatchObject({
+      object: 'monitorImport',
+      id: expect.stringMatching(/^mimp_[0-9a-f]{24}$/),
+      status: 'processing',
+      dryRun: false,
+      rows: 10_000,
+      completedAt: null,
+    });
+    const replay = await call<ImportBody>('/v1/monitors/imports', {
+      key: key.secret,
+      method: 'POST',
+      body: { csv },
+      headers,
+    });
+    expect([replay.status, replay.body.id]).toEqual([202, commit.body.id]);
+
+    const done = await importDone(key.secret, commit.body.id as string);
+    expect(done).toMatchObject({ status: 'succeeded', rows: 10_000, processedRows: 10_000 });
+    expect(done.completedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(done.totals).toEqual({
+      created: 9_997,
+      wouldCreate: 0,
+      alreadyWatched: 0,
+      invalid: 2,
+      duplicate: 1,
+      overCap: 0,
+    });
+    expect(done.problems).toEqual(threeBad(10_000));
+    const listed = await call<{ totalCount: number }>('/v1/monitors?limit=1', { key: key.secret });
+    expect(listed.body.totalCount).toBe(9_997);
+    const owner = { accountId: key.accountId, environment: 'test' as const };
+    expect(await new DynamoMonitorStore(testConfig.mainTable).count(owner)).toBe(9_997);
+  }, 600_000);
+
+  it('commits up to 1,000 rows within the request, once: the same Idempotency-Key answers as before, and rows sent again are already watched', async () => {
     const key = await createKey('test');
-    // A commit runs within the request (29 s): 2,000 rows here, on a shared test machine.
-    const rows = Array.from({ length: 2_000 }, (_, i) => acnOf(30_000_000 + i));
+    const rows = Array.from({ length: 1_000 }, (_, i) => acnOf(30_000_000 + i));
     rows[17] = '12345';
-    rows[1_242] = acnOf(30_000_000 + 1_241);
-    rows[1_998] = '12345678901';
+    rows[242] = acnOf(30_000_000 + 241);
+    rows[998] = '12345678901';
     const csv = `company\n${rows.join('\n')}\n`;
     const headers = { 'Idempotency-Key': 'import-1' };
     const commit = await call<ImportBody>('/v1/monitors/imports', {
@@ -349,8 +418,9 @@ describe('bulk import', () => {
       headers,
     });
     expect(commit.status, commit.text.slice(0, 500)).toBe(200);
-    expect(commit.body.totals.created).toBe(1_997);
-    expect(commit.body.problems.map((p) => p.row)).toEqual([18, 1_243, 1_999]);
+    expect(commit.body).toMatchObject({ status: 'succeeded', rows: 1_000, processedRows: 1_000 });
+    expect(commit.body.totals.created).toBe(997);
+    expect(commit.body.problems.map((p) => p.row)).toEqual([18, 243, 999]);
     const replay = await call<ImportBody>('/v1/monitors/imports', {
       key: key.secret,
       method: 'POST',
@@ -359,8 +429,10 @@ describe('bulk import', () => {
     });
     expect(replay.status).toBe(200);
     expect([replay.body.totals, replay.body.problems]).toEqual([commit.body.totals, commit.body.problems]);
+    const read = await call<ImportBody>(`/v1/monitors/imports/${commit.body.id}`, { key: key.secret });
+    expect(read.body).toEqual({ ...commit.body, meta: expect.any(Object) });
     const listed = await call<{ totalCount: number }>('/v1/monitors?limit=1', { key: key.secret });
-    expect(listed.body.totalCount).toBe(1_997);
+    expect(listed.body.totalCount).toBe(997);
 
     // Sent again without the key: nothing twice, every row already watched.
     const again = await call<ImportBody>('/v1/monitors/imports', {
@@ -379,7 +451,118 @@ describe('bulk import', () => {
         error: { code: 'validation_error', param: 'person.birthDate', message: expect.any(String) },
       },
     ]);
-  }, 120_000);
+    const committedAgain = await call<ImportBody>('/v1/monitors/imports', {
+      key: key.secret,
+      method: 'POST',
+      body: { csv },
+    });
+    expect(committedAgain.body.id).not.toBe(commit.body.id);
+    expect(committedAgain.body.totals).toMatchObject({
+      created: 0,
+      alreadyWatched: 997,
+      invalid: 2,
+      duplicate: 1,
+    });
+    expect(
+      await new DynamoMonitorStore(testConfig.mainTable).count({
+        accountId: key.accountId,
+        environment: 'test',
+      }),
+    ).toBe(997);
+  }, 300_000);
+
+  it('creates no duplicate and loses no row when a chunk is killed half-way, run again and run twice at once', async () => {
+    const key = await createKey('test');
+    const owner = { accountId: key.accountId, environment: 'test' as const };
+    const store = new DynamoMonitorStore(testConfig.mainTable);
+    const rows = Array.from({ length: 1_500 }, (_, i) => acnOf(40_000_000 + i));
+    rows[700] = '12345';
+    const sent: MonitoringMessage[] = [];
+    // Accepted without a worker: the messages are held here and run by hand.
+    const { status, report } = await importMonitors({
+      monitors: store,
+      owner,
+      now: new Date(),
+      body: { rows: rows.map((company) => ({ company })) },
+      queue: { send: async (messages) => void sent.push(...messages) },
+    });
+    expect([status, report.status, report.processedRows]).toEqual([202, 'processing', 0]);
+    expect(sent).toEqual([0, 1, 2].map((chunk) => ({ job: 'import', importId: report.id, chunk })));
+    const message = (chunk: number) => ({ importId: report.id as string, chunk });
+
+    // Chunk 1 killed after 120 of its rows were claimed; then run again, twice at once.
+    await expect(
+      runImportMessage(store, message(1), '2026-01-01T00:00:00Z', { crashAfter: 120 }),
+    ).rejects.toThrow(/stopped after 120 rows/);
+    const half = await call<ImportBody>(`/v1/monitors/imports/${report.id}`, { key: key.secret });
+    expect([half.body.status, half.body.processedRows, half.body.totals.created]).toEqual([
+      'processing',
+      0,
+      0,
+    ]);
+    const [first, second] = await Promise.all([
+      runImportMessage(store, message(1), '2026-01-01T00:00:00Z'),
+      runImportMessage(store, message(1), '2026-01-01T00:00:00Z'),
+    ]);
+    expect(second).toEqual(first);
+    expect([first.created, first.problems]).toEqual([
+      499,
+      [
+        {
+          row: 701,
+          outcome: 'invalid',
+          error: { code: 'acn_invalid', param: 'company', message: expect.any(String) },
+        },
+      ],
+    ]);
+    for (const chunk of [0, 2, 1, 0]) await runImportMessage(store, message(chunk), '2026-01-01T00:00:00Z');
+
+    const done = await call<ImportBody>(`/v1/monitors/imports/${report.id}`, { key: key.secret });
+    expect(done.body).toMatchObject({
+      status: 'succeeded',
+      processedRows: 1_500,
+      completedAt: '2026-01-01T00:00:00Z',
+    });
+    expect(done.body.totals).toEqual({
+      created: 1_499,
+      wouldCreate: 0,
+      alreadyWatched: 0,
+      invalid: 1,
+      duplicate: 0,
+      overCap: 0,
+    });
+    // Exactly one monitor per row: the count, the list and each company's monitor agree.
+    expect(await store.count(owner)).toBe(1_499);
+    const listed = await call<{ totalCount: number }>('/v1/monitors?limit=1', { key: key.secret });
+    expect(listed.body.totalCount).toBe(1_499);
+    const found = await store.findSubjects(
+      owner,
+      rows.filter((_, i) => i !== 700),
+    );
+    expect(found.size).toBe(1_499);
+    const ids = new Set(found.values());
+    expect(ids.size).toBe(1_499);
+    for (const id of [...ids].slice(0, 50)) expect((await store.get(id))?.subjectKey).toMatch(/^\d{9}$/);
+  }, 300_000);
+
+  it("refuses an unknown import and another owner's with their codes", async () => {
+    const key = await createKey('test');
+    const other = await createKey('test');
+    const live = await createKey('live');
+    const commit = await call<ImportBody>('/v1/monitors/imports', {
+      key: key.secret,
+      method: 'POST',
+      body: { rows: [{ company: acnOf(50_000_001) }] },
+    });
+    expect([commit.status, commit.body.totals.created]).toEqual([200, 1]);
+    const get = (secret: string, id: string) => call(`/v1/monitors/imports/${id}`, { key: secret });
+    const notFound = { type: 'not_found_error', code: 'monitor_import_not_found', param: 'importId' };
+    expectError(await get(key.secret, 'mimp_000000000000000000000000'), 404, notFound);
+    expectError(await get(key.secret, 'nonsense'), 404, notFound);
+    const mismatch = { type: 'permission_error', code: 'monitor_import_owner_mismatch', param: 'importId' };
+    expectError(await get(other.secret, commit.body.id as string), 403, mismatch);
+    expectError(await get(live.secret, commit.body.id as string), 403, mismatch);
+  });
 
   it('refuses bad import bodies with the envelope', async () => {
     const key = await createKey('test');
@@ -391,5 +574,98 @@ describe('bulk import', () => {
     expectError(await post({ csv: 'company\n"990000014' }), 422, validationError('csv'));
     expectError(await post({ dryRun: 'yes', rows: [] }), 422, validationError('dryRun'));
     expectError(await post({ rows: 'x' }), 422, validationError('rows'));
+  });
+});
+
+describe('wrong input on the reads', () => {
+  it('refuses a bad company filter of the feed and of the list with the identifier codes, before any read', async () => {
+    const key = await createKey('test');
+    const invalid = (code: string, param: string) => ({ type: 'invalid_request_error', code, param });
+    for (const path of ['/v1/monitors/events', '/v1/monitors']) {
+      const get = (query: string) => call(`${path}?${query}`, { key: key.secret });
+      expectError(await get('company=12345'), 400, invalid('acn_invalid', 'company'));
+      expectError(await get('company=123456789'), 400, invalid('acn_invalid', 'company'));
+      expectError(await get('company=51824753557'), 400, invalid('abn_invalid', 'company'));
+      expectError(await get('company=51824753556'), 400, invalid('abn_not_acn_based', 'company'));
+      expectError(await get(`company=${'9'.repeat(21)}`), 422, validationError('company'));
+      expectError(await get('company=990000014&limit=0'), 422, validationError('limit'));
+      expectError(await get('companies=990000014'), 422, validationError('companies'));
+    }
+    // A valid ABN that embeds a watched company's ACN filters by that company.
+    const feed = await call<{ data: unknown[]; nextPosition: string | null }>(
+      '/v1/monitors/events?company=990%20000%20014',
+      { key: key.secret },
+    );
+    expect([feed.status, feed.body.data, feed.body.nextPosition]).toEqual([200, [], null]);
+  });
+});
+
+describe('the monitor list as CSV', () => {
+  it('answers text/csv when Accept asks for it: the same pages, filter and errors as JSON, formula-safe cells', async () => {
+    const key = await createKey('test');
+    for (const body of [
+      { company: '990000014' },
+      { company: '990000041', eventTypes: ['company.status_changed', 'company.name_changed'] },
+      { person: { familyName: '-Dash', givenNames: ['Ann', 'Marie'], birthDate: '1970-01-01' } },
+    ]) {
+      expect((await create(key.secret, body)).status).toBe(201);
+    }
+    const csv = (query: string, accept = 'text/csv') =>
+      call(`/v1/monitors?${query}`, { key: key.secret, headers: { Accept: accept } });
+    const first = await csv('limit=2');
+    expect(first.status, first.text).toBe(200);
+    expect(first.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(first.headers.get('x-total-count')).toBe('3');
+    const lines = first.text.split('\r\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe(
+      'company,familyName,givenNames,birthDate,eventTypes,id,kind,companyName,companyStatus,sequence,livemode,createdAt,updatedAt',
+    );
+    expect(lines[3]).toBe('');
+    const cursor = first.headers.get('x-next-cursor') as string;
+    expect(cursor).toBeTruthy();
+    const second = await csv(`limit=2&cursor=${encodeURIComponent(cursor)}`);
+    const rest = second.text.split('\r\n');
+    expect([second.status, rest.length, rest[0], second.headers.get('x-next-cursor')]).toEqual([
+      200,
+      3,
+      lines[0],
+      null,
+    ]);
+    // The three monitors over the two pages (created in the same second: in id order among them).
+    const rows = [lines[1], lines[2], rest[1]].sort() as string[];
+    expect(rows[0]).toMatch(
+      /^,'-Dash,Ann Marie,1970-01-01,person\.disqualified\|person\.licence_granted,mon_[0-9a-f]{24},person,,,0,false,/,
+    );
+    expect(rows[1]).toMatch(
+      /^990000014,,,,company\.status_changed\|.*,mon_[0-9a-f]{24},company,[^,]+,REGD,0,false,/,
+    );
+    expect(rows[2]).toMatch(
+      /^990000041,,,,company\.status_changed\|company\.name_changed,mon_[0-9a-f]{24},company,[^,]+,REGD,0,false,/,
+    );
+    // The JSON list's page is the same.
+    const json = await call<{ data: MonitorBody[]; nextCursor: string }>('/v1/monitors?limit=2', {
+      key: key.secret,
+      headers: { Accept: 'application/json' },
+    });
+    expect(json.body.data.map((m) => m.id)).toEqual(lines.slice(1, 3).map((line) => line.split(',')[5]));
+    // JSON when it is preferred or the two tie; CSV when text/csv outranks it.
+    expect((await csv('limit=1', 'text/csv, application/json')).headers.get('content-type')).toMatch(
+      /^application\/json/,
+    );
+    expect((await csv('limit=1', 'application/json;q=0.5, text/csv')).headers.get('content-type')).toMatch(
+      /^text\/csv/,
+    );
+    const filtered = await csv('company=990%20000%20041');
+    expect(filtered.text.split('\r\n')).toHaveLength(3);
+    expect(filtered.headers.get('x-total-count')).toBe('1');
+    // Wrong input: the JSON envelope, whatever the Accept.
+    expectError(await csv('limit=0'), 422, validationError('limit'));
+    expectError(await csv('company=12345'), 400, {
+      type: 'invalid_request_error',
+      code: 'acn_invalid',
+      param: 'company',
+    });
+    expectError(await csv('cursor=nonsense'), 400, validationError('cursor'));
   });
 });

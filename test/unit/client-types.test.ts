@@ -96,4 +96,50 @@ describe('the typed client against the exact request schemas', () => {
       '/v1/companies/990000149/extracts',
     ]);
   });
+
+  it('types the monitoring operations: monitors, imports, the feed, sandbox events', async () => {
+    const { client, sent } = recordingClient();
+    await client.POST('/v1/monitors', {
+      body: { company: '990000014', eventTypes: ['company.status_changed'] },
+    });
+    await client.POST('/v1/monitors', {
+      // @ts-expect-error: not an event type
+      body: { company: '990000014', eventTypes: ['company.exploded'] },
+    });
+    await client.POST('/v1/monitors/imports', { body: { dryRun: true, csv: 'company\n990000014\n' } });
+    // @ts-expect-error: dryRun is a boolean
+    await client.POST('/v1/monitors/imports', { body: { dryRun: 'yes', rows: [] } });
+    await client.GET('/v1/monitors/imports/{importId}', {
+      params: { path: { importId: 'mimp_5e0a7c3b9d1f2e4a6c8b0d2f' } },
+    });
+    await client.GET('/v1/monitors/events', { params: { query: { company: '990000014', limit: 50 } } });
+    await client.POST('/v1/sandbox/monitors/{monitorId}/events', {
+      params: { path: { monitorId: 'mon_2b7c9e1d3f5a4c6b8d0e1f2a' } },
+      body: { type: 'person.disqualified' },
+    });
+    await client.POST('/v1/sandbox/monitors/{monitorId}/events', {
+      params: { path: { monitorId: 'mon_2b7c9e1d3f5a4c6b8d0e1f2a' } },
+      // @ts-expect-error: type is required
+      body: {},
+    });
+    // The answers are typed too: an import's status, a usage total's price.
+    const status: Schemas['MonitorImport']['status'] = 'processing';
+    const price: NonNullable<Schemas['Usage']['totals'][number]['price']> = {
+      unit: 'monitor_day',
+      unitAmountCents: 1,
+      amountCents: 30,
+    };
+    expect([status, price.amountCents]).toEqual(['processing', 30]);
+    expect(sent.map((s) => s.url)).toEqual([
+      '/v1/monitors',
+      '/v1/monitors',
+      '/v1/monitors/imports',
+      '/v1/monitors/imports',
+      '/v1/monitors/imports/mimp_5e0a7c3b9d1f2e4a6c8b0d2f',
+      '/v1/monitors/events',
+      '/v1/sandbox/monitors/mon_2b7c9e1d3f5a4c6b8d0e1f2a/events',
+      '/v1/sandbox/monitors/mon_2b7c9e1d3f5a4c6b8d0e1f2a/events',
+    ]);
+    expect(sent[0]?.body).toEqual({ company: '990000014', eventTypes: ['company.status_changed'] });
+  });
 });

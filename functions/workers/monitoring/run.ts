@@ -29,7 +29,7 @@ export function createHandler(ports: RunPorts) {
     if (checked !== undefined) putMetric(SERVICE_METRICS.monitoringChecked, job, checked);
     if (!outcome.finished) return;
     putMetric(SERVICE_METRICS.monitoringParts, job);
-    const startedAt = message.job === 'billing' ? undefined : message.startedAt;
+    const startedAt = message.job === 'daily' || message.job === 'weekly' ? message.startedAt : undefined;
     if (startedAt !== undefined) {
       const seconds = Math.max(0, Math.round((ports.now().getTime() - Date.parse(startedAt)) / 1000));
       putMetric(SERVICE_METRICS.monitoringRunAge, job, seconds);

@@ -12,6 +12,9 @@
  *   MONFEED#<acct>#<env>         <createdAt>#<ms>#<id> the owner's monitoring events, a full copy each
  *   MONFEED#<acct>#<env>#S#<subjectKey>   (same)      ... of one company or person
  *   MONRUN#<job>#<runId>         <part>                a job run's finished parts
+ *   MONIMP#<importId>            IMPORT                a committed import (owner, rows, chunks)
+ *   MONIMP#<importId>            O#<chunk>             a chunk's outcome, written once when it is done
+ *   MONIMPC#<importId>#<chunk>   CHUNK                 a chunk's rows (500), and how its cap is held
  *
  * No key is written by every request: the owner's keys take that owner's creates (an import
  * writes them at most 1,000 a second, one partition's limit), a company's key the creates and
@@ -26,6 +29,10 @@ import { MONITORING_EVENT_RETENTION_MS } from '../../monitoring/settings.ts';
 import {
   type CreateOutcome,
   type FeedPage,
+  type ImportChunk,
+  type ImportChunkOutcome,
+  type ImportRecord,
+  importedMonitorId,
   MONITOR_SHARDS,
   type MonitorChange,
   type MonitoringRuns,
@@ -73,6 +80,16 @@ const accountIndex = (owner: Owner) => ({
   ':acct': owner.accountId,
 });
 
+const importKey = (id: string) => ({ pk: `MONIMP#${id}`, sk: 'IMPORT' });
+const chunkName = (chunk: number) => String(chunk).padStart(5, '0');
+const importChunkKey = (id: string, chunk: number) => ({
+  pk: `MONIMPC#${id}#${chunkName(chunk)}`,
+  sk: 'CHUNK',
+});
+const importOutcomeKey = (id: string, chunk: number) => ({ pk: `MONIMP#${id}`, sk: `O#${chunkName(chunk)}` });
+/** Imports and their chunks are kept 30 days (the import resource's life). */
+const importExpiry = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000) + 30 * 86_400;
+
 const feedExpiry = (createdAt: string) =>
   Math.floor((Date.parse(createdAt) + MONITORING_EVENT_RETENTION_MS + 24 * 3600_000) / 1000);
 
@@ -89,14 +106,14 @@ const IMPORT_PARALLEL = 16;
 async function inPool<T, R>(
   items: readonly T[],
   parallel: number,
-  work: (item: T) => Promise<R>,
+  work: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
       const i = next++;
-      results[i] = await work(items[i] as T);
+      results[i] = await work(items[i] as T, i);
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
@@ -118,6 +135,13 @@ function feedPuts(tableName: string, subjectKey: string, event: EventRecord): Tr
     Put: { TableName: tableName, Item: { pk, ...item } },
   }));
 }
+
+const toChunkOutcome = (item: Item): ImportChunkOutcome => ({
+  chunk: Number((item.sk as string).slice(2)),
+  created: item.created as number,
+  problems: JSON.parse(item.problems as string),
+  finishedAt: item.finishedAt as string,
+});
 
 export class DynamoMonitorStore implements MonitorStore {
   constructor(private readonly tableName: string) {}
@@ -255,12 +279,245 @@ export class DynamoMonitorStore implements MonitorStore {
     return outcomes;
   }
 
+  async saveImport(record: ImportRecord, chunks: readonly ImportChunk[]): Promise<void> {
+    const expiresAtEpoch = importExpiry(record.createdAt);
+    // Each chunk in its own partition: a 100,000-row import's 200 chunks are written in parallel.
+    await putAll(
+      this.tableName,
+      chunks.map((chunk) => ({
+        ...importChunkKey(record.id, chunk.chunk),
+        candidates: JSON.stringify(chunk.candidates),
+        problems: JSON.stringify(chunk.problems),
+        expiresAtEpoch,
+      })),
+      'import chunks',
+    );
+    await putItem({
+      TableName: this.tableName,
+      Item: { ...importKey(record.id), ...record, expiresAtEpoch },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+  }
+
+  async getImport(id: string): Promise<{ record: ImportRecord; outcomes: ImportChunkOutcome[] } | undefined> {
+    const items = await this.queryAll({
+      TableName: this.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `MONIMP#${id}` },
+    });
+    const header = items.find((item) => item.sk === 'IMPORT');
+    if (!header) return undefined;
+    const { pk: _pk, sk: _sk, expiresAtEpoch: _e, ...record } = header;
+    return {
+      record: record as ImportRecord,
+      outcomes: items.filter((item) => (item.sk as string).startsWith('O#')).map(toChunkOutcome),
+    };
+  }
+
+  async runImportChunk(
+    record: ImportRecord,
+    chunk: number,
+    cap: number,
+    options: { crashAfter?: number; now?: string } = {},
+  ): Promise<ImportChunkOutcome> {
+    const done = await getItem(this.tableName, importOutcomeKey(record.id, chunk));
+    if (done) return toChunkOutcome(done);
+    const stored = await getItem(this.tableName, importChunkKey(record.id, chunk));
+    if (!stored) throw new Error(`import ${record.id} has no chunk ${chunk}`);
+    const candidates = JSON.parse(stored.candidates as string) as ImportChunk['candidates'];
+    const problems = JSON.parse(stored.problems as string) as ImportChunk['problems'];
+    const monitors = candidates.map(
+      (c): MonitorRecord => ({
+        id: importedMonitorId(record.id, c.row),
+        accountId: record.accountId,
+        environment: record.environment,
+        kind: c.kind,
+        subjectKey: c.subjectKey,
+        company: null,
+        person: c.person,
+        eventTypes: c.eventTypes,
+        baseline: null,
+        known: null,
+        sequence: 0,
+        version: 1,
+        createdAt: record.createdAt,
+        updatedAt: record.createdAt,
+      }),
+    );
+    const mode =
+      (stored.mode as 'reserved' | 'single' | undefined) ??
+      (await this.holdCap(record, chunk, monitors.length, cap));
+    let outcomes: CreateOutcome[];
+    let giveBack = 0;
+    if (mode === 'reserved') {
+      const claims = await inPool(monitors, IMPORT_PARALLEL, async (monitor, i) => {
+        if (options.crashAfter !== undefined && i >= options.crashAfter) {
+          throw new Error(`import chunk stopped after ${options.crashAfter} rows (test hook)`);
+        }
+        return this.claim(monitor);
+      });
+      const claimed = monitors.filter((_, i) => claims[i] === true);
+      await this.writeClaimed(claimed);
+      giveBack = monitors.length - claimed.length;
+      outcomes = claims.map((claim) =>
+        claim === true ? { created: true } : { created: false, reason: 'exists', monitorId: claim },
+      );
+    } else {
+      // Not room for the whole chunk: row by row, each create holding the cap itself.
+      outcomes = [];
+      for (const monitor of monitors) {
+        const outcome = await this.create(monitor, cap);
+        outcomes.push(
+          !outcome.created && outcome.reason === 'exists' && outcome.monitorId === monitor.id
+            ? { created: true }
+            : outcome,
+        );
+      }
+    }
+    const rows: ImportChunkOutcome['problems'] = [...problems];
+    outcomes.forEach((outcome, i) => {
+      const row = (candidates[i] as ImportChunk['candidates'][number]).row;
+      if (outcome.created) return;
+      rows.push(
+        outcome.reason === 'exists'
+          ? { row, outcome: 'already_watched', monitorId: outcome.monitorId }
+          : { row, outcome: 'over_cap' },
+      );
+    });
+    rows.sort((x, y) => x.row - y.row);
+    const outcome: ImportChunkOutcome = {
+      chunk,
+      created: outcomes.filter((o) => o.created).length,
+      problems: rows,
+      finishedAt: options.now ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    };
+    try {
+      // The outcome and the cap's give-back together, once: a second run of the chunk gives none.
+      await transactWrite([
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: {
+              ...importOutcomeKey(record.id, chunk),
+              created: outcome.created,
+              problems: JSON.stringify(outcome.problems),
+              finishedAt: outcome.finishedAt,
+              expiresAtEpoch: importExpiry(record.createdAt),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        ...(giveBack > 0
+          ? [
+              {
+                Update: {
+                  TableName: this.tableName,
+                  Key: countKey(record),
+                  UpdateExpression: 'ADD n :minus',
+                  ExpressionAttributeValues: { ':minus': -giveBack },
+                },
+              },
+            ]
+          : []),
+      ]);
+      return outcome;
+    } catch (error) {
+      if (cancellationReasons(error)?.[0]?.Code !== 'ConditionalCheckFailed') throw error;
+      // Another run of the chunk finished first: its outcome stands.
+      return toChunkOutcome((await getItem(this.tableName, importOutcomeKey(record.id, chunk))) as Item);
+    }
+  }
+
+  /**
+   * Holds the cap for a whole chunk in one write, recorded on the chunk in the same transaction
+   * (`reserved`), or, when there is no room for all of it, marks the chunk to be created row by
+   * row (`single`). Decided once per chunk: a run after a crash finds the mode and keeps it.
+   */
+  private async holdCap(
+    record: ImportRecord,
+    chunk: number,
+    rows: number,
+    cap: number,
+  ): Promise<'reserved' | 'single'> {
+    if (rows === 0) return 'single';
+    const key = importChunkKey(record.id, chunk);
+    try {
+      await transactWrite([
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: key,
+            UpdateExpression: 'SET #mode = :reserved',
+            ConditionExpression: 'attribute_not_exists(#mode)',
+            ExpressionAttributeNames: { '#mode': 'mode' },
+            ExpressionAttributeValues: { ':reserved': 'reserved' },
+          },
+        },
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: countKey(record),
+            UpdateExpression: 'ADD n :k SET gsi1pk = :g, gsi1sk = :acct',
+            ConditionExpression: 'attribute_not_exists(n) OR n <= :room',
+            ExpressionAttributeValues: { ':k': rows, ':room': cap - rows, ...accountIndex(record) },
+          },
+        },
+      ]);
+      return 'reserved';
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons) throw error;
+      if (reasons[0]?.Code !== 'ConditionalCheckFailed') {
+        try {
+          await updateItem({
+            TableName: this.tableName,
+            Key: key,
+            UpdateExpression: 'SET #mode = :single',
+            ConditionExpression: 'attribute_not_exists(#mode)',
+            ExpressionAttributeNames: { '#mode': 'mode' },
+            ExpressionAttributeValues: { ':single': 'single' },
+          });
+          return 'single';
+        } catch (inner) {
+          if (!isConditionFailure(inner)) throw inner;
+        }
+      }
+      // Another run of the chunk decided first.
+      return (await getItem(this.tableName, key))?.mode as 'reserved' | 'single';
+    }
+  }
+
+  /** The items of claimed monitors: the monitor, the owner's list entry and the subject's watcher. */
+  private async writeClaimed(claimed: readonly MonitorRecord[]) {
+    await putAll(
+      this.tableName,
+      claimed.flatMap((monitor) => [
+        {
+          ...monitorKey(monitor.id),
+          ...monitor,
+          gsi1pk: watchersPk(monitor.environment, monitor.subjectKey),
+          gsi1sk: `${monitor.accountId}#${monitor.id}`,
+        },
+        { pk: ownerPk(monitor), sk: `C#${monitor.createdAt}#${monitor.id}`, monitorId: monitor.id },
+      ]),
+      'imported monitors',
+    );
+    await inPool(claimed, IMPORT_PARALLEL, async (monitor) => {
+      for (const write of this.subjectWrites(monitor, 1)) {
+        if ('Update' in write) await updateItem(write.Update);
+        else if ('Put' in write) await putItem(write.Put);
+      }
+    });
+  }
+
   /** Claims the owner's subject for the monitor: true, or the id of the monitor that holds it. */
   private async claim(monitor: MonitorRecord): Promise<true | string> {
     const key = subjectKeyOf(monitor, monitor.subjectKey);
     for (let tries = 0; tries < 3; tries++) {
       const holder =
         tries === 0 ? undefined : ((await getItem(this.tableName, key))?.monitorId as string | undefined);
+      // The monitor's own claim (a chunk processed again) is its claim.
+      if (holder === monitor.id) return true;
       if (holder !== undefined && (await getItem(this.tableName, monitorKey(holder)))) return holder;
       try {
         await putItem({

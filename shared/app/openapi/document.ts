@@ -278,8 +278,24 @@ function successResponse(route: RouteDefinition, example: RequestExample): ZodOp
           schema,
           ...(responseExamples[route.name] ? { example: responseExamples[route.name] } : {}),
         },
+        ...(route.csv
+          ? {
+              'text/csv': {
+                schema: { type: 'string' as const, description: route.csv },
+              },
+            }
+          : {}),
       },
     },
+    ...(route.accepted
+      ? {
+          '202': {
+            description: route.accepted,
+            headers: headerRefs([...EVERY_RESPONSE]),
+            content: { 'application/json': { schema: route.response } },
+          },
+        }
+      : {}),
     ...(contract
       ? {
           '304': {

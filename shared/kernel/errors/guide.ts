@@ -253,6 +253,18 @@ export const errorGuide = {
     cause: 'The monitor was created by another account, or with a key of the other environment.',
     fix: 'Use a key of the account and environment that created the monitor.',
   },
+  monitor_import_not_found: {
+    cause: 'No monitor import has this id (imports are kept 30 days).',
+    fix: 'Use the id a commit of POST /v1/monitors/imports answered.',
+  },
+  monitor_import_owner_mismatch: {
+    cause: 'The import was committed by another account, or with a key of the other environment.',
+    fix: 'Use a key of the account and environment that committed the import.',
+  },
+  monitoring_sandbox_only: {
+    cause: 'A sandbox monitoring change was asked for with a live key.',
+    fix: 'Use a test key (sk_test_…): live monitors change only when the register does.',
+  },
   monitor_already_exists: {
     cause:
       'A monitor of this account and environment already watches this company or person; details.monitorId names it.',

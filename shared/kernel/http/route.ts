@@ -17,7 +17,7 @@ export type TableAccess = 'getItem' | 'read' | 'readWrite' | 'readWriteDelete';
  * `blobs` reads compiled PDFs and offline search results, `webhookQueue` sends to the webhook
  * dispatcher's queue, `sealer` seals webhook signing secrets (KMS).
  */
-export type RouteUse = 'queue' | 'blobs' | 'webhookQueue' | 'sealer';
+export type RouteUse = 'queue' | 'blobs' | 'webhookQueue' | 'sealer' | 'monitoringQueue';
 
 /** The port through which a handler reaches the registry (`registryFor`, shared/app/ports.ts). */
 export const REGISTRY_PORT = 'registryFor';
@@ -48,6 +48,16 @@ export interface RouteDefinition<
   };
   readonly response: TResponse;
   readonly status: number;
+  /**
+   * The route also answers 202 with the same schema (this text says when): an import too large to
+   * run within the request.
+   */
+  readonly accepted?: string;
+  /**
+   * The route also answers `text/csv` when the request's `Accept` prefers it (this text names the
+   * columns): the monitor list.
+   */
+  readonly csv?: string;
   /** Whether a live-key call can incur a registry fee. */
   readonly billable: boolean;
   /** `meta.product` of a purchase; null for free reads. */

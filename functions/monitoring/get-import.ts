@@ -1,0 +1,13 @@
+import type { RoutePorts } from '../../shared/app/ports.ts';
+import { awsRoutePorts } from '../../shared/composition/aws/http.ts';
+import { monitors } from '../../shared/composition/aws/monitoring.ts';
+import { createHttpHandler } from '../../shared/kernel/http/pipeline.ts';
+import { readImport } from '../../shared/monitoring/import.ts';
+import { monitoringRoutes } from '../../shared/monitoring/routes.ts';
+
+export const createHandler = (ports: RoutePorts<typeof monitoringRoutes.getMonitorImport>) =>
+  createHttpHandler(monitoringRoutes.getMonitorImport, ports, async ({ path, auth }) => ({
+    body: { ...(await readImport(ports.monitors, auth, path.importId)) },
+  }));
+
+export const handler = createHandler(awsRoutePorts(monitoringRoutes.getMonitorImport, { monitors }));
