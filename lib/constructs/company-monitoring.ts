@@ -15,7 +15,7 @@ import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { type Alias, EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -35,6 +35,7 @@ import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
 import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
+import type { LiveAliases } from './live-alias.ts';
 import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
 
 export const MONITORING_QUEUE_VISIBILITY = Duration.seconds(6 * MONITORING_RUN_TIMEOUT_SECONDS);
@@ -49,6 +50,8 @@ export interface CompanyMonitoringProps {
   readonly failedEvents: FailedEvents;
   /** RunMonitoring's share of the registry's capacity (lib/registry-capacity.ts); unset, none. */
   readonly registryConcurrency?: number;
+  /** Makes each function's `live` alias (and deployment group), which the schedules and the queue invoke. */
+  readonly liveAliases: LiveAliases;
 }
 
 export class CompanyMonitoring extends Construct {
@@ -57,6 +60,9 @@ export class CompanyMonitoring extends Construct {
   readonly deadLetterAlarm: Alarm;
   readonly start: ApiFunction;
   readonly run: ApiFunction;
+  /** The functions' `live` aliases: what the schedules and the queue invoke. */
+  readonly startAlias: Alias;
+  readonly runAlias: Alias;
   readonly dailySchedule: CfnSchedule;
   readonly weeklySchedule: CfnSchedule;
 
@@ -74,7 +80,7 @@ export class CompanyMonitoring extends Construct {
         'parts of a monitoring run were not done (a shard of the daily check, a weekly summary): inspect the DLQ and redrive it; the events they emit are deduplicated.',
     }));
 
-    this.start = this.createFunction(
+    [this.start, this.startAlias] = this.createFunction(
       MONITORING_START,
       'puts a monitoring run on the fan-out queue',
       props,
@@ -82,9 +88,9 @@ export class CompanyMonitoring extends Construct {
       false,
     );
     this.start.bindQueueSender(this.queue, MONITORING_ENV.queueUrl);
-    props.failedEvents.keepFailedInvocations(this.start);
+    props.failedEvents.keepFailedInvocations(this.start, this.startAlias);
 
-    this.run = this.createFunction(
+    [this.run, this.runAlias] = this.createFunction(
       MONITORING_RUN,
       'checks a page of watched companies, matches a weekly summary',
       props,
@@ -96,7 +102,13 @@ export class CompanyMonitoring extends Construct {
     this.run.bindQueueSender(this.queue, MONITORING_ENV.queueUrl);
     this.run.addEnvironment(ORDER_ENV.eventBus, props.eventBus.eventBusName);
     props.eventBus.grantPutEventsTo(this.run);
-    this.run.addEventSource(new SqsEventSource(this.queue, { batchSize: 1, reportBatchItemFailures: true }));
+    new EventSourceMapping(this, 'RunQueueSource', {
+      target: this.runAlias,
+      eventSourceArn: this.queue.queueArn,
+      batchSize: 1,
+      reportBatchItemFailures: true,
+    });
+    this.queue.grantConsumeMessages(this.run);
     Validations.of(this.run).acknowledge(
       acknowledgements.synchronousInvocation,
       acknowledgements.sqsEventSourceDestination,
@@ -108,7 +120,7 @@ export class CompanyMonitoring extends Construct {
         'EventBridge Scheduler: invokes StartMonitoringRuns, dead-letters to the failed-events queue',
     });
     role.addToPolicy(
-      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.start.functionArn] }),
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.startAlias.functionArn] }),
     );
     role.addToPolicy(
       new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [props.failedEvents.queue.queueArn] }),
@@ -120,7 +132,7 @@ export class CompanyMonitoring extends Construct {
         scheduleExpressionTimezone: 'UTC',
         flexibleTimeWindow: { mode: 'OFF' },
         target: {
-          arn: this.start.functionArn,
+          arn: this.startAlias.functionArn,
           roleArn: role.roleArn,
           input: JSON.stringify({ job }),
           retryPolicy: { maximumRetryAttempts: 3, maximumEventAgeInSeconds: 3600 },
@@ -151,7 +163,7 @@ export class CompanyMonitoring extends Construct {
     props: CompanyMonitoringProps,
     timeoutSeconds: number,
     registry: boolean,
-  ): ApiFunction {
+  ): [ApiFunction, Alias] {
     const fn = new ApiFunction(this, `${module.name}Function`, {
       entry: props.entryFor(module),
       description: `${module.name}: ${what} (functions/${module.handler}.ts)`,
@@ -164,7 +176,7 @@ export class CompanyMonitoring extends Construct {
     });
     Validations.of(fn).acknowledge(acknowledgements.runtimeVersion, acknowledgements.latestRuntime);
     Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
-    props.alarms.forFunction(module.name, fn);
-    return fn;
+    const { errors } = props.alarms.forFunction(module.name, fn);
+    return [fn, props.liveAliases.aliasOf(module.name, fn, errors)];
   }
 }
