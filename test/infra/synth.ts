@@ -426,3 +426,15 @@ export function workflowDefinition(synth: Synthesized): WorkflowDefinition {
   );
   return { logicalId, stateMachine, text, substitutions, substituted };
 }
+
+// ---- live aliases ------------------------------------------------------------------------------
+
+/** Logical id of a function's `live` alias (lib/constructs/live-alias.ts): what its invokers name. */
+export function aliasOfFunction(template: Template, functionLogicalId: string): string {
+  const matches = Object.entries(resourcesOf(template, 'AWS::Lambda::Alias')).filter(
+    ([, alias]) =>
+      JSON.stringify(alias.Properties.FunctionName) === JSON.stringify({ Ref: functionLogicalId }),
+  );
+  if (matches.length !== 1) throw new Error(`${matches.length} aliases of ${functionLogicalId}`);
+  return (matches[0] as [string, TemplateResource])[0];
+}
