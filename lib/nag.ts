@@ -125,7 +125,7 @@ export const acknowledgements = {
       'which AWS recommends over a function dead-letter queue: the record keeps the error and the ' +
       'request, not only the event.',
   },
-  /** On the functions consuming an SQS queue. */
+  /** On the event source mapping of each SQS queue (it invokes the consumer's live alias). */
   sqsEventSourceDestination: {
     id: 'Serverless-LambdaEventSourceMappingDestination',
     reason:

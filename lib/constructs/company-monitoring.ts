@@ -102,17 +102,15 @@ export class CompanyMonitoring extends Construct {
     this.run.bindQueueSender(this.queue, MONITORING_ENV.queueUrl);
     this.run.addEnvironment(ORDER_ENV.eventBus, props.eventBus.eventBusName);
     props.eventBus.grantPutEventsTo(this.run);
-    new EventSourceMapping(this, 'RunQueueSource', {
+    const queueSource = new EventSourceMapping(this, 'RunQueueSource', {
       target: this.runAlias,
       eventSourceArn: this.queue.queueArn,
       batchSize: 1,
       reportBatchItemFailures: true,
     });
+    Validations.of(queueSource).acknowledge(acknowledgements.sqsEventSourceDestination);
     this.queue.grantConsumeMessages(this.run);
-    Validations.of(this.run).acknowledge(
-      acknowledgements.synchronousInvocation,
-      acknowledgements.sqsEventSourceDestination,
-    );
+    Validations.of(this.run).acknowledge(acknowledgements.synchronousInvocation);
 
     const role = new Role(this, 'SchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),

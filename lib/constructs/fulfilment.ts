@@ -199,20 +199,20 @@ export class Fulfilment extends Construct {
     this.starter = this.createFunction(FULFILMENT_STARTER, STARTER_DESCRIPTION, props, {
       timeout: STARTER_TIMEOUT,
     });
-    Validations.of(this.starter).acknowledge(acknowledgements.sqsEventSourceDestination);
     // What `grantStartExecution` grants, on the ARN built from the name.
     this.starter.addEnvironment(ORDER_ENV.stateMachineArn, stateMachineArn);
     this.starter.addToRolePolicy(
       new PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachineArn] }),
     );
     // What `SqsEventSource` makes, on the starter's live alias.
-    new EventSourceMapping(this, 'StarterQueueSource', {
+    const queueSource = new EventSourceMapping(this, 'StarterQueueSource', {
       target: this.aliasOf(FULFILMENT_STARTER.name),
       eventSourceArn: this.queue.queueArn,
       batchSize: STARTER_BATCH_SIZE,
       reportBatchItemFailures: true,
       maxConcurrency: CONSUMER_CONCURRENCY.fulfilmentStarter,
     });
+    Validations.of(queueSource).acknowledge(acknowledgements.sqsEventSourceDestination);
     this.queue.grantConsumeMessages(this.starter);
 
     this.sweeper = this.createFunction(FULFILMENT_SWEEPER, SWEEPER_DESCRIPTION, props, {

@@ -120,19 +120,17 @@ export class Webhooks extends Construct {
       new PolicyStatement({ actions: [...OPEN_ACTIONS], resources: [props.key.keyArn] }),
     );
     // What `SqsEventSource` makes, on the dispatcher's live alias.
-    new EventSourceMapping(this, 'DispatcherQueueSource', {
+    const queueSource = new EventSourceMapping(this, 'DispatcherQueueSource', {
       target: this.aliasOf(WEBHOOK_DISPATCHER.name),
       eventSourceArn: this.queue.queueArn,
       batchSize: DISPATCHER_BATCH_SIZE,
       reportBatchItemFailures: true,
       maxConcurrency: CONSUMER_CONCURRENCY.webhookDispatcher,
     });
+    Validations.of(queueSource).acknowledge(acknowledgements.sqsEventSourceDestination);
     this.queue.grantConsumeMessages(this.dispatcher);
 
-    Validations.of(this.dispatcher).acknowledge(
-      acknowledgements.synchronousInvocation,
-      acknowledgements.sqsEventSourceDestination,
-    );
+    Validations.of(this.dispatcher).acknowledge(acknowledgements.synchronousInvocation);
 
     this.retry = this.createFunction(WEBHOOK_RETRY, RETRY_DESCRIPTION, props, RETRY_TIMEOUT);
     const retryAlias = this.aliasOf(WEBHOOK_RETRY.name);

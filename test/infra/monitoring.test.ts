@@ -170,8 +170,13 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       ]),
     });
     expect(alarmOn('ExecutionsFailed').map(thresholdNameOf)).toEqual(['workflowFailures']);
+    // The state machine's ARN, built from its name (lib/constructs/fulfilment.ts says why).
+    const stateMachine = resourcesOf(synth.apiTemplate, 'AWS::StepFunctions::StateMachine')[
+      logicalIdOf(synth.api, synth.api.fulfilment.stateMachine)
+    ];
+    expect(stateMachine?.Properties.StateMachineName).toBe('company-register-dev-fulfilment');
     expect(JSON.stringify(alarmOn('ExecutionsFailed')[0]?.Dimensions)).toContain(
-      logicalIdOf(synth.api, synth.api.fulfilment.stateMachine),
+      `":stateMachine:${String(stateMachine?.Properties.StateMachineName)}"`,
     );
     const onQueue = (metric: string) =>
       alarmOn(metric)
@@ -331,18 +336,26 @@ describe('event delivery that cannot be lost silently (dev)', () => {
 
   it('sends the failed asynchronous invocations of every scheduled function to the failed-events queue', () => {
     const rules = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Events::Rule'));
-    const scheduledFunctions = rules
-      .flatMap((rule) => rule.Properties.Targets as { Arn: { 'Fn::GetAtt'?: [string, string] } }[])
-      .flatMap((target) => {
-        const [id, attribute] = target.Arn['Fn::GetAtt'] ?? [];
-        return id && attribute === 'Arn' && id in resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')
-          ? [id]
-          : [];
-      });
-    expect(scheduledFunctions).toHaveLength(3);
+    const aliases = resourcesOf(synth.apiTemplate, 'AWS::Lambda::Alias');
+    // The schedules invoke live aliases; the configuration is the alias's (its function and qualifier).
+    const scheduledAliases = rules
+      .flatMap((rule) => rule.Properties.Targets as { Arn: { Ref?: string } }[])
+      .flatMap((target) => (target.Arn.Ref && target.Arn.Ref in aliases ? [aliases[target.Arn.Ref]] : []));
+    expect(scheduledAliases).toHaveLength(3);
     const configs = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::EventInvokeConfig'));
-    expect(configs.map((config) => config.Properties.FunctionName).sort()).toEqual(
-      scheduledFunctions.map((id) => ({ Ref: id })).sort(),
+    const key = (target: { FunctionName: unknown; Qualifier: unknown }) => JSON.stringify(target);
+    expect(
+      configs
+        .map((config) =>
+          key({ FunctionName: config.Properties.FunctionName, Qualifier: config.Properties.Qualifier }),
+        )
+        .sort(),
+    ).toEqual(
+      scheduledAliases
+        .map((alias) =>
+          key({ FunctionName: alias?.Properties.FunctionName, Qualifier: alias?.Properties.Name }),
+        )
+        .sort(),
     );
     for (const config of configs)
       expect(config.Properties.DestinationConfig).toEqual({ OnFailure: { Destination: failedEventsArn } });

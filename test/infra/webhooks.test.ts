@@ -12,6 +12,7 @@ import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import {
   actionsIn,
   actionsOf,
+  aliasOfFunction,
   environmentOf,
   functionOfRoute,
   functionWithDescription,
@@ -72,7 +73,10 @@ describe('webhooks (dev stage)', () => {
   it('runs the dispatcher from the queue with partial batch failures; it reads and writes the main table and may only decrypt with the key', () => {
     const [dispatcherId, dispatcher] = functionWithDescription(api, DISPATCHER_DESCRIPTION);
     const mappings = Object.values(resourcesOf(api, 'AWS::Lambda::EventSourceMapping')).filter(
-      (m) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify({ Ref: dispatcherId }),
+      // The mapping invokes the dispatcher's live alias.
+      (m) =>
+        JSON.stringify(m.Properties.FunctionName) ===
+        JSON.stringify({ Ref: aliasOfFunction(api, dispatcherId) }),
     );
     expect(mappings).toHaveLength(1);
     expect(mappings[0]?.Properties).toMatchObject({
