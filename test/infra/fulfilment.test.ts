@@ -45,6 +45,7 @@ import {
   functionWithDescription,
   logicalIdOf,
   type PolicyStatementJson,
+  qualifiedNameOfAlias,
   resourcesOf,
   roleOfFunction,
   type Synthesized,
@@ -281,7 +282,7 @@ describe('fulfilment (dev stage)', () => {
       );
       expect(mappings).toHaveLength(1);
       expect(mappings[0]?.Properties).toMatchObject({
-        FunctionName: { Ref: aliasOfFunction(api, starterId) },
+        FunctionName: qualifiedNameOfAlias(aliasOfFunction(api, starterId)),
         EventSourceArn: { 'Fn::GetAtt': [queueId(), 'Arn'] },
         BatchSize: 10,
         FunctionResponseTypes: ['ReportBatchItemFailures'],

@@ -344,10 +344,16 @@ describe('event delivery that cannot be lost silently (dev)', () => {
     expect(scheduledAliases).toHaveLength(3);
     const configs = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::EventInvokeConfig'));
     const key = (target: { FunctionName: unknown; Qualifier: unknown }) => JSON.stringify(target);
+    // The qualifier is the alias's name, read from the alias's ARN.
+    const aliasIdOf = (qualifier: unknown) =>
+      Object.keys(aliases).find((id) => JSON.stringify(qualifier).includes(`{"Ref":"${id}"}`));
     expect(
       configs
         .map((config) =>
-          key({ FunctionName: config.Properties.FunctionName, Qualifier: config.Properties.Qualifier }),
+          key({
+            FunctionName: config.Properties.FunctionName,
+            Qualifier: aliases[aliasIdOf(config.Properties.Qualifier) as string]?.Properties.Name,
+          }),
         )
         .sort(),
     ).toEqual(

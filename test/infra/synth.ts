@@ -429,6 +429,14 @@ export function workflowDefinition(synth: Synthesized): WorkflowDefinition {
 
 // ---- live aliases ------------------------------------------------------------------------------
 
+/**
+ * What an event source mapping names as its function when it targets an alias: `<function
+ * name>:live`, taken from the alias's ARN (so the mapping follows the alias).
+ */
+export const qualifiedNameOfAlias = (aliasLogicalId: string): unknown => ({
+  'Fn::Join': ['', [{ 'Fn::Select': [6, { 'Fn::Split': [':', { Ref: aliasLogicalId }] }] }, ':live']],
+});
+
 /** Logical id of a function's `live` alias (lib/constructs/live-alias.ts): what its invokers name. */
 export function aliasOfFunction(template: Template, functionLogicalId: string): string {
   const matches = Object.entries(resourcesOf(template, 'AWS::Lambda::Alias')).filter(

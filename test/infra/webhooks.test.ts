@@ -18,6 +18,7 @@ import {
   functionWithDescription,
   logicalIdOf,
   type PolicyStatementJson,
+  qualifiedNameOfAlias,
   resourcesOf,
   roleOfFunction,
   type Synthesized,
@@ -76,7 +77,7 @@ describe('webhooks (dev stage)', () => {
       // The mapping invokes the dispatcher's live alias.
       (m) =>
         JSON.stringify(m.Properties.FunctionName) ===
-        JSON.stringify({ Ref: aliasOfFunction(api, dispatcherId) }),
+        JSON.stringify(qualifiedNameOfAlias(aliasOfFunction(api, dispatcherId))),
     );
     expect(mappings).toHaveLength(1);
     expect(mappings[0]?.Properties).toMatchObject({
