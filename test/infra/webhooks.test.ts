@@ -99,8 +99,10 @@ describe('webhooks (dev stage)', () => {
   it('runs the retry function every minute; it may send to the dispatcher queue only', () => {
     const [retryId, retry] = functionWithDescription(api, RETRY_DESCRIPTION);
     const rules = Object.values(resourcesOf(api, 'AWS::Events::Rule')).filter((rule) =>
-      JSON.stringify(rule.Properties.Targets).includes(`"${retryId}"`),
+      // It invokes the retry function's live alias.
+      JSON.stringify(rule.Properties.Targets).includes(`{"Ref":"${aliasOfFunction(api, retryId)}"}`),
     );
+    expect(rules).toHaveLength(1);
     expect(rules[0]?.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
     const statements = statementsOf(retry);
     const sqs = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:')));
