@@ -250,19 +250,29 @@ export class StageAlarms {
     return alarm;
   }
 
-  /** A function's errors and throttles, as `<name>Errors` and `<name>Throttles`. */
-  forFunction(name: string, fn: IFunction): void {
-    this.add(`${name}Errors`, {
+  /**
+   * A function's errors and throttles, as `<name>Errors` and `<name>Throttles`. The errors alarm is
+   * also what rolls back a deployment of the function (lib/constructs/live-alias.ts).
+   */
+  forFunction(name: string, fn: IFunction): FunctionAlarms {
+    const errors = this.add(`${name}Errors`, {
       metric: fn.metricErrors({ period: periodOf('functionErrors'), statistic: Stats.SUM }),
       threshold: 'functionErrors',
       summary: `${name} crashed or timed out.`,
     });
-    this.add(`${name}Throttles`, {
+    const throttles = this.add(`${name}Throttles`, {
       metric: fn.metricThrottles({ period: periodOf('functionThrottles'), statistic: Stats.SUM }),
       threshold: 'functionThrottles',
       summary: `${name} was throttled.`,
     });
+    return { errors, throttles };
   }
+}
+
+/** The two alarms every function has. */
+export interface FunctionAlarms {
+  readonly errors: Alarm;
+  readonly throttles: Alarm;
 }
 
 export const periodOf = (name: AlarmThresholdName): Duration =>

@@ -4,6 +4,7 @@ import { AuthorizationType, type IAuthorizer, Method, type RestApi } from 'aws-c
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -17,6 +18,7 @@ import { WEBHOOK_ENV } from '../shared/kernel/infra/webhooks.ts';
 import { ORDER_ENV } from '../shared/kernel/infra/workflow.ts';
 import type { StageAlarms } from './alarms.ts';
 import { ApiFunction, type TableAccessLevel } from './constructs/api-function.ts';
+import { LiveAliases } from './constructs/live-alias.ts';
 import { RouteIntegration } from './constructs/route-integration.ts';
 import { allowSecretUse } from './constructs/webhook-secrets-key.ts';
 import { ORDER_BLOB_PREFIXES } from './data-stack.ts';
@@ -132,15 +134,18 @@ export interface ApiAreaStackProps extends RouteDependencies {
 
 /**
  * The routes of one area (the routes.ts of one or more capabilities, `lib/routes.ts`), as a nested stack of the API
- * stack: per route, its function (with its role, policy and log group), its API Gateway method
- * on the API stack's resource for the route's path, and the permission that lets API Gateway
- * invoke the function for that method and stage. The REST API, its resources, deployment and
+ * stack: per route, its function (with its role, policy, log group, current version and `live`
+ * alias, and on a stage that deploys through CodeDeploy the alias's deployment group), its API
+ * Gateway method on the API stack's resource for the route's path, invoking the alias, and the
+ * permission that lets API Gateway invoke the alias for that method and stage. The REST API, its resources, deployment and
  * stage stay in the API stack: the deployment depends on every method, so a deployment follows
  * any change of a route in any area.
  */
 export class ApiAreaStack extends NestedStack {
   /** Route functions by route name. */
   readonly functions: ReadonlyMap<string, ApiFunction>;
+  /** The `live` alias of each route's function (what its method invokes), by route name. */
+  readonly aliases: ReadonlyMap<string, Alias>;
   /** Methods by route name. */
   readonly methods: ReadonlyMap<string, Method>;
 
@@ -150,15 +155,23 @@ export class ApiAreaStack extends NestedStack {
     });
     const functions = new Map<string, ApiFunction>();
     const methods = new Map<string, Method>();
+    const aliases = new Map<string, Alias>();
     const alarms = props.alarms.in(this);
+    const live = LiveAliases.in(this, areaStackId(props.area), {
+      stage: props.settings.stage,
+      strategy: props.settings.deployment,
+    });
     for (const route of props.area.routes) {
       const fn = this.createFunction(route, props);
-      alarms.forFunction(route.name, fn);
+      const { errors } = alarms.forFunction(route.name, fn);
       functions.set(route.name, fn);
+      // The method invokes the alias, so that a deployment's traffic shift is what customers get.
+      const alias = live.aliasOf(route.name, fn, errors);
+      aliases.set(route.name, alias);
       const method = new Method(this, `${route.name}Method`, {
         resource: props.api.root.resourceForPath(route.path),
         httpMethod: route.method,
-        integration: new RouteIntegration(fn, props.settings.stage, { timeout: INTEGRATION_TIMEOUT }),
+        integration: new RouteIntegration(alias, props.settings.stage, { timeout: INTEGRATION_TIMEOUT }),
         options: route.public
           ? { operationName: route.name, authorizationType: AuthorizationType.NONE }
           : {
@@ -174,6 +187,7 @@ export class ApiAreaStack extends NestedStack {
       methods.set(route.name, method);
     }
     this.functions = functions;
+    this.aliases = aliases;
     this.methods = methods;
   }
 

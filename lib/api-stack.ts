@@ -42,6 +42,7 @@ import { CompanyMonitoring } from './constructs/company-monitoring.ts';
 import { FailedEvents } from './constructs/failed-events.ts';
 import { Fulfilment } from './constructs/fulfilment.ts';
 import { KEY_AUTHORIZER, KeyAuthorizer } from './constructs/key-authorizer.ts';
+import { LiveAliases } from './constructs/live-alias.ts';
 import { LogRetentionAspect } from './constructs/log-retention.ts';
 import { ReferenceRefresh } from './constructs/reference-refresh.ts';
 import { ApiWebAcl } from './constructs/web-acl.ts';
@@ -244,6 +245,13 @@ export class ApiStack extends Stack {
       alarms: stageAlarms,
     });
     const tierAlarms = stageAlarms.in(this.monitoring);
+    // The workers' live aliases and deployment groups sit beside their errors alarms, in the
+    // Monitoring nested stack (the API stack's template has no room for three resources more per
+    // worker: docs/architecture.md, "Safe deployments"); what invokes them stays here.
+    const workerAliases = LiveAliases.in(this.monitoring, 'Workers', {
+      stage: settings.stage,
+      strategy: settings.deployment,
+    });
 
     const registryConcurrency = registryShare(settings.registryConcurrency, {
       routes: props.areas.flatMap((area) => area.routes).filter((route) => route.usesRegistry === true)
@@ -269,6 +277,7 @@ export class ApiStack extends Stack {
       keysTable: props.tables.keys,
       entryFor,
       alarms: tierAlarms,
+      liveAliases: workerAliases,
     });
 
     this.fulfilment = new Fulfilment(this, 'Fulfilment', {
@@ -280,6 +289,7 @@ export class ApiStack extends Stack {
       entryFor,
       alarms: tierAlarms,
       failedEvents: this.failedEvents,
+      liveAliases: workerAliases,
       ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
     });
 
@@ -290,6 +300,7 @@ export class ApiStack extends Stack {
       entryFor,
       alarms: tierAlarms,
       failedEvents: this.failedEvents,
+      liveAliases: workerAliases,
     });
 
     this.referenceRefresh = new ReferenceRefresh(this, 'ReferenceRefresh', {
@@ -299,6 +310,7 @@ export class ApiStack extends Stack {
       entryFor,
       alarms: tierAlarms,
       failedEvents: this.failedEvents,
+      liveAliases: workerAliases,
       ...(registryConcurrency === undefined ? {} : { registryConcurrency }),
     });
 

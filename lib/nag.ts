@@ -57,6 +57,15 @@ export const acknowledgements = {
       'Gateway chooses the log group names of execution logs, so the permissions cannot be narrowed to ' +
       'known ARNs.',
   },
+  /** On the CodeDeploy service role of each stack with live-alias deployment groups. */
+  codeDeployManagedPolicy: {
+    id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
+    reason:
+      'AWS-managed policy made for CodeDeploy shifting Lambda aliases, which CDK attaches to the role of ' +
+      'every Lambda deployment group (one role per stack here, assumable only by codedeploy.amazonaws.com): ' +
+      'it gets and updates aliases, describes alarms, and may publish to or invoke only CodeDeploy-named ' +
+      'topics and hook functions, of which the service has none.',
+  },
   /** On each function role. */
   xrayWildcard: {
     id: 'AwsSolutions-IAM5[Resource::*]',
@@ -116,7 +125,7 @@ export const acknowledgements = {
       'which AWS recommends over a function dead-letter queue: the record keeps the error and the ' +
       'request, not only the event.',
   },
-  /** On the functions consuming an SQS queue. */
+  /** On the event source mapping of each SQS queue (it invokes the consumer's live alias). */
   sqsEventSourceDestination: {
     id: 'Serverless-LambdaEventSourceMappingDestination',
     reason:

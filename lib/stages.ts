@@ -1,3 +1,5 @@
+import type { DeploymentStrategy } from './settings.ts';
+
 /**
  * The committed settings of each stage: `cdk deploy --all -c stage=<name>` reads its stage here and
  * needs no other flag (a `-c <setting>=…` flag still overrides one value for one deploy). See
@@ -60,6 +62,13 @@ export interface StageSettings {
    * registry. Unset: no reservation (a new account's concurrency quota is too small to reserve).
    */
   readonly registryConcurrency?: number;
+  /**
+   * How a new version of each function takes its traffic (`DEPLOYMENT_STRATEGIES` in
+   * lib/settings.ts): a CodeDeploy canary or linear shift that rolls back on the function's errors
+   * alarm, or `direct` (no CodeDeploy: the alias moves at once). Unset: `canary10Percent10Minutes`
+   * on a live stage, `direct` elsewhere.
+   */
+  readonly deployment?: DeploymentStrategy;
 }
 
 /**
@@ -81,6 +90,7 @@ export const STAGE_SETTINGS: Readonly<Record<string, StageSettings>> = {
     registryConcurrency: 160,
     alarmEmail: 'operations@company-register-data.net',
     contractedKeys: 50,
+    deployment: 'canary10Percent10Minutes',
   },
 };
 

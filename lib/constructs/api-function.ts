@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
@@ -172,6 +172,10 @@ export class ApiFunction extends NodejsFunction {
       tracing: API_FUNCTION_DEFAULTS.tracing,
       role,
       logGroup,
+      // A deploy that changes the function publishes a new version for its live alias
+      // (lib/constructs/live-alias.ts); the one it replaces is deleted once the deploy has
+      // succeeded (a failed deploy rolls back to it first), so versions do not pile up.
+      currentVersionOptions: { removalPolicy: RemovalPolicy.DESTROY },
       bundling: bundlingWithAssets(props.assets),
       ...(props.reservedConcurrentExecutions === undefined
         ? {}

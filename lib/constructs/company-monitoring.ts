@@ -14,7 +14,7 @@ import { type Alarm, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { type Alias, EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -36,6 +36,7 @@ import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
 import { CONSUMER_CONCURRENCY } from '../settings.ts';
 import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
+import type { LiveAliases } from './live-alias.ts';
 import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
 
 export const MONITORING_QUEUE_VISIBILITY = Duration.seconds(6 * MONITORING_RUN_TIMEOUT_SECONDS);
@@ -74,6 +75,8 @@ export interface CompanyMonitoringProps {
   readonly failedEvents: FailedEvents;
   /** RunMonitoring's share of the registry's capacity (lib/registry-capacity.ts); unset, none. */
   readonly registryConcurrency?: number;
+  /** Makes each function's `live` alias (and deployment group), which the schedules and the queue invoke. */
+  readonly liveAliases: LiveAliases;
 }
 
 export class CompanyMonitoring extends Construct {
@@ -82,6 +85,9 @@ export class CompanyMonitoring extends Construct {
   readonly deadLetterAlarm: Alarm;
   readonly start: ApiFunction;
   readonly run: ApiFunction;
+  /** The functions' `live` aliases: what the schedules and the queue invoke. */
+  readonly startAlias: Alias;
+  readonly runAlias: Alias;
   readonly dailySchedule: CfnSchedule;
   readonly weeklySchedule: CfnSchedule;
   /** Both functions by name (the dashboard's errors and throttles). */
@@ -102,7 +108,7 @@ export class CompanyMonitoring extends Construct {
       ageThreshold: 'monitoringQueueAgeSeconds',
     }));
 
-    this.start = this.createFunction(
+    [this.start, this.startAlias] = this.createFunction(
       MONITORING_START,
       'puts a monitoring run on the fan-out queue',
       props,
@@ -110,9 +116,9 @@ export class CompanyMonitoring extends Construct {
       false,
     );
     this.start.bindQueueSender(this.queue, MONITORING_ENV.queueUrl);
-    props.failedEvents.keepFailedInvocations(this.start);
+    props.failedEvents.keepFailedInvocations(this.start, this.startAlias);
 
-    this.run = this.createFunction(
+    [this.run, this.runAlias] = this.createFunction(
       MONITORING_RUN,
       'checks a page of watched companies, matches a weekly summary',
       props,
@@ -124,17 +130,16 @@ export class CompanyMonitoring extends Construct {
     this.run.bindQueueSender(this.queue, MONITORING_ENV.queueUrl);
     this.run.addEnvironment(ORDER_ENV.eventBus, props.eventBus.eventBusName);
     props.eventBus.grantPutEventsTo(this.run);
-    this.run.addEventSource(
-      new SqsEventSource(this.queue, {
-        batchSize: 1,
-        reportBatchItemFailures: true,
-        maxConcurrency: monitoringConsumerConcurrency(props.registryConcurrency),
-      }),
-    );
-    Validations.of(this.run).acknowledge(
-      acknowledgements.synchronousInvocation,
-      acknowledgements.sqsEventSourceDestination,
-    );
+    const queueSource = new EventSourceMapping(this, 'RunQueueSource', {
+      target: this.runAlias,
+      eventSourceArn: this.queue.queueArn,
+      batchSize: 1,
+      reportBatchItemFailures: true,
+      maxConcurrency: monitoringConsumerConcurrency(props.registryConcurrency),
+    });
+    Validations.of(queueSource).acknowledge(acknowledgements.sqsEventSourceDestination);
+    this.queue.grantConsumeMessages(this.run);
+    Validations.of(this.run).acknowledge(acknowledgements.synchronousInvocation);
 
     const role = new Role(this, 'SchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
@@ -142,7 +147,7 @@ export class CompanyMonitoring extends Construct {
         'EventBridge Scheduler: invokes StartMonitoringRuns, dead-letters to the failed-events queue',
     });
     role.addToPolicy(
-      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.start.functionArn] }),
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.startAlias.functionArn] }),
     );
     role.addToPolicy(
       new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [props.failedEvents.queue.queueArn] }),
@@ -154,7 +159,7 @@ export class CompanyMonitoring extends Construct {
         scheduleExpressionTimezone: 'UTC',
         flexibleTimeWindow: { mode: 'OFF' },
         target: {
-          arn: this.start.functionArn,
+          arn: this.startAlias.functionArn,
           roleArn: role.roleArn,
           input: JSON.stringify({ job }),
           retryPolicy: { maximumRetryAttempts: 3, maximumEventAgeInSeconds: 3600 },
@@ -214,7 +219,7 @@ export class CompanyMonitoring extends Construct {
     props: CompanyMonitoringProps,
     timeoutSeconds: number,
     registry: boolean,
-  ): ApiFunction {
+  ): [ApiFunction, Alias] {
     const fn = new ApiFunction(this, `${module.name}Function`, {
       entry: props.entryFor(module),
       description: `${module.name}: ${what} (functions/${module.handler}.ts)`,
@@ -227,7 +232,7 @@ export class CompanyMonitoring extends Construct {
     });
     Validations.of(fn).acknowledge(acknowledgements.runtimeVersion, acknowledgements.latestRuntime);
     Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
-    props.alarms.forFunction(module.name, fn);
-    return fn;
+    const { errors } = props.alarms.forFunction(module.name, fn);
+    return [fn, props.liveAliases.aliasOf(module.name, fn, errors)];
   }
 }

@@ -1,6 +1,7 @@
 import { Validations } from 'aws-cdk-lib';
 import { Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { periodOf, type StageAlarms } from '../alarms.ts';
@@ -42,13 +43,15 @@ export class FailedEvents extends Construct {
   }
 
   /**
-   * A function invoked asynchronously (by a schedule): a failed invocation is kept here with its
-   * error. The role gets `sqs:SendMessage` on this queue alone (`SqsDestination` would add
-   * `GetQueueAttributes` and `GetQueueUrl`, which Lambda does not need to deliver the record).
+   * A function invoked asynchronously (by a schedule) through its live alias: a failed invocation
+   * is kept here with its error. The configuration is the alias's (Lambda keeps one per qualifier,
+   * and the schedule invokes the alias). The role gets `sqs:SendMessage` on this queue alone
+   * (`SqsDestination` would add `GetQueueAttributes` and `GetQueueUrl`, which Lambda does not need
+   * to deliver the record).
    */
-  keepFailedInvocations(fn: ApiFunction): void {
+  keepFailedInvocations(fn: ApiFunction, alias: Alias): void {
     const queue = this.queue;
-    fn.configureAsyncInvoke({
+    alias.configureAsyncInvoke({
       onFailure: {
         bind: () => {
           fn.addToRolePolicy(

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { Arn, ArnFormat, CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
-import { type Alarm, Stats } from 'aws-cdk-lib/aws-cloudwatch';
+import { Arn, ArnFormat, Aws, CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { type Alarm, Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { type Alias, EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -29,6 +29,7 @@ import { CONSUMER_CONCURRENCY, type Settings } from '../settings.ts';
 import { WORKFLOW_TIMEOUT_SECONDS } from '../workflows/fulfilment.ts';
 import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
+import type { LiveAliases } from './live-alias.ts';
 import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
 
 /** The starter only starts executions (a batch of 10 at most); 30 s is ample. */
@@ -82,6 +83,8 @@ export interface FulfilmentProps {
   readonly failedEvents: FailedEvents;
   /** Reserved concurrency of each function that calls the registry (lib/registry-capacity.ts); unset, none. */
   readonly registryConcurrency?: number;
+  /** Makes each function's `live` alias (and deployment group), which the queue, workflow and schedule invoke. */
+  readonly liveAliases: LiveAliases;
 }
 
 /**
@@ -103,7 +106,10 @@ export class Fulfilment extends Construct {
   readonly sweeper: ApiFunction;
   /** Every function of the tier by its name (tasks, starter, sweeper). */
   readonly functions: ReadonlyMap<string, ApiFunction>;
+  /** The `live` alias of every function of the tier, by the function's name: what its invokers call. */
+  readonly aliases: ReadonlyMap<string, Alias>;
   private readonly made = new Map<string, ApiFunction>();
+  private readonly madeAliases = new Map<string, Alias>();
 
   constructor(scope: Construct, id: string, props: FulfilmentProps) {
     super(scope, id);
@@ -125,34 +131,51 @@ export class Fulfilment extends Construct {
     this.eventBus = new EventBus(this, 'EventBus', { eventBusName: `company-register-${settings.stage}` });
 
     const tasks = new Map<string, ApiFunction>();
+    // The task functions' live aliases by substitution: the definition invokes those.
+    const taskAliases = new Map<string, Alias>();
     for (const task of workflowTasks) {
       if (tasks.has(task.substitution))
         throw new Error(`duplicate workflow substitution ${task.substitution}`);
       tasks.set(task.substitution, this.createTask(task, props));
+      taskAliases.set(task.substitution, this.aliasOf(task.name));
     }
     this.taskFunctions = tasks;
 
+    const stateMachineName = `company-register-${settings.stage}-fulfilment`;
+    // The state machine's ARN built from its name, for what must not reference the state machine:
+    // it references the task functions' live aliases, which sit in the Monitoring nested stack
+    // beside the alarms, and that stack references the starter (its alias) and the alarm's metric;
+    // a reference back would be a cycle.
+    const stateMachineArn = Arn.format({
+      partition: Aws.PARTITION,
+      region: Aws.REGION,
+      account: Aws.ACCOUNT_ID,
+      service: 'states',
+      resource: 'stateMachine',
+      resourceName: stateMachineName,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
     const workflowLogs = new LogGroup(this, 'WorkflowLogs', {
-      logGroupName: `/aws/vendedlogs/states/company-register-${settings.stage}-fulfilment`,
+      logGroupName: `/aws/vendedlogs/states/${stateMachineName}`,
     });
     const workflowRole = new Role(this, 'WorkflowRole', {
       assumedBy: new ServicePrincipal('states.amazonaws.com'),
       description: 'Execution role of the fulfilment state machine',
     });
-    // The task functions' unqualified ARNs, which the definition invokes (`grantInvoke` would add
-    // `<arn>:*` for every version and alias, a wildcard nothing here uses).
+    // The task functions' live aliases, which the definition invokes, and nothing else
+    // (`grantInvoke` would add `<arn>:*` for every version and alias).
     workflowRole.addToPolicy(
       new PolicyStatement({
         actions: ['lambda:InvokeFunction'],
-        resources: [...tasks.values()].map((fn) => fn.functionArn),
+        resources: [...taskAliases.values()].map((alias) => alias.functionArn),
       }),
     );
     this.stateMachine = new StateMachine(this, 'Workflow', {
-      stateMachineName: `company-register-${settings.stage}-fulfilment`,
+      stateMachineName,
       stateMachineType: StateMachineType.STANDARD,
       definitionBody: DefinitionBody.fromFile(join(PROJECT_ROOT, WORKFLOW_DEFINITION)),
       definitionSubstitutions: Object.fromEntries(
-        [...tasks].map(([substitution, fn]) => [substitution, fn.functionArn]),
+        [...taskAliases].map(([substitution, alias]) => [substitution, alias.functionArn]),
       ),
       role: workflowRole,
       tracingEnabled: true,
@@ -160,8 +183,15 @@ export class Fulfilment extends Construct {
       logs: { destination: workflowLogs, level: LogLevel.ALL, includeExecutionData: true },
     });
     Validations.of(workflowRole).acknowledge(acknowledgements.stateMachineWildcards);
+    // `metricFailed`, on the ARN built from the name.
     props.alarms.add('WorkflowFailures', {
-      metric: this.stateMachine.metricFailed({ period: periodOf('workflowFailures'), statistic: Stats.SUM }),
+      metric: new Metric({
+        namespace: 'AWS/States',
+        metricName: 'ExecutionsFailed',
+        dimensionsMap: { StateMachineArn: stateMachineArn },
+        period: periodOf('workflowFailures'),
+        statistic: Stats.SUM,
+      }),
       threshold: 'workflowFailures',
       summary: 'Fulfilment executions failed: orders or offline searches stopped in a fault.',
     });
@@ -169,16 +199,21 @@ export class Fulfilment extends Construct {
     this.starter = this.createFunction(FULFILMENT_STARTER, STARTER_DESCRIPTION, props, {
       timeout: STARTER_TIMEOUT,
     });
-    Validations.of(this.starter).acknowledge(acknowledgements.sqsEventSourceDestination);
-    this.starter.addEnvironment(ORDER_ENV.stateMachineArn, this.stateMachine.stateMachineArn);
-    this.stateMachine.grantStartExecution(this.starter);
-    this.starter.addEventSource(
-      new SqsEventSource(this.queue, {
-        batchSize: STARTER_BATCH_SIZE,
-        reportBatchItemFailures: true,
-        maxConcurrency: CONSUMER_CONCURRENCY.fulfilmentStarter,
-      }),
+    // What `grantStartExecution` grants, on the ARN built from the name.
+    this.starter.addEnvironment(ORDER_ENV.stateMachineArn, stateMachineArn);
+    this.starter.addToRolePolicy(
+      new PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachineArn] }),
     );
+    // What `SqsEventSource` makes, on the starter's live alias.
+    const queueSource = new EventSourceMapping(this, 'StarterQueueSource', {
+      target: this.aliasOf(FULFILMENT_STARTER.name),
+      eventSourceArn: this.queue.queueArn,
+      batchSize: STARTER_BATCH_SIZE,
+      reportBatchItemFailures: true,
+      maxConcurrency: CONSUMER_CONCURRENCY.fulfilmentStarter,
+    });
+    Validations.of(queueSource).acknowledge(acknowledgements.sqsEventSourceDestination);
+    this.queue.grantConsumeMessages(this.starter);
 
     this.sweeper = this.createFunction(FULFILMENT_SWEEPER, SWEEPER_DESCRIPTION, props, {
       timeout: SWEEPER_TIMEOUT,
@@ -186,7 +221,8 @@ export class Fulfilment extends Construct {
       callsRegistry: true,
       invokedAsynchronously: true,
     });
-    props.failedEvents.keepFailedInvocations(this.sweeper);
+    const sweeperAlias = this.aliasOf(FULFILMENT_SWEEPER.name);
+    props.failedEvents.keepFailedInvocations(this.sweeper, sweeperAlias);
     // It commits purchases a request left unfinished, asking the registry what became of them, and
     // forgets those the registry refused (deletes their records).
     this.sweeper.bindTable(props.mainTable, tableDefinitions.main, 'readWriteDelete');
@@ -199,11 +235,12 @@ export class Fulfilment extends Construct {
       description: 'Requeues stalled orders and offline searches, and finishes purchases left uncommitted',
       schedule: Schedule.rate(SWEEP_INTERVAL),
       targets: [
-        new LambdaFunction(this.sweeper, { retryAttempts: 0, deadLetterQueue: props.failedEvents.queue }),
+        new LambdaFunction(sweeperAlias, { retryAttempts: 0, deadLetterQueue: props.failedEvents.queue }),
       ],
     });
 
     this.functions = this.made;
+    this.aliases = this.madeAliases;
     new CfnOutput(stack, 'FulfilmentQueueUrl', { value: this.queue.queueUrl });
     new CfnOutput(stack, 'FulfilmentDeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
     new CfnOutput(stack, 'FulfilmentStateMachineArn', { value: this.stateMachine.stateMachineArn });
@@ -292,8 +329,15 @@ export class Fulfilment extends Construct {
     if (!options.invokedAsynchronously)
       Validations.of(fn).acknowledge(acknowledgements.synchronousInvocation);
     Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
-    props.alarms.forFunction(module.name, fn);
+    const { errors } = props.alarms.forFunction(module.name, fn);
     this.made.set(module.name, fn);
+    this.madeAliases.set(module.name, props.liveAliases.aliasOf(module.name, fn, errors));
     return fn;
+  }
+
+  private aliasOf(name: string): Alias {
+    const alias = this.madeAliases.get(name);
+    if (!alias) throw new Error(`no live alias for ${name}`);
+    return alias;
   }
 }

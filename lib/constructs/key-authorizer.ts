@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { Duration, Validations } from 'aws-cdk-lib';
 import { IdentitySource, TokenAuthorizer } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { AUTHORIZER_CACHE_SECONDS, BEARER_HEADER_PATTERN } from '../../shared/kernel/http/authorizer.ts';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
@@ -10,6 +12,7 @@ import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
 import { ApiFunction } from './api-function.ts';
 import { workflowFunctionDescription } from './fulfilment.ts';
+import type { LiveAliases } from './live-alias.ts';
 
 /** The authorizer's function (functions/edge/authorize.ts). */
 export const KEY_AUTHORIZER = { handler: 'edge/authorize', name: 'AuthorizeApiKey' } as const;
@@ -28,6 +31,8 @@ export interface KeyAuthorizerProps {
   readonly keysTable: ITable;
   readonly entryFor: EntryFor;
   readonly alarms: StageAlarms;
+  /** Makes the function's `live` alias (and deployment group), which API Gateway invokes. */
+  readonly liveAliases: LiveAliases;
 }
 
 /**
@@ -40,6 +45,10 @@ export interface KeyAuthorizerProps {
 export class KeyAuthorizer extends Construct {
   readonly authorizer: TokenAuthorizer;
   readonly function: ApiFunction;
+  /** The function's `live` alias: what the authorizer invokes. */
+  readonly alias: Alias;
+  /** The role API Gateway assumes to invoke the alias. */
+  readonly invokeRole: Role;
 
   constructor(scope: Construct, id: string, props: KeyAuthorizerProps) {
     super(scope, id);
@@ -57,10 +66,19 @@ export class KeyAuthorizer extends Construct {
       acknowledgements.synchronousInvocation,
     );
     Validations.of(this.function.role ?? this.function).acknowledge(acknowledgements.xrayWildcard);
-    props.alarms.forFunction(KEY_AUTHORIZER.name, this.function);
+    const { errors } = props.alarms.forFunction(KEY_AUTHORIZER.name, this.function);
+    this.alias = props.liveAliases.aliasOf(KEY_AUTHORIZER.name, this.function, errors);
 
+    // API Gateway invokes the alias as this role (`lambda:InvokeFunction` on the alias alone)
+    // rather than by a resource permission on the alias: that permission would be made in the
+    // alias's stack and name the authorizer, which names the alias: a cycle between two stacks.
+    this.invokeRole = new Role(this, 'InvokeRole', {
+      assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
+      description: 'API Gateway: invokes the key authorizer',
+    });
     this.authorizer = new TokenAuthorizer(this, 'Authorizer', {
-      handler: this.function,
+      handler: this.alias,
+      assumeRole: this.invokeRole,
       authorizerName: 'api-key',
       identitySource: IdentitySource.header('Authorization'),
       validationRegex: BEARER_HEADER_PATTERN,

@@ -10,6 +10,7 @@ import { type Alarm, MathExpression, Metric, Stats } from 'aws-cdk-lib/aws-cloud
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { REFERENCE_REFRESH, REFERENCE_REFRESH_TIMEOUT_SECONDS } from '../../shared/kernel/infra/reference.ts';
@@ -19,6 +20,7 @@ import { acknowledgements } from '../nag.ts';
 import { type EntryFor, PROJECT_ROOT } from '../routes.ts';
 import { ApiFunction, POWERTOOLS_ENVIRONMENT } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
+import type { LiveAliases } from './live-alias.ts';
 
 /**
  * When the refresh runs: 20:00 UTC is 06:00 or 07:00 in Australian Eastern time, after the
@@ -46,10 +48,14 @@ export interface ReferenceRefreshProps {
   readonly failedEvents: FailedEvents;
   /** Its share of the registry's capacity as reserved concurrency (lib/registry-capacity.ts); unset, none. */
   readonly registryConcurrency?: number;
+  /** Makes the function's `live` alias (and deployment group), which the schedule invokes. */
+  readonly liveAliases: LiveAliases;
 }
 
 export class ReferenceRefresh extends Construct {
   readonly function: ApiFunction;
+  /** The function's `live` alias: what the schedule invokes. */
+  readonly alias: Alias;
   readonly alarm: Alarm;
 
   constructor(scope: Construct, id: string, props: ReferenceRefreshProps) {
@@ -71,14 +77,15 @@ export class ReferenceRefresh extends Construct {
       acknowledgements.latestRuntime,
     );
     Validations.of(this.function.role ?? this.function).acknowledge(acknowledgements.xrayWildcard);
-    props.failedEvents.keepFailedInvocations(this.function);
-    props.alarms.forFunction(REFERENCE_REFRESH.name, this.function);
+    const { errors } = props.alarms.forFunction(REFERENCE_REFRESH.name, this.function);
+    this.alias = props.liveAliases.aliasOf(REFERENCE_REFRESH.name, this.function, errors);
+    props.failedEvents.keepFailedInvocations(this.function, this.alias);
 
     new Rule(this, 'Schedule', {
       description: "Daily: refreshes the registry's form schedule and code tables",
       schedule: Schedule.cron(REFERENCE_REFRESH_CRON),
       targets: [
-        new LambdaFunction(this.function, { retryAttempts: 0, deadLetterQueue: props.failedEvents.queue }),
+        new LambdaFunction(this.alias, { retryAttempts: 0, deadLetterQueue: props.failedEvents.queue }),
       ],
     });
 

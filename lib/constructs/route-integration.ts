@@ -12,7 +12,7 @@ export const pathForArn = (path: string): string => path.replace(/\{[^}]*\}/g, '
 
 /**
  * What `LambdaIntegration` with `allowTestInvoke: false` deploys (a proxy integration invoking the
- * function's unqualified ARN, and one `lambda:InvokeFunction` permission for API Gateway scoped to
+ * handler's ARN, and one `lambda:InvokeFunction` permission for API Gateway on that ARN, scoped to
  * the method's verb, path and stage), except that the permission names the stage by its name
  * instead of referencing the API's `Stage` resource.
  *
@@ -20,6 +20,10 @@ export const pathForArn = (path: string): string => path.replace(/\{[^}]*\}/g, '
  * follows the deployment, which follows every method: a reference from an area stack to the stage
  * would be a cycle (area stack → stage → deployment → area stack). The stage's name is known at
  * synth time (`settings.stage`), so the permission's source ARN is the very same string.
+ *
+ * The handler is a route function's `live` alias (lib/constructs/live-alias.ts): the integration
+ * URI is the alias's ARN and the permission is the alias's, so a deployment's traffic shift is
+ * what the gateway invokes.
  */
 export class RouteIntegration extends AwsIntegration {
   private readonly handler: IFunction;

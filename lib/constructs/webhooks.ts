@@ -5,7 +5,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IEventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { type Alias, EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
@@ -22,6 +22,7 @@ import { CONSUMER_CONCURRENCY } from '../settings.ts';
 import { ApiFunction } from './api-function.ts';
 import type { FailedEvents } from './failed-events.ts';
 import { workflowFunctionDescription } from './fulfilment.ts';
+import type { LiveAliases } from './live-alias.ts';
 import { queueWithDeadLetters } from './queue-with-dead-letters.ts';
 import { allowSecretUse } from './webhook-secrets-key.ts';
 
@@ -53,6 +54,8 @@ export interface WebhooksProps {
   readonly alarms: StageAlarms;
   /** Keeps what the rules could not deliver and the retry function's failed invocations. */
   readonly failedEvents: FailedEvents;
+  /** Makes each function's `live` alias (and deployment group), which the queue and schedule invoke. */
+  readonly liveAliases: LiveAliases;
 }
 
 /**
@@ -70,7 +73,10 @@ export class Webhooks extends Construct {
   readonly rule: Rule;
   /** Every function of the tier by its name. */
   readonly functions: ReadonlyMap<string, ApiFunction>;
+  /** The `live` alias of every function of the tier, by the function's name: what its invokers call. */
+  readonly aliases: ReadonlyMap<string, Alias>;
   private readonly made = new Map<string, ApiFunction>();
+  private readonly madeAliases = new Map<string, Alias>();
 
   constructor(scope: Construct, id: string, props: WebhooksProps) {
     super(scope, id);
@@ -108,32 +114,34 @@ export class Webhooks extends Construct {
     );
     this.dispatcher.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
     allowSecretUse(this.dispatcher, props.key, 'open');
-    this.dispatcher.addEventSource(
-      new SqsEventSource(this.queue, {
-        batchSize: DISPATCHER_BATCH_SIZE,
-        reportBatchItemFailures: true,
-        maxConcurrency: CONSUMER_CONCURRENCY.webhookDispatcher,
-      }),
-    );
+    // What `SqsEventSource` makes, on the dispatcher's live alias.
+    const queueSource = new EventSourceMapping(this, 'DispatcherQueueSource', {
+      target: this.aliasOf(WEBHOOK_DISPATCHER.name),
+      eventSourceArn: this.queue.queueArn,
+      batchSize: DISPATCHER_BATCH_SIZE,
+      reportBatchItemFailures: true,
+      maxConcurrency: CONSUMER_CONCURRENCY.webhookDispatcher,
+    });
+    Validations.of(queueSource).acknowledge(acknowledgements.sqsEventSourceDestination);
+    this.queue.grantConsumeMessages(this.dispatcher);
 
-    Validations.of(this.dispatcher).acknowledge(
-      acknowledgements.synchronousInvocation,
-      acknowledgements.sqsEventSourceDestination,
-    );
+    Validations.of(this.dispatcher).acknowledge(acknowledgements.synchronousInvocation);
 
     this.retry = this.createFunction(WEBHOOK_RETRY, RETRY_DESCRIPTION, props, RETRY_TIMEOUT);
-    props.failedEvents.keepFailedInvocations(this.retry);
+    const retryAlias = this.aliasOf(WEBHOOK_RETRY.name);
+    props.failedEvents.keepFailedInvocations(this.retry, retryAlias);
     this.retry.bindTable(props.mainTable, tableDefinitions.main, 'readWrite');
     this.retry.bindQueueSender(this.queue, WEBHOOK_ENV.queueUrl);
     new Rule(this, 'RetrySchedule', {
       description: 'Queues the webhook deliveries whose next attempt is due',
       schedule: Schedule.rate(RETRY_INTERVAL),
       targets: [
-        new LambdaFunction(this.retry, { retryAttempts: 0, deadLetterQueue: props.failedEvents.queue }),
+        new LambdaFunction(retryAlias, { retryAttempts: 0, deadLetterQueue: props.failedEvents.queue }),
       ],
     });
 
     this.functions = this.made;
+    this.aliases = this.madeAliases;
     const stack = Stack.of(this);
     new CfnOutput(stack, 'WebhookQueueUrl', { value: this.queue.queueUrl });
     new CfnOutput(stack, 'WebhookDeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
@@ -154,8 +162,15 @@ export class Webhooks extends Construct {
     });
     Validations.of(fn).acknowledge(acknowledgements.runtimeVersion, acknowledgements.latestRuntime);
     Validations.of(fn.role ?? fn).acknowledge(acknowledgements.xrayWildcard);
-    props.alarms.forFunction(module.name, fn);
+    const { errors } = props.alarms.forFunction(module.name, fn);
     this.made.set(module.name, fn);
+    this.madeAliases.set(module.name, props.liveAliases.aliasOf(module.name, fn, errors));
     return fn;
+  }
+
+  private aliasOf(name: string): Alias {
+    const alias = this.madeAliases.get(name);
+    if (!alias) throw new Error(`no live alias for ${name}`);
+    return alias;
   }
 }

@@ -16,6 +16,7 @@ import { workflowTasks } from '../../shared/kernel/infra/workflow.ts';
 import { LIMITS } from '../../shared/kernel/rate-limit.ts';
 import {
   actionsIn,
+  aliasOfFunction,
   resourcePaths,
   resourcesOf,
   roleOfFunction,
@@ -129,7 +130,7 @@ describe('ApiStack REST API', () => {
     synth = synthesize();
   }, 120_000);
 
-  it('has exactly one method per route, at the route path, proxying to the route function', () => {
+  it("has exactly one method per route, at the route path, proxying to the route function's live alias", () => {
     const paths = resourcePaths(synth.apiTemplate);
     const methods = Object.values(resourcesOf(synth.apiTemplate, 'AWS::ApiGateway::Method'));
     const deployed = methods.map((method) => {
@@ -154,7 +155,9 @@ describe('ApiStack REST API', () => {
           TimeoutInMillis: INTEGRATION_TIMEOUT_MS,
         },
       });
-      expect(JSON.stringify(method?.Properties?.Integration)).toContain(`"${functionId}"`);
+      expect(JSON.stringify(method?.Properties?.Integration)).toContain(
+        `{"Ref":"${aliasOfFunction(synth.apiTemplate, functionId)}"}`,
+      );
     }
   });
 
@@ -165,7 +168,9 @@ describe('ApiStack REST API', () => {
     for (const [logicalId, fn] of functions) {
       const integrations = methods
         .map((method) => method.Properties.Integration as { TimeoutInMillis?: number })
-        .filter((integration) => JSON.stringify(integration).includes(`"${logicalId}"`));
+        .filter((integration) =>
+          JSON.stringify(integration).includes(`"${aliasOfFunction(synth.apiTemplate, logicalId)}"`),
+        );
       expect(integrations, logicalId).toHaveLength(1);
       const timeoutMs = Number(fn.Properties.Timeout) * 1000;
       expect(timeoutMs, logicalId).toBeGreaterThan(0);

@@ -39,11 +39,13 @@ import {
 import {
   actionsIn,
   actionsOf,
+  aliasOfFunction,
   environmentOf,
   functionOfRoute,
   functionWithDescription,
   logicalIdOf,
   type PolicyStatementJson,
+  qualifiedNameOfAlias,
   resourcesOf,
   roleOfFunction,
   type Synthesized,
@@ -129,7 +131,6 @@ describe('fulfilment (dev stage)', () => {
   const queueId = () => idOf(synth.api.fulfilment.queue);
   const dlqId = () => idOf(synth.api.fulfilment.deadLetterQueue);
   const busId = () => idOf(synth.api.fulfilment.eventBus);
-  const stateMachineId = () => idOf(synth.api.fulfilment.stateMachine);
   /** Cross-stack references name the data stack's table by its logical id. */
   const mainTableId = () => logicalIdOf(synth.data, synth.data.node.findChild('MainTable'));
   const onBucket = (statements: PolicyStatementJson[]) =>
@@ -145,19 +146,19 @@ describe('fulfilment (dev stage)', () => {
       );
     });
 
-    it('invokes, for every Task state, the function of its substitution', () => {
+    it("invokes, for every Task state, the live alias of its substitution's function", () => {
       const { substituted } = workflowDefinition(synth);
-      const functions = resourcesOf(api, 'AWS::Lambda::Function');
+      const aliases = resourcesOf(api, 'AWS::Lambda::Alias');
       const rawStates = statesOf(aslText);
       for (const [name, state] of Object.entries(statesOf(substituted))) {
         if (state.Type !== 'Task') continue;
-        const target = /^arn-of:(.+)$/.exec(state.Resource ?? '')?.[1];
+        const target = /^ref-of:(.+)$/.exec(state.Resource ?? '')?.[1];
         expect(target, name).toBeDefined();
-        expect(functions[target as string], name).toBeDefined();
+        expect(aliases[target as string], name).toBeDefined();
         const substitution = /^\$\{(.+)\}$/.exec(rawStates[name]?.Resource ?? '')?.[1];
         const task = workflowTasks.find((candidate) => candidate.substitution === substitution);
         expect(task, name).toBeDefined();
-        expect(functionOfTask(task as WorkflowTask)[0], name).toBe(target);
+        expect(aliasOfFunction(api, functionOfTask(task as WorkflowTask)[0]), name).toBe(target);
       }
     });
 
@@ -192,7 +193,7 @@ describe('fulfilment (dev stage)', () => {
       });
     });
 
-    it('may invoke exactly the task functions, by unqualified ARN', () => {
+    it("may invoke exactly the task functions' live aliases", () => {
       const role = synth.api.fulfilment.stateMachine.role;
       const statements = statementsOfRole(api, idOf(role));
       const invoke = statements.filter((statement) => actionsOf(statement).includes('lambda:InvokeFunction'));
@@ -200,7 +201,7 @@ describe('fulfilment (dev stage)', () => {
       const resources = invoke.flatMap((statement) => [statement.Resource].flat());
       expect(resources).toEqual(
         expect.arrayContaining(
-          workflowTasks.map((task) => ({ 'Fn::GetAtt': [functionOfTask(task)[0], 'Arn'] })),
+          workflowTasks.map((task) => ({ Ref: aliasOfFunction(api, functionOfTask(task)[0]) })),
         ),
       );
       expect(resources).toHaveLength(workflowTasks.length);
@@ -281,7 +282,7 @@ describe('fulfilment (dev stage)', () => {
       );
       expect(mappings).toHaveLength(1);
       expect(mappings[0]?.Properties).toMatchObject({
-        FunctionName: { Ref: starterId },
+        FunctionName: qualifiedNameOfAlias(aliasOfFunction(api, starterId)),
         EventSourceArn: { 'Fn::GetAtt': [queueId(), 'Arn'] },
         BatchSize: 10,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
@@ -293,8 +294,24 @@ describe('fulfilment (dev stage)', () => {
       const statements = statementsOf(starter);
       const states = statements.filter((s) => actionsOf(s).some((action) => STATE_ACTION.test(action)));
       expect(actionsIn(states)).toEqual(['states:StartExecution']);
-      expect(states.map((s) => s.Resource)).toEqual([{ Ref: stateMachineId() }]);
-      expect(environmentOf(starter)[ORDER_ENV.stateMachineArn]).toEqual({ Ref: stateMachineId() });
+      // The state machine's ARN built from its name (it references the task aliases, whose stack
+      // references the starter's): the very ARN of the machine of that name in the stage's account.
+      const stateMachineArn = {
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            ':states:',
+            { Ref: 'AWS::Region' },
+            ':',
+            { Ref: 'AWS::AccountId' },
+            `:stateMachine:${workflowDefinition(synth).stateMachine.Properties.StateMachineName}`,
+          ],
+        ],
+      };
+      expect(states.map((s) => s.Resource)).toEqual([stateMachineArn]);
+      expect(environmentOf(starter)[ORDER_ENV.stateMachineArn]).toEqual(stateMachineArn);
       // Consuming the queue (from the event source) is all it does with SQS; no table, bucket or mail.
       const sqs = statements.filter((s) => actionsOf(s).some((action) => SQS_ACTION.test(action)));
       expect(actionsIn(sqs)).not.toContain('sqs:SendMessage');
@@ -306,7 +323,7 @@ describe('fulfilment (dev stage)', () => {
     it('runs every 5 minutes', () => {
       const [sweeperId] = functionWithDescription(api, SWEEPER_DESCRIPTION);
       const rules = Object.values(resourcesOf(api, 'AWS::Events::Rule')).filter((rule) =>
-        JSON.stringify(rule.Properties.Targets).includes(`"${sweeperId}"`),
+        JSON.stringify(rule.Properties.Targets).includes(`{"Ref":"${aliasOfFunction(api, sweeperId)}"}`),
       );
       expect(rules).toHaveLength(1);
       expect(rules[0]?.Properties).toMatchObject({ ScheduleExpression: 'rate(5 minutes)', State: 'ENABLED' });

@@ -171,8 +171,13 @@ describe('alarms and dashboard (dev, -c alarmEmail)', () => {
       ]),
     });
     expect(alarmOn('ExecutionsFailed').map(thresholdNameOf)).toEqual(['workflowFailures']);
+    // The state machine's ARN, built from its name (lib/constructs/fulfilment.ts says why).
+    const stateMachine = resourcesOf(synth.apiTemplate, 'AWS::StepFunctions::StateMachine')[
+      logicalIdOf(synth.api, synth.api.fulfilment.stateMachine)
+    ];
+    expect(stateMachine?.Properties.StateMachineName).toBe('company-register-dev-fulfilment');
     expect(JSON.stringify(alarmOn('ExecutionsFailed')[0]?.Dimensions)).toContain(
-      logicalIdOf(synth.api, synth.api.fulfilment.stateMachine),
+      `":stateMachine:${String(stateMachine?.Properties.StateMachineName)}"`,
     );
     const onQueue = (metric: string) =>
       alarmOn(metric)
@@ -339,23 +344,35 @@ describe('event delivery that cannot be lost silently (dev)', () => {
   it('sends the failed asynchronous invocations of every scheduled function to the failed-events queue', () => {
     const rules = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Events::Rule'));
     const schedules = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Scheduler::Schedule'));
-    const scheduledFunctions = [
-      ...rules.flatMap((rule) => rule.Properties.Targets as { Arn: { 'Fn::GetAtt'?: [string, string] } }[]),
+    const aliases = resourcesOf(synth.apiTemplate, 'AWS::Lambda::Alias');
+    // The schedules invoke live aliases; the configuration is the alias's (its function and qualifier).
+    const scheduledAliases = [
+      ...rules.flatMap((rule) => rule.Properties.Targets as { Arn: { Ref?: string } }[]),
       // Company monitoring's two schedules both start StartMonitoringRuns.
-      ...schedules
-        .map((schedule) => schedule.Properties.Target as { Arn: { 'Fn::GetAtt'?: [string, string] } })
-        .slice(0, 1),
-    ].flatMap((target) => {
-      const [id, attribute] = target.Arn['Fn::GetAtt'] ?? [];
-      return id && attribute === 'Arn' && id in resourcesOf(synth.apiTemplate, 'AWS::Lambda::Function')
-        ? [id]
-        : [];
-    });
+      ...schedules.map((schedule) => schedule.Properties.Target as { Arn: { Ref?: string } }).slice(0, 1),
+    ].flatMap((target) => (target.Arn.Ref && target.Arn.Ref in aliases ? [aliases[target.Arn.Ref]] : []));
     expect(schedules).toHaveLength(2);
-    expect(scheduledFunctions).toHaveLength(4);
+    expect(scheduledAliases).toHaveLength(4);
     const configs = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::EventInvokeConfig'));
-    expect(configs.map((config) => config.Properties.FunctionName).sort()).toEqual(
-      scheduledFunctions.map((id) => ({ Ref: id })).sort(),
+    const key = (target: { FunctionName: unknown; Qualifier: unknown }) => JSON.stringify(target);
+    // The qualifier is the alias's name, read from the alias's ARN.
+    const aliasIdOf = (qualifier: unknown) =>
+      Object.keys(aliases).find((id) => JSON.stringify(qualifier).includes(`{"Ref":"${id}"}`));
+    expect(
+      configs
+        .map((config) =>
+          key({
+            FunctionName: config.Properties.FunctionName,
+            Qualifier: aliases[aliasIdOf(config.Properties.Qualifier) as string]?.Properties.Name,
+          }),
+        )
+        .sort(),
+    ).toEqual(
+      scheduledAliases
+        .map((alias) =>
+          key({ FunctionName: alias?.Properties.FunctionName, Qualifier: alias?.Properties.Name }),
+        )
+        .sort(),
     );
     for (const config of configs)
       expect(config.Properties.DestinationConfig).toEqual({ OnFailure: { Destination: failedEventsArn } });

@@ -13,6 +13,7 @@ import { tableDefinitions } from '../../shared/kernel/infra/tables.ts';
 import {
   actionsIn,
   actionsOf,
+  aliasOfFunction,
   environmentOf,
   functionWithDescription,
   logicalIdOf,
@@ -38,7 +39,8 @@ describe('the reference refresh', () => {
   it('runs daily at the named time, without EventBridge retrying on top of Lambda', () => {
     const [functionId] = refreshFunction();
     const rules = Object.values(resourcesOf(api, 'AWS::Events::Rule')).filter((rule) =>
-      JSON.stringify(rule.Properties.Targets).includes(`"${functionId}"`),
+      // It invokes the function's live alias.
+      JSON.stringify(rule.Properties.Targets).includes(`{"Ref":"${aliasOfFunction(api, functionId)}"}`),
     );
     expect(rules).toHaveLength(1);
     expect(rules[0]?.Properties).toMatchObject({

@@ -4,8 +4,10 @@ import {
   DEFAULT_CONTRACTED_KEYS,
   DEFAULT_MAIL_FROM,
   DEFAULT_REGISTRY_URL,
+  DEV_DEPLOYMENT,
   DEV_LOG_RETENTION_DAYS,
   isReservedHost,
+  LIVE_DEPLOYMENT,
   LIVE_LOG_RETENTION_DAYS,
   readSettings,
   type Settings,
@@ -43,6 +45,8 @@ describe('stage settings (lib/stages.ts)', () => {
       // The audit trail: a year, kept when a stack is deleted.
       logRetentionDays: LIVE_LOG_RETENTION_DAYS,
       retainLogs: true,
+      // A changed function takes traffic through a canary that rolls back on its errors alarm.
+      deployment: 'canary10Percent10Minutes',
     });
     expect(LIVE_LOG_RETENTION_DAYS).toBeGreaterThanOrEqual(365);
   });
@@ -87,7 +91,21 @@ describe('stage settings (lib/stages.ts)', () => {
       contractedKeys: DEFAULT_CONTRACTED_KEYS,
       logRetentionDays: DEV_LOG_RETENTION_DAYS,
       retainLogs: false,
+      deployment: 'direct',
     });
+  });
+
+  it('takes the deployment strategy from the stage, a live default or a context value, and refuses an unknown one', () => {
+    const { deployment: _deployment, ...prodWithout } = STAGE_SETTINGS.prod as StageSettings;
+    expect(readSettingsOf('prod', prodWithout).deployment).toBe(LIVE_DEPLOYMENT);
+    expect(settingsWith({ stage: 'staging' }).deployment).toBe(DEV_DEPLOYMENT);
+    expect(settingsWith({ deployment: 'linear10PercentEvery2Minutes' }).deployment).toBe(
+      'linear10PercentEvery2Minutes',
+    );
+    expect(settingsWith({ stage: 'prod', deployment: 'allAtOnce' }).deployment).toBe('allAtOnce');
+    expect(() => settingsWith({ deployment: 'canary50Percent' })).toThrow(
+      /setting deployment must be one of direct, allAtOnce, canary10Percent10Minutes, .*got canary50Percent/,
+    );
   });
 
   it('treats a stage that is not listed as a non-live stage with every default', () => {

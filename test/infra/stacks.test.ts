@@ -12,7 +12,13 @@ import { pathForArn } from '../../lib/constructs/route-integration.ts';
 import { checkRouteAreas, PROJECT_ROOT, ROUTE_AREAS, type RouteArea } from '../../lib/routes.ts';
 import { routeList } from '../../shared/app/routes.ts';
 import type { GrantedRoute } from '../../shared/kernel/http/route.ts';
-import { resourcesOf, type Synthesized, type SynthesizedTemplate, synthesize } from './synth.ts';
+import {
+  aliasOfFunction,
+  resourcesOf,
+  type Synthesized,
+  type SynthesizedTemplate,
+  synthesize,
+} from './synth.ts';
 
 /** As `cdk synth` writes them: the CLI turns version reporting on, which adds `CDKMetadata` to every template. */
 const CLI_CONTEXT = { 'aws:cdk:version-reporting': true };
@@ -165,15 +171,18 @@ describe('stack layout', () => {
   });
 
   describe.each(ROUTE_AREAS.map((area) => [area.name, area] as const))('area %s', (_, area) => {
-    it('holds the function, method, invoke permission and alarms of each of its routes, and nothing else', () => {
+    it('holds the function, version, live alias, method, invoke permission and alarms of each of its routes, and nothing else', () => {
       const template = areaTemplate(synth, area);
+      // On dev the aliases move at once: no CodeDeploy (test/infra/deployments.test.ts has prod's).
       expect(typesIn(template)).toEqual([
         'AWS::ApiGateway::Method',
         'AWS::CloudWatch::Alarm',
         'AWS::IAM::Policy',
         'AWS::IAM::Role',
+        'AWS::Lambda::Alias',
         'AWS::Lambda::Function',
         'AWS::Lambda::Permission',
+        'AWS::Lambda::Version',
         'AWS::Logs::LogGroup',
       ]);
       const resources = Object.values(template.json.Resources ?? {});
@@ -189,13 +198,15 @@ describe('stack layout', () => {
           .sort(),
       ).toEqual(area.routes.map((route) => route.name).sort());
       expect(ofType('AWS::Lambda::Permission')).toHaveLength(area.routes.length);
+      expect(ofType('AWS::Lambda::Version')).toHaveLength(area.routes.length);
+      expect(ofType('AWS::Lambda::Alias')).toHaveLength(area.routes.length);
       // Its errors and its throttles (test/infra/monitoring.test.ts checks what they watch).
       expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(2 * area.routes.length);
     });
   });
 
   it.each(routeList.map((route) => [route.name, route] as const))(
-    '%s: API Gateway may invoke its function for its method, path and stage only',
+    "%s: API Gateway may invoke its function's live alias for its method, path and stage only",
     (_, route) => {
       const permissions = Object.values(resourcesOf(synth.apiTemplate, 'AWS::Lambda::Permission'));
       const [functionId] =
@@ -205,7 +216,7 @@ describe('stack layout', () => {
       const own = permissions.filter(
         (permission) =>
           JSON.stringify(permission.Properties.FunctionName) ===
-          JSON.stringify({ 'Fn::GetAtt': [functionId, 'Arn'] }),
+          JSON.stringify({ Ref: aliasOfFunction(synth.apiTemplate, functionId as string) }),
       );
       expect(own).toHaveLength(1);
       expect(own[0]?.Properties).toMatchObject({

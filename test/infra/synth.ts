@@ -57,7 +57,8 @@ export interface Synthesized extends CompanyRegisterApp {
    * The API stack with its nested stacks (the route areas) as one template: the resources of each
    * nested template join the API stack's, with every reference to a nested stack parameter
    * replaced by the value the API stack passes to it (so a method's `ResourceId` is the API
-   * stack's resource, and a route's queue grant names the API stack's queue). The outputs are the
+   * stack's resource, and a route's queue grant names the API stack's queue), and each read of a
+   * nested stack's output replaced by the output's value (so the workflow names a task's alias). The outputs are the
    * API stack's own (those a deploy shows). Which template holds what is tested on `templates`.
    */
   readonly apiTemplate: Template;
@@ -164,15 +165,43 @@ function substituteParameters(value: unknown, parameters: Readonly<Record<string
   return Object.fromEntries(entries.map(([key, item]) => [key, substituteParameters(item, parameters)]));
 }
 
+/**
+ * `value` with each `{"Fn::GetAtt": [<nested stack>, "Outputs.<name>"]}` of `outputs` (by the nested
+ * stack's logical id) replaced by the output's value in the nested template.
+ */
+function substituteOutputs(
+  value: unknown,
+  outputs: ReadonlyMap<string, Readonly<Record<string, { Value?: unknown }>>>,
+): unknown {
+  if (Array.isArray(value)) return value.map((item) => substituteOutputs(item, outputs));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  const [first] = entries;
+  if (entries.length === 1 && first?.[0] === 'Fn::GetAtt' && Array.isArray(first[1])) {
+    const [logicalId, attribute] = first[1] as [string, string];
+    const output = attribute.startsWith('Outputs.')
+      ? outputs.get(logicalId)?.[attribute.slice('Outputs.'.length)]
+      : undefined;
+    if (output !== undefined) return substituteOutputs(output.Value, outputs);
+  }
+  return Object.fromEntries(entries.map(([key, item]) => [key, substituteOutputs(item, outputs)]));
+}
+
 /** A stack's template with the resources of its nested stacks (recursively) merged in; see `apiTemplate`. */
 function withNestedStacks(outdir: string, stack: Stack): TemplateJson {
   const own = readTemplate(outdir, stack);
   const resources: Record<string, Partial<TemplateResource>> = { ...own.Resources };
+  // Outputs of each nested stack (by its resource's logical id) that the parent or a sibling reads.
+  const outputs = new Map<string, Record<string, { Value?: unknown }>>();
   for (const nested of nestedStacksOf(stack)) {
     if (!nested.nestedStackResource) throw new Error(`${nested.node.path} has no stack resource`);
     const resourceId = stack.getLogicalId(nested.nestedStackResource);
     const passed = (resources[resourceId]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
     const child = withNestedStacks(outdir, nested);
+    outputs.set(
+      resourceId,
+      substituteParameters(child.Outputs ?? {}, passed) as Record<string, { Value?: unknown }>,
+    );
     for (const [logicalId, resource] of Object.entries(child.Resources ?? {})) {
       // Every stack has its own version-reporting resource (when the context turns it on).
       if (resource.Type === 'AWS::CDK::Metadata') continue;
@@ -181,7 +210,9 @@ function withNestedStacks(outdir: string, stack: Stack): TemplateJson {
       resources[logicalId] = substituteParameters(resource, passed) as Partial<TemplateResource>;
     }
   }
-  return { ...own, Resources: resources };
+  // A parent's resource (or, through the parameters it passes, a sibling's) reading a nested
+  // stack's output reads the nested resource itself: `{"Ref": <alias>}` rather than the output.
+  return { ...own, Resources: substituteOutputs(resources, outputs) as typeof resources };
 }
 
 const withRoutes = (options: SynthOptions): BuildAppOptions =>
@@ -351,7 +382,8 @@ export interface WorkflowDefinition {
   readonly substitutions: Record<string, unknown>;
   /**
    * The definition as CloudFormation will create it, with each `${name}` replaced; a substitution
-   * `{"Fn::GetAtt": [<id>, "Arn"]}` is written `arn-of:<id>` so that tests can follow it.
+   * `{"Fn::GetAtt": [<id>, "Arn"]}` is written `arn-of:<id>` and `{"Ref": <id>}` (an alias's ARN)
+   * `ref-of:<id>` so that tests can follow them.
    */
   readonly substituted: string;
 }
@@ -368,6 +400,8 @@ interface AssetManifest {
 
 const substitutionText = (value: unknown): string => {
   if (typeof value === 'string') return value;
+  const ref = (value as { Ref?: string }).Ref;
+  if (typeof ref === 'string') return `ref-of:${ref}`;
   const getAtt = (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'];
   if (getAtt && getAtt[1] === 'Arn') return `arn-of:${getAtt[0]}`;
   return JSON.stringify(value);
@@ -391,4 +425,24 @@ export function workflowDefinition(synth: Synthesized): WorkflowDefinition {
     Object.hasOwn(substitutions, name) ? substitutionText(substitutions[name]) : whole,
   );
   return { logicalId, stateMachine, text, substitutions, substituted };
+}
+
+// ---- live aliases ------------------------------------------------------------------------------
+
+/**
+ * What an event source mapping names as its function when it targets an alias: `<function
+ * name>:live`, taken from the alias's ARN (so the mapping follows the alias).
+ */
+export const qualifiedNameOfAlias = (aliasLogicalId: string): unknown => ({
+  'Fn::Join': ['', [{ 'Fn::Select': [6, { 'Fn::Split': [':', { Ref: aliasLogicalId }] }] }, ':live']],
+});
+
+/** Logical id of a function's `live` alias (lib/constructs/live-alias.ts): what its invokers name. */
+export function aliasOfFunction(template: Template, functionLogicalId: string): string {
+  const matches = Object.entries(resourcesOf(template, 'AWS::Lambda::Alias')).filter(
+    ([, alias]) =>
+      JSON.stringify(alias.Properties.FunctionName) === JSON.stringify({ Ref: functionLogicalId }),
+  );
+  if (matches.length !== 1) throw new Error(`${matches.length} aliases of ${functionLogicalId}`);
+  return (matches[0] as [string, TemplateResource])[0];
 }

@@ -12,11 +12,13 @@ import { webhookRoutes } from '../../shared/webhooks/routes.ts';
 import {
   actionsIn,
   actionsOf,
+  aliasOfFunction,
   environmentOf,
   functionOfRoute,
   functionWithDescription,
   logicalIdOf,
   type PolicyStatementJson,
+  qualifiedNameOfAlias,
   resourcesOf,
   roleOfFunction,
   type Synthesized,
@@ -72,7 +74,10 @@ describe('webhooks (dev stage)', () => {
   it('runs the dispatcher from the queue with partial batch failures; it reads and writes the main table and may only decrypt with the key', () => {
     const [dispatcherId, dispatcher] = functionWithDescription(api, DISPATCHER_DESCRIPTION);
     const mappings = Object.values(resourcesOf(api, 'AWS::Lambda::EventSourceMapping')).filter(
-      (m) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify({ Ref: dispatcherId }),
+      // The mapping invokes the dispatcher's live alias.
+      (m) =>
+        JSON.stringify(m.Properties.FunctionName) ===
+        JSON.stringify(qualifiedNameOfAlias(aliasOfFunction(api, dispatcherId))),
     );
     expect(mappings).toHaveLength(1);
     expect(mappings[0]?.Properties).toMatchObject({
@@ -94,8 +99,10 @@ describe('webhooks (dev stage)', () => {
   it('runs the retry function every minute; it may send to the dispatcher queue only', () => {
     const [retryId, retry] = functionWithDescription(api, RETRY_DESCRIPTION);
     const rules = Object.values(resourcesOf(api, 'AWS::Events::Rule')).filter((rule) =>
-      JSON.stringify(rule.Properties.Targets).includes(`"${retryId}"`),
+      // It invokes the retry function's live alias.
+      JSON.stringify(rule.Properties.Targets).includes(`{"Ref":"${aliasOfFunction(api, retryId)}"}`),
     );
+    expect(rules).toHaveLength(1);
     expect(rules[0]?.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
     const statements = statementsOf(retry);
     const sqs = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:')));

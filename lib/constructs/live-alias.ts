@@ -1,0 +1,96 @@
+import { Stack, Validations } from 'aws-cdk-lib';
+import type { IAlarm } from 'aws-cdk-lib/aws-cloudwatch';
+import { LambdaApplication, LambdaDeploymentGroup } from 'aws-cdk-lib/aws-codedeploy';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Alias, type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Construct } from 'constructs';
+import { acknowledgements } from '../nag.ts';
+import { DEPLOYMENT_STRATEGIES, type DeploymentStrategy } from '../settings.ts';
+
+/** The alias every invoker of every function names: API Gateway, the authorizer, queues, the workflow, schedules. */
+export const LIVE_ALIAS = 'live';
+
+const kebab = (pascal: string): string => pascal.replace(/(?<=[a-z0-9])(?=[A-Z])/g, '-').toLowerCase();
+
+/** What a deploy of a changed function does, on every stack that holds live aliases. */
+export interface LiveAliasOptions {
+  readonly stage: string;
+  readonly strategy: DeploymentStrategy;
+}
+
+/**
+ * The `live` alias of each function, and with a CodeDeploy strategy its deployment group
+ * (docs/architecture.md, "Safe deployments"). A deploy that changes a function publishes a new
+ * version (`currentVersion`); CloudFormation then updates the alias through the deployment group,
+ * which shifts traffic to the new version as the stage's strategy says and rolls it back when the
+ * function's errors alarm fires during the shift, when the deployment fails, or when an operator
+ * stops it. With `direct`, the alias moves to the new version at once.
+ *
+ * Made per stack (`in(scope)`): one CodeDeploy application per stack (`company-register-<stage>-<part>`),
+ * one service role per stack shared by its groups, one group per function, named after it.
+ * Nothing here is billed: CodeDeploy is free for Lambda, an alias invocation costs what an
+ * unqualified one does.
+ */
+export class LiveAliases {
+  private application?: LambdaApplication;
+  private role?: Role;
+
+  private constructor(
+    readonly scope: Construct,
+    readonly part: string,
+    readonly options: LiveAliasOptions,
+  ) {}
+
+  /**
+   * The aliases (and deployment groups) of one stack: `part` (PascalCase, unique in the app) names
+   * its CodeDeploy application (`company-register-<stage>-<part in kebab case>`) and the
+   * application's and role's construct ids (logical ids must differ across the nested stacks, whose
+   * templates the infrastructure tests merge).
+   */
+  static in(scope: Construct, part: string, options: LiveAliasOptions): LiveAliases {
+    return new LiveAliases(scope, part, options);
+  }
+
+  /** The CodeDeploy application of this stack, if the stage deploys through CodeDeploy. */
+  get deploymentApplication(): LambdaApplication | undefined {
+    return this.application;
+  }
+
+  /**
+   * The function's `live` alias, in this object's scope, on the function's current version; with a
+   * CodeDeploy strategy, a deployment group that rolls back on `errorsAlarm` (the function's own).
+   */
+  aliasOf(name: string, fn: LambdaFunction, errorsAlarm: IAlarm): Alias {
+    const alias = new Alias(this.scope, `${name}Live`, {
+      aliasName: LIVE_ALIAS,
+      version: fn.currentVersion,
+      description: `What ${name}'s invokers call; moved to each new version by its deployment`,
+    });
+    const config = DEPLOYMENT_STRATEGIES[this.options.strategy];
+    if (config === undefined) return alias;
+    const { application, role } = this.codeDeploy();
+    new LambdaDeploymentGroup(this.scope, `${name}Deployment`, {
+      application,
+      deploymentGroupName: name,
+      alias,
+      deploymentConfig: config,
+      alarms: [errorsAlarm],
+      role,
+      autoRollback: { failedDeployment: true, deploymentInAlarm: true, stoppedDeployment: true },
+    });
+    return alias;
+  }
+
+  private codeDeploy(): { application: LambdaApplication; role: Role } {
+    if (this.application && this.role) return { application: this.application, role: this.role };
+    this.application = new LambdaApplication(this.scope, `${this.part}Deployments`, {
+      applicationName: `company-register-${this.options.stage}-${kebab(this.part)}`,
+    });
+    this.role = new Role(this.scope, `${this.part}DeploymentRole`, {
+      assumedBy: new ServicePrincipal('codedeploy.amazonaws.com'),
+      description: `Shifts the live aliases of ${Stack.of(this.scope).node.id} (CodeDeploy)`,
+    });
+    Validations.of(this.role).acknowledge(acknowledgements.codeDeployManagedPolicy);
+    return { application: this.application, role: this.role };
+  }
+}
